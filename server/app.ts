@@ -1,0 +1,50 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Deps } from './deps.ts';
+import { BODY_LIMIT_BYTES, registerBodyParsers } from './plugins/body-parsers.ts';
+import { registerEnvelopeErrors } from './plugins/envelope-errors.ts';
+import { requireClient } from './plugins/basic-auth.ts';
+import { onboardingRoutes } from './routes/onboarding.ts';
+import { merchantRoutes } from './routes/merchants.ts';
+import { customerRoutes } from './routes/customers.ts';
+import { sandboxRoutes } from './routes/sandbox.ts';
+import { pageRoutes } from './routes/pages/index.ts';
+import { openApiDocument } from './openapi.ts';
+
+export const API_PREFIX = '/api/v1';
+
+export interface AppOptions extends Deps {
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the service: plugins, error handling, the API under /api/v1 and the hosted pages. */
+export async function buildApp({ logger = false, ...deps }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: true,
+    connectionTimeout: 30_000,
+    requestTimeout: 30_000,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  registerEnvelopeErrors(app);
+  await registerBodyParsers(app);
+  await app.register(swagger, { openapi: openApiDocument(deps.config) });
+
+  app.get('/health', { schema: { hide: true } }, async () => ({ result: true, message: 'ok', data: { environment: deps.config.environment } }));
+
+  await app.register(async (api) => {
+    api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    await api.register(async (authenticated) => {
+      requireClient(authenticated, deps.store);
+      await authenticated.register(onboardingRoutes, deps);
+      await authenticated.register(merchantRoutes, deps);
+      await authenticated.register(customerRoutes, deps);
+      await authenticated.register(sandboxRoutes, deps);
+    });
+  }, { prefix: API_PREFIX });
+
+  await app.register(pageRoutes, deps);
+  return app;
+}

@@ -1,0 +1,10 @@
+import type { Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Store } from './store/store.ts';
+
+/** What every route plugin is given. */
+export interface Deps {
+  store: Store;
+  clock: Clock;
+  config: Config;
+}

@@ -1,0 +1,23 @@
+/** Money is integer minor units (cents) inside the service and decimal text at its edges. */
+
+const DECIMAL_TEXT = /^(\d{1,13})(?:\.(\d{1,2}))?$/;
+
+/** Parses "12", "12.5" or "12.50" into minor units; null when the text is not a plain decimal amount. */
+export function parseAmount(text: string): number | null {
+  const match = DECIMAL_TEXT.exec(text.trim());
+  if (!match) return null;
+  const [, whole, fraction = ''] = match;
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/** Formats minor units as decimal text with two places: 1050 → "10.50". */
+export function formatAmount(minorUnits: number): string {
+  const sign = minorUnits < 0 ? '-' : '';
+  const abs = Math.abs(minorUnits);
+  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** Minor units as the JSON number the interface uses for `net_amount` and event amounts: 1050 → 10.5. */
+export function toMajorNumber(minorUnits: number): number {
+  return minorUnits / 100;
+}

@@ -1,0 +1,51 @@
+import { readConfig } from './config.ts';
+import { openStore } from './store/open.ts';
+import { Clock } from './clock.ts';
+import { buildApp } from './app.ts';
+import { ensureClient } from './services/clients.ts';
+
+/**
+ * Merchant keys may travel in query strings and secrets in headers: the log names method, path and caller only.
+ */
+function requestLogger(level: string) {
+  return {
+    level,
+    serializers: {
+      req: (request: { method: string; url: string; ip?: string }) => ({
+        method: request.method,
+        path: request.url.split('?')[0],
+        remoteAddress: request.ip,
+      }),
+    },
+  };
+}
+
+/** Starts the service as the contract describes: environment in, listening port out, graceful close on signals. */
+async function main(): Promise<void> {
+  const config = readConfig();
+  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const clock = new Clock();
+  if (config.seedClient) await ensureClient(store, config.seedClient.id, config.seedClient.secret, clock.now());
+
+  const app = await buildApp({ store, clock, config, logger: requestLogger(process.env.LOG_LEVEL ?? 'info') });
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'closing');
+    await app.close();
+    await store.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void close('SIGINT'));
+  process.once('SIGTERM', () => void close('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const storage = config.databaseUrl ? 'PostgreSQL' : config.dataDir === 'memory' ? 'memory (nothing kept)' : `SQLite in ${config.dataDir}`;
+  app.log.info(`Paykit ${config.environment} service on ${config.publicUrl} (storage: ${storage})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(`Paykit could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

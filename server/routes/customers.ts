@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Deps } from '../deps.ts';
+import type { Customer } from '../store/customers.ts';
+import { notFound } from '../errors.ts';
+import { failures } from '../schemas/envelope.ts';
+import {
+  AddCustomerBody, CustomerAnswer, CustomerGetQuery, CustomerListAnswer, CustomerListQuery, CustomerParams,
+} from '../schemas/customers.ts';
+import { addCustomer } from '../services/customers.ts';
+import { merchantByKey } from '../services/merchant-access.ts';
+
+const tags = ['Customers'];
+const asData = (c: Customer) => ({ customer_email: c.email, customer_id: c.id, customer_phone: c.phone });
+
+export const customerRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store, clock }) => {
+  app.post('/customers/add', {
+    schema: { tags, summary: 'Store a customer of a merchant', body: AddCustomerBody, response: { 200: CustomerAnswer, ...failures } },
+  }, async (request) => {
+    const customer = await addCustomer(store, request.client.id, request.body, clock.now());
+    return { result: true, message: 'Customer created.', data: asData(customer) };
+  });
+
+  app.get('/customers', {
+    schema: {
+      tags,
+      summary: "List a merchant's customers, newest first (fields in the JSON body or the query string)",
+      querystring: CustomerListQuery,
+      response: { 200: CustomerListAnswer, ...failures },
+    },
+  }, async (request) => {
+    const { merchant_key, page, perPage } = request.query;
+    const merchant = await merchantByKey(store, request.client.id, merchant_key);
+    const { items, totalCount } = await store.customers.page(merchant.id, page, perPage);
+    return {
+      result: true,
+      message: 'Customers retrieved.',
+      data: {
+        allList: items.map((c) => ({
+          Email: c.email, Phone: c.phone, create_date: c.created_at, customer_id: c.id, first_name: c.first_name, last_name: c.last_name,
+        })),
+        page,
+        perPage,
+        totalCount,
+        totalPage: Math.ceil(totalCount / perPage),
+      },
+    };
+  });
+
+  app.get('/customers/:customerId', {
+    schema: {
+      tags,
+      summary: 'Read one customer (merchant_key in the JSON body or the query string)',
+      params: CustomerParams,
+      querystring: CustomerGetQuery,
+      response: { 200: CustomerAnswer, ...failures },
+    },
+  }, async (request) => {
+    const merchant = await merchantByKey(store, request.client.id, request.query.merchant_key);
+    const customer = await store.customers.findById(merchant.id, request.params.customerId);
+    if (!customer) throw notFound(`No customer ${request.params.customerId} for this merchant.`);
+    return { result: true, message: 'Customer retrieved.', data: asData(customer) };
+  });
+};

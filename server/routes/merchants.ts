@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Deps } from '../deps.ts';
+import { failures } from '../schemas/envelope.ts';
+import { MerchantListAnswer } from '../schemas/merchants.ts';
+
+export const merchantRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store }) => {
+  app.get('/merchant', {
+    schema: { tags: ['Merchant onboarding'], summary: 'List your merchants, newest first', response: { 200: MerchantListAnswer, ...failures } },
+  }, async (request, reply) => {
+    const merchants = await store.merchants.listForClient(request.client.id);
+    reply.header('cache-control', 'private, no-cache');
+    return {
+      result: true,
+      message: 'Merchants retrieved.',
+      data: merchants.map((m) => ({
+        businessname: m.business_name,
+        email: m.email,
+        first_name: m.first_name,
+        last_name: m.last_name,
+        join_date: m.created_at,
+        merchant_id: m.id,
+        phonenumber: m.phone,
+        public_data: { public_key: m.public_key },
+        website: m.website,
+      })),
+    };
+  });
+};

@@ -1,0 +1,69 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Deps } from '../deps.ts';
+import type { OnboardingApplication } from '../domain/onboarding.ts';
+import { failures } from '../schemas/envelope.ts';
+import {
+  CreateSessionAnswer, CreateSessionQuery, HostedOnboardingAnswer, HostedOnboardingBody, OnboardingAnswer,
+  OnboardingBody, OnboardingStatusAnswer, OnboardingStatusBody, SessionTokenParams,
+} from '../schemas/onboarding.ts';
+import {
+  createOnboardingSession, onboardingStatus, startHostedOnboarding, submitApplication,
+} from '../services/onboarding.ts';
+
+const tags = ['Merchant onboarding'];
+
+export const onboardingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store, clock, config }) => {
+  app.post('/onboarding', {
+    schema: { tags, summary: 'Onboard a merchant with the whole application', body: OnboardingBody, response: { 200: OnboardingAnswer, ...failures } },
+  }, async (request) => {
+    const { merchant, merchantKey } = await submitApplication(store, request.client.id, request.body as OnboardingApplication, clock.now());
+    return {
+      result: true,
+      message: 'Merchant onboarded; the application waits for review.',
+      data: {
+        businessname: merchant.business_name,
+        email: merchant.email,
+        merchant_key: merchantKey,
+        public_key: merchant.public_key,
+        merchant_id: merchant.id,
+      },
+    };
+  });
+
+  app.get('/auth/create-session', {
+    schema: { tags, summary: 'Start a hosted onboarding: get a session token', querystring: CreateSessionQuery, response: { 200: CreateSessionAnswer, ...failures } },
+  }, async (request) => {
+    const { token, expiresAt } = await createOnboardingSession(store, request.client.id, clock.now());
+    return {
+      result: true,
+      message: 'Session created.',
+      data: {
+        sessionToken: token,
+        expires_at: expiresAt,
+        ...(request.query.is_publickey ? { public_key: request.client.public_key } : {}),
+      },
+    };
+  });
+
+  app.post('/auth/onboarding/:session_token', {
+    schema: {
+      tags,
+      summary: 'Create a merchant and its one-time onboarding link',
+      params: SessionTokenParams,
+      body: HostedOnboardingBody,
+      response: { 200: HostedOnboardingAnswer, ...failures },
+    },
+  }, async (request) => {
+    const data = await startHostedOnboarding(
+      store, request.client.id, request.params.session_token, request.body ?? {}, clock.now(), config.publicUrl,
+    );
+    return { result: true, message: 'Onboarding link created: send it to the merchant.', data };
+  });
+
+  app.post('/auth/get-onboarding-status', {
+    schema: { tags, summary: "Read a merchant's onboarding status", body: OnboardingStatusBody, response: { 200: OnboardingStatusAnswer, ...failures } },
+  }, async (request) => {
+    const merchantStatus = await onboardingStatus(store, request.client.id, request.body.merchant_key);
+    return { result: true, message: 'Onboarding status retrieved.', data: { merchantStatus } };
+  });
+};

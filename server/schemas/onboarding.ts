@@ -1,0 +1,76 @@
+import { Type, type TObject, type TOptional, type TString } from 'typebox';
+import { ONBOARDING_FIELDS, type FieldSpec } from '../domain/onboarding.ts';
+import { Envelope, MerchantKey } from './envelope.ts';
+
+type GroupProperties<S> = { [K in keyof S]: S[K] extends { required: true } ? TString : TOptional<TString> };
+
+/** One onboarding group's schema, from the same field specs the domain validates with. */
+function groupSchema<S extends Record<string, FieldSpec>>(specs: S): TObject<GroupProperties<S>> {
+  const properties = Object.fromEntries(
+    Object.entries(specs).map(([name, spec]) => {
+      const field = Type.String({ maxLength: 500, description: spec.label });
+      return [name, spec.required ? field : Type.Optional(field)];
+    }),
+  );
+  return Type.Object(properties as GroupProperties<S>);
+}
+
+export const BankingInfo = groupSchema(ONBOARDING_FIELDS.BankingInfo);
+export const BusinessInfo = groupSchema(ONBOARDING_FIELDS.BusinessInfo);
+export const OwnerInfo = groupSchema(ONBOARDING_FIELDS.OwnerInfo);
+export const ProcessingInfo = groupSchema(ONBOARDING_FIELDS.ProcessingInfo);
+
+export const OnboardingBody = Type.Object({ BankingInfo, BusinessInfo, OwnerInfo, ProcessingInfo });
+
+export const OnboardingAnswer = Envelope(
+  Type.Object({
+    businessname: Type.String(),
+    email: Type.String(),
+    merchant_key: Type.String(),
+    public_key: Type.String(),
+    merchant_id: Type.String({ description: 'Added by Paykit: the id that POST /approve-merchant takes.' }),
+  }),
+);
+
+export const CreateSessionQuery = Type.Object({
+  is_publickey: Type.Optional(Type.Boolean({ description: "true also returns the client's public key" })),
+});
+
+export const CreateSessionAnswer = Envelope(
+  Type.Object({
+    sessionToken: Type.String(),
+    public_key: Type.Optional(Type.String()),
+    expires_at: Type.String({ description: 'Added by Paykit: when the session token stops working.' }),
+  }),
+);
+
+const PREFILL_FIELDS = [
+  'business_name', 'business_email', 'business_phone', 'business_address',
+  'business_city', 'business_state', 'business_zip', 'business_country',
+] as const;
+
+export const HostedOnboardingBody = Type.Object({
+  company_id: Type.Optional(Type.String({ maxLength: 100, description: "Your own identifier for the merchant's company." })),
+  BusinessInfo: Type.Optional(
+    Type.Object(Object.fromEntries(PREFILL_FIELDS.map((f) => [f, Type.Optional(Type.String({ maxLength: 500 }))])) as Record<
+      (typeof PREFILL_FIELDS)[number],
+      TOptional<TString>
+    >),
+  ),
+});
+
+export const SessionTokenParams = Type.Object({ session_token: Type.String({ maxLength: 200 }) });
+
+export const HostedOnboardingAnswer = Envelope(
+  Type.Object({
+    merchant_id: Type.String(),
+    company_id: Type.String(),
+    onboarding_link: Type.String({ format: 'uri' }),
+    expires_at: Type.String({ description: 'Added by Paykit: when the link stops working.' }),
+  }),
+);
+
+export const OnboardingStatusBody = Type.Object({ merchant_key: MerchantKey });
+export const OnboardingStatusAnswer = Envelope(
+  Type.Object({ merchantStatus: Type.Union([Type.Literal('pending'), Type.Literal('completed')]) }),
+);

@@ -1,0 +1,16 @@
+import type { Store } from '../store/store.ts';
+import type { Merchant } from '../store/merchants.ts';
+import { ApiError } from '../errors.ts';
+import { digest } from '../secrets.ts';
+
+export const UNKNOWN_MERCHANT_KEY = 'merchant_key does not match any of your merchants: check the key.';
+
+/**
+ * The merchant that `merchantKey` names, among the client's own. Another client's key gets exactly the
+ * answer an unknown key gets, so keys cannot be probed across clients.
+ */
+export async function merchantByKey(store: Store, clientId: string, merchantKey: string): Promise<Merchant> {
+  const merchant = await store.merchants.findByKeyHash(clientId, digest(merchantKey));
+  if (!merchant) throw new ApiError(404, UNKNOWN_MERCHANT_KEY);
+  return merchant;
+}

@@ -1,0 +1,235 @@
+import type { Store } from '../store/store.ts';
+import type { Merchant } from '../store/merchants.ts';
+import { ApiError, badRequest, conflict } from '../errors.ts';
+import { isoDateOf } from '../domain/calendar.ts';
+import { normalizePhone } from '../domain/contact.ts';
+import { lastFour, validateOnboarding, validatePrefill, type FieldError, type OnboardingApplication } from '../domain/onboarding.ts';
+import { AGREEMENT_VERSION, validateSignature, type AgreementSignature } from '../domain/signature.ts';
+import { ONBOARDING_LINK_TTL_MS, ONBOARDING_SESSION_TTL_MS } from '../domain/session-lifetimes.ts';
+import { digest, newId, newToken } from '../secrets.ts';
+import { merchantByKey } from './merchant-access.ts';
+
+/** The path of the hosted onboarding form; the link is this under the service's public origin. */
+export const onboardingPath = (linkToken: string) => `/onboard/${linkToken}`;
+
+function newPublicKey(): string {
+  return newToken('pk_').slice(0, 35);
+}
+
+/** The application as kept: SSN and bank account number reduced to their last four digits. */
+function storedApplication(application: OnboardingApplication, signature?: AgreementSignature & { signedAt: string }) {
+  const { ssn = '', ...owner } = application.OwnerInfo;
+  const { account_number = '', ...banking } = application.BankingInfo;
+  return JSON.stringify({
+    BankingInfo: { ...banking, account_last4: lastFour(account_number) },
+    BusinessInfo: application.BusinessInfo,
+    OwnerInfo: { ...owner, ssn_last4: lastFour(ssn) },
+    ProcessingInfo: application.ProcessingInfo,
+    ...(signature ? { agreement: { version: AGREEMENT_VERSION, signer_name: signature.signerName, signed_at: signature.signedAt } } : {}),
+  });
+}
+
+function merchantFields(application: OnboardingApplication) {
+  const business = application.BusinessInfo;
+  const owner = application.OwnerInfo;
+  return {
+    business_name: business.business_name!.trim(),
+    email: business.business_email!.trim().toLowerCase(),
+    first_name: owner.first_name!.trim(),
+    last_name: owner.last_name!.trim(),
+    phone: normalizePhone(business.business_phone!) ?? business.business_phone!,
+    website: business.website?.trim() ?? '',
+  };
+}
+
+function onboardingEvent(merchant: Pick<Merchant, 'id' | 'business_name' | 'email' | 'public_key'>, merchantKey: string) {
+  return {
+    merchant_key: merchantKey,
+    merchant_id: merchant.id,
+    business_name: merchant.business_name,
+    email: merchant.email,
+    public_key: merchant.public_key,
+  };
+}
+
+export function describeFieldErrors(errors: FieldError[]): string {
+  return `The application is incomplete or invalid: ${errors.map((e) => e.message.replace(/\.$/, '')).join('; ')}.`;
+}
+
+/** POST /onboarding: the whole application at once. The merchant waits for review (`pending`). */
+export async function submitApplication(store: Store, clientId: string, application: OnboardingApplication, now: Date) {
+  const errors = validateOnboarding(application, isoDateOf(now));
+  if (errors.length > 0) throw badRequest(describeFieldErrors(errors), { errors });
+  const merchantKey = newToken('mk_');
+  const merchant: Merchant = {
+    id: newId('m_'),
+    client_id: clientId,
+    company_id: null,
+    status: 'pending',
+    ...merchantFields(application),
+    merchant_key_hash: digest(merchantKey),
+    public_key: newPublicKey(),
+    application: storedApplication(application),
+    created_at: now.toISOString(),
+    submitted_at: now.toISOString(),
+    approved_at: null,
+  };
+  await store.transaction(async (tx) => {
+    await tx.merchants.insert(merchant);
+    await tx.events.add(clientId, 'merchant.onboarding', onboardingEvent(merchant, merchantKey), now);
+  });
+  return { merchant, merchantKey };
+}
+
+/** GET /auth/create-session: a single-use token that starts one hosted onboarding. */
+export async function createOnboardingSession(store: Store, clientId: string, now: Date) {
+  const token = newToken('ost_');
+  const expiresAt = new Date(now.getTime() + ONBOARDING_SESSION_TTL_MS).toISOString();
+  await store.onboardingTokens.insertSession({ token_hash: digest(token), client_id: clientId, expires_at: expiresAt });
+  return { token, expiresAt };
+}
+
+export interface HostedOnboardingStart {
+  company_id?: string | undefined;
+  BusinessInfo?: Record<string, string | undefined> | undefined;
+}
+
+/** POST /auth/onboarding/{session_token}: creates the merchant and its one-time onboarding link. */
+export async function startHostedOnboarding(
+  store: Store,
+  clientId: string,
+  sessionToken: string,
+  input: HostedOnboardingStart,
+  now: Date,
+  publicUrl: string,
+) {
+  const prefill = Object.fromEntries(Object.entries(input.BusinessInfo ?? {}).map(([k, v]) => [k, v?.trim()]));
+  const errors = validatePrefill(prefill, isoDateOf(now));
+  if (errors.length > 0) throw badRequest(describeFieldErrors(errors), { errors });
+  const linkToken = newToken('obl_');
+  const expiresAt = new Date(now.getTime() + ONBOARDING_LINK_TTL_MS).toISOString();
+  const merchant: Merchant = {
+    id: newId('m_'),
+    client_id: clientId,
+    company_id: input.company_id?.trim() || null,
+    status: 'invited',
+    business_name: prefill.business_name ?? '',
+    email: prefill.business_email?.toLowerCase() ?? '',
+    first_name: '',
+    last_name: '',
+    phone: prefill.business_phone ? (normalizePhone(prefill.business_phone) ?? '') : '',
+    website: '',
+    merchant_key_hash: null,
+    public_key: newPublicKey(),
+    application: JSON.stringify({ BusinessInfo: prefill }),
+    created_at: now.toISOString(),
+    submitted_at: null,
+    approved_at: null,
+  };
+  await store.transaction(async (tx) => {
+    const session = await tx.onboardingTokens.useSession(digest(sessionToken), now.toISOString());
+    if (!session || session.client_id !== clientId) {
+      throw new ApiError(404, 'The session token is unknown, expired or already used: get a new one from GET /auth/create-session.');
+    }
+    await tx.merchants.insert(merchant);
+    await tx.onboardingTokens.insertLink({ token_hash: digest(linkToken), merchant_id: merchant.id, expires_at: expiresAt });
+  });
+  return {
+    merchant_id: merchant.id,
+    company_id: merchant.company_id ?? '',
+    onboarding_link: `${publicUrl}${onboardingPath(linkToken)}`,
+    expires_at: expiresAt,
+  };
+}
+
+export type LinkState =
+  | { state: 'open'; merchant: Merchant; prefill: Record<string, string | undefined> }
+  | { state: 'unknown' | 'used' | 'expired' };
+
+/** What the hosted form shows for a link: the form, or why it cannot be used. */
+export async function openOnboardingLink(store: Store, linkToken: string, now: Date): Promise<LinkState> {
+  const link = await store.onboardingTokens.findLink(digest(linkToken));
+  if (!link) return { state: 'unknown' };
+  if (link.used_at) return { state: 'used' };
+  if (link.expires_at <= now.toISOString()) return { state: 'expired' };
+  const merchant = await store.merchants.findByIdUnscoped(link.merchant_id);
+  if (!merchant) return { state: 'unknown' };
+  const saved = JSON.parse(merchant.application ?? '{}') as { BusinessInfo?: Record<string, string | undefined> };
+  return { state: 'open', merchant, prefill: saved.BusinessInfo ?? {} };
+}
+
+export type HostedSubmission =
+  | { accepted: true; merchant: Merchant }
+  | { accepted: false; linkState?: 'unknown' | 'used' | 'expired'; fieldErrors: FieldError[]; signatureErrors: string[] };
+
+/**
+ * The merchant submits the hosted form: the link is used up, the merchant waits for review, and the
+ * client hears `merchant.onboarding` (with the new merchant key) and `documents.signed`, all in one transaction.
+ */
+export async function submitHostedApplication(
+  store: Store,
+  linkToken: string,
+  application: OnboardingApplication,
+  signature: AgreementSignature,
+  now: Date,
+): Promise<HostedSubmission> {
+  const opened = await openOnboardingLink(store, linkToken, now);
+  if (opened.state !== 'open') return { accepted: false, linkState: opened.state, fieldErrors: [], signatureErrors: [] };
+  const fieldErrors = validateOnboarding(application, isoDateOf(now));
+  const signatureErrors = validateSignature(signature);
+  if (fieldErrors.length > 0 || signatureErrors.length > 0) return { accepted: false, fieldErrors, signatureErrors };
+
+  const merchantKey = newToken('mk_');
+  const signedAt = now.toISOString();
+  const changes = {
+    status: 'pending' as const,
+    ...merchantFields(application),
+    merchant_key_hash: digest(merchantKey),
+    application: storedApplication(application, { ...signature, signerName: signature.signerName.trim(), signedAt }),
+    submitted_at: signedAt,
+  };
+  const merchant: Merchant = { ...opened.merchant, ...changes };
+  const used = await store.transaction(async (tx) => {
+    if (!(await tx.onboardingTokens.useLink(digest(linkToken), signedAt))) return false;
+    await tx.merchants.transition(merchant.id, 'invited', changes);
+    await tx.events.add(merchant.client_id, 'merchant.onboarding', onboardingEvent(merchant, merchantKey), now);
+    await tx.events.add(
+      merchant.client_id,
+      'documents.signed',
+      { merchant_id: merchant.id, business_name: merchant.business_name, website: merchant.website, email: merchant.email, company_id: merchant.company_id ?? '' },
+      now,
+    );
+    return true;
+  });
+  if (!used) return { accepted: false, linkState: 'used', fieldErrors: [], signatureErrors: [] };
+  return { accepted: true, merchant };
+}
+
+/** POST /auth/get-onboarding-status. A merchant is `completed` once approved, `pending` until then. */
+export async function onboardingStatus(store: Store, clientId: string, merchantKey: string): Promise<'pending' | 'completed'> {
+  const merchant = await merchantByKey(store, clientId, merchantKey);
+  return merchant.status === 'completed' ? 'completed' : 'pending';
+}
+
+/** Sandbox POST /approve-merchant: `pending` → `completed`, with `merchant.approval` in the same transaction. */
+export async function approveMerchant(store: Store, clientId: string, merchantId: string, now: Date): Promise<Merchant> {
+  return store.transaction(async (tx) => {
+    const merchant = await tx.merchants.findById(clientId, merchantId);
+    if (!merchant) throw new ApiError(404, `No merchant ${merchantId} among yours: send the merchant_id (m_…), not the merchant key.`);
+    if (merchant.status === 'completed') throw conflict(`Merchant ${merchantId} is already approved.`);
+    if (merchant.status === 'invited') {
+      throw conflict(`Merchant ${merchantId} has not submitted its onboarding form yet; approve it once it has.`);
+    }
+    const approvedAt = now.toISOString();
+    if (!(await tx.merchants.transition(merchant.id, 'pending', { status: 'completed', approved_at: approvedAt }))) {
+      throw conflict(`Merchant ${merchantId} is already approved.`);
+    }
+    await tx.events.add(
+      clientId,
+      'merchant.approval',
+      { merchant_id: merchant.id, business_name: merchant.business_name, email: merchant.email, company_id: merchant.company_id ?? '' },
+      now,
+    );
+    return { ...merchant, status: 'completed', approved_at: approvedAt };
+  });
+}

@@ -1,0 +1,19 @@
+import type { ClientsTable, Executor } from './schema.ts';
+
+export type Client = ClientsTable;
+
+export class ClientRepository {
+  constructor(private readonly db: Executor) {}
+
+  async insert(client: Client): Promise<void> {
+    await this.db.insertInto('clients').values(client).execute();
+  }
+
+  async findById(id: string): Promise<Client | undefined> {
+    return this.db.selectFrom('clients').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async updateSecret(id: string, secretHash: string): Promise<void> {
+    await this.db.updateTable('clients').set({ secret_hash: secretHash }).where('id', '=', id).execute();
+  }
+}

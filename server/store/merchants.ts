@@ -1,0 +1,55 @@
+import type { Executor, MerchantsTable, MerchantStatus } from './schema.ts';
+
+export type Merchant = MerchantsTable;
+
+export class MerchantRepository {
+  constructor(private readonly db: Executor) {}
+
+  async insert(merchant: Merchant): Promise<void> {
+    await this.db.insertInto('merchants').values(merchant).execute();
+  }
+
+  /** Every lookup is scoped to one client: another client's merchant is indistinguishable from none. */
+  async findByKeyHash(clientId: string, keyHash: string): Promise<Merchant | undefined> {
+    return this.db
+      .selectFrom('merchants')
+      .selectAll()
+      .where('merchant_key_hash', '=', keyHash)
+      .where('client_id', '=', clientId)
+      .executeTakeFirst();
+  }
+
+  async findById(clientId: string, id: string): Promise<Merchant | undefined> {
+    return this.db.selectFrom('merchants').selectAll().where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
+  }
+
+  /** For the hosted onboarding form, which is reached by its link token rather than by a client. */
+  async findByIdUnscoped(id: string): Promise<Merchant | undefined> {
+    return this.db.selectFrom('merchants').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async listForClient(clientId: string): Promise<Merchant[]> {
+    return this.db
+      .selectFrom('merchants')
+      .selectAll()
+      .where('client_id', '=', clientId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .execute();
+  }
+
+  async update(id: string, changes: Partial<Omit<Merchant, 'id' | 'client_id'>>): Promise<void> {
+    await this.db.updateTable('merchants').set(changes).where('id', '=', id).execute();
+  }
+
+  /** Moves a merchant between statuses only if it is still in `from`; false when another request won. */
+  async transition(id: string, from: MerchantStatus, changes: Partial<Merchant> & { status: MerchantStatus }): Promise<boolean> {
+    const result = await this.db
+      .updateTable('merchants')
+      .set(changes)
+      .where('id', '=', id)
+      .where('status', '=', from)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+}

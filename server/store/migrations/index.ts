@@ -1,0 +1,11 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import type { Dialect } from '../schema.ts';
+import { initial } from './001-initial.ts';
+
+/** Migrations live in code so that one build runs on both databases; names sort in the order they apply. */
+export function migrationProvider(dialect: Dialect): MigrationProvider {
+  const migrations: Record<string, Migration> = {
+    '001-initial': initial(dialect),
+  };
+  return { getMigrations: async () => migrations };
+}

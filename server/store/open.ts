@@ -1,0 +1,80 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import type { Database, Dialect } from './schema.ts';
+import { migrationProvider } from './migrations/index.ts';
+import { Store } from './store.ts';
+
+export interface StorageOptions {
+  /** `postgres://…` uses PostgreSQL; unset uses the embedded SQLite database. */
+  databaseUrl?: string | undefined;
+  /** Folder of the embedded database; `memory` keeps nothing. */
+  dataDir: string;
+  /** PostgreSQL schema to work in (created when missing); tests use one each. */
+  pgSchema?: string | undefined;
+}
+
+// COUNT(*) and bigserial come back from pg as text; every integer we store fits in a double.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+/** Opens the database, applies pending migrations and returns the store. */
+export async function openStore(options: StorageOptions): Promise<Store> {
+  const { db, dialect } = options.databaseUrl ? await openPostgres(options.databaseUrl, options.pgSchema) : openSqlite(options.dataDir);
+  await migrate(db, dialect);
+  return new Store(db, dialect, () => db.destroy());
+}
+
+function openSqlite(dataDir: string): { db: Kysely<Database>; dialect: Dialect } {
+  let file = ':memory:';
+  if (dataDir !== 'memory') {
+    mkdirSync(dataDir, { recursive: true });
+    file = join(dataDir, 'paykit.sqlite');
+  }
+  const database = new SQLite(file);
+  database.pragma('journal_mode = WAL');
+  // WAL with synchronous=NORMAL never loses a committed transaction to a process crash.
+  database.pragma('synchronous = NORMAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), dialect: 'sqlite' };
+}
+
+async function openPostgres(connectionString: string, schema?: string): Promise<{ db: Kysely<Database>; dialect: Dialect }> {
+  if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid PostgreSQL schema name: ${schema}`);
+  if (schema) {
+    const setup = new pg.Client({ connectionString });
+    await setup.connect();
+    try {
+      await setup.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    } finally {
+      await setup.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+}
+
+async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider(dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}
+
+/** Drops a PostgreSQL schema made by `openStore({ pgSchema })`; for tests. */
+export async function dropPostgresSchema(connectionString: string, schema: string): Promise<void> {
+  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString, max: 1 }) }) });
+  try {
+    await sql.raw(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).execute(db);
+  } finally {
+    await db.destroy();
+  }
+}
