@@ -1,0 +1,28 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readConfig } from '../../server/config.ts';
+
+test('defaults follow the contract', () => {
+  const config = readConfig({});
+  assert.equal(config.port, 4010);
+  assert.equal(config.environment, 'sandbox');
+  assert.equal(config.databaseUrl, undefined);
+  assert.equal(config.dataDir, '.paykit');
+  assert.equal(config.publicUrl, 'http://localhost:4010');
+  assert.equal(config.seedClient, undefined);
+});
+
+test('settings are read and checked', () => {
+  const config = readConfig({
+    PORT: '8080', PAYKIT_ENV: 'production', DATABASE_URL: 'postgres://u:p@db/paykit', PAYKIT_DATA_DIR: 'memory',
+    PAYKIT_PUBLIC_URL: 'https://pay.example.com/', PAYKIT_CLIENT_ID: 'partner', PAYKIT_CLIENT_SECRET: 'secret-secret-secret',
+  });
+  assert.equal(config.port, 8080);
+  assert.equal(config.publicUrl, 'https://pay.example.com');
+  assert.deepEqual(config.seedClient, { id: 'partner', secret: 'secret-secret-secret' });
+  assert.throws(() => readConfig({ PORT: 'eighty' }), /PORT must be a port number, not "eighty"/);
+  assert.throws(() => readConfig({ PAYKIT_ENV: 'live' }), /PAYKIT_ENV must be "sandbox" or "production"/);
+  assert.throws(() => readConfig({ DATABASE_URL: 'mysql://x' }), /DATABASE_URL must start with postgres:\/\//);
+  assert.throws(() => readConfig({ PAYKIT_CLIENT_ID: 'only-id' }), /set both PAYKIT_CLIENT_ID and PAYKIT_CLIENT_SECRET/);
+  assert.throws(() => readConfig({ PAYKIT_PUBLIC_URL: 'not a url' }), /PAYKIT_PUBLIC_URL must be an origin/);
+});

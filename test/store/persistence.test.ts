@@ -1,0 +1,82 @@
+import { after, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { startServiceProcess } from '../support/process.ts';
+import { send } from '../support/http.ts';
+import { TEST_DATABASE_URL, testDatabases } from '../support/databases.ts';
+import { dropPostgresSchema } from '../../server/store/open.ts';
+import { validApplication } from '../support/fixtures.ts';
+
+const credentials = { PAYKIT_CLIENT_ID: 'restart_client', PAYKIT_CLIENT_SECRET: 'restart-secret-0123456789' };
+const auth = { id: credentials.PAYKIT_CLIENT_ID, secret: credentials.PAYKIT_CLIENT_SECRET };
+
+async function storageEnv(database: string): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
+  if (database === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'paykit-restart-'));
+    return { env: { PAYKIT_DATA_DIR: dir }, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  await client.query(`CREATE SCHEMA ${schema}`);
+  await client.end();
+  const url = new URL(TEST_DATABASE_URL);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return { env: { DATABASE_URL: url.toString() }, cleanup: () => dropPostgresSchema(TEST_DATABASE_URL, schema) };
+}
+
+for (const database of testDatabases()) {
+  describe(`a restart keeps the data (${database})`, () => {
+    const cleanups: (() => Promise<void>)[] = [];
+    after(async () => {
+      for (const cleanup of cleanups) await cleanup();
+    });
+
+    test('start, write, stop, start, read', async () => {
+      const { env, cleanup } = await storageEnv(database);
+      cleanups.push(cleanup);
+      const first = await startServiceProcess({ ...env, ...credentials });
+      const created = await send(first.baseUrl, 'POST', '/api/v1/onboarding', { json: validApplication(), auth });
+      assert.equal(created.status, 200, created.text);
+      const { merchant_key } = created.body.data;
+      const customer = await send(first.baseUrl, 'POST', '/api/v1/customers/add', {
+        json: { merchant_key, first_name: 'Per', last_name: 'Sist', email: 'per@sist.co' }, auth,
+      });
+      assert.equal(await first.stop('SIGTERM'), 0, first.output());
+
+      const second = await startServiceProcess({ ...env, ...credentials });
+      try {
+        const read = await send(second.baseUrl, 'GET', `/api/v1/customers/${customer.body.data.customer_id}`, { json: { merchant_key }, auth });
+        assert.equal(read.status, 200, read.text);
+        assert.equal(read.body.data.customer_email, 'per@sist.co');
+        const merchants = await send(second.baseUrl, 'GET', '/api/v1/merchant', { auth });
+        assert.equal(merchants.body.data.length, 1);
+      } finally {
+        await second.stop();
+      }
+    });
+  });
+}
+
+test('PAYKIT_DATA_DIR=memory keeps nothing', async () => {
+  const first = await startServiceProcess({ PAYKIT_DATA_DIR: 'memory', ...credentials });
+  await send(first.baseUrl, 'POST', '/api/v1/onboarding', { json: validApplication(), auth });
+  await first.stop();
+  const second = await startServiceProcess({ PAYKIT_DATA_DIR: 'memory', ...credentials });
+  try {
+    assert.deepEqual((await send(second.baseUrl, 'GET', '/api/v1/merchant', { auth })).body.data, []);
+  } finally {
+    await second.stop();
+  }
+});
+
+test('a wrong setting stops the start with a message', async () => {
+  const { run } = await import('../support/process.ts');
+  const result = await run(['--import', 'tsx', 'server/main.ts'], { PAYKIT_ENV: 'staging', PAYKIT_DATA_DIR: 'memory' });
+  assert.equal(result.code, 1);
+  assert.match(result.output, /Paykit could not start: PAYKIT_ENV must be "sandbox" or "production", not "staging"/);
+});

@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import { openStore, dropPostgresSchema } from '../../server/store/open.ts';
+import type { Store } from '../../server/store/store.ts';
+
+export type TestDatabase = 'sqlite' | 'postgres';
+
+/** Where the PostgreSQL tests run; `.ci/run` creates this role and database. */
+export const TEST_DATABASE_URL = process.env.PAYKIT_TEST_DATABASE_URL ?? 'postgres://paykit:paykit@127.0.0.1:5432/paykit_test';
+
+/**
+ * The databases a storage test runs on: both, unless PAYKIT_TEST_DATABASES narrows it (e.g. "sqlite"
+ * on a machine without PostgreSQL). CI always runs both.
+ */
+export function testDatabases(): TestDatabase[] {
+  const chosen = (process.env.PAYKIT_TEST_DATABASES ?? 'sqlite,postgres').split(',').map((s) => s.trim());
+  return (['sqlite', 'postgres'] as const).filter((d) => chosen.includes(d));
+}
+
+/** A fresh, empty store: SQLite in memory, or a PostgreSQL schema of its own that `close` drops. */
+export async function openTestStore(database: TestDatabase): Promise<{ store: Store; close: () => Promise<void> }> {
+  if (database === 'sqlite') {
+    const store = await openStore({ dataDir: 'memory' });
+    return { store, close: () => store.close() };
+  }
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  let store: Store;
+  try {
+    store = await openStore({ dataDir: 'memory', databaseUrl: TEST_DATABASE_URL, pgSchema: schema });
+  } catch (error) {
+    throw new Error(
+      `PostgreSQL is not reachable at ${TEST_DATABASE_URL} (${String(error)}). Start it (bash .ci/run does), ` +
+        'set PAYKIT_TEST_DATABASE_URL, or run only SQLite with PAYKIT_TEST_DATABASES=sqlite.',
+    );
+  }
+  return {
+    store,
+    close: async () => {
+      await store.close();
+      await dropPostgresSchema(TEST_DATABASE_URL, schema);
+    },
+  };
+}

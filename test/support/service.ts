@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app.ts';
+import { Clock } from '../../server/clock.ts';
+import type { Config, Environment } from '../../server/config.ts';
+import { createClient, type NewClientCredentials } from '../../server/services/clients.ts';
+import type { Store } from '../../server/store/store.ts';
+import { openTestStore, type TestDatabase } from './databases.ts';
+import { send, type Answer, type SendOptions } from './http.ts';
+
+export interface TestService {
+  baseUrl: string;
+  store: Store;
+  clock: Clock;
+  app: FastifyInstance;
+  /** A client (partner) created for this service. */
+  client: NewClientCredentials;
+  /** Calls `/api/v1{path}` as `client` unless `auth` says otherwise. */
+  api(method: string, path: string, options?: SendOptions): Promise<Answer>;
+  /** Any path of the service, without credentials unless given. */
+  request(method: string, path: string, options?: SendOptions): Promise<Answer>;
+  newClient(name?: string): Promise<NewClientCredentials>;
+  close(): Promise<void>;
+}
+
+/** The real service on a loopback port, over a fresh database. */
+export async function startService(options: { database?: TestDatabase; environment?: Environment } = {}): Promise<TestService> {
+  const { store, close: closeStore } = await openTestStore(options.database ?? 'sqlite');
+  const clock = new Clock();
+  const config: Config = {
+    port: 0,
+    host: '127.0.0.1',
+    environment: options.environment ?? 'sandbox',
+    databaseUrl: undefined,
+    dataDir: 'memory',
+    publicUrl: 'http://127.0.0.1',
+    seedClient: undefined,
+  };
+  const app = await buildApp({ store, clock, config });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  // Links the service writes must point at this very port.
+  config.publicUrl = baseUrl;
+  const newClient = (name = 'Test partner') => createClient(store, name, clock.now());
+  const client = await newClient();
+  const auth = { id: client.clientId, secret: client.secretKey };
+  return {
+    baseUrl,
+    store,
+    clock,
+    app,
+    client,
+    api: (method, path, sendOptions = {}) => send(baseUrl, method, `/api/v1${path}`, { auth, ...sendOptions }),
+    request: (method, path, sendOptions = {}) => send(baseUrl, method, path, sendOptions),
+    newClient,
+    close: async () => {
+      await app.close();
+      await closeStore();
+    },
+  };
+}
