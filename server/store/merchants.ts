@@ -1,6 +1,7 @@
 import type { Executor, MerchantsTable, MerchantStatus } from './schema.ts';
 
 export type Merchant = MerchantsTable;
+export type MerchantSummary = Pick<Merchant, 'id' | 'business_name' | 'email' | 'first_name' | 'last_name' | 'created_at' | 'phone' | 'public_key' | 'website'>;
 
 export class MerchantRepository {
   constructor(private readonly db: Executor) {}
@@ -28,10 +29,11 @@ export class MerchantRepository {
     return this.db.selectFrom('merchants').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async listForClient(clientId: string): Promise<Merchant[]> {
+  /** The listing's columns only: the stored application is large and not listed. */
+  async listForClient(clientId: string): Promise<MerchantSummary[]> {
     return this.db
       .selectFrom('merchants')
-      .selectAll()
+      .select(['id', 'business_name', 'email', 'first_name', 'last_name', 'created_at', 'phone', 'public_key', 'website'])
       .where('client_id', '=', clientId)
       .orderBy('created_at', 'desc')
       .orderBy('id')

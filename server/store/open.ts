@@ -5,6 +5,7 @@ import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { Database, Dialect } from './schema.ts';
 import { migrationProvider } from './migrations/index.ts';
+import { withStatementCache } from './statement-cache.ts';
 import { Store } from './store.ts';
 
 export interface StorageOptions {
@@ -38,7 +39,7 @@ function openSqlite(dataDir: string): { db: Kysely<Database>; dialect: Dialect }
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), dialect: 'sqlite' };
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) }), dialect: 'sqlite' };
 }
 
 async function openPostgres(connectionString: string, schema?: string): Promise<{ db: Kysely<Database>; dialect: Dialect }> {

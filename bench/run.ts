@@ -1,0 +1,80 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, startServiceProcess } from '../test/support/process.ts';
+import { send } from '../test/support/http.ts';
+import { validApplication } from '../test/support/fixtures.ts';
+import { load, type LoadResult } from './load.ts';
+
+/**
+ * `npm run bench`: throughput and latency of the service's endpoints on the embedded database, each as a
+ * ratio against a bare Fastify JSON route measured the same way in the same run, so machines compare.
+ */
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+
+async function startBare(): Promise<{ url: string; stop: () => void }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], { env: { ...process.env, PORT: String(port) }, stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}/bare`;
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(url)).ok) break;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  return { url, stop: () => child.kill('SIGTERM') };
+}
+
+const rows: { name: string; result: LoadResult }[] = [];
+const dataDir = mkdtempSync(join(tmpdir(), 'paykit-bench-'));
+const credentials = { PAYKIT_CLIENT_ID: 'bench_client', PAYKIT_CLIENT_SECRET: 'bench-secret-0123456789' };
+const authHeader = `Basic ${Buffer.from(`${credentials.PAYKIT_CLIENT_ID}:${credentials.PAYKIT_CLIENT_SECRET}`).toString('base64')}`;
+const auth = { id: credentials.PAYKIT_CLIENT_ID, secret: credentials.PAYKIT_CLIENT_SECRET };
+
+const bare = await startBare();
+const service = await startServiceProcess({ PAYKIT_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...credentials });
+try {
+  let merchantKey = '';
+  for (let i = 0; i < 10; i++) {
+    merchantKey = (await send(service.baseUrl, 'POST', '/api/v1/onboarding', { json: validApplication(), auth })).body.data.merchant_key;
+  }
+
+  rows.push({ name: 'bare Fastify JSON route (baseline)', result: await load({ url: bare.url, duration: DURATION }) });
+  rows.push({
+    name: 'GET /merchant (10 merchants)',
+    result: await load({ url: `${service.baseUrl}/api/v1/merchant`, headers: { authorization: authHeader }, duration: DURATION }),
+  });
+  rows.push({
+    name: 'POST /customers/add',
+    result: await load({
+      url: `${service.baseUrl}/api/v1/customers/add`,
+      method: 'POST',
+      headers: { authorization: authHeader, 'content-type': 'application/json' },
+      body: JSON.stringify({ merchant_key: merchantKey, first_name: 'Bench', last_name: 'Mark', email: 'bench@example.com', phone_number: '+14155550123' }),
+      duration: DURATION,
+    }),
+  });
+} finally {
+  await service.stop();
+  bare.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const baseline = rows[0]!.result.requestsPerSecond;
+const table = rows.map(({ name, result }) => ({
+  endpoint: name,
+  'req/s': Math.round(result.requestsPerSecond),
+  'ratio to bare': (result.requestsPerSecond / baseline).toFixed(2),
+  'p99 ms': result.p99Ms,
+  'non-2xx': result.non2xx,
+  errors: result.errors,
+}));
+console.log(`\nThroughput on the embedded database, 50 connections, ${DURATION} s each, loopback, one run:`);
+console.table(table);
+const failed = rows.filter((row) => row.result.non2xx > 0 || row.result.errors > 0);
+if (failed.length > 0) {
+  console.error(`Some requests failed: ${failed.map((row) => row.name).join(', ')}`);
+  process.exit(1);
+}

@@ -1,0 +1,43 @@
+import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * `npm test`: the service suites with node's test runner, then the browser suites with Web Test Runner in
+ * Chromium. Both always run; the exit code is non-zero when either fails.
+ */
+const BROWSER_SUITES = new Set(['elements', 'wrappers']);
+
+function testFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'support' ? [] : testFiles(path);
+    return entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+function runStep(name: string, command: string, args: string[]): Promise<number> {
+  console.log(`\n▶ ${name}`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit' });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+const only = process.argv[2];
+const nodeFiles = readdirSync('test', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !BROWSER_SUITES.has(entry.name) && entry.name !== 'support')
+  .flatMap((entry) => testFiles(join('test', entry.name)))
+  .sort();
+
+const results: [string, number][] = [];
+if (!only || only === 'node') {
+  results.push(['service suites (node --test)', await runStep('service suites', process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...nodeFiles])]);
+}
+if (!only || only === 'browser') {
+  results.push(['browser suites (web-test-runner)', await runStep('browser suites', process.execPath, ['node_modules/@web/test-runner/dist/bin.js'])]);
+}
+
+console.log('\nSummary:');
+for (const [name, code] of results) console.log(`  ${code === 0 ? 'passed' : 'FAILED'}  ${name}`);
+process.exit(results.some(([, code]) => code !== 0) ? 1 : 0);

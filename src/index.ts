@@ -1,0 +1,2 @@
+export { configure, currentConfig, resolveConfig, PaykitConfigError } from './config.ts';
+export type { PaykitConfig, ResolvedConfig } from './config.ts';

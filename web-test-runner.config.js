@@ -1,0 +1,27 @@
+import { existsSync } from 'node:fs';
+import { chromeLauncher } from '@web/test-runner-chrome';
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+
+const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+if (!existsSync(executablePath)) {
+  console.error(`Chromium is missing at ${executablePath}: install it (apt-get install -y chromium; bash .ci/run does) or set CHROME_PATH.`);
+  process.exit(1);
+}
+
+/** Browser suites: the elements and wrappers in real headless Chromium (Debian's; nothing is downloaded). */
+export default {
+  files: ['test/elements/**/*.test.ts', 'test/wrappers/**/*.test.ts'],
+  nodeResolve: true,
+  concurrency: 1,
+  testFramework: { config: { timeout: 10000 } },
+  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' })],
+  browsers: [
+    chromeLauncher({
+      launchOptions: {
+        executablePath,
+        headless: true,
+        args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      },
+    }),
+  ],
+};
