@@ -3,22 +3,7 @@ import { openStore } from './store/open.ts';
 import { Clock } from './clock.ts';
 import { buildApp } from './app.ts';
 import { ensureClient } from './services/clients.ts';
-
-/**
- * Merchant keys may travel in query strings and secrets in headers: the log names method, path and caller only.
- */
-function requestLogger(level: string) {
-  return {
-    level,
-    serializers: {
-      req: (request: { method: string; url: string; ip?: string }) => ({
-        method: request.method,
-        path: request.url.split('?')[0],
-        remoteAddress: request.ip,
-      }),
-    },
-  };
-}
+import { requestLogger } from './request-log.ts';
 
 /** Starts the service as the contract describes: environment in, listening port out, graceful close on signals. */
 async function main(): Promise<void> {

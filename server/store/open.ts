@@ -62,7 +62,11 @@ async function openPostgres(connectionString: string, schema?: string): Promise<
 }
 
 async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider(dialect) });
+  // Kysely looks for its migration tables in every schema unless told which: pin it to ours, or a
+  // second Paykit schema on the same server would make it skip creating its own.
+  const migrationTableSchema =
+    dialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
+  const migrator = new Migrator({ db, provider: migrationProvider(dialect), ...(migrationTableSchema ? { migrationTableSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -26,3 +26,11 @@ test('settings are read and checked', () => {
   assert.throws(() => readConfig({ PAYKIT_CLIENT_ID: 'only-id' }), /set both PAYKIT_CLIENT_ID and PAYKIT_CLIENT_SECRET/);
   assert.throws(() => readConfig({ PAYKIT_PUBLIC_URL: 'not a url' }), /PAYKIT_PUBLIC_URL must be an origin/);
 });
+
+test('the request log keeps no token, key or query string', async () => {
+  const { requestLogger, redactTokens } = await import('../../server/request-log.ts');
+  assert.equal(redactTokens('/onboard/obl_AbC-123_x'), '/onboard/obl_…');
+  assert.equal(redactTokens('/api/v1/auth/onboarding/ost_secret'), '/api/v1/auth/onboarding/ost_…');
+  const logged = requestLogger('info').serializers.req({ method: 'GET', url: '/api/v1/customers?merchant_key=mk_secret', ip: '127.0.0.1' });
+  assert.deepEqual(logged, { method: 'GET', path: '/api/v1/customers', remoteAddress: '127.0.0.1' });
+});

@@ -28,7 +28,7 @@ export async function openTestStore(database: TestDatabase): Promise<{ store: St
     store = await openStore({ dataDir: 'memory', databaseUrl: TEST_DATABASE_URL, pgSchema: schema });
   } catch (error) {
     throw new Error(
-      `PostgreSQL is not reachable at ${TEST_DATABASE_URL} (${String(error)}). Start it (bash .ci/run does), ` +
+      `Could not open a PostgreSQL store at ${TEST_DATABASE_URL} (${String(error)}). Is the server running? (bash .ci/run starts it) Or ` +
         'set PAYKIT_TEST_DATABASE_URL, or run only SQLite with PAYKIT_TEST_DATABASES=sqlite.',
     );
   }

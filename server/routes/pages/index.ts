@@ -1,5 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Deps } from '../../deps.ts';
+import { homePage } from '../../pages/home.ts';
+import { onboardingPages } from './onboarding.ts';
+import { portalPages } from './portal.ts';
+import { docsPages } from './docs.ts';
+import { sendPage } from './send.ts';
 
 /** Hosted pages: onboarding form, sandbox test portal, API reference. */
-export const pageRoutes: FastifyPluginAsync<Deps> = async () => {};
+export const pageRoutes: FastifyPluginAsync<Deps> = async (app, deps) => {
+  app.get('/', { schema: { hide: true } }, async (_request, reply) => sendPage(reply, homePage(deps.config.environment)));
+  await app.register(onboardingPages, deps);
+  await app.register(portalPages, deps);
+  await app.register(docsPages, deps);
+};

@@ -1,0 +1,80 @@
+import { html, raw, type Html } from './html.ts';
+
+/** A rendered page and the status it is sent with. */
+export interface Page {
+  status: number;
+  html: string;
+}
+
+const STYLES = raw(`
+:root{color-scheme:light dark;--bg:#f6f7f9;--card:#fff;--fg:#1a1b1f;--muted:#4b4d57;--line:#8a8d99;--soft:#d9dbe2;
+--accent:#0b57d0;--on-accent:#fff;--error:#b3261e;--error-bg:#fdeceb;--warn-bg:#fff4d6;--code:#eceef3}
+@media (prefers-color-scheme:dark){:root{--bg:#121316;--card:#1c1d22;--fg:#ecedf1;--muted:#b9bbc6;--line:#7d808c;--soft:#34363e;
+--accent:#8ab4f8;--on-accent:#0a1a33;--error:#f2b8b5;--error-bg:#3a1614;--warn-bg:#3a2f0b;--code:#2a2c33}}
+*,*::before,*::after{box-sizing:border-box}
+body{margin:0;background:var(--bg);color:var(--fg);font:1rem/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",sans-serif;-webkit-text-size-adjust:100%}
+header,main{max-width:48rem;margin:0 auto;padding:1rem}
+header{padding-bottom:0}
+.brand{margin:0;font-weight:700;letter-spacing:.02em}
+h1{font-size:clamp(1.5rem,5vw,2rem);line-height:1.2;margin:.5rem 0 1rem}
+h2{font-size:1.25rem;line-height:1.3;margin:1.75rem 0 .5rem}
+h3{font-size:1.0625rem;margin:1.25rem 0 .25rem}
+h4{font-size:1rem;margin:.75rem 0 .25rem}
+a{color:var(--accent);text-underline-offset:.15em}
+:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
+.links a,nav a{display:inline-block;padding:.625rem 0}
+fieldset{border:1px solid var(--soft);border-radius:.5rem;padding:1rem;margin:0 0 1.5rem;background:var(--card);min-width:0}
+legend{font-weight:700;font-size:1.125rem;padding:0 .25rem}
+.field{margin:0 0 1.25rem}
+label{display:block;font-weight:600;margin:0 0 .25rem}
+.optional{font-weight:400;color:var(--muted)}
+input,select,button{font:inherit;min-height:44px}
+input:not([type=checkbox]),select{display:block;width:100%;max-width:32rem;padding:.5rem .75rem;color:var(--fg);background:var(--bg);border:1px solid var(--line);border-radius:.375rem}
+[aria-invalid=true]{border:2px solid var(--error)!important}
+.hint{color:var(--muted);margin:0 0 .375rem;font-size:.9375rem}
+.error{color:var(--error);font-weight:600;margin:0 0 .375rem}
+.check{display:flex;gap:.75rem;align-items:center;min-height:44px}
+.check input{width:1.5rem;height:1.5rem;min-height:0;margin:0;flex:none;accent-color:var(--accent)}
+.check label{margin:0;padding:.5rem 0}
+button{padding:.625rem 1.5rem;border:0;border-radius:.375rem;background:var(--accent);color:var(--on-accent);font-weight:700;cursor:pointer}
+.summary{border:2px solid var(--error);background:var(--error-bg);border-radius:.5rem;padding:1rem;margin:0 0 1.5rem}
+.summary h2{margin-top:0}
+.summary ul{margin:0;padding:0;list-style:none}
+.summary a{display:block;padding:.5rem 0;font-weight:600}
+.warning{background:var(--warn-bg);border-left:4px solid currentColor;padding:.75rem 1rem;border-radius:.25rem}
+.agreement{background:var(--bg);border-radius:.375rem;padding:.25rem 1rem;margin:0 0 1rem}
+code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9375em;background:var(--code);border-radius:.25rem}
+code{padding:.1em .3em;overflow-wrap:anywhere}
+pre{padding:.75rem 1rem;white-space:pre-wrap;overflow-wrap:anywhere}
+pre code{padding:0;background:none}
+dl{display:grid;gap:.25rem 1rem}
+dt{font-weight:600}
+dd{margin:0 0 .75rem}
+.fields{margin:.25rem 0;padding-left:1.25rem}
+.fields li{margin:.25rem 0}
+.type{color:var(--muted)}
+.op{border-top:1px solid var(--soft);padding-top:.5rem}
+.method{font-weight:700}
+`);
+
+/** A whole HTML document: one landmark for the brand, one for the content, whose heading is the title. */
+export function renderPage({ title, body, status = 200 }: { title: string; body: Html; status?: number }): Page {
+  const page = html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title} · Paykit</title>
+<style>${STYLES}</style>
+</head>
+<body>
+<header><p class="brand">Paykit</p></header>
+<main>
+<h1>${title}</h1>
+${body}
+</main>
+</body>
+</html>
+`;
+  return { status, html: page.text };
+}

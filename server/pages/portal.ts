@@ -1,0 +1,42 @@
+import type { NewClientCredentials } from '../services/clients.ts';
+import { attributes, html } from './html.ts';
+import { renderPage, type Page } from './layout.ts';
+
+export const CLIENT_NAME_MAX = 100;
+
+/** The sandbox test portal's start: what sandbox credentials are, and a button that makes a set. */
+export function portalPage({ name = '', error }: { name?: string; error?: string } = {}): Page {
+  const ids = [error && 'name-error', 'name-hint'].filter(Boolean).join(' ');
+  const body = html`<p>Sandbox credentials are a <strong>client id</strong> and a <strong>secret key</strong> for this sandbox service.
+Your server sends them with every API call as HTTP Basic authentication: the client id as the user name, the secret key as the password.</p>
+<p>Nothing in the sandbox moves real money. Onboard test merchants, take payments with the test cards, and try refunds, voids and webhooks as often as you like.</p>
+<form method="post" action="/portal/credentials">
+<div class="field">
+<label for="name">Name for these credentials <span class="optional">(optional)</span></label>
+<p class="hint" id="name-hint">Helps you tell several sets apart, e.g. Staging shop. At most ${CLIENT_NAME_MAX} characters.</p>
+${error && html`<p class="error" id="name-error">${error}</p>`}
+<input type="text" id="name" name="name" autocomplete="off" maxlength="${CLIENT_NAME_MAX}" value="${name}" aria-describedby="${ids}"${attributes({ 'aria-invalid': error ? 'true' : undefined })}>
+</div>
+<button type="submit">Create sandbox credentials</button>
+</form>
+<p class="links"><a href="/docs">Read the API reference</a></p>`;
+  return renderPage({ title: 'Sandbox test portal', body, status: error ? 400 : 200 });
+}
+
+/** The new credentials; the secret key is on this page and nowhere else. */
+export function credentialsPage(credentials: NewClientCredentials, publicUrl: string): Page {
+  const { clientId, secretKey, publicKey } = credentials;
+  const body = html`<p class="warning"><strong>Copy the secret key now: it is shown only this once.</strong>
+Paykit keeps only a digest of it and cannot show it again. If you lose it, create new credentials.</p>
+<dl>
+<dt>Client id</dt><dd><code>${clientId}</code></dd>
+<dt>Secret key</dt><dd><code>${secretKey}</code></dd>
+<dt>Client public key</dt><dd><code>${publicKey}</code></dd>
+</dl>
+<h2>Try them</h2>
+<p>List your merchants (none yet):</p>
+<pre><code>curl -u ${clientId}:${secretKey} ${publicUrl}/api/v1/merchant</code></pre>
+<p>Next, onboard a test merchant: <code>GET /api/v1/auth/create-session</code>, then <code>POST /api/v1/auth/onboarding/{session_token}</code> gives you a link to the hosted form.</p>
+<p class="links"><a href="/docs">Read the API reference</a> · <a href="/portal">Create another set</a></p>`;
+  return renderPage({ title: 'Your sandbox credentials', body });
+}
