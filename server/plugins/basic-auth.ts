@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Store } from '../store/store.ts';
 import type { Client } from '../store/clients.ts';
 import { matchesDigest } from '../secrets.ts';
+import { ClientCache } from './client-cache.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,11 +24,18 @@ export function parseBasic(header: string | undefined): { id: string; secret: st
 }
 
 /** Every route registered in the scope this is added to requires a client's id and secret key. */
-export function requireClient(app: FastifyInstance, store: Store): void {
+export function requireClient(app: FastifyInstance, store: Store, cache = new ClientCache()): void {
   app.decorateRequest('client', null as unknown as Client);
+  const findClient = async (id: string) => {
+    const cached = cache.get(id);
+    if (cached) return cached;
+    const client = await store.clients.findById(id);
+    if (client) cache.set(client);
+    return client;
+  };
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const credentials = parseBasic(request.headers.authorization);
-    const client = credentials && (await store.clients.findById(credentials.id));
+    const client = credentials && (await findClient(credentials.id));
     // The digest is compared even for an unknown id, so timing does not tell which ids exist.
     const valid = matchesDigest(credentials?.secret ?? '', client?.secret_hash ?? '0'.repeat(64));
     if (!client || !valid) {

@@ -21,10 +21,14 @@ export async function registerBodyParsers(app: FastifyInstance): Promise<void> {
     }
   });
 
-  app.addHook('preValidation', async (request) => {
-    if (request.method !== 'GET' || !hasBody(request)) return;
-    const fields = parseGetBody(request, await readRaw(request));
-    request.query = { ...(request.query as object), ...fields };
+  // A callback hook, not an async one: nearly every request passes straight through, without a promise.
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (request.method !== 'GET' || !hasBody(request)) return done();
+    readRaw(request)
+      .then((text) => {
+        request.query = { ...(request.query as object), ...parseGetBody(request, text) };
+      })
+      .then(() => done(), (error: Error) => done(error));
   });
 }
 

@@ -1,7 +1,22 @@
 import type { Executor, MerchantsTable, MerchantStatus } from './schema.ts';
+import { compiledQuery } from './compiled-query.ts';
 
 export type Merchant = MerchantsTable;
 export type MerchantSummary = Pick<Merchant, 'id' | 'business_name' | 'email' | 'first_name' | 'last_name' | 'created_at' | 'phone' | 'public_key' | 'website'>;
+
+const listForClient = compiledQuery((db: Executor, clientId: string) =>
+  db
+    .selectFrom('merchants')
+    .select(['id', 'business_name', 'email', 'first_name', 'last_name', 'created_at', 'phone', 'public_key', 'website'])
+    .where('client_id', '=', clientId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id'),
+);
+
+// Nearly every call names a merchant by its key, so this lookup is compiled once.
+const findByKeyHash = compiledQuery((db: Executor, keyHash: string, clientId: string) =>
+  db.selectFrom('merchants').selectAll().where('merchant_key_hash', '=', keyHash).where('client_id', '=', clientId),
+);
 
 export class MerchantRepository {
   constructor(private readonly db: Executor) {}
@@ -12,12 +27,7 @@ export class MerchantRepository {
 
   /** Every lookup is scoped to one client: another client's merchant is indistinguishable from none. */
   async findByKeyHash(clientId: string, keyHash: string): Promise<Merchant | undefined> {
-    return this.db
-      .selectFrom('merchants')
-      .selectAll()
-      .where('merchant_key_hash', '=', keyHash)
-      .where('client_id', '=', clientId)
-      .executeTakeFirst();
+    return (await findByKeyHash(this.db, keyHash, clientId))[0];
   }
 
   async findById(clientId: string, id: string): Promise<Merchant | undefined> {
@@ -31,13 +41,7 @@ export class MerchantRepository {
 
   /** The listing's columns only: the stored application is large and not listed. */
   async listForClient(clientId: string): Promise<MerchantSummary[]> {
-    return this.db
-      .selectFrom('merchants')
-      .select(['id', 'business_name', 'email', 'first_name', 'last_name', 'created_at', 'phone', 'public_key', 'website'])
-      .where('client_id', '=', clientId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
-      .execute();
+    return listForClient(this.db, clientId);
   }
 
   async update(id: string, changes: Partial<Omit<Merchant, 'id' | 'client_id'>>): Promise<void> {

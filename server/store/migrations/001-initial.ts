@@ -29,10 +29,11 @@ export function initial(dialect: Dialect) {
         .addColumn('website', 'text', (c) => c.notNull())
         .addColumn('merchant_key_hash', 'text', (c) => c.unique())
         .addColumn('public_key', 'text', (c) => c.notNull().unique())
-        .addColumn('application', 'text')
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('submitted_at', 'text')
         .addColumn('approved_at', 'text')
+        // Last on purpose: SQLite reads a row's columns in order, and this one spills into overflow pages.
+        .addColumn('application', 'text')
         .execute();
       await db.schema.createIndex('merchants_by_client').on('merchants').columns(['client_id', 'created_at']).execute();
 

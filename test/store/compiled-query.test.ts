@@ -1,0 +1,33 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { openTestStore, testDatabases } from '../support/databases.ts';
+import { compiledQuery } from '../../server/store/compiled-query.ts';
+import type { Executor } from '../../server/store/schema.ts';
+import type { Store } from '../../server/store/store.ts';
+import { createClient } from '../../server/services/clients.ts';
+
+const clientName = compiledQuery((db: Executor, id: string) => db.selectFrom('clients').select('name').where('id', '=', id));
+const stores: { store: Store; close: () => Promise<void> }[] = [];
+const executorOf = (store: Store) => (store as unknown as { db: Executor }).db;
+
+before(async () => {
+  for (const database of testDatabases()) stores.push(await openTestStore(database));
+});
+after(async () => {
+  for (const { close } of stores) await close();
+});
+
+test('one compiled query serves every call with its own values, on each dialect in one process', async () => {
+  for (const { store } of stores) {
+    const a = await createClient(store, 'Alpha', new Date());
+    const b = await createClient(store, 'Beta', new Date());
+    assert.deepEqual(await clientName(executorOf(store), a.clientId), [{ name: 'Alpha' }]);
+    assert.deepEqual(await clientName(executorOf(store), b.clientId), [{ name: 'Beta' }]);
+    assert.deepEqual(await clientName(executorOf(store), 'cli_nobody'), []);
+  }
+});
+
+test('refuses a parameter that chooses the query’s shape instead of being bound', async () => {
+  const shaped = compiledQuery((db: Executor, column: string) => db.selectFrom('clients').select(column as 'name'));
+  await assert.rejects(shaped(executorOf(stores[0]!.store), 'name'), /every parameter must be a bound value/);
+});
