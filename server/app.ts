@@ -23,7 +23,6 @@ export async function buildApp({ logger = false, ...deps }: AppOptions): Promise
   const app = Fastify({
     logger,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
     connectionTimeout: 30_000,
     requestTimeout: 30_000,
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -56,7 +56,7 @@ export function registerEnvelopeErrors(app: FastifyInstance): void {
       return reply.code(status).send(failure(request, FASTIFY_MESSAGES[error.code] ?? error.message));
     }
     request.log.error({ err: error }, 'unexpected error');
-    return reply.code(500).send(failure(request, 'Something went wrong on our side; the request changed nothing. Try again.'));
+    return reply.code(500).send(failure(request, 'Something went wrong on our side. Try again in a moment.'));
   });
 
   app.setNotFoundHandler((request, reply) => {
