@@ -10,7 +10,8 @@ export interface LoadResult {
 export interface LoadOptions {
   url: string;
   method?: 'GET' | 'POST';
-  body?: string;
+  /** A fixed body, or one made for each request (e.g. a unique order id). */
+  body?: string | (() => string);
   headers?: Record<string, string>;
   /** Seconds; every load is bounded in time. */
   duration?: number;
@@ -20,7 +21,10 @@ export interface LoadOptions {
 /** Loads one loopback URL for a fixed time, after a short warm-up that is not counted. */
 export async function load({ url, method = 'GET', body, headers = {}, duration = 5, connections = 50 }: LoadOptions): Promise<LoadResult> {
   if (!/^http:\/\/127\.0\.0\.1:\d+\//.test(url)) throw new Error(`benchmarks only send traffic to loopback, not ${url}`);
-  const options = { url, method, body, headers, connections, pipelining: 1 };
+  const options = {
+    url, method, headers, connections, pipelining: 1,
+    ...(typeof body === 'function' ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, body: body() }) }] } : { body }),
+  };
   await autocannon({ ...options, duration: 1 });
   const result = await autocannon({ ...options, duration });
   return {

@@ -55,6 +55,34 @@ try {
       duration: DURATION,
     }),
   });
+
+  let order = 0;
+  const paying = (await send(service.baseUrl, 'POST', '/api/v1/onboarding', { json: validApplication(), auth })).body.data;
+  await send(service.baseUrl, 'POST', '/api/v1/approve-merchant', { json: { merchant_id: paying.merchant_id }, auth });
+  rows.push({
+    name: 'POST /requests',
+    result: await load({
+      url: `${service.baseUrl}/api/v1/requests`,
+      method: 'POST',
+      headers: { authorization: authHeader, 'content-type': 'application/json' },
+      body: () => JSON.stringify({ merchant_key: paying.merchant_key, amount: '25.00', order_id: `bench-${++order}`, email: 'payer@example.com' }),
+      duration: DURATION,
+    }),
+  });
+  const link = await send(service.baseUrl, 'POST', '/api/v1/requests', { json: { merchant_key: paying.merchant_key, amount: '90000.00', order_id: 'bench-big-sale' }, auth });
+  const sale = await send(service.baseUrl, 'POST', '/api/v1/sandbox/pay', {
+    json: { pay_link: link.body.data.pay_link, method: 'card', card_number: '4242424242424242', exp_month: 12, exp_year: 2035, cvc: '123' }, auth,
+  });
+  rows.push({
+    name: 'POST /order/sales-return (0.01 each, one sale)',
+    result: await load({
+      url: `${service.baseUrl}/api/v1/order/sales-return`,
+      method: 'POST',
+      headers: { authorization: authHeader, 'content-type': 'application/json' },
+      body: JSON.stringify({ merchant_key: paying.merchant_key, transaction_id: sale.body.data.transaction_id, amount: '0.01' }),
+      duration: DURATION,
+    }),
+  });
 } finally {
   await service.stop();
   bare.stop();

@@ -5,10 +5,14 @@ import type { Deps } from './deps.ts';
 import { BODY_LIMIT_BYTES, registerBodyParsers } from './plugins/body-parsers.ts';
 import { registerEnvelopeErrors } from './plugins/envelope-errors.ts';
 import { requireClient } from './plugins/basic-auth.ts';
+import { honourIdempotencyKeys } from './plugins/idempotency.ts';
 import { onboardingRoutes } from './routes/onboarding.ts';
 import { merchantRoutes } from './routes/merchants.ts';
 import { customerRoutes } from './routes/customers.ts';
 import { sandboxRoutes } from './routes/sandbox.ts';
+import { requestRoutes } from './routes/requests.ts';
+import { transactionRoutes } from './routes/transactions.ts';
+import { preauthRoutes } from './routes/preauth.ts';
 import { pageRoutes } from './routes/pages/index.ts';
 import { openApiDocument } from './openapi.ts';
 
@@ -37,9 +41,13 @@ export async function buildApp({ logger = false, ...deps }: AppOptions): Promise
     api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     await api.register(async (authenticated) => {
       requireClient(authenticated, deps.store);
+      honourIdempotencyKeys(authenticated, deps.store, deps.clock);
       await authenticated.register(onboardingRoutes, deps);
       await authenticated.register(merchantRoutes, deps);
       await authenticated.register(customerRoutes, deps);
+      await authenticated.register(requestRoutes, deps);
+      await authenticated.register(transactionRoutes, deps);
+      await authenticated.register(preauthRoutes, deps);
       await authenticated.register(sandboxRoutes, deps);
     });
   }, { prefix: API_PREFIX });

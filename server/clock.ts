@@ -10,4 +10,13 @@ export class Clock {
     if (!(ms >= 0)) throw new RangeError('the clock only moves forward');
     this.offsetMs += ms;
   }
+
+  /** How far the sandbox has moved the clock, to keep across restarts. */
+  get offset(): number {
+    return this.offsetMs;
+  }
+
+  restore(offsetMs: number): void {
+    if (Number.isFinite(offsetMs) && offsetMs >= 0) this.offsetMs = offsetMs;
+  }
 }

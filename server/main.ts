@@ -4,12 +4,14 @@ import { Clock } from './clock.ts';
 import { buildApp } from './app.ts';
 import { ensureClient } from './services/clients.ts';
 import { requestLogger } from './request-log.ts';
+import { CLOCK_OFFSET_SETTING } from './store/settings.ts';
 
 /** Starts the service as the contract describes: environment in, listening port out, graceful close on signals. */
 async function main(): Promise<void> {
   const config = readConfig();
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const clock = new Clock();
+  clock.restore(Number(await store.settings.get(CLOCK_OFFSET_SETTING) ?? 0));
   if (config.seedClient) await ensureClient(store, config.seedClient.id, config.seedClient.secret, clock.now());
 
   const app = await buildApp({ store, clock, config, logger: requestLogger(process.env.LOG_LEVEL ?? 'info') });

@@ -1,6 +1,6 @@
-/** One-time links and session tokens sit in paths; they are bearer secrets, so the log keeps only their kind. */
+/** One-time links, pay links and session tokens sit in paths; they are bearer secrets, so the log keeps only their kind. */
 export function redactTokens(path: string): string {
-  return path.replace(/\b(obl|ost)_[\w-]+/g, '$1_…');
+  return path.replace(/\b(obl|ost|pl|tds)_[\w-]+/g, '$1_…');
 }
 
 /**

@@ -55,6 +55,21 @@ dd{margin:0 0 .75rem}
 .type{color:var(--muted)}
 .op{border-top:1px solid var(--soft);padding-top:.5rem}
 .method{font-weight:700}
+.pay-amounts{border-collapse:collapse;width:100%;max-width:32rem;margin:0 0 1.5rem}
+.pay-amounts caption{text-align:left;font-weight:700;padding:0 0 .25rem}
+.pay-amounts th,.pay-amounts td{padding:.375rem 0;border-bottom:1px solid var(--soft);text-align:left;font-weight:400}
+.pay-amounts td{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap;padding-left:1rem}
+.pay-amounts .total th,.pay-amounts .total td{font-weight:700}
+.pay-row{display:flex;flex-wrap:wrap;align-items:flex-end;gap:0 1rem}
+.pay-row .field{flex:1 1 7rem;min-width:0}
+.pay-expiry{border:0;padding:0;margin:0;background:none}
+.pay-expiry legend{font-size:1rem;font-weight:600;padding:0;margin:0 0 .25rem}
+.pay-note{background:var(--card);border:1px solid var(--soft);border-radius:.5rem;padding:.75rem 1rem;margin:0 0 1.5rem}
+.pay-note h2{margin-top:0}
+.pay-note>:last-child{margin-bottom:0}
+.pay-actions{display:flex;flex-wrap:wrap;gap:1rem;margin:0 0 1.5rem}
+.pay-actions a{display:inline-block;padding:.625rem 0}
+button.pay-secondary{background:transparent;color:var(--accent);border:2px solid var(--accent)}
 `);
 
 /** A whole HTML document: one landmark for the brand, one for the content, whose heading is the title. */

@@ -29,6 +29,9 @@ export function describeValidation(issues: ValidationIssue[], context: string): 
       return `${path ? `${path}.` : ''}${missing} is required`;
     }
     const subject = path || (context === 'body' ? 'the body' : context);
+    if (issue.keyword === 'enum') {
+      return `${subject} must be one of: ${(issue.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+    }
     return `${subject} ${issue.message ?? 'is invalid'}`;
   });
   return `Invalid request: ${[...new Set(described)].join('; ')}.`;

@@ -7,6 +7,8 @@ import {
   AddCustomerBody, CustomerAnswer, CustomerGetQuery, CustomerListAnswer, CustomerListQuery, CustomerParams,
 } from '../schemas/customers.ts';
 import { addCustomer } from '../services/customers.ts';
+import { chargeCustomer } from '../services/customer-charges.ts';
+import { ChargeCustomerAnswer, ChargeCustomerBody } from '../schemas/payments.ts';
 import { merchantByKey } from '../services/merchant-access.ts';
 
 const tags = ['Customers'];
@@ -59,5 +61,19 @@ export const customerRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { sto
     const customer = await store.customers.findById(merchant.id, request.params.customerId);
     if (!customer) throw notFound(`No customer ${request.params.customerId} for this merchant.`);
     return { result: true, message: 'Customer retrieved.', data: asData(customer) };
+  });
+
+  app.post('/customers/charge/:customerId', {
+    schema: {
+      tags,
+      summary: 'Charge the card a stored customer last paid one of their pay links with (JSON or text/plain)',
+      params: CustomerParams,
+      body: ChargeCustomerBody,
+      response: { 200: ChargeCustomerAnswer, ...failures },
+    },
+  }, async (request) => {
+    const merchant = await merchantByKey(store, request.client.id, request.body.merchant_key);
+    const sale = await chargeCustomer(store, merchant, request.params.customerId, request.body.amount, request.body.order_id, clock.now());
+    return { result: true, message: 'Customer charged.', transaction_id: sale.id };
   });
 };

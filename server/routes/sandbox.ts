@@ -1,11 +1,24 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import { StatusAnswer, failures } from '../schemas/envelope.ts';
 import { ApproveMerchantBody } from '../schemas/merchants.ts';
 import { approveMerchant } from '../services/onboarding.ts';
+import {
+  ClockAnswer, ClockBody, MessagesAnswer, SandboxPayAnswer, SandboxPayBody, SettleAnswer, SettleBody, UpdateAchBody,
+} from '../schemas/sandbox.ts';
+import { merchantByKey } from '../services/merchant-access.ts';
+import { LINK_PROBLEMS, payLink, type PaymentDetails } from '../services/pay.ts';
+import { decideAch } from '../services/ach.ts';
+import { digest } from '../secrets.ts';
+import { badRequest } from '../errors.ts';
+import { CLOCK_OFFSET_SETTING } from '../store/settings.ts';
+
+const PAY_TOKEN = /\/pay\/(pl_[A-Za-z0-9_-]+)/;
 
 const tags = ['Sandbox'];
+const AchAnswer = Type.Object({ result: Type.Boolean(), message: Type.String() });
 
 /** Calls that exist in the sandbox only; production answers them with `result: false`. */
 export const sandboxRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store, clock, config }) => {
@@ -19,5 +32,73 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
   }, async (request) => {
     await approveMerchant(store, request.client.id, request.body.merchant_id, clock.now());
     return { status: true, message: 'Merchant approved; merchant.approval dispatch started.' };
+  });
+
+  app.post('/sandbox/pay', {
+    schema: { tags, summary: 'Pay a pay link or QR link as a customer would on the hosted page', body: SandboxPayBody, response: { 200: SandboxPayAnswer, ...failures } },
+  }, async (request, reply) => {
+    const body = request.body;
+    const token = PAY_TOKEN.exec(body.pay_link)?.[1];
+    const request_ = token && (await store.paymentRequests.findByTokenHash(digest(token)));
+    // A client pays only its own links through the API; anyone else's is as unknown as a made-up one.
+    if (!token || !request_ || request_.client_id !== request.client.id) throw new ApiError(404, LINK_PROBLEMS.unknown);
+    let details: PaymentDetails;
+    if (body.method === 'card') {
+      if (!body.card_number || body.exp_month === undefined || body.exp_year === undefined || !body.cvc) {
+        throw badRequest('A card payment needs card_number, exp_month, exp_year and cvc.');
+      }
+      details = { method: 'card', card: { number: body.card_number, expMonth: body.exp_month, expYear: body.exp_year, cvc: body.cvc }, threeDs: body.three_ds };
+    } else {
+      if (!body.routing_number || !body.account_number) throw badRequest('An ACH payment needs routing_number and account_number.');
+      details = { method: 'ach', routingNumber: body.routing_number, accountNumber: body.account_number, name: body.name };
+    }
+    const outcome = await payLink(store, token, details, clock.now(), false);
+    switch (outcome.status) {
+      case 'approved':
+        return { result: true, message: outcome.kind === 'preauth' ? 'Card authorized.' : 'Payment approved.', data: { transaction_id: outcome.transactionId, status: outcome.kind === 'preauth' ? 'authorized' : 'approved' } };
+      case 'pending':
+        return { result: true, message: 'ACH payment submitted; it waits for POST /update-ach.', data: { transaction_id: outcome.transactionId, status: 'pending' } };
+      case 'declined':
+        return reply.code(402).send({ result: false, message: outcome.message });
+      case 'refused':
+        throw new ApiError(outcome.httpStatus, outcome.message);
+      case 'challenge':
+        throw new ApiError(400, 'This payment needs a 3-D Secure challenge: send three_ds "pass" or "fail".');
+    }
+  });
+
+  app.post('/sandbox/clock/advance', {
+    schema: { tags, summary: "Move the service's clock forward", body: ClockBody, response: { 200: ClockAnswer, ...failures } },
+  }, async (request) => {
+    clock.advance(Math.round(request.body.hours * 3_600_000));
+    await store.settings.set(CLOCK_OFFSET_SETTING, String(clock.offset));
+    return { result: true, message: `The clock moved forward ${request.body.hours} hours.`, data: { now: clock.now().toISOString() } };
+  });
+
+  app.post('/sandbox/settle', {
+    schema: { tags, summary: "Close the merchant's batch: every completed, unsettled transaction settles", body: SettleBody, response: { 200: SettleAnswer, ...failures } },
+  }, async (request) => {
+    const merchant = await merchantByKey(store, request.client.id, request.body.merchant_key);
+    const settled = await store.transactions.settleAll(merchant.id, clock.now().toISOString());
+    return { result: true, message: `Batch closed: ${settled} transaction${settled === 1 ? '' : 's'} settled.`, data: { settled } };
+  });
+
+  app.get('/sandbox/messages', {
+    schema: { tags, summary: 'The SMS and e-mails the service sent, newest first', response: { 200: MessagesAnswer, ...failures } },
+  }, async (request) => {
+    const messages = await store.messages.newestFirst(request.client.id, 100);
+    return {
+      result: true,
+      message: 'Messages retrieved.',
+      data: messages.map((m) => ({ channel: m.channel, recipient: m.recipient, text: m.body, pay_link: m.pay_link, created_at: m.created_at })),
+    };
+  });
+
+  app.post('/update-ach', {
+    schema: { tags, summary: 'Approve or decline a waiting ACH payment (sandbox)', body: UpdateAchBody, response: { 200: AchAnswer, ...failures } },
+  }, async (request) => {
+    const merchant = await merchantByKey(store, request.client.id, request.body.merchant_key);
+    await decideAch(store, merchant, request.body.transaction_id, request.body.new_status, clock.now());
+    return { result: true, message: 'Success.' };
   });
 };

@@ -1,4 +1,4 @@
-import { Type, type TSchema } from 'typebox';
+import { Type, type TSchema, type TUnsafe } from 'typebox';
 
 /** `{ result, message, data }`: the interface's answer to most calls. */
 export const Envelope = <T extends TSchema>(data: T) =>
@@ -20,8 +20,14 @@ export const Failure = Type.Object(
 );
 
 /** The failure answers every authenticated route may give. */
-export const failures = { 400: Failure, 401: Failure, 403: Failure, 404: Failure, 409: Failure, 413: Failure, 415: Failure } as const;
+export const failures = {
+  400: Failure, 401: Failure, 402: Failure, 403: Failure, 404: Failure, 409: Failure, 410: Failure, 413: Failure, 415: Failure, 422: Failure,
+} as const;
 
 export const MerchantKey = Type.String({ minLength: 1, maxLength: 200, description: "The merchant's API key." });
 /** Timestamps are ISO 8601 UTC text. */
 export const Instant = Type.String({ format: 'date-time' });
+
+/** A string from a fixed list, validated as JSON Schema `enum` so the error names the allowed values. */
+export const OneOf = <const T extends readonly string[]>(values: T, description?: string): TUnsafe<T[number]> =>
+  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...(description ? { description } : {}) });

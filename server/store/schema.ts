@@ -78,7 +78,135 @@ export interface Database {
   onboarding_links: OnboardingLinksTable;
   customers: CustomersTable;
   events: EventsTable;
+  payment_requests: PaymentRequestsTable;
+  transactions: TransactionsTable;
+  payment_methods: PaymentMethodsTable;
+  messages: MessagesTable;
+  idempotency_keys: IdempotencyKeysTable;
+  settings: SettingsTable;
+  payment_attempts: PaymentAttemptsTable;
 }
 
 export type Executor = Kysely<Database> | Transaction<Database>;
 export type Dialect = 'sqlite' | 'postgres';
+
+export interface PaymentRequestsTable {
+  /** The link id (`lnk_…`). */
+  id: string;
+  client_id: string;
+  merchant_id: string;
+  customer_id: string | null;
+  /** SHA-256 of the pay link's token: the link is a bearer secret. */
+  token_hash: string;
+  source: RequestSource;
+  order_id: string;
+  /** Minor units. */
+  amount: number;
+  discount: number;
+  surcharge: number;
+  tax: number;
+  description: string;
+  invoice_number: string;
+  customer_name: string;
+  email: string;
+  phone: string;
+  preauth: number;
+  pass_fee: number;
+  require_3ds: number;
+  allow_card: number;
+  allow_ach: number;
+  sub_merchant_key: string | null;
+  /** The id the transaction will have once the link is paid (`sales_id` of the interface). */
+  sales_id: string;
+  status: 'open' | 'paid';
+  transaction_id: string | null;
+  expires_at: Instant;
+  created_at: Instant;
+  paid_at: Instant | null;
+}
+
+/** Where an order came from: the interface's `order_createdfrom`. */
+export type RequestSource = 'pay_link' | 'customer_request' | 'qr_code' | 'customer_charge';
+export type TransactionKind = 'sale' | 'preauth' | 'refund' | 'void' | 'ach_return';
+export type TransactionStatus = 'pending' | 'completed' | 'declined' | 'voided' | 'authorized' | 'captured';
+
+export interface TransactionsTable {
+  seq: Generated<number>;
+  id: string;
+  client_id: string;
+  merchant_id: string;
+  customer_id: string | null;
+  request_id: string | null;
+  /** The original of a refund, void or ACH return; the authorization of a captured sale. */
+  parent_id: string | null;
+  kind: TransactionKind;
+  method: 'card' | 'ach';
+  status: TransactionStatus;
+  source: RequestSource;
+  order_id: string;
+  /** Minor units, positive; for a preauthorization, the amount currently authorized. */
+  amount: number;
+  fee_amount: number;
+  /** Minor units; negative for refunds, voids and returns. */
+  net_amount: number;
+  refunded_amount: Generated<number>;
+  card_brand: string;
+  last_four: string;
+  auth_code: string;
+  /** The processor's reference: the interface's `txn_id`. */
+  gateway_ref: string;
+  created_at: Instant;
+  completed_at: Instant | null;
+  settled_at: Instant | null;
+}
+
+export interface PaymentMethodsTable {
+  id: string;
+  merchant_id: string;
+  customer_id: string;
+  card_brand: string;
+  last_four: string;
+  exp_month: number;
+  exp_year: number;
+  outcome: string;
+  created_at: Instant;
+}
+
+export interface MessagesTable {
+  seq: Generated<number>;
+  id: string;
+  client_id: string;
+  merchant_id: string;
+  channel: 'sms' | 'email';
+  recipient: string;
+  body: string;
+  pay_link: string;
+  created_at: Instant;
+}
+
+export interface IdempotencyKeysTable {
+  client_id: string;
+  key: string;
+  fingerprint: string;
+  status_code: number | null;
+  body: string | null;
+  created_at: Instant;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+/** A card payment waiting for its 3-D Secure challenge on the hosted page; no card number is kept. */
+export interface PaymentAttemptsTable {
+  token_hash: string;
+  request_id: string;
+  card_brand: string;
+  last_four: string;
+  exp_month: number;
+  exp_year: number;
+  outcome: string;
+  expires_at: Instant;
+  used_at: Instant | null;
+}

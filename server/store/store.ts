@@ -5,6 +5,12 @@ import { MerchantRepository } from './merchants.ts';
 import { OnboardingTokenRepository } from './onboarding-tokens.ts';
 import { CustomerRepository } from './customers.ts';
 import { EventRepository } from './events.ts';
+import { PaymentRequestRepository } from './payment-requests.ts';
+import { TransactionRepository } from './transactions.ts';
+import { PaymentMethodRepository } from './payment-methods.ts';
+import { MessageRepository } from './messages.ts';
+import { SettingsRepository } from './settings.ts';
+import { IdempotencyKeyRepository } from './idempotency-keys.ts';
 
 /** The repositories over one database handle, or over one open transaction. */
 export class Store {
@@ -13,6 +19,12 @@ export class Store {
   readonly onboardingTokens: OnboardingTokenRepository;
   readonly customers: CustomerRepository;
   readonly events: EventRepository;
+  readonly paymentRequests: PaymentRequestRepository;
+  readonly transactions: TransactionRepository;
+  readonly paymentMethods: PaymentMethodRepository;
+  readonly messages: MessageRepository;
+  readonly settings: SettingsRepository;
+  readonly idempotencyKeys: IdempotencyKeyRepository;
 
   constructor(
     private readonly db: Executor,
@@ -24,6 +36,12 @@ export class Store {
     this.onboardingTokens = new OnboardingTokenRepository(db);
     this.customers = new CustomerRepository(db);
     this.events = new EventRepository(db);
+    this.paymentRequests = new PaymentRequestRepository(db);
+    this.transactions = new TransactionRepository(db, dialect);
+    this.paymentMethods = new PaymentMethodRepository(db);
+    this.messages = new MessageRepository(db);
+    this.settings = new SettingsRepository(db);
+    this.idempotencyKeys = new IdempotencyKeyRepository(db);
   }
 
   /**

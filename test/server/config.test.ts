@@ -31,6 +31,7 @@ test('the request log keeps no token, key or query string', async () => {
   const { requestLogger, redactTokens } = await import('../../server/request-log.ts');
   assert.equal(redactTokens('/onboard/obl_AbC-123_x'), '/onboard/obl_…');
   assert.equal(redactTokens('/api/v1/auth/onboarding/ost_secret'), '/api/v1/auth/onboarding/ost_…');
+  assert.equal(redactTokens('/pay/pl_AbC-1/qr.png'), '/pay/pl_…/qr.png');
   const logged = requestLogger('info').serializers.req({ method: 'GET', url: '/api/v1/customers?merchant_key=mk_secret', ip: '127.0.0.1' });
   assert.deepEqual(logged, { method: 'GET', path: '/api/v1/customers', remoteAddress: '127.0.0.1' });
 });

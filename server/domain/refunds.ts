@@ -1,0 +1,59 @@
+/** Refund and void eligibility (interface: States and transitions, Errors, rule 1). */
+
+export const REFUND_ERRORS = {
+  notFound: 'Payment method not found.',
+  overOriginal: 'Amount should not be greater than sales charge amount.',
+  overRemaining: 'The amount should not be greater than the remaining amount.',
+  alreadyRefunded: 'Refund already done. No refund allowed.',
+} as const;
+
+export const VOID_ERRORS = {
+  notFound: 'Transaction not found or not completed.',
+  settled: 'The transaction has been settled, a void is not allowed.',
+  refunded: 'The transaction has refunds; refund the rest instead of voiding it.',
+} as const;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Unsettled transactions settle by themselves this long after they complete. */
+export const AUTO_SETTLE_MS = 48 * 60 * 60 * 1000;
+
+export interface Refundable {
+  kind: string;
+  status: string;
+  amount: number;
+  refunded: number;
+  completedAt: string | null;
+  settledAt: string | null;
+}
+
+/** Settled once the batch closed, or on its own 48 hours after completion. */
+export function isSettled(sale: Pick<Refundable, 'completedAt' | 'settledAt'>, now: Date): boolean {
+  if (sale.settledAt) return true;
+  return sale.completedAt !== null && now.getTime() - Date.parse(sale.completedAt) >= AUTO_SETTLE_MS;
+}
+
+export type RefundDecision = { ok: true; as: 'refund' | 'void' } | { ok: false; message: string; status: number };
+
+/**
+ * Whether `requested` minor units may be refunded. A full refund of an unsettled sale older than 24 hours
+ * is performed as a void (rule 1 as the contract reads it); a settled one is refunded.
+ */
+export function decideRefund(sale: Refundable | undefined, requested: number, now: Date): RefundDecision {
+  if (!sale || sale.kind !== 'sale' || sale.status !== 'completed') return { ok: false, message: REFUND_ERRORS.notFound, status: 404 };
+  if (sale.refunded >= sale.amount) return { ok: false, message: REFUND_ERRORS.alreadyRefunded, status: 409 };
+  if (requested > sale.amount) return { ok: false, message: REFUND_ERRORS.overOriginal, status: 400 };
+  if (requested > sale.amount - sale.refunded) return { ok: false, message: REFUND_ERRORS.overRemaining, status: 400 };
+  const full = sale.refunded === 0 && requested === sale.amount;
+  const olderThanADay = sale.completedAt !== null && now.getTime() - Date.parse(sale.completedAt) > DAY_MS;
+  return { ok: true, as: full && olderThanADay && !isSettled(sale, now) ? 'void' : 'refund' };
+}
+
+export type VoidDecision = { ok: true } | { ok: false; message: string; status: number };
+
+/** A completed sale may be voided until it settles, and only whole. */
+export function decideVoid(sale: Refundable | undefined, now: Date): VoidDecision {
+  if (!sale || sale.kind !== 'sale' || sale.status !== 'completed') return { ok: false, message: VOID_ERRORS.notFound, status: 404 };
+  if (isSettled(sale, now)) return { ok: false, message: VOID_ERRORS.settled, status: 409 };
+  if (sale.refunded > 0) return { ok: false, message: VOID_ERRORS.refunded, status: 409 };
+  return { ok: true };
+}

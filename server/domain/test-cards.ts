@@ -1,0 +1,63 @@
+/** The sandbox processor's cards (contract: Sandbox helpers). Only the brand and last four are ever kept. */
+
+export type CardOutcome = 'approve' | 'card_declined' | 'insufficient_funds' | 'challenge';
+
+const TEST_CARDS: Record<string, CardOutcome> = {
+  '4242424242424242': 'approve',
+  '4000000000000002': 'card_declined',
+  '4000000000009995': 'insufficient_funds',
+  '4000000000003220': 'challenge',
+};
+
+export const DECLINE_MESSAGES = {
+  card_declined: 'Your card was declined.',
+  insufficient_funds: 'Your card has insufficient funds.',
+  three_ds_failed: 'The card issuer could not verify you (3-D Secure failed).',
+} as const;
+
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+export function cardBrand(digits: string): string {
+  if (/^4/.test(digits)) return 'Visa';
+  if (/^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/.test(digits)) return 'Mastercard';
+  if (/^3[47]/.test(digits)) return 'American Express';
+  if (/^(6011|65|64[4-9])/.test(digits)) return 'Discover';
+  return 'Card';
+}
+
+export interface CardInput {
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+}
+
+export type CardCheck =
+  | { ok: true; digits: string; brand: string; lastFour: string; outcome: CardOutcome }
+  | { ok: false; message: string };
+
+/** Checks a card as a processor would, in the sandbox: only the test cards are accepted. */
+export function checkCard(card: CardInput, today: { year: number; month: number }): CardCheck {
+  const digits = card.number.replace(/[\s-]/g, '');
+  if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) return { ok: false, message: 'The card number is not valid.' };
+  const outcome = TEST_CARDS[digits];
+  if (!outcome) return { ok: false, message: 'In the sandbox, use a test card such as 4242 4242 4242 4242.' };
+  if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12) return { ok: false, message: 'The expiry month must be 1 to 12.' };
+  const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
+  if (!Number.isInteger(year) || year < today.year || (year === today.year && card.expMonth < today.month)) {
+    return { ok: false, message: 'The card has expired.' };
+  }
+  const brand = cardBrand(digits);
+  if (!(brand === 'American Express' ? /^\d{4}$/ : /^\d{3}$/).test(card.cvc)) {
+    return { ok: false, message: `The security code must be ${brand === 'American Express' ? 4 : 3} digits.` };
+  }
+  return { ok: true, digits, brand, lastFour: digits.slice(-4), outcome };
+}

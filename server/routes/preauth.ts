@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Deps } from '../deps.ts';
+import { failures } from '../schemas/envelope.ts';
+import {
+  CaptureAnswer, CaptureBody, UpdatePreauthAnswer, UpdatePreauthBody, VoidPreauthAnswer, VoidPreauthBody,
+} from '../schemas/payments.ts';
+import { merchantByKey } from '../services/merchant-access.ts';
+import { capture, changeAuthorizedAmount, releaseAuthorization } from '../services/preauthorizations.ts';
+
+const tags = ['Preauthorizations'];
+
+export const preauthRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store, clock }) => {
+  app.post('/preauth/capture', {
+    schema: { tags, summary: 'Charge the amount authorized now (once)', body: CaptureBody, response: { 200: CaptureAnswer, ...failures } },
+  }, async (request) => {
+    const merchant = await merchantByKey(store, request.client.id, request.body.merchant_key);
+    const data = await capture(store, merchant, request.body.transaction_id, request.body.last_authorized_amount, clock.now());
+    return { result: true, message: 'Authorization captured.', data };
+  });
+
+  app.post('/preauth/update', {
+    schema: { tags, summary: 'Raise or lower the authorized amount', body: UpdatePreauthBody, response: { 200: UpdatePreauthAnswer, ...failures } },
+  }, async (request) => {
+    const { merchant_key, transaction_id, last_authorized_amount, new_authorized_amount } = request.body;
+    const merchant = await merchantByKey(store, request.client.id, merchant_key);
+    const data = await changeAuthorizedAmount(store, merchant, transaction_id, last_authorized_amount, new_authorized_amount, clock.now());
+    return { result: true, message: `Authorized amount ${data.change === 'increment' ? 'raised' : 'lowered'} to ${data.authorized_amount}.`, data };
+  });
+
+  app.post('/preauth/void', {
+    schema: { tags, summary: 'Release an authorization; it can no longer be captured', body: VoidPreauthBody, response: { 200: VoidPreauthAnswer, ...failures } },
+  }, async (request) => {
+    const merchant = await merchantByKey(store, request.client.id, request.body.merchant_key);
+    const data = await releaseAuthorization(store, merchant, request.body.transaction_id);
+    return { result: true, message: 'Authorization voided.', data };
+  });
+};

@@ -1,0 +1,85 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Deps } from '../deps.ts';
+import { badRequest, notFound } from '../errors.ts';
+import { isIsoDate } from '../domain/calendar.ts';
+import { failures } from '../schemas/envelope.ts';
+import {
+  RefundBody, ReversalAnswer, TransactionGetAnswer, TransactionGetQuery, TransactionListAnswer, TransactionListQuery,
+  TransactionParams, VoidBody,
+} from '../schemas/payments.ts';
+import { merchantByKey } from '../services/merchant-access.ts';
+import { refundSale, voidSale } from '../services/refunds.ts';
+import { listItem, singleItem } from '../services/transaction-views.ts';
+
+const tags = ['Transactions'];
+const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString();
+
+function readRange(from?: string, to?: string) {
+  for (const [name, value] of [['from_date', from], ['to_date', to]] as const) {
+    if (value !== undefined && value !== '' && !isIsoDate(value)) throw badRequest(`${name} must be a date written YYYY-MM-DD, e.g. "2026-01-31".`);
+  }
+  if (from && to && from > to) throw badRequest('from_date must not be after to_date.');
+  return { from: from ? `${from}T00:00:00.000Z` : undefined, to: to ? nextDay(to) : undefined };
+}
+
+function readLimit(limit?: string): number {
+  if (limit === undefined || limit === '') return 20;
+  const n = Number(limit);
+  if (!Number.isInteger(n) || n < 1 || n > 100) throw badRequest('limit must be a whole number from 1 to 100.');
+  return n;
+}
+
+export const transactionRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store, clock }) => {
+  app.get('/merchant/transactions', {
+    schema: {
+      tags,
+      summary: "List a merchant's transactions, newest first (fields in the JSON body or the query string)",
+      querystring: TransactionListQuery,
+      response: { 200: TransactionListAnswer, ...failures },
+    },
+  }, async (request) => {
+    const { merchant_key, from_date, to_date, limit, pageNumber } = request.query;
+    const merchant = await merchantByKey(store, request.client.id, merchant_key);
+    const perPage = readLimit(limit);
+    const { items, total } = await store.transactions.page(merchant.id, readRange(from_date, to_date), perPage, (pageNumber - 1) * perPage);
+    const now = clock.now();
+    return { result: true, message: 'Transactions retrieved.', total, data: items.map((t) => listItem(t, now)) };
+  });
+
+  app.get('/merchant/transactions/:transaction_id', {
+    schema: {
+      tags,
+      summary: 'Read one transaction (an array of one item)',
+      params: TransactionParams,
+      querystring: TransactionGetQuery,
+      response: { 200: TransactionGetAnswer, ...failures },
+    },
+  }, async (request) => {
+    const merchant = await merchantByKey(store, request.client.id, request.query.merchant_key);
+    const transaction = await store.transactions.find(merchant.id, request.params.transaction_id);
+    if (!transaction || transaction.kind === 'preauth') throw notFound(`No transaction ${request.params.transaction_id} for this merchant.`);
+    return { result: true, message: 'Transaction retrieved.', data: [singleItem(transaction, clock.now())] };
+  });
+
+  app.post('/order/sales-return', {
+    schema: { tags, summary: 'Refund a completed transaction, in part or in full', body: RefundBody, response: { 200: ReversalAnswer, ...failures } },
+  }, async (request) => {
+    const merchant = await merchantByKey(store, request.client.id, request.body.merchant_key);
+    const { record, performedAsVoid } = await refundSale(store, merchant, request.body.transaction_id, request.body.amount, clock.now());
+    return {
+      result: true,
+      message: performedAsVoid
+        ? 'Refunded in full as a void: the transaction is older than 24 hours and not settled yet.'
+        : 'Refund processed.',
+      data: record,
+    };
+  });
+
+  app.post('/order/sales-void', {
+    schema: { tags, summary: 'Void a transaction that has not settled (form-urlencoded or JSON)', body: VoidBody, response: { 200: ReversalAnswer, ...failures } },
+  }, async (request) => {
+    const merchant = await merchantByKey(store, request.client.id, request.body.merchant_key);
+    const record = await voidSale(store, merchant, request.body.transaction_id, clock.now());
+    return { result: true, message: 'Transaction voided.', data: record };
+  });
+};

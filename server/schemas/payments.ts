@@ -1,0 +1,132 @@
+import { Type } from 'typebox';
+import { Envelope, Instant, MerchantKey } from './envelope.ts';
+
+/** Decimal text ("10.50"); a JSON number is read as its text. */
+const Money = (description: string) => Type.String({ minLength: 1, maxLength: 20, description });
+const Flag = (description: string) => Type.Optional(Type.Boolean({ description }));
+
+export const PaymentRequestBody = Type.Object({
+  merchant_key: MerchantKey,
+  amount: Money('Payment amount, decimal text greater than zero, e.g. "25.00"'),
+  order_id: Type.String({ minLength: 1, maxLength: 100, description: 'Your unique order reference, at most 100 characters' }),
+  phone_number: Type.Optional(Type.String({ maxLength: 32, description: 'When given, an SMS with the pay link is sent' })),
+  email: Type.Optional(Type.String({ maxLength: 254, description: 'When given, an e-mail with the pay link is sent' })),
+  name: Type.Optional(Type.String({ maxLength: 100, description: 'Customer name, used in the e-mail' })),
+  preauth: Flag('true authorizes (holds) instead of charging; cards only'),
+  pass_fee: Flag('Pass the processing fee to the customer'),
+  require_3ds: Flag('Require 3-D Secure'),
+  allow_card: Flag('Allow card payment; default true'),
+  allow_ach: Flag('Allow ACH payment; default true'),
+  invoice_number: Type.Optional(Type.String({ maxLength: 100, description: 'Letters and digits, at most 100' })),
+  sub_merchant_key: Type.Optional(Type.String({ maxLength: 200 })),
+  discount: Type.Optional(Money('Discount, decimal text')),
+  surcharge: Type.Optional(Money('Surcharge, decimal text')),
+  tax: Type.Optional(Money('Tax, decimal text')),
+  description: Type.Optional(Type.String({ maxLength: 500, description: 'Payment description shown on the pay page' })),
+});
+
+export const PaymentRequestAnswer = Envelope(Type.Object({ order_id: Type.String(), link_id: Type.String(), pay_link: Type.String() }));
+export const CustomerRequestAnswer = Envelope(
+  Type.Object({ order_id: Type.String(), pay_link: Type.String(), sales_id: Type.String(), link_id: Type.String() }),
+);
+export const QrBody = Type.Object({
+  merchant_key: MerchantKey,
+  amount: Money('Payment amount, decimal text'),
+  order_id: Type.String({ minLength: 1, maxLength: 100 }),
+  description: Type.Optional(Type.String({ maxLength: 500 })),
+});
+export const QrAnswer = Envelope(
+  Type.Object({ order_id: Type.String(), qr_code_link: Type.String(), sales_id: Type.String(), pay_link: Type.String() }),
+);
+
+export const ChargeCustomerBody = Type.Object({
+  merchant_key: MerchantKey,
+  amount: Money('Amount to charge, e.g. 25.5'),
+  order_id: Type.String({ minLength: 1, maxLength: 100 }),
+});
+export const ChargeCustomerAnswer = Type.Object({ result: Type.Boolean(), message: Type.String(), transaction_id: Type.String() });
+
+const OtherDetails = Type.Object({ auth_code: Type.String(), card_brand: Type.String(), last_four: Type.String() });
+const Extras = {
+  type: Type.String({ description: 'sale, refund, void or ach_return' }),
+  status: Type.String({ description: 'pending, completed, declined or voided' }),
+  method: Type.String(),
+  order_id: Type.String(),
+  refunded_amount: Type.String(),
+  settled: Type.Boolean(),
+  parent_transaction_id: Type.Union([Type.String(), Type.Null()]),
+};
+
+export const TransactionListQuery = Type.Object({
+  merchant_key: MerchantKey,
+  from_date: Type.Optional(Type.String({ description: 'YYYY-MM-DD, inclusive (UTC)' })),
+  to_date: Type.Optional(Type.String({ description: 'YYYY-MM-DD, inclusive (UTC)' })),
+  limit: Type.Optional(Type.String({ description: 'Items per page, 1 to 100 (default 20)' })),
+  pageNumber: Type.Integer({ minimum: 1, default: 1 }),
+});
+export const TransactionListAnswer = Type.Object({
+  result: Type.Boolean(),
+  message: Type.String(),
+  total: Type.Integer(),
+  data: Type.Array(
+    Type.Object({
+      transaction_id: Type.String(), amount: Type.String(), created_date: Instant, fee_percentage: Type.String(),
+      net_amount: Type.Number(), other_details: OtherDetails, ...Extras,
+    }),
+  ),
+});
+
+export const TransactionParams = Type.Object({ transaction_id: Type.String({ maxLength: 100 }) });
+export const TransactionGetQuery = Type.Object({ merchant_key: MerchantKey });
+export const TransactionGetAnswer = Envelope(
+  Type.Array(
+    Type.Object({
+      transaction_id: Type.String(), amount: Type.String(), transaction_date: Instant, fee_percentage: Type.String(), net_amount: Type.Number(),
+      other_details: Type.Object({ authcode: Type.String(), cardType: Type.String(), lastFourDigits: Type.String() }), ...Extras,
+    }),
+  ),
+);
+
+export const RefundBody = Type.Object({
+  merchant_key: MerchantKey,
+  transaction_id: Type.String({ minLength: 1, maxLength: 100 }),
+  amount: Money('Amount to refund; not more than the remaining refundable balance'),
+  sub_merchant_key: Type.Optional(Type.String({ maxLength: 200 })),
+});
+export const VoidBody = Type.Object({
+  merchant_key: MerchantKey,
+  transaction_id: Type.String({ minLength: 1, maxLength: 100 }),
+  sub_merchant_key: Type.Optional(Type.String({ maxLength: 200 })),
+  amount: Type.Optional(Type.String({ maxLength: 20, description: 'Ignored: a void is always of the whole transaction' })),
+});
+export const ReversalAnswer = Envelope(
+  Type.Object({
+    sales_id: Type.String(), transaction_id: Type.String(), order_createdfrom: Type.String(), amount: Type.Number(), txn_id: Type.String(),
+    txn_date: Instant, linked_txn_id: Type.String(), Status: Type.String(), type: Type.String(),
+  }),
+);
+
+export const CaptureBody = Type.Object({
+  merchant_key: MerchantKey,
+  transaction_id: Type.String({ minLength: 1, maxLength: 100, description: 'The preauthorization id' }),
+  last_authorized_amount: Type.Optional(Money('When given, must equal the amount authorized now')),
+});
+export const CaptureAnswer = Envelope(
+  Type.Object({
+    Status: Type.String(), Account: Type.String(), Brand: Type.String(), AuthCode: Type.String(), amount: Type.String(),
+    Authorized: Type.Number(), orderid: Type.String(), transaction_id: Type.String(), net_amount: Type.Number(),
+  }),
+);
+export const UpdatePreauthBody = Type.Object({
+  merchant_key: MerchantKey,
+  transaction_id: Type.String({ minLength: 1, maxLength: 100 }),
+  new_authorized_amount: Money('The amount to authorize from now on'),
+  last_authorized_amount: Money('Must equal the amount authorized now'),
+});
+export const UpdatePreauthAnswer = Envelope(
+  Type.Object({ transaction_id: Type.String(), order_id: Type.String(), previous_amount: Type.String(), authorized_amount: Type.String(), change: Type.String() }),
+);
+export const VoidPreauthBody = Type.Object({ merchant_key: MerchantKey, transaction_id: Type.String({ minLength: 1, maxLength: 100 }) });
+export const VoidPreauthAnswer = Envelope(
+  Type.Object({ transaction_id: Type.String(), order_id: Type.String(), amount: Type.String(), Status: Type.String() }),
+);

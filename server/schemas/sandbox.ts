@@ -1,0 +1,31 @@
+import { Type } from 'typebox';
+import { Envelope, Instant, MerchantKey, OneOf } from './envelope.ts';
+
+export const SandboxPayBody = Type.Object({
+  pay_link: Type.String({ minLength: 1, maxLength: 500, description: 'The pay link or QR link to pay' }),
+  method: OneOf(['card', 'ach'] as const),
+  card_number: Type.Optional(Type.String({ maxLength: 30 })),
+  exp_month: Type.Optional(Type.Integer({ minimum: 1, maximum: 12 })),
+  exp_year: Type.Optional(Type.Integer({ minimum: 0, maximum: 9999 })),
+  cvc: Type.Optional(Type.String({ maxLength: 4 })),
+  three_ds: Type.Optional(OneOf(['pass', 'fail'] as const, 'The answer to a 3-D Secure challenge')),
+  routing_number: Type.Optional(Type.String({ maxLength: 20 })),
+  account_number: Type.Optional(Type.String({ maxLength: 30 })),
+  name: Type.Optional(Type.String({ maxLength: 100 })),
+});
+export const SandboxPayAnswer = Envelope(
+  Type.Object({ transaction_id: Type.String(), status: Type.String({ description: 'approved, authorized or pending' }) }),
+);
+
+export const ClockBody = Type.Object({ hours: Type.Number({ exclusiveMinimum: 0, maximum: 24 * 366 }) });
+export const ClockAnswer = Envelope(Type.Object({ now: Instant }));
+export const SettleBody = Type.Object({ merchant_key: MerchantKey });
+export const SettleAnswer = Envelope(Type.Object({ settled: Type.Integer() }));
+export const MessagesAnswer = Envelope(
+  Type.Array(Type.Object({ channel: Type.String(), recipient: Type.String(), text: Type.String(), pay_link: Type.String(), created_at: Instant })),
+);
+export const UpdateAchBody = Type.Object({
+  merchant_key: MerchantKey,
+  transaction_id: Type.String({ minLength: 1, maxLength: 100 }),
+  new_status: OneOf(['approved', 'declined'] as const),
+});

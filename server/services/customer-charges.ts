@@ -1,0 +1,41 @@
+import type { Store } from '../store/store.ts';
+import type { Merchant } from '../store/merchants.ts';
+import type { Transaction } from '../store/transactions.ts';
+import { ApiError, badRequest, conflict, notFound } from '../errors.ts';
+import { parseAmount } from '../domain/money.ts';
+import { processingFee } from '../domain/pricing.ts';
+import { DECLINE_MESSAGES } from '../domain/test-cards.ts';
+import { newId, newToken } from '../secrets.ts';
+import { assertCanTakePayments } from './payment-requests.ts';
+import { paymentSuccessEvent } from './events.ts';
+
+export const NO_SAVED_CARD =
+  'This customer has no saved card yet: send them a payment request (POST /requests/{customerId}); the card they pay with is saved.';
+
+/** POST /customers/charge/{customerId}: charges the card the customer last paid a link of theirs with. */
+export async function chargeCustomer(store: Store, merchant: Merchant, customerId: string, amountValue: string | number, orderId: string, now: Date) {
+  assertCanTakePayments(merchant);
+  const amount = parseAmount(String(amountValue));
+  if (amount === null || amount <= 0) throw badRequest('amount must be greater than zero with at most two decimals, e.g. 25.5.');
+  const order = orderId.trim();
+  if (!order || order.length > 100) throw badRequest('order_id must be 1 to 100 characters.');
+  const customer = await store.customers.findById(merchant.id, customerId);
+  if (!customer) throw notFound(`No customer ${customerId} for this merchant.`);
+  const card = await store.paymentMethods.latestFor(merchant.id, customerId);
+  if (!card) throw conflict(NO_SAVED_CARD);
+  // Saved cards come from approved payments; their sandbox outcome decides a merchant-initiated charge.
+  if (card.outcome === 'card_declined' || card.outcome === 'insufficient_funds') throw new ApiError(402, DECLINE_MESSAGES[card.outcome]);
+  const fee = processingFee('card', amount);
+  const sale: Transaction = {
+    id: newId('txn_'), client_id: merchant.client_id, merchant_id: merchant.id, customer_id: customer.id, request_id: null,
+    parent_id: null, kind: 'sale', method: 'card', status: 'completed', source: 'customer_charge', order_id: order, amount,
+    fee_amount: fee, net_amount: amount - fee, refunded_amount: 0, card_brand: card.card_brand, last_four: card.last_four,
+    auth_code: newToken('').replace(/[^A-Za-z0-9]/g, '').slice(0, 6).toUpperCase(), gateway_ref: newId('gw_'),
+    created_at: now.toISOString(), completed_at: now.toISOString(), settled_at: null,
+  };
+  await store.transaction(async (tx) => {
+    await tx.transactions.insert(sale);
+    await tx.events.add(merchant.client_id, 'payment.success', paymentSuccessEvent(sale, null), now);
+  });
+  return sale;
+}

@@ -1,0 +1,161 @@
+import type { Store } from '../store/store.ts';
+import type { PaymentRequest } from '../store/payment-requests.ts';
+import type { Merchant } from '../store/merchants.ts';
+import type { Customer } from '../store/customers.ts';
+import type { RequestSource } from '../store/schema.ts';
+import { ApiError, badRequest, conflict } from '../errors.ts';
+import { formatAmount, parseAmount } from '../domain/money.ts';
+import { isEmail, normalizePhone } from '../domain/contact.ts';
+import { subtotal } from '../domain/payment-amounts.ts';
+import { digest, newId, newToken } from '../secrets.ts';
+
+/** Pay links work for seven days (docs/payments.md). */
+export const PAY_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const payPath = (token: string) => `/pay/${token}`;
+export const qrPath = (token: string) => `/pay/${token}/qr.png`;
+
+export interface PaymentRequestInput {
+  merchant_key: string;
+  amount: string;
+  order_id: string;
+  phone_number?: string | undefined;
+  email?: string | undefined;
+  name?: string | undefined;
+  preauth?: boolean | undefined;
+  pass_fee?: boolean | undefined;
+  require_3ds?: boolean | undefined;
+  allow_card?: boolean | undefined;
+  allow_ach?: boolean | undefined;
+  invoice_number?: string | undefined;
+  sub_merchant_key?: string | undefined;
+  discount?: string | undefined;
+  surcharge?: string | undefined;
+  tax?: string | undefined;
+  description?: string | undefined;
+}
+
+export interface CreatedRequest {
+  request: PaymentRequest;
+  payLink: string;
+  qrCodeLink: string;
+}
+
+function money(field: string, text: string | undefined, required: boolean): number {
+  if (text === undefined || text.trim() === '') {
+    if (required) throw badRequest(`${field} is required.`);
+    return 0;
+  }
+  const minor = parseAmount(String(text));
+  if (minor === null) throw badRequest(`${field} must be decimal text with at most two decimals, e.g. "10.50".`);
+  return minor;
+}
+
+/** Merchants take payments once onboarding is completed (approved). */
+export function assertCanTakePayments(merchant: Merchant): void {
+  if (merchant.status !== 'completed') {
+    throw new ApiError(409, "The merchant's onboarding is not completed yet, so it cannot take payments.");
+  }
+}
+
+/** Validates a request as the interface's table says; every amount in minor units. */
+function readRequest(input: PaymentRequestInput) {
+  const amount = money('amount', input.amount, true);
+  if (amount <= 0) throw badRequest('amount must be greater than zero.');
+  const discount = money('discount', input.discount, false);
+  const surcharge = money('surcharge', input.surcharge, false);
+  const tax = money('tax', input.tax, false);
+  const orderId = input.order_id.trim();
+  if (!orderId) throw badRequest('order_id must not be blank.');
+  if (orderId.length > 100) throw badRequest('order_id must be at most 100 characters.');
+  const invoice = input.invoice_number?.trim() ?? '';
+  if (invoice && !/^[A-Za-z0-9]{1,100}$/.test(invoice)) throw badRequest('invoice_number must be letters and digits only, at most 100.');
+  const allowCard = input.allow_card ?? true;
+  const allowAch = input.allow_ach ?? true;
+  if (!allowCard && !allowAch) throw badRequest('allow_card and allow_ach are both false: allow at least one way to pay.');
+  const preauth = input.preauth ?? false;
+  if (preauth && !allowCard) throw badRequest('A preauthorization needs a card: allow_card must not be false when preauth is true.');
+  const total = subtotal({ amount, discount, surcharge, tax, passFee: false });
+  if (total <= 0) throw badRequest(`The discount leaves nothing to pay: amount - discount + surcharge + tax is ${formatAmount(total)}.`);
+  const email = input.email?.trim() ?? '';
+  if (email && !isEmail(email)) throw badRequest(`email "${email}" is not an e-mail address.`);
+  const rawPhone = input.phone_number?.trim() ?? '';
+  const phone = rawPhone ? normalizePhone(rawPhone) : '';
+  if (phone === null) throw badRequest(`phone_number "${rawPhone}" is not a phone number: send "+" and the country code, or ten digits.`);
+  const description = input.description?.trim() ?? '';
+  if (description.length > 500) throw badRequest('description must be at most 500 characters.');
+  return {
+    amount, discount, surcharge, tax, orderId, invoice, email, phone, description,
+    name: input.name?.trim().slice(0, 100) ?? '',
+    preauth, passFee: input.pass_fee ?? false, require3ds: input.require_3ds ?? false,
+    // A preauthorization is card-only: ACH cannot hold funds without moving them.
+    allowCard, allowAch: preauth ? false : allowAch,
+  };
+}
+
+function messageText(merchant: Merchant, request: PaymentRequest, payLink: string, channel: 'sms' | 'email'): string {
+  const total = formatAmount(subtotal({ amount: request.amount, discount: request.discount, surcharge: request.surcharge, tax: request.tax, passFee: false }));
+  if (channel === 'sms') return `${merchant.business_name} asks you to pay $${total}. Pay securely: ${payLink}`;
+  const greeting = request.customer_name ? `Hello ${request.customer_name},` : 'Hello,';
+  const about = request.description ? ` for ${request.description}` : '';
+  return `${greeting}\n\n${merchant.business_name} asks you to pay $${total}${about} (order ${request.order_id}).\n\nPay securely here: ${payLink}\n`;
+}
+
+/** Creates a pay link and sends it by SMS and e-mail where the request names a phone or an address. */
+export async function createPaymentRequest(
+  store: Store,
+  merchant: Merchant,
+  input: PaymentRequestInput,
+  options: { source: RequestSource; customer?: Customer; now: Date; publicUrl: string },
+): Promise<CreatedRequest> {
+  assertCanTakePayments(merchant);
+  const fields = readRequest(input);
+  const { customer, now, publicUrl, source } = options;
+  const token = newToken('pl_');
+  const request: PaymentRequest = {
+    id: newId('lnk_'),
+    client_id: merchant.client_id,
+    merchant_id: merchant.id,
+    customer_id: customer?.id ?? null,
+    token_hash: digest(token),
+    source,
+    order_id: fields.orderId,
+    amount: fields.amount,
+    discount: fields.discount,
+    surcharge: fields.surcharge,
+    tax: fields.tax,
+    description: fields.description,
+    invoice_number: fields.invoice,
+    customer_name: fields.name || (customer ? `${customer.first_name} ${customer.last_name}` : ''),
+    email: fields.email || (customer?.email ?? ''),
+    phone: fields.phone || (customer?.phone ?? ''),
+    preauth: fields.preauth ? 1 : 0,
+    pass_fee: fields.passFee ? 1 : 0,
+    require_3ds: fields.require3ds ? 1 : 0,
+    allow_card: fields.allowCard ? 1 : 0,
+    allow_ach: fields.allowAch ? 1 : 0,
+    sub_merchant_key: input.sub_merchant_key?.trim() || null,
+    sales_id: newId('txn_'),
+    status: 'open',
+    transaction_id: null,
+    expires_at: new Date(now.getTime() + PAY_LINK_TTL_MS).toISOString(),
+    created_at: now.toISOString(),
+    paid_at: null,
+  };
+  const payLink = `${publicUrl}${payPath(token)}`;
+  await store.transaction(async (tx) => {
+    if (await tx.paymentRequests.orderIdTaken(merchant.id, request.order_id)) {
+      throw conflict(`order_id "${request.order_id}" was already used for this merchant: order ids are unique.`);
+    }
+    await tx.paymentRequests.insert(request);
+    const channels: ['sms' | 'email', string][] = [];
+    if (request.phone && source !== 'qr_code') channels.push(['sms', request.phone]);
+    if (request.email && source !== 'qr_code') channels.push(['email', request.email]);
+    for (const [channel, recipient] of channels) {
+      await tx.messages.insert({
+        id: newId('msg_'), client_id: merchant.client_id, merchant_id: merchant.id, channel, recipient,
+        body: messageText(merchant, request, payLink, channel), pay_link: payLink, created_at: now.toISOString(),
+      });
+    }
+  });
+  return { request, payLink, qrCodeLink: `${publicUrl}${qrPath(token)}` };
+}

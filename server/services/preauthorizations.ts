@@ -1,0 +1,75 @@
+import type { Store } from '../store/store.ts';
+import type { Merchant } from '../store/merchants.ts';
+import type { Transaction } from '../store/transactions.ts';
+import { ApiError, badRequest } from '../errors.ts';
+import { formatAmount, parseAmount, toMajorNumber } from '../domain/money.ts';
+import { processingFee } from '../domain/pricing.ts';
+import { checkOpenAuthorization, decideAmountChange } from '../domain/preauth.ts';
+import { newId } from '../secrets.ts';
+import { preauthEvent } from './events.ts';
+
+function amountOf(field: string, text: string | number | undefined): number | undefined {
+  if (text === undefined || text === '') return undefined;
+  const minor = parseAmount(String(text));
+  if (minor === null || minor <= 0) throw badRequest(`${field} must be an amount greater than zero with at most two decimals, e.g. "25.00".`);
+  return minor;
+}
+
+const fail = (check: { ok: false; message: string; status: number }) => new ApiError(check.status, check.message);
+
+/** POST /preauth/capture: charges the amount authorized now, once; `preauth.charge` follows. */
+export async function capture(store: Store, merchant: Merchant, authorizationId: string, lastAuthorized: string | number | undefined, now: Date) {
+  const last = amountOf('last_authorized_amount', lastAuthorized);
+  return store.transaction(async (tx) => {
+    const auth = await tx.transactions.findForUpdate(merchant.id, authorizationId);
+    const check = checkOpenAuthorization(auth, last);
+    if (!check.ok) throw fail(check);
+    const fee = processingFee('card', auth!.amount);
+    const sale: Transaction = {
+      ...auth!, id: newId('txn_'), parent_id: auth!.id, kind: 'sale', status: 'completed', fee_amount: fee,
+      net_amount: auth!.amount - fee, refunded_amount: 0, gateway_ref: newId('gw_'), created_at: now.toISOString(),
+      completed_at: now.toISOString(), settled_at: null,
+    };
+    await tx.transactions.insert(sale);
+    await tx.transactions.update(auth!.id, { status: 'captured' });
+    await tx.events.add(merchant.client_id, 'preauth.charge', {
+      merchant_id: merchant.id, link_id: auth!.id, guid: sale.id, amount: toMajorNumber(sale.amount),
+      order_id: sale.order_id, net_amount: toMajorNumber(sale.net_amount),
+    }, now);
+    return {
+      Status: 'Approved', Account: sale.last_four, Brand: sale.card_brand, AuthCode: sale.auth_code,
+      amount: formatAmount(sale.amount), Authorized: toMajorNumber(auth!.amount), orderid: sale.order_id,
+      transaction_id: sale.id, net_amount: toMajorNumber(sale.net_amount),
+    };
+  });
+}
+
+/** POST /preauth/update: raises or lowers the authorized amount; a stale `last_authorized_amount` is refused. */
+export async function changeAuthorizedAmount(
+  store: Store, merchant: Merchant, authorizationId: string, lastAuthorized: string | number, newAuthorized: string | number, now: Date,
+) {
+  const last = amountOf('last_authorized_amount', lastAuthorized)!;
+  const next = amountOf('new_authorized_amount', newAuthorized)!;
+  return store.transaction(async (tx) => {
+    const auth = await tx.transactions.findForUpdate(merchant.id, authorizationId);
+    const decision = decideAmountChange(auth, last, next);
+    if (!decision.ok) throw fail(decision);
+    await tx.transactions.update(auth!.id, { amount: next });
+    await tx.events.add(merchant.client_id, decision.event, preauthEvent({ ...auth!, amount: next }), now);
+    return {
+      transaction_id: auth!.id, order_id: auth!.order_id, previous_amount: formatAmount(last),
+      authorized_amount: formatAmount(next), change: decision.event === 'preauth.increment' ? 'increment' : 'decrement',
+    };
+  });
+}
+
+/** POST /preauth/void: releases the hold; the authorization can no longer be captured. */
+export async function releaseAuthorization(store: Store, merchant: Merchant, authorizationId: string) {
+  return store.transaction(async (tx) => {
+    const auth = await tx.transactions.findForUpdate(merchant.id, authorizationId);
+    const check = checkOpenAuthorization(auth);
+    if (!check.ok) throw fail(check);
+    await tx.transactions.update(auth!.id, { status: 'voided' });
+    return { transaction_id: auth!.id, order_id: auth!.order_id, amount: formatAmount(auth!.amount), Status: 'Voided' };
+  });
+}

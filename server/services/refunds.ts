@@ -1,0 +1,94 @@
+import type { Store } from '../store/store.ts';
+import type { Transaction } from '../store/transactions.ts';
+import type { Merchant } from '../store/merchants.ts';
+import { ApiError, badRequest } from '../errors.ts';
+import { parseAmount, toMajorNumber } from '../domain/money.ts';
+import { decideRefund, decideVoid } from '../domain/refunds.ts';
+import { newId } from '../secrets.ts';
+
+/** The record the interface answers for a refund or a void (Resources: Refund and void record). */
+export function reversalRecord(record: Transaction, original: Transaction) {
+  return {
+    sales_id: record.id,
+    transaction_id: record.id,
+    order_createdfrom: original.source,
+    amount: toMajorNumber(record.amount),
+    txn_id: record.gateway_ref,
+    txn_date: record.created_at,
+    linked_txn_id: original.id,
+    Status: 'Success' as const,
+    type: record.kind === 'void' ? ('Void' as const) : ('Refund' as const),
+  };
+}
+
+const asRefundable = (sale: Transaction | undefined) =>
+  sale && { kind: sale.kind, status: sale.status, amount: sale.amount, refunded: sale.refunded_amount, completedAt: sale.completed_at, settledAt: sale.settled_at };
+
+function reversal(sale: Transaction, kind: 'refund' | 'void', amount: number, now: Date): Transaction {
+  return {
+    id: newId('txn_'), client_id: sale.client_id, merchant_id: sale.merchant_id, customer_id: sale.customer_id,
+    request_id: sale.request_id, parent_id: sale.id, kind, method: sale.method, status: 'completed', source: sale.source,
+    order_id: sale.order_id, amount, fee_amount: 0,
+    // A void returns the processor's fee with the sale; a refund does not.
+    net_amount: kind === 'void' ? -sale.net_amount : -amount,
+    refunded_amount: 0, card_brand: sale.card_brand, last_four: sale.last_four, auth_code: sale.auth_code,
+    gateway_ref: newId('gw_'), created_at: now.toISOString(), completed_at: now.toISOString(), settled_at: null,
+  };
+}
+
+async function voidInside(tx: Store, sale: Transaction, now: Date): Promise<Transaction> {
+  const record = reversal(sale, 'void', sale.amount, now);
+  await tx.transactions.insert(record);
+  await tx.transactions.update(sale.id, { status: 'voided' });
+  const answer = reversalRecord(record, sale);
+  await tx.events.add(sale.client_id, 'payment.void', { merchant_id: sale.merchant_id, ...answer }, now);
+  return record;
+}
+
+/**
+ * POST /order/sales-return. The sale is locked for the transaction, so concurrent refunds run one after
+ * another and never return more than was charged.
+ */
+export async function refundSale(store: Store, merchant: Merchant, transactionId: string, amountText: string, now: Date) {
+  const amount = parseAmount(String(amountText));
+  if (amount === null || amount <= 0) throw badRequest('amount must be decimal text greater than zero with at most two decimals, e.g. "5.00".');
+  return store.transaction(async (tx) => {
+    const sale = await tx.transactions.findForUpdate(merchant.id, transactionId);
+    const decision = decideRefund(asRefundable(sale), amount, now);
+    if (!decision.ok) throw new ApiError(decision.status, decision.message);
+    if (decision.as === 'void') {
+      const record = await voidInside(tx, sale!, now);
+      return { record: reversalRecord(record, sale!), performedAsVoid: true };
+    }
+    const record = reversal(sale!, 'refund', amount, now);
+    await tx.transactions.insert(record);
+    await tx.transactions.update(sale!.id, { refunded_amount: sale!.refunded_amount + amount });
+    const answer = reversalRecord(record, sale!);
+    await tx.events.add(sale!.client_id, 'payment.refund', {
+      merchant_id: sale!.merchant_id,
+      transaction_id: record.id,
+      Status: 'Success',
+      linked_txn_id: record.id,
+      parent_transaction_id: sale!.id,
+      sales_id: record.id,
+      order_createdfrom: sale!.source,
+      amount: toMajorNumber(amount),
+      txn_id: record.gateway_ref,
+      txn_date: record.created_at,
+      type: 'Refund',
+    }, now);
+    return { record: answer, performedAsVoid: false };
+  });
+}
+
+/** POST /order/sales-void: the whole sale, before it settles. */
+export async function voidSale(store: Store, merchant: Merchant, transactionId: string, now: Date) {
+  return store.transaction(async (tx) => {
+    const sale = await tx.transactions.findForUpdate(merchant.id, transactionId);
+    const decision = decideVoid(asRefundable(sale), now);
+    if (!decision.ok) throw new ApiError(decision.status, decision.message);
+    const record = await voidInside(tx, sale!, now);
+    return reversalRecord(record, sale!);
+  });
+}
+

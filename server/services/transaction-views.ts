@@ -1,0 +1,46 @@
+import type { Transaction } from '../store/transactions.ts';
+import { formatAmount, toMajorNumber } from '../domain/money.ts';
+import { feePercentage } from '../domain/pricing.ts';
+import { isSettled } from '../domain/refunds.ts';
+
+/** Fee percentage of a record: the price of a sale, zero for refunds, voids and returns. */
+const percentageOf = (t: Transaction) => (t.kind === 'sale' ? feePercentage(t.method) : (0).toFixed(7));
+
+/** What every view adds beyond the interface's fields: enough for a table to show a status. */
+function extras(t: Transaction, now: Date) {
+  return {
+    type: t.kind,
+    status: t.status,
+    method: t.method,
+    order_id: t.order_id,
+    refunded_amount: formatAmount(t.refunded_amount),
+    settled: t.kind === 'sale' && t.status === 'completed' && isSettled({ completedAt: t.completed_at, settledAt: t.settled_at }, now),
+    parent_transaction_id: t.parent_id,
+  };
+}
+
+/** An item of GET /merchant/transactions. */
+export function listItem(t: Transaction, now: Date) {
+  return {
+    transaction_id: t.id,
+    amount: formatAmount(t.amount),
+    created_date: t.created_at,
+    fee_percentage: percentageOf(t),
+    net_amount: toMajorNumber(t.net_amount),
+    other_details: { auth_code: t.auth_code, card_brand: t.card_brand, last_four: t.last_four },
+    ...extras(t, now),
+  };
+}
+
+/** The one item of GET /merchant/transactions/{transaction_id}. */
+export function singleItem(t: Transaction, now: Date) {
+  return {
+    transaction_id: t.id,
+    amount: formatAmount(t.amount),
+    transaction_date: t.created_at,
+    fee_percentage: percentageOf(t),
+    net_amount: toMajorNumber(t.net_amount),
+    other_details: { authcode: t.auth_code, cardType: t.card_brand, lastFourDigits: t.last_four },
+    ...extras(t, now),
+  };
+}

@@ -1,0 +1,22 @@
+import type { Executor, MessagesTable } from './schema.ts';
+
+export type SentMessage = Omit<MessagesTable, 'seq'>;
+
+/** The SMS and e-mails the service sent; the sandbox shows them instead of delivering them. */
+export class MessageRepository {
+  constructor(private readonly db: Executor) {}
+
+  async insert(message: SentMessage): Promise<void> {
+    await this.db.insertInto('messages').values(message).execute();
+  }
+
+  async newestFirst(clientId: string, limit: number): Promise<SentMessage[]> {
+    return this.db
+      .selectFrom('messages')
+      .select(['id', 'client_id', 'merchant_id', 'channel', 'recipient', 'body', 'pay_link', 'created_at'])
+      .where('client_id', '=', clientId)
+      .orderBy('seq', 'desc')
+      .limit(limit)
+      .execute();
+  }
+}

@@ -1,0 +1,23 @@
+import type { Executor, PaymentMethodsTable } from './schema.ts';
+
+export type PaymentMethodRecord = PaymentMethodsTable;
+
+/** Cards saved when a customer pays a link made for them: brand, last four, expiry and the sandbox outcome. */
+export class PaymentMethodRepository {
+  constructor(private readonly db: Executor) {}
+
+  async insert(method: PaymentMethodRecord): Promise<void> {
+    await this.db.insertInto('payment_methods').values(method).execute();
+  }
+
+  async latestFor(merchantId: string, customerId: string): Promise<PaymentMethodRecord | undefined> {
+    return this.db
+      .selectFrom('payment_methods')
+      .selectAll()
+      .where('merchant_id', '=', merchantId)
+      .where('customer_id', '=', customerId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+  }
+}

@@ -1,0 +1,71 @@
+import type { Dialect, Executor, TransactionsTable } from './schema.ts';
+
+export type Transaction = Omit<TransactionsTable, 'seq' | 'refunded_amount'> & { refunded_amount: number };
+export type NewTransaction = Omit<Transaction, 'refunded_amount'> & { refunded_amount?: number };
+
+const COLUMNS = [
+  'id', 'client_id', 'merchant_id', 'customer_id', 'request_id', 'parent_id', 'kind', 'method', 'status', 'source', 'order_id',
+  'amount', 'fee_amount', 'net_amount', 'refunded_amount', 'card_brand', 'last_four', 'auth_code', 'gateway_ref',
+  'created_at', 'completed_at', 'settled_at',
+] as const;
+
+/** Kinds that the transaction listing shows: money that moved. Authorizations are not charges. */
+export const LISTED_KINDS = ['sale', 'refund', 'void', 'ach_return'] as const;
+
+export interface TransactionFilter {
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+export class TransactionRepository {
+  constructor(
+    private readonly db: Executor,
+    private readonly dialect: Dialect,
+  ) {}
+
+  async insert(transaction: NewTransaction): Promise<void> {
+    await this.db.insertInto('transactions').values(transaction).execute();
+  }
+
+  async find(merchantId: string, id: string): Promise<Transaction | undefined> {
+    return this.db.selectFrom('transactions').select(COLUMNS).where('id', '=', id).where('merchant_id', '=', merchantId).executeTakeFirst();
+  }
+
+  /**
+   * Reads a transaction and holds it for the rest of the database transaction, so that two refunds or two
+   * captures of one sale run one after the other. SQLite already runs one write transaction at a time.
+   */
+  async findForUpdate(merchantId: string, id: string): Promise<Transaction | undefined> {
+    const query = this.db.selectFrom('transactions').select(COLUMNS).where('id', '=', id).where('merchant_id', '=', merchantId);
+    return (this.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+  }
+
+  async update(id: string, changes: Partial<Omit<Transaction, 'id' | 'merchant_id' | 'client_id'>>): Promise<void> {
+    await this.db.updateTable('transactions').set(changes).where('id', '=', id).execute();
+  }
+
+  /** Listed transactions created in [from, to) (ISO instants), newest first. */
+  async page(merchantId: string, filter: TransactionFilter, limit: number, offset: number): Promise<{ items: Transaction[]; total: number }> {
+    let query = this.db.selectFrom('transactions').where('merchant_id', '=', merchantId).where('kind', 'in', [...LISTED_KINDS]);
+    if (filter.from) query = query.where('created_at', '>=', filter.from);
+    if (filter.to) query = query.where('created_at', '<', filter.to);
+    const [items, count] = await Promise.all([
+      query.select(COLUMNS).orderBy('seq', 'desc').limit(limit).offset(offset).execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { items, total: Number(count.n) };
+  }
+
+  /** Settles every completed, unsettled sale of the merchant; returns how many. */
+  async settleAll(merchantId: string, now: string): Promise<number> {
+    const result = await this.db
+      .updateTable('transactions')
+      .set({ settled_at: now })
+      .where('merchant_id', '=', merchantId)
+      .where('kind', '=', 'sale')
+      .where('status', '=', 'completed')
+      .where('settled_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+}
