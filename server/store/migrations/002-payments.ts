@@ -38,6 +38,8 @@ export function payments(dialect: Dialect) {
         .addColumn('paid_at', 'text')
         .execute();
       await db.schema.createIndex('payment_requests_by_merchant').on('payment_requests').columns(['merchant_id', 'created_at']).execute();
+      // Order ids are unique per merchant; the index also makes the duplicate check a lookup.
+      await db.schema.createIndex('payment_requests_order_id').on('payment_requests').columns(['merchant_id', 'order_id']).unique().execute();
 
       await db.schema
         .createTable('transactions')
