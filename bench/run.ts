@@ -6,6 +6,7 @@ import { freePort, startServiceProcess } from '../test/support/process.ts';
 import { send } from '../test/support/http.ts';
 import { validApplication } from '../test/support/fixtures.ts';
 import { load, type LoadResult } from './load.ts';
+import { measureWebhooks, type WebhookFigures } from './webhooks.ts';
 
 /**
  * `npm run bench`: throughput and latency of the service's endpoints on the embedded database, each as a
@@ -33,6 +34,7 @@ const credentials = { PAYKIT_CLIENT_ID: 'bench_client', PAYKIT_CLIENT_SECRET: 'b
 const authHeader = `Basic ${Buffer.from(`${credentials.PAYKIT_CLIENT_ID}:${credentials.PAYKIT_CLIENT_SECRET}`).toString('base64')}`;
 const auth = { id: credentials.PAYKIT_CLIENT_ID, secret: credentials.PAYKIT_CLIENT_SECRET };
 
+let webhooks: WebhookFigures | undefined;
 const bare = await startBare();
 const service = await startServiceProcess({ PAYKIT_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...credentials });
 try {
@@ -83,6 +85,7 @@ try {
       duration: DURATION,
     }),
   });
+  webhooks = await measureWebhooks(service.baseUrl, dataDir, auth);
 } finally {
   await service.stop();
   bare.stop();
@@ -100,6 +103,14 @@ const table = rows.map(({ name, result }) => ({
 }));
 console.log(`\nThroughput on the embedded database, 50 connections, ${DURATION} s each, loopback, one run:`);
 console.table(table);
+if (webhooks) {
+  console.log('\nWebhooks to a loopback receiver (embedded database):');
+  console.table([{
+    'deliveries/s (5,000 backlog)': Math.round(webhooks.deliveriesPerSecond),
+    'state change → delivery, median ms': webhooks.medianMs,
+    'p99 ms': webhooks.p99Ms,
+  }]);
+}
 const failed = rows.filter((row) => row.result.non2xx > 0 || row.result.errors > 0);
 if (failed.length > 0) {
   console.error(`Some requests failed: ${failed.map((row) => row.name).join(', ')}`);

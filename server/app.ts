@@ -13,8 +13,10 @@ import { sandboxRoutes } from './routes/sandbox.ts';
 import { requestRoutes } from './routes/requests.ts';
 import { transactionRoutes } from './routes/transactions.ts';
 import { preauthRoutes } from './routes/preauth.ts';
+import { webhookRoutes } from './routes/webhooks.ts';
 import { pageRoutes } from './routes/pages/index.ts';
 import { openApiDocument } from './openapi.ts';
+import { outboxWrites } from './store/events.ts';
 
 export const API_PREFIX = '/api/v1';
 
@@ -32,6 +34,18 @@ export async function buildApp({ logger = false, ...deps }: AppOptions): Promise
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   registerEnvelopeErrors(app);
+  // A request that wrote events wakes the dispatcher, which then looks at once instead of at its next poll.
+  if (deps.dispatcher) {
+    const dispatcher = deps.dispatcher;
+    let seen = outboxWrites.count;
+    app.addHook('onResponse', (_request, _reply, done) => {
+      if (outboxWrites.count !== seen) {
+        seen = outboxWrites.count;
+        dispatcher.wake();
+      }
+      done();
+    });
+  }
   await registerBodyParsers(app);
   await app.register(swagger, { openapi: openApiDocument(deps.config) });
 
@@ -48,6 +62,7 @@ export async function buildApp({ logger = false, ...deps }: AppOptions): Promise
       await authenticated.register(requestRoutes, deps);
       await authenticated.register(transactionRoutes, deps);
       await authenticated.register(preauthRoutes, deps);
+      await authenticated.register(webhookRoutes, deps);
       await authenticated.register(sandboxRoutes, deps);
     });
   }, { prefix: API_PREFIX });

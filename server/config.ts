@@ -1,3 +1,5 @@
+import { DEFAULT_SCHEDULE_SECONDS } from './webhooks/retry-schedule.ts';
+
 export type Environment = 'sandbox' | 'production';
 
 export interface Config {
@@ -9,6 +11,7 @@ export interface Config {
   /** Origin written into pay links, onboarding links and QR links. */
   publicUrl: string;
   seedClient: { id: string; secret: string } | undefined;
+  webhooks: { timeoutMs: number; scheduleSeconds: number[]; pollMs: number };
 }
 
 /** Reads the contract's environment variables; a wrong value stops the start with a message that says why. */
@@ -30,6 +33,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const id = env.PAYKIT_CLIENT_ID;
   const secret = env.PAYKIT_CLIENT_SECRET;
   if (Boolean(id) !== Boolean(secret)) throw new Error('set both PAYKIT_CLIENT_ID and PAYKIT_CLIENT_SECRET, or neither');
+  const timeoutMs = Number(env.PAYKIT_WEBHOOK_TIMEOUT_MS || 10_000);
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 60_000) throw new Error('PAYKIT_WEBHOOK_TIMEOUT_MS must be 100 to 60000');
+  const pollMs = Number(env.PAYKIT_WEBHOOK_POLL_MS || 1000);
+  if (!Number.isInteger(pollMs) || pollMs < 10 || pollMs > 60_000) throw new Error('PAYKIT_WEBHOOK_POLL_MS must be 10 to 60000');
+  const scheduleSeconds = env.PAYKIT_WEBHOOK_RETRY_SCHEDULE ? env.PAYKIT_WEBHOOK_RETRY_SCHEDULE.split(',').map((s) => Number(s.trim())) : DEFAULT_SCHEDULE_SECONDS;
+  if (scheduleSeconds.some((s) => !(s > 0))) throw new Error('PAYKIT_WEBHOOK_RETRY_SCHEDULE must be seconds separated by commas, e.g. "5,300,1800"');
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -38,5 +47,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: env.PAYKIT_DATA_DIR || '.paykit',
     publicUrl,
     seedClient: id && secret ? { id, secret } : undefined,
+    webhooks: { timeoutMs, scheduleSeconds, pollMs },
   };
 }

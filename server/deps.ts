@@ -7,4 +7,6 @@ export interface Deps {
   store: Store;
   clock: Clock;
   config: Config;
+  /** The webhook dispatcher, told when something was written to the outbox; absent when deliveries are off. */
+  dispatcher?: { wake(): void } | undefined;
 }

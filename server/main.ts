@@ -4,6 +4,8 @@ import { Clock } from './clock.ts';
 import { buildApp } from './app.ts';
 import { ensureClient } from './services/clients.ts';
 import { requestLogger } from './request-log.ts';
+import { createDeliverer } from './webhooks/deliver.ts';
+import { Dispatcher } from './webhooks/dispatcher.ts';
 import { CLOCK_OFFSET_SETTING } from './store/settings.ts';
 
 /** Starts the service as the contract describes: environment in, listening port out, graceful close on signals. */
@@ -14,13 +16,17 @@ async function main(): Promise<void> {
   clock.restore(Number(await store.settings.get(CLOCK_OFFSET_SETTING) ?? 0));
   if (config.seedClient) await ensureClient(store, config.seedClient.id, config.seedClient.secret, clock.now());
 
-  const app = await buildApp({ store, clock, config, logger: requestLogger(process.env.LOG_LEVEL ?? 'info') });
+  const deliverer = createDeliverer({ timeoutMs: config.webhooks.timeoutMs, allowPrivate: config.environment === 'sandbox' });
+  const dispatcher = new Dispatcher({ store, clock, deliverer, ...config.webhooks });
+  const app = await buildApp({ store, clock, config, dispatcher, logger: requestLogger(process.env.LOG_LEVEL ?? 'info') });
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'closing');
     await app.close();
+    await dispatcher.stop();
+    deliverer.close();
     await store.close();
     process.exit(0);
   };
@@ -28,6 +34,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void close('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  dispatcher.start();
   const storage = config.databaseUrl ? 'PostgreSQL' : config.dataDir === 'memory' ? 'memory (nothing kept)' : `SQLite in ${config.dataDir}`;
   app.log.info(`Paykit ${config.environment} service on ${config.publicUrl} (storage: ${storage})`);
 }

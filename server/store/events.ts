@@ -1,4 +1,4 @@
-import type { Executor } from './schema.ts';
+import type { DeliveryStatus, Dialect, Executor } from './schema.ts';
 import { newId } from '../secrets.ts';
 
 export interface StoredEvent {
@@ -9,11 +9,38 @@ export interface StoredEvent {
   created_at: string;
 }
 
+export interface EventDelivery extends StoredEvent {
+  delivery_status: DeliveryStatus;
+  attempts: number;
+  next_attempt_at: string;
+  delivered_at: string | null;
+}
+
+/** A claimed event: its payload as stored, so the body is sent exactly as written. */
+export interface ClaimedEvent {
+  id: string;
+  client_id: string;
+  event_type: string;
+  data: string;
+  attempts: number;
+  claimed_until: string;
+}
+
+/** Counts events written in this process, so the dispatcher is woken only when there may be something new. */
+export const outboxWrites = { count: 0 };
+
+const DELIVERY_COLUMNS = ['id', 'client_id', 'event_type', 'data', 'created_at', 'delivery_status', 'attempts', 'next_attempt_at', 'delivered_at'] as const;
+const parse = <T extends { data: string }>(row: T) => ({ ...row, data: JSON.parse(row.data) as Record<string, unknown> });
+
 /** The outbox. Add events through a transaction's store so they commit with the change that causes them. */
 export class EventRepository {
-  constructor(private readonly db: Executor) {}
+  constructor(
+    private readonly db: Executor,
+    private readonly dialect: Dialect,
+  ) {}
 
   async add(clientId: string, eventType: string, data: Record<string, unknown>, now: Date): Promise<string> {
+    outboxWrites.count++;
     const id = newId('evt_');
     await this.db
       .insertInto('events')
@@ -30,5 +57,77 @@ export class EventRepository {
       .orderBy('seq')
       .execute();
     return rows.map((row) => ({ ...row, data: JSON.parse(row.data) as Record<string, unknown> }));
+  }
+
+  /**
+   * Takes up to `limit` due events of clients with an enabled endpoint, oldest first, and holds them until
+   * `claimedUntil`. On PostgreSQL, `FOR UPDATE SKIP LOCKED` lets several service processes claim side by side
+   * without taking the same event; SQLite has one writer.
+   */
+  async claimDue(now: string, claimedUntil: string, limit: number): Promise<ClaimedEvent[]> {
+    let due = this.db
+      .selectFrom('webhook_endpoints')
+      .innerJoin('events', 'events.client_id', 'webhook_endpoints.client_id')
+      .select('events.seq')
+      .where('events.delivery_status', '=', 'pending')
+      .where('events.next_attempt_at', '<=', now)
+      .where((eb) => eb.or([eb('events.claimed_until', 'is', null), eb('events.claimed_until', '<', now)]))
+      .where('webhook_endpoints.disabled_at', 'is', null)
+      .orderBy('events.seq')
+      .limit(limit);
+    if (this.dialect === 'postgres') due = due.forUpdate('events').skipLocked();
+    return this.db
+      .updateTable('events')
+      .set({ claimed_until: claimedUntil })
+      .where('seq', 'in', due)
+      .returning(['id', 'client_id', 'event_type', 'data', 'attempts', 'claimed_until'])
+      .execute() as Promise<ClaimedEvent[]>;
+  }
+
+  /** Records the outcome of an attempt, if this dispatcher still holds the claim it was made under. */
+  async settleAttempt(
+    id: string,
+    claimedUntil: string,
+    outcome: { status: DeliveryStatus; attempts: number; nextAttemptAt: string; deliveredAt: string | null },
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('events')
+      .set({ delivery_status: outcome.status, attempts: outcome.attempts, next_attempt_at: outcome.nextAttemptAt, delivered_at: outcome.deliveredAt, claimed_until: null })
+      .where('id', '=', id)
+      .where('claimed_until', '=', claimedUntil)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  /** Gives an event back unattempted (its endpoint was disabled while it waited). */
+  async release(id: string, claimedUntil: string): Promise<void> {
+    await this.db.updateTable('events').set({ claimed_until: null }).where('id', '=', id).where('claimed_until', '=', claimedUntil).execute();
+  }
+
+  async findForClient(clientId: string, id: string): Promise<EventDelivery | undefined> {
+    const row = await this.db.selectFrom('events').select(DELIVERY_COLUMNS).where('client_id', '=', clientId).where('id', '=', id).executeTakeFirst();
+    return row && parse(row);
+  }
+
+  /** The delivery log, newest first. */
+  async deliveries(clientId: string, status: DeliveryStatus | undefined, limit: number, offset: number): Promise<{ items: EventDelivery[]; total: number }> {
+    let query = this.db.selectFrom('events').where('client_id', '=', clientId);
+    if (status) query = query.where('delivery_status', '=', status);
+    const [rows, count] = await Promise.all([
+      query.select(DELIVERY_COLUMNS).orderBy('seq', 'desc').limit(limit).offset(offset).execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { items: rows.map(parse), total: Number(count.n) };
+  }
+
+  /** Sends an event again from the start of the retry schedule, whatever its state. */
+  async resend(clientId: string, id: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('events')
+      .set({ delivery_status: 'pending', attempts: 0, next_attempt_at: '', claimed_until: null, delivered_at: null })
+      .where('client_id', '=', clientId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
   }
 }

@@ -69,6 +69,42 @@ export interface EventsTable {
   data: string;
   created_at: Instant;
   seq: Generated<number>;
+  /** `pending` until a 2xx answer (`delivered`) or the retries run out (`failed`). */
+  delivery_status: Generated<DeliveryStatus>;
+  attempts: Generated<number>;
+  /** When the dispatcher may try next; '' for at once. */
+  next_attempt_at: Generated<Instant>;
+  /** A dispatcher holds the event until then; another may take it afterwards (a crashed one never answers). */
+  claimed_until: Instant | null;
+  delivered_at: Instant | null;
+}
+
+export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+export interface WebhookEndpointsTable {
+  client_id: string;
+  url: string;
+  /** `whsec_…`: kept as is, since every delivery is signed with it. */
+  secret: string;
+  /** After a rotation, the old secret signs too until it expires. */
+  previous_secret: string | null;
+  previous_secret_expires_at: Instant | null;
+  /** Set when the endpoint answered 410 Gone; registering the URL again clears it. */
+  disabled_at: Instant | null;
+  disabled_reason: string | null;
+  created_at: Instant;
+  updated_at: Instant;
+}
+
+export interface WebhookAttemptsTable {
+  seq: Generated<number>;
+  event_id: string;
+  client_id: string;
+  url: string;
+  attempted_at: Instant;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
 }
 
 export interface Database {
@@ -85,6 +121,8 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   settings: SettingsTable;
   payment_attempts: PaymentAttemptsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 export type Executor = Kysely<Database> | Transaction<Database>;

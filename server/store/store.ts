@@ -10,6 +10,7 @@ import { TransactionRepository } from './transactions.ts';
 import { PaymentMethodRepository } from './payment-methods.ts';
 import { MessageRepository } from './messages.ts';
 import { SettingsRepository } from './settings.ts';
+import { WebhookEndpointRepository } from './webhook-endpoints.ts';
 import { IdempotencyKeyRepository } from './idempotency-keys.ts';
 
 /** The repositories over one database handle, or over one open transaction. */
@@ -24,6 +25,7 @@ export class Store {
   readonly paymentMethods: PaymentMethodRepository;
   readonly messages: MessageRepository;
   readonly settings: SettingsRepository;
+  readonly webhookEndpoints: WebhookEndpointRepository;
   readonly idempotencyKeys: IdempotencyKeyRepository;
 
   constructor(
@@ -35,12 +37,13 @@ export class Store {
     this.merchants = new MerchantRepository(db);
     this.onboardingTokens = new OnboardingTokenRepository(db);
     this.customers = new CustomerRepository(db);
-    this.events = new EventRepository(db);
+    this.events = new EventRepository(db, dialect);
     this.paymentRequests = new PaymentRequestRepository(db);
     this.transactions = new TransactionRepository(db, dialect);
     this.paymentMethods = new PaymentMethodRepository(db);
     this.messages = new MessageRepository(db);
     this.settings = new SettingsRepository(db);
+    this.webhookEndpoints = new WebhookEndpointRepository(db);
     this.idempotencyKeys = new IdempotencyKeyRepository(db);
   }
 

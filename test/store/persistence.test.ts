@@ -1,33 +1,13 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { startServiceProcess } from '../support/process.ts';
 import { send } from '../support/http.ts';
-import { TEST_DATABASE_URL, testDatabases } from '../support/databases.ts';
-import { dropPostgresSchema } from '../../server/store/open.ts';
+import { testDatabases } from '../support/databases.ts';
+import { storageEnv } from '../support/storage-env.ts';
 import { validApplication } from '../support/fixtures.ts';
 
 const credentials = { PAYKIT_CLIENT_ID: 'restart_client', PAYKIT_CLIENT_SECRET: 'restart-secret-0123456789' };
 const auth = { id: credentials.PAYKIT_CLIENT_ID, secret: credentials.PAYKIT_CLIENT_SECRET };
-
-async function storageEnv(database: string): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
-  if (database === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'paykit-restart-'));
-    return { env: { PAYKIT_DATA_DIR: dir }, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
-  }
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  await client.query(`CREATE SCHEMA ${schema}`);
-  await client.end();
-  const url = new URL(TEST_DATABASE_URL);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return { env: { DATABASE_URL: url.toString() }, cleanup: () => dropPostgresSchema(TEST_DATABASE_URL, schema) };
-}
 
 for (const database of testDatabases()) {
   describe(`a restart keeps the data (${database})`, () => {

@@ -6,12 +6,16 @@ import { createClient, type NewClientCredentials } from '../../server/services/c
 import type { Store } from '../../server/store/store.ts';
 import { openTestStore, type TestDatabase } from './databases.ts';
 import { send, type Answer, type SendOptions } from './http.ts';
+import { createDeliverer } from '../../server/webhooks/deliver.ts';
+import { Dispatcher } from '../../server/webhooks/dispatcher.ts';
 
 export interface TestService {
   baseUrl: string;
   store: Store;
   clock: Clock;
   app: FastifyInstance;
+  /** The webhook dispatcher, when the service was started with `webhooks`. */
+  dispatcher: Dispatcher | undefined;
   /** A client (partner) created for this service. */
   client: NewClientCredentials;
   /** Calls `/api/v1{path}` as `client` unless `auth` says otherwise. */
@@ -23,7 +27,15 @@ export interface TestService {
 }
 
 /** The real service on a loopback port, over a fresh database. */
-export async function startService(options: { database?: TestDatabase; environment?: Environment } = {}): Promise<TestService> {
+export interface WebhookOptions {
+  scheduleSeconds?: number[];
+  timeoutMs?: number;
+  pollMs?: number;
+}
+
+export async function startService(
+  options: { database?: TestDatabase; environment?: Environment; webhooks?: WebhookOptions } = {},
+): Promise<TestService> {
   const { store, close: closeStore } = await openTestStore(options.database ?? 'sqlite');
   const clock = new Clock();
   const config: Config = {
@@ -34,8 +46,11 @@ export async function startService(options: { database?: TestDatabase; environme
     dataDir: 'memory',
     publicUrl: 'http://127.0.0.1',
     seedClient: undefined,
+    webhooks: { timeoutMs: options.webhooks?.timeoutMs ?? 2000, scheduleSeconds: options.webhooks?.scheduleSeconds ?? [1, 2], pollMs: options.webhooks?.pollMs ?? 50 },
   };
-  const app = await buildApp({ store, clock, config });
+  const deliverer = options.webhooks ? createDeliverer({ timeoutMs: config.webhooks.timeoutMs, allowPrivate: config.environment === 'sandbox' }) : undefined;
+  const dispatcher = deliverer && new Dispatcher({ store, clock, deliverer, ...config.webhooks });
+  const app = await buildApp({ store, clock, config, dispatcher });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -44,18 +59,22 @@ export async function startService(options: { database?: TestDatabase; environme
   config.publicUrl = baseUrl;
   const newClient = (name = 'Test partner') => createClient(store, name, clock.now());
   const client = await newClient();
+  dispatcher?.start();
   const auth = { id: client.clientId, secret: client.secretKey };
   return {
     baseUrl,
     store,
     clock,
     app,
+    dispatcher,
     client,
     api: (method, path, sendOptions = {}) => send(baseUrl, method, `/api/v1${path}`, { auth, ...sendOptions }),
     request: (method, path, sendOptions = {}) => send(baseUrl, method, path, sendOptions),
     newClient,
     close: async () => {
       await app.close();
+      await dispatcher?.stop();
+      deliverer?.close();
       await closeStore();
     },
   };

@@ -2,12 +2,14 @@ import type { Migration, MigrationProvider } from 'kysely';
 import type { Dialect } from '../schema.ts';
 import { initial } from './001-initial.ts';
 import { payments } from './002-payments.ts';
+import { webhooks } from './003-webhooks.ts';
 
 /** Migrations live in code so that one build runs on both databases; names sort in the order they apply. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   const migrations: Record<string, Migration> = {
     '001-initial': initial(dialect),
     '002-payments': payments(dialect),
+    '003-webhooks': webhooks(dialect),
   };
   return { getMigrations: async () => migrations };
 }

@@ -1,0 +1,104 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Deps } from '../deps.ts';
+import { notFound } from '../errors.ts';
+import type { EventDelivery } from '../store/events.ts';
+import { failures } from '../schemas/envelope.ts';
+import {
+  DeliveryAnswer, DeliveryListAnswer, DeliveryQuery, EventParams, RotateBody, WebhookEndpointAnswer, WebhookUrlAnswer, WebhookUrlBody,
+} from '../schemas/webhooks.ts';
+import { registerWebhookUrl, rotateSigningSecret, webhookEndpoint } from '../services/webhooks.ts';
+
+const tags = ['Webhooks'];
+
+const delivery = (e: EventDelivery) => ({
+  event_id: e.id,
+  event_type: e.event_type,
+  created_at: e.created_at,
+  delivery_status: e.delivery_status,
+  attempts: e.attempts,
+  next_attempt_at: e.delivery_status === 'pending' ? e.next_attempt_at || e.created_at : null,
+  delivered_at: e.delivered_at,
+});
+
+export const webhookRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store, clock, config, dispatcher }) => {
+  app.post('/client/update-webhooks-url', {
+    config: { envelope: 'status' },
+    schema: { tags, summary: 'Register the one URL that receives every event (replaces the one before)', body: WebhookUrlBody, response: { 200: WebhookUrlAnswer, ...failures } },
+  }, async (request) => {
+    const endpoint = await registerWebhookUrl(store, request.client.id, request.body.webhook_url, clock.now(), config.environment === 'sandbox');
+    dispatcher?.wake();
+    return { status: true, message: 'Webhook URL updated.', data: { webhook_url: endpoint.url, signing_secret: endpoint.secret } };
+  });
+
+  app.get('/client/webhooks', {
+    schema: { tags, summary: 'Read the webhook registration', response: { 200: WebhookEndpointAnswer, ...failures } },
+  }, async (request) => {
+    const endpoint = await webhookEndpoint(store, request.client.id);
+    const now = clock.now().toISOString();
+    return {
+      result: true,
+      message: 'Webhook registration retrieved.',
+      data: {
+        webhook_url: endpoint.url,
+        signing_secret: endpoint.secret,
+        previous_secret_expires_at: endpoint.previous_secret_expires_at && endpoint.previous_secret_expires_at > now ? endpoint.previous_secret_expires_at : null,
+        enabled: endpoint.disabled_at === null,
+        disabled_reason: endpoint.disabled_reason,
+        updated_at: endpoint.updated_at,
+      },
+    };
+  });
+
+  app.post('/client/webhooks/rotate-secret', {
+    schema: { tags, summary: 'Rotate the signing secret; the old one keeps signing beside it for a while', body: RotateBody, response: { 200: WebhookEndpointAnswer, ...failures } },
+  }, async (request) => {
+    const endpoint = await rotateSigningSecret(store, request.client.id, request.body.overlap_hours, clock.now());
+    return {
+      result: true,
+      message: endpoint.previous_secret ? `Signing secret rotated; the old one also signs until ${endpoint.previous_secret_expires_at}.` : 'Signing secret rotated.',
+      data: {
+        webhook_url: endpoint.url, signing_secret: endpoint.secret, previous_secret_expires_at: endpoint.previous_secret_expires_at,
+        enabled: endpoint.disabled_at === null, disabled_reason: endpoint.disabled_reason, updated_at: endpoint.updated_at,
+      },
+    };
+  });
+
+  app.get('/client/webhooks/events', {
+    schema: { tags, summary: 'The delivery log: every event, newest first, with its delivery state', querystring: DeliveryQuery, response: { 200: DeliveryListAnswer, ...failures } },
+  }, async (request) => {
+    const { status, page, perPage } = request.query;
+    const { items, total } = await store.events.deliveries(request.client.id, status, perPage, (page - 1) * perPage);
+    return { result: true, message: 'Deliveries retrieved.', data: { items: items.map(delivery), page, perPage, totalCount: total } };
+  });
+
+  app.get('/client/webhooks/events/:event_id', {
+    schema: { tags, summary: 'One event, its data and every delivery attempt', params: EventParams, response: { 200: DeliveryAnswer, ...failures } },
+  }, async (request) => {
+    const event = await store.events.findForClient(request.client.id, request.params.event_id);
+    if (!event) throw notFound(`No event ${request.params.event_id} of yours.`);
+    const attempts = await store.webhookEndpoints.attemptsFor(event.id);
+    return {
+      result: true,
+      message: 'Delivery retrieved.',
+      data: {
+        ...delivery(event),
+        data: event.data,
+        attempt_log: attempts.map((a) => ({ attempted_at: a.attempted_at, url: a.url, status_code: a.status_code, error: a.error, duration_ms: a.duration_ms })),
+      },
+    };
+  });
+
+  app.post('/client/webhooks/events/:event_id/resend', {
+    schema: { tags, summary: 'Send an event again, from the start of the retry schedule', params: EventParams, response: { 200: DeliveryAnswer, ...failures } },
+  }, async (request) => {
+    if (!(await store.events.resend(request.client.id, request.params.event_id))) throw notFound(`No event ${request.params.event_id} of yours.`);
+    dispatcher?.wake();
+    const event = (await store.events.findForClient(request.client.id, request.params.event_id))!;
+    const attempts = await store.webhookEndpoints.attemptsFor(event.id);
+    return {
+      result: true,
+      message: 'The event will be sent again.',
+      data: { ...delivery(event), data: event.data, attempt_log: attempts.map((a) => ({ attempted_at: a.attempted_at, url: a.url, status_code: a.status_code, error: a.error, duration_ms: a.duration_ms })) },
+    };
+  });
+};

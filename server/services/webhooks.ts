@@ -1,0 +1,53 @@
+import type { Store } from '../store/store.ts';
+import type { WebhookEndpoint } from '../store/webhook-endpoints.ts';
+import { badRequest, notFound } from '../errors.ts';
+import { checkWebhookUrl, type Resolve } from '../webhooks/url-guard.ts';
+import { newSigningSecret } from '../webhooks/signing.ts';
+
+export const NO_ENDPOINT = 'No webhook URL is registered: register one with POST /client/update-webhooks-url.';
+
+/**
+ * POST /client/update-webhooks-url: replaces the client's URL. The signing secret stays the same until it is
+ * rotated; registering again also re-enables an endpoint that answered 410.
+ */
+export async function registerWebhookUrl(store: Store, clientId: string, url: string, now: Date, allowPrivate: boolean, resolve?: Resolve): Promise<WebhookEndpoint> {
+  const problem = await checkWebhookUrl(url.trim(), allowPrivate, resolve);
+  if (problem) throw badRequest(problem);
+  return store.transaction(async (tx) => {
+    const existing = await tx.webhookEndpoints.find(clientId);
+    const at = now.toISOString();
+    if (!existing) {
+      const endpoint: WebhookEndpoint = {
+        client_id: clientId, url: url.trim(), secret: newSigningSecret(), previous_secret: null, previous_secret_expires_at: null,
+        disabled_at: null, disabled_reason: null, created_at: at, updated_at: at,
+      };
+      await tx.webhookEndpoints.insert(endpoint);
+      return endpoint;
+    }
+    const changes = { url: url.trim(), disabled_at: null, disabled_reason: null, updated_at: at };
+    await tx.webhookEndpoints.update(clientId, changes);
+    return { ...existing, ...changes };
+  });
+}
+
+export async function webhookEndpoint(store: Store, clientId: string): Promise<WebhookEndpoint> {
+  const endpoint = await store.webhookEndpoints.find(clientId);
+  if (!endpoint) throw notFound(NO_ENDPOINT);
+  return endpoint;
+}
+
+/** A new signing secret; the previous one keeps signing beside it for `overlapHours`, so receivers can switch. */
+export async function rotateSigningSecret(store: Store, clientId: string, overlapHours: number, now: Date): Promise<WebhookEndpoint> {
+  return store.transaction(async (tx) => {
+    const endpoint = await tx.webhookEndpoints.find(clientId);
+    if (!endpoint) throw notFound(NO_ENDPOINT);
+    const changes = {
+      secret: newSigningSecret(),
+      previous_secret: overlapHours > 0 ? endpoint.secret : null,
+      previous_secret_expires_at: overlapHours > 0 ? new Date(now.getTime() + overlapHours * 3_600_000).toISOString() : null,
+      updated_at: now.toISOString(),
+    };
+    await tx.webhookEndpoints.update(clientId, changes);
+    return { ...endpoint, ...changes };
+  });
+}

@@ -1,0 +1,103 @@
+import { after, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { startServiceProcess } from '../support/process.ts';
+import { send } from '../support/http.ts';
+import { TEST_DATABASE_URL, testDatabases } from '../support/databases.ts';
+import { storageEnv } from '../support/storage-env.ts';
+import { validApplication } from '../support/fixtures.ts';
+import { Receiver } from '../support/receiver.ts';
+import { openStore, dropPostgresSchema } from '../../server/store/open.ts';
+import { Clock } from '../../server/clock.ts';
+import { createClient } from '../../server/services/clients.ts';
+import { registerWebhookUrl } from '../../server/services/webhooks.ts';
+import { createDeliverer } from '../../server/webhooks/deliver.ts';
+import { Dispatcher } from '../../server/webhooks/dispatcher.ts';
+
+const credentials = { PAYKIT_CLIENT_ID: 'webhook_client', PAYKIT_CLIENT_SECRET: 'webhook-secret-0123456789' };
+const auth = { id: credentials.PAYKIT_CLIENT_ID, secret: credentials.PAYKIT_CLIENT_SECRET };
+// Short timeouts, so a killed process's claims lapse within seconds in the test.
+const fast = { PAYKIT_WEBHOOK_TIMEOUT_MS: '300', PAYKIT_WEBHOOK_POLL_MS: '50', PAYKIT_WEBHOOK_RETRY_SCHEDULE: '1,1,1' };
+
+for (const database of testDatabases()) {
+  describe(`webhook delivery survives SIGKILL (${database})`, () => {
+    const cleanups: (() => Promise<void>)[] = [];
+    after(async () => {
+      for (const cleanup of cleanups) await cleanup();
+    });
+
+    test('a process killed mid-delivery delivers, after it starts again, every event not acknowledged', async () => {
+      const receiver = await new Receiver().start();
+      receiver.fallback = { status: 200, delayMs: 100 };
+      cleanups.push(() => receiver.stop());
+      const { env, cleanup } = await storageEnv(database);
+      cleanups.push(cleanup);
+
+      const first = await startServiceProcess({ ...env, ...credentials, ...fast });
+      await send(first.baseUrl, 'POST', '/api/v1/client/update-webhooks-url', { json: { webhook_url: receiver.url }, auth });
+      const count = 15;
+      for (let i = 0; i < count; i++) {
+        const answer = await send(first.baseUrl, 'POST', '/api/v1/onboarding', { json: validApplication(), auth });
+        assert.equal(answer.status, 200);
+      }
+      await receiver.waitFor((all) => all.length >= 2);
+      assert.equal(await first.stop('SIGKILL'), null, 'killed, not closed');
+      const beforeRestart = new Set(receiver.receipts.map((r) => r.id)).size;
+      assert.ok(beforeRestart < count, `some events were still waiting when it died (${beforeRestart} of ${count} seen)`);
+
+      const second = await startServiceProcess({ ...env, ...credentials, ...fast });
+      try {
+        await receiver.waitFor((all) => new Set(all.map((r) => r.id)).size === count, 20_000);
+        const log = await send(second.baseUrl, 'GET', '/api/v1/client/webhooks/events', { json: { perPage: 100 }, auth });
+        await waitFor(async () => {
+          const pending = await send(second.baseUrl, 'GET', '/api/v1/client/webhooks/events', { json: { status: 'pending' }, auth });
+          return pending.body.data.totalCount === 0;
+        });
+        assert.equal(log.body.data.totalCount, count);
+      } finally {
+        await second.stop();
+      }
+    });
+  });
+}
+
+describe('several dispatchers on one PostgreSQL database', { skip: !testDatabases().includes('postgres') && 'PostgreSQL not selected' }, () => {
+  test('claim with SKIP LOCKED: every event is delivered exactly once while two dispatchers run', async (t) => {
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    const stores = [
+      await openStore({ dataDir: 'memory', databaseUrl: TEST_DATABASE_URL, pgSchema: schema }),
+      await openStore({ dataDir: 'memory', databaseUrl: TEST_DATABASE_URL, pgSchema: schema }),
+    ];
+    const receiver = await new Receiver().start();
+    const clock = new Clock();
+    const { clientId } = await createClient(stores[0]!, 'Scale-out', clock.now());
+    await registerWebhookUrl(stores[0]!, clientId, receiver.url, clock.now(), true);
+    const count = 300;
+    for (let i = 0; i < count; i++) await stores[0]!.events.add(clientId, 'merchant.approval', { merchant_id: `m_${i}`, business_name: 'B', email: 'e', company_id: '' }, clock.now());
+
+    const deliverers = stores.map(() => createDeliverer({ timeoutMs: 2000, allowPrivate: true }));
+    const dispatchers = stores.map((store, i) => new Dispatcher({ store, clock, deliverer: deliverers[i]!, scheduleSeconds: [1], timeoutMs: 2000, batchSize: 20, pollMs: 20 }));
+    t.after(async () => {
+      for (const dispatcher of dispatchers) await dispatcher.stop();
+      for (const deliverer of deliverers) deliverer.close();
+      await receiver.stop();
+      for (const store of stores) await store.close();
+      await dropPostgresSchema(TEST_DATABASE_URL, schema);
+    });
+    for (const dispatcher of dispatchers) dispatcher.start();
+    await receiver.waitFor((all) => new Set(all.map((r) => r.id)).size === count, 20_000);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const perEvent = new Map<string, number>();
+    for (const r of receiver.receipts) perEvent.set(r.id, (perEvent.get(r.id) ?? 0) + 1);
+    assert.equal(perEvent.size, count);
+    assert.deepEqual([...new Set(perEvent.values())], [1], 'no event was delivered twice');
+  });
+});
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not reached in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
