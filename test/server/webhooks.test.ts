@@ -5,12 +5,14 @@ import { testDatabases } from '../support/databases.ts';
 import { Receiver, verify, type Receipt } from '../support/receiver.ts';
 import { approvedMerchant, nextOrderId, paidSale, TEST_CARD } from '../support/payments.ts';
 import { validApplication } from '../support/fixtures.ts';
+import { formBody, newOnboardingLink } from '../support/onboarding.ts';
 
 /** Every event's `data` fields as the interface lists them (optional ones in the second list). */
 const INTERFACE_FIELDS: Record<string, [string[], string[]]> = {
   'payment.success': [['transaction_id', 'merchant_id', 'amount', 'net_amount', 'fee_amount', 'order_id', 'last_four', 'brand'], ['link_id']],
   'merchant.onboarding': [['merchant_key', 'merchant_id', 'business_name', 'email', 'public_key'], []],
   'merchant.approval': [['merchant_id', 'business_name', 'email', 'company_id'], []],
+  'documents.signed': [['merchant_id', 'business_name', 'website', 'email', 'company_id'], []],
   'ach.update': [['merchant_id', 'status', 'tran_id', 'message'], ['return_transaction_id']],
   'payment.void': [['merchant_id', 'transaction_id', 'Status', 'linked_txn_id', 'sales_id', 'order_createdfrom', 'amount', 'txn_id', 'txn_date', 'type'], []],
   'payment.refund': [['merchant_id', 'transaction_id', 'Status', 'linked_txn_id', 'parent_transaction_id', 'sales_id', 'order_createdfrom', 'amount', 'txn_id', 'txn_date', 'type'], []],
@@ -83,8 +85,11 @@ for (const database of testDatabases()) {
       const achLink = await service.api('POST', '/requests', { json: { merchant_key: merchantKey, amount: '9.00', order_id: nextOrderId() } });
       const ach = (await service.api('POST', '/sandbox/pay', { json: { pay_link: achLink.body.data.pay_link, method: 'ach', routing_number: '110000000', account_number: '000123456789' } })).body.data.transaction_id;
       await service.api('POST', '/update-ach', { json: { merchant_key: merchantKey, transaction_id: ach, new_status: 'declined' } });
+      const hosted = await newOnboardingLink(service);
+      const signed = await service.request('POST', hosted.path, { form: formBody(validApplication()) });
+      assert.equal(signed.status, 200, 'the hosted form was submitted and signed');
 
-      const expected = ['merchant.onboarding', 'merchant.approval', 'payment.success', 'payment.refund', 'payment.void', 'preauth', 'preauth.increment', 'preauth.decrement', 'preauth.charge', 'ach.update'];
+      const expected = ['documents.signed', 'merchant.onboarding', 'merchant.approval', 'payment.success', 'payment.refund', 'payment.void', 'preauth', 'preauth.increment', 'preauth.decrement', 'preauth.charge', 'ach.update'];
       const receipts = await receiver.waitFor((all) => expected.every((type) => all.slice(start).some((r) => r.event.event_type === type)));
       const stored = await service.store.events.listForClient(service.client.clientId);
       for (const receipt of receipts.slice(start)) {
@@ -167,6 +172,27 @@ for (const database of testDatabases()) {
         return attempt !== undefined;
       });
       assert.deepEqual(attempt, { ...attempt, status_code: null, error: 'no answer within 500 ms' });
+    });
+
+    test('a refused connection is an attempt with its error, retried later', async () => {
+      const closed = await new Receiver().start();
+      const deadUrl = closed.url;
+      await closed.stop();
+      await service.api('POST', '/client/update-webhooks-url', { json: { webhook_url: deadUrl } });
+      const created = await service.api('POST', '/onboarding', { json: validApplication() });
+      const [event] = (await service.store.events.listForClient(service.client.clientId)).filter((e) => e.data.merchant_id === created.body.data.merchant_id);
+      let log: { attempts: number; delivery_status: string; attempt_log: { status_code: number | null; error: string | null; url: string }[] } | undefined;
+      await waitUntil(async () => {
+        log = (await service.api('GET', `/client/webhooks/events/${event!.id}`)).body.data;
+        return log!.attempt_log.length === 1 && log!.attempts === 1;
+      });
+      assert.equal(log!.delivery_status, 'pending');
+      assert.deepEqual([log!.attempt_log[0]!.status_code, log!.attempt_log[0]!.url], [null, deadUrl]);
+      assert.match(String(log!.attempt_log[0]!.error), /ECONNREFUSED/);
+      await service.api('POST', '/client/update-webhooks-url', { json: { webhook_url: receiver.url } });
+      service.clock.advance(10_000);
+      service.dispatcher!.wake();
+      await receiver.waitFor((all) => all.some((r) => r.id === event!.id));
     });
 
     test('410 Gone disables the endpoint until the URL is registered again', async () => {
