@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { startBrowserService } from './test/support/browser-service.js';
 
 const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 if (!existsSync(executablePath)) {
@@ -8,13 +9,24 @@ if (!existsSync(executablePath)) {
   process.exit(1);
 }
 
-/** Browser suites: the elements and wrappers in real headless Chromium (Debian's; nothing is downloaded). */
+const service = await startBrowserService();
+process.once('exit', () => service.stop());
+
+/**
+ * Browser suites: the elements and wrappers in real headless Chromium (Debian's; nothing is downloaded),
+ * against the real service started above; pages find it in `window.PAYKIT_TEST`.
+ */
 export default {
+  testRunnerHtml: (testFramework) => `<html><head><script>window.PAYKIT_TEST = ${JSON.stringify(service.env)};</script></head>
+    <body><script type="module" src="${testFramework}"></script></body></html>`,
   files: ['test/elements/**/*.test.ts', 'test/wrappers/**/*.test.ts'],
   nodeResolve: true,
   concurrency: 1,
   testFramework: { config: { timeout: 10000 } },
-  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' })],
+  plugins: [
+    esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' }),
+    { name: 'paykit-service', serverStop: () => service.stop() },
+  ],
   browsers: [
     chromeLauncher({
       launchOptions: {

@@ -14,6 +14,9 @@ import { requestRoutes } from './routes/requests.ts';
 import { transactionRoutes } from './routes/transactions.ts';
 import { preauthRoutes } from './routes/preauth.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
+import { widgetRoutes } from './routes/widgets.ts';
+import { widgetAdminRoutes } from './routes/widget-admin.ts';
+import { scriptTagRoute } from './routes/script-tag.ts';
 import { pageRoutes } from './routes/pages/index.ts';
 import { openApiDocument } from './openapi.ts';
 import { outboxWrites } from './store/events.ts';
@@ -53,6 +56,7 @@ export async function buildApp({ logger = false, ...deps }: AppOptions): Promise
 
   await app.register(async (api) => {
     api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    await api.register(widgetRoutes, deps);
     await api.register(async (authenticated) => {
       requireClient(authenticated, deps.store);
       honourIdempotencyKeys(authenticated, deps.store, deps.clock);
@@ -63,10 +67,12 @@ export async function buildApp({ logger = false, ...deps }: AppOptions): Promise
       await authenticated.register(transactionRoutes, deps);
       await authenticated.register(preauthRoutes, deps);
       await authenticated.register(webhookRoutes, deps);
+      await authenticated.register(widgetAdminRoutes, deps);
       await authenticated.register(sandboxRoutes, deps);
     });
   }, { prefix: API_PREFIX });
 
   await app.register(pageRoutes, deps);
+  await app.register(scriptTagRoute);
   return app;
 }

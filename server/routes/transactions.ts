@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Deps } from '../deps.ts';
 import { badRequest, notFound } from '../errors.ts';
-import { isIsoDate } from '../domain/calendar.ts';
 import { failures } from '../schemas/envelope.ts';
 import {
   RefundBody, ReversalAnswer, TransactionGetAnswer, TransactionGetQuery, TransactionListAnswer, TransactionListQuery,
@@ -10,18 +9,9 @@ import {
 import { merchantByKey } from '../services/merchant-access.ts';
 import { refundSale, voidSale } from '../services/refunds.ts';
 import { listItem, singleItem } from '../services/transaction-views.ts';
+import { readRange } from '../services/date-range.ts';
 
 const tags = ['Transactions'];
-const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString();
-
-function readRange(from?: string, to?: string) {
-  for (const [name, value] of [['from_date', from], ['to_date', to]] as const) {
-    if (value !== undefined && value !== '' && !isIsoDate(value)) throw badRequest(`${name} must be a date written YYYY-MM-DD, e.g. "2026-01-31".`);
-  }
-  if (from && to && from > to) throw badRequest('from_date must not be after to_date.');
-  return { from: from ? `${from}T00:00:00.000Z` : undefined, to: to ? nextDay(to) : undefined };
-}
-
 function readLimit(limit?: string): number {
   if (limit === undefined || limit === '') return 20;
   const n = Number(limit);

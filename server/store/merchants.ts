@@ -34,6 +34,11 @@ export class MerchantRepository {
     return this.db.selectFrom('merchants').selectAll().where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
   }
 
+  /** For the widgets, which know a merchant by its public key only. */
+  async findByPublicKey(publicKey: string): Promise<Merchant | undefined> {
+    return this.db.selectFrom('merchants').selectAll().where('public_key', '=', publicKey).executeTakeFirst();
+  }
+
   /** For the hosted onboarding form, which is reached by its link token rather than by a client. */
   async findByIdUnscoped(id: string): Promise<Merchant | undefined> {
     return this.db.selectFrom('merchants').selectAll().where('id', '=', id).executeTakeFirst();

@@ -123,6 +123,8 @@ export interface Database {
   payment_attempts: PaymentAttemptsTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_attempts: WebhookAttemptsTable;
+  widget_settings: WidgetSettingsTable;
+  widget_sessions: WidgetSessionsTable;
 }
 
 export type Executor = Kysely<Database> | Transaction<Database>;
@@ -247,4 +249,22 @@ export interface PaymentAttemptsTable {
   outcome: string;
   expires_at: Instant;
   used_at: Instant | null;
+}
+
+/** What a merchant's widgets show, and the page origins allowed to call the widget API. */
+export interface WidgetSettingsTable {
+  merchant_id: string;
+  button_label: string;
+  primary_color: string;
+  text_color: string;
+  allowed_origins: string;
+  updated_at: Instant;
+}
+
+/** Read-only tokens for the transactions table, minted by the merchant's server; kept as digests. */
+export interface WidgetSessionsTable {
+  token_hash: string;
+  merchant_id: string;
+  expires_at: Instant;
+  created_at: Instant;
 }

@@ -11,6 +11,7 @@ import { PaymentMethodRepository } from './payment-methods.ts';
 import { MessageRepository } from './messages.ts';
 import { SettingsRepository } from './settings.ts';
 import { WebhookEndpointRepository } from './webhook-endpoints.ts';
+import { WidgetRepository } from './widgets.ts';
 import { IdempotencyKeyRepository } from './idempotency-keys.ts';
 
 /** The repositories over one database handle, or over one open transaction. */
@@ -26,6 +27,7 @@ export class Store {
   readonly messages: MessageRepository;
   readonly settings: SettingsRepository;
   readonly webhookEndpoints: WebhookEndpointRepository;
+  readonly widgets: WidgetRepository;
   readonly idempotencyKeys: IdempotencyKeyRepository;
 
   constructor(
@@ -44,6 +46,7 @@ export class Store {
     this.messages = new MessageRepository(db);
     this.settings = new SettingsRepository(db);
     this.webhookEndpoints = new WebhookEndpointRepository(db);
+    this.widgets = new WidgetRepository(db);
     this.idempotencyKeys = new IdempotencyKeyRepository(db);
   }
 

@@ -1,4 +1,4 @@
-import type { Dialect, Executor, TransactionsTable } from './schema.ts';
+import type { Dialect, Executor, TransactionStatus, TransactionsTable } from './schema.ts';
 
 export type Transaction = Omit<TransactionsTable, 'seq' | 'refunded_amount'> & { refunded_amount: number };
 export type NewTransaction = Omit<Transaction, 'refunded_amount'> & { refunded_amount?: number };
@@ -15,6 +15,8 @@ export const LISTED_KINDS = ['sale', 'refund', 'void', 'ach_return'] as const;
 export interface TransactionFilter {
   from?: string | undefined;
   to?: string | undefined;
+  /** Only these statuses (the widgets' table shows completed money, not waiting or declined ACH). */
+  statuses?: readonly TransactionStatus[] | undefined;
 }
 
 export class TransactionRepository {
@@ -49,6 +51,7 @@ export class TransactionRepository {
     let query = this.db.selectFrom('transactions').where('merchant_id', '=', merchantId).where('kind', 'in', [...LISTED_KINDS]);
     if (filter.from) query = query.where('created_at', '>=', filter.from);
     if (filter.to) query = query.where('created_at', '<', filter.to);
+    if (filter.statuses) query = query.where('status', 'in', [...filter.statuses]);
     const [items, count] = await Promise.all([
       query.select(COLUMNS).orderBy('seq', 'desc').limit(limit).offset(offset).execute(),
       query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),

@@ -3,6 +3,7 @@ import type { Dialect } from '../schema.ts';
 import { initial } from './001-initial.ts';
 import { payments } from './002-payments.ts';
 import { webhooks } from './003-webhooks.ts';
+import { widgets } from './004-widgets.ts';
 
 /** Migrations live in code so that one build runs on both databases; names sort in the order they apply. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -10,6 +11,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     '001-initial': initial(dialect),
     '002-payments': payments(dialect),
     '003-webhooks': webhooks(dialect),
+    '004-widgets': widgets(),
   };
   return { getMigrations: async () => migrations };
 }

@@ -1,0 +1,28 @@
+/**
+ * Counts requests per key in fixed one-minute windows. In memory, per process: with several processes each
+ * allows the limit, which is acceptable for a limit meant to stop abuse, not to meter.
+ */
+export class RateLimiter {
+  private readonly windows = new Map<string, { start: number; count: number }>();
+
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs = 60_000,
+  ) {}
+
+  /** Counts one request; the seconds to wait when it is over the limit, else 0. */
+  take(key: string, now = Date.now()): number {
+    if (this.windows.size > 50_000) this.forgetExpired(now);
+    let window = this.windows.get(key);
+    if (!window || now - window.start >= this.windowMs) {
+      window = { start: now, count: 0 };
+      this.windows.set(key, window);
+    }
+    window.count++;
+    return window.count > this.limit ? Math.ceil((window.start + this.windowMs - now) / 1000) : 0;
+  }
+
+  private forgetExpired(now: number): void {
+    for (const [key, window] of this.windows) if (now - window.start >= this.windowMs) this.windows.delete(key);
+  }
+}

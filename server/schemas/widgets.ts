@@ -1,0 +1,58 @@
+import { Type } from 'typebox';
+import { Envelope, Instant, MerchantKey } from './envelope.ts';
+
+export const PublicKeyParams = Type.Object({ public_key: Type.String({ maxLength: 100 }) });
+export const LinkParams = Type.Object({ public_key: Type.String({ maxLength: 100 }), link_id: Type.String({ maxLength: 100 }) });
+
+export const WidgetSettingsAnswer = Envelope(
+  Type.Object({ merchant_name: Type.String(), environment: Type.String(), button_label: Type.String(), primary_color: Type.String(), text_color: Type.String() }),
+);
+export const WidgetPayLinkBody = Type.Object({
+  amount: Type.String({ minLength: 1, maxLength: 20, description: 'Decimal text, e.g. "10.00"' }),
+  order_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  description: Type.Optional(Type.String({ maxLength: 500 })),
+});
+export const WidgetPayLinkAnswer = Envelope(
+  Type.Object({ link_id: Type.String(), pay_link: Type.String(), order_id: Type.String(), amount: Type.String(), expires_at: Instant }),
+);
+export const WidgetLinkStatusAnswer = Envelope(
+  Type.Object({
+    link_id: Type.String(), status: Type.String({ description: 'open, paid or expired' }), order_id: Type.String(), amount: Type.String(),
+    transaction_id: Type.Union([Type.String(), Type.Null()]),
+  }),
+);
+export const WidgetPaymentRequestBody = Type.Object({
+  amount: Type.String({ minLength: 1, maxLength: 20 }),
+  recipient_phone: Type.String({ minLength: 1, maxLength: 32 }),
+  order_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+});
+export const WidgetPaymentRequestAnswer = Envelope(Type.Object({ order_id: Type.String(), pay_link: Type.String() }));
+export const WidgetTransactionsQuery = Type.Object({
+  from_date: Type.Optional(Type.String()),
+  to_date: Type.Optional(Type.String()),
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  perPage: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+});
+export const WidgetTransactionsAnswer = Envelope(
+  Type.Object({
+    items: Type.Array(
+      Type.Object({
+        transaction_id: Type.String(), created_date: Instant, amount: Type.String(), net_amount: Type.String(), card_brand: Type.String(),
+        last_four: Type.String(), status: Type.String(), type: Type.String(),
+      }),
+    ),
+    page: Type.Integer(), perPage: Type.Integer(), totalCount: Type.Integer(),
+  }),
+);
+export const WidgetSessionBody = Type.Object({ merchant_key: MerchantKey });
+export const WidgetSessionAnswer = Envelope(Type.Object({ session_token: Type.String(), expires_at: Instant }));
+export const WidgetSettingsBody = Type.Object({
+  merchant_key: MerchantKey,
+  button_label: Type.Optional(Type.String({ maxLength: 40 })),
+  primary_color: Type.Optional(Type.String({ maxLength: 7 })),
+  text_color: Type.Optional(Type.String({ maxLength: 7 })),
+  allowed_origins: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 20 })),
+});
+export const WidgetSettingsPutAnswer = Envelope(
+  Type.Object({ button_label: Type.String(), primary_color: Type.String(), text_color: Type.String(), allowed_origins: Type.Array(Type.String()) }),
+);

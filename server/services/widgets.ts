@@ -1,0 +1,82 @@
+import type { Store } from '../store/store.ts';
+import type { Merchant } from '../store/merchants.ts';
+import type { WidgetSettingsRow } from '../store/widgets.ts';
+import { ApiError, badRequest } from '../errors.ts';
+import { digest, newToken } from '../secrets.ts';
+
+export const WIDGET_SESSION_TTL_MS = 15 * 60 * 1000;
+export const UNKNOWN_PUBLIC_KEY = 'Unknown public key.';
+export const BAD_SESSION = 'The session token is missing, expired or not valid: ask your server for a new one.';
+
+export interface WidgetSettings {
+  button_label: string;
+  primary_color: string;
+  text_color: string;
+  allowed_origins: string[];
+}
+
+const DEFAULTS: WidgetSettings = { button_label: 'Pay', primary_color: '#4f46e5', text_color: '#ffffff', allowed_origins: [] };
+
+export function settingsOf(row: WidgetSettingsRow | undefined): WidgetSettings {
+  if (!row) return DEFAULTS;
+  return { button_label: row.button_label, primary_color: row.primary_color, text_color: row.text_color, allowed_origins: JSON.parse(row.allowed_origins) as string[] };
+}
+
+const COLOR = /^#(?:[0-9a-fA-F]{3}){1,2}$/;
+
+/** An exact origin, e.g. https://shop.example or http://localhost:5173: no path, no trailing slash. */
+function readOrigin(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw badRequest(`allowed_origins: "${text}" is not an origin such as https://shop.example.`);
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== text.replace(/\/$/, '')) {
+    throw badRequest(`allowed_origins: "${text}" must be an http(s) origin without a path, e.g. https://shop.example.`);
+  }
+  return url.origin;
+}
+
+/** PUT /widgets/: what the widgets show and which pages may use them. Fields not given keep their value. */
+export async function updateWidgetSettings(store: Store, merchant: Merchant, input: Partial<WidgetSettings>, now: Date): Promise<WidgetSettings> {
+  const current = settingsOf(await store.widgets.settings(merchant.id));
+  const label = input.button_label?.trim();
+  if (label !== undefined && (label.length === 0 || label.length > 40)) throw badRequest('button_label must be 1 to 40 characters.');
+  for (const [name, value] of [['primary_color', input.primary_color], ['text_color', input.text_color]] as const) {
+    if (value !== undefined && !COLOR.test(value)) throw badRequest(`${name} must be a hex colour such as #4f46e5.`);
+  }
+  if (input.allowed_origins !== undefined && input.allowed_origins.length > 20) throw badRequest('allowed_origins may list at most 20 origins.');
+  const next: WidgetSettings = {
+    button_label: label ?? current.button_label,
+    primary_color: input.primary_color ?? current.primary_color,
+    text_color: input.text_color ?? current.text_color,
+    allowed_origins: input.allowed_origins ? [...new Set(input.allowed_origins.map(readOrigin))] : current.allowed_origins,
+  };
+  await store.widgets.saveSettings({ merchant_id: merchant.id, ...next, allowed_origins: JSON.stringify(next.allowed_origins), updated_at: now.toISOString() });
+  return next;
+}
+
+/** POST /widgets/sessions: a short-lived, read-only token for the transactions table. */
+export async function createWidgetSession(store: Store, merchant: Merchant, now: Date) {
+  const token = newToken('wst_');
+  const expiresAt = new Date(now.getTime() + WIDGET_SESSION_TTL_MS).toISOString();
+  await store.widgets.insertSession({ token_hash: digest(token), merchant_id: merchant.id, expires_at: expiresAt, created_at: now.toISOString() });
+  return { session_token: token, expires_at: expiresAt };
+}
+
+/** The merchant a `Bearer` session token reads for; 401 otherwise. */
+export async function merchantOfSession(store: Store, authorization: string | undefined, now: Date): Promise<string> {
+  const token = /^Bearer\s+(wst_[\w-]+)$/.exec(authorization ?? '')?.[1];
+  const merchantId = token && (await store.widgets.sessionMerchant(digest(token), now.toISOString()));
+  if (!merchantId) throw new ApiError(401, BAD_SESSION);
+  return merchantId;
+}
+
+/**
+ * Whether a page at `origin` may call this merchant's widget API: one of its allowed origins; with none set,
+ * any page in the sandbox and none in production.
+ */
+export function originAllowed(settings: WidgetSettings, origin: string, sandbox: boolean): boolean {
+  return settings.allowed_origins.length === 0 ? sandbox : settings.allowed_origins.includes(origin);
+}

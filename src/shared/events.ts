@@ -1,0 +1,45 @@
+/** The events of the Paykit elements: all bubble and cross shadow roots, so a page can listen anywhere above. */
+
+export interface PaySuccessDetail {
+  transaction_id: string | null;
+  order_id: string;
+  /** Decimal text, e.g. "10.00": what the payer was charged. */
+  amount: string;
+}
+
+export interface PaykitErrorDetail {
+  /** A sentence the payer or the developer can act on. */
+  message: string;
+}
+
+export interface RequestSentDetail {
+  order_id: string;
+  pay_link: string;
+}
+
+export interface TransactionsLoadDetail {
+  /** How many transactions match, over all pages. */
+  total: number;
+}
+
+export interface PaykitEventMap {
+  'pay-success': CustomEvent<PaySuccessDetail>;
+  'pay-error': CustomEvent<PaykitErrorDetail>;
+  'pay-cancel': CustomEvent<null>;
+  'request-sent': CustomEvent<RequestSentDetail>;
+  'request-error': CustomEvent<PaykitErrorDetail>;
+  'transactions-load': CustomEvent<TransactionsLoadDetail>;
+  'transactions-error': CustomEvent<PaykitErrorDetail>;
+}
+
+type DetailOf<K extends keyof PaykitEventMap> = PaykitEventMap[K] extends CustomEvent<infer D> ? D : never;
+
+/** Dispatches one of the Paykit events from `host`. */
+export function emit<K extends keyof PaykitEventMap>(host: HTMLElement, type: K, detail: DetailOf<K>): boolean {
+  return host.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface HTMLElementEventMap extends PaykitEventMap {}
+}

@@ -1,0 +1,63 @@
+// Plain JavaScript: loaded by the Web Test Runner config, which node runs without a TypeScript loader.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+
+const credentials = { id: 'browser_tests', secret: 'browser-tests-secret-0123456789' };
+const basic = `Basic ${Buffer.from(`${credentials.id}:${credentials.secret}`).toString('base64')}`;
+
+async function freePort() {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address();
+  server.close();
+  await once(server, 'close');
+  return port;
+}
+
+async function call(baseUrl, method, path, body) {
+  const response = await fetch(`${baseUrl}/api/v1${path}`, {
+    method,
+    headers: { authorization: basic, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = await response.json();
+  if (!response.ok) throw new Error(`${method} ${path}: ${answer.message}`);
+  return answer.data;
+}
+
+/**
+ * The real service for the browser suites: a process on a loopback port with a sandbox client and an approved
+ * merchant, plus what the test pages need to reach it (never the client secret).
+ */
+export async function startBrowserService() {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PAYKIT_DATA_DIR: 'memory', PAYKIT_PUBLIC_URL: baseUrl,
+      PAYKIT_CLIENT_ID: credentials.id, PAYKIT_CLIENT_SECRET: credentials.secret, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${baseUrl}/health`)).ok) break;
+    } catch {
+      if (i > 300 || child.exitCode !== null) throw new Error('the service for the browser tests did not start');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const application = JSON.parse(readFileSync(new URL('../../docs/examples/application.json', import.meta.url), 'utf8'));
+  const merchant = await call(baseUrl, 'POST', '/onboarding', application);
+  await call(baseUrl, 'POST', '/approve-merchant', { merchant_id: merchant.merchant_id });
+  const session = await call(baseUrl, 'POST', '/widgets/sessions', { merchant_key: merchant.merchant_key });
+  // A few transactions for the table to list.
+  for (const amount of ['12.00', '7.50', '30.00']) {
+    const link = await call(baseUrl, 'POST', '/requests', { merchant_key: merchant.merchant_key, amount, order_id: `browser-${amount}` });
+    await call(baseUrl, 'POST', '/sandbox/pay', { pay_link: link.pay_link, method: 'card', card_number: '4242424242424242', exp_month: 12, exp_year: 2035, cvc: '123' });
+  }
+  return {
+    env: { baseUrl, publicKey: merchant.public_key, sessionToken: session.session_token },
+    stop: () => child.kill('SIGTERM'),
+  };
+}
