@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { dropTestSchemas } from './drop-test-schemas.ts';
 
 /**
  * `npm test`: the service suites with node's test runner, then the browser suites with Web Test Runner in
@@ -32,7 +33,9 @@ const nodeFiles = readdirSync('test', { withFileTypes: true })
 
 const results: [string, number][] = [];
 if (!only || only === 'node') {
+  await dropTestSchemas();
   results.push(['service suites (node --test)', await runStep('service suites', process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...nodeFiles])]);
+  await dropTestSchemas();
 }
 if (!only || only === 'browser') {
   results.push(['browser suites (web-test-runner)', await runStep('browser suites', process.execPath, ['node_modules/@web/test-runner/dist/bin.js'])]);

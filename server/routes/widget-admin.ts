@@ -10,7 +10,7 @@ const tags = ['Widgets'];
 /** What a merchant's server does for its widgets, with the client's credentials. */
 export const widgetAdminRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store, clock }) => {
   app.post('/widgets/sessions', {
-    schema: { tags, summary: 'Mint a read-only session token for <transactions-table> (15 minutes)', body: WidgetSessionBody, response: { 200: WidgetSessionAnswer, ...failures } },
+    schema: { tags, summary: 'Mint a read-only session token for the transactions table (15 minutes)', body: WidgetSessionBody, response: { 200: WidgetSessionAnswer, ...failures } },
   }, async (request) => {
     const merchant = await merchantByKey(store, request.client.id, request.body.merchant_key);
     return { result: true, message: 'Widget session created.', data: await createWidgetSession(store, merchant, clock.now()) };

@@ -7,7 +7,7 @@ import { TEST_DATABASE_URL, testDatabases } from '../support/databases.ts';
 import { storageEnv } from '../support/storage-env.ts';
 import { validApplication } from '../support/fixtures.ts';
 import { Receiver } from '../support/receiver.ts';
-import { openStore, dropPostgresSchema } from '../../server/store/open.ts';
+import { openStore } from '../../server/store/open.ts';
 import { Clock } from '../../server/clock.ts';
 import { createClient } from '../../server/services/clients.ts';
 import { registerWebhookUrl } from '../../server/services/webhooks.ts';
@@ -82,7 +82,6 @@ describe('several dispatchers on one PostgreSQL database', { skip: !testDatabase
       for (const deliverer of deliverers) deliverer.close();
       await receiver.stop();
       for (const store of stores) await store.close();
-      await dropPostgresSchema(TEST_DATABASE_URL, schema);
     });
     for (const dispatcher of dispatchers) dispatcher.start();
     await receiver.waitFor((all) => new Set(all.map((r) => r.id)).size === count, 20_000);

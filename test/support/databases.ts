@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { openStore, dropPostgresSchema } from '../../server/store/open.ts';
+import { openStore } from '../../server/store/open.ts';
 import type { Store } from '../../server/store/store.ts';
 
 export type TestDatabase = 'sqlite' | 'postgres';
@@ -16,7 +16,7 @@ export function testDatabases(): TestDatabase[] {
   return (['sqlite', 'postgres'] as const).filter((d) => chosen.includes(d));
 }
 
-/** A fresh, empty store: SQLite in memory, or a PostgreSQL schema of its own that `close` drops. */
+/** A fresh, empty store: SQLite in memory, or a PostgreSQL schema of its own (`t_…`). */
 export async function openTestStore(database: TestDatabase): Promise<{ store: Store; close: () => Promise<void> }> {
   if (database === 'sqlite') {
     const store = await openStore({ dataDir: 'memory' });
@@ -32,11 +32,10 @@ export async function openTestStore(database: TestDatabase): Promise<{ store: St
         'set PAYKIT_TEST_DATABASE_URL, or run only SQLite with PAYKIT_TEST_DATABASES=sqlite.',
     );
   }
-  return {
-    store,
-    close: async () => {
-      await store.close();
-      await dropPostgresSchema(TEST_DATABASE_URL, schema);
-    },
-  };
+  // The schema is not dropped here: Kysely's migrator reads every schema's tables, and a drop during another
+  // test file's migration fails it. `npm test` drops all test schemas before and after the run instead.
+  return { store, close: () => store.close() };
 }
+
+/** Test schemas are named `t_` and 12 hex digits. */
+export const TEST_SCHEMA = /^t_[0-9a-f]{12}$/;

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { TEST_DATABASE_URL, type TestDatabase } from './databases.ts';
-import { dropPostgresSchema } from '../../server/store/open.ts';
 
 /** The environment that points a service process at a fresh database of the kind asked for, and its clean-up. */
 export async function storageEnv(database: TestDatabase): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
@@ -19,5 +18,6 @@ export async function storageEnv(database: TestDatabase): Promise<{ env: Record<
   await client.end();
   const url = new URL(TEST_DATABASE_URL);
   url.searchParams.set('options', `-c search_path=${schema}`);
-  return { env: { DATABASE_URL: url.toString() }, cleanup: () => dropPostgresSchema(TEST_DATABASE_URL, schema) };
+  // Dropped by `npm test` after the run (see databases.ts), not here.
+  return { env: { DATABASE_URL: url.toString() }, cleanup: async () => {} };
 }
