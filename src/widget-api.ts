@@ -38,7 +38,8 @@ export interface TransactionItem {
   transaction_id: string;
   created_date: string;
   amount: string;
-  net_amount: number;
+  /** Decimal text from the service (a number in older answers). */
+  net_amount: string | number;
   card_brand: string | null;
   last_four: string | null;
   status: string;

@@ -49,8 +49,10 @@ export const widgetRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store
     } else {
       const merchant = /^pk_[\w-]+$/.test(publicKey) ? await store.merchants.findByPublicKey(publicKey) : undefined;
       if (!merchant) {
-        // Nothing of anyone's is behind an unknown key, so any page may read that it is unknown.
+        // Nothing of anyone's is behind an unknown key, so any page may read that it is unknown: the preflight
+        // passes, and the call itself answers 404.
         if (origin) allowOrigin(reply, origin);
+        if (request.method === 'OPTIONS') return;
         throw notFound(UNKNOWN_PUBLIC_KEY);
       }
       request.widgetMerchant = merchant;

@@ -1,7 +1,7 @@
 import { LitElement, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { resolveConfig, type ResolvedConfig } from '../config.ts';
-import { getSettings, WidgetNetworkError, type WidgetSettings } from '../widget-api.ts';
+import { getSettings, WidgetApiError, WidgetNetworkError, type WidgetSettings } from '../widget-api.ts';
 import { formatMoney, interpolate, resolveLocale } from './format.ts';
 
 /**
@@ -24,6 +24,26 @@ export abstract class PaykitElement<K extends string> extends LitElement {
   /** The text the element shows unless `strings` replaces it. */
   protected abstract readonly defaultStrings: Readonly<Record<K, string>>;
 
+  private internals?: ElementInternals;
+
+  /**
+   * Shows the element's state to page CSS as a custom state, e.g. `pay-button:state(loading)`: the state
+   * lives in the shadow root, and an attribute on the host would be the page's to own.
+   */
+  protected reflectState(current: string): void {
+    if (!this.internals) {
+      try {
+        this.internals = this.attachInternals();
+      } catch {
+        return;
+      }
+    }
+    const states = this.internals.states;
+    if (!states) return;
+    for (const state of Array.from(states)) if (state !== current) states.delete(state);
+    states.add(current);
+  }
+
   protected get resolvedLocale(): string {
     return resolveLocale(this.locale);
   }
@@ -43,7 +63,7 @@ export abstract class PaykitElement<K extends string> extends LitElement {
 }
 
 /** Elements that act with the public key, and so also show the merchant's widget settings (label, colours). */
-export abstract class PaykitPublicKeyElement<K extends string> extends PaykitElement<K> {
+export abstract class PaykitPublicKeyElement<K extends string> extends PaykitElement<K | 'networkError'> {
   /** The merchant's widget settings, once the service has answered; cosmetic, so a failure is ignored. */
   @state() protected settings?: WidgetSettings;
 
@@ -86,5 +106,20 @@ export abstract class PaykitPublicKeyElement<K extends string> extends PaykitEle
     if (valid(this.settings?.primary_color)) colors['--_primary'] = `var(--paykit-primary-color, ${this.settings.primary_color})`;
     if (valid(this.settings?.text_color)) colors['--_on-primary'] = `var(--paykit-on-primary-color, ${this.settings.text_color})`;
     return colors;
+  }
+
+  /**
+   * What to tell the payer about a failed call. A write that got no answer at all is often one the browser
+   * refused to send (its CORS preflight failed, as for an unknown public key or a page the merchant does not
+   * allow); the settings read needs no preflight, so its answer says why when it can.
+   */
+  protected async describeFailure(error: unknown, config: ResolvedConfig): Promise<string> {
+    if (!(error instanceof WidgetNetworkError)) return error instanceof Error ? error.message : String(error);
+    try {
+      await getSettings(config);
+    } catch (reason) {
+      if (reason instanceof WidgetApiError && !(reason instanceof WidgetNetworkError)) return reason.message;
+    }
+    return this.t('networkError');
   }
 }

@@ -5,8 +5,7 @@
 export type QrRenderer = (text: string) => Promise<string>;
 
 const loadQrCode: QrRenderer = async (text) => {
-  const module = await import('qrcode');
-  const qrcode = (module as { default?: typeof module }).default ?? module;
+  const { default: qrcode } = await import('qrcode');
   return qrcode.toDataURL(text, { margin: 1, width: 176, errorCorrectionLevel: 'M' });
 };
 

@@ -23,7 +23,6 @@ export const tokens = css`
     font-family: var(--_font);
     font-size: var(--_font-size);
     line-height: 1.4;
-    color: var(--_text);
   }
   @media (prefers-color-scheme: dark) {
     :host {
@@ -114,22 +113,29 @@ export const buttonStyles = css`
   }
 `;
 
-/** The announced lines under a control: status (polite) and error (alert). Empty lines take no room. */
+/**
+ * The announced lines under a control: status (polite) and error (alert). They sit on the page's own
+ * background, whose colour the element cannot know, so their text keeps the page's colour and the state
+ * shows as a coloured bar beside it (readable on light and dark pages alike). Empty lines take no room.
+ */
 export const messageStyles = css`
   .status,
   .error {
     margin: 0.375em 0 0;
     font-size: 0.875em;
+    color: inherit;
   }
   .status:empty,
   .error:empty {
     display: none;
   }
-  .status[data-state='success'] {
-    color: var(--_success);
+  .status[data-state='success'],
+  .error {
+    padding-inline-start: 0.5em;
+    border-inline-start: 3px solid var(--_success);
   }
   .error {
-    color: var(--_error);
+    border-inline-start-color: var(--_error);
     font-weight: 500;
   }
   .visually-hidden {

@@ -112,6 +112,19 @@ describe('the widget API', () => {
     assert.equal(expired.status, 401);
   });
 
+  test('the pay page may be framed by, and reports to, an allowed origin only', async () => {
+    const { pay_link } = (await widget('POST', '/pay-links', { json: { amount: '3.00' } })).body.data;
+    const path = new URL(pay_link).pathname;
+    const framed = await service.request('GET', `${path}?origin=${encodeURIComponent('https://shop.example')}`);
+    assert.match(String(framed.headers['content-security-policy']), /frame-ancestors 'self' https:\/\/shop\.example;/);
+    assert.ok(framed.text.includes('value="https://shop.example"'), 'the origin travels with the form');
+    await service.api('PUT', '/widgets/', { json: { merchant_key: merchantKey, allowed_origins: ['https://other.example'] } });
+    const refused = await service.request('GET', `${path}?origin=${encodeURIComponent('https://shop.example')}`);
+    assert.match(String(refused.headers['content-security-policy']), /frame-ancestors 'self';/);
+    assert.ok(!refused.text.includes('https://shop.example'), 'a page not allowed gets neither framing nor messages');
+    await service.api('PUT', '/widgets/', { json: { merchant_key: merchantKey, allowed_origins: [] } });
+  });
+
   test('a rate limit per key and caller answers 429 with Retry-After', async () => {
     let limited: Awaited<ReturnType<typeof widget>> | undefined;
     for (let i = 0; i < 70 && !limited; i++) {
@@ -124,6 +137,11 @@ describe('the widget API', () => {
     assert.equal((await widget('GET', '/settings')).status, 200, 'reads have their own, larger budget');
   });
 
+  test('a preflight with an unknown key passes, so the page can read the 404', async () => {
+    const preflight = await service.request('OPTIONS', '/api/v1/widgets/pk_unknown/pay-links', { headers: { origin: 'https://shop.example', 'access-control-request-method': 'POST' } });
+    assert.deepEqual([preflight.status, preflight.headers['access-control-allow-origin']], [204, 'https://shop.example']);
+  });
+
   test('GET /paykit.js serves the script-tag bundle to any page', async () => {
     const script = await service.request('GET', '/paykit.js');
     assert.equal(script.status, 200);
@@ -131,5 +149,11 @@ describe('the widget API', () => {
     assert.equal(script.headers['access-control-allow-origin'], '*');
     assert.ok(script.text.includes('data-public-key') || script.text.includes('publicKey'), 'it reads the tag’s key');
     assert.ok(script.text.length > 1000);
+    const chunk = /["'](\.\/paykit-[\w-]+\.js)["']/.exec(script.text)?.[1];
+    assert.ok(chunk, 'the QR code encoder is a separate chunk');
+    const lazy = await service.request('GET', chunk.slice(1));
+    assert.equal(lazy.status, 200);
+    assert.match(String(lazy.headers['cache-control']), /immutable/);
+    assert.equal((await service.request('GET', '/paykit-nope.js')).status, 404);
   });
 });

@@ -11,6 +11,7 @@ import { approvedPage, challengePage, declinedPage, payLinkProblemPage, pendingP
 import type { PayContext } from '../../pages/pay-summary.ts';
 import type { Page } from '../../pages/layout.ts';
 import { sendPage } from './send.ts';
+import { originAllowed, settingsOf } from '../../services/widgets.ts';
 
 interface LinkRoute {
   Params: { token: string };
@@ -60,17 +61,27 @@ function keptValues(form: Record<string, string>): PayFormValues {
 export const payPages: FastifyPluginAsync<Deps> = async (app, { store, clock, config }) => {
   const path = payPath(':token');
   const scriptNonces = new WeakMap<FastifyReply, string>();
+  const framers = new WeakMap<FastifyReply, string>();
+  const sandbox = config.environment === 'sandbox';
 
-  // sendPage's CSP forbids every script; a page that reports to its opener allows its own inline script by nonce.
+  // sendPage's CSP forbids every script and every framing page but ours. A page that reports to its opener
+  // allows its own inline script by nonce, and the pay button's dialog may frame the page from an allowed origin.
   app.addHook('onSend', async (_request, reply, payload) => {
+    let policy = String(reply.getHeader('content-security-policy') ?? '');
+    const framer = framers.get(reply);
+    if (framer) policy = policy.replace("frame-ancestors 'self'", `frame-ancestors 'self' ${framer}`);
     const nonce = scriptNonces.get(reply);
-    if (nonce) reply.header('content-security-policy', `${String(reply.getHeader('content-security-policy'))}; script-src 'nonce-${nonce}'`);
+    if (nonce) policy = `${policy}; script-src 'nonce-${nonce}'`;
+    if (framer || nonce) reply.header('content-security-policy', policy);
     return payload;
   });
 
-  async function contextFor(request: PaymentRequest, token: string, origin: string | undefined): Promise<PayContext> {
+  /** The page's context; `origin` is kept only when it is one the merchant's widgets may be used on. */
+  async function contextFor(reply: FastifyReply, request: PaymentRequest, token: string, origin: string | undefined): Promise<PayContext> {
     const merchant = await store.merchants.findByIdUnscoped(request.merchant_id);
-    return { request, merchantName: merchant?.business_name ?? 'the merchant', token, origin, sandbox: config.environment === 'sandbox' };
+    const permitted = origin && originAllowed(settingsOf(await store.widgets.settings(request.merchant_id)), origin, sandbox) ? origin : undefined;
+    if (permitted) framers.set(reply, permitted);
+    return { request, merchantName: merchant?.business_name ?? 'the merchant', token, origin: permitted, sandbox };
   }
 
   function send(reply: FastifyReply, render: (nonce: string | undefined) => Page, origin: string | undefined): FastifyReply {
@@ -82,14 +93,14 @@ export const payPages: FastifyPluginAsync<Deps> = async (app, { store, clock, co
   async function answer(reply: FastifyReply, token: string, outcome: PayOutcome, method: PaymentMethod, form: Record<string, string>, origin: string | undefined) {
     if (outcome.status === 'refused') {
       if (outcome.linkProblem || !outcome.request) return sendPage(reply, payLinkProblemPage(outcome.linkProblem ?? 'unknown'));
-      const context = await contextFor(outcome.request, token, origin);
+      const context = await contextFor(reply, outcome.request, token, origin);
       return sendPage(reply, payPage(context, { values: keptValues(form), problem: { method, message: outcome.message }, status: outcome.httpStatus }));
     }
-    const context = await contextFor(outcome.request, token, origin);
+    const context = await contextFor(reply, outcome.request, token, origin);
     switch (outcome.status) {
-      case 'approved': return send(reply, (nonce) => approvedPage(context, outcome, nonce), origin);
-      case 'pending': return send(reply, (nonce) => pendingPage(context, outcome.transactionId, nonce), origin);
-      case 'declined': return send(reply, (nonce) => declinedPage(context, method, outcome.message, nonce), origin);
+      case 'approved': return send(reply, (nonce) => approvedPage(context, outcome, nonce), context.origin);
+      case 'pending': return send(reply, (nonce) => pendingPage(context, outcome.transactionId, nonce), context.origin);
+      case 'declined': return send(reply, (nonce) => declinedPage(context, method, outcome.message, nonce), context.origin);
       case 'challenge': return sendPage(reply, challengePage(context, outcome.attemptToken));
     }
   }
@@ -97,7 +108,7 @@ export const payPages: FastifyPluginAsync<Deps> = async (app, { store, clock, co
   app.get<LinkRoute>(path, { schema: { hide: true } }, async (request, reply) => {
     const link = await openPayLink(store, request.params.token, clock.now());
     if (!link.ok) return sendPage(reply, payLinkProblemPage(link.problem));
-    return sendPage(reply, payPage(await contextFor(link.request, request.params.token, openerOrigin(request.query.origin))));
+    return sendPage(reply, payPage(await contextFor(reply, link.request, request.params.token, openerOrigin(request.query.origin))));
   });
 
   app.post<LinkRoute>(path, { schema: { hide: true } }, async (request, reply) => {
@@ -110,7 +121,7 @@ export const payPages: FastifyPluginAsync<Deps> = async (app, { store, clock, co
       const link = await openPayLink(store, token, clock.now());
       if (!link.ok) return sendPage(reply, payLinkProblemPage(link.problem));
       const message = details && 'formError' in details ? details.formError : 'Choose how to pay: by card or from a bank account.';
-      return sendPage(reply, payPage(await contextFor(link.request, token, origin), { values: keptValues(form), problem: { method: method ?? 'card', message } }));
+      return sendPage(reply, payPage(await contextFor(reply, link.request, token, origin), { values: keptValues(form), problem: { method: method ?? 'card', message } }));
     }
     return answer(reply, token, await payLink(store, token, details, clock.now(), true), method, form, origin);
   });

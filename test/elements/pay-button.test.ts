@@ -1,0 +1,383 @@
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { emulateMedia, sendKeys } from '@web/test-runner-commands';
+import '../../src/index.ts';
+import type { PayButton } from '../../src/index.ts';
+import { clearSettingsCache } from '../../src/widget-api.ts';
+import { setQrRenderer } from '../../src/shared/qr.ts';
+import {
+  eventWithin, FAKE_BASE, FAKE_KEY, fakeService, maybePart, noEvent, ok, json, pageStyle, part, pending, realService, shadow, uniqueOrderId,
+} from './helpers.ts';
+
+function dialogOf(el: PayButton): HTMLDialogElement {
+  return part<HTMLDialogElement>(el, 'dialog');
+}
+
+function payMessage(origin: string, data: Record<string, unknown>): MessageEvent {
+  return new MessageEvent('message', { origin, data: { type: 'paykit:payment', ...data } });
+}
+
+const LINK = {
+  link_id: 'lnk_fake1',
+  pay_link: `${FAKE_BASE}/pay/tok_fake1`,
+  order_id: 'order-1',
+  amount: '10.00',
+  expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+};
+
+describe('<pay-button> without the service', () => {
+  let service: ReturnType<typeof fakeService> | undefined;
+  afterEach(() => {
+    service?.restore();
+    service = undefined;
+    clearSettingsCache();
+    setQrRenderer(undefined);
+  });
+
+  it('is a real button with the amount in the locale, and accessible when idle', async () => {
+    const el = await fixture<PayButton>(html`<pay-button amount="10.5" locale="en-US"></pay-button>`);
+    const button = part<HTMLButtonElement>(el, 'button');
+    expect(button.localName).to.equal('button');
+    expect(button.type).to.equal('button');
+    expect(button.textContent!.trim()).to.equal('Pay $10.50');
+    expect(button.getBoundingClientRect().height).to.be.at.least(44);
+    expect(button.getBoundingClientRect().width).to.be.at.least(44);
+    await expect(el).to.be.accessible();
+
+    el.locale = 'de-DE';
+    await el.updateComplete;
+    expect(button.textContent!.replace(/\s/g, ' ').trim()).to.equal('Pay 10,50 $');
+  });
+
+  it('takes the locale from the document when it has none', async () => {
+    document.documentElement.lang = 'fr-FR';
+    try {
+      const el = await fixture<PayButton>(html`<pay-button amount="3"></pay-button>`);
+      expect(part(el, 'label').textContent!.replace(/\s/g, ' ')).to.equal('Pay 3,00 $US');
+    } finally {
+      document.documentElement.lang = '';
+    }
+  });
+
+  it('reflects attributes into properties and lets label and strings replace the text', async () => {
+    const el = await fixture<PayButton>(html`<pay-button amount="7" order-id="o-1" description="Tea" mode="popup" show-qr public-key="pk_attr" base-url="https://pay.example.com"></pay-button>`);
+    expect(el.amount).to.equal('7');
+    expect(el.orderId).to.equal('o-1');
+    expect(el.description).to.equal('Tea');
+    expect(el.mode).to.equal('popup');
+    expect(el.showQr).to.equal(true);
+    expect(el.publicKey).to.equal('pk_attr');
+    expect(el.baseUrl).to.equal('https://pay.example.com');
+
+    el.removeAttribute('show-qr');
+    el.strings = { label: 'Jetzt {amount} zahlen' };
+    await el.updateComplete;
+    expect(el.showQr).to.equal(false);
+    expect(part(el, 'label').textContent).to.equal('Jetzt $7.00 zahlen');
+
+    el.setAttribute('label', 'Buy the tea');
+    await el.updateComplete;
+    expect(part(el, 'label').textContent).to.equal('Buy the tea');
+  });
+
+  it('refuses an amount that is not a price, without calling the service', async () => {
+    service = fakeService({});
+    const el = await fixture<PayButton>(html`<pay-button amount="ten" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`);
+    const failed = eventWithin<CustomEvent>(el, 'pay-error');
+    part(el, 'button').click();
+    expect((await failed).detail.message).to.match(/"ten" is not a price/);
+    await el.updateComplete;
+    expect(part(el, 'error').getAttribute('role')).to.equal('alert');
+    expect(part(el, 'error').textContent).to.match(/not a price/);
+    expect(service.actions).to.have.length(0);
+    await expect(el).to.be.accessible();
+  });
+
+  it('reports a missing configuration as pay-error, by keyboard too', async () => {
+    const el = await fixture<PayButton>(html`<pay-button amount="5"></pay-button>`);
+    part(el, 'button').focus();
+    const failed = eventWithin<CustomEvent>(el, 'pay-error');
+    await sendKeys({ press: 'Enter' });
+    expect((await failed).detail.message).to.match(/no public key/);
+    const again = eventWithin<CustomEvent>(el, 'pay-error');
+    await sendKeys({ press: 'Space' });
+    await again;
+    expect(el.matches(':state(error)')).to.equal(true);
+  });
+
+  it('shows the network failure when the service cannot be reached', async () => {
+    const el = await fixture<PayButton>(html`<pay-button amount="5" public-key="pk_nowhere" base-url="http://127.0.0.1:9"></pay-button>`);
+    const failed = eventWithin<CustomEvent>(el, 'pay-error');
+    part(el, 'button').click();
+    expect((await failed).detail.message).to.match(/Could not reach the payment service/);
+    await el.updateComplete;
+    expect(part(el, 'error').textContent).to.match(/Could not reach/);
+  });
+
+  it('shows the service’s message for a refused link', async () => {
+    service = fakeService({ 'POST /pay-links': () => json(400, { result: false, message: 'amount must be at most 10000.00.' }) });
+    const el = await fixture<PayButton>(html`<pay-button amount="99999" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`);
+    const failed = eventWithin<CustomEvent>(el, 'pay-error');
+    part(el, 'button').click();
+    expect((await failed).detail.message).to.equal('amount must be at most 10000.00.');
+  });
+
+  it('is busy and announced while the link is created, and ignores more clicks', async () => {
+    service = fakeService({ 'POST /pay-links': pending });
+    const el = await fixture<PayButton>(html`<pay-button amount="5" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`);
+    const button = part(el, 'button');
+    button.click();
+    await el.updateComplete;
+    expect(button.getAttribute('aria-busy')).to.equal('true');
+    expect(button.getAttribute('aria-disabled')).to.equal('true');
+    expect(part(el, 'status').getAttribute('aria-live')).to.equal('polite');
+    expect(part(el, 'status').textContent).to.equal('Preparing your payment…');
+    expect(el.matches(':state(loading)')).to.equal(true);
+    button.click();
+    expect(service.actions).to.have.length(1);
+    expect(service.actions[0]!.body).to.deep.equal({ amount: '5' });
+    await expect(el).to.be.accessible();
+  });
+
+  it('shows the merchant’s label and colour from the widget settings, unless the page sets its own', async () => {
+    service = fakeService({
+      'GET /settings': () => ok({ merchant_name: 'Tea Shop', environment: 'sandbox', button_label: 'Buy now', primary_color: '#00796b', text_color: '#ffffff' }),
+    });
+    const el = await fixture<PayButton>(html`<pay-button amount="5" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`);
+    await waitUntil(() => part(el, 'label').textContent === 'Buy now $5.00', 'settings label');
+    expect(getComputedStyle(part(el, 'button')).backgroundColor).to.equal('rgb(0, 121, 107)');
+    el.style.setProperty('--paykit-primary-color', 'rgb(1, 2, 3)');
+    expect(getComputedStyle(part(el, 'button')).backgroundColor).to.equal('rgb(1, 2, 3)');
+    el.label = 'Mine';
+    await el.updateComplete;
+    expect(part(el, 'label').textContent).to.equal('Mine');
+  });
+
+  it('themes through --paykit-* properties, ::part() and the colour scheme', async () => {
+    const removeStyle = pageStyle(`
+      pay-button.themed { --paykit-primary-color: rgb(200, 0, 100); --paykit-radius: 3px; }
+      pay-button.themed::part(button) { letter-spacing: 2px; }
+      button { background: rgb(0, 255, 0) !important; }
+    `);
+    try {
+      const el = await fixture<PayButton>(html`<pay-button class="themed" amount="5"></pay-button>`);
+      const style = getComputedStyle(part(el, 'button'));
+      expect(style.backgroundColor).to.equal('rgb(200, 0, 100)');
+      expect(style.borderTopLeftRadius).to.equal('3px');
+      expect(style.letterSpacing).to.equal('2px');
+
+      const plain = await fixture<PayButton>(html`<pay-button amount="5"></pay-button>`);
+      expect(getComputedStyle(part(plain, 'button')).backgroundColor).to.equal('rgb(26, 86, 219)');
+      await emulateMedia({ colorScheme: 'dark' });
+      expect(getComputedStyle(part(plain, 'button')).backgroundColor).to.equal('rgb(138, 180, 248)');
+      await expect(plain).to.be.accessible();
+    } finally {
+      await emulateMedia({ colorScheme: 'light' });
+      removeStyle();
+    }
+  });
+
+  it('loads qrcode only when a QR code is shown', async () => {
+    const qrRequested = () => performance.getEntriesByType('resource').some((entry) => /\/qrcode\//.test(entry.name));
+    expect(qrRequested(), 'qrcode fetched with the elements').to.equal(false);
+    service = fakeService({ 'POST /pay-links': () => ok(LINK), 'GET /pay-links/lnk_fake1': () => ok({ ...LINK, status: 'open', transaction_id: null }) });
+    const el = await fixture<PayButton>(html`<pay-button amount="10" show-qr mode="redirect" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`);
+    // Redirect never shows the code: nothing to load.
+    expect(qrRequested()).to.equal(false);
+    el.mode = 'dialog';
+    await el.updateComplete;
+    part(el, 'button').click();
+    await waitUntil(qrRequested, 'qrcode requested after the link exists', { timeout: 3000 });
+  });
+
+  it('shows the pay link as a QR code beside the button once it exists', async () => {
+    const drawn: string[] = [];
+    setQrRenderer(async (text) => {
+      drawn.push(text);
+      return 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
+    });
+    service = fakeService({ 'POST /pay-links': () => ok(LINK), 'GET /pay-links/lnk_fake1': () => ok({ ...LINK, status: 'open', transaction_id: null }) });
+    const el = await fixture<PayButton>(html`<pay-button amount="10" show-qr public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`);
+    expect(maybePart(el, 'qr')).to.equal(null);
+    part(el, 'button').click();
+    await waitUntil(() => maybePart(el, 'qr-image'), 'QR code shown');
+    expect(drawn).to.deep.equal([LINK.pay_link]);
+    expect(part<HTMLImageElement>(el, 'qr-image').alt).to.equal('QR code: scan to pay $10.00 on a phone');
+    expect(part<HTMLAnchorElement>(el, 'qr-link').href).to.equal(LINK.pay_link);
+    dialogOf(el).close();
+    await waitUntil(() => !dialogOf(el).open);
+    await expect(el).to.be.accessible();
+  });
+
+  it('treats a paid link found by polling as success, and stops polling when closed', async () => {
+    let status = 'open';
+    service = fakeService({
+      'POST /pay-links': () => ok(LINK),
+      'GET /pay-links/lnk_fake1': () => ok({ ...LINK, status, transaction_id: status === 'paid' ? 'txn_polled' : null }),
+    });
+    const el = await fixture<PayButton>(html`<pay-button amount="10" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`);
+    el.pollInterval = 50;
+    part(el, 'button').click();
+    await waitUntil(() => service!.actions.length >= 3, 'polled while open');
+    const paid = eventWithin<CustomEvent>(el, 'pay-success');
+    status = 'paid';
+    expect((await paid).detail).to.deep.equal({ transaction_id: 'txn_polled', order_id: 'order-1', amount: '10.00' });
+    await el.updateComplete;
+    expect(dialogOf(el).open).to.equal(false);
+    expect(part(el, 'status').textContent).to.equal('Payment received. Thank you!');
+    const count = service.actions.length;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(service.actions.length, 'no polling after the end').to.equal(count);
+    await expect(el).to.be.accessible();
+  });
+
+  it('opens a popup in popup mode, polls while it is open and cancels when it closes unpaid', async () => {
+    service = fakeService({ 'POST /pay-links': () => ok(LINK), 'GET /pay-links/lnk_fake1': () => ok({ ...LINK, status: 'open', transaction_id: null }) });
+    const fakePopup = { closed: false, location: { href: '' }, close() { this.closed = true; }, focus() {} };
+    const realOpen = window.open;
+    window.open = (() => fakePopup) as unknown as typeof window.open;
+    try {
+      const el = await fixture<PayButton>(html`<pay-button mode="popup" amount="10" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`);
+      el.pollInterval = 50;
+      part(el, 'button').click();
+      await waitUntil(() => fakePopup.location.href !== '', 'popup navigated');
+      expect(fakePopup.location.href).to.equal(`${LINK.pay_link}?origin=${encodeURIComponent(location.origin)}`);
+      expect(dialogOf(el).open).to.equal(false);
+      await waitUntil(() => service!.actions.some((call) => call.method === 'GET'), 'polled');
+      const cancelled = eventWithin(el, 'pay-cancel');
+      fakePopup.closed = true;
+      await cancelled;
+    } finally {
+      window.open = realOpen;
+    }
+  });
+
+  it('falls back to the dialog when the popup is blocked', async () => {
+    service = fakeService({ 'POST /pay-links': () => ok(LINK), 'GET /pay-links/lnk_fake1': () => ok({ ...LINK, status: 'open', transaction_id: null }) });
+    const realOpen = window.open;
+    window.open = (() => null) as unknown as typeof window.open;
+    try {
+      const el = await fixture<PayButton>(html`<pay-button mode="popup" amount="10" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`);
+      part(el, 'button').click();
+      await waitUntil(() => dialogOf(el).open, 'dialog instead of the blocked popup');
+      dialogOf(el).close();
+    } finally {
+      window.open = realOpen;
+    }
+  });
+});
+
+describe('<pay-button> with the service', function () {
+  this.timeout(15000);
+
+  async function openDialog(el: PayButton): Promise<HTMLDialogElement> {
+    part(el, 'button').click();
+    const dialog = dialogOf(el);
+    await waitUntil(() => dialog.open, 'the dialog opens once the link exists', { timeout: 8000 });
+    return dialog;
+  }
+
+  it('creates a pay link, opens the pay page in a dialog and takes only the service’s message', async function () {
+    const service = realService(this);
+    const orderId = uniqueOrderId('wtr_pay');
+    const el = await fixture<PayButton>(html`<pay-button amount="12.34" order-id=${orderId} description="Browser test" public-key=${service.publicKey} base-url=${service.baseUrl}></pay-button>`);
+    const dialog = await openDialog(el);
+    const frame = part<HTMLIFrameElement>(el, 'frame');
+    const src = new URL(frame.src);
+    expect(src.origin).to.equal(new URL(service.baseUrl).origin);
+    expect(src.searchParams.get('origin')).to.equal(location.origin);
+    expect(frame.title).to.equal('Secure payment form');
+    const newWindow = part<HTMLAnchorElement>(el, 'new-window-link');
+    expect([newWindow.href, newWindow.target, newWindow.rel]).to.deep.equal([frame.src, '_blank', 'opener']);
+    expect(el.matches(':state(open)')).to.equal(true);
+    await expect(el).to.be.accessible();
+
+    const serviceOrigin = new URL(service.baseUrl).origin;
+    window.dispatchEvent(payMessage('https://evil.example', { status: 'approved', transaction_id: 'txn_forged', order_id: orderId, amount: 12.34 }));
+    window.dispatchEvent(payMessage(serviceOrigin, { status: 'approved', transaction_id: 'txn_other', order_id: 'someone-else', amount: 1 }));
+    window.dispatchEvent(new MessageEvent('message', { origin: serviceOrigin, data: { type: 'other', status: 'approved', order_id: orderId } }));
+    await noEvent(el, 'pay-success');
+    expect(dialog.open).to.equal(true);
+
+    const paid = eventWithin<CustomEvent>(el, 'pay-success');
+    window.dispatchEvent(payMessage(serviceOrigin, { status: 'approved', transaction_id: 'txn_123', order_id: orderId, amount: 12.34 }));
+    const event = await paid;
+    expect(event.detail).to.deep.equal({ transaction_id: 'txn_123', order_id: orderId, amount: '12.34' });
+    expect(event.bubbles && event.composed).to.equal(true);
+    await waitUntil(() => !dialog.open, 'the dialog closes');
+    await waitUntil(() => shadow(el).activeElement === part(el, 'button'), 'focus back on the button');
+    expect(part(el, 'status').textContent).to.equal('Payment received. Thank you!');
+    await expect(el).to.be.accessible();
+  });
+
+  it('keeps the dialog open on a decline, and reports it', async function () {
+    const service = realService(this);
+    const orderId = uniqueOrderId('wtr_decline');
+    const el = await fixture<PayButton>(html`<pay-button amount="3" order-id=${orderId} public-key=${service.publicKey} base-url=${service.baseUrl}></pay-button>`);
+    const dialog = await openDialog(el);
+    const failed = eventWithin<CustomEvent>(el, 'pay-error');
+    window.dispatchEvent(payMessage(new URL(service.baseUrl).origin, { status: 'declined', transaction_id: null, order_id: orderId, amount: 3, message: 'Card declined.' }));
+    expect((await failed).detail).to.deep.equal({ message: 'Card declined.' });
+    expect(dialog.open).to.equal(true);
+    await el.updateComplete;
+    expect(part(el, 'error').textContent).to.equal('Card declined.');
+    dialog.close();
+  });
+
+  it('keeps focus in the dialog, cancels on Escape and returns focus to the button', async function () {
+    const service = realService(this);
+    const el = await fixture<PayButton>(html`<pay-button amount="4" order-id=${uniqueOrderId('wtr_escape')} public-key=${service.publicKey} base-url=${service.baseUrl}></pay-button>`);
+    const dialog = await openDialog(el);
+    expect(dialog.matches(':modal')).to.equal(true);
+    expect(shadow(el).activeElement).to.equal(part(el, 'close-button'));
+    expect(part(el, 'close-button').getAttribute('aria-label')).to.equal('Close');
+    expect(dialog.getAttribute('aria-labelledby')).to.equal('modal-title');
+    // The page behind a modal dialog is inert: nothing outside can take focus.
+    const outside = document.createElement('button');
+    document.body.append(outside);
+    outside.focus();
+    expect(document.activeElement).not.to.equal(outside);
+    outside.remove();
+
+    const cancelled = eventWithin(el, 'pay-cancel');
+    await sendKeys({ press: 'Escape' });
+    await cancelled;
+    expect(dialog.open).to.equal(false);
+    expect(shadow(el).activeElement).to.equal(part(el, 'button'));
+    expect(part(el, 'status').textContent).to.equal('Payment cancelled. Nothing was charged.');
+    await expect(el).to.be.accessible();
+  });
+
+  it('cancels with the close button and reuses the open link on the next try', async function () {
+    const service = realService(this);
+    const realFetch = globalThis.fetch;
+    const created: string[] = [];
+    globalThis.fetch = (input, init) => {
+      if (init?.method === 'POST') created.push(String(input));
+      return realFetch(input, init);
+    };
+    try {
+      const el = await fixture<PayButton>(html`<pay-button amount="6" order-id=${uniqueOrderId('wtr_close')} public-key=${service.publicKey} base-url=${service.baseUrl}></pay-button>`);
+      await openDialog(el);
+      const firstSrc = part<HTMLIFrameElement>(el, 'frame').src;
+      const cancelled = eventWithin(el, 'pay-cancel');
+      part(el, 'close-button').click();
+      await cancelled;
+      await openDialog(el);
+      expect(part<HTMLIFrameElement>(el, 'frame').src).to.equal(firstSrc);
+      expect(created).to.have.length(1);
+      dialogOf(el).close();
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+  });
+
+  it('reports the service’s refusal of a wrong public key', async function () {
+    const service = realService(this);
+    const el = await fixture<PayButton>(html`<pay-button amount="6" public-key="pk_does_not_exist" base-url=${service.baseUrl}></pay-button>`);
+    const failed = eventWithin<CustomEvent>(el, 'pay-error');
+    part(el, 'button').click();
+    expect((await failed).detail.message).to.match(/Unknown public key/);
+    await el.updateComplete;
+    await expect(el).to.be.accessible();
+  });
+});

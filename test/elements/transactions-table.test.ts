@@ -1,0 +1,380 @@
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { emulateMedia, sendKeys } from '@web/test-runner-commands';
+import '../../src/index.ts';
+import type { TransactionsTable } from '../../src/index.ts';
+import type { TransactionItem } from '../../src/widget-api.ts';
+import { eventWithin, FAKE_BASE, fakeService, json, maybePart, ok, pageStyle, part, pending, realService, shadow, type FakeCall } from './helpers.ts';
+
+function item(n: number, overrides: Partial<TransactionItem> = {}): TransactionItem {
+  return {
+    transaction_id: `txn_${n}`,
+    created_date: new Date(Date.UTC(2026, 0, n, 15, 30)).toISOString(),
+    amount: `${n}.50`,
+    net_amount: `${n}.20`,
+    card_brand: 'visa',
+    last_four: '4242',
+    status: 'completed',
+    type: 'sale',
+    ...overrides,
+  };
+}
+
+/** A listing of `total` transactions, `perPage` at a time, as the service pages them. */
+function listing(total: number) {
+  return (call: FakeCall) => {
+    const page = Number(call.url.searchParams.get('page'));
+    const perPage = Number(call.url.searchParams.get('perPage'));
+    const all = Array.from({ length: total }, (_, i) => item(total - i));
+    return ok({ items: all.slice((page - 1) * perPage, page * perPage), page, perPage, totalCount: total });
+  };
+}
+
+function rows(el: TransactionsTable): string[][] {
+  return Array.from(shadow(el).querySelectorAll('tbody tr')).map((row) =>
+    Array.from(row.querySelectorAll('td')).map((cell) => cell.textContent!.replace(/\s+/g, ' ').trim()),
+  );
+}
+
+/** Made by hand, so a listener is in place before the first load can end. */
+async function table(attributes: Record<string, string>, setup?: (el: TransactionsTable) => void): Promise<TransactionsTable> {
+  const el = document.createElement('transactions-table');
+  for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
+  setup?.(el);
+  return fixture<TransactionsTable>(el);
+}
+
+describe('<transactions-table> without the service', () => {
+  let service: ReturnType<typeof fakeService> | undefined;
+  afterEach(() => {
+    service?.restore();
+    service = undefined;
+  });
+
+  it('lists date, amount, card and status, newest first, and is accessible', async () => {
+    service = fakeService({
+      'GET /transactions': () => ok({
+        items: [item(3), item(5, { type: 'refund' }), item(4, { card_brand: 'mastercard', last_four: '4444', status: 'voided' })],
+        page: 1, perPage: 20, totalCount: 3,
+      }),
+    });
+    let total: number | undefined;
+    const el = await table({ 'session-token': 'wst_fake', 'base-url': FAKE_BASE, locale: 'en-US' }, (t) =>
+      t.addEventListener('transactions-load', (event) => (total = event.detail.total)),
+    );
+    await waitUntil(() => total !== undefined, 'transactions-load');
+    expect(total).to.equal(3);
+    const call = service.calls[0]!;
+    expect(call.url.pathname).to.equal('/api/v1/widgets/transactions');
+    expect(call.headers.get('authorization')).to.equal('Bearer wst_fake');
+    expect(call.url.searchParams.get('page')).to.equal('1');
+    expect(call.url.searchParams.get('perPage')).to.equal('20');
+
+    const headers = Array.from(shadow(el).querySelectorAll('th')).map((th) => th.textContent!.trim());
+    expect(headers).to.deep.equal(['Date', 'Amount', 'Card', 'Status']);
+    const cells = rows(el);
+    expect(cells.map((row) => row[1])).to.deep.equal(['$5.50', '$4.50', '$3.50']);
+    expect(cells[0]![0]).to.match(/^Jan 5, 2026/);
+    expect(cells[0]![2]).to.equal('Visa •••• ending in 4242');
+    expect(cells[1]![2]).to.equal('Mastercard •••• ending in 4444');
+    expect(cells.map((row) => row[3])).to.deep.equal(['Refund · Completed', 'Voided', 'Completed']);
+    expect(part(el, 'status').textContent).to.equal('Showing 1–3 of 3 transactions.');
+    expect(part(el, 'page-status').textContent).to.equal('Page 1 of 1');
+    expect(el.matches(':state(loaded)')).to.equal(true);
+    await expect(el).to.be.accessible();
+
+    el.locale = 'de-DE';
+    await el.updateComplete;
+    expect(rows(el)[0]![1]!.replace(/\s/g, ' ')).to.equal('5,50 $');
+  });
+
+  it('shows loading, then the empty state, both accessible', async () => {
+    let answer: (response: Response) => void = () => {};
+    service = fakeService({ 'GET /transactions': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const el = await table({ 'session-token': 'wst_fake', 'base-url': FAKE_BASE });
+    expect(part(el, 'status').textContent).to.equal('Loading transactions…');
+    expect(part(el, 'status').getAttribute('aria-live')).to.equal('polite');
+    expect(el.matches(':state(loading)')).to.equal(true);
+    await expect(el).to.be.accessible();
+
+    const loaded = eventWithin<CustomEvent>(el, 'transactions-load');
+    answer(ok({ items: [], page: 1, perPage: 20, totalCount: 0 }));
+    expect((await loaded).detail).to.deep.equal({ total: 0 });
+    await el.updateComplete;
+    expect(part(el, 'empty').textContent).to.equal('No transactions yet');
+    expect(maybePart(el, 'table')).to.equal(null);
+    expect(maybePart(el, 'pagination')).to.equal(null);
+    expect(el.matches(':state(empty)')).to.equal(true);
+    await expect(el).to.be.accessible();
+  });
+
+  it('pages with previous and next, by keyboard, from the service’s totalCount', async () => {
+    service = fakeService({ 'GET /transactions': listing(5) });
+    const el = await table({ 'session-token': 'wst_fake', 'base-url': FAKE_BASE, 'page-size': '2' });
+    await waitUntil(() => rows(el).length === 2, 'first page');
+    expect(part(el, 'page-status').textContent).to.equal('Page 1 of 3');
+    expect(part(el, 'previous-button').getAttribute('aria-disabled')).to.equal('true');
+    expect(part(el, 'next-button').getAttribute('aria-disabled')).to.equal('false');
+
+    part(el, 'next-button').focus();
+    const second = eventWithin(el, 'transactions-load');
+    await sendKeys({ press: 'Enter' });
+    await second;
+    await el.updateComplete;
+    expect(service.calls.at(-1)!.url.searchParams.get('page')).to.equal('2');
+    expect(part(el, 'page-status').textContent).to.equal('Page 2 of 3');
+    expect(part(el, 'status').textContent).to.equal('Showing 3–4 of 5 transactions.');
+    expect(shadow(el).activeElement).to.equal(part(el, 'next-button'));
+
+    const third = eventWithin(el, 'transactions-load');
+    await sendKeys({ press: 'Space' });
+    await third;
+    await el.updateComplete;
+    expect(rows(el)).to.have.length(1);
+    expect(part(el, 'next-button').getAttribute('aria-disabled')).to.equal('true');
+    const calls = service.calls.length;
+    part(el, 'next-button').click();
+    expect(service.calls.length, 'no page past the last').to.equal(calls);
+
+    const back = eventWithin(el, 'transactions-load');
+    part(el, 'previous-button').click();
+    await back;
+    await el.updateComplete;
+    expect(part(el, 'page-status').textContent).to.equal('Page 2 of 3');
+    await expect(el).to.be.accessible();
+  });
+
+  it('filters by a date range, refusing one that ends before it starts', async () => {
+    service = fakeService({ 'GET /transactions': listing(1) });
+    const el = await table({ 'session-token': 'wst_fake', 'base-url': FAKE_BASE });
+    await waitUntil(() => rows(el).length === 1);
+    const [from, to] = Array.from(shadow(el).querySelectorAll<HTMLInputElement>('input[type="date"]'));
+    expect(from!.labels![0]!.textContent!.trim()).to.equal('From');
+    expect(to!.labels![0]!.textContent!.trim()).to.equal('To');
+
+    from!.value = '2026-02-10';
+    to!.value = '2026-02-01';
+    part(el, 'apply-button').click();
+    await el.updateComplete;
+    expect(shadow(el).querySelector('#range-error')!.textContent).to.match(/after the "to" date/);
+    expect(from!.getAttribute('aria-invalid')).to.equal('true');
+    expect(service.calls).to.have.length(1);
+    await expect(el).to.be.accessible();
+
+    to!.value = '2026-02-28';
+    const filtered = eventWithin(el, 'transactions-load');
+    part(el, 'apply-button').click();
+    await filtered;
+    const query = service.calls.at(-1)!.url.searchParams;
+    expect([query.get('from_date'), query.get('to_date'), query.get('page')]).to.deep.equal(['2026-02-10', '2026-02-28', '1']);
+    await el.updateComplete;
+    expect(from!.getAttribute('aria-invalid')).to.equal('false');
+
+    const cleared = eventWithin(el, 'transactions-load');
+    part(el, 'clear-button').click();
+    await cleared;
+    expect(service.calls.at(-1)!.url.searchParams.has('from_date')).to.equal(false);
+    expect(from!.value).to.equal('');
+  });
+
+  it('keeps page-size within 1–100', async () => {
+    service = fakeService({ 'GET /transactions': listing(0) });
+    const el = await table({ 'session-token': 'wst_fake', 'base-url': FAKE_BASE, 'page-size': '500' });
+    await waitUntil(() => service!.calls.length === 1);
+    expect(service.calls[0]!.url.searchParams.get('perPage')).to.equal('100');
+    el.pageSize = 7;
+    await waitUntil(() => service!.calls.length === 2);
+    expect(service.calls[1]!.url.searchParams.get('perPage')).to.equal('7');
+  });
+
+  it('shows an error with a retry, accessible, when the token is refused and cannot be renewed', async () => {
+    service = fakeService({
+      'GET /transactions': () => json(401, { result: false, message: 'The session token is missing, expired or not valid: ask your server for a new one.' }),
+    });
+    let message: string | undefined;
+    const el = await table({ 'session-token': 'wst_old', 'base-url': FAKE_BASE }, (t) =>
+      t.addEventListener('transactions-error', (event) => (message = event.detail.message)),
+    );
+    await waitUntil(() => message, 'transactions-error');
+    expect(message).to.match(/session token is missing, expired or not valid/);
+    await el.updateComplete;
+    expect(part(el, 'error').getAttribute('role')).to.equal('alert');
+    expect(part(el, 'error').textContent).to.equal(message);
+    expect(el.matches(':state(error)')).to.equal(true);
+    await expect(el).to.be.accessible();
+
+    service.restore();
+    service = fakeService({ 'GET /transactions': listing(2) });
+    const loaded = eventWithin(el, 'transactions-load');
+    part(el, 'retry-button').click();
+    await loaded;
+  });
+
+  it('asks fetchSessionToken for a token when it has none, and reports a missing one', async () => {
+    service = fakeService({ 'GET /transactions': listing(1) });
+    let asked = 0;
+    const el = await table({ 'base-url': FAKE_BASE }, (t) => {
+      t.fetchSessionToken = async () => {
+        asked++;
+        return 'wst_fresh';
+      };
+    });
+    await waitUntil(() => rows(el).length === 1);
+    expect(asked).to.equal(1);
+    expect(service.calls[0]!.headers.get('authorization')).to.equal('Bearer wst_fresh');
+
+    let message: string | undefined;
+    await table({ 'base-url': FAKE_BASE }, (t) => t.addEventListener('transactions-error', (event) => (message = event.detail.message)));
+    await waitUntil(() => message);
+    expect(message).to.match(/No session token/);
+  });
+
+  it('reports an unreachable service and a missing service address', async () => {
+    let message: string | undefined;
+    await table({ 'session-token': 'wst_x', 'base-url': 'http://127.0.0.1:9' }, (t) =>
+      t.addEventListener('transactions-error', (event) => (message = event.detail.message)),
+    );
+    await waitUntil(() => message);
+    expect(message).to.match(/Could not reach the payment service/);
+
+    message = undefined;
+    await table({ 'session-token': 'wst_x' }, (t) => t.addEventListener('transactions-error', (event) => (message = event.detail.message)));
+    await waitUntil(() => message);
+    expect(message).to.match(/no service address/);
+  });
+
+  it('lets strings replace every text and themes through --paykit-* properties, ::part() and dark mode', async () => {
+    service = fakeService({ 'GET /transactions': listing(0) });
+    const remove = pageStyle(`transactions-table.themed { --paykit-surface-color: rgb(250, 240, 230); }
+      transactions-table.themed::part(empty) { font-weight: 700; }`);
+    try {
+      const el = await table({ class: 'themed', 'session-token': 'wst_x', 'base-url': FAKE_BASE }, (t) => {
+        t.strings = { empty: 'Noch keine Umsätze', apply: 'Anwenden' };
+      });
+      await waitUntil(() => maybePart(el, 'empty'));
+      expect(part(el, 'empty').textContent).to.equal('Noch keine Umsätze');
+      expect(part(el, 'apply-button').textContent!.trim()).to.equal('Anwenden');
+      expect(getComputedStyle(part(el, 'base')).backgroundColor).to.equal('rgb(250, 240, 230)');
+      expect(getComputedStyle(part(el, 'empty')).fontWeight).to.equal('700');
+      expect(part(el, 'apply-button').getBoundingClientRect().height).to.be.at.least(44);
+
+      const plain = await table({ 'session-token': 'wst_x', 'base-url': FAKE_BASE });
+      await emulateMedia({ colorScheme: 'dark' });
+      expect(getComputedStyle(part(plain, 'base')).backgroundColor).to.equal('rgb(31, 33, 36)');
+      await waitUntil(() => maybePart(plain, 'empty'));
+      await expect(plain).to.be.accessible();
+    } finally {
+      await emulateMedia({ colorScheme: 'light' });
+      remove();
+    }
+  });
+
+  it('ignores the answer to a load that a newer one replaced', async () => {
+    const answers: ((response: Response) => void)[] = [];
+    service = fakeService({ 'GET /transactions': () => new Promise<Response>((resolve) => answers.push(resolve)) });
+    const el = await table({ 'session-token': 'wst_a', 'base-url': FAKE_BASE });
+    el.sessionToken = 'wst_b';
+    await waitUntil(() => answers.length === 2);
+    answers[1]!(ok({ items: [item(2)], page: 1, perPage: 20, totalCount: 1 }));
+    await waitUntil(() => rows(el).length === 1);
+    answers[0]!(ok({ items: [item(1), item(3)], page: 1, perPage: 20, totalCount: 2 }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(rows(el)).to.have.length(1);
+  });
+});
+
+describe('<transactions-table> with the service', function () {
+  this.timeout(15000);
+
+  it('loads the merchant’s transactions, newest first', async function () {
+    const service = realService(this);
+    let total: number | undefined;
+    const el = await table({ 'session-token': service.sessionToken, 'base-url': service.baseUrl }, (t) =>
+      t.addEventListener('transactions-load', (event) => (total = event.detail.total)),
+    );
+    await waitUntil(() => total !== undefined, 'transactions-load', { timeout: 8000 });
+    expect(total).to.be.at.least(1);
+    expect(rows(el)).to.have.length(Math.min(total!, 20));
+    const times = Array.from(shadow(el).querySelectorAll('tbody time')).map((time) => Date.parse(time.getAttribute('datetime')!));
+    expect(times).to.deep.equal([...times].sort((a, b) => b - a));
+    expect(rows(el)[0]![2]).to.match(/•••• ending in \d{4}$/);
+    expect(part(el, 'page-status').textContent).to.equal(`Page 1 of ${Math.ceil(total! / 20)}`);
+    await expect(el).to.be.accessible();
+  });
+
+  it('pages through them', async function () {
+    const service = realService(this);
+    let total: number | undefined;
+    const el = await table({ 'session-token': service.sessionToken, 'base-url': service.baseUrl, 'page-size': '1' }, (t) =>
+      t.addEventListener('transactions-load', (event) => (total = event.detail.total)),
+    );
+    await waitUntil(() => total !== undefined, 'transactions-load', { timeout: 8000 });
+    expect(total, 'the test merchant needs at least two transactions').to.be.at.least(2);
+    const first = rows(el)[0];
+    expect(part(el, 'page-status').textContent).to.equal(`Page 1 of ${total}`);
+    const next = eventWithin(el, 'transactions-load', 8000);
+    part(el, 'next-button').click();
+    await next;
+    await el.updateComplete;
+    expect(part(el, 'page-status').textContent).to.equal(`Page 2 of ${total}`);
+    expect(rows(el)).to.have.length(1);
+    expect(rows(el)[0]).not.to.deep.equal(first);
+  });
+
+  it('shows the empty state for a range without transactions', async function () {
+    const service = realService(this);
+    const el = await table({ 'session-token': service.sessionToken, 'base-url': service.baseUrl });
+    await waitUntil(() => el.matches(':state(loaded)'), 'first load', { timeout: 8000 });
+    const [from, to] = Array.from(shadow(el).querySelectorAll<HTMLInputElement>('input[type="date"]'));
+    from!.value = '2001-01-01';
+    to!.value = '2001-01-31';
+    const loaded = eventWithin<CustomEvent>(el, 'transactions-load', 8000);
+    part(el, 'apply-button').click();
+    expect((await loaded).detail).to.deep.equal({ total: 0 });
+    await el.updateComplete;
+    expect(part(el, 'empty').textContent).to.equal('No transactions between these dates.');
+    await expect(el).to.be.accessible();
+  });
+
+  it('shows the service’s error for a refused token', async function () {
+    const service = realService(this);
+    let message: string | undefined;
+    const el = await table({ 'session-token': 'wst_not_a_real_token', 'base-url': service.baseUrl }, (t) =>
+      t.addEventListener('transactions-error', (event) => (message = event.detail.message)),
+    );
+    await waitUntil(() => message, 'transactions-error', { timeout: 8000 });
+    expect(message).to.equal('The session token is missing, expired or not valid: ask your server for a new one.');
+    await el.updateComplete;
+    expect(part(el, 'error').textContent).to.equal(message);
+    await expect(el).to.be.accessible();
+  });
+
+  it('renews a refused token once through fetchSessionToken and retries', async function () {
+    const service = realService(this);
+    let asked = 0;
+    let total: number | undefined;
+    const el = await table({ 'session-token': 'wst_expired_or_wrong', 'base-url': service.baseUrl }, (t) => {
+      t.fetchSessionToken = async () => {
+        asked++;
+        return service.sessionToken;
+      };
+      t.addEventListener('transactions-load', (event) => (total = event.detail.total));
+    });
+    await waitUntil(() => total !== undefined, 'transactions-load after the renewal', { timeout: 8000 });
+    expect(asked).to.equal(1);
+    expect(total).to.be.at.least(1);
+    expect(rows(el).length).to.be.at.least(1);
+
+    // A renewal that is refused too is reported, not retried forever.
+    let message: string | undefined;
+    let askedAgain = 0;
+    await table({ 'session-token': 'wst_bad_1', 'base-url': service.baseUrl }, (t) => {
+      t.fetchSessionToken = async () => {
+        askedAgain++;
+        return 'wst_bad_2';
+      };
+      t.addEventListener('transactions-error', (event) => (message = event.detail.message));
+    });
+    await waitUntil(() => message, 'transactions-error', { timeout: 8000 });
+    expect(askedAgain).to.equal(1);
+  });
+});
