@@ -7,6 +7,7 @@ import { send } from '../test/support/http.ts';
 import { validApplication } from '../test/support/fixtures.ts';
 import { load, type LoadResult } from './load.ts';
 import { measureWebhooks, type WebhookFigures } from './webhooks.ts';
+import { measureSizes, measureTableRender, SCRIPT_TAG_BUDGET_BYTES } from './widgets.ts';
 
 /**
  * `npm run bench`: throughput and latency of the service's endpoints on the embedded database, each as a
@@ -111,6 +112,15 @@ if (webhooks) {
     'p99 ms': webhooks.p99Ms,
   }]);
 }
+const sizes = await measureSizes();
+console.log('\nWidget sizes, minified and gzipped:');
+console.table(sizes.map(({ name, bytes }, i) => ({
+  bundle: name,
+  'KB gzipped': (bytes / 1024).toFixed(1),
+  ...(i === 0 ? { budget: `${SCRIPT_TAG_BUDGET_BYTES / 1024} KB: ${bytes <= SCRIPT_TAG_BUDGET_BYTES ? 'within' : 'OVER'}` } : {}),
+})));
+console.log(`<transactions-table> renders 1,000 rows in Chromium in ${Math.round(await measureTableRender())} ms (median of 5).`);
+
 const failed = rows.filter((row) => row.result.non2xx > 0 || row.result.errors > 0);
 if (failed.length > 0) {
   console.error(`Some requests failed: ${failed.map((row) => row.name).join(', ')}`);

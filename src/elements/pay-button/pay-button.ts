@@ -106,6 +106,7 @@ const LINK_REUSE_MARGIN_MS = 60_000;
  * @cssprop --paykit-font-size - Base font size.
  * @cssprop --paykit-target-size - Minimum size of controls (44px).
  * @cssprop --paykit-qr-size - Side of the QR code (144px).
+ * @tagname pay-button
  */
 export class PayButton extends PaykitPublicKeyElement<PayButtonStringKey> {
   static override styles = payButtonStyles;

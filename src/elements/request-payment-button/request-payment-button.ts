@@ -53,6 +53,7 @@ type Phase = 'idle' | 'loading' | 'sent' | 'error';
  * @cssprop --paykit-font-family - Font.
  * @cssprop --paykit-font-size - Base font size.
  * @cssprop --paykit-target-size - Minimum size of the button (44px).
+ * @tagname request-payment-button
  */
 export class RequestPaymentButton extends PaykitPublicKeyElement<RequestPaymentButtonStringKey> {
   static override styles = requestPaymentButtonStyles;

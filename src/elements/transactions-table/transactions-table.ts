@@ -103,6 +103,7 @@ function capitalize(text: string): string {
  * @cssprop --paykit-font-family - Font.
  * @cssprop --paykit-font-size - Base font size.
  * @cssprop --paykit-target-size - Minimum size of controls (44px).
+ * @tagname transactions-table
  */
 export class TransactionsTable extends PaykitElement<TransactionsTableStringKey> {
   static override styles = transactionsTableStyles;
