@@ -11,7 +11,7 @@ export interface Config {
   /** Origin written into pay links, onboarding links and QR links. */
   publicUrl: string;
   seedClient: { id: string; secret: string } | undefined;
-  webhooks: { timeoutMs: number; scheduleSeconds: number[]; pollMs: number };
+  webhooks: { timeoutMs: number; scheduleSeconds: number[]; pollMs: number; dispatch: boolean };
 }
 
 /** Reads the contract's environment variables; a wrong value stops the start with a message that says why. */
@@ -47,6 +47,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: env.PAYKIT_DATA_DIR || '.paykit',
     publicUrl,
     seedClient: id && secret ? { id, secret } : undefined,
-    webhooks: { timeoutMs, scheduleSeconds, pollMs },
+    webhooks: { timeoutMs, scheduleSeconds, pollMs, dispatch: env.PAYKIT_WEBHOOK_DISPATCHER !== 'off' },
   };
 }

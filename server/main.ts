@@ -17,7 +17,8 @@ async function main(): Promise<void> {
   if (config.seedClient) await ensureClient(store, config.seedClient.id, config.seedClient.secret, clock.now());
 
   const deliverer = createDeliverer({ timeoutMs: config.webhooks.timeoutMs, allowPrivate: config.environment === 'sandbox' });
-  const dispatcher = new Dispatcher({ store, clock, deliverer, ...config.webhooks });
+  // A process may serve the API only (PAYKIT_WEBHOOK_DISPATCHER=off) while others deliver (docs/scaling.md).
+  const dispatcher = config.webhooks.dispatch ? new Dispatcher({ store, clock, deliverer, ...config.webhooks }) : undefined;
   const app = await buildApp({ store, clock, config, dispatcher, logger: requestLogger(process.env.LOG_LEVEL ?? 'info') });
   let closing = false;
   const close = async (signal: string) => {
@@ -25,7 +26,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'closing');
     await app.close();
-    await dispatcher.stop();
+    await dispatcher?.stop();
     deliverer.close();
     await store.close();
     process.exit(0);
@@ -34,7 +35,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void close('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  dispatcher.start();
+  dispatcher?.start();
   const storage = config.databaseUrl ? 'PostgreSQL' : config.dataDir === 'memory' ? 'memory (nothing kept)' : `SQLite in ${config.dataDir}`;
   app.log.info(`Paykit ${config.environment} service on ${config.publicUrl} (storage: ${storage})`);
 }

@@ -65,17 +65,20 @@ export class EventRepository {
    * without taking the same event; SQLite has one writer.
    */
   async claimDue(now: string, claimedUntil: string, limit: number): Promise<ClaimedEvent[]> {
+    // Two steps, so the plan never depends on the planner: the clients that can receive (few), then their due
+    // events through the (client_id, delivery_status, next_attempt_at) index. No endpoint, no scan at all.
+    const receiving = await this.db.selectFrom('webhook_endpoints').select('client_id').where('disabled_at', 'is', null).execute();
+    if (receiving.length === 0) return [];
     let due = this.db
-      .selectFrom('webhook_endpoints')
-      .innerJoin('events', 'events.client_id', 'webhook_endpoints.client_id')
-      .select('events.seq')
-      .where('events.delivery_status', '=', 'pending')
-      .where('events.next_attempt_at', '<=', now)
-      .where((eb) => eb.or([eb('events.claimed_until', 'is', null), eb('events.claimed_until', '<', now)]))
-      .where('webhook_endpoints.disabled_at', 'is', null)
-      .orderBy('events.seq')
+      .selectFrom('events')
+      .select('seq')
+      .where('client_id', 'in', receiving.map((r) => r.client_id))
+      .where('delivery_status', '=', 'pending')
+      .where('next_attempt_at', '<=', now)
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+      .orderBy('seq')
       .limit(limit);
-    if (this.dialect === 'postgres') due = due.forUpdate('events').skipLocked();
+    if (this.dialect === 'postgres') due = due.forUpdate().skipLocked();
     return this.db
       .updateTable('events')
       .set({ claimed_until: claimedUntil })

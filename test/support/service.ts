@@ -46,7 +46,7 @@ export async function startService(
     dataDir: 'memory',
     publicUrl: 'http://127.0.0.1',
     seedClient: undefined,
-    webhooks: { timeoutMs: options.webhooks?.timeoutMs ?? 2000, scheduleSeconds: options.webhooks?.scheduleSeconds ?? [1, 2], pollMs: options.webhooks?.pollMs ?? 50 },
+    webhooks: { timeoutMs: options.webhooks?.timeoutMs ?? 2000, scheduleSeconds: options.webhooks?.scheduleSeconds ?? [1, 2], pollMs: options.webhooks?.pollMs ?? 50, dispatch: options.webhooks !== undefined },
   };
   const deliverer = options.webhooks ? createDeliverer({ timeoutMs: config.webhooks.timeoutMs, allowPrivate: config.environment === 'sandbox' }) : undefined;
   const dispatcher = deliverer && new Dispatcher({ store, clock, deliverer, ...config.webhooks });
