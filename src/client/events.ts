@@ -1,0 +1,149 @@
+/**
+ * The webhook events of the interface, as `{event_type, data}` with exactly its `data` fields. Narrow on
+ * `event_type`:
+ *
+ *     switch (event.event_type) {
+ *       case 'payment.success': event.data.fee_amount; break;
+ *       case 'ach.update': if (event.data.status === 'Declined') event.data.return_transaction_id; break;
+ *     }
+ *
+ * Events the service adds later still verify; give your switch a `default` branch that ignores them.
+ */
+
+/** A card paid a pay link, a stored customer was charged, or an ACH payment was approved. */
+export interface PaymentSuccessData {
+  transaction_id: string;
+  merchant_id: string;
+  amount: number;
+  net_amount: number;
+  fee_amount: number;
+  order_id: string;
+  last_four: string;
+  brand: string;
+  /** The pay link's id, when the payment came through one. */
+  link_id?: string;
+}
+
+/** A merchant's application was submitted (by POST /onboarding or the hosted form). */
+export interface MerchantOnboardingData {
+  merchant_key: string;
+  merchant_id: string;
+  business_name: string;
+  email: string;
+  public_key: string;
+}
+
+/** A merchant was approved: it can take payments now. */
+export interface MerchantApprovalData {
+  merchant_id: string;
+  business_name: string;
+  email: string;
+  company_id: string;
+}
+
+/** The merchant signed the agreement in the hosted onboarding form. */
+export interface DocumentsSignedData {
+  merchant_id: string;
+  business_name: string;
+  website: string;
+  email: string;
+  company_id: string;
+}
+
+/** An ACH payment was decided (sandbox: POST /update-ach). */
+export type AchUpdateData = {
+  merchant_id: string;
+  /** The original ACH transaction. */
+  tran_id: string;
+  /** `Approved` or `Insufficient Funds`. */
+  message: string;
+} & (
+  | { status: 'Approved'; return_transaction_id?: undefined }
+  | { status: 'Declined'; /** The reversal record. */ return_transaction_id: string }
+);
+
+/** A sale was voided (POST /order/sales-void, or a full refund performed as a void). */
+export interface PaymentVoidData {
+  merchant_id: string;
+  /** The void record. */
+  transaction_id: string;
+  Status: 'Success' | 'Error';
+  /** The voided original. */
+  linked_txn_id: string;
+  sales_id: string;
+  order_createdfrom: string;
+  amount: number;
+  txn_id: string;
+  txn_date: string;
+  type: 'Void';
+}
+
+/** A sale was refunded, in part or in full (POST /order/sales-return). */
+export interface PaymentRefundData {
+  merchant_id: string;
+  /** The new refund record. */
+  transaction_id: string;
+  Status: 'Success';
+  linked_txn_id: string;
+  /** The refunded original. */
+  parent_transaction_id: string;
+  sales_id: string;
+  order_createdfrom: string;
+  /** Positive. */
+  amount: number;
+  txn_id: string;
+  txn_date: string;
+  type: 'Refund';
+}
+
+/** A preauthorization, or its new amount (`preauth.increment`, `preauth.decrement`). */
+export interface PreauthData {
+  merchant_id: string;
+  /** The preauthorization's transaction id. */
+  guid: string;
+  /** The amount authorized now. */
+  amount: number;
+  order_id: string;
+  /** The customer, or 0 when none is linked. */
+  customer_id: string | 0;
+}
+
+/** A preauthorization was captured into a completed sale. */
+export interface PreauthChargeData {
+  merchant_id: string;
+  /** The preauthorization given to capture. */
+  link_id: string;
+  /** The new completed transaction. */
+  guid: string;
+  amount: number;
+  order_id: string;
+  net_amount: number;
+}
+
+export interface PaykitEventMap {
+  'payment.success': PaymentSuccessData;
+  'merchant.onboarding': MerchantOnboardingData;
+  'merchant.approval': MerchantApprovalData;
+  'documents.signed': DocumentsSignedData;
+  'ach.update': AchUpdateData;
+  'payment.void': PaymentVoidData;
+  'payment.refund': PaymentRefundData;
+  preauth: PreauthData;
+  'preauth.increment': PreauthData;
+  'preauth.decrement': PreauthData;
+  'preauth.charge': PreauthChargeData;
+}
+
+export type PaykitEventType = keyof PaykitEventMap;
+
+/** One delivery's body: a discriminated union on `event_type`. */
+export type PaykitEvent = { [T in PaykitEventType]: { event_type: T; data: PaykitEventMap[T] } }[PaykitEventType];
+
+/** The event of one type, e.g. `PaykitEventOf<'payment.refund'>`. */
+export type PaykitEventOf<T extends PaykitEventType> = Extract<PaykitEvent, { event_type: T }>;
+
+/** Every event type of the interface. */
+export const PAYKIT_EVENT_TYPES: readonly PaykitEventType[] = [
+  'payment.success', 'merchant.onboarding', 'merchant.approval', 'documents.signed', 'ach.update', 'payment.void',
+  'payment.refund', 'preauth', 'preauth.increment', 'preauth.decrement', 'preauth.charge',
+];

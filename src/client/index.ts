@@ -1,0 +1,16 @@
+/**
+ * `paykit/client`: the typed client a partner's server uses to call the Paykit service, and webhook
+ * verification. Runs on Node 20 and later with nothing but its built-ins.
+ */
+export {
+  PaykitClient, ENVIRONMENT_URLS, MerchantsApi, CustomersApi, PaymentsApi, TransactionsApi, PreauthApi, WebhooksApi, WidgetsApi,
+  SandboxApi,
+} from './client.ts';
+export type { PaykitClientOptions, PaykitEnvironment } from './client.ts';
+export { PaykitError } from './errors.ts';
+export type { RequestOptions } from './http.ts';
+export { verifyWebhook, WebhookVerificationError } from './webhooks.ts';
+export type { VerifyWebhookOptions, WebhookHeaders } from './webhooks.ts';
+export { PAYKIT_EVENT_TYPES } from './events.ts';
+export type * from './events.ts';
+export type * from './types.ts';
