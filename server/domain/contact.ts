@@ -5,20 +5,8 @@ export function isEmail(text: string): boolean {
   return text.length <= 254 && EMAIL.test(text);
 }
 
-/**
- * Normalizes a phone number to E.164. Accepts "+" followed by 8 to 15 digits, or a ten-digit
- * North American number (optionally with a leading 1); spaces, dots, dashes and parentheses are ignored.
- * Returns null when the text is not a phone number.
- */
-export function normalizePhone(text: string): string | null {
-  const trimmed = text.trim();
-  if (!/^\+?[\d\s().-]+$/.test(trimmed)) return null;
-  const digits = trimmed.replace(/\D/g, '');
-  if (trimmed.startsWith('+')) return digits.length >= 8 && digits.length <= 15 ? `+${digits}` : null;
-  if (digits.length === 10) return `+1${digits}`;
-  if (digits.length === 11 && digits.startsWith('1')) return `+${digits}`;
-  return null;
-}
+// One phone rule for the service and the elements, which check a number before they send it.
+export { normalizePhone } from '../../src/shared/phone.ts';
 
 export function isWebsite(text: string): boolean {
   try {

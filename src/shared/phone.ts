@@ -1,7 +1,7 @@
 /**
- * The service's phone rule (server/domain/contact.ts), repeated here because the browser bundle must not
- * import the server: "+" and 8 to 15 digits, or a ten-digit North American number (optionally with a leading
- * 1); spaces, dots, dashes and parentheses are ignored. Returns the E.164 form, or null.
+ * The phone rule of Paykit, shared by the elements and the service (server/domain/contact.ts re-exports it):
+ * "+" and 8 to 15 digits, or a ten-digit North American number (optionally with a leading 1); spaces, dots,
+ * dashes and parentheses are ignored. Returns the E.164 form, or null.
  */
 export function normalizePhone(text: string): string | null {
   const trimmed = text.trim();

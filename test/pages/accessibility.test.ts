@@ -1,29 +1,11 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { assertAccessible, assertFitsWidth, launchChromium } from '../support/chromium.ts';
 import { startService, type TestService } from '../support/service.ts';
 import { validApplication } from '../support/fixtures.ts';
 import { formBody, newOnboardingLink } from './helpers.ts';
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core's findings on the page as loaded; the pages' CSP forbids scripts, so the context bypasses it. */
-async function assertAccessible(page: Page, what: string) {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; help: string; nodes: { target: unknown }[] }[] }> } }).axe;
-    const result = await axe.run();
-    return result.violations.map((v) => `${v.id} (${v.help}): ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
-  });
-  assert.deepEqual(violations, [], `${what} has no accessibility violations`);
-}
-
-async function assertFitsWidth(page: Page, what: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  assert.ok(overflow <= 0, `${what} fits the viewport without scrolling sideways (${overflow}px too wide)`);
-}
 
 /** Types the application into the form as a merchant would. */
 async function fillForm(page: Page, fields: Record<string, string>) {
@@ -41,11 +23,7 @@ describe('hosted pages in Chromium', () => {
   let browser: Browser;
   before(async () => {
     service = await startService();
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
+    browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();

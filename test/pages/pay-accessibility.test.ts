@@ -1,29 +1,11 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { assertAccessible, assertFitsWidth, launchChromium } from '../support/chromium.ts';
 import type { Merchant } from '../../server/store/merchants.ts';
 import { startService, type TestService } from '../support/service.ts';
 import { APPROVE, CHALLENGE, DECLINE, approvedMerchant, newPayLink } from './pay-helpers.ts';
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core's findings on the page as loaded; contexts that run it bypass the pages' CSP to add it. */
-async function assertAccessible(page: Page, what: string) {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; help: string; nodes: { target: unknown }[] }[] }> } }).axe;
-    const result = await axe.run();
-    return result.violations.map((v) => `${v.id} (${v.help}): ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
-  });
-  assert.deepEqual(violations, [], `${what} has no accessibility violations`);
-}
-
-async function assertFitsWidth(page: Page, what: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  assert.ok(overflow <= 0, `${what} fits the viewport without scrolling sideways (${overflow}px too wide)`);
-}
 
 async function assertLargeTargets(page: Page, what: string) {
   const small = await page.evaluate(() => [...document.querySelectorAll('button, input:not([type=hidden])')]
@@ -54,11 +36,7 @@ describe('hosted pay page in Chromium', () => {
   before(async () => {
     service = await startService();
     merchant = await approvedMerchant(service);
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
+    browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();
