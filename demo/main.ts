@@ -88,7 +88,43 @@ onSubmit($('#link-form'), async (data) => {
 
 $('#refresh').addEventListener('click', () => void refreshMerchants());
 
-const config = await call<{ serviceUrl: string }>('GET', '/demo-api/config');
+const config = await call<{ serviceUrl: string; publicKey: string }>('GET', '/demo-api/config');
+
+/** The storefront: the widgets come from the service's script tag, exactly as on a merchant's page. */
+function loadWidgets(): void {
+  const tag = document.createElement('script');
+  tag.type = 'module';
+  tag.src = `${config.data.serviceUrl}/paykit.js`;
+  tag.dataset.publicKey = config.data.publicKey;
+  document.head.append(tag);
+
+  const outcomes = $<HTMLElement>('#outcomes');
+  const report = (text: string, kind: 'ok' | 'error' = 'ok') => {
+    const line = document.createElement('p');
+    line.className = kind;
+    line.textContent = text;
+    outcomes.prepend(line);
+  };
+  document.addEventListener('pay-success', (event) => {
+    const { transaction_id, amount } = (event as CustomEvent<{ transaction_id: string; amount: string }>).detail;
+    report(`Paid ${amount}: ${transaction_id}`);
+    void ($('#table') as HTMLElement & { reload?: () => void }).reload?.();
+  });
+  document.addEventListener('pay-error', (event) => report((event as CustomEvent<{ message: string }>).detail.message, 'error'));
+  document.addEventListener('request-sent', (event) => report(`Text sent with ${(event as CustomEvent<{ pay_link: string }>).detail.pay_link}`));
+  document.addEventListener('request-error', (event) => report((event as CustomEvent<{ message: string }>).detail.message, 'error'));
+
+  const request = $<HTMLElement>('#request');
+  const phone = $<HTMLInputElement>('#phone');
+  const syncPhone = () => request.setAttribute('recipient-phone', phone.value);
+  phone.addEventListener('input', syncPhone);
+  syncPhone();
+
+  // The demo's back end mints the table's read-only token, as a merchant's server would.
+  const table = $('#table') as HTMLElement & { fetchSessionToken?: () => Promise<string> };
+  table.fetchSessionToken = async () => (await call<{ session_token: string }>('POST', '/demo-api/widget-session')).data.session_token;
+}
+loadWidgets();
 for (const anchor of document.querySelectorAll<HTMLAnchorElement>('[data-service-link]')) {
   anchor.href = `${config.data.serviceUrl}${anchor.dataset.serviceLink}`;
 }

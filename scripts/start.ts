@@ -25,6 +25,33 @@ function demoCredentials(): { clientId: string; secret: string } {
 }
 
 const { clientId, secret } = demoCredentials();
+
+async function partner(method: string, path: string, body?: unknown) {
+  const response = await fetch(`${serviceUrl}/api/v1${path}`, {
+    method,
+    headers: { authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = await response.json();
+  if (!response.ok) throw new Error(`${method} ${path}: ${answer.message}`);
+  return answer.data;
+}
+
+/** The approved demo merchant the storefront sells for: made on the first start, reused afterwards. */
+async function demoMerchant(): Promise<{ merchant_id: string; merchant_key: string; public_key: string }> {
+  const file = join(dataDir, 'demo-merchant.json');
+  if (dataDir !== 'memory' && existsSync(file)) {
+    const saved = JSON.parse(readFileSync(file, 'utf8'));
+    const merchants: { merchant_id: string }[] = await partner('GET', '/merchant');
+    if (merchants.some((m) => m.merchant_id === saved.merchant_id)) return saved;
+  }
+  const { sampleApplication } = await import('../demo/backend/sample-application.ts');
+  const created = await partner('POST', '/onboarding', sampleApplication('Corner Bakery'));
+  await partner('POST', '/approve-merchant', { merchant_id: created.merchant_id });
+  const merchant = { merchant_id: created.merchant_id, merchant_key: created.merchant_key, public_key: created.public_key };
+  if (dataDir !== 'memory') writeFileSync(file, JSON.stringify(merchant, null, 2), { mode: 0o600 });
+  return merchant;
+}
 const env: NodeJS.ProcessEnv = {
   ...process.env,
   PORT: String(port),
@@ -51,6 +78,10 @@ for (let i = 0; ; i++) {
   await new Promise((resolve) => setTimeout(resolve, 100));
 }
 
+const merchant = await demoMerchant();
+process.env.PAYKIT_DEMO_MERCHANT_KEY = merchant.merchant_key;
+process.env.PAYKIT_DEMO_MERCHANT_ID = merchant.merchant_id;
+process.env.PAYKIT_DEMO_PUBLIC_KEY = merchant.public_key;
 process.env.PAYKIT_SERVICE_URL = serviceUrl;
 process.env.PAYKIT_CLIENT_ID = clientId;
 process.env.PAYKIT_CLIENT_SECRET = secret;
@@ -61,7 +92,7 @@ const demoUrl = demo.resolvedUrls?.local[0] ?? `http://localhost:${demoPort}/`;
 console.log(`
   Paykit is running (sandbox, data in ${dataDir}/)
 
-  Demo            ${demoUrl}
+  Demo            ${demoUrl}   (storefront of the demo merchant "Corner Bakery")
   Service         ${serviceUrl}/api/v1
   API reference   ${serviceUrl}/docs
   Test portal     ${serviceUrl}/portal

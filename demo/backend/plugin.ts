@@ -9,7 +9,12 @@ type Handler = (api: PartnerApi, body: Record<string, string>) => Promise<{ stat
 const merchantKeys = new Map<string, string>();
 
 const routes: Record<string, Handler> = {
-  'GET /demo-api/config': async (api) => ({ status: 200, body: { result: true, data: { serviceUrl: api.serviceUrl } } }),
+  'GET /demo-api/config': async (api) => ({
+    status: 200,
+    body: { result: true, data: { serviceUrl: api.serviceUrl, publicKey: process.env.PAYKIT_DEMO_PUBLIC_KEY ?? '' } },
+  }),
+  // What a merchant's server does for <transactions-table>: mint a short-lived, read-only token.
+  'POST /demo-api/widget-session': async (api) => api.call('POST', '/widgets/sessions', { merchant_key: process.env.PAYKIT_DEMO_MERCHANT_KEY }),
   'GET /demo-api/merchants': async (api) => {
     const answer = await api.call('GET', '/merchant');
     if (answer.status !== 200) return answer;
@@ -57,6 +62,9 @@ export function demoBackend(): Plugin {
         process.env.PAYKIT_CLIENT_ID ?? '',
         process.env.PAYKIT_CLIENT_SECRET ?? '',
       );
+      if (process.env.PAYKIT_DEMO_MERCHANT_ID && process.env.PAYKIT_DEMO_MERCHANT_KEY) {
+        merchantKeys.set(process.env.PAYKIT_DEMO_MERCHANT_ID, process.env.PAYKIT_DEMO_MERCHANT_KEY);
+      }
       server.middlewares.use(async (request: IncomingMessage, response: ServerResponse, next: () => void) => {
         const handler = routes[`${request.method} ${request.url?.split('?')[0]}`];
         if (!handler) return next();
