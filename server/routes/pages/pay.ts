@@ -60,55 +60,41 @@ function keptValues(form: Record<string, string>): PayFormValues {
 /** The hosted pay page, its 3-D Secure step and its QR code, all on the one payment path of `services/pay.ts`. */
 export const payPages: FastifyPluginAsync<Deps> = async (app, { store, clock, config }) => {
   const path = payPath(':token');
-  const scriptNonces = new WeakMap<FastifyReply, string>();
-  const framers = new WeakMap<FastifyReply, string>();
   const sandbox = config.environment === 'sandbox';
 
-  // sendPage's CSP forbids every script and every framing page but ours. A page that reports to its opener
-  // allows its own inline script by nonce, and the pay button's dialog may frame the page from an allowed origin.
-  app.addHook('onSend', async (_request, reply, payload) => {
-    let policy = String(reply.getHeader('content-security-policy') ?? '');
-    const framer = framers.get(reply);
-    if (framer) policy = policy.replace("frame-ancestors 'self'", `frame-ancestors 'self' ${framer}`);
-    const nonce = scriptNonces.get(reply);
-    if (nonce) policy = `${policy}; script-src 'nonce-${nonce}'`;
-    if (framer || nonce) reply.header('content-security-policy', policy);
-    return payload;
-  });
-
   /** The page's context; `origin` is kept only when it is one the merchant's widgets may be used on. */
-  async function contextFor(reply: FastifyReply, request: PaymentRequest, token: string, origin: string | undefined): Promise<PayContext> {
+  async function contextFor(request: PaymentRequest, token: string, origin: string | undefined): Promise<PayContext> {
     const merchant = await store.merchants.findByIdUnscoped(request.merchant_id);
     const permitted = origin && originAllowed(settingsOf(await store.widgets.settings(request.merchant_id)), origin, sandbox) ? origin : undefined;
-    if (permitted) framers.set(reply, permitted);
     return { request, merchantName: merchant?.business_name ?? 'the merchant', token, origin: permitted, sandbox };
   }
 
-  function send(reply: FastifyReply, render: (nonce: string | undefined) => Page, origin: string | undefined): FastifyReply {
-    const nonce = origin ? randomBytes(16).toString('base64') : undefined;
-    if (nonce) scriptNonces.set(reply, nonce);
-    return sendPage(reply, render(nonce));
+  /** A page of this payment: framable by the permitted origin, and reporting to it where the page has a script. */
+  function send(reply: FastifyReply, context: PayContext, render: (nonce: string | undefined) => Page): FastifyReply {
+    const nonce = context.origin ? randomBytes(16).toString('base64') : undefined;
+    return sendPage(reply, render(nonce), { frameOrigin: context.origin, scriptNonce: nonce });
   }
 
   async function answer(reply: FastifyReply, token: string, outcome: PayOutcome, method: PaymentMethod, form: Record<string, string>, origin: string | undefined) {
     if (outcome.status === 'refused') {
       if (outcome.linkProblem || !outcome.request) return sendPage(reply, payLinkProblemPage(outcome.linkProblem ?? 'unknown'));
-      const context = await contextFor(reply, outcome.request, token, origin);
-      return sendPage(reply, payPage(context, { values: keptValues(form), problem: { method, message: outcome.message }, status: outcome.httpStatus }));
+      const context = await contextFor(outcome.request, token, origin);
+      return sendPage(reply, payPage(context, { values: keptValues(form), problem: { method, message: outcome.message }, status: outcome.httpStatus }), { frameOrigin: context.origin });
     }
-    const context = await contextFor(reply, outcome.request, token, origin);
+    const context = await contextFor(outcome.request, token, origin);
     switch (outcome.status) {
-      case 'approved': return send(reply, (nonce) => approvedPage(context, outcome, nonce), context.origin);
-      case 'pending': return send(reply, (nonce) => pendingPage(context, outcome.transactionId, nonce), context.origin);
-      case 'declined': return send(reply, (nonce) => declinedPage(context, method, outcome.message, nonce), context.origin);
-      case 'challenge': return sendPage(reply, challengePage(context, outcome.attemptToken));
+      case 'approved': return send(reply, context, (nonce) => approvedPage(context, outcome, nonce));
+      case 'pending': return send(reply, context, (nonce) => pendingPage(context, outcome.transactionId, nonce));
+      case 'declined': return send(reply, context, (nonce) => declinedPage(context, method, outcome.message, nonce));
+      case 'challenge': return sendPage(reply, challengePage(context, outcome.attemptToken), { frameOrigin: context.origin });
     }
   }
 
   app.get<LinkRoute>(path, { schema: { hide: true } }, async (request, reply) => {
     const link = await openPayLink(store, request.params.token, clock.now());
     if (!link.ok) return sendPage(reply, payLinkProblemPage(link.problem));
-    return sendPage(reply, payPage(await contextFor(reply, link.request, request.params.token, openerOrigin(request.query.origin))));
+    const context = await contextFor(link.request, request.params.token, openerOrigin(request.query.origin));
+    return sendPage(reply, payPage(context), { frameOrigin: context.origin });
   });
 
   app.post<LinkRoute>(path, { schema: { hide: true } }, async (request, reply) => {
@@ -121,7 +107,8 @@ export const payPages: FastifyPluginAsync<Deps> = async (app, { store, clock, co
       const link = await openPayLink(store, token, clock.now());
       if (!link.ok) return sendPage(reply, payLinkProblemPage(link.problem));
       const message = details && 'formError' in details ? details.formError : 'Choose how to pay: by card or from a bank account.';
-      return sendPage(reply, payPage(await contextFor(reply, link.request, token, origin), { values: keptValues(form), problem: { method: method ?? 'card', message } }));
+      const context = await contextFor(link.request, token, origin);
+      return sendPage(reply, payPage(context, { values: keptValues(form), problem: { method: method ?? 'card', message } }), { frameOrigin: context.origin });
     }
     return answer(reply, token, await payLink(store, token, details, clock.now(), true), method, form, origin);
   });

@@ -4,13 +4,27 @@ import type { Page } from '../../pages/layout.ts';
 /** Pages need no script, frame nobody but us, and may hold secrets (the portal), so nothing caches them. */
 const PAGE_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
-  'content-security-policy':
-    "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors 'self'; base-uri 'none'",
   'referrer-policy': 'no-referrer',
   'cache-control': 'no-store',
   'x-content-type-options': 'nosniff',
 };
 
-export function sendPage(reply: FastifyReply, page: Page): FastifyReply {
-  return reply.code(page.status).headers(PAGE_HEADERS).send(page.html);
+export interface PagePolicy {
+  /** A page origin that may show this page in a frame besides ours (the pay button's dialog). */
+  frameOrigin?: string | undefined;
+  /** Allows the page's one inline script (it reports a payment's outcome to the opener). */
+  scriptNonce?: string | undefined;
+}
+
+export function contentSecurityPolicy({ frameOrigin, scriptNonce }: PagePolicy = {}): string {
+  const directives = [
+    "default-src 'none'", "style-src 'unsafe-inline'", "img-src 'self' data:", "form-action 'self'",
+    `frame-ancestors 'self'${frameOrigin ? ` ${frameOrigin}` : ''}`, "base-uri 'none'",
+    ...(scriptNonce ? [`script-src 'nonce-${scriptNonce}'`] : []),
+  ];
+  return directives.join('; ');
+}
+
+export function sendPage(reply: FastifyReply, page: Page, policy: PagePolicy = {}): FastifyReply {
+  return reply.code(page.status).headers({ ...PAGE_HEADERS, 'content-security-policy': contentSecurityPolicy(policy) }).send(page.html);
 }
