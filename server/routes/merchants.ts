@@ -2,8 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Deps } from '../deps.ts';
 import { failures } from '../schemas/envelope.ts';
 import { MerchantListAnswer } from '../schemas/merchants.ts';
+import { addEtags } from '../plugins/etag.ts';
 
 export const merchantRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store }) => {
+  addEtags(app);
   app.get('/merchant', {
     schema: { tags: ['Merchant onboarding'], summary: 'List your merchants, newest first', response: { 200: MerchantListAnswer, ...failures } },
   }, async (request, reply) => {

@@ -93,6 +93,14 @@ for (const database of testDatabases()) {
       assert.deepEqual(item.public_data, { public_key: created.body.data.public_key });
       assert.match(item.join_date, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
       assert.ok(!JSON.stringify(list.body).includes('mk_'), 'merchant keys are never listed');
+      const etag = String(list.headers.etag);
+      assert.match(etag, /^W\/"[\w-]{27}"$/, 'the interface lists ETag among the headers');
+      const unchanged = await service.api('GET', '/merchant', { headers: { 'if-none-match': etag } });
+      assert.deepEqual([unchanged.status, unchanged.text], [304, '']);
+      await service.api('POST', '/onboarding', { json: validApplication() });
+      const changed = await service.api('GET', '/merchant', { headers: { 'if-none-match': etag } });
+      assert.equal(changed.status, 200, 'a new merchant changes the ETag');
+      assert.notEqual(changed.headers.etag, etag);
     });
 
     test('sandbox approval moves pending to completed once, with merchant.approval', async () => {
