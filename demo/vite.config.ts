@@ -1,10 +1,25 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import { demoBackend } from './backend/plugin.ts';
+import vue from '@vitejs/plugin-vue';
 
-/** The demo pages, served by Vite with the demo's own small back end mounted under /demo-api. */
+const source = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
+const PAYKIT_TAGS = new Set(['pay-button', 'request-payment-button', 'transactions-table']);
+
+/**
+ * The demo pages, served by Vite. The pages import `paykit`, `paykit/react` and `paykit/vue` as a user would;
+ * here those names point at the sources so the demo needs no build. `npm start` adds the demo's back end.
+ */
 export default defineConfig({
   root: 'demo',
   clearScreen: false,
   logLevel: 'warn',
-  plugins: [demoBackend()],
+  resolve: {
+    alias: [
+      { find: /^paykit$/, replacement: source('src/index.ts') },
+      { find: /^paykit\/react$/, replacement: source('wrappers/react/index.ts') },
+      { find: /^paykit\/vue$/, replacement: source('wrappers/vue/index.ts') },
+    ],
+  },
+  // The one option Vue needs for custom elements: leave Paykit's tags to the browser.
+  plugins: [vue({ template: { compilerOptions: { isCustomElement: (tag) => PAYKIT_TAGS.has(tag) } } })],
 });

@@ -3,6 +3,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { createServer } from 'vite';
+import { PaykitClient } from 'paykit/client';
+import { demoBackend } from '../demo/backend/plugin.ts';
+import type { DemoMerchant } from '../demo/backend/routes.ts';
+import { sampleApplication } from '../demo/backend/sample-application.ts';
 
 /**
  * `npm start`: the service on the embedded database plus the Vite demo, with a sandbox client whose
@@ -26,28 +30,17 @@ function demoCredentials(): { clientId: string; secret: string } {
 
 const { clientId, secret } = demoCredentials();
 
-async function partner(method: string, path: string, body?: unknown) {
-  const response = await fetch(`${serviceUrl}/api/v1${path}`, {
-    method,
-    headers: { authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = await response.json();
-  if (!response.ok) throw new Error(`${method} ${path}: ${answer.message}`);
-  return answer.data;
-}
+const paykit = new PaykitClient({ clientId, secretKey: secret, baseUrl: serviceUrl });
 
 /** The approved demo merchant the storefront sells for: made on the first start, reused afterwards. */
-async function demoMerchant(): Promise<{ merchant_id: string; merchant_key: string; public_key: string }> {
+async function demoMerchant(): Promise<DemoMerchant> {
   const file = join(dataDir, 'demo-merchant.json');
   if (dataDir !== 'memory' && existsSync(file)) {
-    const saved = JSON.parse(readFileSync(file, 'utf8'));
-    const merchants: { merchant_id: string }[] = await partner('GET', '/merchant');
-    if (merchants.some((m) => m.merchant_id === saved.merchant_id)) return saved;
+    const saved: DemoMerchant = JSON.parse(readFileSync(file, 'utf8'));
+    if ((await paykit.merchants.list()).some((m) => m.merchant_id === saved.merchant_id)) return saved;
   }
-  const { sampleApplication } = await import('../demo/backend/sample-application.ts');
-  const created = await partner('POST', '/onboarding', sampleApplication('Corner Bakery'));
-  await partner('POST', '/approve-merchant', { merchant_id: created.merchant_id });
+  const created = await paykit.merchants.onboard(sampleApplication('Corner Bakery'));
+  await paykit.merchants.approve(created.merchant_id);
   const merchant = { merchant_id: created.merchant_id, merchant_key: created.merchant_key, public_key: created.public_key };
   if (dataDir !== 'memory') writeFileSync(file, JSON.stringify(merchant, null, 2), { mode: 0o600 });
   return merchant;
@@ -79,13 +72,11 @@ for (let i = 0; ; i++) {
 }
 
 const merchant = await demoMerchant();
-process.env.PAYKIT_DEMO_MERCHANT_KEY = merchant.merchant_key;
-process.env.PAYKIT_DEMO_MERCHANT_ID = merchant.merchant_id;
-process.env.PAYKIT_DEMO_PUBLIC_KEY = merchant.public_key;
-process.env.PAYKIT_SERVICE_URL = serviceUrl;
-process.env.PAYKIT_CLIENT_ID = clientId;
-process.env.PAYKIT_CLIENT_SECRET = secret;
-const demo = await createServer({ configFile: 'demo/vite.config.ts', server: { port: demoPort, strictPort: false } });
+const demo = await createServer({
+  configFile: 'demo/vite.config.ts',
+  server: { port: demoPort, strictPort: false },
+  plugins: [demoBackend({ serviceUrl, clientId, secretKey: secret, merchant })],
+});
 await demo.listen();
 const demoUrl = demo.resolvedUrls?.local[0] ?? `http://localhost:${demoPort}/`;
 

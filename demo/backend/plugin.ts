@@ -1,82 +1,102 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Plugin } from 'vite';
-import { partnerApi, type PartnerApi } from './partner-api.ts';
-import { sampleApplication } from './sample-application.ts';
+import { PaykitClient } from 'paykit/client';
+import { HoldBook } from './holds.ts';
+import { BadRequest, failure, routes, type DemoContext, type DemoMerchant } from './routes.ts';
+import { WebhookInbox } from './webhook-inbox.ts';
 
-type Handler = (api: PartnerApi, body: Record<string, string>) => Promise<{ status: number; body: unknown }>;
-
-/** Merchant keys the demo received, kept in memory: a real partner stores them in its own database. */
-const merchantKeys = new Map<string, string>();
-
-const routes: Record<string, Handler> = {
-  'GET /demo-api/config': async (api) => ({
-    status: 200,
-    body: { result: true, data: { serviceUrl: api.serviceUrl, publicKey: process.env.PAYKIT_DEMO_PUBLIC_KEY ?? '' } },
-  }),
-  // What a merchant's server does for <transactions-table>: mint a short-lived, read-only token.
-  'POST /demo-api/widget-session': async (api) => api.call('POST', '/widgets/sessions', { merchant_key: process.env.PAYKIT_DEMO_MERCHANT_KEY }),
-  'GET /demo-api/merchants': async (api) => {
-    const answer = await api.call('GET', '/merchant');
-    if (answer.status !== 200) return answer;
-    const merchants = await Promise.all(
-      answer.body.data.map(async (merchant: { merchant_id: string }) => {
-        const key = merchantKeys.get(merchant.merchant_id);
-        const status = key ? (await api.call('POST', '/auth/get-onboarding-status', { merchant_key: key })).body.data?.merchantStatus : undefined;
-        return { ...merchant, status: status ?? 'not known to the demo (key arrives by webhook)' };
-      }),
-    );
-    return { status: 200, body: { result: true, data: merchants } };
-  },
-  'POST /demo-api/onboard': async (api, body) => {
-    const answer = await api.call('POST', '/onboarding', sampleApplication(body.business_name || 'Corner Bakery'));
-    if (answer.status !== 200) return answer;
-    const { merchant_key, ...visible } = answer.body.data;
-    merchantKeys.set(visible.merchant_id, merchant_key);
-    // The merchant key stays on the server, like the client secret.
-    return { status: 200, body: { ...answer.body, data: visible } };
-  },
-  'POST /demo-api/onboarding-link': async (api, body) => {
-    const session = await api.call('GET', '/auth/create-session');
-    if (session.status !== 200) return session;
-    return api.call('POST', `/auth/onboarding/${session.body.data.sessionToken}`, {
-      company_id: 'demo-company',
-      BusinessInfo: { business_name: body.business_name || 'Hosted Bakery', business_country: 'US' },
-    });
-  },
-  'POST /demo-api/approve': async (api, body) => api.call('POST', '/approve-merchant', { merchant_id: body.merchant_id }),
-};
-
-async function readJson(request: IncomingMessage): Promise<Record<string, string>> {
-  let text = '';
-  for await (const chunk of request) text += chunk;
-  return text ? JSON.parse(text) : {};
+export interface DemoBackendOptions {
+  serviceUrl: string;
+  clientId: string;
+  secretKey: string;
+  merchant: DemoMerchant;
 }
 
-/** The demo's small merchant back end, mounted into Vite's dev server. */
-export function demoBackend(): Plugin {
+const BODY_LIMIT = 64 * 1024;
+
+async function readBody(request: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > BODY_LIMIT) throw new BadRequest('The body is larger than 64 KiB.');
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+function parseJson(raw: Buffer): Record<string, unknown> {
+  if (raw.length === 0) return {};
+  let body: unknown;
+  try {
+    body = JSON.parse(raw.toString('utf8'));
+  } catch {
+    throw new BadRequest('The body is not JSON.');
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new BadRequest('The body must be a JSON object.');
+  return body as Record<string, unknown>;
+}
+
+function send(response: ServerResponse, status: number, body: unknown): void {
+  response.statusCode = status;
+  response.setHeader('content-type', 'application/json');
+  response.end(JSON.stringify(body));
+}
+
+/**
+ * The demo's small merchant back end, mounted into Vite's dev server under /demo-api: it holds the client secret
+ * and calls the service through `paykit/client`, as a merchant's or partner's server would. When Vite listens,
+ * it registers its own /demo-api/webhooks as the client's webhook endpoint.
+ */
+export function demoBackend(options: DemoBackendOptions): Plugin {
+  const paykit = new PaykitClient({ clientId: options.clientId, secretKey: options.secretKey, baseUrl: options.serviceUrl });
+  const inbox = new WebhookInbox();
+  const endpoint = { url: '', registered: false, error: '' };
+  const context: DemoContext = {
+    paykit, serviceUrl: options.serviceUrl, merchant: options.merchant, holds: new HoldBook(),
+    merchantKeys: new Map([[options.merchant.merchant_id, options.merchant.merchant_key]]),
+  };
+  inbox.onDelivery(({ event }) => {
+    if (!event) return;
+    context.holds.apply(event);
+    if (event.event_type === 'merchant.onboarding') context.merchantKeys.set(event.data.merchant_id, event.data.merchant_key);
+  });
+
   return {
     name: 'paykit-demo-backend',
     configureServer(server) {
-      const api = partnerApi(
-        process.env.PAYKIT_SERVICE_URL ?? 'http://localhost:4010',
-        process.env.PAYKIT_CLIENT_ID ?? '',
-        process.env.PAYKIT_CLIENT_SECRET ?? '',
-      );
-      if (process.env.PAYKIT_DEMO_MERCHANT_ID && process.env.PAYKIT_DEMO_MERCHANT_KEY) {
-        merchantKeys.set(process.env.PAYKIT_DEMO_MERCHANT_ID, process.env.PAYKIT_DEMO_MERCHANT_KEY);
-      }
-      server.middlewares.use(async (request: IncomingMessage, response: ServerResponse, next: () => void) => {
-        const handler = routes[`${request.method} ${request.url?.split('?')[0]}`];
-        if (!handler) return next();
+      server.httpServer?.once('listening', async () => {
+        const { address, port } = server.httpServer!.address() as AddressInfo;
+        const host = address.includes(':') ? `[${address}]` : address;
+        endpoint.url = `http://${host}:${port}/demo-api/webhooks`;
         try {
-          const answer = await handler(api, await readJson(request));
-          response.statusCode = answer.status;
-          response.setHeader('content-type', 'application/json');
-          response.end(JSON.stringify(answer.body));
+          inbox.useSecret((await paykit.webhooks.register(endpoint.url)).signing_secret);
+          endpoint.registered = true;
         } catch (error) {
-          response.statusCode = 502;
-          response.setHeader('content-type', 'application/json');
-          response.end(JSON.stringify({ result: false, message: `The demo back end could not reach the service: ${String(error)}` }));
+          endpoint.error = (error as Error).message;
+          server.config.logger.error(`The demo could not register its webhook endpoint: ${endpoint.error}`);
+        }
+      });
+
+      server.middlewares.use(async (request: IncomingMessage, response: ServerResponse, next: () => void) => {
+        const route = `${request.method} ${request.url?.split('?')[0]}`;
+        if (route === 'GET /demo-api/webhooks/stream') return inbox.stream(request, response);
+        if (route === 'GET /demo-api/webhook-endpoint') return send(response, 200, { result: true, message: 'ok', data: endpoint });
+        if (route === 'GET /demo-api/webhooks') return send(response, 200, { result: true, message: 'ok', data: inbox.list() });
+        const handler = routes[route];
+        if (route !== 'POST /demo-api/webhooks' && !handler) return next();
+        try {
+          const raw = await readBody(request);
+          if (route === 'POST /demo-api/webhooks') {
+            const { status, delivery } = inbox.receive(raw, request.headers);
+            return send(response, status, status < 300 ? { result: true, message: 'received' } : { result: false, message: delivery.error });
+          }
+          const answer = await handler!(context, parseJson(raw));
+          send(response, answer.status, answer.body);
+        } catch (error) {
+          const answer = failure(error);
+          send(response, answer.status, answer.body);
         }
       });
     },

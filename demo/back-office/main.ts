@@ -1,0 +1,124 @@
+import { configure } from 'paykit';
+import type { TransactionListItem } from 'paykit/client';
+import { $, call, demoConfig, onSubmit, show } from '../shared/api.ts';
+import { renderHeader } from '../shared/chrome.ts';
+import { h, money, replaceKeepingInputs, when } from '../shared/dom.ts';
+import { watchWebhooks } from '../shared/webhooks.ts';
+import { renderWebhook } from '../shared/webhook-view.ts';
+
+type Listed = TransactionListItem;
+interface Hold { transaction_id: string; order_id: string; amount: string; status: string; sale_id?: string }
+interface Message { channel: string; recipient: string; text: string; pay_link: string; created_at: string }
+
+const config = await demoConfig();
+renderHeader(config);
+// The back office imports the package from npm instead of the script tag: configure() does what the tag's attributes do.
+configure({ publicKey: config.publicKey, baseUrl: config.serviceUrl });
+
+const status = $('#action-status');
+const table = $('#table') as HTMLElement & { fetchSessionToken?: () => Promise<string>; reload?: () => Promise<void> };
+// The demo's back end mints the table's read-only token, as a merchant's server would.
+table.fetchSessionToken = async () => {
+  const answer = await call<{ session_token: string }>('POST', '/demo-api/widget-session');
+  if (!answer.result) throw new Error(answer.message);
+  return answer.data.session_token;
+};
+
+/** Runs one back-office action and says how it went. */
+async function act(button: HTMLButtonElement, label: string, path: string, body: Record<string, string>): Promise<void> {
+  button.disabled = true;
+  const answer = await call('POST', path, body);
+  button.disabled = false;
+  show(status, answer.result ? `${label}: done.` : `${label}: ${answer.message}`, answer.result ? 'ok' : 'error');
+  await Promise.all([refreshPayments(), refreshHolds(), table.reload?.()]);
+}
+
+function amountField(name: string, label: string, value: string): HTMLInputElement {
+  return h('input', { name, 'aria-label': label, value, inputmode: 'decimal', size: '7', maxlength: '12' });
+}
+
+const tableOf = (columns: string[], rows: HTMLElement[]) => h('div', { class: 'table-scroll' }, h('table', {},
+  h('thead', {}, h('tr', {}, ...columns.map((name) => h('th', { scope: 'col' }, name)))),
+  h('tbody', {}, ...rows)));
+
+async function refreshPayments(): Promise<void> {
+  const target = $('#payments');
+  const answer = await call<Listed[]>('GET', '/demo-api/transactions');
+  if (!answer.result) return show(target, answer.message ?? 'Could not list payments.', 'error');
+  const sales = answer.data.filter((item) => item.type === 'sale');
+  if (sales.length === 0) return show(target, 'No payments yet: buy something on the storefront.');
+  const rows = sales.map((sale) => {
+    const remaining = (Number(sale.amount) - Number(sale.refunded_amount)).toFixed(2);
+    const actions = h('td', { class: 'actions' });
+    const label = `${money(sale.amount)} on ${when(sale.created_date)}`;
+    if (sale.status === 'completed' && Number(remaining) > 0) {
+      const amount = amountField(`refund-${sale.transaction_id}`, `Amount to refund of ${label}`, remaining);
+      const refund = h('button', { type: 'button', class: 'secondary' }, 'Refund');
+      refund.addEventListener('click', () => act(refund, `Refund of ${money(amount.value)}`, '/demo-api/refund', { transaction_id: sale.transaction_id, amount: amount.value }));
+      actions.append(amount, refund);
+    }
+    if (sale.status === 'completed' && !sale.settled && Number(sale.refunded_amount) === 0) {
+      const cancel = h('button', { type: 'button', class: 'secondary danger' }, 'Void');
+      cancel.addEventListener('click', () => act(cancel, `Void of ${label}`, '/demo-api/void', { transaction_id: sale.transaction_id }));
+      actions.append(cancel);
+    }
+    return h('tr', {},
+      h('td', {}, when(sale.created_date)),
+      h('td', {}, money(sale.amount)),
+      h('td', {}, sale.other_details.card_brand ? `${sale.other_details.card_brand} ·${sale.other_details.last_four}` : sale.method),
+      h('td', {}, sale.status + (Number(sale.refunded_amount) > 0 ? `, ${money(sale.refunded_amount)} refunded` : '')),
+      actions);
+  });
+  replaceKeepingInputs(target, tableOf(['Date', 'Amount', 'Card', 'Status', 'Actions'], rows));
+}
+
+async function refreshHolds(): Promise<void> {
+  const target = $('#holds');
+  const answer = await call<Hold[]>('GET', '/demo-api/holds');
+  if (!answer.result) return show(target, answer.message ?? 'Could not list holds.', 'error');
+  if (answer.data.length === 0) return show(target, 'No holds yet.');
+  const rows = answer.data.map((hold) => {
+    const actions = h('td', { class: 'actions' });
+    if (hold.status === 'authorized') {
+      const label = `hold ${hold.order_id}`;
+      const amount = amountField(`hold-${hold.transaction_id}`, `New amount for ${label}`, hold.amount);
+      const adjust = h('button', { type: 'button', class: 'secondary' }, 'Adjust');
+      adjust.addEventListener('click', () => act(adjust, `Adjust ${label} to ${money(amount.value)}`, '/demo-api/holds/adjust', { transaction_id: hold.transaction_id, amount: amount.value }));
+      const capture = h('button', { type: 'button' }, 'Capture');
+      capture.addEventListener('click', () => act(capture, `Capture of ${label}`, '/demo-api/holds/capture', { transaction_id: hold.transaction_id }));
+      const release = h('button', { type: 'button', class: 'secondary danger' }, 'Release');
+      release.addEventListener('click', () => act(release, `Release of ${label}`, '/demo-api/holds/release', { transaction_id: hold.transaction_id }));
+      actions.append(amount, adjust, capture, release);
+    }
+    return h('tr', {}, h('td', {}, hold.order_id), h('td', {}, money(hold.amount)), h('td', {}, hold.status), actions);
+  });
+  replaceKeepingInputs(target, tableOf(['Order', 'Amount', 'Status', 'Actions'], rows));
+}
+
+async function refreshMessages(): Promise<void> {
+  const target = $('#message-list');
+  const answer = await call<Message[]>('GET', '/demo-api/messages');
+  if (!answer.result) return show(target, answer.message ?? 'Could not list messages.', 'error');
+  if (answer.data.length === 0) return show(target, 'No messages yet: send a payment request from the storefront.');
+  target.replaceChildren(h('ul', { class: 'messages' }, ...answer.data.slice(0, 10).map((message) => h('li', {},
+    h('p', {}, h('strong', {}, `${message.channel.toUpperCase()} to ${message.recipient}`), ` · ${when(message.created_at)}`),
+    h('p', {}, message.text),
+    h('a', { href: message.pay_link, target: '_blank', rel: 'noopener' }, 'Open the pay link')))));
+}
+
+onSubmit($('#hold-form'), async (data) => {
+  const answer = await call<Hold>('POST', '/demo-api/holds', data);
+  show(status, answer.result ? `Hold of ${money(answer.data.amount)} placed: ${answer.data.order_id}.` : `Hold not placed: ${answer.message}`, answer.result ? 'ok' : 'error');
+  await refreshHolds();
+});
+$('#refresh-payments').addEventListener('click', () => void refreshPayments());
+$('#refresh-messages').addEventListener('click', () => void refreshMessages());
+
+const webhookList = $('#webhooks');
+watchWebhooks((delivery, live) => {
+  webhookList.prepend(renderWebhook(delivery));
+  if (!live) return;
+  if (delivery.event?.event_type.startsWith('preauth')) void refreshHolds();
+  if (delivery.event?.event_type.startsWith('payment.')) void Promise.all([refreshPayments(), table.reload?.()]);
+});
+await Promise.all([refreshPayments(), refreshHolds(), refreshMessages()]);

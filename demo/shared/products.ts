@@ -1,0 +1,18 @@
+/** What the Corner Bakery sells, on each of the three storefronts (script tag, React, Vue). */
+export interface Product {
+  name: string;
+  blurb: string;
+  /** Decimal text, as the widgets take amounts. */
+  price: string;
+  /** Also offer the pay link as a QR code. */
+  qr?: boolean;
+}
+
+export const PRODUCTS: readonly Product[] = [
+  { name: 'Croissant', blurb: 'Butter, 24-hour dough.', price: '4.50' },
+  { name: 'Sourdough loaf', blurb: 'Baked this morning. Pay from your phone with the QR code.', price: '9.00', qr: true },
+  { name: 'Birthday cake', blurb: 'Chocolate, serves eight.', price: '32.00' },
+];
+
+/** The phone the request-payment form starts with: a sandbox number, so the text only reaches the sandbox's messages. */
+export const SAMPLE_PHONE = '+14155550123';

@@ -1,0 +1,182 @@
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Frame, FrameLocator, Page } from 'playwright-core';
+import { assertAccessible, assertFitsWidth, launchChromium } from '../support/chromium.ts';
+import { startDemo, type DemoServers } from './demo-servers.ts';
+
+/**
+ * A shopper's and a merchant's journeys through `npm start`'s demo in Debian's Chromium. Each journey leaves
+ * screenshots in test-artifacts/e2e/ (the README shows some of them).
+ */
+const ARTIFACTS = 'test-artifacts/e2e';
+const CARD = { approve: '4242424242424242', challenge: '4000000000003220', decline: '4000000000000002' };
+const TIMEOUT = 20_000;
+
+let demo: DemoServers;
+let browser: Browser;
+
+before(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  [demo, browser] = await Promise.all([startDemo(), launchChromium()]);
+});
+after(async () => {
+  await browser?.close();
+  await demo?.stop();
+});
+
+/** A fresh page for one journey; on failure its state is kept as `<name>-failed.png`. */
+async function journey(name: string, run: (page: Page) => Promise<void>): Promise<void> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.setDefaultTimeout(TIMEOUT);
+  try {
+    await run(page);
+  } catch (error) {
+    await page.screenshot({ path: `${ARTIFACTS}/${name}-failed.png`, fullPage: true }).catch(() => undefined);
+    throw new Error(`${(error as Error).message}\n--- npm start said:\n${demo.output().slice(-2000)}`, { cause: error });
+  } finally {
+    await page.close();
+  }
+}
+
+const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage });
+
+async function fillCard(form: FrameLocator | Frame | Page, number: string): Promise<void> {
+  await form.getByLabel('Card number').fill(number);
+  await form.getByLabel('Month (MM)').fill('12');
+  await form.getByLabel('Year (YY)').fill(String((new Date().getUTCFullYear() + 3) % 100));
+  await form.getByLabel('Security code (CVC)').fill('123');
+}
+
+/** Opens the storefront, clicks the product's pay button and returns the hosted pay page inside the dialog. */
+async function openPayDialog(page: Page, product: string, storefront = '/'): Promise<FrameLocator> {
+  await page.goto(`${demo.demoUrl}${storefront}`);
+  const card = page.locator('article.product', { has: page.getByRole('heading', { name: product }) });
+  await card.locator('pay-button').getByRole('button', { name: /pay/i }).click();
+  await page.getByRole('dialog').waitFor();
+  const frame = page.frameLocator('pay-button iframe');
+  await frame.getByLabel('Card number').waitFor();
+  return frame;
+}
+
+const outcome = (page: Page, text: string | RegExp) => page.locator('#outcomes').getByText(text).waitFor();
+
+/** Each demo page, and what shows that it finished loading. */
+const PAGES = [
+  ['/', 'pay-button'],
+  ['/react.html', 'pay-button'],
+  ['/vue.html', 'pay-button'],
+  ['/back-office.html', '#payments table, #payments p'],
+  ['/onboarding.html', '#merchants table'],
+] as const;
+
+describe('end-to-end journeys through the demo', { timeout: 180_000 }, () => {
+  test('a shopper pays with a test card in the pay dialog', () => journey('card-payment', async (page) => {
+    const frame = await openPayDialog(page, 'Croissant');
+    await fillCard(frame, CARD.approve);
+    await shot(page, 'card-payment-dialog');
+    await frame.getByRole('button', { name: /pay \$4\.50 by card/i }).click();
+    await outcome(page, /Paid \$4\.50: transaction txn_/);
+    await shot(page, 'card-payment-success');
+  }));
+
+  test('a shopper passes a 3-D Secure challenge', () => journey('three-d-secure', async (page) => {
+    const frame = await openPayDialog(page, 'Birthday cake');
+    await fillCard(frame, CARD.challenge);
+    await frame.getByRole('button', { name: /pay \$32\.00 by card/i }).click();
+    await frame.getByRole('button', { name: 'Pass' }).waitFor();
+    await shot(page, 'three-d-secure-challenge');
+    await frame.getByRole('button', { name: 'Pass' }).click();
+    await outcome(page, /Paid \$32\.00/);
+  }));
+
+  for (const [framework, storefront] of [['React', '/react.html'], ['Vue', '/vue.html']] as const) {
+    test(`the ${framework} storefront takes a payment through its adapter`, () => journey(`${framework.toLowerCase()}-payment`, async (page) => {
+      const frame = await openPayDialog(page, 'Sourdough loaf', storefront);
+      await fillCard(frame, CARD.approve);
+      await frame.getByRole('button', { name: /pay \$9\.00 by card/i }).click();
+      await outcome(page, /Paid \$9\.00: transaction txn_/);
+      await shot(page, `${framework.toLowerCase()}-storefront`);
+    }));
+  }
+
+  test('a declined card shows why, and nothing is charged', () => journey('declined', async (page) => {
+    const frame = await openPayDialog(page, 'Croissant');
+    await fillCard(frame, CARD.decline);
+    await frame.getByRole('button', { name: /pay \$4\.50 by card/i }).click();
+    await frame.getByRole('alert').getByText(/declined/i).waitFor();
+    await outcome(page, /Payment failed: .*declined/i);
+    await shot(page, 'declined');
+  }));
+
+  test('a payment request reaches the sandbox messages and is paid from its link', () => journey('payment-request', async (page) => {
+    await page.goto(`${demo.demoUrl}/`);
+    await page.getByLabel("Customer's phone").fill('+14155550177');
+    await page.locator('request-payment-button').getByRole('button').click();
+    await outcome(page, /Text sent with the pay link/);
+    await shot(page, 'payment-request-sent');
+
+    await page.goto(`${demo.demoUrl}/back-office.html`);
+    const message = page.locator('#message-list li', { hasText: '+14155550177' });
+    await message.waitFor();
+    const link = await message.getByRole('link', { name: 'Open the pay link' }).getAttribute('href');
+    assert.ok(link, 'the message carries its pay link');
+    await page.goto(link);
+    await fillCard(page, CARD.approve);
+    await page.getByRole('button', { name: /pay \$12\.00 by card/i }).click();
+    await page.getByRole('heading', { name: 'Payment successful' }).waitFor();
+    await shot(page, 'payment-request-paid');
+  }));
+
+  test('the back office lists the payment, refunds part of it and sees the verified payment.refund webhook', () => journey('refund', async (page) => {
+    await page.goto(`${demo.demoUrl}/back-office.html`);
+    const table = page.locator('transactions-table');
+    await table.getByRole('cell', { name: '$32.00' }).first().waitFor();
+    const row = page.locator('#payments tr', { hasText: '$32.00' }).first();
+    await row.getByRole('textbox').fill('5.00');
+    await row.getByRole('button', { name: 'Refund' }).click();
+    await page.locator('#action-status').getByText('Refund of $5.00: done.').waitFor();
+    await page.locator('#payments tr', { hasText: '$5.00 refunded' }).waitFor();
+    const webhook = page.locator('#webhooks li', { hasText: 'payment.refund' });
+    await webhook.getByText('signature verified').waitFor();
+    await shot(page, 'back-office-refund', true);
+  }));
+
+  test('a preauthorization is adjusted and captured', () => journey('preauth', async (page) => {
+    await page.goto(`${demo.demoUrl}/back-office.html`);
+    await page.getByLabel('Amount to hold').fill('20.00');
+    await page.getByRole('button', { name: 'Place a test hold' }).click();
+    const hold = page.locator('#holds tr', { hasText: 'authorized' }).first();
+    await hold.waitFor();
+    await hold.getByRole('textbox').fill('25.00');
+    await hold.getByRole('button', { name: 'Adjust' }).click();
+    await page.locator('#action-status').getByText(/to \$25\.00: done\./).waitFor();
+    await page.locator('#holds tr', { hasText: 'authorized' }).first().getByRole('button', { name: 'Capture' }).click();
+    await page.locator('#holds tr', { hasText: 'captured' }).first().waitFor();
+    await page.locator('#webhooks li', { hasText: 'preauth.charge' }).getByText('signature verified').waitFor();
+    await page.locator('#webhooks li', { hasText: 'preauth.increment' }).first().waitFor();
+    await shot(page, 'back-office-preauth', true);
+  }));
+
+  test('a merchant is onboarded, then approved, and the page follows its status', () => journey('onboarding', async (page) => {
+    await page.goto(`${demo.demoUrl}/onboarding.html`);
+    await page.getByLabel('Business name').last().fill('Night Owl Bakery');
+    await page.getByRole('button', { name: 'Onboard', exact: true }).click();
+    const merchant = page.locator('#merchants tr', { hasText: 'Night Owl Bakery' });
+    await merchant.getByRole('button', { name: 'Approve (sandbox)' }).click();
+    await merchant.getByText('approved').waitFor();
+    await page.locator('#webhooks li', { hasText: 'merchant.approval' }).first().waitFor();
+    await shot(page, 'onboarding', true);
+  }));
+
+  test('every demo page passes axe and fits a phone', () => journey('pages', async (page) => {
+    for (const [path, ready] of PAGES) {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto(`${demo.demoUrl}${path}`);
+      await page.locator(ready).first().waitFor();
+      await assertAccessible(page, path);
+      await page.setViewportSize({ width: 375, height: 800 });
+      await assertFitsWidth(page, path);
+    }
+  }));
+});
