@@ -1,7 +1,10 @@
 import { existsSync } from 'node:fs';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { fromRollup } from '@web/dev-server-rollup';
+import rollupReplace from '@rollup/plugin-replace';
 import { startBrowserService } from './test/support/browser-service.js';
+import { reactEsm } from './test/support/wtr-react-esm.js';
 
 const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 if (!existsSync(executablePath)) {
@@ -12,9 +15,23 @@ if (!existsSync(executablePath)) {
 const service = await startBrowserService();
 process.once('exit', () => service.stop());
 
+/** Vue's esm-bundler builds leave their mode and feature flags to the bundler: fill them in as one would. */
+const replace = fromRollup(rollupReplace);
+const vueFlags = replace({
+  include: ['**/node_modules/vue/**', '**/node_modules/@vue/**'],
+  preventAssignment: true,
+  values: {
+    'process.env.NODE_ENV': JSON.stringify('development'),
+    __VUE_OPTIONS_API__: 'true',
+    __VUE_PROD_DEVTOOLS__: 'false',
+    __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false',
+  },
+});
+
 /**
  * Browser suites: the elements and wrappers in real headless Chromium (Debian's; nothing is downloaded),
- * against the real service started above; pages find it in `window.PAYKIT_TEST`.
+ * against the real service started above; pages find it in `window.PAYKIT_TEST`. React is served as ES modules
+ * built at start (it ships CommonJS only); Vue gets its build flags replaced.
  */
 export default {
   testRunnerHtml: (testFramework) => `<html><head><script>window.PAYKIT_TEST = ${JSON.stringify(service.env)};</script></head>
@@ -24,6 +41,8 @@ export default {
   concurrency: 1,
   testFramework: { config: { timeout: 10000 } },
   plugins: [
+    reactEsm(),
+    vueFlags,
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' }),
     { name: 'paykit-service', serverStop: () => service.stop() },
   ],

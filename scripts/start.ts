@@ -84,6 +84,8 @@ console.log(`
   Paykit is running (sandbox, data in ${dataDir}/)
 
   Demo            ${demoUrl}   (storefront of the demo merchant "Corner Bakery")
+                  ${demoUrl}back-office.html   (refunds, holds, live webhooks)
+                  ${demoUrl}onboarding.html · ${demoUrl}react.html · ${demoUrl}vue.html
   Service         ${serviceUrl}/api/v1
   API reference   ${serviceUrl}/docs
   Test portal     ${serviceUrl}/portal

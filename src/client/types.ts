@@ -1,105 +1,87 @@
 /**
  * The request and answer types of every call, taken from the service's own TypeBox schemas so that the client
- * cannot drift from the service. Type-only imports: nothing of the server or of TypeBox is in the built client.
+ * cannot drift from the service: ./schema-types.ts is generated from server/schemas (`npm run client-types`) and
+ * checked against them by test/client, so the published declarations need neither TypeBox nor server code.
  */
-import type { Static } from 'typebox';
-import type {
-  CreateSessionAnswer, HostedOnboardingAnswer, HostedOnboardingBody, OnboardingAnswer, OnboardingBody, OnboardingStatusAnswer,
-} from '../../server/schemas/onboarding.ts';
-import type { MerchantListAnswer } from '../../server/schemas/merchants.ts';
-import type {
-  AddCustomerBody, CustomerAnswer, CustomerListAnswer, CustomerListQuery,
-} from '../../server/schemas/customers.ts';
-import type {
-  CaptureAnswer, CaptureBody, ChargeCustomerAnswer, ChargeCustomerBody, CustomerRequestAnswer, PaymentRequestAnswer,
-  PaymentRequestBody, QrAnswer, QrBody, RefundBody, ReversalAnswer, TransactionGetAnswer, TransactionListAnswer,
-  TransactionListQuery, UpdatePreauthAnswer, UpdatePreauthBody, VoidBody, VoidPreauthAnswer, VoidPreauthBody,
-} from '../../server/schemas/payments.ts';
-import type {
-  DeliveryAnswer, DeliveryListAnswer, DeliveryQuery, RotateBody, WebhookEndpointAnswer, WebhookUrlAnswer,
-} from '../../server/schemas/webhooks.ts';
-import type { WidgetSessionAnswer, WidgetSettingsBody, WidgetSettingsPutAnswer } from '../../server/schemas/widgets.ts';
-import type {
-  ClockAnswer, MessagesAnswer, SandboxPayAnswer, SandboxPayBody, SettleAnswer, UpdateAchBody,
-} from '../../server/schemas/sandbox.ts';
+import type * as Schema from './schema-types.ts';
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
 // ── Merchant onboarding ──────────────────────────────────────────────────────────────────────────────────────
 /** The full application of POST /onboarding: BankingInfo, BusinessInfo, OwnerInfo, ProcessingInfo. */
-export type OnboardingApplication = Static<typeof OnboardingBody>;
-export type OnboardingResult = Static<typeof OnboardingAnswer>['data'];
-export type Merchant = Static<typeof MerchantListAnswer>['data'][number];
-export type OnboardingSession = Static<typeof CreateSessionAnswer>['data'];
+export type OnboardingApplication = Schema.OnboardingBody;
+export type OnboardingResult = Schema.OnboardingAnswer['data'];
+export type Merchant = Schema.MerchantListAnswer['data'][number];
+export type OnboardingSession = Schema.CreateSessionAnswer['data'];
 /** Body of POST /auth/onboarding/{session_token}: `company_id` and prefilled BusinessInfo, all optional. */
-export type HostedOnboardingRequest = Static<typeof HostedOnboardingBody>;
-export type HostedOnboarding = Static<typeof HostedOnboardingAnswer>['data'];
-export type OnboardingStatus = Static<typeof OnboardingStatusAnswer>['data'];
+export type HostedOnboardingRequest = Schema.HostedOnboardingBody;
+export type HostedOnboarding = Schema.HostedOnboardingAnswer['data'];
+export type OnboardingStatus = Schema.OnboardingStatusAnswer['data'];
 
 // ── Customers ────────────────────────────────────────────────────────────────────────────────────────────────
-export type NewCustomer = Static<typeof AddCustomerBody>;
-export type Customer = Static<typeof CustomerAnswer>['data'];
-export type CustomerPage = Static<typeof CustomerListAnswer>['data'];
+export type NewCustomer = Schema.AddCustomerBody;
+export type Customer = Schema.CustomerAnswer['data'];
+export type CustomerPage = Schema.CustomerListAnswer['data'];
 export type CustomerListItem = CustomerPage['allList'][number];
 /** `page` from 1, `perPage` 1–100 (default 20). */
-export type CustomerListOptions = Partial<Omit<Static<typeof CustomerListQuery>, 'merchant_key'>>;
+export type CustomerListOptions = Partial<Omit<Schema.CustomerListQuery, 'merchant_key'>>;
 /** Body of POST /customers/charge/{customerId}; the interface gives `amount` as a number, decimal text works too. */
-export type ChargeRequest = Simplify<Omit<Static<typeof ChargeCustomerBody>, 'amount'> & { amount: number | string }>;
-export type ChargeResult = Pick<Static<typeof ChargeCustomerAnswer>, 'transaction_id'>;
+export type ChargeRequest = Simplify<Omit<Schema.ChargeCustomerBody, 'amount'> & { amount: number | string }>;
+export type ChargeResult = Pick<Schema.ChargeCustomerAnswer, 'transaction_id'>;
 
 // ── Payment collection ───────────────────────────────────────────────────────────────────────────────────────
-export type PaymentRequest = Static<typeof PaymentRequestBody>;
-export type PaymentRequestResult = Static<typeof PaymentRequestAnswer>['data'];
-export type CustomerPaymentRequestResult = Static<typeof CustomerRequestAnswer>['data'];
-export type QrLinkRequest = Static<typeof QrBody>;
-export type QrLinkResult = Static<typeof QrAnswer>['data'];
+export type PaymentRequest = Schema.PaymentRequestBody;
+export type PaymentRequestResult = Schema.PaymentRequestAnswer['data'];
+export type CustomerPaymentRequestResult = Schema.CustomerRequestAnswer['data'];
+export type QrLinkRequest = Schema.QrBody;
+export type QrLinkResult = Schema.QrAnswer['data'];
 
 // ── Transactions ─────────────────────────────────────────────────────────────────────────────────────────────
 /** `from_date`/`to_date` YYYY-MM-DD (inclusive, UTC), `limit` 1–100 (default 20), `pageNumber` from 1. */
 export type TransactionListOptions = Simplify<
-  Partial<Omit<Static<typeof TransactionListQuery>, 'merchant_key' | 'limit'>> & { limit?: string | number }
+  Partial<Omit<Schema.TransactionListQuery, 'merchant_key' | 'limit'>> & { limit?: string | number }
 >;
-export type TransactionListItem = Static<typeof TransactionListAnswer>['data'][number];
+export type TransactionListItem = Schema.TransactionListAnswer['data'][number];
 export interface TransactionList {
   items: TransactionListItem[];
   /** How many transactions match, over all pages. */
   total: number;
 }
 /** GET /merchant/transactions/{id} answers an array of one item; the client gives the item. */
-export type Transaction = Static<typeof TransactionGetAnswer>['data'][number];
-export type RefundRequest = Static<typeof RefundBody>;
-export type VoidRequest = Static<typeof VoidBody>;
+export type Transaction = Schema.TransactionGetAnswer['data'][number];
+export type RefundRequest = Schema.RefundBody;
+export type VoidRequest = Schema.VoidBody;
 /** The refund or void record of POST /order/sales-return and /order/sales-void. */
-export type Reversal = Static<typeof ReversalAnswer>['data'];
+export type Reversal = Schema.ReversalAnswer['data'];
 
 // ── Preauthorizations ────────────────────────────────────────────────────────────────────────────────────────
-export type CaptureRequest = Static<typeof CaptureBody>;
-export type CaptureResult = Static<typeof CaptureAnswer>['data'];
-export type UpdatePreauthRequest = Static<typeof UpdatePreauthBody>;
-export type UpdatePreauthResult = Static<typeof UpdatePreauthAnswer>['data'];
-export type VoidPreauthRequest = Static<typeof VoidPreauthBody>;
-export type VoidPreauthResult = Static<typeof VoidPreauthAnswer>['data'];
+export type CaptureRequest = Schema.CaptureBody;
+export type CaptureResult = Schema.CaptureAnswer['data'];
+export type UpdatePreauthRequest = Schema.UpdatePreauthBody;
+export type UpdatePreauthResult = Schema.UpdatePreauthAnswer['data'];
+export type VoidPreauthRequest = Schema.VoidPreauthBody;
+export type VoidPreauthResult = Schema.VoidPreauthAnswer['data'];
 
 // ── Webhooks ─────────────────────────────────────────────────────────────────────────────────────────────────
-export type WebhookRegistration = Static<typeof WebhookUrlAnswer>['data'];
-export type WebhookEndpoint = Static<typeof WebhookEndpointAnswer>['data'];
+export type WebhookRegistration = Schema.WebhookUrlAnswer['data'];
+export type WebhookEndpoint = Schema.WebhookEndpointAnswer['data'];
 /** `overlap_hours` 0–168 (default 24): how long the old secret keeps signing beside the new one. */
-export type RotateSecretOptions = Partial<Static<typeof RotateBody>>;
+export type RotateSecretOptions = Partial<Schema.RotateBody>;
 /** `status` pending | delivered | failed, `page` from 1, `perPage` 1–100 (default 20). */
-export type DeliveryListOptions = Partial<Static<typeof DeliveryQuery>>;
-export type DeliveryPage = Static<typeof DeliveryListAnswer>['data'];
+export type DeliveryListOptions = Partial<Schema.DeliveryQuery>;
+export type DeliveryPage = Schema.DeliveryListAnswer['data'];
 export type DeliverySummary = DeliveryPage['items'][number];
-export type Delivery = Static<typeof DeliveryAnswer>['data'];
+export type Delivery = Schema.DeliveryAnswer['data'];
 
 // ── Widgets ──────────────────────────────────────────────────────────────────────────────────────────────────
-export type WidgetSession = Static<typeof WidgetSessionAnswer>['data'];
-export type WidgetSettingsRequest = Static<typeof WidgetSettingsBody>;
-export type WidgetSettings = Static<typeof WidgetSettingsPutAnswer>['data'];
+export type WidgetSession = Schema.WidgetSessionAnswer['data'];
+export type WidgetSettingsRequest = Schema.WidgetSettingsBody;
+export type WidgetSettings = Schema.WidgetSettingsPutAnswer['data'];
 
 // ── Sandbox ──────────────────────────────────────────────────────────────────────────────────────────────────
-export type SandboxPayment = Static<typeof SandboxPayBody>;
-export type SandboxPayResult = Static<typeof SandboxPayAnswer>['data'];
-export type ClockResult = Static<typeof ClockAnswer>['data'];
-export type SettleResult = Static<typeof SettleAnswer>['data'];
-export type SandboxMessage = Static<typeof MessagesAnswer>['data'][number];
-export type UpdateAchRequest = Static<typeof UpdateAchBody>;
+export type SandboxPayment = Schema.SandboxPayBody;
+export type SandboxPayResult = Schema.SandboxPayAnswer['data'];
+export type ClockResult = Schema.ClockAnswer['data'];
+export type SettleResult = Schema.SettleAnswer['data'];
+export type SandboxMessage = Schema.MessagesAnswer['data'][number];
+export type UpdateAchRequest = Schema.UpdateAchBody;

@@ -1,5 +1,11 @@
+import { PaykitClient, type OnboardingApplication } from '../../src/client/index.ts';
 import type { TestService } from './service.ts';
 import { validApplication } from './fixtures.ts';
+
+/** The typed partner client, as a partner's server would hold it; the suites' setup goes through it. */
+export function partnerClient(service: TestService, auth?: { id: string; secret: string }): PaykitClient {
+  return new PaykitClient({ clientId: auth?.id ?? service.client.clientId, secretKey: auth?.secret ?? service.client.secretKey, baseUrl: service.baseUrl });
+}
 
 export interface ApprovedMerchant {
   merchantKey: string;
@@ -8,10 +14,9 @@ export interface ApprovedMerchant {
 
 /** A merchant onboarded and approved through the API, ready to take payments. */
 export async function approvedMerchant(service: TestService, auth?: { id: string; secret: string }): Promise<ApprovedMerchant> {
-  const created = await service.api('POST', '/onboarding', { json: validApplication(), ...(auth ? { auth } : {}) });
-  const { merchant_key, merchant_id } = created.body.data;
-  const approved = await service.api('POST', '/approve-merchant', { json: { merchant_id }, ...(auth ? { auth } : {}) });
-  if (approved.status !== 200) throw new Error(`approval failed: ${approved.text}`);
+  const paykit = partnerClient(service, auth);
+  const { merchant_key, merchant_id } = await paykit.merchants.onboard(validApplication() as OnboardingApplication);
+  await paykit.merchants.approve(merchant_id);
   return { merchantKey: merchant_key, merchantId: merchant_id };
 }
 
@@ -22,11 +27,10 @@ export const TEST_CARD = { card_number: '4242424242424242', exp_month: 12, exp_y
 
 /** Creates a pay link for `amount` and pays it with a card through POST /sandbox/pay; the sale's id. */
 export async function paidSale(service: TestService, merchantKey: string, amount = '100.00', extra: Record<string, unknown> = {}): Promise<string> {
-  const link = await service.api('POST', '/requests', { json: { merchant_key: merchantKey, amount, order_id: nextOrderId(), ...extra } });
-  if (link.status !== 200) throw new Error(`request failed: ${link.text}`);
-  const paid = await service.api('POST', '/sandbox/pay', { json: { pay_link: link.body.data.pay_link, method: 'card', ...TEST_CARD } });
-  if (paid.status !== 200) throw new Error(`payment failed: ${paid.text}`);
-  return paid.body.data.transaction_id;
+  const paykit = partnerClient(service);
+  const { pay_link } = await paykit.payments.request({ merchant_key: merchantKey, amount, order_id: nextOrderId(), ...extra });
+  const paid = await paykit.sandbox.pay({ pay_link, method: 'card', ...TEST_CARD });
+  return paid.transaction_id;
 }
 
 /** The outbox events of a type about one transaction (by any of the interface's id fields). */
