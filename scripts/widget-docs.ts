@@ -42,11 +42,13 @@ for (const module of manifest.modules) {
     if (!d.tagName) continue;
     out += `## \`<${d.tagName}>\`\n\n${d.description ?? ''}\n\n`;
     out += table(['attribute', 'property', 'type', 'default', ''], (d.attributes ?? []).map((a) => [`\`${a.name}\``, a.fieldName ? `\`${a.fieldName}\`` : '', a.type?.text ?? '', a.default ?? '', a.description ?? '']));
-    const props = (d.members ?? []).filter((m) => m.kind === 'field' && !m.privacy && !m.static && !(d.attributes ?? []).some((a) => a.fieldName === m.name));
+    // Fields from `static properties` come as privacy 'public'; plain public fields carry no privacy.
+    const props = (d.members ?? []).filter((m) => m.kind === 'field' && (!m.privacy || m.privacy === 'public') && !m.static && !(d.attributes ?? []).some((a) => a.fieldName === m.name));
     out += table(['property (no attribute)', 'type', ''], props.map((m) => [`\`${m.name}\``, m.type?.text ?? '', m.description ?? '']));
     out += table(['event', 'detail', ''], (d.events ?? []).map((e) => [`\`${e.name}\``, e.type?.text ?? '', e.description ?? '']));
     out += table(['part', ''], (d.cssParts ?? []).map((p) => [`\`${p.name}\``, p.description ?? '']));
     out += table(['custom property', ''], (d.cssProperties ?? []).map((p) => [`\`${p.name}\``, p.description ?? '']));
+    out += table(['custom state (`:state(…)`)', ''], (d.cssStates ?? []).map((p) => [`\`${p.name}\``, p.description ?? '']));
   }
 }
 writeFileSync('docs/widgets.md', out);

@@ -12,23 +12,20 @@ export interface ResolvedConfig {
 }
 
 export class PaykitConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'PaykitConfigError';
-  }
+  override name = 'PaykitConfigError';
 }
 
 let pageConfig: PaykitConfig = {};
 
-function normalizeBaseUrl(baseUrl: string): string {
-  let url: URL;
+/** The origin of an absolute http(s) URL; throws PaykitConfigError saying what to give instead. */
+export function serviceOrigin(baseUrl: string): string {
   try {
-    url = new URL(baseUrl);
+    const url = new URL(baseUrl);
+    if (/^https?:$/.test(url.protocol)) return url.origin;
   } catch {
-    throw new PaykitConfigError(`Paykit: baseUrl must be an absolute URL such as https://pay.example.com, not "${baseUrl}".`);
+    // Not a URL: said below.
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new PaykitConfigError('Paykit: baseUrl must use https (or http on localhost).');
-  return url.origin;
+  throw new PaykitConfigError(`Paykit: baseUrl must be an absolute URL and must use https, not "${baseUrl}".`);
 }
 
 /**
@@ -38,7 +35,7 @@ function normalizeBaseUrl(baseUrl: string): string {
 export function configure(options: PaykitConfig): void {
   const next: PaykitConfig = { ...pageConfig };
   if (options.publicKey) next.publicKey = options.publicKey.trim();
-  if (options.baseUrl) next.baseUrl = normalizeBaseUrl(options.baseUrl);
+  if (options.baseUrl) next.baseUrl = serviceOrigin(options.baseUrl);
   pageConfig = next;
 }
 
@@ -47,16 +44,19 @@ export function currentConfig(): Readonly<PaykitConfig> {
   return pageConfig;
 }
 
+/** The service origin alone: an element's own `base-url` wins over configure() and the script tag. */
+export function resolveBaseUrl(own?: string | null): string {
+  const baseUrl = own?.trim() ? serviceOrigin(own) : pageConfig.baseUrl;
+  if (!baseUrl) throw new PaykitConfigError('Paykit: no service address: set base-url or call configure({ baseUrl }).');
+  return baseUrl;
+}
+
 /** An element's own `public-key` and `base-url` win over `configure()` and the script tag. */
 export function resolveConfig(own: PaykitConfig = {}): ResolvedConfig {
   const publicKey = own.publicKey?.trim() || pageConfig.publicKey;
-  const baseUrl = own.baseUrl ? normalizeBaseUrl(own.baseUrl) : pageConfig.baseUrl;
-  if (!publicKey) {
-    throw new PaykitConfigError('Paykit: no public key. Add data-public-key to the script tag, call configure({ publicKey }), or set public-key on the element.');
-  }
-  if (!/^pk_[\w-]+$/.test(publicKey)) throw new PaykitConfigError(`Paykit: "${publicKey}" is not a public key (pk_…). Never put a merchant key or secret in a page.`);
-  if (!baseUrl) throw new PaykitConfigError('Paykit: no service address. Load the script tag from the service, or call configure({ baseUrl }).');
-  return { publicKey, baseUrl };
+  if (!publicKey) throw new PaykitConfigError('Paykit: no public key: set public-key, data-public-key on the script tag, or call configure({ publicKey }).');
+  if (!/^pk_[\w-]+$/.test(publicKey)) throw new PaykitConfigError(`Paykit: "${publicKey}" is not a public key (pk_…).`);
+  return { publicKey, baseUrl: resolveBaseUrl(own.baseUrl) };
 }
 
 /** Forgets the page-wide settings; for tests. */

@@ -3,7 +3,7 @@
  * in the path; the transactions listing carries a session token. Every failure is a WidgetApiError whose
  * message a person can act on.
  */
-import { currentConfig, PaykitConfigError, type ResolvedConfig } from './config.ts';
+import type { ResolvedConfig } from './config.ts';
 
 export interface WidgetSettings {
   merchant_name: string;
@@ -62,166 +62,89 @@ export interface TransactionQuery {
 
 /** Any failed call: `status` is the HTTP status, or 0 when no answer arrived. */
 export class WidgetApiError extends Error {
+  override name = 'WidgetApiError';
   constructor(
     message: string,
     readonly status: number,
   ) {
     super(message);
-    this.name = 'WidgetApiError';
   }
 }
 
 /** The service could not be reached (offline, refused, blocked by CORS, timed out). */
 export class WidgetNetworkError extends WidgetApiError {
-  constructor(message: string) {
-    super(message, 0);
-    this.name = 'WidgetNetworkError';
-  }
+  override name = 'WidgetNetworkError';
 }
 
 /** 401: the session token is missing, expired or not valid; the page's server can mint a new one. */
 export class WidgetAuthError extends WidgetApiError {
-  constructor(message: string) {
-    super(message, 401);
-    this.name = 'WidgetAuthError';
-  }
+  override name = 'WidgetAuthError';
 }
 
 /** 429: too many calls; `retryAfter` in seconds when the service said. */
 export class WidgetRateLimitError extends WidgetApiError {
+  override name = 'WidgetRateLimitError';
   constructor(
     message: string,
     readonly retryAfter: number | null,
   ) {
     super(message, 429);
-    this.name = 'WidgetRateLimitError';
   }
 }
 
-const TIMEOUT_MS = 20_000;
-
-interface Envelope<T> {
-  result?: boolean;
-  message?: string;
-  data?: T;
-}
-
-function withTimeout(signal: AbortSignal | undefined): AbortSignal {
-  const timeout = AbortSignal.timeout(TIMEOUT_MS);
-  return signal ? AbortSignal.any([signal, timeout]) : timeout;
-}
-
-async function call<T>(url: string, init: RequestInit & { signal?: AbortSignal | undefined }): Promise<T> {
+/**
+ * One call to the service: the answer's `data`, or a WidgetApiError with the service's message. Gives up after
+ * 20 seconds; `signal` aborts it (and then the abort is what it throws).
+ */
+export async function widgetCall<T>(url: string, init: RequestInit = {}): Promise<T> {
+  const timeout = AbortSignal.timeout(20_000);
   let response: Response;
   try {
-    response = await globalThis.fetch(url, {
-      ...init,
-      mode: 'cors',
-      credentials: 'omit',
-      headers: { accept: 'application/json', ...init.headers },
-      signal: withTimeout(init.signal),
-    });
+    response = await fetch(url, { ...init, signal: init.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
   } catch (error) {
     if (init.signal?.aborted) throw error;
-    const origin = new URL(url).origin;
-    const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
-    throw new WidgetNetworkError(
-      timedOut
-        ? `The payment service at ${origin} did not answer in time. Try again.`
-        : `Could not reach the payment service at ${origin}. Check the connection and try again.`,
-    );
+    // The elements show their own text for this; the message is for a developer reading the console.
+    throw new WidgetNetworkError(`No answer from ${url}`, 0);
   }
-  let body: Envelope<T> | undefined;
-  try {
-    body = (await response.json()) as Envelope<T>;
-  } catch {
-    body = undefined;
+  const body: { result?: boolean; message?: string; data?: T } | undefined = await response.json().catch(() => undefined);
+  const { status } = response;
+  if (!response.ok || body?.result === false || body?.data === undefined) {
+    const message = body?.message || `The payment service answered ${status}.`;
+    if (status === 401) throw new WidgetAuthError(message, 401);
+    if (status === 429) throw new WidgetRateLimitError(message, Number(response.headers.get('retry-after')) || null);
+    throw new WidgetApiError(message, response.ok ? 502 : status);
   }
-  if (!response.ok || !body || body.result === false) {
-    const message = body?.message || `The payment service answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`;
-    if (response.status === 401) throw new WidgetAuthError(message);
-    if (response.status === 429) {
-      const retryAfter = Number(response.headers.get('retry-after'));
-      throw new WidgetRateLimitError(message, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
-    }
-    throw new WidgetApiError(message, response.ok ? 502 : response.status);
-  }
-  if (body.data === undefined) throw new WidgetApiError('The payment service answered without data.', 502);
   return body.data;
 }
 
-function publicPath(config: ResolvedConfig, rest: string): string {
-  return `${config.baseUrl}/api/v1/widgets/${encodeURIComponent(config.publicKey)}/${rest}`;
-}
-
-function post<T>(url: string, body: unknown, signal?: AbortSignal): Promise<T> {
-  return call<T>(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal });
+/**
+ * A public-key call under `/api/v1/widgets/{public_key}/`: `pay-links` and `payment-requests` (POST, with a
+ * body), `pay-links/{link_id}` (GET).
+ */
+export function publicKeyCall<T>(config: ResolvedConfig, path: string, body?: object, signal?: AbortSignal): Promise<T> {
+  const url = `${config.baseUrl}/api/v1/widgets/${encodeURIComponent(config.publicKey)}/${path}`;
+  // A GET without custom headers needs no CORS preflight, so its answer reaches the page even for an unknown key.
+  return widgetCall<T>(url, body ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal } : { signal });
 }
 
 const settingsCache = new Map<string, Promise<WidgetSettings>>();
 
-/** The merchant's widget settings; asked once per page and key. */
+/** The merchant's widget settings; asked once per page and key. A failure is not remembered: the next element asks again. */
 export function getSettings(config: ResolvedConfig): Promise<WidgetSettings> {
-  const key = `${config.baseUrl} ${config.publicKey}`;
+  const key = config.baseUrl + config.publicKey;
   let settings = settingsCache.get(key);
   if (!settings) {
-    settings = call<WidgetSettings>(publicPath(config, 'settings'), { method: 'GET' });
-    // A failure is not remembered: the next element on the page asks again.
+    settingsCache.set(key, (settings = publicKeyCall<WidgetSettings>(config, 'settings')));
     settings.catch(() => settingsCache.delete(key));
-    settingsCache.set(key, settings);
   }
   return settings;
 }
 
-export function createPayLink(
-  config: ResolvedConfig,
-  body: { amount: string; order_id?: string | undefined; description?: string | undefined },
-  signal?: AbortSignal,
-): Promise<PayLink> {
-  return post<PayLink>(publicPath(config, 'pay-links'), body, signal);
-}
-
-export function getPayLink(config: ResolvedConfig, linkId: string, signal?: AbortSignal): Promise<PayLinkState> {
-  return call<PayLinkState>(publicPath(config, `pay-links/${encodeURIComponent(linkId)}`), { method: 'GET', signal });
-}
-
-export function createPaymentRequest(
-  config: ResolvedConfig,
-  body: { amount: string; recipient_phone: string; order_id?: string | undefined },
-  signal?: AbortSignal,
-): Promise<PaymentRequestSent> {
-  return post<PaymentRequestSent>(publicPath(config, 'payment-requests'), body, signal);
-}
-
 /** One page of the merchant's completed transactions, newest first; the session token is the credential. */
 export function listTransactions(baseUrl: string, sessionToken: string, query: TransactionQuery, signal?: AbortSignal): Promise<TransactionPage> {
-  const params = new URLSearchParams({ page: String(query.page), perPage: String(query.perPage) });
-  if (query.from_date) params.set('from_date', query.from_date);
-  if (query.to_date) params.set('to_date', query.to_date);
-  return call<TransactionPage>(`${baseUrl}/api/v1/widgets/transactions?${params}`, {
-    method: 'GET',
-    headers: { authorization: `Bearer ${sessionToken}` },
-    signal,
-  });
-}
-
-/**
- * The service origin alone, for calls that need no public key (the session-token listing): the element's
- * own `base-url`, else configure() or the script tag.
- */
-export function resolveServiceOrigin(own?: string | null): string {
-  const candidate = own?.trim() || currentConfig().baseUrl;
-  if (!candidate) {
-    throw new PaykitConfigError('Paykit: no service address. Load the script tag from the service, call configure({ baseUrl }), or set base-url on the element.');
-  }
-  let url: URL;
-  try {
-    url = new URL(candidate);
-  } catch {
-    throw new PaykitConfigError(`Paykit: base-url must be an absolute URL such as https://pay.example.com, not "${candidate}".`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new PaykitConfigError('Paykit: base-url must use https (or http on localhost).');
-  return url.origin;
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value) params.set(name, String(value));
+  return widgetCall<TransactionPage>(`${baseUrl}/api/v1/widgets/transactions?${params}`, { headers: { authorization: `Bearer ${sessionToken}` }, signal });
 }
 
 /** Forgets cached settings; for tests. */

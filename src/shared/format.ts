@@ -1,43 +1,33 @@
 /** Money and dates for people: Intl in the element's locale, US dollars. */
 
-const FALLBACK_LOCALE = 'en-US';
-
 /** The element's `locale`, else the document's language, else en-US; an invalid tag falls back too. */
 export function resolveLocale(locale?: string | null): string {
-  const candidates = [locale, typeof document === 'undefined' ? undefined : document.documentElement.lang];
-  for (const candidate of candidates) {
-    if (!candidate) continue;
+  for (const tag of [locale, globalThis.document?.documentElement.lang]) {
     try {
-      return Intl.getCanonicalLocales(candidate)[0] ?? FALLBACK_LOCALE;
+      if (tag) return Intl.getCanonicalLocales(tag)[0]!;
     } catch {
       // Not a BCP 47 tag: try the next source.
     }
   }
-  return FALLBACK_LOCALE;
+  return 'en-US';
 }
-
-const AMOUNT = /^\d{1,13}(?:\.\d{1,2})?$/;
 
 /** True for the decimal text the service takes ("10", "10.5", "10.50") when it is more than zero. */
 export function isAmount(text: string | null | undefined): text is string {
-  return typeof text === 'string' && AMOUNT.test(text.trim()) && Number(text) > 0;
+  return /^\s*\d{1,13}(\.\d{1,2})?\s*$/.test(text ?? '') && Number(text) > 0;
 }
 
-/** "10.5" → "$10.50" (en-US), "10,50 $US" (fr-FR); text that is not a number is shown as it is. */
+/** "10.5" → "$10.50" (en-US), "10,50 $US" (fr-FR). */
 export function formatMoney(amount: string | number, locale: string): string {
-  const value = typeof amount === 'number' ? amount : Number(amount);
-  if (!Number.isFinite(value)) return String(amount);
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(value);
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(amount as number);
 }
 
-/** An ISO 8601 timestamp as date and time in the reader's time zone. */
+/** An ISO 8601 timestamp (as the service sends them) as date and time in the reader's time zone. */
 export function formatDateTime(iso: string, locale: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /** Replaces `{name}` in a template with `values.name`; unknown names stay as they are. */
 export function interpolate(template: string, values: Record<string, string | number> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole));
 }

@@ -371,6 +371,45 @@ describe('<pay-button> with the service', function () {
     }
   });
 
+  it('takes the payer to the hosted pay page on the service in redirect mode', async function () {
+    const service = realService(this);
+    const orderId = uniqueOrderId('wtr_redirect');
+    // The real service answers; the test only reads the pay link it made.
+    const realFetch = globalThis.fetch;
+    let created: { order_id: string; pay_link: string } | undefined;
+    globalThis.fetch = async (input, init) => {
+      const response = await realFetch(input, init);
+      if (init?.method === 'POST') created = (await response.clone().json()).data;
+      return response;
+    };
+    // The Navigation API sees where the page is sent and stops it there, so the suite's page stays.
+    const destination = new Promise<string>((resolve) => {
+      const stop = (event: NavigateEvent) => {
+        event.preventDefault();
+        navigation.removeEventListener('navigate', stop);
+        resolve(event.destination.url);
+      };
+      navigation.addEventListener('navigate', stop);
+    });
+    try {
+      const el = await fixture<PayButton>(html`<pay-button mode="redirect" show-qr amount="7.50" order-id=${orderId} public-key=${service.publicKey} base-url=${service.baseUrl}></pay-button>`);
+      part(el, 'button').click();
+      const url = await destination;
+      expect(created?.order_id).to.equal(orderId);
+      expect(url).to.equal(created!.pay_link);
+      expect(new URL(url).origin).to.equal(new URL(service.baseUrl).origin);
+      await el.updateComplete;
+      expect(el.matches(':state(redirecting)')).to.equal(true);
+      expect(part(el, 'status').textContent).to.equal('Opening the payment page…');
+      expect(part(el, 'button').getAttribute('aria-busy')).to.equal('true');
+      expect(dialogOf(el).open, 'no dialog when redirecting').to.equal(false);
+      expect(maybePart(el, 'qr'), 'no QR code for a page that is leaving').to.equal(null);
+      await expect(el).to.be.accessible();
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+  });
+
   it('reports the service’s refusal of a wrong public key', async function () {
     const service = realService(this);
     const el = await fixture<PayButton>(html`<pay-button amount="6" public-key="pk_does_not_exist" base-url=${service.baseUrl}></pay-button>`);

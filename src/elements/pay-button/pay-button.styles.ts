@@ -1,51 +1,15 @@
 import { css } from 'lit';
-import { buttonStyles, messageStyles, tokens } from '../../shared/styles.ts';
-import { modalStyles } from '../../shared/dialog.ts';
 
-export const payButtonStyles = [
-  tokens,
-  buttonStyles,
-  messageStyles,
-  modalStyles,
-  css`
-    :host {
-      display: inline-block;
-    }
-    .base {
-      display: inline-flex;
-      flex-direction: column;
-      align-items: flex-start;
-    }
-    .row {
-      display: flex;
-      flex-wrap: wrap;
-      align-items: center;
-      gap: 1rem;
-    }
-    .qr {
-      display: flex;
-      flex-direction: column;
-      align-items: center;
-      gap: 0.25rem;
-      margin: 0;
-      font-size: 0.875em;
-    }
-    .qr img {
-      display: block;
-      inline-size: var(--paykit-qr-size, 144px);
-      block-size: var(--paykit-qr-size, 144px);
-      border-radius: calc(var(--_radius) / 2);
-      background: #fff;
-    }
-    .qr a {
-      display: inline-flex;
-      align-items: center;
-      min-block-size: var(--_target);
-      color: var(--_primary);
-    }
-    .qr a:focus-visible {
-      outline: 3px solid var(--_focus);
-      outline-offset: 2px;
-    }
-  `,
-];
+/** The QR code beside the button, and the modal dialog with the pay page. */
+export const payButtonStyles = css`
+figure{display:grid;justify-items:center;margin:0;font-size:.875em}
+img{width:var(--paykit-qr-size,144px)}
+a{display:inline-flex;align-items:center;min-height:var(--_target);color:inherit}
+dialog{width:min(480px,90vw);padding:0;border:1px solid var(--_border);border-radius:var(--_radius);background:var(--_surface);color:var(--_text)}
+dialog::backdrop{background:#0008}
+header{display:flex;justify-content:space-between;align-items:center;padding-inline-start:1rem}
+h2{margin:0;font-size:1em}
+.close{padding:0;background:none;color:inherit;outline-offset:-3px}
+iframe{display:block;width:100%;height:min(640px,70vh);border:solid var(--_border);border-width:1px 0}
+section a{margin:0 1rem}
+`;

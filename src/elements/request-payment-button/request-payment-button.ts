@@ -1,27 +1,21 @@
-import { html, nothing, type PropertyValues } from 'lit';
-import { property, state } from 'lit/decorators.js';
-import { styleMap } from 'lit/directives/style-map.js';
-import { createPaymentRequest } from '../../widget-api.ts';
+import type { PropertyDeclarations } from 'lit';
+import { publicKeyCall, type PaymentRequestSent } from '../../widget-api.ts';
 import { emit } from '../../shared/events.ts';
 import { isAmount } from '../../shared/format.ts';
 import { normalizePhone } from '../../shared/phone.ts';
-import { PaykitPublicKeyElement } from '../../shared/paykit-element.ts';
-import { requestPaymentButtonStyles } from './request-payment-button.styles.ts';
+import { commonStrings, PaykitButtonElement } from '../../shared/paykit-element.ts';
 
 export const requestPaymentButtonStrings = {
+  ...commonStrings,
   label: 'Request {amount}',
   labelWithoutAmount: 'Request payment',
   loading: 'Sending the payment request…',
   sent: 'Payment request sent to {phone}.',
-  missingPhone: 'Set recipient-phone to the payer’s mobile number, e.g. +14155550123.',
+  missingPhone: 'Set recipient-phone to the payer’s mobile number.',
   invalidPhone: '"{phone}" is not a phone number: use "+" and the country code, or ten digits, e.g. +14155550123.',
-  invalidAmount: 'The amount "{amount}" is not a price: set amount to a decimal number such as 10.00.',
-  networkError: 'Could not reach the payment service. Check the connection and try again.',
 } as const;
 
 export type RequestPaymentButtonStringKey = keyof typeof requestPaymentButtonStrings;
-
-type Phase = 'idle' | 'loading' | 'sent' | 'error';
 
 /**
  * Sends the payer a pay link by SMS: checks the phone number the way the service does, then asks the
@@ -29,14 +23,6 @@ type Phase = 'idle' | 'loading' | 'sent' | 'error';
  *
  * @fires request-sent - The service created the request and sent the SMS. `detail`: `{order_id, pay_link}`.
  * @fires request-error - The phone, amount or configuration is wrong, or the service refused. `detail`: `{message}`.
- *
- * @attr amount - Decimal text, e.g. "10.00" (US dollars).
- * @attr recipient-phone - The payer's mobile: "+" and 8–15 digits, or ten North American digits; spaces, dots, dashes and parentheses are ignored.
- * @attr order-id - The merchant's order reference; the service makes one when absent.
- * @attr label - The button's text; default "Request {amount}".
- * @attr locale - BCP 47 locale for amounts; default the document's language, else en-US.
- * @attr public-key - The merchant's public key; overrides the script tag and configure().
- * @attr base-url - The payment service's origin; overrides the script tag and configure().
  *
  * @csspart base - The wrapper.
  * @csspart button - The native <button>.
@@ -53,110 +39,56 @@ type Phase = 'idle' | 'loading' | 'sent' | 'error';
  * @cssprop --paykit-font-family - Font.
  * @cssprop --paykit-font-size - Base font size.
  * @cssprop --paykit-target-size - Minimum size of the button (44px).
+ *
+ * @cssstate idle - Nothing sent yet.
+ * @cssstate loading - Sending.
+ * @cssstate sent - The request was sent.
+ * @cssstate error - The error line says what went wrong.
  * @tagname request-payment-button
  */
-export class RequestPaymentButton extends PaykitPublicKeyElement<RequestPaymentButtonStringKey> {
-  static override styles = requestPaymentButtonStyles;
+export class RequestPaymentButton extends PaykitButtonElement<RequestPaymentButtonStringKey> {
+  static override properties: PropertyDeclarations = {
+    recipientPhone: { attribute: 'recipient-phone' },
+  };
 
-  /** Decimal text in US dollars, e.g. "10.00". */
-  @property() amount?: string;
-
-  /** The payer's mobile number. */
-  @property({ attribute: 'recipient-phone' }) recipientPhone?: string;
-
-  /** The merchant's order reference. */
-  @property({ attribute: 'order-id' }) orderId?: string;
-
-  /** The button's text. */
-  @property() label?: string;
+  /**
+   * The payer's mobile number: "+" and 8–15 digits, or ten North American digits; spaces, dots, dashes and
+   * parentheses are ignored.
+   */
+  declare recipientPhone?: string;
 
   protected override readonly defaultStrings = requestPaymentButtonStrings;
+  protected override readonly errorEvent = 'request-error';
 
-  @state() private phase: Phase = 'idle';
-  @state() private statusText = '';
-  @state() private errorText = '';
-
-  private abort?: AbortController;
+  #abort?: AbortController;
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.abort?.abort();
-    if (this.phase === 'loading') this.phase = 'idle';
+    this.#abort?.abort();
+    if (this.phase === 'loading') this.show('idle');
   }
 
-  private get buttonLabel(): string {
-    if (this.label) return this.label;
-    return isAmount(this.amount) ? this.t('label', { amount: this.money(this.amount) }) : this.t('labelWithoutAmount');
+  protected override buttonText(): string {
+    return this.label || (isAmount(this.amount) ? this.t('label', { amount: this.money(this.amount) }) : this.t('labelWithoutAmount'));
   }
 
-  private async handleClick(): Promise<void> {
-    if (this.phase === 'loading') return;
-    const rawPhone = this.recipientPhone?.trim() ?? '';
-    const phone = rawPhone ? normalizePhone(rawPhone) : null;
-    if (!rawPhone) return this.fail(this.t('missingPhone'));
-    if (!phone) return this.fail(this.t('invalidPhone', { phone: rawPhone }));
-    if (!isAmount(this.amount)) return this.fail(this.t('invalidAmount', { amount: this.amount ?? '' }));
-    let config;
+  protected override async act(): Promise<void> {
+    const raw = this.recipientPhone?.trim();
+    const phone = normalizePhone(raw ?? '');
+    if (!phone) return this.fail(this.t(raw ? 'invalidPhone' : 'missingPhone', { phone: raw! }));
+    const config = this.checked();
+    if (!config) return;
+    this.show('loading', this.t('loading'));
+    const abort = (this.#abort = new AbortController());
+    const body = { amount: this.amount!.trim(), recipient_phone: phone, order_id: this.orderId || undefined };
     try {
-      config = this.resolvedConfig();
+      const { order_id, pay_link } = await publicKeyCall<PaymentRequestSent>(config, 'payment-requests', body, abort.signal);
+      this.show('sent', this.t('sent', { phone }));
+      emit(this, 'request-sent', { order_id, pay_link });
     } catch (error) {
-      return this.fail((error as Error).message);
-    }
-
-    this.phase = 'loading';
-    this.statusText = this.t('loading');
-    this.errorText = '';
-    const abort = (this.abort = new AbortController());
-    try {
-      const sent = await createPaymentRequest(
-        config,
-        { amount: this.amount.trim(), recipient_phone: phone, order_id: this.orderId || undefined },
-        abort.signal,
-      );
-      if (abort.signal.aborted) return;
-      this.phase = 'sent';
-      this.statusText = this.t('sent', { phone });
-      emit(this, 'request-sent', { order_id: sent.order_id, pay_link: sent.pay_link });
-    } catch (error) {
-      if (abort.signal.aborted) return;
-      const message = await this.describeFailure(error, config);
+      const message = await this.describeFailure(error as Error, config);
       if (!abort.signal.aborted) this.fail(message);
     }
-  }
-
-  private fail(message: string): void {
-    this.phase = 'error';
-    this.statusText = '';
-    this.errorText = message;
-    emit(this, 'request-error', { message });
-  }
-
-  protected override updated(changed: PropertyValues<this>): void {
-    super.updated(changed);
-    this.reflectState(this.phase);
-  }
-
-  override render() {
-    const busy = this.phase === 'loading';
-    return html`<div part="base" class="base">
-      <button
-        part="button"
-        class="button"
-        type="button"
-        style=${styleMap(this.settingsColors())}
-        aria-disabled=${busy ? 'true' : 'false'}
-        aria-busy=${busy ? 'true' : 'false'}
-        @click=${this.handleClick}
-      >
-        ${busy ? html`<span class="spinner" aria-hidden="true"></span>` : nothing}
-        ${this.phase === 'sent'
-          ? html`<svg class="check" aria-hidden="true" viewBox="0 0 24 24" focusable="false"><path d="M5 12.5l4.5 4.5L19 7.5" stroke="currentColor" stroke-width="2.5" fill="none" stroke-linecap="round" stroke-linejoin="round" /></svg>`
-          : nothing}
-        <span part="label">${this.buttonLabel}</span>
-      </button>
-      <p part="status" class="status" data-state=${this.phase === 'sent' ? 'success' : this.phase} aria-live="polite">${this.statusText}</p>
-      <p part="error" class="error" role="alert">${this.errorText}</p>
-    </div>`;
   }
 }
 
