@@ -11,7 +11,8 @@ import { startDemo, type DemoServers } from './demo-servers.ts';
  */
 const ARTIFACTS = 'test-artifacts/e2e';
 const CARD = { approve: '4242424242424242', challenge: '4000000000003220', decline: '4000000000000002' };
-const TIMEOUT = 20_000;
+// Generous: in `npm test` this suite shares two cores with another suite.
+const TIMEOUT = 30_000;
 
 let demo: DemoServers;
 let browser: Browser;
