@@ -1,4 +1,4 @@
-import { configure } from 'paykit';
+import { configure, type TransactionsTable } from 'paykit';
 import type { TransactionListItem } from 'paykit/client';
 import { $, call, demoConfig, onSubmit, show } from '../shared/api.ts';
 import { renderHeader } from '../shared/chrome.ts';
@@ -6,7 +6,6 @@ import { h, money, replaceKeepingInputs, when } from '../shared/dom.ts';
 import { watchWebhooks } from '../shared/webhooks.ts';
 import { renderWebhook } from '../shared/webhook-view.ts';
 
-type Listed = TransactionListItem;
 interface Hold { transaction_id: string; order_id: string; amount: string; status: string; sale_id?: string }
 interface Message { channel: string; recipient: string; text: string; pay_link: string; created_at: string }
 
@@ -16,7 +15,7 @@ renderHeader(config);
 configure({ publicKey: config.publicKey, baseUrl: config.serviceUrl });
 
 const status = $('#action-status');
-const table = $('#table') as HTMLElement & { fetchSessionToken?: () => Promise<string>; reload?: () => Promise<void> };
+const table = $<TransactionsTable>('#table');
 // The demo's back end mints the table's read-only token, as a merchant's server would.
 table.fetchSessionToken = async () => {
   const answer = await call<{ session_token: string }>('POST', '/demo-api/widget-session');
@@ -30,7 +29,7 @@ async function act(button: HTMLButtonElement, label: string, path: string, body:
   const answer = await call('POST', path, body);
   button.disabled = false;
   show(status, answer.result ? `${label}: done.` : `${label}: ${answer.message}`, answer.result ? 'ok' : 'error');
-  await Promise.all([refreshPayments(), refreshHolds(), table.reload?.()]);
+  await Promise.all([refreshPayments(), refreshHolds(), table.reload()]);
 }
 
 function amountField(name: string, label: string, value: string): HTMLInputElement {
@@ -43,7 +42,7 @@ const tableOf = (columns: string[], rows: HTMLElement[]) => h('div', { class: 't
 
 async function refreshPayments(): Promise<void> {
   const target = $('#payments');
-  const answer = await call<Listed[]>('GET', '/demo-api/transactions');
+  const answer = await call<TransactionListItem[]>('GET', '/demo-api/transactions');
   if (!answer.result) return show(target, answer.message ?? 'Could not list payments.', 'error');
   const sales = answer.data.filter((item) => item.type === 'sale');
   if (sales.length === 0) return show(target, 'No payments yet: buy something on the storefront.');
@@ -119,6 +118,6 @@ watchWebhooks((delivery, live) => {
   webhookList.prepend(renderWebhook(delivery));
   if (!live) return;
   if (delivery.event?.event_type.startsWith('preauth')) void refreshHolds();
-  if (delivery.event?.event_type.startsWith('payment.')) void Promise.all([refreshPayments(), table.reload?.()]);
+  if (delivery.event?.event_type.startsWith('payment.')) void Promise.all([refreshPayments(), table.reload()]);
 });
 await Promise.all([refreshPayments(), refreshHolds(), refreshMessages()]);
