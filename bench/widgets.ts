@@ -26,13 +26,13 @@ async function gzippedBundle(contents: string): Promise<number> {
   return gzipSync(result.outputFiles[0]!.text).length;
 }
 
-/** Gzipped bytes: the script-tag bundle (all three elements, Lit included, QR chunk excluded) and each element alone. */
+/** Gzipped bytes: the script-tag bundle (all three elements, lit-html included, QR chunk excluded) and each element alone. */
 export async function measureSizes(): Promise<{ name: string; bytes: number }[]> {
   const files = await scriptTagBundle();
-  const rows = [{ name: 'script tag /paykit.js (3 elements + Lit, QR excluded)', bytes: gzipSync(files.get('paykit.js')!).length }];
+  const rows = [{ name: 'script tag /paykit.js (3 elements + lit-html, QR excluded)', bytes: gzipSync(files.get('paykit.js')!).length }];
   for (const [tag, className] of Object.entries(ELEMENTS)) {
     const bytes = await gzippedBundle(`import { ${className} } from './src/elements/${tag}/${tag}.ts';\ncustomElements.define('${tag}', ${className});`);
-    rows.push({ name: `<${tag}> alone (+ Lit)`, bytes });
+    rows.push({ name: `<${tag}> alone (+ lit-html)`, bytes });
   }
   return rows;
 }

@@ -1,8 +1,9 @@
-import { html, LitElement, type CSSResultGroup, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { html, type TemplateResult } from 'lit/html.js';
 import { resolveConfig, type ResolvedConfig } from '../config.ts';
 import { getSettings, WidgetNetworkError, type WidgetSettings } from '../widget-api.ts';
 import { emit } from './events.ts';
 import { formatMoney, interpolate, isAmount, resolveLocale } from './format.ts';
+import { ReactiveElement, type PropertyDeclarations, type PropertyValues } from './reactive-element.ts';
 import { styles } from './styles.ts';
 
 /** Texts more than one element shows; each element's own table repeats them, so `strings` replaces them per element. */
@@ -18,8 +19,8 @@ type CommonKey = keyof typeof commonStrings;
  * configure()), `locale`, `strings` (the replaceable text of everything the element shows), and its state,
  * announced in a polite status line and an alert line for errors.
  */
-export abstract class PaykitElement<K extends string> extends LitElement {
-  static override styles: CSSResultGroup = styles;
+export abstract class PaykitElement<K extends string> extends ReactiveElement {
+  static override styles = styles;
 
   static override properties: PropertyDeclarations = {
     publicKey: { attribute: 'public-key' },

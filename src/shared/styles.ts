@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css } from './reactive-element.ts';
 
 /**
  * The one stylesheet of every element, written compact because it ships as text. Public theme tokens

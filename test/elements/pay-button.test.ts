@@ -264,6 +264,31 @@ describe('<pay-button> without the service', () => {
       window.open = realOpen;
     }
   });
+
+  it('keeps its defaults when an adapter sets strings or pollInterval to undefined, null or no number', async () => {
+    service = fakeService({ 'POST /pay-links': () => ok(LINK), 'GET /pay-links/lnk_fake1': () => ok({ ...LINK, status: 'open', transaction_id: null }) });
+    const el = await fixture<PayButton>(html`<pay-button amount="10" locale="en-US" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`);
+    for (const unset of [undefined, null]) {
+      el.strings = { label: '{amount} zahlen' };
+      await el.updateComplete;
+      expect(part(el, 'label').textContent).to.equal('$10.00 zahlen');
+      el.strings = unset as never;
+      await el.updateComplete;
+      expect(part(el, 'label').textContent).to.equal('Pay $10.00');
+    }
+    const checks = () => service!.actions.filter((call) => call.method === 'GET').length;
+    for (const interval of [undefined, null, 0, Number.NaN, -50, Infinity]) {
+      el.pollInterval = interval as never;
+      part(el, 'button').click();
+      await waitUntil(() => dialogOf(el).open, 'dialog open');
+      // The default is two seconds: no check of the link yet, where 0 would check in every task.
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(checks(), `checks with pollInterval ${interval}`).to.equal(0);
+      const cancelled = eventWithin(el, 'pay-cancel');
+      dialogOf(el).close();
+      await cancelled;
+    }
+  });
 });
 
 describe('<pay-button> with the service', function () {

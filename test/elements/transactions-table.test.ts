@@ -268,6 +268,57 @@ describe('<transactions-table> without the service', () => {
     }
   });
 
+  it('fits a narrow container, whatever its layout: the table scrolls in a keyboard-reachable, named region', async () => {
+    service = fakeService({ 'GET /transactions': listing(3) });
+    // Block, flex-row and grid containers size a child differently: in the last two the table's own width used
+    // to become the element's minimum width and push it out of the container.
+    for (const display of ['block', 'flex', 'grid']) {
+      const narrow = document.createElement('div');
+      narrow.style.cssText = `display:${display};width:320px`;
+      document.body.append(narrow);
+      try {
+        const el = document.createElement('transactions-table');
+        el.setAttribute('session-token', 'wst_fake');
+        el.setAttribute('base-url', FAKE_BASE);
+        el.strings = { caption: 'Ventes' };
+        narrow.append(el);
+        await waitUntil(() => rows(el).length === 3, 'rows loaded');
+        await el.updateComplete;
+        expect(el.getBoundingClientRect().width, `the element's width in a ${display} container`).to.be.at.most(320);
+        expect(part(el, 'base').getBoundingClientRect().right).to.be.at.most(narrow.getBoundingClientRect().right);
+        const region = shadow(el).querySelector<HTMLElement>('[role="region"]')!;
+        expect(region, 'scrollable region').to.exist;
+        expect(region.contains(part(el, 'table'))).to.equal(true);
+        expect(region.scrollWidth, 'the table is wider than the region: it scrolls').to.be.greaterThan(region.clientWidth);
+        expect(getComputedStyle(region).overflowX).to.equal('auto');
+        expect(region.tabIndex).to.equal(0);
+        expect(shadow(el).getElementById(region.getAttribute('aria-labelledby')!)?.textContent, 'the region\'s name').to.equal('Ventes');
+        await expect(el).to.be.accessible();
+      } finally {
+        narrow.remove();
+      }
+    }
+  });
+
+  it('falls back to its defaults when an adapter sets strings and pageSize to undefined or null', async () => {
+    service = fakeService({ 'GET /transactions': listing(3) });
+    const el = await table({ 'session-token': 'wst_fake', 'base-url': FAKE_BASE });
+    await waitUntil(() => rows(el).length === 3, 'first page');
+    for (const empty of [undefined, null]) {
+      el.strings = empty as never;
+      await el.updateComplete;
+      expect(part(el, 'status').textContent).to.equal('Showing 1–3 of 3 transactions.');
+      expect(rows(el)[0]![3]).to.equal('Completed');
+    }
+    for (const size of [undefined, null, 0, Number.NaN, -5, 1.5, 1000]) {
+      const calls = service.calls.length;
+      el.pageSize = size as never;
+      await waitUntil(() => service!.calls.length > calls && el.matches(':state(loaded)'), `reloaded for pageSize ${size}`);
+      const perPage = service.calls.at(-1)!.url.searchParams.get('perPage');
+      expect(perPage, `perPage for pageSize ${size}`).to.equal(size === 1.5 ? '1' : size === 1000 ? '100' : '20');
+    }
+  });
+
   it('ignores the answer to a load that a newer one replaced', async () => {
     const answers: ((response: Response) => void)[] = [];
     service = fakeService({ 'GET /transactions': () => new Promise<Response>((resolve) => answers.push(resolve)) });

@@ -50,6 +50,28 @@ describe('paykit/react', () => {
     expect(part(el, 'label').textContent).to.equal('Buy the tea');
   });
 
+  it('a prop no longer passed (@lit/react sets it to undefined) leaves the element its default', async function () {
+    const service = realService(this);
+    render(createElement(PayButton, { amount: '3', locale: 'en-US', pollInterval: 500, strings: { label: 'Now {amount}' } }));
+    const button = await onlyElement<PayButtonElement>(host, 'pay-button');
+    expect(part(button, 'label').textContent).to.equal('Now $3.00');
+    render(createElement(PayButton, { amount: '3', locale: 'en-US' }));
+    await button.updateComplete;
+    expect([button.strings, button.pollInterval]).to.deep.equal([undefined, undefined]);
+    expect(part(button, 'label').textContent).to.equal('Pay $3.00');
+
+    const totals: number[] = [];
+    const onTransactionsLoad = (event: CustomEvent<{ total: number }>) => totals.push(event.detail.total);
+    const tableProps = { sessionToken: service.sessionToken, baseUrl: service.baseUrl, onTransactionsLoad };
+    render(createElement(TransactionsTable, { ...tableProps, pageSize: 2 }));
+    const table = await onlyElement<TransactionsTableElement>(host, 'transactions-table');
+    await waitUntil(() => totals.length === 1, 'onTransactionsLoad', { timeout: 8000 });
+    render(createElement(TransactionsTable, tableProps));
+    await waitUntil(() => totals.length === 2, 'loaded again', { timeout: 8000 });
+    await table.updateComplete;
+    expect(table.shadowRoot!.querySelectorAll('tbody tr')).to.have.length(Math.min(totals[1]!, 20));
+  });
+
   it('PayButton: a click creates a pay link at the service, opens the dialog, and the outcome reaches onPaySuccess', async function () {
     const service = realService(this);
     const orderId = uniqueOrderId('react_pay');

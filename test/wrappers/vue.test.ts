@@ -123,6 +123,35 @@ describe('paykit/vue', () => {
     expect(fetches.actions.filter((call) => call.path.endsWith('/transactions'))).to.have.length(1);
   });
 
+  it('an unset prop (Vue then writes 0 or null into the property) leaves the element its default', async function () {
+    const service = realService(this);
+    const strings = ref<Record<string, string> | undefined>({ label: 'Now {amount}' });
+    const pollInterval = ref<number | undefined>(500);
+    mount(() => h(PayButton, { amount: '3', locale: 'en-US', strings: strings.value, pollInterval: pollInterval.value }));
+    const button = await onlyElement<PayButtonElement>(host, 'pay-button');
+    expect(part(button, 'label').textContent).to.equal('Now $3.00');
+    strings.value = undefined;
+    pollInterval.value = undefined;
+    await nextTick();
+    await button.updateComplete;
+    expect(part(button, 'label').textContent).to.equal('Pay $3.00');
+    app!.unmount();
+
+    const totals: number[] = [];
+    const pageSize = ref<number | undefined>(2);
+    mount(() => h(TransactionsTable, {
+      sessionToken: service.sessionToken, baseUrl: service.baseUrl, pageSize: pageSize.value,
+      onTransactionsLoad: (event: CustomEvent<{ total: number }>) => totals.push(event.detail.total),
+    }));
+    const table = await onlyElement<TransactionsTableElement>(host, 'transactions-table');
+    await waitUntil(() => totals.length === 1, 'transactionsLoad', { timeout: 8000 });
+    pageSize.value = undefined;
+    await nextTick();
+    await waitUntil(() => totals.length === 2, 'loaded again', { timeout: 8000 });
+    await table.updateComplete;
+    expect(table.shadowRoot!.querySelectorAll('tbody tr')).to.have.length(Math.min(totals[1]!, 20));
+  });
+
   it('mounting, unmounting and mounting again leaves one element, and one request per click', async function () {
     const service = realService(this);
     const sent: string[] = [];

@@ -1,4 +1,5 @@
-import { html, type PropertyDeclarations, type PropertyValues } from 'lit';
+import { html } from 'lit/html.js';
+import type { PropertyDeclarations, PropertyValues } from '../../shared/reactive-element.ts';
 import type { ResolvedConfig } from '../../config.ts';
 import { publicKeyCall, type PayLink, type PayLinkState } from '../../widget-api.ts';
 import { emit, type PaySuccessDetail } from '../../shared/events.ts';
@@ -96,12 +97,13 @@ interface Attempt extends LinkInUse {
  * @tagname pay-button
  */
 export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
-  static override styles = [styles, payButtonStyles];
+  static override styles = styles + payButtonStyles;
 
   static override properties: PropertyDeclarations = {
     description: {},
     mode: {},
     showQr: { type: Boolean, attribute: 'show-qr' },
+    pollInterval: { attribute: false },
   };
 
   /** What the payment is for, shown on the pay page. */
@@ -113,7 +115,7 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
   /** Shows the pay link as a QR code next to the button once it is created. */
   showQr = false;
 
-  /** Milliseconds between checks of the pay link while the payment window is open. */
+  /** Milliseconds between checks of the pay link while the payment window is open; not a positive number: 2000. */
   pollInterval = 2000;
 
   protected override readonly defaultStrings = payButtonStrings;
@@ -230,6 +232,8 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
 
   /** Checks the link every pollInterval while the window is open; a missed check is retried at the next. */
   #poll(attempt: Attempt): void {
+    // An adapter may unset it (undefined, null, 0): that must not become a check in every task.
+    const interval = this.pollInterval;
     attempt.timer = setTimeout(async () => {
       const popupClosed = attempt.popup?.closed;
       const state = await publicKeyCall<PayLinkState>(attempt.config, `pay-links/${attempt.link.link_id}`).catch(() => undefined);
@@ -238,7 +242,7 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
       else if (state?.status === 'expired') this.#end();
       else if (popupClosed) this.#end(null);
       else this.#poll(attempt);
-    }, this.pollInterval);
+    }, interval > 0 && interval < 2 ** 31 ? interval : 2000);
   }
 
   /** How the attempt ended: paid (`detail`), cancelled by the payer (null), or the link expired (undefined). */

@@ -1,4 +1,4 @@
-import type { PropertyDeclarations } from 'lit';
+import type { PropertyDeclarations } from '../../shared/reactive-element.ts';
 import { publicKeyCall, type PaymentRequestSent } from '../../widget-api.ts';
 import { emit } from '../../shared/events.ts';
 import { isAmount } from '../../shared/format.ts';

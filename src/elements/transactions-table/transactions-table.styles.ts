@@ -1,8 +1,13 @@
-import { css } from 'lit';
+import { css } from '../../shared/reactive-element.ts';
 
-/** The frame, the date-range form, the table and the paging controls. */
+/**
+ * The frame, the date-range form, the table and the paging controls. The host is a grid of one column that may
+ * shrink to nothing, so the page's layout decides the element's width, also as a flex item or in a grid or table
+ * cell, where the table's own width would otherwise become the element's minimum and push the page sideways: the
+ * table scrolls in its region instead. A page that sizes the element to its content still gets the table's width.
+ */
 export const transactionsTableStyles = css`
-:host{display:block}
+:host{display:grid;grid-template-columns:minmax(0,1fr)}
 div{display:block;padding:1rem;border:1px solid var(--_border);border-radius:var(--_radius);background:var(--_surface);color:var(--_text)}
 form,nav{display:flex;flex-wrap:wrap;align-items:end;gap:.75rem}
 nav{justify-content:end}

@@ -1,4 +1,5 @@
-import { html, type PropertyDeclarations, type PropertyValues } from 'lit';
+import { html } from 'lit/html.js';
+import type { PropertyDeclarations, PropertyValues } from '../../shared/reactive-element.ts';
 import { resolveBaseUrl } from '../../config.ts';
 import { listTransactions, WidgetAuthError, WidgetNetworkError, type TransactionItem, type TransactionPage } from '../../widget-api.ts';
 import { emit } from '../../shared/events.ts';
@@ -46,7 +47,8 @@ const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 /**
  * The merchant's completed transactions, newest first, read with a short-lived read-only session token that
  * the merchant's server mints. Pages, a date range, and loading, empty and error states. State is plain
- * reactive properties: `@lit/task` is not a dependency of the package.
+ * reactive properties: `@lit/task` is not a dependency of the package. Where the page is narrower than the table,
+ * the table scrolls sideways in a region that takes keyboard focus and is named by the `caption` string.
  *
  * @fires transactions-load - A page arrived. `detail`: `{total}`, the count over all pages.
  * @fires transactions-error - Loading failed (network, configuration, or a token that stays refused). `detail`: `{message}`.
@@ -91,7 +93,7 @@ const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
  * @tagname transactions-table
  */
 export class TransactionsTable extends PaykitElement<TransactionsTableStringKey> {
-  static override styles = [styles, transactionsTableStyles];
+  static override styles = styles + transactionsTableStyles;
 
   static override properties: PropertyDeclarations = {
     sessionToken: { attribute: 'session-token' },
@@ -102,7 +104,7 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
   /** The read-only session token minted by the merchant's server. */
   declare sessionToken?: string;
 
-  /** Rows per page, 1–100. */
+  /** Rows per page, 1–100: more is 100; none, less than 1 or not a number is 20. */
   pageSize = 20;
 
   /**
