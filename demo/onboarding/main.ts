@@ -23,7 +23,7 @@ async function refreshMerchants(): Promise<void> {
       approve.addEventListener('click', async () => {
         approve.disabled = true;
         const answer = await call('POST', '/demo-api/approve', { merchant_id: merchant.merchant_id });
-        if (!answer.result) show($('#merchants'), answer.message ?? 'Could not approve.', 'error');
+        show($('#merchant-status'), answer.result ? `${merchant.businessname} is approved.` : `Not approved: ${answer.message}`, answer.result ? 'ok' : 'error');
         await refreshMerchants();
       });
       action.append(approve);
@@ -44,7 +44,7 @@ onSubmit($('#onboard-form'), async (data) => {
   const answer = await call<{ merchant_id: string; public_key: string }>('POST', '/demo-api/onboard', data);
   const target = $('#onboard-result');
   if (!answer.result) return show(target, answer.message ?? 'Onboarding failed.', 'error');
-  show(target, `Onboarded ${data.business_name}: ${answer.data.merchant_id}. It waits for review.`);
+  show(target, `Onboarded ${data.business_name}: ${answer.data.merchant_id}. It waits for review.`, 'ok');
   await refreshMerchants();
 });
 

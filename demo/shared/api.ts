@@ -31,10 +31,10 @@ export async function demoConfig(): Promise<DemoConfig> {
   return answer.data;
 }
 
-/** Replaces a status area's content with one line, styled as good news or an error. */
-export function show(target: HTMLElement, content: Node | string, kind: 'ok' | 'error' = 'ok'): void {
+/** Replaces a status area's content with one line: plain information, good news or an error. */
+export function show(target: HTMLElement, content: Node | string, kind: 'info' | 'ok' | 'error' = 'info'): void {
   const paragraph = document.createElement('p');
-  paragraph.className = kind;
+  paragraph.className = kind === 'info' ? 'hint' : kind;
   paragraph.append(content);
   target.replaceChildren(paragraph);
 }
