@@ -48,7 +48,7 @@ async function refreshPayments(): Promise<void> {
   if (sales.length === 0) return show(target, 'No payments yet: buy something on the storefront.');
   const rows = sales.map((sale) => {
     const remaining = (Number(sale.amount) - Number(sale.refunded_amount)).toFixed(2);
-    const actions = h('td', { class: 'actions' });
+    const actions = h('div', { class: 'actions' });
     const label = `${money(sale.amount)} on ${when(sale.created_date)}`;
     if (sale.status === 'completed' && Number(remaining) > 0) {
       const amount = amountField(`refund-${sale.transaction_id}`, `Amount to refund of ${label}`, remaining);
@@ -66,7 +66,7 @@ async function refreshPayments(): Promise<void> {
       h('td', {}, money(sale.amount)),
       h('td', {}, sale.other_details.card_brand ? `${sale.other_details.card_brand} ·${sale.other_details.last_four}` : sale.method),
       h('td', {}, sale.status + (Number(sale.refunded_amount) > 0 ? `, ${money(sale.refunded_amount)} refunded` : '')),
-      actions);
+      h('td', {}, actions));
   });
   replaceKeepingInputs(target, tableOf(['Date', 'Amount', 'Card', 'Status', 'Actions'], rows));
 }
@@ -77,7 +77,7 @@ async function refreshHolds(): Promise<void> {
   if (!answer.result) return show(target, answer.message ?? 'Could not list holds.', 'error');
   if (answer.data.length === 0) return show(target, 'No holds yet.');
   const rows = answer.data.map((hold) => {
-    const actions = h('td', { class: 'actions' });
+    const actions = h('div', { class: 'actions' });
     if (hold.status === 'authorized') {
       const label = `hold ${hold.order_id}`;
       const amount = amountField(`hold-${hold.transaction_id}`, `New amount for ${label}`, hold.amount);
@@ -89,7 +89,7 @@ async function refreshHolds(): Promise<void> {
       release.addEventListener('click', () => act(release, `Release of ${label}`, '/demo-api/holds/release', { transaction_id: hold.transaction_id }));
       actions.append(amount, adjust, capture, release);
     }
-    return h('tr', {}, h('td', {}, hold.order_id), h('td', {}, money(hold.amount)), h('td', {}, hold.status), actions);
+    return h('tr', {}, h('td', {}, hold.order_id), h('td', {}, money(hold.amount)), h('td', {}, hold.status), h('td', {}, actions));
   });
   replaceKeepingInputs(target, tableOf(['Order', 'Amount', 'Status', 'Actions'], rows));
 }
