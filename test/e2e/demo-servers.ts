@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { freePort } from '../support/process.ts';
 
 export interface DemoServers {
+  dataDir: string;
   demoUrl: string;
   serviceUrl: string;
   output: () => string;
@@ -12,11 +13,10 @@ export interface DemoServers {
 }
 
 /**
- * `npm start` exactly as a newcomer runs it (its script, its conditions), on a fresh data folder and free
- * loopback ports; resolves once it printed its URLs.
+ * `npm start` exactly as a newcomer runs it (its script, its conditions), on free loopback ports and a fresh data
+ * folder (or the one given, kept when `keepData`); resolves once it printed its URLs and registered its webhook endpoint.
  */
-export async function startDemo(): Promise<DemoServers> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'paykit-e2e-'));
+export async function startDemo({ dataDir = mkdtempSync(join(tmpdir(), 'paykit-e2e-')), keepData = false } = {}): Promise<DemoServers> {
   const [port, demoPort] = [await freePort(), await freePort()];
   const child: ChildProcess = spawn(process.execPath, ['--conditions=paykit-source', '--import', 'tsx', 'scripts/start.ts'], {
     env: { ...process.env, PAYKIT_DATA_DIR: dataDir, PORT: String(port), DEMO_PORT: String(demoPort), LOG_LEVEL: 'warn' },
@@ -31,7 +31,7 @@ export async function startDemo(): Promise<DemoServers> {
       child.kill('SIGTERM');
       await exited;
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keepData) rmSync(dataDir, { recursive: true, force: true });
   };
   const deadline = Date.now() + 60_000;
   while (!/Demo\s+(http\S+)/.test(output)) {
@@ -49,5 +49,5 @@ export async function startDemo(): Promise<DemoServers> {
     if (Date.now() > deadline) throw new Error(`the demo did not register its webhook endpoint:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { demoUrl, serviceUrl: `http://localhost:${port}`, output: () => output, stop };
+  return { dataDir, demoUrl, serviceUrl: `http://localhost:${port}`, output: () => output, stop };
 }

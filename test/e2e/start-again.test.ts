@@ -1,0 +1,45 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { PaykitClient } from '../../src/client/index.ts';
+import { startDemo } from './demo-servers.ts';
+
+/** What a newcomer keeps from one start to the next: the printed credentials and the demo merchant. */
+async function identity(demo: { output(): string; demoUrl: string }) {
+  const { data } = await (await fetch(`${demo.demoUrl}/demo-api/config`)).json();
+  return {
+    clientId: demo.output().match(/Sandbox client\s+id (\S+)/)?.[1],
+    secret: demo.output().match(/secret (sk_\S+)/)?.[1],
+    merchantId: data.merchantId,
+    publicKey: data.publicKey,
+  };
+}
+
+test('npm start again on the same data reuses the sandbox client and the demo merchant, and keeps the sales', { timeout: 120_000 }, async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'paykit-restart-'));
+  try {
+    const first = await startDemo({ dataDir, keepData: true });
+    const before = await identity(first);
+    // A sale made with the printed credentials, as a developer trying the API would.
+    const paykit = new PaykitClient({ clientId: before.clientId!, secretKey: before.secret!, baseUrl: first.serviceUrl });
+    const { merchant_key } = JSON.parse(readFileSync(join(dataDir, 'demo-merchant.json'), 'utf8'));
+    const { pay_link } = await paykit.payments.request({ merchant_key, amount: '7.00', order_id: 'before-restart' });
+    const sale = await paykit.sandbox.pay({ pay_link, method: 'card', card_number: '4242424242424242', exp_month: 12, exp_year: 2040, cvc: '123' });
+    await first.stop();
+
+    const second = await startDemo({ dataDir, keepData: true });
+    try {
+      const after = await identity(second);
+      assert.ok(before.clientId && before.secret, 'the credentials are printed');
+      assert.deepEqual(after, before, 'the same client, secret, merchant and public key');
+      const listed = await (await fetch(`${second.demoUrl}/demo-api/transactions`)).json();
+      assert.ok(listed.data.some((item: { transaction_id: string }) => item.transaction_id === sale.transaction_id), 'the sale made before the restart is listed');
+    } finally {
+      await second.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
