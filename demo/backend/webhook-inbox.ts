@@ -28,9 +28,8 @@ export class WebhookInbox {
     try {
       const event = verifyWebhook(rawBody, headers, this.signingSecret);
       // At-least-once delivery: a retried event keeps its id, so it is shown once.
-      if (this.received.some((seen) => seen.verified && seen.webhookId === webhookId)) {
-        return { status: 200, delivery: this.received.find((seen) => seen.webhookId === webhookId)! };
-      }
+      const seen = this.received.find((earlier) => earlier.verified && earlier.webhookId === webhookId);
+      if (seen) return { status: 200, delivery: seen };
       delivery = { webhookId, receivedAt, verified: true, event };
     } catch (error) {
       delivery = { webhookId, receivedAt, verified: false, error: (error as Error).message };
@@ -50,12 +49,15 @@ export class WebhookInbox {
     return [...this.received];
   }
 
-  /** `text/event-stream`: what arrived so far (oldest first), then each new delivery as it comes. */
+  /**
+   * `text/event-stream`: what arrived so far (oldest first), a `live` event, then each new delivery as it comes.
+   */
   stream(request: IncomingMessage, response: ServerResponse): void {
     response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
     const send = (delivery: ReceivedWebhook) => response.write(`data: ${JSON.stringify(delivery)}\n\n`);
     response.write('retry: 2000\n\n');
     for (const delivery of [...this.received].reverse()) send(delivery);
+    response.write('event: live\ndata: \n\n');
     const stop = this.onDelivery(send);
     request.once('close', stop);
   }

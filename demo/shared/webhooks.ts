@@ -14,16 +14,18 @@ export interface Delivery {
  * `live` is false for deliveries that arrived before the page opened.
  */
 export function watchWebhooks(onDelivery: (delivery: Delivery, live: boolean) => void): () => void {
-  const opened = Date.now();
   const source = new EventSource('/demo-api/webhooks/stream');
+  // The stream sends what it kept, then `live`, then new deliveries. After a reconnect it sends what it kept again:
+  // the ones seen are skipped, and the others arrived while the page was connected or reconnecting, so they are live.
+  let live = false;
+  source.addEventListener('live', () => (live = true));
   const seen = new Set<string>();
   source.onmessage = (message) => {
     const delivery: Delivery = JSON.parse(message.data);
-    // After a reconnect the stream starts again from the oldest kept delivery.
     const key = `${delivery.webhookId}|${delivery.receivedAt}`;
     if (seen.has(key)) return;
     seen.add(key);
-    onDelivery(delivery, Date.parse(delivery.receivedAt) >= opened);
+    onDelivery(delivery, live);
   };
   return () => source.close();
 }

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { startService, type TestService } from '../support/service.ts';
 import { Receiver } from '../support/receiver.ts';
 import { freePort } from '../support/process.ts';
-import { application } from './application.ts';
+import { partnerApplication as application } from '../support/fixtures.ts';
 import { PaykitClient, PaykitError } from '../../src/client/index.ts';
 
 /** The PaykitError `promise` rejects with (failing when it resolves or throws something else). */

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { startService, type TestService } from '../support/service.ts';
 import { Receiver } from '../support/receiver.ts';
-import { application } from './application.ts';
+import { partnerApplication as application } from '../support/fixtures.ts';
 import { nextOrderId, TEST_CARD } from '../support/payments.ts';
 import {
   PaykitClient, PaykitError, verifyWebhook, type Customer, type OnboardingResult, type PaykitEvent, type Reversal, type TransactionList,

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createHmac, randomBytes } from 'node:crypto';
 import { startService, type TestService } from '../support/service.ts';
 import { Receiver, verify as referenceVerify, type Receipt } from '../support/receiver.ts';
-import { application } from './application.ts';
+import { partnerApplication as application } from '../support/fixtures.ts';
 import {
   PAYKIT_EVENT_TYPES, PaykitClient, verifyWebhook, WebhookVerificationError, type PaykitEvent, type PaykitEventOf,
 } from '../../src/client/index.ts';

@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startService, type TestService } from '../support/service.ts';
-import { approvedMerchant, paidSale } from '../support/payments.ts';
+import { approvedMerchant, nextOrderId, paidSale, partnerClient, TEST_CARD } from '../support/payments.ts';
 
 describe('the widget API', () => {
   let service: TestService;
@@ -110,6 +110,28 @@ describe('the widget API', () => {
     service.clock.advance(16 * 60 * 1000);
     const expired = await service.request('GET', '/api/v1/widgets/transactions', { headers: { authorization: `Bearer ${session_token}` } });
     assert.equal(expired.status, 401);
+  });
+
+  test('the listing shows completed transactions only: a voided sale stays, marked voided; no pending ACH, decline or hold', async () => {
+    const paykit = partnerClient(service);
+    const { merchantKey: key } = await approvedMerchant(service);
+    const link = async (extra: Record<string, unknown> = {}) =>
+      (await paykit.payments.request({ merchant_key: key, amount: '30.00', order_id: nextOrderId(), ...extra })).pay_link;
+    const completed = await paidSale(service, key, '30.00');
+    const voided = await paidSale(service, key, '31.00');
+    await paykit.transactions.void({ merchant_key: key, transaction_id: voided });
+    const ach = await paykit.sandbox.pay({ pay_link: await link(), method: 'ach', routing_number: '110000000', account_number: '12345678', name: 'Ann Lee' });
+    const hold = await paykit.sandbox.pay({ pay_link: await link({ preauth: true }), method: 'card', ...TEST_CARD });
+    await assert.rejects(paykit.sandbox.pay({ pay_link: await link(), method: 'card', ...TEST_CARD, card_number: '4000000000000002' }), /declined/i);
+
+    const token = (await paykit.widgets.createSession(key)).session_token;
+    const list = await service.request('GET', '/api/v1/widgets/transactions?perPage=100', { headers: { authorization: `Bearer ${token}` } });
+    assert.equal(list.status, 200, list.text);
+    const shown = list.body.data.items.map((t: { transaction_id: string; status: string; type: string }) => [t.transaction_id, t.status, t.type]);
+    assert.deepEqual(shown.filter(([, , type]: string[]) => type === 'sale').sort(), [[completed, 'completed', 'sale'], [voided, 'voided', 'sale']].sort());
+    assert.ok(!shown.some(([id]: string[]) => id === ach.transaction_id || id === hold.transaction_id), 'no pending ACH payment, no hold');
+    assert.ok(shown.every(([, status]: string[]) => status === 'completed' || status === 'voided'), 'nothing declined or pending');
+    assert.equal(list.body.data.totalCount, shown.length);
   });
 
   test('the pay page may be framed by, and reports to, an allowed origin only', async () => {

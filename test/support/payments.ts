@@ -1,6 +1,6 @@
-import { PaykitClient, type OnboardingApplication } from '../../src/client/index.ts';
+import { PaykitClient } from '../../src/client/index.ts';
 import type { TestService } from './service.ts';
-import { validApplication } from './fixtures.ts';
+import { partnerApplication } from './fixtures.ts';
 
 /** The typed partner client, as a partner's server would hold it; the suites' setup goes through it. */
 export function partnerClient(service: TestService, auth?: { id: string; secret: string }): PaykitClient {
@@ -15,7 +15,7 @@ export interface ApprovedMerchant {
 /** A merchant onboarded and approved through the API, ready to take payments. */
 export async function approvedMerchant(service: TestService, auth?: { id: string; secret: string }): Promise<ApprovedMerchant> {
   const paykit = partnerClient(service, auth);
-  const { merchant_key, merchant_id } = await paykit.merchants.onboard(validApplication() as OnboardingApplication);
+  const { merchant_key, merchant_id } = await paykit.merchants.onboard(partnerApplication());
   await paykit.merchants.approve(merchant_id);
   return { merchantKey: merchant_key, merchantId: merchant_id };
 }
