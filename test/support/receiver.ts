@@ -67,6 +67,12 @@ export class Receiver {
     return this.receipts;
   }
 
+  /** The first delivery of an event of `type` whose data has `merchant_id`; deliveries of other events may arrive in between. */
+  async waitForEvent(type: string, merchantId: string): Promise<Receipt> {
+    const matches = (r: Receipt) => r.event.event_type === type && r.event.data.merchant_id === merchantId;
+    return (await this.waitFor((all) => all.some(matches))).find(matches)!;
+  }
+
   async stop(): Promise<void> {
     if (!this.server) return;
     this.server.closeAllConnections();
