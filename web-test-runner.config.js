@@ -12,6 +12,10 @@ if (!existsSync(executablePath)) {
   process.exit(1);
 }
 
+/** `PAYKIT_TEST_REACT=18` runs the React adapter's suite once more on React 18, installed as react18 and react-dom18. */
+const react18 = process.env.PAYKIT_TEST_REACT === '18';
+const react = react18 ? reactEsm({ alias: { react: 'react18', 'react-dom': 'react-dom18' } }) : reactEsm();
+
 const service = await startBrowserService();
 process.once('exit', () => service.stop());
 
@@ -31,17 +35,17 @@ const vueFlags = replace({
 /**
  * Browser suites: the elements and wrappers in real headless Chromium (Debian's; nothing is downloaded),
  * against the real service started above; pages find it in `window.PAYKIT_TEST`. React is served as ES modules
- * built at start (it ships CommonJS only); Vue gets its build flags replaced.
+ * built at start (it ships CommonJS only), version 19 or, with PAYKIT_TEST_REACT=18, 18; Vue gets its build flags replaced.
  */
 export default {
-  testRunnerHtml: (testFramework) => `<html><head><script>window.PAYKIT_TEST = ${JSON.stringify(service.env)};</script></head>
+  testRunnerHtml: (testFramework) => `<html><head><script>window.PAYKIT_TEST = ${JSON.stringify({ ...service.env, reactMajor: react18 ? 18 : 19 })};</script></head>
     <body><script type="module" src="${testFramework}"></script></body></html>`,
-  files: ['test/elements/**/*.test.ts', 'test/wrappers/**/*.test.ts'],
+  files: react18 ? ['test/wrappers/react.test.ts'] : ['test/elements/**/*.test.ts', 'test/wrappers/**/*.test.ts'],
   nodeResolve: true,
   concurrency: 1,
   testFramework: { config: { timeout: 10000 } },
   plugins: [
-    reactEsm(),
+    react,
     vueFlags,
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' }),
     { name: 'paykit-service', serverStop: () => service.stop() },

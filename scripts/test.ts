@@ -5,7 +5,8 @@ import { dropTestSchemas } from './drop-test-schemas.ts';
 
 /**
  * `npm test`: the service suites with node's test runner, then the browser suites with Web Test Runner in
- * Chromium. Both always run; the exit code is non-zero when either fails.
+ * Chromium (the React adapter's suite twice: on React 19, then on React 18). All always run; the exit code is
+ * non-zero when any fails.
  */
 const BROWSER_SUITES = new Set(['elements', 'wrappers']);
 
@@ -17,10 +18,10 @@ function testFiles(dir: string): string[] {
   });
 }
 
-function runStep(name: string, command: string, args: string[]): Promise<number> {
+function runStep(name: string, command: string, args: string[], env: Record<string, string> = {}): Promise<number> {
   console.log(`\n▶ ${name}`);
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: 'inherit' });
+    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
@@ -38,7 +39,9 @@ if (!only || only === 'node') {
   await dropTestSchemas();
 }
 if (!only || only === 'browser') {
-  results.push(['browser suites (web-test-runner)', await runStep('browser suites', process.execPath, ['node_modules/@web/test-runner/dist/bin.js'])]);
+  const webTestRunner = 'node_modules/@web/test-runner/dist/bin.js';
+  results.push(['browser suites (web-test-runner)', await runStep('browser suites', process.execPath, [webTestRunner])]);
+  results.push(['paykit/react on React 18 (web-test-runner)', await runStep('paykit/react on React 18', process.execPath, [webTestRunner], { PAYKIT_TEST_REACT: '18' })]);
 }
 
 console.log('\nSummary:');

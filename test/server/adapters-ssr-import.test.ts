@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createElement } from 'react';
@@ -23,6 +24,30 @@ test('paykit/react imports and server-renders in Node (no DOM)', async () => {
     createElement(TransactionsTable, { sessionToken: 'wst_x', pageSize: 5 })));
   assert.match(html, /^<div><pay-button class="buy"[^>]*><\/pay-button><request-payment-button[^>]*><\/request-payment-button><transactions-table[^>]*><\/transactions-table><\/div>$/);
   assert.doesNotMatch(html, /on-?pay|function|\[object/i, 'no handler or object is written into the markup');
+});
+
+test('paykit/react server-renders on React 18 too', async (t) => {
+  // React 18 is installed as react18 and react-dom18; a bundle with those aliases gives the adapter that React.
+  mkdirSync(join(root, 'node_modules/.cache'), { recursive: true });
+  const outDir = mkdtempSync(join(root, 'node_modules/.cache/paykit-react18-'));
+  t.after(() => rmSync(outDir, { recursive: true, force: true }));
+  const { build } = await import('esbuild');
+  await build({
+    stdin: {
+      contents: `export { createElement, version } from 'react';
+        export { renderToString } from 'react-dom/server';
+        export { PayButton, TransactionsTable } from './wrappers/react/index.ts';`,
+      resolveDir: root,
+      loader: 'ts',
+    },
+    bundle: true, platform: 'node', format: 'cjs', outfile: join(outDir, 'react18.cjs'), logLevel: 'warning',
+    alias: { react: 'react18', 'react-dom': 'react-dom18' },
+  });
+  const react18 = createRequire(import.meta.url)(join(outDir, 'react18.cjs'));
+  assert.match(react18.version, /^18\./);
+  assert.match(react18.renderToString(react18.createElement(react18.PayButton, { amount: '1.00' })), BARE_PAY_BUTTON);
+  assert.equal(react18.renderToString(react18.createElement(react18.TransactionsTable, { sessionToken: 'wst_x', pageSize: 5, onTransactionsLoad: () => {} })),
+    react18.renderToString(react18.createElement(react18.TransactionsTable, { sessionToken: 'wst_x', pageSize: 5 })), 'handlers are not written into the markup');
 });
 
 test('paykit/vue imports and server-renders in Node (no DOM)', async () => {

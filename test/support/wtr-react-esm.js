@@ -1,8 +1,5 @@
 // Plain JavaScript: loaded by the Web Test Runner config, which node runs without a TypeScript loader.
-import { createRequire } from 'node:module';
 import { build } from 'esbuild';
-
-const require = createRequire(import.meta.url);
 
 /** What the browser suites import from React, by the name of the file each is served as. */
 const PACKAGES = {
@@ -19,9 +16,23 @@ const VIRTUAL = 'react-esm-entry';
  * React 19 ships CommonJS only, which the browser cannot import. At server start this bundles the packages above
  * into ES modules with esbuild, once, in development mode (StrictMode's double mounting happens only there), with
  * `splitting` so that they share one copy of React; then it serves them from memory and points every import of
- * those specifiers at them.
+ * those specifiers at them. `alias` swaps packages, e.g. `{ react: 'react18', 'react-dom': 'react-dom18' }` to serve
+ * React 18 (installed under those names) to the same imports.
  */
-export function reactEsm({ mode = 'development' } = {}) {
+export function reactEsm({ mode = 'development', alias = {} } = {}) {
+  const define = { 'process.env.NODE_ENV': JSON.stringify(mode) };
+
+  /** The names a CommonJS module exports, found by running it bundled with the same aliases, as Node would load it. */
+  async function exportNames(specifier) {
+    const { outputFiles: [bundle] } = await build({
+      stdin: { contents: `module.exports = require(${JSON.stringify(specifier)});`, resolveDir: process.cwd() },
+      bundle: true, format: 'cjs', platform: 'node', write: false, alias, define, logLevel: 'warning',
+    });
+    const module = { exports: {} };
+    new Function('module', 'exports', bundle.text)(module, module.exports);
+    return Object.keys(module.exports).filter((name) => name !== 'default' && /^[A-Za-z_$][\w$]*$/.test(name));
+  }
+
   /** @type {Map<string, string>} served path → code */
   const files = new Map();
 
@@ -39,7 +50,8 @@ export function reactEsm({ mode = 'development' } = {}) {
         write: false,
         outdir: '/out',
         chunkNames: 'chunk-[hash]',
-        define: { 'process.env.NODE_ENV': JSON.stringify(mode) },
+        define,
+        alias,
         logLevel: 'warning',
         plugins: [
           {
@@ -47,8 +59,8 @@ export function reactEsm({ mode = 'development' } = {}) {
             setup(esbuild) {
               esbuild.onResolve({ filter: new RegExp(`^${VIRTUAL}:`) }, (args) => ({ path: args.path.slice(VIRTUAL.length + 1), namespace: VIRTUAL }));
               // esbuild gives a CommonJS entry only a default export; name every export, as Node's loader does.
-              esbuild.onLoad({ filter: /.*/, namespace: VIRTUAL }, (args) => {
-                const names = Object.keys(require(args.path)).filter((name) => name !== 'default' && /^[A-Za-z_$][\w$]*$/.test(name));
+              esbuild.onLoad({ filter: /.*/, namespace: VIRTUAL }, async (args) => {
+                const names = await exportNames(args.path);
                 const source = JSON.stringify(args.path);
                 return {
                   contents: `import cjs from ${source};\nexport default cjs;\nexport const { ${names.join(', ')} } = cjs;\n`,

@@ -5,6 +5,8 @@ export interface PaykitTestService {
   baseUrl: string;
   publicKey: string;
   sessionToken: string;
+  /** The React major version the runner serves (web-test-runner.config.js). */
+  reactMajor: number;
 }
 
 /** The real service the test runner started (test/support/browser-service.js), or a skip when there is none. */

@@ -1,5 +1,5 @@
 import { expect, waitUntil } from '@open-wc/testing';
-import { createElement, StrictMode, type ReactElement } from 'react';
+import { createElement, StrictMode, version, type ReactElement } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import {
@@ -12,7 +12,7 @@ import { container, onlyElement, part, payPageMessage, realService, recordFetche
 const typedHandler: NonNullable<PayButtonProps['onPaySuccess']> = (event: CustomEvent<PaySuccessDetail>) => void event.detail.transaction_id;
 void typedHandler;
 
-describe('paykit/react', () => {
+describe(`paykit/react on React ${version}`, () => {
   let host: HTMLDivElement;
   let root: Root;
   let fetches: ReturnType<typeof recordFetches>;
@@ -31,6 +31,10 @@ describe('paykit/react', () => {
     fetches.restore();
     root.unmount();
     host.remove();
+  });
+
+  it('runs on the React the runner serves (19, or 18 with PAYKIT_TEST_REACT=18)', function () {
+    expect(Number(version.split('.')[0])).to.equal(realService(this).reactMajor);
   });
 
   it('passes props to <pay-button> as properties and follows re-renders', async function () {
