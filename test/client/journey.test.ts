@@ -302,10 +302,9 @@ describe('paykit/client: a partner journey against the real service', () => {
     const rotated = await paykit.webhooks.rotateSecret({ overlap_hours: 1 });
     assert.notEqual(rotated.signing_secret, secret);
     assert.ok(rotated.previous_secret_expires_at);
-    const start = receiver.receipts.length;
-    await paykit.merchants.onboard(application());
-    const [next] = (await receiver.waitFor((all) => all.length > start)).slice(start);
-    assert.equal(String(next!.headers['webhook-signature']).split(' ').length, 2, 'both secrets sign during the overlap');
-    for (const key of [secret, rotated.signing_secret]) assert.equal(verifyWebhook(next!.body, next!.headers, key).event_type, 'merchant.onboarding');
+    const onboarded = await paykit.merchants.onboard(application());
+    const next = await receiver.waitForEvent('merchant.onboarding', onboarded.merchant_id);
+    assert.equal(String(next.headers['webhook-signature']).split(' ').length, 2, 'both secrets sign during the overlap');
+    for (const key of [secret, rotated.signing_secret]) assert.equal(verifyWebhook(next.body, next.headers, key).event_type, 'merchant.onboarding');
   });
 });

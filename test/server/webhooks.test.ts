@@ -103,6 +103,8 @@ for (const database of testDatabases()) {
       }
       const delivered = await service.api('GET', '/client/webhooks/events', { json: { status: 'delivered', perPage: 100 } });
       assert.ok(delivered.body.data.items.length >= expected.length);
+      // Every event of the journey is delivered in the end, so none is still on its way into the next test's answers.
+      await waitUntil(async () => (await service.api('GET', '/client/webhooks/events', { json: { status: 'pending' } })).body.data.items.length === 0);
     });
 
     /** Waits until the service has recorded `attempts` attempts of the event, then returns its log. */
