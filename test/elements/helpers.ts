@@ -8,6 +8,8 @@ export interface PaykitTestService {
   baseUrl: string;
   publicKey: string;
   sessionToken: string;
+  /** The React major version the runner serves (web-test-runner.config.js). */
+  reactMajor: number;
 }
 
 declare global {
@@ -22,6 +24,36 @@ export function realService(context: Mocha.Context): PaykitTestService {
   const service = window.PAYKIT_TEST;
   if (!service) context.skip();
   return service!;
+}
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+}
+
+/** Records every fetch the page makes (it still reaches the service); `restore()` puts the real fetch back. */
+export function recordFetches() {
+  const realFetch = globalThis.fetch;
+  const calls: RecordedCall[] = [];
+  globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    calls.push({ method: (init?.method ?? 'GET').toUpperCase(), path: url.pathname });
+    return realFetch(input, init);
+  };
+  return {
+    calls,
+    /** The calls that write (POST). */
+    get writes() {
+      return calls.filter((call) => call.method === 'POST');
+    },
+    /** Calls other than the merchant-settings lookup each public-key element makes. */
+    get actions() {
+      return calls.filter((call) => !call.path.endsWith('/settings'));
+    },
+    restore() {
+      globalThis.fetch = realFetch;
+    },
+  };
 }
 
 export interface FakeCall {
@@ -109,13 +141,17 @@ export function pageStyle(text: string): () => void {
   return () => style.remove();
 }
 
-/** Resolves when `event` fires on `target`, or rejects after `ms`; a hang becomes a readable failure. */
+/**
+ * Resolves when the element event `event` fires on `target`, or rejects after `ms`; a hang becomes a readable
+ * failure. Every element event bubbles and is composed (the contract), so every one waited for here is checked.
+ */
 export function eventWithin<T extends Event = CustomEvent>(target: EventTarget, event: string, ms = 5000): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${event} event within ${ms} ms`)), ms);
     target.addEventListener(event, (fired) => {
       clearTimeout(timer);
-      resolve(fired as T);
+      if (fired.bubbles && fired.composed) resolve(fired as T);
+      else reject(new Error(`${event} must bubble and be composed`));
     }, { once: true });
   });
 }

@@ -5,7 +5,7 @@ import type { PayButton } from '../../src/index.ts';
 import { clearSettingsCache } from '../../src/widget-api.ts';
 import { setQrRenderer } from '../../src/shared/qr.ts';
 import {
-  eventWithin, FAKE_BASE, FAKE_KEY, fakeService, maybePart, noEvent, ok, json, pageStyle, part, pending, realService, shadow, uniqueOrderId,
+  eventWithin, FAKE_BASE, FAKE_KEY, fakeService, maybePart, noEvent, ok, json, pageStyle, part, pending, realService, recordFetches, shadow, uniqueOrderId,
 } from './helpers.ts';
 
 function dialogOf(el: PayButton): HTMLDialogElement {
@@ -374,12 +374,7 @@ describe('<pay-button> with the service', function () {
 
   it('cancels with the close button and reuses the open link on the next try', async function () {
     const service = realService(this);
-    const realFetch = globalThis.fetch;
-    const created: string[] = [];
-    globalThis.fetch = (input, init) => {
-      if (init?.method === 'POST') created.push(String(input));
-      return realFetch(input, init);
-    };
+    const fetches = recordFetches();
     try {
       const el = await fixture<PayButton>(html`<pay-button amount="6" order-id=${uniqueOrderId('wtr_close')} public-key=${service.publicKey} base-url=${service.baseUrl}></pay-button>`);
       await openDialog(el);
@@ -389,10 +384,10 @@ describe('<pay-button> with the service', function () {
       await cancelled;
       await openDialog(el);
       expect(part<HTMLIFrameElement>(el, 'frame').src).to.equal(firstSrc);
-      expect(created).to.have.length(1);
+      expect(fetches.writes).to.have.length(1);
       dialogOf(el).close();
     } finally {
-      globalThis.fetch = realFetch;
+      fetches.restore();
     }
   });
 

@@ -4,7 +4,7 @@ import '../../src/index.ts';
 import type { RequestPaymentButton } from '../../src/index.ts';
 import { clearSettingsCache } from '../../src/widget-api.ts';
 import { normalizePhone } from '../../src/shared/phone.ts';
-import { eventWithin, FAKE_BASE, FAKE_KEY, fakeService, pageStyle, part, pending, realService, uniqueOrderId } from './helpers.ts';
+import { eventWithin, FAKE_BASE, FAKE_KEY, fakeService, pageStyle, part, pending, realService, recordFetches, uniqueOrderId } from './helpers.ts';
 
 describe('the phone rule', () => {
   it('is the service’s: "+" and 8–15 digits, or ten North American digits, punctuation ignored', () => {
@@ -120,20 +120,15 @@ describe('<request-payment-button> with the service', function () {
 
   it('refuses an invalid phone without calling the service', async function () {
     const service = realService(this);
-    const realFetch = globalThis.fetch;
-    const writes: string[] = [];
-    globalThis.fetch = (input, init) => {
-      if (init?.method === 'POST') writes.push(String(input));
-      return realFetch(input, init);
-    };
+    const fetches = recordFetches();
     try {
       const el = await fixture<RequestPaymentButton>(html`<request-payment-button amount="8" recipient-phone="12345" public-key=${service.publicKey} base-url=${service.baseUrl}></request-payment-button>`);
       const failed = eventWithin<CustomEvent>(el, 'request-error');
       part(el, 'button').click();
       expect((await failed).detail.message).to.match(/"12345" is not a phone number/);
-      expect(writes).to.deep.equal([]);
+      expect(fetches.writes).to.deep.equal([]);
     } finally {
-      globalThis.fetch = realFetch;
+      fetches.restore();
     }
   });
 

@@ -191,11 +191,16 @@ describe('<transactions-table> without the service', () => {
       'GET /transactions': () => json(401, { result: false, message: 'The session token is missing, expired or not valid: ask your server for a new one.' }),
     });
     let message: string | undefined;
+    let crossesShadowRoots = false;
     const el = await table({ 'session-token': 'wst_old', 'base-url': FAKE_BASE }, (t) =>
-      t.addEventListener('transactions-error', (event) => (message = event.detail.message)),
+      t.addEventListener('transactions-error', (event) => {
+        message = event.detail.message;
+        crossesShadowRoots = event.bubbles && event.composed;
+      }),
     );
     await waitUntil(() => message, 'transactions-error');
     expect(message).to.match(/session token is missing, expired or not valid/);
+    expect(crossesShadowRoots, 'transactions-error bubbles and is composed').to.equal(true);
     await el.updateComplete;
     expect(part(el, 'error').getAttribute('role')).to.equal('alert');
     expect(part(el, 'error').textContent).to.equal(message);
