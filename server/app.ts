@@ -3,7 +3,8 @@ import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from './deps.ts';
 import { BODY_LIMIT_BYTES, registerBodyParsers } from './plugins/body-parsers.ts';
-import { registerEnvelopeErrors } from './plugins/envelope-errors.ts';
+import { clientErrorHandler, frameworkErrors, registerEnvelopeErrors } from './plugins/envelope-errors.ts';
+import { registerStrictValidation } from './plugins/validation.ts';
 import { requireClient } from './plugins/basic-auth.ts';
 import { honourIdempotencyKeys } from './plugins/idempotency.ts';
 import { onboardingRoutes } from './routes/onboarding.ts';
@@ -34,9 +35,12 @@ export async function buildApp({ logger = false, ...deps }: AppOptions): Promise
     bodyLimit: BODY_LIMIT_BYTES,
     connectionTimeout: 30_000,
     requestTimeout: 30_000,
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   registerEnvelopeErrors(app);
+  registerStrictValidation(app);
   // A request that wrote events wakes the dispatcher, which then looks at once instead of at its next poll.
   if (deps.dispatcher) {
     const dispatcher = deps.dispatcher;

@@ -10,6 +10,12 @@ export function parseAmount(text: string): number | null {
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 }
 
+/** The largest payment Paykit takes, in minor units: 999,999.99, as card networks' usual ceiling (docs/payments.md). */
+export const MAX_PAYMENT = 99_999_999;
+
+/** The sentence that refuses an amount over `MAX_PAYMENT`. */
+export const overMaximum = (field: string) => `${field} must be at most ${formatAmount(MAX_PAYMENT)}.`;
+
 /** Formats minor units as decimal text with two places: 1050 → "10.50". */
 export function formatAmount(minorUnits: number): string {
   const sign = minorUnits < 0 ? '-' : '';

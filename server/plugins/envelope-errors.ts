@@ -1,5 +1,8 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { ApiError } from '../errors.ts';
+import { isUniqueViolation } from '../store/unique-violation.ts';
+import { describeValidation, type ValidationIssue } from './validation-messages.ts';
 
 /** Routes whose answers use `status` in place of `result` (the interface's webhook and approval calls). */
 export interface EnvelopeConfig {
@@ -11,30 +14,6 @@ function failure(request: FastifyRequest, message: string, data?: unknown) {
   if ((request.routeOptions.config as EnvelopeConfig | undefined)?.envelope === 'status') body.status = false;
   if (data !== undefined) body.data = data;
   return body;
-}
-
-interface ValidationIssue {
-  instancePath: string;
-  keyword: string;
-  message?: string;
-  params: Record<string, unknown>;
-}
-
-/** Turns Ajv's findings into one sentence naming the field, e.g. "amount is required". */
-export function describeValidation(issues: ValidationIssue[], context: string): string {
-  const described = issues.map((issue) => {
-    const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-    if (issue.keyword === 'required') {
-      const missing = String(issue.params.missingProperty);
-      return `${path ? `${path}.` : ''}${missing} is required`;
-    }
-    const subject = path || (context === 'body' ? 'the body' : context);
-    if (issue.keyword === 'enum') {
-      return `${subject} must be one of: ${(issue.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
-    }
-    return `${subject} ${issue.message ?? 'is invalid'}`;
-  });
-  return `Invalid request: ${[...new Set(described)].join('; ')}.`;
 }
 
 const FASTIFY_MESSAGES: Record<string, string> = {
@@ -54,6 +33,11 @@ export function registerEnvelopeErrors(app: FastifyInstance): void {
       const message = describeValidation(error.validation as ValidationIssue[], error.validationContext ?? 'body');
       return reply.code(400).send(failure(request, message));
     }
+    if (isUniqueViolation(error)) {
+      // Two requests wrote the same key at once; the one that lost may simply be retried.
+      request.log.warn({ err: error }, 'concurrent write conflict');
+      return reply.code(409).send(failure(request, 'Another request changed the same record at the same moment: retry this one.'));
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send(failure(request, FASTIFY_MESSAGES[error.code] ?? error.message));
@@ -66,4 +50,31 @@ export function registerEnvelopeErrors(app: FastifyInstance): void {
     const path = request.url.split('?')[0];
     return reply.code(404).send({ result: false, message: `No such endpoint: ${request.method} ${path}. The list is at /docs.` });
   });
+}
+
+const FRAMEWORK_MESSAGES: Record<string, [number, string]> = {
+  FST_ERR_BAD_URL: [400, 'The path is not valid: a "%" must be followed by two hexadecimal digits of UTF-8.'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'An identifier in the path is longer than 100 characters: no identifier of ours is.'],
+};
+
+/** Errors found before routing (bad %-encoding, an over-long path id): the envelope, and never the URL echoed back. */
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, _request, reply) => {
+  const [status, message] = FRAMEWORK_MESSAGES[error.code] ?? [400, 'The request is not valid HTTP.'];
+  return (reply as FastifyReply).code(status).send({ result: false, message });
+};
+
+const CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'The request headers are larger than 16 KB.'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'The request took too long to arrive.'],
+};
+
+/** Requests Node refuses before Fastify sees them (headers over 16 KB, broken HTTP): still the envelope. */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'Bad Request', 'The request is not valid HTTP.'];
+  const body = JSON.stringify({ result: false, message });
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
 }

@@ -89,7 +89,7 @@ export const widgetRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store
   }, async (request) => {
     const merchant = request.widgetMerchant!;
     const { request: created, payLink } = await createPaymentRequest(store, merchant, {
-      merchant_key: '', amount: request.body.amount, order_id: request.body.order_id ?? `w_${newToken('').slice(0, 16)}`, description: request.body.description,
+      amount: request.body.amount, order_id: request.body.order_id ?? `w_${newToken('').slice(0, 16)}`, description: request.body.description,
     }, { source: 'pay_link', now: clock.now(), publicUrl: config.publicUrl });
     return {
       result: true,
@@ -115,7 +115,7 @@ export const widgetRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store
     schema: { tags, summary: 'Text a pay link to a phone (public key)', params: PublicKeyParams, body: WidgetPaymentRequestBody, response: { 200: WidgetPaymentRequestAnswer, ...failures } },
   }, async (request) => {
     const { request: created, payLink } = await createPaymentRequest(store, request.widgetMerchant!, {
-      merchant_key: '', amount: request.body.amount, phone_number: request.body.recipient_phone, order_id: request.body.order_id ?? `w_${newToken('').slice(0, 16)}`,
+      amount: request.body.amount, phone_number: request.body.recipient_phone, order_id: request.body.order_id ?? `w_${newToken('').slice(0, 16)}`,
     }, { source: 'pay_link', now: clock.now(), publicUrl: config.publicUrl });
     return { result: true, message: `A text with the pay link was sent to ${created.phone}.`, data: { order_id: created.order_id, pay_link: payLink } };
   });

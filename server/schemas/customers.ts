@@ -1,9 +1,9 @@
 import { Type } from 'typebox';
-import { Envelope, Instant, MerchantKey } from './envelope.ts';
+import { Body, Envelope, Instant, MerchantKey, PageNumber, PageSize } from './envelope.ts';
 
 const Name = Type.String({ minLength: 1, maxLength: 100 });
 
-export const AddCustomerBody = Type.Object({
+export const AddCustomerBody = Body({
   merchant_key: MerchantKey,
   first_name: Name,
   last_name: Name,
@@ -20,8 +20,8 @@ export const CustomerAnswer = Envelope(CustomerData);
 
 export const CustomerListQuery = Type.Object({
   merchant_key: MerchantKey,
-  page: Type.Integer({ minimum: 1, default: 1, description: 'Page number, from 1.' }),
-  perPage: Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Customers per page, at most 100.' }),
+  page: PageNumber(),
+  perPage: PageSize('Customers per page, at most 100.'),
 });
 
 export const CustomerListItem = Type.Object({

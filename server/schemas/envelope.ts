@@ -1,4 +1,4 @@
-import { Type, type TSchema, type TUnsafe } from 'typebox';
+import { Type, type TProperties, type TSchema, type TUnsafe } from 'typebox';
 
 /** `{ result, message, data }`: the interface's answer to most calls. */
 export const Envelope = <T extends TSchema>(data: T) =>
@@ -31,3 +31,18 @@ export const Instant = Type.String({ format: 'date-time' });
 /** A string from a fixed list, validated as JSON Schema `enum` so the error names the allowed values. */
 export const OneOf = <const T extends readonly string[]>(values: T, description?: string): TUnsafe<T[number]> =>
   Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...(description ? { description } : {}) });
+
+/** A request body: fields beyond the listed ones are refused with a 400 that names them, never ignored. */
+export const Body = <T extends TProperties>(properties: T, options: { description?: string } = {}) =>
+  Type.Object(properties, { ...options, additionalProperties: false });
+
+/**
+ * An amount: decimal text ("10.50") or a JSON number (10.5), read exactly as its text; never more than two decimals.
+ * The interface sends text for most calls and a number for a customer charge.
+ */
+export const Money = (description: string) =>
+  Type.Unsafe<string | number>({ anyOf: [{ type: 'string', minLength: 1, maxLength: 20 }, { type: 'number' }], description });
+
+/** Paging: pages from 1, at most a million of them, so an offset is always a plain number. */
+export const PageNumber = (description = 'Page number, from 1.') => Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, description });
+export const PageSize = (description = 'Items per page, 1 to 100.') => Type.Integer({ minimum: 1, maximum: 100, default: 20, description });

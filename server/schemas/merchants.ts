@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Envelope, Instant } from './envelope.ts';
+import { Body, Envelope, Instant } from './envelope.ts';
 
 export const MerchantItem = Type.Object({
   businessname: Type.String(),
@@ -15,6 +15,6 @@ export const MerchantItem = Type.Object({
 
 export const MerchantListAnswer = Envelope(Type.Array(MerchantItem));
 
-export const ApproveMerchantBody = Type.Object({
+export const ApproveMerchantBody = Body({
   merchant_id: Type.String({ minLength: 1, maxLength: 100, description: 'The merchant GUID (m_…), not the API key.' }),
 });

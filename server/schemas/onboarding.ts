@@ -1,6 +1,6 @@
 import { Type, type TObject, type TOptional, type TString } from 'typebox';
 import { ONBOARDING_FIELDS, type FieldSpec } from '../domain/onboarding.ts';
-import { Envelope, MerchantKey } from './envelope.ts';
+import { Body, Envelope, MerchantKey } from './envelope.ts';
 
 type GroupProperties<S> = { [K in keyof S]: S[K] extends { required: true } ? TString : TOptional<TString> };
 
@@ -12,7 +12,7 @@ function groupSchema<S extends Record<string, FieldSpec>>(specs: S): TObject<Gro
       return [name, spec.required ? field : Type.Optional(field)];
     }),
   );
-  return Type.Object(properties as GroupProperties<S>);
+  return Type.Object(properties as GroupProperties<S>, { additionalProperties: false });
 }
 
 export const BankingInfo = groupSchema(ONBOARDING_FIELDS.BankingInfo);
@@ -20,7 +20,7 @@ export const BusinessInfo = groupSchema(ONBOARDING_FIELDS.BusinessInfo);
 export const OwnerInfo = groupSchema(ONBOARDING_FIELDS.OwnerInfo);
 export const ProcessingInfo = groupSchema(ONBOARDING_FIELDS.ProcessingInfo);
 
-export const OnboardingBody = Type.Object({ BankingInfo, BusinessInfo, OwnerInfo, ProcessingInfo });
+export const OnboardingBody = Body({ BankingInfo, BusinessInfo, OwnerInfo, ProcessingInfo });
 
 export const OnboardingAnswer = Envelope(
   Type.Object({
@@ -49,10 +49,10 @@ const PREFILL_FIELDS = [
   'business_city', 'business_state', 'business_zip', 'business_country',
 ] as const;
 
-export const HostedOnboardingBody = Type.Object({
+export const HostedOnboardingBody = Body({
   company_id: Type.Optional(Type.String({ maxLength: 100, description: "Your own identifier for the merchant's company." })),
   BusinessInfo: Type.Optional(
-    Type.Object(Object.fromEntries(PREFILL_FIELDS.map((f) => [f, Type.Optional(Type.String({ maxLength: 500 }))])) as Record<
+    Body(Object.fromEntries(PREFILL_FIELDS.map((f) => [f, Type.Optional(Type.String({ maxLength: 500 }))])) as Record<
       (typeof PREFILL_FIELDS)[number],
       TOptional<TString>
     >),
@@ -70,7 +70,7 @@ export const HostedOnboardingAnswer = Envelope(
   }),
 );
 
-export const OnboardingStatusBody = Type.Object({ merchant_key: MerchantKey });
+export const OnboardingStatusBody = Body({ merchant_key: MerchantKey });
 export const OnboardingStatusAnswer = Envelope(
   Type.Object({ merchantStatus: Type.Union([Type.Literal('pending'), Type.Literal('completed')]) }),
 );

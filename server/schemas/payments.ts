@@ -1,11 +1,9 @@
 import { Type } from 'typebox';
-import { Envelope, Instant, MerchantKey } from './envelope.ts';
+import { Body, Envelope, Instant, MerchantKey, Money, PageNumber } from './envelope.ts';
 
-/** Decimal text ("10.50"); a JSON number is read as its text. */
-const Money = (description: string) => Type.String({ minLength: 1, maxLength: 20, description });
 const Flag = (description: string) => Type.Optional(Type.Boolean({ description }));
 
-export const PaymentRequestBody = Type.Object({
+export const PaymentRequestBody = Body({
   merchant_key: MerchantKey,
   amount: Money('Payment amount, decimal text greater than zero, e.g. "25.00"'),
   order_id: Type.String({ minLength: 1, maxLength: 100, description: 'Your unique order reference, at most 100 characters' }),
@@ -29,7 +27,7 @@ export const PaymentRequestAnswer = Envelope(Type.Object({ order_id: Type.String
 export const CustomerRequestAnswer = Envelope(
   Type.Object({ order_id: Type.String(), pay_link: Type.String(), sales_id: Type.String(), link_id: Type.String() }),
 );
-export const QrBody = Type.Object({
+export const QrBody = Body({
   merchant_key: MerchantKey,
   amount: Money('Payment amount, decimal text'),
   order_id: Type.String({ minLength: 1, maxLength: 100 }),
@@ -39,7 +37,7 @@ export const QrAnswer = Envelope(
   Type.Object({ order_id: Type.String(), qr_code_link: Type.String(), sales_id: Type.String(), pay_link: Type.String() }),
 );
 
-export const ChargeCustomerBody = Type.Object({
+export const ChargeCustomerBody = Body({
   merchant_key: MerchantKey,
   amount: Money('Amount to charge, e.g. 25.5'),
   order_id: Type.String({ minLength: 1, maxLength: 100 }),
@@ -62,7 +60,7 @@ export const TransactionListQuery = Type.Object({
   from_date: Type.Optional(Type.String({ description: 'YYYY-MM-DD, inclusive (UTC)' })),
   to_date: Type.Optional(Type.String({ description: 'YYYY-MM-DD, inclusive (UTC)' })),
   limit: Type.Optional(Type.String({ description: 'Items per page, 1 to 100 (default 20)' })),
-  pageNumber: Type.Integer({ minimum: 1, default: 1 }),
+  pageNumber: PageNumber(),
 });
 export const TransactionListAnswer = Type.Object({
   result: Type.Boolean(),
@@ -87,13 +85,13 @@ export const TransactionGetAnswer = Envelope(
   ),
 );
 
-export const RefundBody = Type.Object({
+export const RefundBody = Body({
   merchant_key: MerchantKey,
   transaction_id: Type.String({ minLength: 1, maxLength: 100 }),
   amount: Money('Amount to refund; not more than the remaining refundable balance'),
   sub_merchant_key: Type.Optional(Type.String({ maxLength: 200 })),
 });
-export const VoidBody = Type.Object({
+export const VoidBody = Body({
   merchant_key: MerchantKey,
   transaction_id: Type.String({ minLength: 1, maxLength: 100 }),
   sub_merchant_key: Type.Optional(Type.String({ maxLength: 200 })),
@@ -106,7 +104,7 @@ export const ReversalAnswer = Envelope(
   }),
 );
 
-export const CaptureBody = Type.Object({
+export const CaptureBody = Body({
   merchant_key: MerchantKey,
   transaction_id: Type.String({ minLength: 1, maxLength: 100, description: 'The preauthorization id' }),
   last_authorized_amount: Type.Optional(Money('When given, must equal the amount authorized now')),
@@ -117,7 +115,7 @@ export const CaptureAnswer = Envelope(
     Authorized: Type.Number(), orderid: Type.String(), transaction_id: Type.String(), net_amount: Type.Number(),
   }),
 );
-export const UpdatePreauthBody = Type.Object({
+export const UpdatePreauthBody = Body({
   merchant_key: MerchantKey,
   transaction_id: Type.String({ minLength: 1, maxLength: 100 }),
   new_authorized_amount: Money('The amount to authorize from now on'),
@@ -126,7 +124,7 @@ export const UpdatePreauthBody = Type.Object({
 export const UpdatePreauthAnswer = Envelope(
   Type.Object({ transaction_id: Type.String(), order_id: Type.String(), previous_amount: Type.String(), authorized_amount: Type.String(), change: Type.String() }),
 );
-export const VoidPreauthBody = Type.Object({ merchant_key: MerchantKey, transaction_id: Type.String({ minLength: 1, maxLength: 100 }) });
+export const VoidPreauthBody = Body({ merchant_key: MerchantKey, transaction_id: Type.String({ minLength: 1, maxLength: 100 }) });
 export const VoidPreauthAnswer = Envelope(
   Type.Object({ transaction_id: Type.String(), order_id: Type.String(), amount: Type.String(), Status: Type.String() }),
 );

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
-import { Envelope, Instant, MerchantKey, OneOf } from './envelope.ts';
+import { Body, Envelope, Instant, MerchantKey, OneOf } from './envelope.ts';
 
-export const SandboxPayBody = Type.Object({
+export const SandboxPayBody = Body({
   pay_link: Type.String({ minLength: 1, maxLength: 500, description: 'The pay link or QR link to pay' }),
   method: OneOf(['card', 'ach'] as const),
   card_number: Type.Optional(Type.String({ maxLength: 30 })),
@@ -17,14 +17,14 @@ export const SandboxPayAnswer = Envelope(
   Type.Object({ transaction_id: Type.String(), status: Type.String({ description: 'approved, authorized or pending' }) }),
 );
 
-export const ClockBody = Type.Object({ hours: Type.Number({ exclusiveMinimum: 0, maximum: 24 * 366 }) });
+export const ClockBody = Body({ hours: Type.Number({ exclusiveMinimum: 0, maximum: 24 * 366, description: 'Hours to move forward: more than 0, at most 8784 (a leap year)' }) });
 export const ClockAnswer = Envelope(Type.Object({ now: Instant }));
-export const SettleBody = Type.Object({ merchant_key: MerchantKey });
+export const SettleBody = Body({ merchant_key: MerchantKey });
 export const SettleAnswer = Envelope(Type.Object({ settled: Type.Integer() }));
 export const MessagesAnswer = Envelope(
   Type.Array(Type.Object({ channel: Type.String(), recipient: Type.String(), text: Type.String(), pay_link: Type.String(), created_at: Instant })),
 );
-export const UpdateAchBody = Type.Object({
+export const UpdateAchBody = Body({
   merchant_key: MerchantKey,
   transaction_id: Type.String({ minLength: 1, maxLength: 100 }),
   new_status: OneOf(['approved', 'declined'] as const),

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
-import { Envelope, Instant, OneOf, StatusEnvelope } from './envelope.ts';
+import { Body, Envelope, Instant, OneOf, PageNumber, PageSize, StatusEnvelope } from './envelope.ts';
 
-export const WebhookUrlBody = Type.Object({ webhook_url: Type.String({ minLength: 1, maxLength: 2000, description: 'http(s) URL that receives every event' }) });
+export const WebhookUrlBody = Body({ webhook_url: Type.String({ minLength: 1, maxLength: 2000, description: 'http(s) URL that receives every event' }) });
 
 const Registration = Type.Object({
   webhook_url: Type.String(),
@@ -20,14 +20,14 @@ export const WebhookEndpointAnswer = Envelope(
   }),
 );
 
-export const RotateBody = Type.Object({
+export const RotateBody = Body({
   overlap_hours: Type.Integer({ minimum: 0, maximum: 168, default: 24, description: 'How long the old secret keeps signing too' }),
 });
 
 export const DeliveryQuery = Type.Object({
   status: Type.Optional(OneOf(['pending', 'delivered', 'failed'] as const)),
-  page: Type.Integer({ minimum: 1, default: 1 }),
-  perPage: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+  page: PageNumber(),
+  perPage: PageSize(),
 });
 
 const Delivery = {

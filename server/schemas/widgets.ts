@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Envelope, Instant, MerchantKey } from './envelope.ts';
+import { Body, Envelope, Instant, MerchantKey, Money, PageNumber, PageSize } from './envelope.ts';
 
 export const PublicKeyParams = Type.Object({ public_key: Type.String({ maxLength: 100 }) });
 export const LinkParams = Type.Object({ public_key: Type.String({ maxLength: 100 }), link_id: Type.String({ maxLength: 100 }) });
@@ -7,8 +7,8 @@ export const LinkParams = Type.Object({ public_key: Type.String({ maxLength: 100
 export const WidgetSettingsAnswer = Envelope(
   Type.Object({ merchant_name: Type.String(), environment: Type.String(), button_label: Type.String(), primary_color: Type.String(), text_color: Type.String() }),
 );
-export const WidgetPayLinkBody = Type.Object({
-  amount: Type.String({ minLength: 1, maxLength: 20, description: 'Decimal text, e.g. "10.00"' }),
+export const WidgetPayLinkBody = Body({
+  amount: Money('Decimal text, e.g. "10.00"'),
   order_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   description: Type.Optional(Type.String({ maxLength: 500 })),
 });
@@ -21,8 +21,8 @@ export const WidgetLinkStatusAnswer = Envelope(
     transaction_id: Type.Union([Type.String(), Type.Null()]),
   }),
 );
-export const WidgetPaymentRequestBody = Type.Object({
-  amount: Type.String({ minLength: 1, maxLength: 20 }),
+export const WidgetPaymentRequestBody = Body({
+  amount: Money('Decimal text, e.g. "10.00"'),
   recipient_phone: Type.String({ minLength: 1, maxLength: 32 }),
   order_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
 });
@@ -30,8 +30,8 @@ export const WidgetPaymentRequestAnswer = Envelope(Type.Object({ order_id: Type.
 export const WidgetTransactionsQuery = Type.Object({
   from_date: Type.Optional(Type.String()),
   to_date: Type.Optional(Type.String()),
-  page: Type.Integer({ minimum: 1, default: 1 }),
-  perPage: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+  page: PageNumber(),
+  perPage: PageSize(),
 });
 export const WidgetTransactionsAnswer = Envelope(
   Type.Object({
@@ -44,9 +44,9 @@ export const WidgetTransactionsAnswer = Envelope(
     page: Type.Integer(), perPage: Type.Integer(), totalCount: Type.Integer(),
   }),
 );
-export const WidgetSessionBody = Type.Object({ merchant_key: MerchantKey });
+export const WidgetSessionBody = Body({ merchant_key: MerchantKey });
 export const WidgetSessionAnswer = Envelope(Type.Object({ session_token: Type.String(), expires_at: Instant }));
-export const WidgetSettingsBody = Type.Object({
+export const WidgetSettingsBody = Body({
   merchant_key: MerchantKey,
   button_label: Type.Optional(Type.String({ maxLength: 40 })),
   primary_color: Type.Optional(Type.String({ maxLength: 7 })),

@@ -2,7 +2,7 @@ import type { Store } from '../store/store.ts';
 import type { Merchant } from '../store/merchants.ts';
 import type { Transaction } from '../store/transactions.ts';
 import { ApiError, badRequest, conflict, notFound } from '../errors.ts';
-import { parseAmount } from '../domain/money.ts';
+import { MAX_PAYMENT, overMaximum, parseAmount } from '../domain/money.ts';
 import { processingFee } from '../domain/pricing.ts';
 import { DECLINE_MESSAGES } from '../domain/test-cards.ts';
 import { newId, newToken } from '../secrets.ts';
@@ -17,6 +17,7 @@ export async function chargeCustomer(store: Store, merchant: Merchant, customerI
   assertCanTakePayments(merchant);
   const amount = parseAmount(String(amountValue));
   if (amount === null || amount <= 0) throw badRequest('amount must be greater than zero with at most two decimals, e.g. 25.5.');
+  if (amount > MAX_PAYMENT) throw badRequest(overMaximum('amount'));
   const order = orderId.trim();
   if (!order || order.length > 100) throw badRequest('order_id must be 1 to 100 characters.');
   const customer = await store.customers.findById(merchant.id, customerId);

@@ -4,7 +4,7 @@ import type { Merchant } from '../store/merchants.ts';
 import type { Customer } from '../store/customers.ts';
 import type { RequestSource } from '../store/schema.ts';
 import { ApiError, badRequest, conflict } from '../errors.ts';
-import { formatAmount, parseAmount } from '../domain/money.ts';
+import { formatAmount, MAX_PAYMENT, overMaximum, parseAmount } from '../domain/money.ts';
 import { isEmail, normalizePhone } from '../domain/contact.ts';
 import { subtotal } from '../domain/payment-amounts.ts';
 import { digest, newId, newToken } from '../secrets.ts';
@@ -15,8 +15,7 @@ export const payPath = (token: string) => `/pay/${token}`;
 export const qrPath = (token: string) => `/pay/${token}/qr.png`;
 
 export interface PaymentRequestInput {
-  merchant_key: string;
-  amount: string;
+  amount: string | number;
   order_id: string;
   phone_number?: string | undefined;
   email?: string | undefined;
@@ -28,9 +27,9 @@ export interface PaymentRequestInput {
   allow_ach?: boolean | undefined;
   invoice_number?: string | undefined;
   sub_merchant_key?: string | undefined;
-  discount?: string | undefined;
-  surcharge?: string | undefined;
-  tax?: string | undefined;
+  discount?: string | number | undefined;
+  surcharge?: string | number | undefined;
+  tax?: string | number | undefined;
   description?: string | undefined;
 }
 
@@ -40,8 +39,8 @@ export interface CreatedRequest {
   qrCodeLink: string;
 }
 
-function money(field: string, text: string | undefined, required: boolean): number {
-  if (text === undefined || text.trim() === '') {
+function money(field: string, text: string | number | undefined, required: boolean): number {
+  if (text === undefined || String(text).trim() === '') {
     if (required) throw badRequest(`${field} is required.`);
     return 0;
   }
@@ -61,6 +60,7 @@ export function assertCanTakePayments(merchant: Merchant): void {
 function readRequest(input: PaymentRequestInput) {
   const amount = money('amount', input.amount, true);
   if (amount <= 0) throw badRequest('amount must be greater than zero.');
+  if (amount > MAX_PAYMENT) throw badRequest(overMaximum('amount'));
   const discount = money('discount', input.discount, false);
   const surcharge = money('surcharge', input.surcharge, false);
   const tax = money('tax', input.tax, false);
@@ -76,6 +76,7 @@ function readRequest(input: PaymentRequestInput) {
   if (preauth && !allowCard) throw badRequest('A preauthorization needs a card: allow_card must not be false when preauth is true.');
   const total = subtotal({ amount, discount, surcharge, tax, passFee: false });
   if (total <= 0) throw badRequest(`The discount leaves nothing to pay: amount - discount + surcharge + tax is ${formatAmount(total)}.`);
+  if (total > MAX_PAYMENT) throw badRequest(overMaximum('amount - discount + surcharge + tax'));
   const email = input.email?.trim() ?? '';
   if (email && !isEmail(email)) throw badRequest(`email "${email}" is not an e-mail address.`);
   const rawPhone = input.phone_number?.trim() ?? '';

@@ -2,7 +2,7 @@ import type { Store } from '../store/store.ts';
 import type { Merchant } from '../store/merchants.ts';
 import type { Transaction } from '../store/transactions.ts';
 import { ApiError, badRequest } from '../errors.ts';
-import { formatAmount, parseAmount, toMajorNumber } from '../domain/money.ts';
+import { formatAmount, MAX_PAYMENT, overMaximum, parseAmount, toMajorNumber } from '../domain/money.ts';
 import { processingFee } from '../domain/pricing.ts';
 import { checkOpenAuthorization, decideAmountChange } from '../domain/preauth.ts';
 import { newId } from '../secrets.ts';
@@ -12,6 +12,7 @@ function amountOf(field: string, text: string | number | undefined): number | un
   if (text === undefined || text === '') return undefined;
   const minor = parseAmount(String(text));
   if (minor === null || minor <= 0) throw badRequest(`${field} must be an amount greater than zero with at most two decimals, e.g. "25.00".`);
+  if (minor > MAX_PAYMENT) throw badRequest(overMaximum(field));
   return minor;
 }
 

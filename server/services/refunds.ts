@@ -49,7 +49,7 @@ async function voidInside(tx: Store, sale: Transaction, now: Date): Promise<Tran
  * POST /order/sales-return. The sale is locked for the transaction, so concurrent refunds run one after
  * another and never return more than was charged.
  */
-export async function refundSale(store: Store, merchant: Merchant, transactionId: string, amountText: string, now: Date) {
+export async function refundSale(store: Store, merchant: Merchant, transactionId: string, amountText: string | number, now: Date) {
   const amount = parseAmount(String(amountText));
   if (amount === null || amount <= 0) throw badRequest('amount must be decimal text greater than zero with at most two decimals, e.g. "5.00".');
   return store.transaction(async (tx) => {

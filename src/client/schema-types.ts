@@ -429,7 +429,7 @@ export type CaptureBody = {
   /** The preauthorization id */
   transaction_id: string;
   /** When given, must equal the amount authorized now */
-  last_authorized_amount?: string;
+  last_authorized_amount?: string | number;
 };
 
 export type ChargeCustomerAnswer = {
@@ -442,7 +442,7 @@ export type ChargeCustomerBody = {
   /** The merchant's API key. */
   merchant_key: string;
   /** Amount to charge, e.g. 25.5 */
-  amount: string;
+  amount: string | number;
   order_id: string;
 };
 
@@ -471,7 +471,7 @@ export type PaymentRequestBody = {
   /** The merchant's API key. */
   merchant_key: string;
   /** Payment amount, decimal text greater than zero, e.g. "25.00" */
-  amount: string;
+  amount: string | number;
   /** Your unique order reference, at most 100 characters */
   order_id: string;
   /** When given, an SMS with the pay link is sent */
@@ -494,11 +494,11 @@ export type PaymentRequestBody = {
   invoice_number?: string;
   sub_merchant_key?: string;
   /** Discount, decimal text */
-  discount?: string;
+  discount?: string | number;
   /** Surcharge, decimal text */
-  surcharge?: string;
+  surcharge?: string | number;
   /** Tax, decimal text */
-  tax?: string;
+  tax?: string | number;
   /** Payment description shown on the pay page */
   description?: string;
 };
@@ -518,7 +518,7 @@ export type QrBody = {
   /** The merchant's API key. */
   merchant_key: string;
   /** Payment amount, decimal text */
-  amount: string;
+  amount: string | number;
   order_id: string;
   description?: string;
 };
@@ -528,7 +528,7 @@ export type RefundBody = {
   merchant_key: string;
   transaction_id: string;
   /** Amount to refund; not more than the remaining refundable balance */
-  amount: string;
+  amount: string | number;
   sub_merchant_key?: string;
 };
 
@@ -615,6 +615,7 @@ export type TransactionListQuery = {
   to_date?: string;
   /** Items per page, 1 to 100 (default 20) */
   limit?: string;
+  /** Page number, from 1. */
   pageNumber: number;
 };
 
@@ -639,9 +640,9 @@ export type UpdatePreauthBody = {
   merchant_key: string;
   transaction_id: string;
   /** The amount to authorize from now on */
-  new_authorized_amount: string;
+  new_authorized_amount: string | number;
   /** Must equal the amount authorized now */
-  last_authorized_amount: string;
+  last_authorized_amount: string | number;
 };
 
 export type VoidBody = {
@@ -680,6 +681,7 @@ export type ClockAnswer = {
 };
 
 export type ClockBody = {
+  /** Hours to move forward: more than 0, at most 8784 (a leap year) */
   hours: number;
 };
 
@@ -788,7 +790,9 @@ export type DeliveryListAnswer = {
 
 export type DeliveryQuery = {
   status?: "pending" | "delivered" | "failed";
+  /** Page number, from 1. */
   page: number;
+  /** Items per page, 1 to 100. */
   perPage: number;
 };
 
@@ -867,7 +871,7 @@ export type WidgetPayLinkAnswer = {
 
 export type WidgetPayLinkBody = {
   /** Decimal text, e.g. "10.00" */
-  amount: string;
+  amount: string | number;
   order_id?: string;
   description?: string;
 };
@@ -882,7 +886,8 @@ export type WidgetPaymentRequestAnswer = {
 };
 
 export type WidgetPaymentRequestBody = {
-  amount: string;
+  /** Decimal text, e.g. "10.00" */
+  amount: string | number;
   recipient_phone: string;
   order_id?: string;
 };
@@ -956,7 +961,9 @@ export type WidgetTransactionsAnswer = {
 export type WidgetTransactionsQuery = {
   from_date?: string;
   to_date?: string;
+  /** Page number, from 1. */
   page: number;
+  /** Items per page, 1 to 100. */
   perPage: number;
 };
 

@@ -98,8 +98,9 @@ import { PaykitClient, PaykitError, verifyWebhook, type PaymentRequest, type Tra
 
 const paykit = new PaykitClient({ clientId: 'demo_partner', secretKey: 'sk_test', environment: 'sandbox' });
 const request: PaymentRequest = { merchant_key: 'mk_1', amount: '25.00', order_id: 'order-1', phone_number: '+14155550123' };
-// @ts-expect-error amount is decimal text, as the service's schema says
-const wrong: PaymentRequest = { merchant_key: 'mk_1', amount: 25, order_id: 'order-1' };
+const asNumber: PaymentRequest = { merchant_key: 'mk_1', amount: 25.5, order_id: 'order-2' };
+// @ts-expect-error amount is decimal text or a number, as the service's schema says
+const wrong: PaymentRequest = { merchant_key: 'mk_1', amount: true, order_id: 'order-1' };
 
 export async function run(body: string, headers: Record<string, string>): Promise<string> {
   const { pay_link } = await paykit.payments.request(request, { idempotencyKey: 'order-1' });
@@ -111,7 +112,7 @@ export async function run(body: string, headers: Record<string, string>): Promis
   } catch (error) {
     if (error instanceof PaykitError) return String(error.status);
   }
-  return pay_link + String(wrong);
+  return pay_link + String(wrong) + String(asNumber);
 }
 `);
     writeJson(join(work, 'consumer/tsconfig.json'), {

@@ -23,7 +23,7 @@ export async function newPayLink(service: TestService, merchant: Merchant, input
   const created = await createPaymentRequest(
     service.store,
     merchant,
-    { merchant_key: 'unused-here', amount: '10.00', order_id: `order-${++orders}-${Date.now()}`, ...input },
+    { amount: '10.00', order_id: `order-${++orders}-${Date.now()}`, ...input },
     { source: 'pay_link', now: service.clock.now(), publicUrl: service.baseUrl },
   );
   const url = new URL(created.payLink);

@@ -108,7 +108,7 @@ for (const database of testDatabases()) {
       const cases: [Record<string, unknown>, string][] = [
         [{ page: 0 }, 'Invalid request: page must be >= 1.'],
         [{ perPage: 101 }, 'Invalid request: perPage must be <= 100.'],
-        [{ perPage: 'many' }, 'Invalid request: perPage must be integer.'],
+        [{ perPage: 'many' }, 'Invalid request: perPage must be a whole number.'],
       ];
       for (const [fields, message] of cases) {
         const answer = await service.api('GET', '/customers', { json: { merchant_key: merchantKey, ...fields } });
