@@ -3,6 +3,7 @@ import formBody from '@fastify/formbody';
 import { ApiError, badRequest } from '../errors.ts';
 import { describeValidation, type ValidationIssue } from './validation-messages.ts';
 import { getBodyValidator } from './validation.ts';
+import { decodeQueryText } from './query-text.ts';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 /** Deeper JSON is no request of ours; refusing it early keeps every walk over a body short. */
@@ -42,13 +43,13 @@ export async function registerBodyParsers(app: FastifyInstance): Promise<void> {
 
   // A callback hook, not an async one: nearly every request passes straight through, without a promise.
   app.addHook('preValidation', (request, _reply, done) => {
-    if (request.method !== 'GET' || !hasBody(request)) return refuseNul(request, done);
+    if (request.method !== 'GET' || !hasBody(request)) return readText(request, done);
     readRaw(request)
       .then((text) => {
         const fields = parseGetBody(request, text);
         request.query = { ...(request.query as object), ...fields };
       })
-      .then(() => refuseNul(request, done), (error: Error) => done(error));
+      .then(() => readText(request, done), (error: Error) => done(error));
   });
 }
 
@@ -102,9 +103,13 @@ export function findNul(value: unknown, path: string): string | undefined {
   return undefined;
 }
 
-function refuseNul(request: FastifyRequest, done: (error?: Error) => void): void {
+/** Refuses NUL anywhere, then reads the numbers and booleans of the query string and path as their schemas say. */
+function readText(request: FastifyRequest, done: (error?: Error) => void): void {
   const where = findNul(request.params, 'path') ?? findNul(request.query, 'query') ?? findNul(request.body, 'body');
   if (where) return done(badRequest(`Text must not contain the NUL character (\\u0000); ${where.replace(/\0/g, '\\u0000')} does.`));
+  const schema = request.routeOptions.schema;
+  if (schema?.querystring) decodeQueryText(request.query, schema.querystring);
+  if (schema?.params) decodeQueryText(request.params, schema.params);
   done();
 }
 

@@ -5,7 +5,8 @@ import addFormats from 'ajv-formats';
 /**
  * Request validation, stricter than Fastify's default in two ways:
  * - JSON bodies keep their JSON types: `true` is not the text "true", `null` is not `false`, "0x10" is not 16.
- *   Query strings and path parameters are text by nature, so they are still read as the schema's type.
+ *   Query strings and path parameters are text by nature: `decodeQueryText` reads plain decimals and true/false
+ *   in them, and nothing else.
  * - Numbers must be finite everywhere: Ajv otherwise lets `Infinity` (and the text "Infinity") through
  *   `integer`, `minimum` and `maximum`.
  */
@@ -27,8 +28,8 @@ function withFormats(ajv: Ajv): Ajv {
 export const bodyAjv = withFormats(new Ajv({ ...COMMON, coerceTypes: false, removeAdditional: false, verbose: true }));
 /** The JSON body of a GET call, checked alone: no defaults, which would override the query string's values. */
 const getBodyAjv = withFormats(new Ajv({ ...COMMON, useDefaults: false, coerceTypes: false, removeAdditional: false, verbose: true }));
-/** Query strings and path parameters: text read as the schema's type. */
-const textAjv = withFormats(new Ajv({ ...COMMON, coerceTypes: 'array', removeAdditional: false }));
+/** Query strings and path parameters, once `decodeQueryText` has read their plain numbers and booleans. */
+const textAjv = withFormats(new Ajv({ ...COMMON, coerceTypes: false, removeAdditional: false }));
 
 const partialValidators = new WeakMap<object, ValidateFunction>();
 

@@ -70,7 +70,9 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
   app.post('/sandbox/clock/advance', {
     schema: { tags, summary: "Move the service's clock forward", body: ClockBody, response: { 200: ClockAnswer, ...failures } },
   }, async (request) => {
-    clock.advance(Math.round(request.body.hours * 3_600_000));
+    const step = Math.round(request.body.hours * 3_600_000);
+    if (!clock.canAdvance(step)) throw badRequest('The sandbox clock may move at most 100 years ahead in all; it is already near that.');
+    clock.advance(step);
     await store.settings.set(CLOCK_OFFSET_SETTING, String(clock.offset));
     return { result: true, message: `The clock moved forward ${request.body.hours} hours.`, data: { now: clock.now().toISOString() } };
   });
