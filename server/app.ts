@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from './deps.ts';
@@ -26,12 +26,14 @@ export const API_PREFIX = '/api/v1';
 
 export interface AppOptions extends Deps {
   logger?: FastifyServerOptions['logger'];
+  /** A logger made beforehand (pino), so that parts started before the app log through it too. */
+  loggerInstance?: FastifyBaseLogger;
 }
 
 /** Builds the service: plugins, error handling, the API under /api/v1 and the hosted pages. */
-export async function buildApp({ logger = false, ...deps }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ logger = false, loggerInstance, ...deps }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger,
+    ...(loggerInstance ? { loggerInstance } : { logger }),
     bodyLimit: BODY_LIMIT_BYTES,
     connectionTimeout: 30_000,
     requestTimeout: 30_000,

@@ -1,3 +1,4 @@
+import { pino } from 'pino';
 import { readConfig } from './config.ts';
 import { openStore } from './store/open.ts';
 import { Clock } from './clock.ts';
@@ -7,6 +8,7 @@ import { requestLogger } from './request-log.ts';
 import { createDeliverer } from './webhooks/deliver.ts';
 import { Dispatcher } from './webhooks/dispatcher.ts';
 import { CLOCK_OFFSET_SETTING } from './store/settings.ts';
+import { Housekeeping } from './housekeeping.ts';
 
 /** Starts the service as the contract describes: environment in, listening port out, graceful close on signals. */
 async function main(): Promise<void> {
@@ -18,8 +20,10 @@ async function main(): Promise<void> {
 
   const deliverer = createDeliverer({ timeoutMs: config.webhooks.timeoutMs, allowPrivate: config.environment === 'sandbox' });
   // A process may serve the API only (PAYKIT_WEBHOOK_DISPATCHER=off) while others deliver (docs/scaling.md).
-  const dispatcher = config.webhooks.dispatch ? new Dispatcher({ store, clock, deliverer, ...config.webhooks }) : undefined;
-  const app = await buildApp({ store, clock, config, dispatcher, logger: requestLogger(process.env.LOG_LEVEL ?? 'info') });
+  const log = pino(requestLogger(process.env.LOG_LEVEL ?? 'info'));
+  const dispatcher = config.webhooks.dispatch ? new Dispatcher({ store, clock, deliverer, ...config.webhooks, log: log.child({ part: 'webhooks' }) }) : undefined;
+  const housekeeping = new Housekeeping({ store, clock, log: log.child({ part: 'housekeeping' }) });
+  const app = await buildApp({ store, clock, config, dispatcher, loggerInstance: log });
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;
@@ -27,6 +31,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'closing');
     await app.close();
     await dispatcher?.stop();
+    housekeeping.stop();
     deliverer.close();
     await store.close();
     process.exit(0);
@@ -36,6 +41,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   dispatcher?.start();
+  housekeeping.start();
   const storage = config.databaseUrl ? 'PostgreSQL' : config.dataDir === 'memory' ? 'memory (nothing kept)' : `SQLite in ${config.dataDir}`;
   app.log.info(`Paykit ${config.environment} service on ${config.publicUrl} (storage: ${storage})`);
 }

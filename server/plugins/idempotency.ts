@@ -1,8 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { Clock } from '../clock.ts';
 import { ApiError, badRequest, conflict } from '../errors.ts';
 import { digest } from '../secrets.ts';
+import { seal, sealingKey, unseal } from '../idempotency-seal.ts';
 import type { Store } from '../store/store.ts';
+import { parseBasic } from './basic-auth.ts';
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'idempotent-replayed';
@@ -10,14 +12,24 @@ export const REPLAYED_HEADER = 'idempotent-replayed';
 export const INVALID_KEY_MESSAGE = 'Idempotency-Key must be 1 to 255 printable characters.';
 export const KEY_REUSED_MESSAGE = 'This Idempotency-Key was already used with a different request: use a new key for a new request.';
 export const KEY_IN_PROGRESS_MESSAGE = 'A request with this Idempotency-Key is still being processed: retry in a moment.';
+export const KEY_SUPERSEDED_MESSAGE =
+  'This request ran past its Idempotency-Key lease and a retry took its place; nothing it did was kept. The retry has the answer.';
+export const KEY_UNREADABLE_MESSAGE =
+  'The first answer to this Idempotency-Key was sealed with a secret key that has been replaced since: use a new key for a new request.';
 
 const KEY_FORMAT = /^[\x20-\x7E]{1,255}$/;
 
+/** Route config: `after-answer` records the answer once sent, for calls that are idempotent by nature and must not hold a transaction (they look up DNS). */
+export interface IdempotencyConfig {
+  idempotency?: 'with-change' | 'after-answer';
+}
+
 interface KeyedRequest {
   clientId: string;
-  key: string;
+  keyDigest: string;
+  sealKey: Buffer;
   fingerprint: string;
-  /** Set once this request claimed the key: the claimed row's `created_at`. */
+  /** Set once this request claimed the key: the claim's `created_at`. */
   claimedAt?: string;
   /** The claim was completed or released. */
   settled: boolean;
@@ -26,69 +38,114 @@ interface KeyedRequest {
 /**
  * Every POST in the scope this is added to honours an `Idempotency-Key` header, as Stripe does: a retry with
  * the same key and request gets the first answer again (with `idempotent-replayed: true`) and causes nothing
- * twice. Add it after `requireClient`, since keys are per client. Only requests that reach their handler are
- * remembered (a body refused by validation is not), and answers with a status of 500 or more are not: the key
- * is released so a retry runs again.
+ * twice. Add it after `requireClient`, since keys are per client.
+ *
+ * Exactly once, even across a crash: the first request claims the key under a lease, and its handler runs as one
+ * unit of work whose transaction also stores the answer. Either both commit or neither does, so a retry finds the
+ * answer, or finds a claim whose lease runs out and runs the request itself. Answers of 4xx the handler gave are
+ * kept too; answers of 500 or more release the key so a retry runs again. A body refused by validation is not
+ * remembered.
  */
 export function honourIdempotencyKeys(app: FastifyInstance, store: Store, clock: Clock): void {
   const keyed = new WeakMap<FastifyRequest, KeyedRequest>();
 
-  // The fingerprint is taken before validation, which may coerce the body, add defaults or drop fields.
+  // The fingerprint is taken before validation, which may add defaults.
   // Callback hooks: requests without the header pass straight through, without a promise.
   app.addHook('preValidation', (request, _reply, done) => {
     const key = request.headers[IDEMPOTENCY_KEY_HEADER];
     if (request.method !== 'POST' || key === undefined) return done();
     if (typeof key !== 'string' || !KEY_FORMAT.test(key)) return done(badRequest(INVALID_KEY_MESSAGE));
-    keyed.set(request, { clientId: request.client.id, key, fingerprint: fingerprint(request), settled: false });
+    const secret = parseBasic(request.headers.authorization)?.secret ?? '';
+    keyed.set(request, {
+      clientId: request.client.id,
+      keyDigest: digest(key),
+      sealKey: sealingKey(secret, request.client.id, key),
+      fingerprint: fingerprint(request),
+      settled: false,
+    });
     done();
   });
 
   app.addHook('preHandler', (request, reply, done) => {
     const state = keyed.get(request);
     if (!state) return done();
-    store.idempotencyKeys.claim(state.clientId, state.key, state.fingerprint, clock.now()).then(
+    const now = clock.now();
+    store.idempotencyKeys.claim(state.clientId, state.keyDigest, state.fingerprint, now).then(
       (result) => {
         if (result.claimed) {
-          state.claimedAt = result.createdAt;
+          state.claimedAt = result.claimedAt;
           return done();
         }
         const { held } = result;
         if (held.fingerprint !== state.fingerprint) return done(new ApiError(422, KEY_REUSED_MESSAGE));
-        if (held.status_code === null || held.body === null) return done(conflict(KEY_IN_PROGRESS_MESSAGE));
+        if (held.status_code === null || held.body === null) {
+          const wait = Math.max(1, Math.ceil((Date.parse(held.locked_until ?? '') - now.getTime()) / 1000) || 1);
+          reply.header('retry-after', String(wait));
+          return done(conflict(KEY_IN_PROGRESS_MESSAGE));
+        }
+        const body = unseal(state.sealKey, held.body);
+        if (body === undefined) return done(new ApiError(422, KEY_UNREADABLE_MESSAGE));
         // Answering from a hook: the reply is sent and `done` is not called.
-        replay(reply, held.status_code, held.body);
+        replay(reply, held.status_code, body);
       },
       (error: Error) => done(error),
     );
   });
 
+  // The handler and the recording of its answer commit together.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.includes('POST') || (route.config as IdempotencyConfig | undefined)?.idempotency === 'after-answer') return;
+    const handler = route.handler as RouteHandlerMethod;
+    route.handler = async function withAnswerInTransaction(this: FastifyInstance, request, reply) {
+      const state = keyed.get(request);
+      if (!state?.claimedAt) return handler.call(this, request, reply);
+      const claimedAt = state.claimedAt;
+      return store.unitOfWork(async () => {
+        const payload = await handler.call(this, request, reply);
+        // A handler that answered by hand is recorded by onSend, after the fact.
+        if (reply.sent || payload === reply) return payload;
+        const serialized = reply.serialize(payload);
+        const text = typeof serialized === 'string' ? serialized : Buffer.from(serialized as ArrayBuffer).toString('utf8');
+        if (!(await store.idempotencyKeys.complete(state.clientId, state.keyDigest, claimedAt, reply.statusCode, seal(state.sealKey, text)))) {
+          throw conflict(KEY_SUPERSEDED_MESSAGE);
+        }
+        state.settled = true;
+        reply.header('content-type', 'application/json; charset=utf-8');
+        return text;
+      });
+    } as RouteHandlerMethod;
+  });
+
+  // Answers the handler did not commit itself: a 4xx it threw (its transaction rolled back), a 5xx, or a call
+  // marked `after-answer`.
   app.addHook('onSend', (request, reply, payload, done) => {
     const state = keyed.get(request);
     if (!state?.claimedAt || state.settled) return done(null, payload);
     state.settled = true;
     const text = payloadText(payload);
-    const { clientId, key, claimedAt } = state;
+    const { clientId, keyDigest, claimedAt } = state;
     const keys = store.idempotencyKeys;
     const record =
       reply.statusCode >= 500 || text === undefined
-        ? keys.release(clientId, key, claimedAt)
-        : keys.complete(clientId, key, claimedAt, reply.statusCode, text);
+        ? keys.release(clientId, keyDigest, claimedAt)
+        : keys.complete(clientId, keyDigest, claimedAt, reply.statusCode, seal(state.sealKey, text));
     // The answer is recorded before it leaves, so a retry that follows it always finds it.
     record
       .catch(async (error: unknown) => {
         request.log.error({ err: error }, 'could not record the answer of an idempotency key');
-        await keys.release(clientId, key, claimedAt).catch(() => {});
+        await keys.release(clientId, keyDigest, claimedAt).catch(() => {});
       })
       .then(() => done(null, payload));
   });
 
-  // A claimed request that ended without passing onSend (it should not happen) must not hold its key for a day.
+  // A claimed request that ended without passing onSend (it should not happen) must not hold its key.
   app.addHook('onResponse', (request, _reply, done) => {
     const state = keyed.get(request);
     if (!state?.claimedAt || state.settled) return done();
     state.settled = true;
     store.idempotencyKeys
-      .release(state.clientId, state.key, state.claimedAt)
+      .release(state.clientId, state.keyDigest, state.claimedAt)
       .catch((error: unknown) => request.log.error({ err: error }, 'could not release an idempotency key'))
       .then(() => done());
   });

@@ -59,7 +59,9 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
       case 'pending':
         return { result: true, message: 'ACH payment submitted; it waits for POST /update-ach.', data: { transaction_id: outcome.transactionId, status: 'pending' } };
       case 'declined':
-        return reply.code(402).send({ result: false, message: outcome.message });
+        // Returned, not thrown: the declined attempt is recorded, and a thrown error would roll it back.
+        reply.code(402);
+        return { result: false as const, message: outcome.message };
       case 'refused':
         throw new ApiError(outcome.httpStatus, outcome.message);
       case 'challenge':

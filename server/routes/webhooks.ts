@@ -7,6 +7,7 @@ import {
   DeliveryAnswer, DeliveryListAnswer, DeliveryQuery, EventParams, RotateBody, WebhookEndpointAnswer, WebhookUrlAnswer, WebhookUrlBody,
 } from '../schemas/webhooks.ts';
 import { registerWebhookUrl, rotateSigningSecret, webhookEndpoint } from '../services/webhooks.ts';
+import { redactSecrets } from '../domain/event-secrets.ts';
 
 const tags = ['Webhooks'];
 
@@ -22,7 +23,8 @@ const delivery = (e: EventDelivery) => ({
 
 export const webhookRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store, clock, config, dispatcher }) => {
   app.post('/client/update-webhooks-url', {
-    config: { envelope: 'status' },
+    // Idempotent by nature, and it may look up DNS: no transaction is held open for it.
+    config: { envelope: 'status', idempotency: 'after-answer' },
     schema: { tags, summary: 'Register the one URL that receives every event (replaces the one before)', body: WebhookUrlBody, response: { 200: WebhookUrlAnswer, ...failures } },
   }, async (request) => {
     const endpoint = await registerWebhookUrl(store, request.client.id, request.body.webhook_url, clock.now(), config.environment === 'sandbox');
@@ -82,7 +84,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
       message: 'Delivery retrieved.',
       data: {
         ...delivery(event),
-        data: event.data,
+        data: redactSecrets(event.event_type, event.data),
         attempt_log: attempts.map((a) => ({ attempted_at: a.attempted_at, url: a.url, status_code: a.status_code, error: a.error, duration_ms: a.duration_ms })),
       },
     };
@@ -98,7 +100,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
     return {
       result: true,
       message: 'The event will be sent again.',
-      data: { ...delivery(event), data: event.data, attempt_log: attempts.map((a) => ({ attempted_at: a.attempted_at, url: a.url, status_code: a.status_code, error: a.error, duration_ms: a.duration_ms })) },
+      data: { ...delivery(event), data: redactSecrets(event.event_type, event.data), attempt_log: attempts.map((a) => ({ attempted_at: a.attempted_at, url: a.url, status_code: a.status_code, error: a.error, duration_ms: a.duration_ms })) },
     };
   });
 };

@@ -6,7 +6,7 @@ import { MAX_PAYMENT, overMaximum, parseAmount } from '../domain/money.ts';
 import { processingFee } from '../domain/pricing.ts';
 import { DECLINE_MESSAGES } from '../domain/test-cards.ts';
 import { newId, newToken } from '../secrets.ts';
-import { assertCanTakePayments } from './payment-requests.ts';
+import { assertCanTakePayments, orderIdTaken } from './payment-requests.ts';
 import { paymentSuccessEvent } from './events.ts';
 
 export const NO_SAVED_CARD =
@@ -35,6 +35,8 @@ export async function chargeCustomer(store: Store, merchant: Merchant, customerI
     created_at: now.toISOString(), completed_at: now.toISOString(), settled_at: null,
   };
   await store.transaction(async (tx) => {
+    // A retried charge must not charge twice: the order id is the merchant's own key for this payment.
+    if (!(await tx.orders.reserve(merchant.id, order, 'customer_charge', sale.created_at))) throw conflict(orderIdTaken(order));
     await tx.transactions.insert(sale);
     await tx.events.add(merchant.client_id, 'payment.success', paymentSuccessEvent(sale, null), now);
   });

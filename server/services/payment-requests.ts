@@ -49,6 +49,8 @@ function money(field: string, text: string | number | undefined, required: boole
   return minor;
 }
 
+export const orderIdTaken = (orderId: string) => `order_id "${orderId}" was already used for this merchant: order ids are unique.`;
+
 /** Merchants take payments once onboarding is completed (approved). */
 export function assertCanTakePayments(merchant: Merchant): void {
   if (merchant.status !== 'completed') {
@@ -144,9 +146,7 @@ export async function createPaymentRequest(
   };
   const payLink = `${publicUrl}${payPath(token)}`;
   await store.transaction(async (tx) => {
-    if (await tx.paymentRequests.orderIdTaken(merchant.id, request.order_id)) {
-      throw conflict(`order_id "${request.order_id}" was already used for this merchant: order ids are unique.`);
-    }
+    if (!(await tx.orders.reserve(merchant.id, request.order_id, source, request.created_at))) throw conflict(orderIdTaken(request.order_id));
     await tx.paymentRequests.insert(request);
     const channels: ['sms' | 'email', string][] = [];
     if (request.phone && source !== 'qr_code') channels.push(['sms', request.phone]);

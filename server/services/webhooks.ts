@@ -13,20 +13,10 @@ export const NO_ENDPOINT = 'No webhook URL is registered: register one with POST
 export async function registerWebhookUrl(store: Store, clientId: string, url: string, now: Date, allowPrivate: boolean, resolve?: Resolve): Promise<WebhookEndpoint> {
   const problem = await checkWebhookUrl(url.trim(), allowPrivate, resolve);
   if (problem) throw badRequest(problem);
-  return store.transaction(async (tx) => {
-    const existing = await tx.webhookEndpoints.find(clientId);
-    const at = now.toISOString();
-    if (!existing) {
-      const endpoint: WebhookEndpoint = {
-        client_id: clientId, url: url.trim(), secret: newSigningSecret(), previous_secret: null, previous_secret_expires_at: null,
-        disabled_at: null, disabled_reason: null, created_at: at, updated_at: at,
-      };
-      await tx.webhookEndpoints.insert(endpoint);
-      return endpoint;
-    }
-    const changes = { url: url.trim(), disabled_at: null, disabled_reason: null, updated_at: at };
-    await tx.webhookEndpoints.update(clientId, changes);
-    return { ...existing, ...changes };
+  const at = now.toISOString();
+  return store.webhookEndpoints.register({
+    client_id: clientId, url: url.trim(), secret: newSigningSecret(), previous_secret: null, previous_secret_expires_at: null,
+    disabled_at: null, disabled_reason: null, created_at: at, updated_at: at,
   });
 }
 

@@ -1,5 +1,6 @@
 import type { DeliveryStatus, Dialect, Executor } from './schema.ts';
 import { newId } from '../secrets.ts';
+import { holdsSecrets, redactSecrets } from '../domain/event-secrets.ts';
 
 export interface StoredEvent {
   id: string;
@@ -44,9 +45,23 @@ export class EventRepository {
     const id = newId('evt_');
     await this.db
       .insertInto('events')
-      .values({ id, client_id: clientId, event_type: eventType, data: JSON.stringify(data), created_at: now.toISOString() })
+      .values({ id, client_id: clientId, event_type: eventType, data: JSON.stringify(data), created_at: now.toISOString(), holds_secret: holdsSecrets(eventType) ? 1 : 0 })
       .execute();
     return id;
+  }
+
+  /** Masks the secret fields of an event for good (it was delivered or given up, or waited too long). */
+  async redactSecrets(id: string): Promise<void> {
+    const row = await this.db.selectFrom('events').select(['event_type', 'data']).where('id', '=', id).where('holds_secret', '=', 1).executeTakeFirst();
+    if (!row) return;
+    const data = JSON.stringify(redactSecrets(row.event_type, JSON.parse(row.data) as Record<string, unknown>));
+    await this.db.updateTable('events').set({ data, holds_secret: 0 }).where('id', '=', id).execute();
+  }
+
+  /** Events created before `cutoff` that still hold a secret. */
+  async holdingSecretsSince(cutoff: string, limit: number): Promise<string[]> {
+    const rows = await this.db.selectFrom('events').select('id').where('holds_secret', '=', 1).where('created_at', '<', cutoff).limit(limit).execute();
+    return rows.map((row) => row.id);
   }
 
   async listForClient(clientId: string): Promise<StoredEvent[]> {
@@ -60,43 +75,57 @@ export class EventRepository {
   }
 
   /**
-   * Takes up to `limit` due events of clients with an enabled endpoint, oldest first, and holds them until
-   * `claimedUntil`. On PostgreSQL, `FOR UPDATE SKIP LOCKED` lets several service processes claim side by side
+   * Takes up to `limit` due events of clients with an enabled endpoint (but `excludeClients`), oldest first, and holds them until
+   * `claimedUntil`. Due-ness follows the service clock (`now`, which the sandbox moves); claims are about processes
+   * and follow wall time (`claimAt`, `claimedUntil`), so moving the sandbox clock never frees a delivery under way. On PostgreSQL, `FOR UPDATE SKIP LOCKED` lets several service processes claim side by side
    * without taking the same event; SQLite has one writer.
    */
-  async claimDue(now: string, claimedUntil: string, limit: number): Promise<ClaimedEvent[]> {
+  async claimDue(
+    due: { now: string; claimAt: string; claimedUntil: string },
+    limit: number,
+    excludeClients: readonly string[] = [],
+  ): Promise<ClaimedEvent[]> {
+    const { now, claimAt, claimedUntil } = due;
     // Two steps, so the plan never depends on the planner: the clients that can receive (few), then their due
     // events through the (client_id, delivery_status, next_attempt_at) index. No endpoint, no scan at all.
-    const receiving = await this.db.selectFrom('webhook_endpoints').select('client_id').where('disabled_at', 'is', null).execute();
+    const excluded = new Set(excludeClients);
+    const receiving = (await this.db.selectFrom('webhook_endpoints').select('client_id').where('disabled_at', 'is', null).execute()).filter(
+      (row) => !excluded.has(row.client_id),
+    );
     if (receiving.length === 0) return [];
-    let due = this.db
+    let dueEvents = this.db
       .selectFrom('events')
       .select('seq')
       .where('client_id', 'in', receiving.map((r) => r.client_id))
       .where('delivery_status', '=', 'pending')
       .where('next_attempt_at', '<=', now)
-      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', claimAt)]))
       .orderBy('seq')
       .limit(limit);
-    if (this.dialect === 'postgres') due = due.forUpdate().skipLocked();
+    if (this.dialect === 'postgres') dueEvents = dueEvents.forUpdate().skipLocked();
     return this.db
       .updateTable('events')
       .set({ claimed_until: claimedUntil })
-      .where('seq', 'in', due)
+      .where('seq', 'in', dueEvents)
       .returning(['id', 'client_id', 'event_type', 'data', 'attempts', 'claimed_until'])
       .execute() as Promise<ClaimedEvent[]>;
   }
 
-  /** Records the outcome of an attempt, if this dispatcher still holds the claim it was made under. */
+  /**
+   * Records the outcome of an attempt, if this dispatcher still holds the claim it was made under. A final outcome
+   * (delivered or failed) also masks the event's secrets in the same statement: nothing will send them again.
+   */
   async settleAttempt(
-    id: string,
+    event: Pick<ClaimedEvent, 'id' | 'event_type' | 'data'>,
     claimedUntil: string,
     outcome: { status: DeliveryStatus; attempts: number; nextAttemptAt: string; deliveredAt: string | null },
   ): Promise<boolean> {
+    const final = outcome.status !== 'pending' && holdsSecrets(event.event_type);
+    const redacted = final ? { data: JSON.stringify(redactSecrets(event.event_type, JSON.parse(event.data) as Record<string, unknown>)), holds_secret: 0 } : {};
     const result = await this.db
       .updateTable('events')
-      .set({ delivery_status: outcome.status, attempts: outcome.attempts, next_attempt_at: outcome.nextAttemptAt, delivered_at: outcome.deliveredAt, claimed_until: null })
-      .where('id', '=', id)
+      .set({ delivery_status: outcome.status, attempts: outcome.attempts, next_attempt_at: outcome.nextAttemptAt, delivered_at: outcome.deliveredAt, claimed_until: null, ...redacted })
+      .where('id', '=', event.id)
       .where('claimed_until', '=', claimedUntil)
       .executeTakeFirst();
     return result.numUpdatedRows === 1n;

@@ -2,85 +2,110 @@ import type { Executor, IdempotencyKeysTable } from './schema.ts';
 
 export type IdempotencyKey = IdempotencyKeysTable;
 
-/** How long a key is remembered; an older key counts as new. */
+/** How long a key is remembered; an older key counts as new, and its row is purged. */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
- * What `claim` found: either the key is now ours (`claimed`, with the row's `created_at`, which
- * `complete` and `release` match so they only ever touch the row this claim made), or another
- * request holds it (`held`: in progress while `status_code` is null, else finished).
+ * How long a first request holds its key while it runs. A request that crashed with its process never finishes:
+ * once its lease has run out, a retry takes the key over and runs. Longer than any request takes (the service
+ * gives up on a request after 30 seconds).
  */
-export type ClaimResult = { claimed: true; createdAt: string } | { claimed: false; held: IdempotencyKey };
+export const IDEMPOTENCY_LEASE_MS = 60 * 1000;
 
-/** Idempotency keys of authenticated POSTs, per client, with the answer the first request got. */
+/**
+ * What `claim` found: either the key is now ours (`claimed`, with the claim's `claimedAt`, which `complete` and
+ * `release` match so they only ever touch the claim this request made), or another request holds it (`held`: in
+ * progress while `status_code` is null, else finished).
+ */
+export type ClaimResult = { claimed: true; claimedAt: string } | { claimed: false; held: IdempotencyKey };
+
+/** Idempotency keys of authenticated POSTs, per client, as digests, with the answer the first request got. */
 export class IdempotencyKeyRepository {
   constructor(private readonly db: Executor) {}
 
   /**
-   * Inserts the in-progress row for (client, key). A primary-key conflict means someone holds the key,
-   * unless its row is older than 24 hours: then it is replaced (atomically, so of two requests replacing
-   * the same stale row only one wins).
+   * Inserts the in-progress row for (client, key digest). On a conflict the key is someone's, unless either its row
+   * is older than 24 hours (then it is a new key), or it is an unfinished claim of this same request whose lease
+   * ran out (its process crashed): then it is taken over. Both replacements are one conditional UPDATE, so of two
+   * requests replacing one row only one wins.
    */
-  async claim(clientId: string, key: string, fingerprint: string, now: Date): Promise<ClaimResult> {
-    const createdAt = now.toISOString();
+  async claim(clientId: string, keyDigest: string, fingerprint: string, now: Date, leaseMs = IDEMPOTENCY_LEASE_MS): Promise<ClaimResult> {
+    const claimedAt = now.toISOString();
+    const lockedUntil = new Date(now.getTime() + leaseMs).toISOString();
     const cutoff = new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS).toISOString();
+    const fresh = { fingerprint, status_code: null, body: null, created_at: claimedAt, locked_until: lockedUntil };
     // A row can vanish between the conflict and the read (released after a 5xx): try again then.
     for (let attempt = 0; attempt < 3; attempt++) {
       const inserted = await this.db
         .insertInto('idempotency_keys')
-        .values({ client_id: clientId, key, fingerprint, status_code: null, body: null, created_at: createdAt })
+        .values({ client_id: clientId, key: keyDigest, ...fresh })
         .onConflict((oc) => oc.columns(['client_id', 'key']).doNothing())
         .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1) return { claimed: true, createdAt };
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1) return { claimed: true, claimedAt };
 
       const replaced = await this.db
         .updateTable('idempotency_keys')
-        .set({ fingerprint, status_code: null, body: null, created_at: createdAt })
+        .set(fresh)
         .where('client_id', '=', clientId)
-        .where('key', '=', key)
-        .where('created_at', '<=', cutoff)
+        .where('key', '=', keyDigest)
+        .where((eb) =>
+          eb.or([
+            eb('created_at', '<=', cutoff),
+            eb.and([eb('status_code', 'is', null), eb('fingerprint', '=', fingerprint), eb('locked_until', '<=', claimedAt)]),
+          ]),
+        )
         .executeTakeFirst();
-      if (Number(replaced.numUpdatedRows) === 1) return { claimed: true, createdAt };
+      if (Number(replaced.numUpdatedRows) === 1) return { claimed: true, claimedAt };
 
-      const held = await this.find(clientId, key, now);
+      const held = await this.find(clientId, keyDigest, now);
       if (held) return { claimed: false, held };
     }
-    throw new Error(`idempotency key ${key} kept changing hands`);
+    throw new Error('an idempotency key kept changing hands');
   }
 
   /** The key's row if it was used in the last 24 hours. */
-  async find(clientId: string, key: string, now: Date): Promise<IdempotencyKey | undefined> {
+  async find(clientId: string, keyDigest: string, now: Date): Promise<IdempotencyKey | undefined> {
     const cutoff = new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS).toISOString();
     return this.db
       .selectFrom('idempotency_keys')
       .selectAll()
       .where('client_id', '=', clientId)
-      .where('key', '=', key)
+      .where('key', '=', keyDigest)
       .where('created_at', '>', cutoff)
       .executeTakeFirst();
   }
 
-  /** Stores the answer of the request that claimed the key; false if that claim is gone. */
-  async complete(clientId: string, key: string, createdAt: string, statusCode: number, body: string): Promise<boolean> {
+  /**
+   * Stores the answer of the request that claimed the key; false if that claim is gone (a retry took it over).
+   * Called inside the request's own transaction, so the answer commits with the change or not at all.
+   */
+  async complete(clientId: string, keyDigest: string, claimedAt: string, statusCode: number, sealedBody: string): Promise<boolean> {
     const result = await this.db
       .updateTable('idempotency_keys')
-      .set({ status_code: statusCode, body })
+      .set({ status_code: statusCode, body: sealedBody, locked_until: null })
       .where('client_id', '=', clientId)
-      .where('key', '=', key)
-      .where('created_at', '=', createdAt)
+      .where('key', '=', keyDigest)
+      .where('created_at', '=', claimedAt)
       .where('status_code', 'is', null)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
 
   /** Forgets an unfinished claim (the request failed on our side), so a retry runs again. */
-  async release(clientId: string, key: string, createdAt: string): Promise<void> {
+  async release(clientId: string, keyDigest: string, claimedAt: string): Promise<void> {
     await this.db
       .deleteFrom('idempotency_keys')
       .where('client_id', '=', clientId)
-      .where('key', '=', key)
-      .where('created_at', '=', createdAt)
+      .where('key', '=', keyDigest)
+      .where('created_at', '=', claimedAt)
       .where('status_code', 'is', null)
       .execute();
+  }
+
+  /** Deletes the keys older than 24 hours, answers and all; returns how many. */
+  async purgeExpired(now: Date): Promise<number> {
+    const cutoff = new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS).toISOString();
+    const result = await this.db.deleteFrom('idempotency_keys').where('created_at', '<=', cutoff).executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 }

@@ -29,16 +29,6 @@ export class PaymentRequestRepository {
     return result.numUpdatedRows === 1n;
   }
 
-  async orderIdTaken(merchantId: string, orderId: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('payment_requests')
-      .select('id')
-      .where('merchant_id', '=', merchantId)
-      .where('order_id', '=', orderId)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
   async insertAttempt(attempt: PaymentAttempt): Promise<void> {
     await this.db.insertInto('payment_attempts').values(attempt).execute();
   }

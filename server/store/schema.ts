@@ -77,6 +77,8 @@ export interface EventsTable {
   /** A dispatcher holds the event until then; another may take it afterwards (a crashed one never answers). */
   claimed_until: Instant | null;
   delivered_at: Instant | null;
+  /** 1 while `data` holds a secret field in clear (see domain/event-secrets.ts). */
+  holds_secret: Generated<number>;
 }
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
@@ -119,6 +121,7 @@ export interface Database {
   payment_methods: PaymentMethodsTable;
   messages: MessagesTable;
   idempotency_keys: IdempotencyKeysTable;
+  merchant_orders: MerchantOrdersTable;
   settings: SettingsTable;
   payment_attempts: PaymentAttemptsTable;
   webhook_endpoints: WebhookEndpointsTable;
@@ -226,10 +229,21 @@ export interface MessagesTable {
 
 export interface IdempotencyKeysTable {
   client_id: string;
+  /** SHA-256 of the key the client sent. */
   key: string;
   fingerprint: string;
   status_code: number | null;
+  /** The first answer, sealed with a key only the client's secret and the idempotency key can derive. */
   body: string | null;
+  created_at: Instant;
+  /** While the first request runs, its claim lasts until then; a crashed request's claim runs out. */
+  locked_until: Instant | null;
+}
+
+export interface MerchantOrdersTable {
+  merchant_id: string;
+  order_id: string;
+  source: RequestSource;
   created_at: Instant;
 }
 

@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database, Dialect, Executor } from './schema.ts';
 import { ClientRepository } from './clients.ts';
 import { MerchantRepository } from './merchants.ts';
@@ -13,6 +14,35 @@ import { SettingsRepository } from './settings.ts';
 import { WebhookEndpointRepository } from './webhook-endpoints.ts';
 import { WidgetRepository } from './widgets.ts';
 import { IdempotencyKeyRepository } from './idempotency-keys.ts';
+import { OrderRepository } from './orders.ts';
+
+/** The transaction of the unit of work running in this async context, if any (see `Store.unitOfWork`). */
+const ambientTransaction = new AsyncLocalStorage<Transaction<Database>>();
+
+/**
+ * The root database handle as the repositories see it: inside a unit of work, every query goes to that unit's
+ * transaction; outside, to the database. Repositories and services need not know which.
+ */
+function followUnitOfWork(root: Kysely<Database>): Kysely<Database> {
+  const bound = new Map<PropertyKey, unknown>();
+  return new Proxy(root, {
+    get(target, property) {
+      const transaction = ambientTransaction.getStore();
+      if (transaction) {
+        const value = Reflect.get(transaction, property, transaction);
+        return typeof value === 'function' ? value.bind(transaction) : value;
+      }
+      let value = bound.get(property);
+      if (value === undefined) {
+        value = Reflect.get(target, property, target);
+        if (typeof value !== 'function') return value;
+        value = (value as (...args: unknown[]) => unknown).bind(target);
+        bound.set(property, value);
+      }
+      return value;
+    },
+  });
+}
 
 /** The repositories over one database handle, or over one open transaction. */
 export class Store {
@@ -29,12 +59,17 @@ export class Store {
   readonly webhookEndpoints: WebhookEndpointRepository;
   readonly widgets: WidgetRepository;
   readonly idempotencyKeys: IdempotencyKeyRepository;
+  readonly orders: OrderRepository;
+
+  private readonly db: Executor;
 
   constructor(
-    private readonly db: Executor,
+    database: Executor,
     readonly dialect: Dialect,
     private readonly onClose: () => Promise<void> = async () => {},
   ) {
+    const db = database.isTransaction ? database : followUnitOfWork(database as Kysely<Database>);
+    this.db = db;
     this.clients = new ClientRepository(db);
     this.merchants = new MerchantRepository(db);
     this.onboardingTokens = new OnboardingTokenRepository(db);
@@ -48,6 +83,7 @@ export class Store {
     this.webhookEndpoints = new WebhookEndpointRepository(db);
     this.widgets = new WidgetRepository(db);
     this.idempotencyKeys = new IdempotencyKeyRepository(db);
+    this.orders = new OrderRepository(db);
   }
 
   /**
@@ -57,6 +93,16 @@ export class Store {
   async transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
     if (this.db.isTransaction) return work(this);
     return (this.db as Kysely<Database>).transaction().execute((trx) => work(new Store(trx, this.dialect)));
+  }
+
+  /**
+   * Runs `work` as one unit: every query made through this store while it runs, by any repository or service,
+   * goes to one database transaction, which commits when `work` resolves and rolls back when it throws. A request
+   * uses it to commit its answer with its change (idempotency keys). Inside a unit, `transaction` joins it.
+   */
+  async unitOfWork<T>(work: () => Promise<T>): Promise<T> {
+    if (ambientTransaction.getStore() || this.db.isTransaction) return work();
+    return (this.db as Kysely<Database>).transaction().execute((trx) => ambientTransaction.run(trx, work));
   }
 
   async close(): Promise<void> {

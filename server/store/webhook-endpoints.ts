@@ -10,8 +10,18 @@ export class WebhookEndpointRepository {
     return this.db.selectFrom('webhook_endpoints').selectAll().where('client_id', '=', clientId).executeTakeFirst();
   }
 
-  async insert(endpoint: WebhookEndpoint): Promise<void> {
-    await this.db.insertInto('webhook_endpoints').values(endpoint).execute();
+  /**
+   * Registers `endpoint.url` for its client in one statement: a first registration stores `endpoint` whole; a later
+   * one replaces the URL, re-enables the endpoint and keeps the signing secret. Two first registrations at once
+   * cannot both insert.
+   */
+  async register(endpoint: WebhookEndpoint): Promise<WebhookEndpoint> {
+    return this.db
+      .insertInto('webhook_endpoints')
+      .values(endpoint)
+      .onConflict((oc) => oc.column('client_id').doUpdateSet({ url: endpoint.url, disabled_at: null, disabled_reason: null, updated_at: endpoint.updated_at }))
+      .returningAll()
+      .executeTakeFirstOrThrow();
   }
 
   async update(clientId: string, changes: Partial<Omit<WebhookEndpoint, 'client_id'>>): Promise<void> {

@@ -149,7 +149,8 @@ for (const database of testDatabases()) {
 
     test('deeply nested JSON is a 400 before anything walks it, with or without an Idempotency-Key', async () => {
       const deep = `${'{"a":'.repeat(4000)}1${'}'.repeat(4000)}`;
-      for (const headers of [{ 'content-type': 'application/json' }, { 'content-type': 'application/json', 'idempotency-key': 'deep-1' }, { 'content-type': 'text/plain' }]) {
+      const variants: Record<string, string>[] = [{ 'content-type': 'application/json' }, { 'content-type': 'application/json', 'idempotency-key': 'deep-1' }, { 'content-type': 'text/plain' }];
+      for (const headers of variants) {
         const answer = await service.api('POST', '/customers/add', { raw: deep, headers });
         assert.deepEqual([answer.status, answer.body], [400, { result: false, message: 'The body nests objects or arrays more than 32 levels deep.' }]);
       }

@@ -8,12 +8,13 @@ import { readConfig } from '../../server/config.ts';
 import { requireClient } from '../../server/plugins/basic-auth.ts';
 import { canonicalJson, honourIdempotencyKeys } from '../../server/plugins/idempotency.ts';
 import { createClient } from '../../server/services/clients.ts';
-import { IDEMPOTENCY_KEY_TTL_MS } from '../../server/store/idempotency-keys.ts';
+import { IDEMPOTENCY_KEY_TTL_MS, IDEMPOTENCY_LEASE_MS } from '../../server/store/idempotency-keys.ts';
 import type { Store } from '../../server/store/store.ts';
 import { startService, type TestService } from '../support/service.ts';
 import { openTestStore, testDatabases } from '../support/databases.ts';
 import { validApplication } from '../support/fixtures.ts';
 import { send, type Answer, type SendOptions } from '../support/http.ts';
+import { digest } from '../../server/secrets.ts';
 
 const REUSED = { result: false, message: 'This Idempotency-Key was already used with a different request: use a new key for a new request.' };
 const IN_PROGRESS = { result: false, message: 'A request with this Idempotency-Key is still being processed: retry in a moment.' };
@@ -209,7 +210,8 @@ for (const database of testDatabases()) {
           if (flakyCalls === 1) throw new Error('database went away');
           return { result: true, message: 'Done.', data: { call: flakyCalls } };
         });
-        scope.post('/slow', async () => {
+        // Recorded after its answer, so that while it waits it holds no transaction (SQLite has one connection).
+        scope.post('/slow', { config: { idempotency: 'after-answer' } }, async () => {
           slowCalls += 1;
           slowEntered();
           await new Promise<void>((resolve) => (finishSlow = resolve));
@@ -233,7 +235,7 @@ for (const database of testDatabases()) {
       const key = randomUUID();
       const failed = await post('/flaky', key);
       assert.equal(failed.status, 500);
-      assert.equal(await store.idempotencyKeys.find(auth.id, key, new Date()), undefined, 'the claim is released');
+      assert.equal(await store.idempotencyKeys.find(auth.id, digest(key), new Date()), undefined, 'the claim is released');
       const retried = await post('/flaky', key);
       assert.equal(retried.status, 200, retried.text);
       assert.equal(retried.headers['idempotent-replayed'], undefined);
@@ -277,10 +279,12 @@ for (const database of testDatabases()) {
     test('claim, conflict, complete, and release only of an unfinished claim', async () => {
       const keys = store.idempotencyKeys;
       const claim = await keys.claim(clientId, 'k1', 'fp', now);
-      assert.deepEqual(claim, { claimed: true, createdAt: now.toISOString() });
+      assert.deepEqual(claim, { claimed: true, claimedAt: now.toISOString() });
       const held = await keys.claim(clientId, 'k1', 'fp', later(1000));
       assert.equal(held.claimed, false);
-      assert.deepEqual(!held.claimed && held.held, { client_id: clientId, key: 'k1', fingerprint: 'fp', status_code: null, body: null, created_at: now.toISOString() });
+      assert.deepEqual(!held.claimed && held.held, {
+        client_id: clientId, key: 'k1', fingerprint: 'fp', status_code: null, body: null, created_at: now.toISOString(), locked_until: later(IDEMPOTENCY_LEASE_MS).toISOString(),
+      });
 
       assert.equal(await keys.complete(clientId, 'k1', now.toISOString(), 201, '{"ok":true}'), true);
       assert.equal(await keys.complete(clientId, 'k1', now.toISOString(), 200, 'again'), false, 'a finished answer is not overwritten');
@@ -303,7 +307,7 @@ for (const database of testDatabases()) {
       assert.equal((await keys.claim(clientId, 'old', 'fp', later(IDEMPOTENCY_KEY_TTL_MS - 1))).claimed, false);
       const fresh = later(IDEMPOTENCY_KEY_TTL_MS);
       const replaced = await keys.claim(clientId, 'old', 'fp2', fresh);
-      assert.deepEqual(replaced, { claimed: true, createdAt: fresh.toISOString() });
+      assert.deepEqual(replaced, { claimed: true, claimedAt: fresh.toISOString() });
       const row = await keys.find(clientId, 'old', fresh);
       assert.deepEqual([row?.fingerprint, row?.status_code, row?.body], ['fp2', null, null]);
       // Two racing claims of the same stale row: exactly one wins.

@@ -1,4 +1,5 @@
 import { after, before, describe, test } from 'node:test';
+import { redactSecrets } from '../../server/domain/event-secrets.ts';
 import assert from 'node:assert/strict';
 import { startService, type TestService } from '../support/service.ts';
 import { testDatabases } from '../support/databases.ts';
@@ -91,20 +92,25 @@ for (const database of testDatabases()) {
 
       const expected = ['documents.signed', 'merchant.onboarding', 'merchant.approval', 'payment.success', 'payment.refund', 'payment.void', 'preauth', 'preauth.increment', 'preauth.decrement', 'preauth.charge', 'ach.update'];
       const receipts = await receiver.waitFor((all) => expected.every((type) => all.slice(start).some((r) => r.event.event_type === type)));
+      // Every event of the journey is delivered in the end, so none is still on its way into the next test's answers.
+      await waitUntil(async () => (await service.api('GET', '/client/webhooks/events', { json: { status: 'pending' } })).body.data.items.length === 0);
       const stored = await service.store.events.listForClient(service.client.clientId);
       for (const receipt of receipts.slice(start)) {
         assert.deepEqual(verify(secret, receipt), receipt.event, 'the reference implementation accepts the signature');
         assertInterfaceFields(receipt);
         const event = stored.find((e) => e.id === receipt.id);
         assert.ok(event, 'webhook-id is the event id');
-        assert.deepEqual(receipt.event, { event_type: event.event_type, data: event.data });
+        // What was sent is what was stored, but for a merchant key, which is masked once delivered.
+        assert.deepEqual({ event_type: receipt.event.event_type, data: redactSecrets(receipt.event.event_type, receipt.event.data) }, { event_type: event.event_type, data: event.data });
+        if (receipt.event.event_type === 'merchant.onboarding') {
+          assert.match(String(receipt.event.data.merchant_key), /^mk_[\w-]{40,}$/, 'the partner receives the whole key');
+          assert.match(String(event.data.merchant_key), /^mk_…[\w-]{4}$/, 'the outbox keeps only its last four characters');
+        }
         assert.match(String(receipt.headers['webhook-timestamp']), /^\d{10}$/);
         assert.ok(Math.abs(Number(receipt.headers['webhook-timestamp']) - Date.now() / 1000) < 60);
       }
       const delivered = await service.api('GET', '/client/webhooks/events', { json: { status: 'delivered', perPage: 100 } });
       assert.ok(delivered.body.data.items.length >= expected.length);
-      // Every event of the journey is delivered in the end, so none is still on its way into the next test's answers.
-      await waitUntil(async () => (await service.api('GET', '/client/webhooks/events', { json: { status: 'pending' } })).body.data.items.length === 0);
     });
 
     /** Waits until the service has recorded `attempts` attempts of the event, then returns its log. */

@@ -4,6 +4,7 @@ import { initial } from './001-initial.ts';
 import { payments } from './002-payments.ts';
 import { webhooks } from './003-webhooks.ts';
 import { widgets } from './004-widgets.ts';
+import { hardening } from './005-hardening.ts';
 
 /** Migrations live in code so that one build runs on both databases; names sort in the order they apply. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -12,6 +13,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     '002-payments': payments(dialect),
     '003-webhooks': webhooks(dialect),
     '004-widgets': widgets(),
+    '005-hardening': hardening(),
   };
   return { getMigrations: async () => migrations };
 }

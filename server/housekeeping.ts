@@ -1,0 +1,48 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from './clock.ts';
+import type { Store } from './store/store.ts';
+import { SECRET_RETENTION_MS } from './domain/event-secrets.ts';
+
+export interface HousekeepingOptions {
+  store: Store;
+  clock: Clock;
+  log?: Pick<FastifyBaseLogger, 'error'>;
+  everyMs?: number;
+}
+
+/**
+ * What nobody asks for but must happen: idempotency keys older than a day are deleted with their answers, and
+ * events that waited four days still holding a secret (no endpoint took them) have it masked.
+ */
+export class Housekeeping {
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly options: HousekeepingOptions) {}
+
+  start(): void {
+    const run = () => void this.runOnce().catch((error: unknown) => this.options.log?.error({ err: error }, 'housekeeping failed; trying again later'));
+    run();
+    this.timer = setInterval(run, this.options.everyMs ?? 10 * 60 * 1000);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  /** One pass; returns what it did. */
+  async runOnce(): Promise<{ purgedKeys: number; redactedEvents: number }> {
+    const { store, clock } = this.options;
+    const now = clock.now();
+    const purgedKeys = await store.idempotencyKeys.purgeExpired(now);
+    const cutoff = new Date(now.getTime() - SECRET_RETENTION_MS).toISOString();
+    let redactedEvents = 0;
+    for (;;) {
+      const ids = await store.events.holdingSecretsSince(cutoff, 500);
+      for (const id of ids) await store.events.redactSecrets(id);
+      redactedEvents += ids.length;
+      if (ids.length < 500) break;
+    }
+    return { purgedKeys, redactedEvents };
+  }
+}

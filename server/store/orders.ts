@@ -1,0 +1,19 @@
+import type { Executor, RequestSource } from './schema.ts';
+
+/** Order ids, unique per merchant whatever made the order (a pay link, a QR link, a customer charge). */
+export class OrderRepository {
+  constructor(private readonly db: Executor) {}
+
+  /**
+   * Takes `orderId` for the merchant; false when it was taken before. Inside the transaction that makes the order,
+   * so a rolled-back order frees its id; a concurrent second insert waits for the first and then finds it taken.
+   */
+  async reserve(merchantId: string, orderId: string, source: RequestSource, now: string): Promise<boolean> {
+    const inserted = await this.db
+      .insertInto('merchant_orders')
+      .values({ merchant_id: merchantId, order_id: orderId, source, created_at: now })
+      .onConflict((oc) => oc.columns(['merchant_id', 'order_id']).doNothing())
+      .executeTakeFirst();
+    return Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1;
+  }
+}
