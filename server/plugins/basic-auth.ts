@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Store } from '../store/store.ts';
 import type { Client } from '../store/clients.ts';
-import { matchesDigest } from '../secrets.ts';
+import { ApiError } from '../errors.ts';
+import { digest, matchesDigest } from '../secrets.ts';
 import { ClientCache } from './client-cache.ts';
+import { RateLimiter } from './rate-limit.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -12,6 +14,9 @@ declare module 'fastify' {
 }
 
 const CHALLENGE = 'Basic realm="Paykit", charset="UTF-8"';
+/** Wrong credentials an address may send in a minute before it must wait; a partner's server sends none. */
+export const FAILED_AUTHENTICATIONS_PER_MINUTE = 60;
+const NO_CLIENT = '0'.repeat(64);
 
 /** Parses `Authorization: Basic base64(id:secret)`; undefined when absent or malformed. */
 export function parseBasic(header: string | undefined): { id: string; secret: string } | undefined {
@@ -23,22 +28,32 @@ export function parseBasic(header: string | undefined): { id: string; secret: st
   return { id: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
 }
 
-/** Every route registered in the scope this is added to requires a client's id and secret key. */
-export function requireClient(app: FastifyInstance, store: Store, cache = new ClientCache()): void {
+/**
+ * Every route registered in the scope this is added to requires a client's id and secret key. An address that
+ * sends too many wrong ones is refused for the rest of the minute, before its next guess is checked.
+ */
+export function requireClient(app: FastifyInstance, store: Store, cache = new ClientCache(), failures = new RateLimiter(FAILED_AUTHENTICATIONS_PER_MINUTE)): void {
   app.decorateRequest('client', null as unknown as Client);
-  const findClient = async (id: string) => {
-    const cached = cache.get(id);
+  const verify = async (id: string, secret: string): Promise<Client | undefined> => {
+    const pair = digest(`${id}\n${secret}`);
+    const cached = cache.get(pair);
     if (cached) return cached;
     const client = await store.clients.findById(id);
-    if (client) cache.set(client);
+    // The digest is compared even for an unknown id, so timing does not tell which ids exist.
+    if (!matchesDigest(secret, client?.secret_hash ?? NO_CLIENT) || !client) return undefined;
+    cache.set(pair, client);
     return client;
   };
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const waitSeconds = failures.wait(request.ip);
+    if (waitSeconds > 0) {
+      reply.header('retry-after', String(waitSeconds));
+      throw new ApiError(429, `Too many failed authentications from your address: try again in ${waitSeconds} seconds.`);
+    }
     const credentials = parseBasic(request.headers.authorization);
-    const client = credentials && (await findClient(credentials.id));
-    // The digest is compared even for an unknown id, so timing does not tell which ids exist.
-    const valid = matchesDigest(credentials?.secret ?? '', client?.secret_hash ?? '0'.repeat(64));
-    if (!client || !valid) {
+    const client = credentials && (await verify(credentials.id, credentials.secret));
+    if (!client) {
+      failures.take(request.ip);
       return reply
         .code(401)
         .header('www-authenticate', CHALLENGE)

@@ -1,7 +1,9 @@
 import type { Client } from '../store/clients.ts';
 
 /**
- * Recently seen clients, so that authenticating a request does not cost a query every time. Entries live
+ * Recently verified credentials, so that authenticating a request does not cost a query every time. Keyed by a
+ * digest of the client id and secret together: only a pair that was verified is found here, so a wrong secret
+ * always takes the same path (a database read and a digest comparison) whether or not the id exists. Entries live
  * `ttlMs`: a secret changed by another process stops working here within that time at most.
  */
 export class ClientCache {
@@ -12,18 +14,18 @@ export class ClientCache {
     private readonly maxEntries = 1000,
   ) {}
 
-  get(id: string, now = Date.now()): Client | undefined {
-    const entry = this.entries.get(id);
+  get(key: string, now = Date.now()): Client | undefined {
+    const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.expiresAt <= now) {
-      this.entries.delete(id);
+      this.entries.delete(key);
       return undefined;
     }
     return entry.client;
   }
 
-  set(client: Client, now = Date.now()): void {
+  set(key: string, client: Client, now = Date.now()): void {
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(client.id, { client, expiresAt: now + this.ttlMs });
+    this.entries.set(key, { client, expiresAt: now + this.ttlMs });
   }
 }

@@ -19,7 +19,18 @@ export class RateLimiter {
       this.windows.set(key, window);
     }
     window.count++;
-    return window.count > this.limit ? Math.ceil((window.start + this.windowMs - now) / 1000) : 0;
+    return window.count > this.limit ? this.secondsLeft(window, now) : 0;
+  }
+
+  /** The seconds to wait when `key` is already over the limit, else 0; counts nothing. */
+  wait(key: string, now = Date.now()): number {
+    const window = this.windows.get(key);
+    if (!window || now - window.start >= this.windowMs || window.count < this.limit) return 0;
+    return this.secondsLeft(window, now);
+  }
+
+  private secondsLeft(window: { start: number }, now: number): number {
+    return Math.max(1, Math.ceil((window.start + this.windowMs - now) / 1000));
   }
 
   private forgetExpired(now: number): void {

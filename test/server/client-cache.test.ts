@@ -6,16 +6,16 @@ const client = (id: string) => ({ id, name: id, secret_hash: 'h', public_key: 'p
 
 test('entries expire after their lifetime', () => {
   const cache = new ClientCache(1000);
-  cache.set(client('a'), 0);
+  cache.set('a', client('a'), 0);
   assert.equal(cache.get('a', 999)?.id, 'a');
   assert.equal(cache.get('a', 1000), undefined);
 });
 
 test('the cache holds at most its bound, dropping the oldest', () => {
   const cache = new ClientCache(60_000, 2);
-  cache.set(client('a'), 0);
-  cache.set(client('b'), 0);
-  cache.set(client('c'), 0);
+  cache.set('a', client('a'), 0);
+  cache.set('b', client('b'), 0);
+  cache.set('c', client('c'), 0);
   assert.equal(cache.get('a', 1), undefined);
   assert.equal(cache.get('b', 1)?.id, 'b');
   assert.equal(cache.get('c', 1)?.id, 'c');

@@ -50,7 +50,8 @@ export async function startServiceProcess(env: Record<string, string>): Promise<
     baseUrl,
     output: () => output,
     stop: async (signal = 'SIGTERM') => {
-      if (child.exitCode !== null) return child.exitCode;
+      // Already ended: by an exit code, or by a signal (then exitCode stays null).
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
       child.kill(signal);
       const [code] = await once(child, 'exit');
       return code as number | null;

@@ -1,0 +1,126 @@
+import { after, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { startServiceProcess, type ServiceProcess } from '../support/process.ts';
+import { send, type Answer } from '../support/http.ts';
+import { testDatabases } from '../support/databases.ts';
+import { storageEnv } from '../support/storage-env.ts';
+import { validApplication } from '../support/fixtures.ts';
+import { TEST_CARD } from '../support/payments.ts';
+import { IDEMPOTENCY_LEASE_MS } from '../../server/store/idempotency-keys.ts';
+
+const credentials = { PAYKIT_CLIENT_ID: 'crash_client', PAYKIT_CLIENT_SECRET: 'crash-secret-0123456789' };
+const auth = { id: credentials.PAYKIT_CLIENT_ID, secret: credentials.PAYKIT_CLIENT_SECRET };
+const IN_PROGRESS = 'A request with this Idempotency-Key is still being processed: retry in a moment.';
+
+const api = (service: ServiceProcess, method: string, path: string, json?: unknown, key?: string): Promise<Answer> =>
+  send(service.baseUrl, method, `/api/v1${path}`, { auth, json, headers: key ? { 'idempotency-key': key } : {} });
+
+/** An approved merchant with one paid sale of 100.00. */
+async function merchantWithSale(service: ServiceProcess): Promise<{ merchantKey: string; saleId: string }> {
+  const onboarded = (await api(service, 'POST', '/onboarding', validApplication())).body.data;
+  await api(service, 'POST', '/approve-merchant', { merchant_id: onboarded.merchant_id });
+  const link = await api(service, 'POST', '/requests', { merchant_key: onboarded.merchant_key, amount: '100.00', order_id: randomUUID() });
+  const paid = await api(service, 'POST', '/sandbox/pay', { pay_link: link.body.data.pay_link, method: 'card', ...TEST_CARD });
+  assert.equal(paid.status, 200, paid.text);
+  return { merchantKey: onboarded.merchant_key, saleId: paid.body.data.transaction_id };
+}
+
+async function refundedAmount(service: ServiceProcess, merchantKey: string, saleId: string): Promise<string> {
+  const [sale] = (await api(service, 'GET', `/merchant/transactions/${saleId}`, { merchant_key: merchantKey })).body.data;
+  return sale.refunded_amount;
+}
+
+/** Lets every claim the killed process left run out, by the service's (sandbox) clock. */
+async function outlastLeases(service: ServiceProcess): Promise<void> {
+  const answer = await api(service, 'POST', '/sandbox/clock/advance', { hours: (IDEMPOTENCY_LEASE_MS * 2) / 3_600_000 });
+  assert.equal(answer.status, 200, answer.text);
+}
+
+for (const database of testDatabases()) {
+  describe(`an Idempotency-Key survives SIGKILL mid-request: exactly one effect (${database})`, () => {
+    const cleanups: (() => Promise<void>)[] = [];
+    after(async () => {
+      for (const cleanup of cleanups.reverse()) await cleanup();
+    });
+
+    // The kill lands a few milliseconds into the burst: some requests have finished, some are between their claim
+    // and their commit, some have not arrived. Whatever each was doing, the outcome must be exactly one refund per key.
+    for (const killAfterMs of [5, 15]) {
+      test(`a burst of keyed refunds killed ${killAfterMs} ms in: after restart every key is refunded exactly once`, async () => {
+        const { env, cleanup } = await storageEnv(database);
+        cleanups.push(cleanup);
+        const first = await startServiceProcess({ ...env, ...credentials });
+        cleanups.push(async () => void (await first.stop('SIGKILL')));
+        const { merchantKey, saleId } = await merchantWithSale(first);
+        const keys = Array.from({ length: 16 }, () => randomUUID());
+        const refund = (service: ServiceProcess, key: string) =>
+          api(service, 'POST', '/order/sales-return', { merchant_key: merchantKey, transaction_id: saleId, amount: '1.00' }, key);
+        const inFlight = keys.map((key) => refund(first, key).catch(() => undefined));
+        await new Promise((resolve) => setTimeout(resolve, killAfterMs));
+        assert.equal(await first.stop('SIGKILL'), null, 'killed, not closed');
+        await Promise.all(inFlight);
+
+        const second = await startServiceProcess({ ...env, ...credentials });
+        cleanups.push(async () => void (await second.stop()));
+        const early = await Promise.all(keys.map((key) => refund(second, key)));
+        for (const answer of early) {
+          assert.ok([200, 409].includes(answer.status), answer.text);
+          if (answer.status === 409) {
+            assert.equal(answer.body.message, IN_PROGRESS, 'a claim of the killed process holds until its lease runs out');
+            assert.ok(Number(answer.headers['retry-after']) <= IDEMPOTENCY_LEASE_MS / 1000);
+          }
+        }
+        await outlastLeases(second);
+        const retried = await Promise.all(keys.map((key) => refund(second, key)));
+        assert.deepEqual([...new Set(retried.map((a) => a.status))], [200], retried.map((a) => a.text).join('\n'));
+        const replayed = await Promise.all(keys.map((key) => refund(second, key)));
+        replayed.forEach((answer, i) => {
+          assert.equal(answer.headers['idempotent-replayed'], 'true');
+          assert.equal(answer.text, retried[i]!.text);
+        });
+        assert.equal(new Set(retried.map((a) => a.body.data.transaction_id)).size, keys.length, 'one refund record per key');
+        assert.equal(await refundedAmount(second, merchantKey, saleId), '16.00', 'sixteen keys, sixteen refunds of 1.00, none twice');
+      });
+    }
+  });
+}
+
+describe('a request blocked mid-transaction when its process dies (postgres)', { skip: !testDatabases().includes('postgres') && 'PostgreSQL not selected' }, () => {
+  test('its claim runs out and the retry refunds once', async (t) => {
+    const { env } = await storageEnv('postgres');
+    const first = await startServiceProcess({ ...env, ...credentials });
+    t.after(async () => void (await first.stop('SIGKILL')));
+    const { merchantKey, saleId } = await merchantWithSale(first);
+    // Another connection holds the sale's row, so the refund stops inside its transaction, after claiming its key.
+    const blocker = new pg.Client({ connectionString: env.DATABASE_URL });
+    await blocker.connect();
+    t.after(() => blocker.end());
+    await blocker.query('BEGIN');
+    await blocker.query('SELECT id FROM transactions WHERE id = $1 FOR UPDATE', [saleId]);
+    const key = randomUUID();
+    const body = { merchant_key: merchantKey, transaction_id: saleId, amount: '40.00' };
+    const blocked = api(first, 'POST', '/order/sales-return', body, key).catch(() => undefined);
+    for (let i = 0; (await blocker.query('SELECT count(*) AS n FROM idempotency_keys')).rows[0].n !== 1; i++) {
+      assert.ok(i < 100, 'the refund claimed its key');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    assert.equal(await first.stop('SIGKILL'), null);
+    await blocked;
+    await blocker.query('ROLLBACK');
+
+    const second = await startServiceProcess({ ...env, ...credentials });
+    t.after(async () => void (await second.stop()));
+    const early = await api(second, 'POST', '/order/sales-return', body, key);
+    assert.deepEqual([early.status, early.body.message], [409, IN_PROGRESS]);
+    assert.equal(await refundedAmount(second, merchantKey, saleId), '0.00', 'the killed refund left nothing behind');
+    await outlastLeases(second);
+    const retried = await api(second, 'POST', '/order/sales-return', body, key);
+    assert.equal(retried.status, 200, retried.text);
+    assert.equal(retried.headers['idempotent-replayed'], undefined, 'it ran, since nothing had been committed');
+    const again = await api(second, 'POST', '/order/sales-return', body, key);
+    assert.deepEqual([again.headers['idempotent-replayed'], again.text], ['true', retried.text]);
+    assert.equal(await refundedAmount(second, merchantKey, saleId), '40.00');
+  });
+});
