@@ -41,7 +41,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (scheduleSeconds.some((s) => !(s > 0))) throw new Error('PAYKIT_WEBHOOK_RETRY_SCHEDULE must be seconds separated by commas, e.g. "5,300,1800"');
   return {
     port,
-    host: env.HOST || '0.0.0.0',
+    // A sandbox started on a laptop answers that laptop only; containers and servers say HOST=0.0.0.0 (docs/security.md).
+    host: env.HOST || (environment === 'sandbox' ? '127.0.0.1' : '0.0.0.0'),
     environment,
     databaseUrl,
     dataDir: env.PAYKIT_DATA_DIR || '.paykit',

@@ -5,6 +5,7 @@ import { ApiError } from '../errors.ts';
 import { digest, matchesDigest } from '../secrets.ts';
 import { ClientCache } from './client-cache.ts';
 import { RateLimiter } from './rate-limit.ts';
+import { fromAnotherSite } from './cross-site.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -17,6 +18,8 @@ const CHALLENGE = 'Basic realm="Paykit", charset="UTF-8"';
 /** Wrong credentials an address may send in a minute before it must wait; a partner's server sends none. */
 export const FAILED_AUTHENTICATIONS_PER_MINUTE = 60;
 const NO_CLIENT = '0'.repeat(64);
+export const CROSS_SITE_MESSAGE =
+  "The partner API takes calls from your server, not from another site's web page (pages use the widget API with a public key).";
 
 /** Parses `Authorization: Basic base64(id:secret)`; undefined when absent or malformed. */
 export function parseBasic(header: string | undefined): { id: string; secret: string } | undefined {
@@ -30,7 +33,8 @@ export function parseBasic(header: string | undefined): { id: string; secret: st
 
 /**
  * Every route registered in the scope this is added to requires a client's id and secret key. An address that
- * sends too many wrong ones is refused for the rest of the minute, before its next guess is checked.
+ * sends too many wrong ones is refused for the rest of the minute, before its next guess is checked. Calls from
+ * another site's page are refused first: a browser that once held the credentials would send them along.
  */
 export function requireClient(app: FastifyInstance, store: Store, cache = new ClientCache(), failures = new RateLimiter(FAILED_AUTHENTICATIONS_PER_MINUTE)): void {
   app.decorateRequest('client', null as unknown as Client);
@@ -45,6 +49,7 @@ export function requireClient(app: FastifyInstance, store: Store, cache = new Cl
     return client;
   };
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (fromAnotherSite(request)) throw new ApiError(403, CROSS_SITE_MESSAGE);
     const waitSeconds = failures.wait(request.ip);
     if (waitSeconds > 0) {
       reply.header('retry-after', String(waitSeconds));

@@ -11,7 +11,9 @@ import {
   WidgetPaymentRequestBody, WidgetSettingsAnswer, WidgetTransactionsAnswer, WidgetTransactionsQuery,
 } from '../schemas/widgets.ts';
 import { createPaymentRequest } from '../services/payment-requests.ts';
-import { merchantOfSession, originAllowed, settingsOf, UNKNOWN_PUBLIC_KEY } from '../services/widgets.ts';
+import {
+  merchantOfSession, originAllowed, settingsOf, UNKNOWN_PUBLIC_KEY, WIDGET_TEXTS_PER_PHONE_PER_HOUR, widgetWriteRefusal,
+} from '../services/widgets.ts';
 import { readRange } from '../services/date-range.ts';
 import { RateLimiter } from '../plugins/rate-limit.ts';
 import { newToken } from '../secrets.ts';
@@ -56,7 +58,16 @@ export const widgetRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store
         throw notFound(UNKNOWN_PUBLIC_KEY);
       }
       request.widgetMerchant = merchant;
-      if (origin && originAllowed(settingsOf(await store.widgets.settings(merchant.id)), origin, sandbox)) allowOrigin(reply, origin);
+      const settings = settingsOf(await store.widgets.settings(merchant.id));
+      if (origin && originAllowed(settings, origin, sandbox)) allowOrigin(reply, origin);
+      if (request.method === 'POST') {
+        // JSON only: a text/plain or form POST needs no preflight, so any page could send one.
+        if (!/^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? '')) {
+          throw new ApiError(415, 'Widget calls send application/json.');
+        }
+        const refusal = widgetWriteRefusal(settings, origin, sandbox);
+        if (refusal) throw new ApiError(403, refusal);
+      }
     }
     if (request.method === 'OPTIONS') return;
     const limiter = request.method === 'GET' ? reads : writes;
@@ -116,7 +127,7 @@ export const widgetRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store
   }, async (request) => {
     const { request: created, payLink } = await createPaymentRequest(store, request.widgetMerchant!, {
       amount: request.body.amount, phone_number: request.body.recipient_phone, order_id: request.body.order_id ?? `w_${newToken('').slice(0, 16)}`,
-    }, { source: 'pay_link', now: clock.now(), publicUrl: config.publicUrl });
+    }, { source: 'pay_link', now: clock.now(), publicUrl: config.publicUrl, textsPerPhonePerHour: WIDGET_TEXTS_PER_PHONE_PER_HOUR });
     return { result: true, message: `A text with the pay link was sent to ${created.phone}.`, data: { order_id: created.order_id, pay_link: payLink } };
   });
 

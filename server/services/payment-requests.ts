@@ -108,11 +108,17 @@ export async function createPaymentRequest(
   store: Store,
   merchant: Merchant,
   input: PaymentRequestInput,
-  options: { source: RequestSource; customer?: Customer; now: Date; publicUrl: string },
+  options: { source: RequestSource; customer?: Customer; now: Date; publicUrl: string; textsPerPhonePerHour?: number },
 ): Promise<CreatedRequest> {
   assertCanTakePayments(merchant);
   const fields = readRequest(input);
-  const { customer, now, publicUrl, source } = options;
+  const { customer, now, publicUrl, source, textsPerPhonePerHour } = options;
+  if (fields.phone && textsPerPhonePerHour !== undefined) {
+    const since = new Date(now.getTime() - 60 * 60 * 1000).toISOString();
+    if ((await store.messages.countTo(merchant.id, fields.phone, since)) >= textsPerPhonePerHour) {
+      throw new ApiError(429, `${fields.phone} was already sent ${textsPerPhonePerHour} texts for this merchant in the last hour: try again later.`);
+    }
+  }
   const token = newToken('pl_');
   const request: PaymentRequest = {
     id: newId('lnk_'),

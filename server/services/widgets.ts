@@ -80,3 +80,19 @@ export async function merchantOfSession(store: Store, authorization: string | un
 export function originAllowed(settings: WidgetSettings, origin: string, sandbox: boolean): boolean {
   return settings.allowed_origins.length === 0 ? sandbox : settings.allowed_origins.includes(origin);
 }
+
+/** Texts a public key may send one phone for its merchant in an hour: a shopper asks again, a script does not. */
+export const WIDGET_TEXTS_PER_PHONE_PER_HOUR = 3;
+
+/**
+ * Why a public-key call that makes something (a pay link, a text) must be refused, or null. CORS only hides
+ * answers from other sites' pages; this refuses the call itself. A browser always sends `Origin` with such a call;
+ * a request without one is not a widget's, unless the merchant allows any origin (the sandbox with no list).
+ */
+export function widgetWriteRefusal(settings: WidgetSettings, origin: string | undefined, sandbox: boolean): string | null {
+  if (settings.allowed_origins.length === 0) {
+    return sandbox ? null : 'This merchant has no allowed origins yet: set allowed_origins with PUT /widgets/ before its widgets take payments in production.';
+  }
+  if (!origin) return 'Widget calls come from a web page, with an Origin header; this one has none.';
+  return settings.allowed_origins.includes(origin) ? null : `The page origin ${origin} is not among this merchant's allowed origins (PUT /widgets/).`;
+}

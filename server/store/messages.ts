@@ -10,6 +10,18 @@ export class MessageRepository {
     await this.db.insertInto('messages').values(message).execute();
   }
 
+  /** How many texts or e-mails went to `recipient` for the merchant since `since`. */
+  async countTo(merchantId: string, recipient: string, since: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('messages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('merchant_id', '=', merchantId)
+      .where('recipient', '=', recipient)
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   async newestFirst(clientId: string, limit: number): Promise<SentMessage[]> {
     return this.db
       .selectFrom('messages')

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import type { LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import { isPrivateAddress } from './url-guard.ts';
 
 export interface DeliveryResult {
@@ -41,6 +41,11 @@ export function createDeliverer(options: { timeoutMs: number; allowPrivate: bool
     post(url, headers, body) {
       const started = performance.now();
       const target = new URL(url);
+      // A literal address is connected to without any lookup, so the lookup's check never sees it.
+      const literal = target.hostname.replace(/^\[|\]$/g, '');
+      if (!options.allowPrivate && isIP(literal) && isPrivateAddress(literal)) {
+        return Promise.resolve({ error: `${literal} is a private address: not delivered`, durationMs: 0 });
+      }
       const transport = target.protocol === 'https:' ? https : http;
       return new Promise<DeliveryResult>((resolve) => {
         let deadline: NodeJS.Timeout | undefined;

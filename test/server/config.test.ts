@@ -10,6 +10,13 @@ test('defaults follow the contract', () => {
   assert.equal(config.dataDir, '.paykit');
   assert.equal(config.publicUrl, 'http://localhost:4010');
   assert.equal(config.seedClient, undefined);
+  assert.equal(config.host, '127.0.0.1', 'a sandbox listens on loopback unless HOST says otherwise');
+});
+
+test('production listens on every interface; HOST chooses in either environment', () => {
+  assert.equal(readConfig({ PAYKIT_ENV: 'production' }).host, '0.0.0.0');
+  assert.equal(readConfig({ HOST: '0.0.0.0' }).host, '0.0.0.0');
+  assert.equal(readConfig({ PAYKIT_ENV: 'production', HOST: '10.1.2.3' }).host, '10.1.2.3');
 });
 
 test('settings are read and checked', () => {

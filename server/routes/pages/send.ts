@@ -25,6 +25,6 @@ export function contentSecurityPolicy({ frameOrigin, scriptNonce }: PagePolicy =
   return directives.join('; ');
 }
 
-export function sendPage(reply: FastifyReply, page: Page, policy: PagePolicy = {}): FastifyReply {
-  return reply.code(page.status).headers({ ...PAGE_HEADERS, 'content-security-policy': contentSecurityPolicy(policy) }).send(page.html);
+export function sendPage(reply: FastifyReply, page: Page, policy: PagePolicy = {}, status = page.status): FastifyReply {
+  return reply.code(status).headers({ ...PAGE_HEADERS, 'content-security-policy': contentSecurityPolicy(policy) }).send(page.html);
 }
