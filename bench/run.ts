@@ -110,6 +110,8 @@ if (webhooks) {
     'deliveries/s (5,000 backlog)': Math.round(webhooks.deliveriesPerSecond),
     'state change → delivery, median ms': webhooks.medianMs,
     'p99 ms': webhooks.p99Ms,
+    'beside a hanging endpoint, median ms': webhooks.besideHangingMedianMs,
+    'beside a hanging endpoint, p99 ms': webhooks.besideHangingP99Ms,
   }]);
 }
 const sizes = await measureSizes();

@@ -1,4 +1,7 @@
 import { openStore } from '../server/store/open.ts';
+import { createClient } from '../server/services/clients.ts';
+import { registerWebhookUrl } from '../server/services/webhooks.ts';
+import type { Store } from '../server/store/store.ts';
 import { send } from '../test/support/http.ts';
 import { validApplication } from '../test/support/fixtures.ts';
 import { Receiver } from '../test/support/receiver.ts';
@@ -7,13 +10,41 @@ export interface WebhookFigures {
   deliveriesPerSecond: number;
   medianMs: number;
   p99Ms: number;
+  /** The same latency while another client's endpoint hangs on every delivery until the timeout. */
+  besideHangingMedianMs: number;
+  besideHangingP99Ms: number;
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 
+/** Time from a committed state change (the API's answer) to its delivery, over `count` onboardings in a row. */
+async function latencies(baseUrl: string, auth: { id: string; secret: string }, receiver: Receiver, count: number): Promise<number[]> {
+  const measured: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const answer = await send(baseUrl, 'POST', '/api/v1/onboarding', { json: validApplication(), auth });
+    const committed = Date.now();
+    const merchantId = answer.body.data.merchant_id;
+    await receiver.waitFor((all) => all.some((r) => r.event.data.merchant_id === merchantId), 20_000);
+    measured.push(receiver.receipts.find((r) => r.event.data.merchant_id === merchantId)!.receivedAt - committed);
+  }
+  return measured.sort((a, b) => a - b);
+}
+
+/** Another client whose endpoint never answers in time, with a backlog of events that keeps it busy throughout. */
+async function hangingNeighbour(store: Store, receiver: Receiver): Promise<void> {
+  const { clientId } = await createClient(store, 'Hanging bench partner', new Date());
+  await registerWebhookUrl(store, clientId, receiver.url, new Date(), true);
+  await store.transaction(async (tx) => {
+    for (let i = 0; i < 2000; i++) {
+      await tx.events.add(clientId, 'merchant.approval', { merchant_id: `m_hanging_${i}`, business_name: 'Hanging', email: 'h@example.com', company_id: '' }, new Date());
+    }
+  });
+}
+
 /**
  * Deliveries a second to a loopback receiver (a backlog written straight into the outbox of the running
- * service's database), and the time from a committed state change (the API's answer) to its delivery.
+ * service's database), the time from a committed state change (the API's answer) to its delivery, and that time
+ * again while another client's endpoint hangs.
  */
 export async function measureWebhooks(baseUrl: string, dataDir: string, auth: { id: string; secret: string }): Promise<WebhookFigures> {
   const receiver = await new Receiver().start();
@@ -32,17 +63,26 @@ export async function measureWebhooks(baseUrl: string, dataDir: string, auth: { 
     await receiver.waitFor((all) => all.length >= backlog, 120_000);
     const deliveriesPerSecond = backlog / ((performance.now() - started) / 1000);
 
-    const latencies: number[] = [];
-    for (let i = 0; i < 200; i++) {
-      const answer = await send(baseUrl, 'POST', '/api/v1/onboarding', { json: validApplication(), auth });
-      const committed = Date.now();
-      const merchantId = answer.body.data.merchant_id;
-      await receiver.waitFor((all) => all.some((r) => r.event.data.merchant_id === merchantId), 10_000);
-      const arrival = receiver.receipts.find((r) => r.event.data.merchant_id === merchantId)!.receivedAt;
-      latencies.push(arrival - committed);
+    const alone = await latencies(baseUrl, auth, receiver, 200);
+
+    const hanging = await new Receiver().start();
+    hanging.fallback = { status: 200, delayMs: 120_000 };
+    try {
+      const neighbourStore = await openStore({ dataDir });
+      await hangingNeighbour(neighbourStore, hanging);
+      await neighbourStore.close();
+      await hanging.waitFor((all) => all.length > 0, 10_000);
+      const beside = await latencies(baseUrl, auth, receiver, 200);
+      return {
+        deliveriesPerSecond,
+        medianMs: percentile(alone, 50),
+        p99Ms: percentile(alone, 99),
+        besideHangingMedianMs: percentile(beside, 50),
+        besideHangingP99Ms: percentile(beside, 99),
+      };
+    } finally {
+      await hanging.stop();
     }
-    latencies.sort((a, b) => a - b);
-    return { deliveriesPerSecond, medianMs: percentile(latencies, 50), p99Ms: percentile(latencies, 99) };
   } finally {
     await receiver.stop();
   }

@@ -21,7 +21,8 @@ export const Failure = Type.Object(
 
 /** The failure answers every authenticated route may give. */
 export const failures = {
-  400: Failure, 401: Failure, 402: Failure, 403: Failure, 404: Failure, 409: Failure, 410: Failure, 413: Failure, 415: Failure, 422: Failure,
+  400: Failure, 401: Failure, 402: Failure, 403: Failure, 404: Failure, 409: Failure, 410: Failure, 413: Failure, 414: Failure, 415: Failure,
+  422: Failure, 429: Failure,
 } as const;
 
 export const MerchantKey = Type.String({ minLength: 1, maxLength: 200, description: "The merchant's API key." });

@@ -25,6 +25,8 @@ export class Receiver {
   fallback: Reply = { status: 200 };
   private server: Server | undefined;
   private waiters: (() => void)[] = [];
+  /** Answers still waiting for their delay; cleared on stop, so a hanging answer does not keep the process alive. */
+  private readonly pending = new Set<NodeJS.Timeout>();
   url = '';
 
   async start(): Promise<this> {
@@ -36,10 +38,12 @@ export class Receiver {
         this.receipts.push({ id: String(request.headers['webhook-id']), headers: request.headers, body, event: JSON.parse(body), receivedAt: Date.now() });
         for (const wake of this.waiters.splice(0)) wake();
         const reply = this.replies.shift() ?? this.fallback;
-        setTimeout(() => {
+        const timer = setTimeout(() => {
+          this.pending.delete(timer);
           if (response.destroyed) return;
           response.writeHead(reply.status, reply.headers).end('ok');
         }, reply.delayMs ?? 0);
+        this.pending.add(timer);
       });
     });
     this.server.keepAliveTimeout = 5000;
@@ -75,6 +79,8 @@ export class Receiver {
 
   async stop(): Promise<void> {
     if (!this.server) return;
+    for (const timer of this.pending) clearTimeout(timer);
+    this.pending.clear();
     this.server.closeAllConnections();
     this.server.close();
     await once(this.server, 'close');
