@@ -6,8 +6,10 @@ import type { FastifyRequest } from 'fastify';
  * tricked into making (the portal's form), must not come from other sites: a browser may hold the credentials.
  */
 export function fromAnotherSite(request: FastifyRequest): boolean {
+  // Browsers that send Sec-Fetch-Site say exactly where a request comes from; trust it over `Origin`, which a page
+  // with `Referrer-Policy: no-referrer` (ours) sends as "null" even for its own forms.
   const site = request.headers['sec-fetch-site'];
-  if (site === 'cross-site' || site === 'same-site') return true;
+  if (site !== undefined) return site === 'cross-site' || site === 'same-site';
   const origin = request.headers.origin;
   if (!origin) return false;
   try {

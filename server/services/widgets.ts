@@ -82,7 +82,7 @@ export function originAllowed(settings: WidgetSettings, origin: string, sandbox:
 }
 
 /** Texts a public key may send one phone for its merchant in an hour: a shopper asks again, a script does not. */
-export const WIDGET_TEXTS_PER_PHONE_PER_HOUR = 3;
+export const WIDGET_TEXTS_PER_PHONE_PER_HOUR = 5;
 
 /**
  * Why a public-key call that makes something (a pay link, a text) must be refused, or null. CORS only hides

@@ -169,3 +169,11 @@ export async function noEvent(target: EventTarget, event: string, ms = 150): Pro
 export function uniqueOrderId(prefix: string): string {
   return `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
 }
+
+/**
+ * A fictional US number (555-0100 to 555-0199) for a test that really texts: the service texts one phone at most
+ * a few times an hour per merchant, and the suites share one merchant.
+ */
+export function uniquePhone(): string {
+  return `+1415555${String(100 + Math.floor(Math.random() * 100)).padStart(4, '0')}`;
+}

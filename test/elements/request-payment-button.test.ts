@@ -4,7 +4,7 @@ import '../../src/index.ts';
 import type { RequestPaymentButton } from '../../src/index.ts';
 import { clearSettingsCache } from '../../src/widget-api.ts';
 import { normalizePhone } from '../../src/shared/phone.ts';
-import { eventWithin, FAKE_BASE, FAKE_KEY, fakeService, pageStyle, part, pending, realService, recordFetches, uniqueOrderId } from './helpers.ts';
+import { eventWithin, FAKE_BASE, FAKE_KEY, fakeService, pageStyle, part, pending, realService, recordFetches, uniqueOrderId, uniquePhone } from './helpers.ts';
 
 describe('the phone rule', () => {
   it('is the service’s: "+" and 8–15 digits, or ten North American digits, punctuation ignored', () => {
@@ -134,7 +134,7 @@ describe('<request-payment-button> with the service', function () {
 
   it('shows the service’s refusal of a used order id', async function () {
     const service = realService(this);
-    const el = await fixture<RequestPaymentButton>(html`<request-payment-button amount="9" recipient-phone="+14155550123" order-id=${uniqueOrderId('wtr_twice')} public-key=${service.publicKey} base-url=${service.baseUrl}></request-payment-button>`);
+    const el = await fixture<RequestPaymentButton>(html`<request-payment-button amount="9" recipient-phone=${uniquePhone()} order-id=${uniqueOrderId('wtr_twice')} public-key=${service.publicKey} base-url=${service.baseUrl}></request-payment-button>`);
     const sent = eventWithin<CustomEvent>(el, 'request-sent', 8000);
     part(el, 'button').click();
     await sent;

@@ -6,7 +6,7 @@ import {
   PayButton, RequestPaymentButton, TransactionsTable,
   type PayButtonElement, type PayButtonProps, type PaySuccessDetail, type RequestPaymentButtonElement, type TransactionsTableElement,
 } from '../../wrappers/react/index.ts';
-import { container, onlyElement, part, payPageMessage, realService, recordFetches, uniqueOrderId } from './helpers.ts';
+import { container, onlyElement, part, payPageMessage, realService, recordFetches, uniqueOrderId, uniquePhone } from './helpers.ts';
 
 // Compile-time: the event props take handlers of the element's typed events.
 const typedHandler: NonNullable<PayButtonProps['onPaySuccess']> = (event: CustomEvent<PaySuccessDetail>) => void event.detail.transaction_id;
@@ -128,9 +128,10 @@ describe(`paykit/react on React ${version}`, () => {
     const props = { amount: '5.00', orderId, publicKey: service.publicKey, baseUrl: service.baseUrl,
       onRequestSent: (event: CustomEvent<{ order_id: string; pay_link: string }>) => sent.push(event.detail),
       onRequestError: (event: CustomEvent<{ message: string }>) => errors.push(event.detail.message) };
-    render(createElement(RequestPaymentButton, { ...props, recipientPhone: '+14155550123' }));
+    const phone = uniquePhone();
+    render(createElement(RequestPaymentButton, { ...props, recipientPhone: phone }));
     const el = await onlyElement<RequestPaymentButtonElement>(host, 'request-payment-button');
-    expect(el.recipientPhone).to.equal('+14155550123');
+    expect(el.recipientPhone).to.equal(phone);
     part(el, 'button').click();
     await waitUntil(() => sent.length > 0, 'onRequestSent', { timeout: 8000 });
     expect(sent[0]!.order_id).to.equal(orderId);
@@ -188,7 +189,7 @@ describe(`paykit/react on React ${version}`, () => {
       const sent: string[] = [];
       const loads: number[] = [];
       render(createElement(StrictMode, null,
-        createElement(RequestPaymentButton, { amount: '3.00', recipientPhone: '+14155550123', publicKey: service.publicKey, baseUrl: service.baseUrl,
+        createElement(RequestPaymentButton, { amount: '3.00', recipientPhone: uniquePhone(), publicKey: service.publicKey, baseUrl: service.baseUrl,
           onRequestSent: (event) => sent.push(event.detail.order_id) }),
         createElement(TransactionsTable, { sessionToken: service.sessionToken, baseUrl: service.baseUrl, onTransactionsLoad: (event) => loads.push(event.detail.total) })));
       const button = await onlyElement<RequestPaymentButtonElement>(host, 'request-payment-button');

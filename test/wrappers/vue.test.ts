@@ -4,7 +4,7 @@ import { createApp, h, nextTick, ref, type App, type Component } from 'vue';
 import { createApp as createAppWithCompiler } from 'vue/dist/vue.esm-bundler.js';
 import { PayButton, RequestPaymentButton, TransactionsTable, type PaySuccessDetail } from '../../wrappers/vue/index.ts';
 import type { PayButton as PayButtonElement, RequestPaymentButton as RequestPaymentButtonElement, TransactionsTable as TransactionsTableElement } from '../../src/index.ts';
-import { container, onlyElement, part, payPageMessage, realService, recordFetches, uniqueOrderId } from './helpers.ts';
+import { container, onlyElement, part, payPageMessage, realService, recordFetches, uniqueOrderId, uniquePhone } from './helpers.ts';
 
 describe('paykit/vue', () => {
   let host: HTMLDivElement;
@@ -84,7 +84,8 @@ describe('paykit/vue', () => {
   it('RequestPaymentButton: the request reaches the service and requestSent the handler; a bad phone reaches requestError', async function () {
     const service = realService(this);
     const orderId = uniqueOrderId('vue_request');
-    const phone = ref('+14155550123');
+    const number = uniquePhone();
+    const phone = ref(number);
     const sent: { order_id: string; pay_link: string }[] = [];
     const errors: string[] = [];
     mount(() => h(RequestPaymentButton, {
@@ -93,7 +94,7 @@ describe('paykit/vue', () => {
       onRequestError: (event: CustomEvent<{ message: string }>) => errors.push(event.detail.message),
     }));
     const el = await onlyElement<RequestPaymentButtonElement>(host, 'request-payment-button');
-    expect(el.recipientPhone).to.equal('+14155550123');
+    expect(el.recipientPhone).to.equal(number);
     part(el, 'button').click();
     await waitUntil(() => sent.length > 0, 'requestSent', { timeout: 8000 });
     expect(sent[0]!.order_id).to.equal(orderId);
@@ -158,7 +159,7 @@ describe('paykit/vue', () => {
     const shown = ref(true);
     const Parent: Component = {
       setup: () => () => (shown.value
-        ? h(RequestPaymentButton, { amount: '2.00', recipientPhone: '+14155550123', publicKey: service.publicKey, baseUrl: service.baseUrl,
+        ? h(RequestPaymentButton, { amount: '2.00', recipientPhone: uniquePhone(), publicKey: service.publicKey, baseUrl: service.baseUrl,
           onRequestSent: (event: CustomEvent<{ order_id: string }>) => sent.push(event.detail.order_id) })
         : null),
     };
