@@ -24,12 +24,13 @@ function withFormats(ajv: Ajv): Ajv {
   return ajv;
 }
 
-/** JSON bodies: no coercion; `verbose` so that an unknown field's message can name the fields the call takes. */
-export const bodyAjv = withFormats(new Ajv({ ...COMMON, coerceTypes: false, removeAdditional: false, verbose: true }));
+/**
+ * Bodies, query strings and path parameters (once `decodeQueryText` has read their plain numbers and booleans):
+ * no coercion; `verbose` so that an unknown field's message can name the fields the call takes.
+ */
+const requestAjv = withFormats(new Ajv({ ...COMMON, coerceTypes: false, removeAdditional: false, verbose: true }));
 /** The JSON body of a GET call, checked alone: no defaults, which would override the query string's values. */
 const getBodyAjv = withFormats(new Ajv({ ...COMMON, useDefaults: false, coerceTypes: false, removeAdditional: false, verbose: true }));
-/** Query strings and path parameters, once `decodeQueryText` has read their plain numbers and booleans. */
-const textAjv = withFormats(new Ajv({ ...COMMON, coerceTypes: false, removeAdditional: false }));
 
 const partialValidators = new WeakMap<object, ValidateFunction>();
 
@@ -48,5 +49,5 @@ export function getBodyValidator(querySchema: object): ValidateFunction {
 }
 
 export function registerStrictValidation(app: FastifyInstance): void {
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema));
+  app.setValidatorCompiler(({ schema }) => requestAjv.compile(schema));
 }

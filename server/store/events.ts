@@ -1,4 +1,5 @@
-import type { DeliveryStatus, Dialect, Executor } from './schema.ts';
+import type { ExpressionBuilder } from 'kysely';
+import type { Database, DeliveryStatus, Dialect, Executor } from './schema.ts';
 import { newId } from '../secrets.ts';
 import { holdsSecrets, redactSecrets } from '../domain/event-secrets.ts';
 
@@ -26,6 +27,17 @@ export interface ClaimedEvent {
   attempts: number;
   claimed_until: string;
 }
+
+/** When a due event may be claimed: `now` by the service clock, `claimAt` and `claimedUntil` by wall time. */
+export interface DueWindow {
+  now: string;
+  claimAt: string;
+  claimedUntil: string;
+}
+
+/** Pending, due by the service clock, and held by no dispatcher now. */
+const isDue = ({ now, claimAt }: DueWindow) => (eb: ExpressionBuilder<Database, 'events'>) =>
+  eb.and([eb('delivery_status', '=', 'pending'), eb('next_attempt_at', '<=', now), eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', claimAt)])]);
 
 /** Counts events written in this process, so the dispatcher is woken only when there may be something new. */
 export const outboxWrites = { count: 0 };
@@ -75,38 +87,40 @@ export class EventRepository {
   }
 
   /**
-   * Takes up to `limit` due events of clients with an enabled endpoint (but `excludeClients`), oldest first, and holds them until
-   * `claimedUntil`. Due-ness follows the service clock (`now`, which the sandbox moves); claims are about processes
-   * and follow wall time (`claimAt`, `claimedUntil`), so moving the sandbox clock never frees a delivery under way. On PostgreSQL, `FOR UPDATE SKIP LOCKED` lets several service processes claim side by side
-   * without taking the same event; SQLite has one writer.
+   * The clients with an enabled endpoint (but `excludeClients`) that have at least one due event nobody holds.
+   * Due-ness follows the service clock (`now`, which the sandbox moves); claims are about processes and follow wall
+   * time (`claimAt`, `claimedUntil`), so moving the sandbox clock never frees a delivery under way.
    */
-  async claimDue(
-    due: { now: string; claimAt: string; claimedUntil: string },
-    limit: number,
-    excludeClients: readonly string[] = [],
-  ): Promise<ClaimedEvent[]> {
-    const { now, claimAt, claimedUntil } = due;
-    // Two steps, so the plan never depends on the planner: the clients that can receive (few), then their due
-    // events through the (client_id, delivery_status, next_attempt_at) index. No endpoint, no scan at all.
-    const excluded = new Set(excludeClients);
-    const receiving = (await this.db.selectFrom('webhook_endpoints').select('client_id').where('disabled_at', 'is', null).execute()).filter(
-      (row) => !excluded.has(row.client_id),
-    );
-    if (receiving.length === 0) return [];
-    let dueEvents = this.db
+  async clientsWithDueEvents(due: DueWindow, excludeClients: readonly string[] = []): Promise<string[]> {
+    let query = this.db
+      .selectFrom('webhook_endpoints')
+      .select('client_id')
+      .where('disabled_at', 'is', null)
+      .where((eb) => eb.exists(eb.selectFrom('events').select('seq').whereRef('events.client_id', '=', 'webhook_endpoints.client_id').where(isDue(due))));
+    if (excludeClients.length > 0) query = query.where('client_id', 'not in', [...excludeClients]);
+    return (await query.execute()).map((row) => row.client_id);
+  }
+
+  /**
+   * Takes up to `limit` due events of one client, earliest due first (then oldest), and holds them until `claimedUntil`. On PostgreSQL,
+   * `FOR UPDATE SKIP LOCKED` lets several service processes claim side by side without taking the same event;
+   * SQLite has one writer.
+   */
+  async claimDue(due: DueWindow, clientId: string, limit: number): Promise<ClaimedEvent[]> {
+    // Straight off the (client_id, delivery_status, next_attempt_at, seq) index, in its order: no sort, however many wait.
+    let picked = this.db
       .selectFrom('events')
       .select('seq')
-      .where('client_id', 'in', receiving.map((r) => r.client_id))
-      .where('delivery_status', '=', 'pending')
-      .where('next_attempt_at', '<=', now)
-      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', claimAt)]))
+      .where('client_id', '=', clientId)
+      .where(isDue(due))
+      .orderBy('next_attempt_at')
       .orderBy('seq')
       .limit(limit);
-    if (this.dialect === 'postgres') dueEvents = dueEvents.forUpdate().skipLocked();
+    if (this.dialect === 'postgres') picked = picked.forUpdate().skipLocked();
     return this.db
       .updateTable('events')
-      .set({ claimed_until: claimedUntil })
-      .where('seq', 'in', dueEvents)
+      .set({ claimed_until: due.claimedUntil })
+      .where('seq', 'in', picked)
       .returning(['id', 'client_id', 'event_type', 'data', 'attempts', 'claimed_until'])
       .execute() as Promise<ClaimedEvent[]>;
   }

@@ -14,10 +14,10 @@ export interface DispatcherOptions {
   scheduleSeconds: number[];
   /** How long one delivery may take; a claim lasts a few times longer, so a crashed process's events come back. */
   timeoutMs: number;
-  /** Deliveries under way at once, in all. */
-  maxInFlight?: number;
-  /** Deliveries under way at once to one client's endpoint: a slow endpoint holds back only its own events. */
+  /** Events one client's endpoint is sent at once, in one batch. */
   perEndpoint?: number;
+  /** Clients' endpoints served at once, each in its own lane. */
+  maxEndpoints?: number;
   /** How often to look for due events (retries, other processes' events) when nothing woke the dispatcher. */
   pollMs?: number;
   log?: Pick<FastifyBaseLogger, 'error' | 'warn'>;
@@ -36,24 +36,24 @@ export function signingSecrets(endpoint: WebhookEndpoint, now: Date): string[] {
  * Delivers the outbox at least once: claims due events, posts each as `{event_type, data}` with Standard
  * Webhooks headers, and records every attempt. Survives restarts because all of its state is in the database.
  *
- * Deliveries run side by side and each frees its slot when it ends, so the dispatcher claims again at once instead
- * of waiting for a whole batch; one client's endpoint has at most `perEndpoint` of the slots, so an endpoint that
- * hangs until the timeout delays only its own events.
+ * Each client's endpoint has a lane of its own: the lane claims a batch of that client's due events, delivers them
+ * side by side, and claims the next batch when they have all ended. An endpoint that hangs until the timeout so
+ * holds up its own lane only; the other clients' lanes go on.
  */
 export class Dispatcher {
   private running = false;
   private wakeUp: (() => void) | undefined;
   private woken = false;
+  private laneEnded = false;
   private loop: Promise<void> | undefined;
-  private readonly maxInFlight: number;
   private readonly perEndpoint: number;
+  private readonly maxEndpoints: number;
   private readonly pollMs: number;
-  private readonly inFlight = new Map<string, number>();
-  private readonly deliveries = new Set<Promise<void>>();
+  private readonly lanes = new Map<string, Promise<void>>();
 
   constructor(private readonly options: DispatcherOptions) {
-    this.maxInFlight = options.maxInFlight ?? 64;
-    this.perEndpoint = Math.min(options.perEndpoint ?? 16, this.maxInFlight);
+    this.perEndpoint = options.perEndpoint ?? 32;
+    this.maxEndpoints = options.maxEndpoints ?? 16;
     this.pollMs = options.pollMs ?? 1000;
   }
 
@@ -63,38 +63,35 @@ export class Dispatcher {
     this.loop = this.run();
   }
 
-  /** Stops claiming and waits for the deliveries under way. */
+  /** Stops claiming and waits for the batches under way. */
   async stop(): Promise<void> {
     this.running = false;
     this.wake();
     await this.loop;
-    await Promise.all(this.deliveries);
+    await Promise.all(this.lanes.values());
   }
 
-  /** Something was written to the outbox, or a delivery ended: look now rather than at the next poll. */
+  /** Something was written to the outbox, or a lane ended: look now rather than at the next poll. */
   wake(): void {
     this.woken = true;
     this.wakeUp?.();
   }
 
-  private get active(): number {
-    return this.deliveries.size;
-  }
-
   private async run(): Promise<void> {
     while (this.running) {
       this.woken = false;
-      let claimed = 0;
+      this.laneEnded = false;
+      let opened = 0;
       try {
-        claimed = await this.claimAndStart();
+        opened = await this.openLanes();
       } catch (error) {
         this.options.log?.error({ err: error }, 'webhook dispatch failed; trying again');
       }
-      if (claimed > 0 && this.active < this.maxInFlight) continue;
       if (this.woken) {
-        // Under a stream of writes, wakes arrive faster than claims are worth making: after a round that found
-        // little, pause a moment so the requests that write events keep the database to themselves.
-        if (claimed === 0) await new Promise((resolve) => setTimeout(resolve, WOKEN_PAUSE_MS));
+        // A lane that ended may leave due events for the next one at once. But under a stream of writes, wakes
+        // arrive faster than claims are worth making: after a round that found nothing, pause a moment so the
+        // requests that write events keep the database to themselves.
+        if (opened === 0 && !this.laneEnded) await new Promise((resolve) => setTimeout(resolve, WOKEN_PAUSE_MS));
         continue;
       }
       await new Promise<void>((resolve) => {
@@ -108,47 +105,51 @@ export class Dispatcher {
     }
   }
 
-  /** One round: claim what free slots allow and start delivering. Returns how many events it started. */
-  private async claimAndStart(): Promise<number> {
-    const free = this.maxInFlight - this.active;
-    if (free <= 0) return 0;
-    const { store, clock, timeoutMs } = this.options;
+  private dueWindow() {
     const wallNow = Date.now();
-    const claimedUntil = new Date(wallNow + timeoutMs * 2 + 1000).toISOString();
-    const saturated = [...this.inFlight].filter(([, count]) => count >= this.perEndpoint).map(([clientId]) => clientId);
-    const due = { now: clock.now().toISOString(), claimAt: new Date(wallNow).toISOString(), claimedUntil };
-    const events = await store.events.claimDue(due, free, saturated);
-    if (events.length === 0) return 0;
-    const endpoints = new Map((await store.webhookEndpoints.enabled([...new Set(events.map((e) => e.client_id))])).map((e) => [e.client_id, e]));
-    const overflow: ClaimedEvent[] = [];
-    let started = 0;
-    for (const event of events) {
-      const count = this.inFlight.get(event.client_id) ?? 0;
-      if (count >= this.perEndpoint) {
-        overflow.push(event);
-        continue;
-      }
-      this.inFlight.set(event.client_id, count + 1);
-      started++;
-      const delivery = this.deliver(event, endpoints.get(event.client_id))
-        .catch((error: unknown) => this.options.log?.error({ err: error, eventId: event.id }, 'webhook delivery could not be recorded'))
-        .finally(() => {
-          this.deliveries.delete(delivery);
-          const left = (this.inFlight.get(event.client_id) ?? 1) - 1;
-          if (left === 0) this.inFlight.delete(event.client_id);
-          else this.inFlight.set(event.client_id, left);
-          this.wake();
-        });
-      this.deliveries.add(delivery);
-    }
-    // One client's backlog filled the claim past its share: give the rest back, so other clients' events go next.
-    for (const event of overflow) await store.events.release(event.id, event.claimed_until);
-    return started;
+    return {
+      now: this.options.clock.now().toISOString(),
+      claimAt: new Date(wallNow).toISOString(),
+      claimedUntil: new Date(wallNow + this.options.timeoutMs * 2 + 1000).toISOString(),
+    };
   }
 
-  private async deliver(event: ClaimedEvent, endpoint: WebhookEndpoint | undefined): Promise<void> {
+  /** Opens a lane for each client with due events and none open yet, as many as there is room for. */
+  private async openLanes(): Promise<number> {
+    const room = this.maxEndpoints - this.lanes.size;
+    if (room <= 0) return 0;
+    const clients = (await this.options.store.events.clientsWithDueEvents(this.dueWindow(), [...this.lanes.keys()])).slice(0, room);
+    for (const clientId of clients) {
+      const lane = this.serve(clientId)
+        .catch((error: unknown) => this.options.log?.error({ err: error, clientId }, 'webhook delivery could not be recorded'))
+        .finally(() => {
+          this.lanes.delete(clientId);
+          this.laneEnded = true;
+          this.wake();
+        });
+      this.lanes.set(clientId, lane);
+    }
+    return clients.length;
+  }
+
+  /** One client's lane: batch after batch of its due events, until none is due. */
+  private async serve(clientId: string): Promise<void> {
+    const { store } = this.options;
+    while (this.running) {
+      const events = await store.events.claimDue(this.dueWindow(), clientId, this.perEndpoint);
+      if (events.length === 0) return;
+      const [endpoint] = await store.webhookEndpoints.enabled([clientId]);
+      if (!endpoint) {
+        // Disabled meanwhile (it answered 410): the events wait, unattempted, until the URL is registered again.
+        for (const event of events) await store.events.release(event.id, event.claimed_until);
+        return;
+      }
+      await Promise.all(events.map((event) => this.deliver(event, endpoint)));
+    }
+  }
+
+  private async deliver(event: ClaimedEvent, endpoint: WebhookEndpoint): Promise<void> {
     const { store, clock, deliverer, scheduleSeconds } = this.options;
-    if (!endpoint) return store.events.release(event.id, event.claimed_until);
     const sentAt = clock.now();
     // The receiver checks the timestamp against its own clock: wall time, even when the sandbox moved ours.
     const timestamp = Math.floor(Date.now() / 1000);

@@ -31,12 +31,12 @@ describe('one client’s hanging endpoint holds back only its own events', () =>
     await registerWebhookUrl(service.store, slowClient.clientId, hanging.url, service.clock.now(), true);
     await registerWebhookUrl(service.store, service.client.clientId, healthy.url, service.clock.now(), true);
     const approval = (merchantId: string) => ({ merchant_id: merchantId, business_name: 'B', email: 'e@example.com', company_id: '' });
-    for (let i = 0; i < 40; i++) await service.store.events.add(slowClient.clientId, 'merchant.approval', approval(`m_slow_${i}`), service.clock.now());
+    for (let i = 0; i < 80; i++) await service.store.events.add(slowClient.clientId, 'merchant.approval', approval(`m_slow_${i}`), service.clock.now());
     service.dispatcher!.wake();
-    // Its deliveries are under way and hanging, at most its share of the dispatcher at once.
-    await hanging.waitFor((all) => all.length >= 16);
+    // Its first batch is under way and hanging; the next waits for it.
+    await hanging.waitFor((all) => all.length >= 32);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    assert.equal(hanging.receipts.length, 16, 'one endpoint has at most 16 deliveries in flight');
+    assert.equal(hanging.receipts.length, 32, 'one endpoint is sent one batch of 32 at a time');
 
     const written = Date.now();
     for (let i = 0; i < 10; i++) await service.store.events.add(service.client.clientId, 'merchant.approval', approval(`m_fast_${i}`), service.clock.now());
@@ -77,7 +77,7 @@ describe('the dispatcher reads times and reports failures as a receiver and an o
   test('a round that fails is logged, and the dispatcher keeps going', async () => {
     const logged: unknown[] = [];
     const broken = Object.create(service.store, {
-      events: { value: { claimDue: async () => { throw new Error('database unavailable'); } } },
+      events: { value: { clientsWithDueEvents: async () => { throw new Error('database unavailable'); } } },
     }) as Store;
     const deliverer = createDeliverer({ timeoutMs: 1000, allowPrivate: true });
     const dispatcher = new Dispatcher({

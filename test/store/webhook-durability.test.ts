@@ -78,7 +78,7 @@ describe('several dispatchers on one PostgreSQL database', { skip: !testDatabase
     for (let i = 0; i < count; i++) await stores[0]!.events.add(clientId, 'merchant.approval', { merchant_id: `m_${i}`, business_name: 'B', email: 'e', company_id: '' }, clock.now());
 
     const deliverers = stores.map(() => createDeliverer({ timeoutMs: 2000, allowPrivate: true }));
-    const dispatchers = stores.map((store, i) => new Dispatcher({ store, clock, deliverer: deliverers[i]!, scheduleSeconds: [1], timeoutMs: 2000, maxInFlight: 20, pollMs: 20 }));
+    const dispatchers = stores.map((store, i) => new Dispatcher({ store, clock, deliverer: deliverers[i]!, scheduleSeconds: [1], timeoutMs: 2000, perEndpoint: 20, pollMs: 20 }));
     t.after(async () => {
       for (const dispatcher of dispatchers) await dispatcher.stop();
       for (const deliverer of deliverers) deliverer.close();
