@@ -97,24 +97,35 @@ export class WidgetRateLimitError extends WidgetApiError {
  * 20 seconds; `signal` aborts it (and then the abort is what it throws).
  */
 export async function widgetCall<T>(url: string, init: RequestInit = {}): Promise<T> {
-  const timeout = AbortSignal.timeout(20_000);
-  let response: Response;
+  const { signal } = init;
+  // One controller for both reasons to stop, without AbortSignal.any and AbortSignal.timeout (beyond the browser floor).
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), 20_000);
+  const abort = () => controller.abort(signal!.reason);
+  if (signal?.aborted) abort();
+  signal?.addEventListener('abort', abort);
   try {
-    response = await fetch(url, { ...init, signal: init.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
-  } catch (error) {
-    if (init.signal?.aborted) throw error;
-    // The elements show their own text for this; the message is for a developer reading the console.
-    throw new WidgetNetworkError(`No answer from ${url}`, 0);
+    let response: Response;
+    try {
+      response = await fetch(url, { ...init, signal: controller.signal });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      // The elements show their own text for this; the message is for a developer reading the console.
+      throw new WidgetNetworkError(`No answer from ${url}`, 0);
+    }
+    const body: { result?: boolean; message?: string; data?: T } | undefined = await response.json().catch(() => undefined);
+    const { status } = response;
+    if (!response.ok || body?.result === false || body?.data === undefined) {
+      const message = body?.message || `The payment service answered ${status}.`;
+      if (status === 401) throw new WidgetAuthError(message, 401);
+      if (status === 429) throw new WidgetRateLimitError(message, Number(response.headers.get('retry-after')) || null);
+      throw new WidgetApiError(message, response.ok ? 502 : status);
+    }
+    return body.data;
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', abort);
   }
-  const body: { result?: boolean; message?: string; data?: T } | undefined = await response.json().catch(() => undefined);
-  const { status } = response;
-  if (!response.ok || body?.result === false || body?.data === undefined) {
-    const message = body?.message || `The payment service answered ${status}.`;
-    if (status === 401) throw new WidgetAuthError(message, 401);
-    if (status === 429) throw new WidgetRateLimitError(message, Number(response.headers.get('retry-after')) || null);
-    throw new WidgetApiError(message, response.ok ? 502 : status);
-  }
-  return body.data;
 }
 
 /**
