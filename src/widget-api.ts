@@ -4,61 +4,22 @@
  * message a person can act on.
  */
 import type { ResolvedConfig } from './config.ts';
+import type {
+  WidgetLinkStatusAnswer, WidgetPayLinkAnswer, WidgetPayLinkBody, WidgetPaymentRequestAnswer, WidgetPaymentRequestBody, WidgetSettingsAnswer,
+  WidgetTransactionsAnswer, WidgetTransactionsQuery,
+} from './widget-wire-types.ts';
 
-export interface WidgetSettings {
-  merchant_name: string;
-  environment: 'sandbox' | 'production' | string;
-  button_label: string | null;
-  primary_color: string | null;
-  text_color: string | null;
-}
-
-export interface PayLink {
-  link_id: string;
-  pay_link: string;
-  order_id: string;
-  amount: string;
-  expires_at: string;
-}
-
-export interface PayLinkState {
-  link_id: string;
-  status: 'open' | 'paid' | 'expired';
-  order_id: string;
-  amount: string;
-  transaction_id: string | null;
-}
-
-export interface PaymentRequestSent {
-  order_id: string;
-  pay_link: string;
-}
-
-export interface TransactionItem {
-  transaction_id: string;
-  created_date: string;
-  amount: string;
-  /** Decimal text from the service (a number in older answers). */
-  net_amount: string | number;
-  card_brand: string | null;
-  last_four: string | null;
-  status: string;
-  type: string;
-}
-
-export interface TransactionPage {
-  items: TransactionItem[];
-  page: number;
-  perPage: number;
-  totalCount: number;
-}
-
-export interface TransactionQuery {
-  page: number;
-  perPage: number;
-  from_date?: string | undefined;
-  to_date?: string | undefined;
-}
+// The wire's types come from the service's schemas (src/widget-wire-types.ts is generated from them), so the
+// elements and the service cannot disagree about a field.
+export type WidgetSettings = WidgetSettingsAnswer['data'];
+export type PayLinkRequest = WidgetPayLinkBody;
+export type PayLink = WidgetPayLinkAnswer['data'];
+export type PayLinkState = WidgetLinkStatusAnswer['data'];
+export type PaymentRequest = WidgetPaymentRequestBody;
+export type PaymentRequestSent = WidgetPaymentRequestAnswer['data'];
+export type TransactionPage = WidgetTransactionsAnswer['data'];
+export type TransactionItem = TransactionPage['items'][number];
+export type TransactionQuery = WidgetTransactionsQuery;
 
 /** Any failed call: `status` is the HTTP status, or 0 when no answer arrived. */
 export class WidgetApiError extends Error {
