@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { launchChromium } from '../test/support/chromium.ts';
-import { scriptTagBundle } from '../server/routes/script-tag.ts';
+import { buildScriptTag } from '../server/script-tag/bundle.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const SCRIPT_TAG_BUDGET_BYTES = 12 * 1024;
@@ -28,8 +28,8 @@ async function gzippedBundle(contents: string): Promise<number> {
 
 /** Gzipped bytes: the script-tag bundle (all three elements, lit-html included, QR chunk excluded) and each element alone. */
 export async function measureSizes(): Promise<{ name: string; bytes: number }[]> {
-  const files = await scriptTagBundle();
-  const rows = [{ name: 'script tag /paykit.js (3 elements + lit-html, QR excluded)', bytes: gzipSync(files.get('paykit.js')!).length }];
+  const { loader } = await buildScriptTag();
+  const rows = [{ name: 'script tag /paykit.js (the loader)', bytes: loader.gzip.length }];
   for (const [tag, className] of Object.entries(ELEMENTS)) {
     const bytes = await gzippedBundle(`import { ${className} } from './src/elements/${tag}/${tag}.ts';\ncustomElements.define('${tag}', ${className});`);
     rows.push({ name: `<${tag}> alone (+ lit-html)`, bytes });
@@ -46,7 +46,8 @@ export async function measureTableRender(): Promise<number> {
     transaction_id: `txn_${i}`, created_date: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(), amount: `${(i % 97) + 1}.00`,
     net_amount: `${(i % 97) + 0.5}`, card_brand: 'Visa', last_four: '4242', status: 'completed', type: 'sale',
   }));
-  const files = await scriptTagBundle();
+  const bundle = await buildScriptTag();
+  const files = new Map([['paykit.js', bundle.loader.identity.toString()], ...[...bundle.files].map(([name, file]) => [`paykit/${name}`, file.identity.toString()] as [string, string])]);
   const server = createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0]!;
     if (path === '/') return response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><html lang="en"><body></body></html>');

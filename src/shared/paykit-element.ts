@@ -1,5 +1,4 @@
-import { html, LitElement, type CSSResultGroup, type PropertyValues, type TemplateResult } from 'lit';
-import { property } from 'lit/decorators.js';
+import { html, LitElement, type CSSResultGroup, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { Task } from '@lit/task';
 import { resolveConfig, type ResolvedConfig } from '../config.ts';
 import { getSettings, WidgetNetworkError } from '../widget-api.ts';
@@ -22,17 +21,24 @@ type CommonKey = keyof typeof commonStrings;
 export abstract class PaykitElement<K extends string> extends LitElement {
   static override styles: CSSResultGroup = styles;
 
+  static override properties: PropertyDeclarations = {
+    publicKey: { attribute: 'public-key' },
+    baseUrl: { attribute: 'base-url' },
+    locale: {},
+    strings: { attribute: false },
+  };
+
   /** The merchant's public key (`pk_…`); overrides the script tag and configure(). */
-  @property({ attribute: 'public-key' }) publicKey?: string;
+  declare publicKey?: string;
 
   /** The payment service's origin; overrides the script tag and configure(). */
-  @property({ attribute: 'base-url' }) baseUrl?: string;
+  declare baseUrl?: string;
 
   /** BCP 47 locale for amounts and dates; default: the document's language, else en-US. */
-  @property() locale?: string;
+  declare locale?: string;
 
   /** Replacements for any visible text, by key; `{name}` placeholders are filled in. */
-  @property({ attribute: false }) strings: Partial<Record<K, string>> = {};
+  strings: Partial<Record<K, string>> = {};
 
   /** The text the element shows unless `strings` replaces it. */
   protected abstract readonly defaultStrings: Readonly<Record<K, string>>;
@@ -74,14 +80,20 @@ export abstract class PaykitElement<K extends string> extends LitElement {
  * merchant's widget settings (label, colours).
  */
 export abstract class PaykitButtonElement<K extends string> extends PaykitElement<K | CommonKey> {
+  static override properties: PropertyDeclarations = {
+    amount: {},
+    orderId: { attribute: 'order-id' },
+    label: {},
+  };
+
   /** Decimal text in US dollars, e.g. "10.00". */
-  @property() amount?: string;
+  declare amount?: string;
 
   /** The merchant's order reference; the service makes one when absent. */
-  @property({ attribute: 'order-id' }) orderId?: string;
+  declare orderId?: string;
 
   /** The button's whole text, replacing the default and the merchant's configured label. */
-  @property() label?: string;
+  declare label?: string;
 
   /**
    * The merchant's widget settings, asked again when the key or the service changes. Cosmetic, so a failure

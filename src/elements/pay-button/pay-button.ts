@@ -1,5 +1,4 @@
-import { html, type PropertyValues, type TemplateResult } from 'lit';
-import { property } from 'lit/decorators.js';
+import { html, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import type { ResolvedConfig } from '../../config.ts';
 import { publicKeyCall, type PayLink, type PayLinkState } from '../../widget-api.ts';
 import { emit, type PaySuccessDetail } from '../../shared/events.ts';
@@ -100,17 +99,24 @@ interface Attempt extends LinkInUse {
 export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
   static override styles = [styles, payButtonStyles];
 
+  static override properties: PropertyDeclarations = {
+    description: {},
+    mode: {},
+    showQr: { type: Boolean, attribute: 'show-qr' },
+    pollInterval: { attribute: false },
+  };
+
   /** What the payment is for, shown on the pay page. */
-  @property() description?: string;
+  declare description?: string;
 
   /** How the pay page opens: `dialog` (default), `popup` or `redirect`. */
-  @property() mode: PayMode = 'dialog';
+  mode: PayMode = 'dialog';
 
   /** Shows the pay link as a QR code next to the button once it is created. */
-  @property({ type: Boolean, attribute: 'show-qr' }) showQr = false;
+  showQr = false;
 
   /** Milliseconds between checks of the pay link while the payment window is open; not a positive number: 2000. */
-  @property({ attribute: false }) pollInterval = 2000;
+  pollInterval = 2000;
 
   protected override readonly defaultStrings = payButtonStrings;
 

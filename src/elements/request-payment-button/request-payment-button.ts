@@ -1,5 +1,4 @@
-import type { TemplateResult } from 'lit';
-import { property } from 'lit/decorators.js';
+import type { PropertyDeclarations, TemplateResult } from 'lit';
 import { initialState, Task } from '@lit/task';
 import type { ResolvedConfig } from '../../config.ts';
 import { publicKeyCall, type PaymentRequestSent } from '../../widget-api.ts';
@@ -51,11 +50,15 @@ export type RequestPaymentButtonStringKey = keyof typeof requestPaymentButtonStr
  * @tagname request-payment-button
  */
 export class RequestPaymentButton extends PaykitButtonElement<RequestPaymentButtonStringKey> {
+  static override properties: PropertyDeclarations = {
+    recipientPhone: { attribute: 'recipient-phone' },
+  };
+
   /**
    * The payer's mobile number: "+" and 8–15 digits, or ten North American digits; spaces, dots, dashes and
    * parentheses are ignored.
    */
-  @property({ attribute: 'recipient-phone' }) recipientPhone?: string;
+  declare recipientPhone?: string;
 
   protected override readonly defaultStrings = requestPaymentButtonStrings;
 

@@ -1,5 +1,4 @@
-import { html, type PropertyValues } from 'lit';
-import { property } from 'lit/decorators.js';
+import { html, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { initialState, Task, TaskStatus } from '@lit/task';
 import { resolveBaseUrl } from '../../config.ts';
 import { listTransactions, WidgetAuthError, WidgetNetworkError, type TransactionItem, type TransactionPage, type TransactionQuery } from '../../widget-api.ts';
@@ -97,17 +96,23 @@ const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 export class TransactionsTable extends PaykitElement<TransactionsTableStringKey> {
   static override styles = [styles, transactionsTableStyles];
 
+  static override properties: PropertyDeclarations = {
+    sessionToken: { attribute: 'session-token' },
+    pageSize: { type: Number, attribute: 'page-size' },
+    fetchSessionToken: { attribute: false },
+  };
+
   /** The read-only session token minted by the merchant's server. */
-  @property({ attribute: 'session-token' }) sessionToken?: string;
+  declare sessionToken?: string;
 
   /** Rows per page, 1–100: more is 100; none, less than 1 or not a number is 20. */
-  @property({ type: Number, attribute: 'page-size' }) pageSize = 20;
+  pageSize = 20;
 
   /**
    * Asks the merchant's server for a new session token. Called when there is none, and once after the
    * service refuses the current one (401); the listing is then retried with the new token.
    */
-  @property({ attribute: false }) fetchSessionToken?: () => Promise<string>;
+  declare fetchSessionToken?: () => Promise<string>;
 
   protected override readonly defaultStrings = transactionsTableStrings;
 
