@@ -1,7 +1,11 @@
 import { defineConfig, type Plugin } from 'vite';
 
-/** The HTML and CSS inside the elements' `html` and `css` templates, minified: the sources stay written for people. */
-const minifyLiterals: Plugin = {
+/**
+ * The HTML and CSS inside the elements' `html` and `css` templates, minified: the sources stay written for people.
+ * Everything that ships is minified the same way (this build, the script tag's in server/script-tag/bundle.ts):
+ * server-rendered markup hydrates only with the very template strings that rendered it.
+ */
+export const minifyLiterals: Plugin = {
   name: 'paykit-minify-literals',
   async transform(code, id) {
     if (!/[\\/](src|wrappers)[\\/].*\.ts$/.test(id)) return null;
@@ -23,7 +27,7 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     lib: {
-      entry: { paykit: 'src/index.ts', react: 'wrappers/react/index.ts', vue: 'wrappers/vue/index.ts' },
+      entry: { paykit: 'src/index.ts', react: 'wrappers/react/index.ts', vue: 'wrappers/vue/index.ts', ssr: 'src/ssr/index.ts' },
       formats: ['es'],
     },
     rollupOptions: { external: [/^lit(\/|$)/, /^lit-html(\/|$)/, /^@lit\//, /^@lit-labs\//, /^react(\/|$)/, /^react-dom(\/|$)/, /^vue(\/|$)/, /^@vue\//] },

@@ -1,4 +1,4 @@
-import { html, LitElement, type CSSResultGroup, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { html, LitElement, render, type CSSResultGroup, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { Task } from '@lit/task';
 import { resolveConfig, type ResolvedConfig } from '../config.ts';
 import { getSettings, WidgetNetworkError } from '../widget-api.ts';
@@ -52,6 +52,20 @@ export abstract class PaykitElement<K extends string> extends LitElement {
   protected lines(status: string, error: string, part = 'status'): TemplateResult {
     return html`<p part=${part} data-state=${this.phase} aria-live="polite">${status}</p>
       <p part="error" class="error" role="alert">${error}</p>`;
+  }
+
+  protected override update(changed: PropertyValues): void {
+    // Markup from a server (declarative shadow DOM) is hydrated on the first update, which fails when another
+    // version of Paykit rendered it (its templates differ). Render afresh then, rather than stay inert.
+    const serverRendered = !this.hasUpdated && this.renderRoot.firstChild !== null;
+    try {
+      super.update(changed);
+    } catch (error) {
+      if (!serverRendered) throw error;
+      console.warn(`Paykit: <${this.localName}> could not keep its server-rendered markup, so it rendered again.`, error);
+      for (const node of Array.from(this.renderRoot.childNodes)) if (node.nodeName !== 'STYLE') node.remove();
+      render(this.render(), this.renderRoot, this.renderOptions);
+    }
   }
 
   protected override updated(changed: PropertyValues): void {
