@@ -14,11 +14,11 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * Sends one file in the best encoding the browser accepts, with an ETag per encoding; a matching If-None-Match
  * gets a 304. Every answer varies by Accept-Encoding, and any page may load it (module scripts need CORS).
  */
-function sendFile(request: FastifyRequest, reply: FastifyReply, file: ServedFile, cacheControl: string) {
+function sendFile(request: FastifyRequest, reply: FastifyReply, file: ServedFile, cacheControl: string, contentType = 'text/javascript; charset=utf-8') {
   const encoding = negotiate(request.headers['accept-encoding'] ?? 'identity', [...ENCODINGS]) ?? 'identity';
   const etag = `"${file.tag}${encoding === 'identity' ? '' : `-${encoding}`}"`;
   reply
-    .header('content-type', 'text/javascript; charset=utf-8')
+    .header('content-type', contentType)
     .header('access-control-allow-origin', '*')
     .header('cache-control', cacheControl)
     .header('vary', 'Accept-Encoding')
@@ -30,8 +30,9 @@ function sendFile(request: FastifyRequest, reply: FastifyReply, file: ServedFile
 }
 
 /**
- * GET /paykit.js, the loader of `<script type="module" src="{service}/paykit.js" data-public-key="pk_…">`, and
- * GET /paykit/{file}, the content-hashed modules it imports. Built once per process, on first use.
+ * GET /paykit.js, the loader of `<script type="module" src="{service}/paykit.js" data-public-key="pk_…">`,
+ * GET /paykit/{file}, the content-hashed modules it imports, and GET /paykit.json, their names per element (for
+ * modulepreload hints in a page). Built once per process, on first use.
  */
 export const scriptTagRoute: FastifyPluginAsync<ScriptTagOptions> = async (app, { loaderMaxAge = 60 }) => {
   let bundle: Promise<ScriptTagBundle> | undefined;
@@ -39,6 +40,9 @@ export const scriptTagRoute: FastifyPluginAsync<ScriptTagOptions> = async (app, 
 
   app.get('/paykit.js', { schema: { hide: true } }, async (request, reply) =>
     sendFile(request, reply, (await current()).loader, `public, max-age=${loaderMaxAge}`));
+
+  app.get('/paykit.json', { schema: { hide: true } }, async (request, reply) =>
+    sendFile(request, reply, (await current()).manifest, `public, max-age=${loaderMaxAge}`, 'application/json'));
 
   app.get<{ Params: { file: string } }>('/paykit/:file', { schema: { hide: true } }, async (request, reply) => {
     const { file } = request.params;

@@ -62,6 +62,8 @@ export function servedFile(text: string): ServedFile {
 export interface ScriptTagBundle {
   /** `/paykit.js`: the loader, with the names of the current files built in. */
   loader: ServedFile;
+  /** `/paykit.json`: the same names, for a page's server to write modulepreload hints. */
+  manifest: ServedFile;
   /** The content-hashed files under `/paykit/`, by name. */
   files: Map<string, ServedFile>;
   /** Each element's module and then every file it imports, by tag. */
@@ -125,6 +127,7 @@ export async function buildScriptTag(): Promise<ScriptTagBundle> {
   });
   return {
     loader: servedFile(loader.outputFiles![0]!.text),
+    manifest: servedFile(JSON.stringify({ elements, hydration })),
     files: new Map(modules.outputFiles!.map((file) => [basename(file.path), servedFile(file.text)])),
     elements,
     hydration,

@@ -42,6 +42,17 @@ describe('the script tag on the wire', () => {
     assert.ok(shared.length >= 1, 'the elements share Lit and their base in one chunk');
   });
 
+  test('/paykit.json lists the same files, for a page’s server to write modulepreload hints', async () => {
+    const answer = await get('/paykit.json', { 'accept-encoding': 'gzip' });
+    assert.equal(answer.status, 200);
+    assert.match(String(answer.headers['content-type']), /^application\/json/);
+    assert.equal(answer.headers['cache-control'], 'public, max-age=60');
+    const manifest = JSON.parse(decoded(answer));
+    assert.deepEqual(manifest.elements, files);
+    assert.match(manifest.hydration[0], /^hydration-\w{8}\.js$/);
+    assert.equal((await get('/paykit.json', { 'accept-encoding': 'gzip', 'if-none-match': String(answer.headers.etag) })).status, 304);
+  });
+
   for (const path of ['/paykit.js', 'a hashed module']) {
     test(`${path} comes in brotli, gzip or as it is, by Accept-Encoding, with an ETag for each`, async () => {
       const url = path === '/paykit.js' ? path : `/paykit/${files['pay-button']![0]}`;

@@ -47,7 +47,7 @@ export function send(baseUrl: string, method: string, path: string, options: Sen
         const bytes = Buffer.concat(chunks);
         const text = bytes.toString('utf8');
         let body: unknown = text;
-        if (String(res.headers['content-type'] ?? '').includes('json') && text) body = JSON.parse(text);
+        if (String(res.headers['content-type'] ?? '').includes('json') && text && !res.headers['content-encoding']) body = JSON.parse(text);
         resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text, bytes });
       });
     });

@@ -216,8 +216,9 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
       await this.#renew();
       return list();
     });
-    result.items.sort((a, b) => Date.parse(b.created_date) - Date.parse(a.created_date));
-    return result;
+    // Each timestamp read once, not once per comparison.
+    const newestFirst = result.items.map((item) => [Date.parse(item.created_date), item] as const).sort(([a], [b]) => b - a);
+    return { ...result, items: newestFirst.map(([, item]) => item) };
   }
 
   async #renew(): Promise<string> {
@@ -250,17 +251,16 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
   }
 
   #row({ transaction_id: id, created_date: date, amount, card_brand, last_four, status, type }: TransactionItem, locale: string, cardEnding: string) {
-    const brand = capitalize(card_brand ?? '');
+    const brand = capitalize(card_brand);
     // A sale is the plain case; a refund or a void says so before its status.
-    const kind = type === 'sale' ? '' : `${this.#word('type', type)} · `;
-    const card = last_four
-      ? html`${brand} <span aria-hidden="true">•••• </span><span class="hidden">${cardEnding} </span>${last_four}`
-      : brand || this.t('noCard');
+    const state = type === 'sale' ? this.#word('status', status) : `${this.#word('type', type)} · ${this.#word('status', status)}`;
+    // One template for every row, with or without a card number: a table of a thousand rows renders in one pass.
     return html`<tr part="row" data-transaction-id=${id}>
       <td><time datetime=${date}>${formatDateTime(date, locale)}</time></td>
       <td>${formatMoney(amount, locale)}</td>
-      <td>${card}</td>
-      <td>${kind}${this.#word('status', status)}</td>
+      <td>${last_four ? brand : brand || this.t('noCard')}<span aria-hidden="true">${last_four && ' •••• '}</span
+        ><span class="hidden">${last_four && ` ${cardEnding} `}</span>${last_four}</td>
+      <td>${state}</td>
     </tr>`;
   }
 
