@@ -45,7 +45,11 @@ describe('server-rendered elements', { timeout: 120_000 }, () => {
       <body><main>${markup}<p id="after">What follows the widgets</p></main>
       <script>window.ssrNodes = ['pay-button', 'request-payment-button', 'transactions-table'].map((tag) => document.querySelector(tag).shadowRoot.querySelector('[part=base]'));</script>
       </body></html>`;
-    page = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(document)).listen(0, '127.0.0.1');
+    // The same page as if another release of Paykit had rendered it: the pay button's template has another digest.
+    const otherRelease = document.replace(/(<pay-button[^>]*><template[^>]*><style>[^<]*<\/style><!--lit-part )[\w+/=]+/, '$1AnotherRelease0=');
+    assert.notEqual(otherRelease, document);
+    page = createServer((request, response) =>
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(request.url === '/other-release' ? otherRelease : document)).listen(0, '127.0.0.1');
     await once(page, 'listening');
     const address = page.address();
     pageUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`;
@@ -110,6 +114,19 @@ describe('server-rendered elements', { timeout: 120_000 }, () => {
     await tab.locator('pay-button').getByRole('dialog').waitFor();
     assert.ok(await tab.locator('pay-button iframe').isVisible(), 'the hydrated button made a pay link and opened the pay page');
     await tab.keyboard.press('Escape');
+    await tab.close();
+  });
+
+  test('an element rendered by another release renders again, once, and says so', async () => {
+    const tab = await browser.newPage();
+    const warnings: string[] = [];
+    tab.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
+    await tab.goto(`${pageUrl}other-release`);
+    await tab.waitForFunction(() => (document.querySelector('pay-button') as (HTMLElement & { hasUpdated?: boolean }) | null)?.hasUpdated);
+    const bases = await tab.evaluate(() => document.querySelector('pay-button')!.shadowRoot!.querySelectorAll('[part=base]').length);
+    assert.equal(bases, 1, 'the server’s markup replaced, not doubled');
+    assert.equal((await tab.locator('pay-button').getByRole('button').first().textContent())?.trim(), 'Pay $25.00');
+    assert.equal(warnings.filter((text) => /<pay-button> could not keep its server-rendered markup/.test(text)).length, 1, warnings.join('\n'));
     await tab.close();
   });
 });

@@ -43,13 +43,17 @@ export const transactionsTableStrings = {
  */
 export type TransactionsTableStringKey = keyof typeof transactionsTableStrings | `status${Capitalize<string>}` | `type${Capitalize<string>}`;
 
+/** What a load depends on: session token, page size, service, page, range. */
+type ListingArgs = [string | undefined, number, string | undefined, number, string, string];
+
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
  * The merchant's completed transactions, newest first, read with a short-lived read-only session token that
  * the merchant's server mints. Pages, a date range, and loading, empty and error states; the listing is a
- * `@lit/task`, which runs in the browser only, never while a server renders the element. Where the page is narrower than the table,
- * the table scrolls sideways in a region that takes keyboard focus and is named by the `caption` string.
+ * `@lit/task`, which runs in the browser only, never while a server renders the element. Where the page is
+ * narrower than the table, the table scrolls sideways in a region that takes keyboard focus and is named by the
+ * `caption` string.
  *
  * @fires transactions-load - A page arrived. `detail`: `{total}`, the count over all pages.
  * @fires transactions-error - Loading failed (network, configuration, or a token that stays refused). `detail`: `{message}`.
@@ -126,11 +130,12 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
   #interrupted = false;
 
   /**
-   * The current page: loaded again when the token, the page size, the service, the page or the range change. A
-   * newer load replaces an older one, whose answer is then ignored; the previous page stays shown meanwhile.
+   * The current page: loaded again when the token, the page size (as set, even when it means the same number of
+   * rows), the service, the page or the range change. A newer load replaces an older one, whose answer is then
+   * ignored; the previous page stays shown meanwhile.
    */
   #listing = new Task(this, {
-    task: async ([sessionToken, , baseUrl, page, from_date, to_date]: [string | undefined, unknown, string | undefined, number, string, string], { signal }) => {
+    task: async ([sessionToken, _pageSize, baseUrl, page, from_date, to_date]: ListingArgs, { signal }) => {
       const query: TransactionQuery = { page, perPage: this.#perPage, from_date, to_date };
       try {
         return await this.#list(sessionToken, baseUrl, query, signal);
@@ -139,7 +144,7 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
         throw new Error(error instanceof WidgetNetworkError ? this.t('networkError') : (error as Error).message);
       }
     },
-    args: () => [this.sessionToken, this.pageSize, this.baseUrl, this.#page, this.#from, this.#to] as [string | undefined, unknown, string | undefined, number, string, string],
+    args: (): ListingArgs => [this.sessionToken, this.pageSize, this.baseUrl, this.#page, this.#from, this.#to],
     onComplete: ({ totalCount }) => emit(this, 'transactions-load', { total: Number(totalCount) || 0 }),
     onError: (error) => emit(this, 'transactions-error', { message: (error as Error).message }),
   });
@@ -194,7 +199,7 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
 
   /** Loads the current page again, e.g. after a payment elsewhere on the page. */
   async reload(): Promise<void> {
-    await this.#listing.run().catch(() => {});
+    await this.#listing.run();
   }
 
   /** One page, newest first; a refused token is renewed once through fetchSessionToken. */
