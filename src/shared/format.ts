@@ -32,7 +32,7 @@ export function formatMoney(amount: string | number, locale: string): string {
 export function formatDateTime(iso: string, locale: string): string {
   let format = dateTimeFormats.get(locale);
   if (!format) dateTimeFormats.set(locale, (format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })));
-  return format.format(new Date(iso));
+  return format.format(Date.parse(iso));
 }
 
 /** Replaces `{name}` in a template with `values.name`; unknown names stay as they are. */
