@@ -1,6 +1,6 @@
 import { html, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import type { ResolvedConfig } from '../../config.ts';
-import { publicKeyCall, type PayLink, type PayLinkState } from '../../widget-api.ts';
+import { publicKeyCall, type PayLink, type PayLinkRequest, type PayLinkState } from '../../widget-api.ts';
 import { emit, type PaySuccessDetail } from '../../shared/events.ts';
 import { isAmount } from '../../shared/format.ts';
 import { commonStrings, PaykitButtonElement } from '../../shared/paykit-element.ts';
@@ -240,7 +240,7 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
     const link = this.#link;
     // Reused until a minute before it expires.
     if (link?.key === key && Date.parse(link.link.expires_at) - Date.now() > 60_000) return link;
-    const body = { amount: amount!.trim(), order_id: orderId || undefined, description: description || undefined };
+    const body: PayLinkRequest = { amount: amount!.trim(), order_id: orderId || undefined, description: description || undefined };
     return (this.#link = { key, config, link: await publicKeyCall<PayLink>(config, 'pay-links', body) });
   }
 

@@ -1,7 +1,7 @@
 import type { PropertyDeclarations, TemplateResult } from 'lit';
 import { initialState, Task } from '@lit/task';
 import type { ResolvedConfig } from '../../config.ts';
-import { publicKeyCall, type PaymentRequestSent } from '../../widget-api.ts';
+import { publicKeyCall, type PaymentRequest, type PaymentRequestSent } from '../../widget-api.ts';
 import { defineElement } from '../../shared/define.ts';
 import { emit } from '../../shared/events.ts';
 import { isAmount } from '../../shared/format.ts';
@@ -73,7 +73,7 @@ export class RequestPaymentButton extends PaykitButtonElement<RequestPaymentButt
       const phone = normalizePhone(raw ?? '');
       if (!phone) throw new Error(this.t(raw ? 'invalidPhone' : 'missingPhone', { phone: raw! }));
       const config: ResolvedConfig = this.checkedConfig();
-      const body = { amount: this.amount!.trim(), recipient_phone: phone, order_id: this.orderId || undefined };
+      const body: PaymentRequest = { amount: this.amount!.trim(), recipient_phone: phone, order_id: this.orderId || undefined };
       try {
         return { phone, ...(await publicKeyCall<PaymentRequestSent>(config, 'payment-requests', body, signal)) };
       } catch (error) {
