@@ -56,16 +56,13 @@ function define(elements: Element[]): void {
   }
 }
 
-function discover(root: ParentNode): void {
-  define(Array.from(root.querySelectorAll(selector)));
+/** The Paykit elements in `root`, itself included. */
+function within(root: ParentNode): Element[] {
+  return [...(root instanceof Element ? [root] : []), ...Array.from(root.querySelectorAll(selector))].filter((element) => element.matches(selector));
 }
 
 const watcher = new MutationObserver((records) => {
-  for (const record of records) {
-    for (const node of Array.from(record.addedNodes)) {
-      if (node instanceof Element) define(node.matches(selector) ? [node, ...Array.from(node.querySelectorAll(selector))] : Array.from(node.querySelectorAll(selector)));
-    }
-  }
+  for (const record of records) for (const node of Array.from(record.addedNodes)) if (node instanceof Element) define(within(node));
   if (requested.size === Object.keys(PAYKIT_ELEMENTS).length) watcher.disconnect();
 });
 
@@ -74,7 +71,7 @@ const watcher = new MutationObserver((records) => {
  * watched from the start; a shadow root (a component of the page's own) has to be named.
  */
 export function observe(root: Document | DocumentFragment | Element): void {
-  discover(root);
+  define(within(root));
   if (requested.size < Object.keys(PAYKIT_ELEMENTS).length) watcher.observe(root, { childList: true, subtree: true });
 }
 
