@@ -259,13 +259,16 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
     const brand = capitalize(card_brand);
     // A sale is the plain case; a refund or a void says so before its status.
     const state = type === 'sale' ? this.#word('status', status) : `${this.#word('type', type)} · ${this.#word('status', status)}`;
-    // One template for every row, with or without a card number: a table of a thousand rows renders in one pass.
+    // One template for every row, with or without a card number, and its texts set as properties rather than
+    // rendered as child parts (no marker nodes to clone and no text nodes to insert): a thousand rows in one pass.
     return html`<tr part="row" data-transaction-id=${id}>
-      <td><time datetime=${date}>${formatDateTime(date, locale)}</time></td>
-      <td>${formatMoney(amount, locale)}</td>
-      <td>${last_four ? brand : brand || this.t('noCard')}<span aria-hidden="true">${last_four && ' •••• '}</span
-        ><span class="hidden">${last_four && ` ${cardEnding} `}</span>${last_four}</td>
-      <td>${state}</td>
+      <td><time datetime=${date} .textContent=${formatDateTime(date, locale)}></time></td>
+      <td .textContent=${formatMoney(amount, locale)}></td>
+      <td><span .textContent=${last_four ? brand : brand || this.t('noCard')}></span
+        ><span aria-hidden="true" .textContent=${last_four && ' •••• '}></span
+        ><span class="hidden" .textContent=${last_four && ` ${cardEnding} `}></span
+        ><span .textContent=${last_four}></span></td>
+      <td .textContent=${state}></td>
     </tr>`;
   }
 
