@@ -47,7 +47,7 @@ export interface ServedFile {
 }
 
 /** Compressed once, when the bundle is made: precompressed answers cost no CPU per request. */
-export function servedFile(text: string): ServedFile {
+function servedFile(text: string): ServedFile {
   const identity = Buffer.from(text);
   return {
     identity,
@@ -68,8 +68,6 @@ export interface ScriptTagBundle {
   files: Map<string, ServedFile>;
   /** Each element's module and then every file it imports, by tag. */
   elements: Record<string, string[]>;
-  /** Lit's hydration support and the files it imports. */
-  hydration: string[];
 }
 
 /** An output's file name and every file it imports statically, itself first: what must arrive before it runs. */
@@ -130,6 +128,5 @@ export async function buildScriptTag(): Promise<ScriptTagBundle> {
     manifest: servedFile(JSON.stringify({ elements, hydration })),
     files: new Map(modules.outputFiles!.map((file) => [basename(file.path), servedFile(file.text)])),
     elements,
-    hydration,
   };
 }
