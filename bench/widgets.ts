@@ -1,92 +1,254 @@
-import { gzipSync } from 'node:zlib';
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import Fastify from 'fastify';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { launchChromium } from '../test/support/chromium.ts';
-import { scriptTagBundle } from '../server/routes/script-tag.ts';
+import { builtServerRenderer } from '../test/support/ssr-build.ts';
+import { scriptTagRoute } from '../server/routes/script-tag.ts';
+import { browserTargets, buildScriptTag, minifyLiterals } from '../server/script-tag/bundle.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-export const SCRIPT_TAG_BUDGET_BYTES = 12 * 1024;
+export const BUDGETS = { loader: 2 * 1024, payButtonPage: 12 * 1024, allElementsPage: 15 * 1024 };
 
-const ELEMENTS = {
-  'pay-button': 'PayButton',
-  'request-payment-button': 'RequestPaymentButton',
-  'transactions-table': 'TransactionsTable',
-} as const;
+/** Lighthouse's "slow 4G": 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip. */
+const SLOW_4G = { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 };
+const RUNS = 5;
+const TABLE_WARM_UP = 3;
+const TABLE_RUNS = 10;
 
-async function gzippedBundle(contents: string): Promise<number> {
-  const result = await build({
-    stdin: { contents, resolveDir: root, loader: 'ts' },
-    bundle: true, format: 'esm', minify: true, target: 'es2022', write: false, splitting: false,
-    tsconfig: `${root}tsconfig.json`, legalComments: 'none',
-    // As in the script tag, the QR encoder is loaded on demand and not counted.
-    external: ['qrcode'],
-  });
-  return gzipSync(result.outputFiles[0]!.text).length;
+export interface DeliveryFigures {
+  /** Brotli bytes of the loader as built. */
+  loaderBytes: number;
+  /** Paykit JavaScript bytes on the wire (bodies) before the single pay button is interactive, new and old way. */
+  payButtonPage: { bytes: number; oldBytes: number };
+  /** Bytes on the wire for a page with all three elements. */
+  allElementsPage: number;
+  /**
+   * Milliseconds from navigation to the pay button interactive, slow 4G, median of RUNS: the script tag alone, the
+   * script tag with modulepreload hints written from /paykit.json, and the old single bundle.
+   */
+  interactiveMs: { now: number; hinted: number; old: number };
+  /** The repeat visit: hashed files' bytes on the wire (from the cache: 0) and the loader's status. */
+  repeatVisit: { hashedBytes: number; loaderStatus: number };
+  /** Sum of layout shifts (as Cumulative Layout Shift counts them) while a server-rendered page hydrates. */
+  ssrLayoutShift: number;
+  /** <transactions-table> with 1,000 rows: rendering, and with the loopback fetch; milliseconds, medians. */
+  table: { renderMs: number; withFetchMs: number };
 }
 
-/** Gzipped bytes: the script-tag bundle (all three elements, lit-html included, QR chunk excluded) and each element alone. */
-export async function measureSizes(): Promise<{ name: string; bytes: number }[]> {
-  const files = await scriptTagBundle();
-  const rows = [{ name: 'script tag /paykit.js (3 elements + lit-html, QR excluded)', bytes: gzipSync(files.get('paykit.js')!).length }];
-  for (const [tag, className] of Object.entries(ELEMENTS)) {
-    const bytes = await gzippedBundle(`import { ${className} } from './src/elements/${tag}/${tag}.ts';\ncustomElements.define('${tag}', ${className});`);
-    rows.push({ name: `<${tag}> alone (+ lit-html)`, bytes });
-  }
-  return rows;
+/** `/paykit.js` as main served it before the loader: the three elements in one minified file, uncompressed. */
+async function oldBundle(): Promise<string> {
+  const result = await build({
+    stdin: {
+      contents: `import { configure } from './src/config.ts'; import './src/index.ts';
+        configure({ baseUrl: new URL(import.meta.url).origin, publicKey: document.querySelector('script[data-public-key]')?.dataset.publicKey });`,
+      resolveDir: root, loader: 'ts',
+    },
+    absWorkingDir: root, bundle: true, format: 'esm', minify: true, target: await browserTargets(), write: false, legalComments: 'none',
+    tsconfig: `${root}tsconfig.json`, define: { 'process.env.NODE_ENV': '"production"' }, plugins: [minifyLiterals],
+    // The QR code encoder was a lazily loaded chunk then too, fetched only when a QR code is shown.
+    external: ['qrcode'],
+  });
+  return result.outputFiles[0]!.text;
+}
+
+const transactions = Array.from({ length: 1000 }, (_, i) => ({
+  transaction_id: `txn_${i}`, created_date: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(), amount: `${(i % 97) + 1}.00`,
+  net_amount: `${(i % 97) + 0.5}`, card_brand: 'Visa', last_four: '4242', status: 'completed', type: 'sale',
+}));
+
+/**
+ * The service's side on loopback: the real script-tag route (with the loader's max-age at 1 s, so the repeat visit a
+ * second later revalidates it), the old single bundle, and a listing of 1,000 transactions for the table.
+ */
+async function startDelivery() {
+  const app = Fastify();
+  await app.register(scriptTagRoute, { loaderMaxAge: 1 });
+  const old = await oldBundle();
+  app.get('/old/paykit.js', async (_request, reply) =>
+    reply.header('content-type', 'text/javascript; charset=utf-8').header('access-control-allow-origin', '*').header('cache-control', 'public, max-age=300').send(old));
+  app.get('/api/v1/widgets/transactions', async (_request, reply) =>
+    reply.header('access-control-allow-origin', '*').send({ result: true, message: 'ok', data: { items: transactions, page: 1, perPage: 1000, totalCount: 1000 } }));
+  app.options('/api/v1/widgets/transactions', async (_request, reply) =>
+    reply.code(204).header('access-control-allow-origin', '*').header('access-control-allow-headers', 'authorization').send());
+  const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { origin, close: () => app.close() };
+}
+
+/** The merchant's pages, on another loopback origin. */
+async function startPages(service: string, ssrMarkup: string): Promise<{ origin: string; server: Server }> {
+  // As a merchant's server writes them (docs/widgets.md): the pay button's files, named by /paykit.json.
+  const { elements } = (await (await fetch(`${service}/paykit.json`)).json()) as { elements: Record<string, string[]> };
+  const hints = elements['pay-button']!.map((file) => `<link rel="modulepreload" href="${service}/paykit/${file}">`).join('');
+  const interactive = `<script>window.interactive = customElements.whenDefined('pay-button').then(async () => {
+    await document.querySelector('pay-button').updateComplete; return performance.now(); });</script>`;
+  const page = (head: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title>${head}</head><body>${body}</body></html>`;
+  const pages: Record<string, string> = {
+    '/pay': page(`<script type="module" src="${service}/paykit.js"></script>${interactive}`, '<h1>Cake</h1><pay-button amount="25.00"></pay-button>'),
+    '/pay-hinted': page(`${hints}<script type="module" src="${service}/paykit.js"></script>${interactive}`, '<h1>Cake</h1><pay-button amount="25.00"></pay-button>'),
+    '/pay-old': page(`<script type="module" src="${service}/old/paykit.js"></script>${interactive}`, '<h1>Cake</h1><pay-button amount="25.00"></pay-button>'),
+    '/all': page(`<script type="module" src="${service}/paykit.js"></script>${interactive}`,
+      '<pay-button amount="25.00"></pay-button><request-payment-button amount="5.00"></request-payment-button><transactions-table></transactions-table>'),
+    '/ssr': page(`<script type="module" src="${service}/paykit.js"></script>${interactive}`, `<main>${ssrMarkup}</main><p>After the widgets</p>`),
+    '/table': page(`<script type="module" src="${service}/paykit.js"></script>`, ''),
+  };
+  const server = createServer((request, response) => {
+    const body = pages[(request.url ?? '/').split('?')[0]!];
+    if (!body) return response.writeHead(404).end();
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(body);
+  }).listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  return { origin: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`, server };
+}
+
+interface Transfer {
+  url: string;
+  status: number;
+  /** Body bytes received over the network (0 when it came from the cache). */
+  bytes: number;
+}
+
+/** Records what the page transfers, through the DevTools protocol, optionally on an emulated network. */
+async function recordTransfers(context: BrowserContext, page: Page, throttle: boolean): Promise<Transfer[]> {
+  const cdp: CDPSession = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  if (throttle) await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+  const transfers = new Map<string, Transfer & { headerBytes: number }>();
+  // The status on the wire: a revalidated response is reported as the cached 200, its 304 only here.
+  const wireStatus = new Map<string, number>();
+  const done: Transfer[] = [];
+  cdp.on('Network.responseReceivedExtraInfo', ({ requestId, statusCode }) => wireStatus.set(requestId, statusCode));
+  cdp.on('Network.responseReceived', ({ requestId, response }) => {
+    transfers.set(requestId, { url: response.url, status: response.status, bytes: 0, headerBytes: response.fromDiskCache || response.fromPrefetchCache ? 0 : response.encodedDataLength });
+  });
+  cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+    const transfer = transfers.get(requestId);
+    if (transfer) done.push({ url: transfer.url, status: wireStatus.get(requestId) ?? transfer.status, bytes: Math.max(0, encodedDataLength - transfer.headerBytes) });
+  });
+  return done;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const paykitJs = (transfers: Transfer[], service: string) => transfers.filter(({ url }) => url.startsWith(service) && url.endsWith('.js'));
+const sum = (transfers: Transfer[]) => transfers.reduce((total, { bytes }) => total + bytes, 0);
+
+/** One visit in a fresh browser context (empty cache): the pay button's interactive time and what was transferred. */
+async function visit(browser: Browser, url: string, throttle: boolean) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const transfers = await recordTransfers(context, page, throttle);
+  await page.goto(url);
+  const interactiveMs = await page.evaluate(() => (window as unknown as { interactive: Promise<number> }).interactive);
+  await page.waitForLoadState('networkidle');
+  return { context, page, transfers, interactiveMs };
 }
 
 /**
- * Milliseconds from setting a session token to 1,000 rendered rows of <transactions-table> in headless Chromium,
- * median of 5. A loopback stub answers the listing with 1,000 items, so the figure is rendering, not the database.
+ * <transactions-table> with 1,000 rows: milliseconds from the listing's answer (its `transactions-load` event) to the
+ * rows in the DOM, and from setting the token (the loopback fetch included); medians of TABLE_RUNS after three
+ * warm-up runs (the first renders include compiling the code).
  */
-export async function measureTableRender(): Promise<number> {
-  const items = Array.from({ length: 1000 }, (_, i) => ({
-    transaction_id: `txn_${i}`, created_date: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(), amount: `${(i % 97) + 1}.00`,
-    net_amount: `${(i % 97) + 0.5}`, card_brand: 'Visa', last_four: '4242', status: 'completed', type: 'sale',
-  }));
-  const files = await scriptTagBundle();
-  const server = createServer((request, response) => {
-    const path = (request.url ?? '/').split('?')[0]!;
-    if (path === '/') return response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><html lang="en"><body></body></html>');
-    if (path.endsWith('.js') && files.has(path.slice(1))) return response.writeHead(200, { 'content-type': 'text/javascript' }).end(files.get(path.slice(1)));
-    if (path === '/api/v1/widgets/transactions') {
-      return response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ result: true, message: 'ok', data: { items, page: 1, perPage: 1000, totalCount: 1000 } }));
-    }
-    response.writeHead(404).end();
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+async function tableRender(browser: Browser, pages: string, service: string): Promise<{ renderMs: number; withFetchMs: number }> {
+  const page = await browser.newPage();
+  await page.goto(`${pages}/table`);
+  const runs: { render: number; total: number }[] = [];
+  for (let run = 0; run < TABLE_WARM_UP + TABLE_RUNS; run++) {
+    const timing = await page.evaluate(async (base) => {
+      document.body.replaceChildren();
+      const table = document.createElement('transactions-table') as HTMLElement & { updateComplete: Promise<unknown> };
+      table.setAttribute('base-url', base);
+      document.body.append(table);
+      await customElements.whenDefined('transactions-table');
+      await table.updateComplete;
+      let answered = 0;
+      const loaded = new Promise((resolve) => table.addEventListener('transactions-load', () => resolve((answered = performance.now())), { once: true }));
+      const started = performance.now();
+      table.setAttribute('session-token', 'wst_bench');
+      await loaded;
+      await table.updateComplete;
+      const rows = table.shadowRoot!.querySelectorAll('tbody tr').length;
+      if (rows !== 1000) throw new Error(`rendered ${rows} rows`);
+      return { render: performance.now() - answered, total: performance.now() - started };
+    }, service);
+    if (run >= TABLE_WARM_UP) runs.push(timing);
+  }
+  await page.close();
+  return { renderMs: median(runs.map(({ render }) => render)), withFetchMs: median(runs.map(({ total }) => total)) };
+}
+
+/** Everything the widgets' part of `npm run bench` prints, measured in Chromium on loopback. */
+export async function measureWidgets(): Promise<DeliveryFigures> {
+  const bundle = await buildScriptTag();
+  const { html, renderToString } = await builtServerRenderer();
+  const ssrMarkup = await renderToString(html`<pay-button amount="25.00"></pay-button><request-payment-button amount="5.00"></request-payment-button>`);
+  const delivery = await startDelivery();
+  const pages = await startPages(delivery.origin, ssrMarkup);
   const browser = await launchChromium();
   try {
-    const page = await browser.newPage();
-    await page.goto(`${origin}/`);
-    await page.addScriptTag({ type: 'module', url: `${origin}/paykit.js` });
-    await page.waitForFunction(() => customElements.get('transactions-table') !== undefined);
-    const timings: number[] = [];
-    for (let run = 0; run < 5; run++) {
-      timings.push(await page.evaluate(async (base) => {
-        document.body.replaceChildren();
-        const table = document.createElement('transactions-table') as HTMLElement & { updateComplete: Promise<unknown> };
-        table.setAttribute('base-url', base);
-        const started = performance.now();
-        const loaded = new Promise((resolve) => table.addEventListener('transactions-load', resolve, { once: true }));
-        table.setAttribute('session-token', 'wst_bench');
-        document.body.append(table);
-        await loaded;
-        await table.updateComplete;
-        const rows = table.shadowRoot!.querySelectorAll('tbody tr').length;
-        if (rows !== 1000) throw new Error(`rendered ${rows} rows`);
-        return performance.now() - started;
-      }, origin));
+    // Warm up: the pages' server already asked for /paykit.json, which built the bundle, as in the service.
+    await (await visit(browser, `${pages.origin}/pay`, false)).context.close();
+
+    const now: number[] = [];
+    const hinted: number[] = [];
+    const old: number[] = [];
+    let payButtonBytes = 0;
+    let oldBytes = 0;
+    for (let run = 0; run < RUNS; run++) {
+      for (const [path, times] of [['/pay', now], ['/pay-hinted', hinted], ['/pay-old', old]] as const) {
+        const { context, transfers, interactiveMs } = await visit(browser, `${pages.origin}${path}`, true);
+        times.push(interactiveMs);
+        if (path === '/pay') payButtonBytes = sum(paykitJs(transfers, delivery.origin));
+        if (path === '/pay-old') oldBytes = sum(paykitJs(transfers, delivery.origin));
+        await context.close();
+      }
     }
-    timings.sort((a, b) => a - b);
-    return timings[2]!;
+
+    const all = await visit(browser, `${pages.origin}/all`, false);
+    const allElementsPage = sum(paykitJs(all.transfers, delivery.origin));
+    await all.context.close();
+
+    // The repeat visit, in the same browser after the loader's (shortened) max-age.
+    const first = await visit(browser, `${pages.origin}/pay`, false);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const again = await first.context.newPage();
+    const repeat = await recordTransfers(first.context, again, false);
+    await again.goto(`${pages.origin}/pay`);
+    await again.evaluate(() => (window as unknown as { interactive: Promise<number> }).interactive);
+    await again.waitForLoadState('networkidle');
+    const loader = paykitJs(repeat, delivery.origin).find(({ url }) => url.endsWith('/paykit.js'));
+    const repeatVisit = { hashedBytes: sum(paykitJs(repeat, delivery.origin).filter(({ url }) => url.includes('/paykit/'))), loaderStatus: loader?.status ?? 0 };
+    await first.context.close();
+
+    const ssrContext = await browser.newContext();
+    const ssrPage = await ssrContext.newPage();
+    await recordTransfers(ssrContext, ssrPage, true);
+    await ssrPage.addInitScript(() => {
+      const shifts: number[] = ((window as unknown as { shifts: number[] }).shifts = []);
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) shifts.push(entry.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await ssrPage.goto(`${pages.origin}/ssr`);
+    await ssrPage.evaluate(() => (window as unknown as { interactive: Promise<number> }).interactive);
+    await ssrPage.waitForTimeout(500);
+    const ssrLayoutShift = await ssrPage.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((total, value) => total + value, 0));
+    await ssrContext.close();
+
+    return {
+      loaderBytes: bundle.loader.br.length,
+      payButtonPage: { bytes: payButtonBytes, oldBytes },
+      allElementsPage,
+      interactiveMs: { now: median(now), hinted: median(hinted), old: median(old) },
+      repeatVisit,
+      ssrLayoutShift,
+      table: await tableRender(browser, pages.origin, delivery.origin),
+    };
   } finally {
     await browser.close();
-    server.close();
+    pages.server.close();
+    await delivery.close();
   }
 }

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import vue from '@vitejs/plugin-vue';
+import { minifyLiterals } from '../vite.config.ts';
 
 const source = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 const PAYKIT_TAGS = new Set(['pay-button', 'request-payment-button', 'transactions-table']);
@@ -18,8 +19,10 @@ export default defineConfig({
       { find: /^paykit$/, replacement: source('src/index.ts') },
       { find: /^paykit\/react$/, replacement: source('wrappers/react/index.ts') },
       { find: /^paykit\/vue$/, replacement: source('wrappers/vue/index.ts') },
+      { find: /^paykit\/ssr$/, replacement: source('src/ssr/index.ts') },
     ],
   },
-  // The one option Vue needs for custom elements: leave Paykit's tags to the browser.
-  plugins: [vue({ template: { compilerOptions: { isCustomElement: (tag) => PAYKIT_TAGS.has(tag) } } })],
+  // The one option Vue needs for custom elements: leave Paykit's tags to the browser. The templates of the elements
+  // are minified as in the package and the script tag, so pages rendered with paykit/ssr here hydrate.
+  plugins: [vue({ template: { compilerOptions: { isCustomElement: (tag) => PAYKIT_TAGS.has(tag) } } }), minifyLiterals],
 });

@@ -15,7 +15,15 @@ export class PaykitConfigError extends Error {
   override name = 'PaykitConfigError';
 }
 
-let pageConfig: PaykitConfig = {};
+const PAGE_CONFIG = Symbol.for('paykit.config');
+
+/**
+ * The page-wide settings: one record per page, kept on `globalThis`, so that every copy of Paykit on a page (the
+ * script tag's and the npm package's) reads and writes the same one, whichever of them defined the elements.
+ */
+export function pageConfig(): PaykitConfig {
+  return ((globalThis as { [PAGE_CONFIG]?: PaykitConfig })[PAGE_CONFIG] ??= {});
+}
 
 /** The origin of an absolute http(s) URL; throws PaykitConfigError saying what to give instead. */
 export function serviceOrigin(baseUrl: string): string {
@@ -33,27 +41,27 @@ export function serviceOrigin(baseUrl: string): string {
  * the script tag and an npm import may both configure one page.
  */
 export function configure(options: PaykitConfig): void {
-  const next: PaykitConfig = { ...pageConfig };
-  if (options.publicKey) next.publicKey = options.publicKey.trim();
-  if (options.baseUrl) next.baseUrl = serviceOrigin(options.baseUrl);
-  pageConfig = next;
+  const baseUrl = options.baseUrl && serviceOrigin(options.baseUrl);
+  const config = pageConfig();
+  if (options.publicKey) config.publicKey = options.publicKey.trim();
+  if (baseUrl) config.baseUrl = baseUrl;
 }
 
 /** The page-wide settings, for inspection. */
 export function currentConfig(): Readonly<PaykitConfig> {
-  return pageConfig;
+  return { ...pageConfig() };
 }
 
 /** The service origin alone: an element's own `base-url` wins over configure() and the script tag. */
 export function resolveBaseUrl(own?: string | null): string {
-  const baseUrl = own?.trim() ? serviceOrigin(own) : pageConfig.baseUrl;
+  const baseUrl = own?.trim() ? serviceOrigin(own) : pageConfig().baseUrl;
   if (!baseUrl) throw new PaykitConfigError('Paykit: no service address: set base-url or call configure({ baseUrl }).');
   return baseUrl;
 }
 
 /** An element's own `public-key` and `base-url` win over `configure()` and the script tag. */
 export function resolveConfig(own: PaykitConfig = {}): ResolvedConfig {
-  const publicKey = own.publicKey?.trim() || pageConfig.publicKey;
+  const publicKey = own.publicKey?.trim() || pageConfig().publicKey;
   if (!publicKey) throw new PaykitConfigError('Paykit: no public key: set public-key, data-public-key on the script tag, or call configure({ publicKey }).');
   if (!/^pk_[\w-]+$/.test(publicKey)) throw new PaykitConfigError(`Paykit: "${publicKey}" is not a public key (pk_…).`);
   return { publicKey, baseUrl: resolveBaseUrl(own.baseUrl) };
@@ -61,5 +69,7 @@ export function resolveConfig(own: PaykitConfig = {}): ResolvedConfig {
 
 /** Forgets the page-wide settings; for tests. */
 export function resetConfig(): void {
-  pageConfig = {};
+  const config = pageConfig();
+  delete config.publicKey;
+  delete config.baseUrl;
 }

@@ -1,3 +1,4 @@
+// Each element module defines its tag when imported (guarded: a page may load the script tag and the package both).
 export { configure, currentConfig, resolveConfig, PaykitConfigError } from './config.ts';
 export type { PaykitConfig, ResolvedConfig } from './config.ts';
 export { PayButton, payButtonStrings, type PayMode, type PayButtonStringKey } from './elements/pay-button/pay-button.ts';
@@ -7,12 +8,3 @@ export type { PaySuccessDetail, PaykitErrorDetail, RequestSentDetail, Transactio
 export { WidgetApiError, WidgetAuthError, WidgetNetworkError, WidgetRateLimitError } from './widget-api.ts';
 export type { PayLink, PayLinkState, PaymentRequestSent, TransactionItem, TransactionPage, WidgetSettings } from './widget-api.ts';
 
-import { PayButton } from './elements/pay-button/pay-button.ts';
-import { RequestPaymentButton } from './elements/request-payment-button/request-payment-button.ts';
-import { TransactionsTable } from './elements/transactions-table/transactions-table.ts';
-import { defineElement } from './shared/define.ts';
-
-// Guarded: a page may load both the script tag and the npm package, and a server has no customElements.
-defineElement('pay-button', PayButton);
-defineElement('request-payment-button', RequestPaymentButton);
-defineElement('transactions-table', TransactionsTable);

@@ -4,61 +4,22 @@
  * message a person can act on.
  */
 import type { ResolvedConfig } from './config.ts';
+import type {
+  WidgetLinkStatusAnswer, WidgetPayLinkAnswer, WidgetPayLinkBody, WidgetPaymentRequestAnswer, WidgetPaymentRequestBody, WidgetSettingsAnswer,
+  WidgetTransactionsAnswer, WidgetTransactionsQuery,
+} from './widget-wire-types.ts';
 
-export interface WidgetSettings {
-  merchant_name: string;
-  environment: 'sandbox' | 'production' | string;
-  button_label: string | null;
-  primary_color: string | null;
-  text_color: string | null;
-}
-
-export interface PayLink {
-  link_id: string;
-  pay_link: string;
-  order_id: string;
-  amount: string;
-  expires_at: string;
-}
-
-export interface PayLinkState {
-  link_id: string;
-  status: 'open' | 'paid' | 'expired';
-  order_id: string;
-  amount: string;
-  transaction_id: string | null;
-}
-
-export interface PaymentRequestSent {
-  order_id: string;
-  pay_link: string;
-}
-
-export interface TransactionItem {
-  transaction_id: string;
-  created_date: string;
-  amount: string;
-  /** Decimal text from the service (a number in older answers). */
-  net_amount: string | number;
-  card_brand: string | null;
-  last_four: string | null;
-  status: string;
-  type: string;
-}
-
-export interface TransactionPage {
-  items: TransactionItem[];
-  page: number;
-  perPage: number;
-  totalCount: number;
-}
-
-export interface TransactionQuery {
-  page: number;
-  perPage: number;
-  from_date?: string | undefined;
-  to_date?: string | undefined;
-}
+// The wire's types come from the service's schemas (src/widget-wire-types.ts is generated from them), so the
+// elements and the service cannot disagree about a field.
+export type WidgetSettings = WidgetSettingsAnswer['data'];
+export type PayLinkRequest = WidgetPayLinkBody;
+export type PayLink = WidgetPayLinkAnswer['data'];
+export type PayLinkState = WidgetLinkStatusAnswer['data'];
+export type PaymentRequest = WidgetPaymentRequestBody;
+export type PaymentRequestSent = WidgetPaymentRequestAnswer['data'];
+export type TransactionPage = WidgetTransactionsAnswer['data'];
+export type TransactionItem = TransactionPage['items'][number];
+export type TransactionQuery = WidgetTransactionsQuery;
 
 /** Any failed call: `status` is the HTTP status, or 0 when no answer arrived. */
 export class WidgetApiError extends Error {
@@ -97,24 +58,35 @@ export class WidgetRateLimitError extends WidgetApiError {
  * 20 seconds; `signal` aborts it (and then the abort is what it throws).
  */
 export async function widgetCall<T>(url: string, init: RequestInit = {}): Promise<T> {
-  const timeout = AbortSignal.timeout(20_000);
-  let response: Response;
+  const { signal } = init;
+  // One controller for both reasons to stop, without AbortSignal.any and AbortSignal.timeout (beyond the browser floor).
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), 20_000);
+  const abort = () => controller.abort(signal!.reason);
+  if (signal?.aborted) abort();
+  signal?.addEventListener('abort', abort);
   try {
-    response = await fetch(url, { ...init, signal: init.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
-  } catch (error) {
-    if (init.signal?.aborted) throw error;
-    // The elements show their own text for this; the message is for a developer reading the console.
-    throw new WidgetNetworkError(`No answer from ${url}`, 0);
+    let response: Response;
+    try {
+      response = await fetch(url, { ...init, signal: controller.signal });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      // The elements show their own text for this; the message is for a developer reading the console.
+      throw new WidgetNetworkError(`No answer from ${url}`, 0);
+    }
+    const body: { result?: boolean; message?: string; data?: T } | undefined = await response.json().catch(() => undefined);
+    const { status } = response;
+    if (!response.ok || body?.result === false || body?.data === undefined) {
+      const message = body?.message || `The payment service answered ${status}.`;
+      if (status === 401) throw new WidgetAuthError(message, 401);
+      if (status === 429) throw new WidgetRateLimitError(message, Number(response.headers.get('retry-after')) || null);
+      throw new WidgetApiError(message, response.ok ? 502 : status);
+    }
+    return body.data;
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', abort);
   }
-  const body: { result?: boolean; message?: string; data?: T } | undefined = await response.json().catch(() => undefined);
-  const { status } = response;
-  if (!response.ok || body?.result === false || body?.data === undefined) {
-    const message = body?.message || `The payment service answered ${status}.`;
-    if (status === 401) throw new WidgetAuthError(message, 401);
-    if (status === 429) throw new WidgetRateLimitError(message, Number(response.headers.get('retry-after')) || null);
-    throw new WidgetApiError(message, response.ok ? 502 : status);
-  }
-  return body.data;
 }
 
 /**

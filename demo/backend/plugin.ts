@@ -5,6 +5,7 @@ import { PaykitClient } from 'paykit/client';
 import { HoldBook } from './holds.ts';
 import { BadRequest, failure, routes, type DemoContext, type DemoMerchant } from './routes.ts';
 import { WebhookInbox } from './webhook-inbox.ts';
+import { checkoutPage } from './checkout-page.ts';
 
 export interface DemoBackendOptions {
   serviceUrl: string;
@@ -81,6 +82,17 @@ export function demoBackend(options: DemoBackendOptions): Plugin {
 
       server.middlewares.use(async (request: IncomingMessage, response: ServerResponse, next: () => void) => {
         const route = `${request.method} ${request.url?.split('?')[0]}`;
+        if (route === 'GET /checkout.html') {
+          try {
+            const page = await checkoutPage(server, request.url!, { serviceUrl: options.serviceUrl, publicKey: options.merchant.public_key });
+            response.setHeader('content-type', 'text/html; charset=utf-8');
+            return response.end(page);
+          } catch (error) {
+            server.ssrFixStacktrace(error as Error);
+            response.statusCode = 500;
+            return response.end(`The server-rendered page failed: ${(error as Error).message}`);
+          }
+        }
         if (route === 'GET /demo-api/webhooks/stream') return inbox.stream(request, response);
         if (route === 'GET /demo-api/webhook-endpoint') return send(response, 200, { result: true, message: 'ok', data: endpoint });
         if (route === 'GET /demo-api/webhooks') return send(response, 200, { result: true, message: 'ok', data: inbox.list() });

@@ -2,6 +2,7 @@ import type { DemoConfig } from './api.ts';
 
 const PAGES = [
   ['/', 'Storefront'],
+  ['/checkout.html', 'Server-rendered'],
   ['/react.html', 'React'],
   ['/vue.html', 'Vue'],
   ['/back-office.html', 'Back office'],

@@ -1,46 +1,58 @@
-import { fileURLToPath } from 'node:url';
-import { basename } from 'node:path';
-import type { FastifyPluginAsync } from 'fastify';
+import negotiate from '@fastify/accept-negotiator';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { buildScriptTag, ELEMENT_TAGS, type ScriptTagBundle, type ServedFile } from '../script-tag/bundle.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-
-/**
- * The script-tag bundle and its lazily loaded chunks (the QR code encoder), made once per process from
- * source: the service runs from the repository, so the bundle can never be older than the code beside it.
- */
-export async function scriptTagBundle(): Promise<Map<string, string>> {
-  const { build } = await import('esbuild');
-  const result = await build({
-    entryPoints: { paykit: `${root}src/script-tag.ts` },
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    minify: true,
-    target: 'es2022',
-    outdir: `${root}.paykit-bundle`,
-    chunkNames: 'paykit-[name]-[hash]',
-    write: false,
-    tsconfig: `${root}tsconfig.json`,
-    define: { 'process.env.NODE_ENV': '"production"' },
-    legalComments: 'none',
-  });
-  return new Map(result.outputFiles.map((file) => [basename(file.path), file.text]));
+export interface ScriptTagOptions {
+  /** Seconds a browser may use the loader without asking again (then an If-None-Match costs it a 304); 60 unless given. */
+  loaderMaxAge?: number;
 }
 
-/** GET /paykit.js: `<script type="module" src="{service}/paykit.js" data-public-key="pk_…">`, and its chunks. */
-export const scriptTagRoute: FastifyPluginAsync = async (app) => {
-  let files: Promise<Map<string, string>> | undefined;
-  app.get<{ Params: { file: string } }>('/:file', { schema: { hide: true } }, async (request, reply) => {
+const ENCODINGS = ['br', 'gzip', 'identity'] as const;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Sends one file in the best encoding the browser accepts, with an ETag per encoding; a matching If-None-Match
+ * gets a 304. Every answer varies by Accept-Encoding, and any page may load it (module scripts need CORS).
+ */
+function sendFile(request: FastifyRequest, reply: FastifyReply, file: ServedFile, cacheControl: string, contentType = 'text/javascript; charset=utf-8') {
+  const encoding = negotiate(request.headers['accept-encoding'] ?? 'identity', [...ENCODINGS]) ?? 'identity';
+  const etag = `"${file.tag}${encoding === 'identity' ? '' : `-${encoding}`}"`;
+  reply
+    .header('content-type', contentType)
+    .header('access-control-allow-origin', '*')
+    .header('cache-control', cacheControl)
+    .header('vary', 'Accept-Encoding')
+    .header('etag', etag);
+  const known = (request.headers['if-none-match'] ?? '').split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+  if (known.includes(etag) || known.includes('*')) return reply.code(304).send();
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.send(file[encoding]);
+}
+
+/**
+ * GET /paykit.js, the loader of `<script type="module" src="{service}/paykit.js" data-public-key="pk_…">`,
+ * GET /paykit/{file}, the content-hashed modules it imports, and GET /paykit.json, their names per element (for
+ * modulepreload hints in a page). Built once per process, on first use.
+ */
+export const scriptTagRoute: FastifyPluginAsync<ScriptTagOptions> = async (app, { loaderMaxAge = 60 }) => {
+  let bundle: Promise<ScriptTagBundle> | undefined;
+  const current = () => (bundle ??= buildScriptTag());
+
+  app.get('/paykit.js', { schema: { hide: true } }, async (request, reply) =>
+    sendFile(request, reply, (await current()).loader, `public, max-age=${loaderMaxAge}`));
+
+  app.get('/paykit.json', { schema: { hide: true } }, async (request, reply) =>
+    sendFile(request, reply, (await current()).manifest, `public, max-age=${loaderMaxAge}`, 'application/json'));
+
+  app.get<{ Params: { file: string } }>('/paykit/:file', { schema: { hide: true } }, async (request, reply) => {
     const { file } = request.params;
-    if (!/^paykit(-[\w-]+)?\.js$/.test(file)) return reply.callNotFound();
-    files ??= scriptTagBundle();
-    const code = (await files).get(file);
-    if (code === undefined) return reply.callNotFound();
-    // A module script loaded from another origin needs CORS; the bundle is public.
-    return reply
-      .header('content-type', 'text/javascript; charset=utf-8')
-      .header('access-control-allow-origin', '*')
-      .header('cache-control', file === 'paykit.js' ? 'public, max-age=300' : 'public, max-age=31536000, immutable')
-      .send(code);
+    const { files, elements } = await current();
+    const served = files.get(file);
+    if (served) return sendFile(request, reply, served, IMMUTABLE);
+    // An element's module from an earlier build, named by a loader cached before the service restarted: the
+    // element's current module instead. Never cached, as it changes with the next build.
+    const tag = ELEMENT_TAGS.find((name) => new RegExp(`^${name}-\\w+\\.js$`).test(file));
+    if (tag) return reply.code(307).header('location', elements[tag]![0]!).header('cache-control', 'no-store').header('access-control-allow-origin', '*').send();
+    return reply.callNotFound();
   });
 };

@@ -114,7 +114,7 @@ export const widgetRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store
   }, async (request) => {
     const link = await store.paymentRequests.findById(request.widgetMerchant!.id, request.params.link_id);
     if (!link) throw notFound(`No pay link ${request.params.link_id} for this merchant.`);
-    const status = link.status === 'paid' ? 'paid' : link.expires_at <= clock.now().toISOString() ? 'expired' : 'open';
+    const status: 'open' | 'paid' | 'expired' = link.status === 'paid' ? 'paid' : link.expires_at <= clock.now().toISOString() ? 'expired' : 'open';
     return {
       result: true,
       message: 'Pay link retrieved.',

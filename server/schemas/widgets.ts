@@ -17,7 +17,7 @@ export const WidgetPayLinkAnswer = Envelope(
 );
 export const WidgetLinkStatusAnswer = Envelope(
   Type.Object({
-    link_id: Type.String(), status: Type.String({ description: 'open, paid or expired' }), order_id: Type.String(), amount: Type.String(),
+    link_id: Type.String(), status: Type.Union([Type.Literal('open'), Type.Literal('paid'), Type.Literal('expired')]), order_id: Type.String(), amount: Type.String(),
     transaction_id: Type.Union([Type.String(), Type.Null()]),
   }),
 );

@@ -849,8 +849,7 @@ export type WidgetLinkStatusAnswer = {
   message: string;
   data: {
     link_id: string;
-    /** open, paid or expired */
-    status: string;
+    status: "open" | "paid" | "expired";
     order_id: string;
     amount: string;
     transaction_id: string | null;

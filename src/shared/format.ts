@@ -17,14 +17,22 @@ export function isAmount(text: string | null | undefined): text is string {
   return /^\s*\d{1,13}(\.\d{1,2})?\s*$/.test(text ?? '') && Number(text) > 0;
 }
 
+// Made once per locale: building an Intl formatter costs far more than using one (a table formats hundreds of cells).
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** "10.5" → "$10.50" (en-US), "10,50 $US" (fr-FR). */
 export function formatMoney(amount: string | number, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(amount as number);
+  let format = moneyFormats.get(locale);
+  if (!format) moneyFormats.set(locale, (format = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' })));
+  return format.format(amount as number);
 }
 
 /** An ISO 8601 timestamp (as the service sends them) as date and time in the reader's time zone. */
 export function formatDateTime(iso: string, locale: string): string {
-  return new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  let format = dateTimeFormats.get(locale);
+  if (!format) dateTimeFormats.set(locale, (format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })));
+  return format.format(Date.parse(iso));
 }
 
 /** Replaces `{name}` in a template with `values.name`; unknown names stay as they are. */

@@ -1,9 +1,8 @@
-import { html, type TemplateResult } from 'lit/html.js';
+import { html, LitElement, render, type CSSResultGroup, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { Task } from '@lit/task';
 import { resolveConfig, type ResolvedConfig } from '../config.ts';
-import { getSettings, WidgetNetworkError, type WidgetSettings } from '../widget-api.ts';
-import { emit } from './events.ts';
+import { getSettings, WidgetNetworkError } from '../widget-api.ts';
 import { formatMoney, interpolate, isAmount, resolveLocale } from './format.ts';
-import { ReactiveElement, type PropertyDeclarations, type PropertyValues } from './reactive-element.ts';
 import { styles } from './styles.ts';
 
 /** Texts more than one element shows; each element's own table repeats them, so `strings` replaces them per element. */
@@ -19,8 +18,8 @@ type CommonKey = keyof typeof commonStrings;
  * configure()), `locale`, `strings` (the replaceable text of everything the element shows), and its state,
  * announced in a polite status line and an alert line for errors.
  */
-export abstract class PaykitElement<K extends string> extends ReactiveElement {
-  static override styles = styles;
+export abstract class PaykitElement<K extends string> extends LitElement {
+  static override styles: CSSResultGroup = styles;
 
   static override properties: PropertyDeclarations = {
     publicKey: { attribute: 'public-key' },
@@ -44,32 +43,29 @@ export abstract class PaykitElement<K extends string> extends ReactiveElement {
   /** The text the element shows unless `strings` replaces it. */
   protected abstract readonly defaultStrings: Readonly<Record<K, string>>;
 
-  /** The event that reports a failure. */
-  protected abstract readonly errorEvent: 'pay-error' | 'request-error' | 'transactions-error';
-
   /** The current state, shown to page CSS as a custom state, e.g. `pay-button:state(loading)`. */
-  protected phase = 'idle';
+  protected abstract get phase(): string;
 
-  #status = '';
-  #error = '';
   #internals?: ElementInternals;
 
-  /** Shows a state with its status line and error line. */
-  protected show(phase: string, status = '', error = ''): void {
-    this.phase = phase;
-    this.#status = status;
-    this.#error = error;
-    this.requestUpdate();
+  /** The status line (polite) and the error line (an alert); empty lines take no room. */
+  protected lines(status: string, error: string, part = 'status'): TemplateResult {
+    return html`<p part=${part} data-state=${this.phase} aria-live="polite">${status}</p>
+      <p part="error" class="error" role="alert">${error}</p>`;
   }
 
-  protected fail(message: string): void {
-    this.show('error', '', message);
-    emit(this, this.errorEvent, { message });
-  }
-
-  /** The status line (polite, `status` text unless given) and the error line (an alert); empty lines take no room. */
-  protected lines(status = this.#status, part = 'status'): TemplateResult {
-    return html`<p part=${part} data-state=${this.phase} aria-live="polite">${status}</p><p part="error" class="error" role="alert">${this.#error}</p>`;
+  protected override update(changed: PropertyValues): void {
+    // Markup from a server (declarative shadow DOM) is hydrated on the first update, which fails when another
+    // version of Paykit rendered it (its templates differ). Render afresh then, rather than stay inert.
+    const serverRendered = !this.hasUpdated && this.renderRoot.firstChild !== null;
+    try {
+      super.update(changed);
+    } catch (error) {
+      if (!serverRendered) throw error;
+      console.warn(`Paykit: <${this.localName}> could not keep its server-rendered markup, so it rendered again.`, error);
+      for (const node of Array.from(this.renderRoot.childNodes)) if (node.nodeName !== 'STYLE') node.remove();
+      render(this.render(), this.renderRoot, this.renderOptions);
+    }
   }
 
   protected override updated(changed: PropertyValues): void {
@@ -113,40 +109,30 @@ export abstract class PaykitButtonElement<K extends string> extends PaykitElemen
   /** The button's whole text, replacing the default and the merchant's configured label. */
   declare label?: string;
 
-  /** The merchant's widget settings, once the service has answered; cosmetic, so a failure is ignored. */
-  protected settings?: WidgetSettings;
-
-  #settingsAsked = 0;
+  /**
+   * The merchant's widget settings, asked again when the key or the service changes. Cosmetic, so a failure
+   * (or an incomplete configuration, reported when the payer acts) leaves the defaults. A task runs in the
+   * browser only: server rendering never reaches the network.
+   */
+  protected readonly settings = new Task(this, {
+    task: ([publicKey, baseUrl]: [string | undefined, string | undefined]) => getSettings(resolveConfig({ publicKey, baseUrl })),
+    args: () => [this.publicKey, this.baseUrl] as [string | undefined, string | undefined],
+  });
 
   protected abstract buttonText(): string;
 
   /** The button's action; not called while the element is busy. */
   protected abstract act(): void;
 
-  /** The amount and configuration checked before any call; on a problem it fails and answers undefined. */
-  protected checked(): ResolvedConfig | undefined {
-    try {
-      if (!isAmount(this.amount)) throw new Error(this.t('invalidAmount', { amount: this.amount ?? '' }));
-      return resolveConfig(this);
-    } catch (error) {
-      this.fail((error as Error).message);
-    }
+  /** True while the button must not act again. */
+  protected get busy(): boolean {
+    return this.phase === 'loading';
   }
 
-  protected override willUpdate(changed: PropertyValues): void {
-    super.willUpdate(changed);
-    if (this.hasUpdated && !changed.has('publicKey') && !changed.has('baseUrl')) return;
-    const asked = ++this.#settingsAsked;
-    try {
-      getSettings(resolveConfig(this)).then((settings) => {
-        if (asked === this.#settingsAsked) {
-          this.settings = settings;
-          this.requestUpdate();
-        }
-      }, () => {});
-    } catch {
-      // Incomplete configuration: reported when the payer acts, not on load.
-    }
+  /** The amount and configuration checked before any call; throws an Error whose message says what to fix. */
+  protected checkedConfig(): ResolvedConfig {
+    if (!isAmount(this.amount)) throw new Error(this.t('invalidAmount', { amount: this.amount ?? '' }));
+    return resolveConfig(this);
   }
 
   /**
@@ -162,22 +148,26 @@ export abstract class PaykitButtonElement<K extends string> extends PaykitElemen
     return error.message;
   }
 
+  /** The status line and the error line of the current state. */
+  protected abstract renderLines(): TemplateResult;
+
   /** What goes beside the button (the QR code) and after everything (the dialog). */
   protected renderExtras(): unknown[] {
     return [];
   }
 
-  get #busy(): boolean {
-    return this.phase === 'loading' || this.phase === 'redirecting';
-  }
-
   override render(): TemplateResult {
-    const busy = this.#busy;
-    const { primary_color: primary, text_color: text } = this.settings ?? {};
+    const busy = this.busy;
+    const { primary_color: primary, text_color: text } = this.settings.value ?? {};
     const [beside, after] = this.renderExtras();
     // The merchant's colours as private tokens of the button; the page's `--paykit-*` still win.
     const colors = `${primary ? `--_primary:var(--paykit-primary-color,${primary});` : ''}${text ? `--_on-primary:var(--paykit-on-primary-color,${text})` : ''}`;
-    return html`<div part="base"><button part="button" type="button" .style=${colors} aria-disabled=${busy} aria-busy=${busy}
-@click=${() => this.#busy || this.act()}><span part="label">${this.buttonText()}</span></button>${beside}${this.lines()}</div>${after}`;
+    return html`<div part="base">
+        <button part="button" type="button" .style=${colors} aria-disabled=${busy} aria-busy=${busy} @click=${() => this.busy || this.act()}
+          ><span part="label">${this.buttonText()}</span></button
+        >
+        ${beside} ${this.renderLines()}
+      </div>
+      ${after}`;
   }
 }

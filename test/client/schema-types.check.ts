@@ -5,6 +5,7 @@
  */
 import type { Static, TSchema } from 'typebox';
 import type { SchemaTypes } from '../../src/client/schema-types.ts';
+import type { SchemaTypes as WidgetWireTypes } from '../../src/widget-wire-types.ts';
 import type * as Customers from '../../server/schemas/customers.ts';
 import type * as Envelope from '../../server/schemas/envelope.ts';
 import type * as Merchants from '../../server/schemas/merchants.ts';
@@ -28,3 +29,13 @@ type Missing = Exclude<SchemaNames, keyof SchemaTypes>;
 
 export const noneDiffer: [Differing] extends [never] ? true : { differing: Differing } = true;
 export const noneMissing: [Missing] extends [never] ? true : { missing: Missing } = true;
+
+// The elements' copy (src/widget-wire-types.ts): the widget API's schemas, each equal to its Static too.
+type WidgetModule = typeof Widgets;
+type WidgetDiffering = {
+  [K in keyof WidgetWireTypes]: K extends keyof WidgetModule ? (Same<Static<WidgetModule[K] & TSchema>, WidgetWireTypes[K]> extends true ? never : K) : K;
+}[keyof WidgetWireTypes];
+type WidgetMissing = Exclude<{ [K in keyof WidgetModule]: WidgetModule[K] extends { '~kind': string } | { '~unsafe': unknown } ? K : never }[keyof WidgetModule], keyof WidgetWireTypes>;
+
+export const noWidgetTypeDiffers: [WidgetDiffering] extends [never] ? true : { differing: WidgetDiffering } = true;
+export const noWidgetTypeMissing: [WidgetMissing] extends [never] ? true : { missing: WidgetMissing } = true;

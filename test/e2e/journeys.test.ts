@@ -65,6 +65,7 @@ const outcome = (page: Page, text: string | RegExp) => page.locator('#outcomes')
 /** Each demo page, and what shows that it finished loading. */
 const PAGES = [
   ['/', 'pay-button'],
+  ['/checkout.html', 'pay-button'],
   ['/react.html', 'pay-button'],
   ['/vue.html', 'pay-button'],
   ['/back-office.html', '#payments table, #payments p'],
@@ -89,6 +90,21 @@ describe('end-to-end journeys through the demo', { timeout: 180_000 }, () => {
     await shot(page, 'three-d-secure-challenge');
     await frame.getByRole('button', { name: 'Pass' }).click();
     await outcome(page, /Paid \$32\.00/);
+  }));
+
+  test('the server-rendered storefront shows its buttons before scripts, hydrates them and takes a payment', () => journey('ssr-payment', async (page) => {
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => ['error', 'warning'].includes(message.type()) && problems.push(message.text()));
+    const markup = await (await fetch(`${demo.demoUrl}/checkout.html`)).text();
+    assert.match(markup, /<pay-button[^>]*><template shadowroot="open" shadowrootmode="open">/, 'declarative shadow DOM from paykit/ssr');
+    assert.match(markup, /Pay \$4\.50/, 'the label and the amount are in the HTML');
+    const frame = await openPayDialog(page, 'Croissant', '/checkout.html');
+    await fillCard(frame, CARD.approve);
+    await frame.getByRole('button', { name: /pay \$4\.50 by card/i }).click();
+    await outcome(page, /Paid \$4\.50: transaction txn_/);
+    await shot(page, 'ssr-storefront');
+    assert.deepEqual(problems.filter((text) => /hydrat|Paykit|Lit/i.test(text)), [], 'hydrated without an error');
   }));
 
   for (const [framework, storefront] of [['React', '/react.html'], ['Vue', '/vue.html']] as const) {

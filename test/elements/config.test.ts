@@ -31,21 +31,4 @@ describe('configuration', () => {
   });
 });
 
-describe('the script tag', () => {
-  it('configures the page from data-public-key and its own origin', async () => {
-    resetConfig();
-    const src = new URL('../../src/script-tag.ts', import.meta.url).href;
-    const script = document.createElement('script');
-    script.type = 'module';
-    script.src = src;
-    script.dataset.publicKey = 'pk_from_tag';
-    const loaded = new Promise((resolve, reject) => {
-      script.addEventListener('load', resolve);
-      script.addEventListener('error', reject);
-    });
-    document.head.append(script);
-    await loaded;
-    const tagModule = await import(src);
-    expect(tagModule.currentConfig()).to.deep.equal({ baseUrl: location.origin, publicKey: 'pk_from_tag' });
-  });
-});
+// The script tag's own configuration of the page is tested where the real /paykit.js runs: loader.test.ts.

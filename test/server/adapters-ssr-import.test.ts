@@ -76,4 +76,15 @@ test('the built adapters (dist/react.js, dist/vue.js) import in Node too', async
   assert.match(renderToString(createElement(react.PayButton, { amount: '1.00' })), BARE_PAY_BUTTON);
   assert.equal(vue.PayButton.name, 'PayButton');
   assert.equal(await vueRenderToString(createSSRApp({ render: () => h(vue.TransactionsTable, { sessionToken: 'wst_x' }) })), '<transactions-table></transactions-table>');
+
+  // dist/ssr.js (paykit/ssr) renders declarative shadow DOM with the very templates the script tag's build has,
+  // which test/ssr/hydration.test.ts hydrates in Chromium: the same digests of every template.
+  const ssr = await import(join(outDir, 'ssr.js'));
+  const { builtServerRenderer } = await import('../support/ssr-build.ts');
+  const scriptTagLike = await builtServerRenderer();
+  const digests = async (renderer: typeof scriptTagLike) =>
+    [...(await renderer.renderToString(renderer.html`<pay-button amount="1.00"></pay-button><request-payment-button></request-payment-button><transactions-table></transactions-table>`))
+      .matchAll(/<!--lit-part ([\w+/=]+)-->/g)].map((match) => match[1]);
+  assert.match(await ssr.renderToString(ssr.html`<pay-button amount="1.00"></pay-button>`), /^<!--lit-part [\w+/=]+--><pay-button\s+amount="1.00"><template shadowroot="open" shadowrootmode="open">/);
+  assert.deepEqual(await digests(ssr), await digests(scriptTagLike));
 });

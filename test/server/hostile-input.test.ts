@@ -11,9 +11,13 @@ import type { Answer } from '../support/http.ts';
 function rawRequest(baseUrl: string, path: string, headers: Record<string, string>): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(`${baseUrl}${path}`, { method: 'GET', headers }, (res) => {
-      let text = '';
-      res.on('data', (chunk) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body: text ? JSON.parse(text) : undefined }));
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const bytes = Buffer.concat(chunks);
+        const text = bytes.toString('utf8');
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, bytes, body: text ? JSON.parse(text) : undefined });
+      });
     });
     req.on('error', reject);
     req.end();

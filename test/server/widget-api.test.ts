@@ -164,18 +164,24 @@ describe('the widget API', () => {
     assert.deepEqual([preflight.status, preflight.headers['access-control-allow-origin']], [204, 'https://shop.example']);
   });
 
-  test('GET /paykit.js serves the script-tag bundle to any page', async () => {
+  test('GET /paykit.js serves the script-tag loader to any page, and the modules it loads', async () => {
     const script = await service.request('GET', '/paykit.js');
     assert.equal(script.status, 200);
     assert.match(String(script.headers['content-type']), /^text\/javascript/);
     assert.equal(script.headers['access-control-allow-origin'], '*');
     assert.ok(script.text.includes('data-public-key') || script.text.includes('publicKey'), 'it reads the tag’s key');
     assert.ok(script.text.length > 1000);
-    const chunk = /["'](\.\/paykit-[\w-]+\.js)["']/.exec(script.text)?.[1];
-    assert.ok(chunk, 'the QR code encoder is a separate chunk');
-    const lazy = await service.request('GET', chunk.slice(1));
+    const payButton = /"(pay-button-\w+\.js)"/.exec(script.text)?.[1];
+    assert.ok(payButton, 'the loader names the pay button’s module');
+    const module = await service.request('GET', `/paykit/${payButton}`);
+    assert.equal(module.status, 200);
+    const chunk = /import\("\.\/(chunk-\w+\.js)"\)/.exec(module.text)?.[1];
+    assert.ok(chunk, 'the QR code encoder is a separate chunk, imported on demand');
+    assert.ok(!script.text.includes(chunk), 'and not among what the loader fetches');
+    const lazy = await service.request('GET', `/paykit/${chunk}`);
     assert.equal(lazy.status, 200);
     assert.match(String(lazy.headers['cache-control']), /immutable/);
     assert.equal((await service.request('GET', '/paykit-nope.js')).status, 404);
+    assert.equal((await service.request('GET', '/paykit/nope.js')).status, 404);
   });
 });

@@ -5,6 +5,8 @@ export interface Answer<T = any> {
   headers: Record<string, string | string[] | undefined>;
   body: T;
   text: string;
+  /** The body's bytes as they came (compressed, when the answer says so). */
+  bytes: Buffer;
 }
 
 export interface SendOptions {
@@ -42,10 +44,11 @@ export function send(baseUrl: string, method: string, path: string, options: Sen
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
+        const bytes = Buffer.concat(chunks);
+        const text = bytes.toString('utf8');
         let body: unknown = text;
-        if (String(res.headers['content-type'] ?? '').includes('json') && text) body = JSON.parse(text);
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text });
+        if (String(res.headers['content-type'] ?? '').includes('json') && text && !res.headers['content-encoding']) body = JSON.parse(text);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text, bytes });
       });
     });
     req.on('error', reject);

@@ -1,10 +1,10 @@
-import { html } from 'lit/html.js';
-import type { PropertyDeclarations, PropertyValues } from '../../shared/reactive-element.ts';
+import { html, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import type { ResolvedConfig } from '../../config.ts';
-import { publicKeyCall, type PayLink, type PayLinkState } from '../../widget-api.ts';
+import { publicKeyCall, type PayLink, type PayLinkRequest, type PayLinkState } from '../../widget-api.ts';
 import { emit, type PaySuccessDetail } from '../../shared/events.ts';
 import { isAmount } from '../../shared/format.ts';
 import { commonStrings, PaykitButtonElement } from '../../shared/paykit-element.ts';
+import { defineElement } from '../../shared/define.ts';
 import { qrDataUrl } from '../../shared/qr.ts';
 import { styles } from '../../shared/styles.ts';
 import { payButtonStyles } from './pay-button.styles.ts';
@@ -97,7 +97,7 @@ interface Attempt extends LinkInUse {
  * @tagname pay-button
  */
 export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
-  static override styles = styles + payButtonStyles;
+  static override styles = [styles, payButtonStyles];
 
   static override properties: PropertyDeclarations = {
     description: {},
@@ -119,13 +119,40 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
   pollInterval = 2000;
 
   protected override readonly defaultStrings = payButtonStrings;
-  protected override readonly errorEvent = 'pay-error';
 
+  /**
+   * Where the payment stands: idle, loading (the link is made), open (the payment window), redirecting, success
+   * or error. A journey of its own rather than a task: most of it happens in another window.
+   */
+  #phase = 'idle';
+  #status = '';
+  #error = '';
   #link?: LinkInUse;
   #attempt?: Attempt;
   #frameUrl?: string;
   /** The QR code of #link, as a data: URL. */
   #qr?: string;
+
+  protected override get phase(): string {
+    return this.#phase;
+  }
+
+  protected override get busy(): boolean {
+    return this.#phase === 'loading' || this.#phase === 'redirecting';
+  }
+
+  /** Shows a state with its status line and error line. */
+  #show(phase: string, status = '', error = ''): void {
+    this.#phase = phase;
+    this.#status = status;
+    this.#error = error;
+    this.requestUpdate();
+  }
+
+  #fail(message: string): void {
+    this.#show('error', '', message);
+    emit(this, 'pay-error', { message });
+  }
 
   get #dialog(): HTMLDialogElement {
     return this.renderRoot.querySelector('dialog')!;
@@ -134,7 +161,7 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.#stop();
-    if (this.phase === 'loading' || this.phase === 'open') this.show('idle');
+    if (this.#phase === 'loading' || this.#phase === 'open') this.#show('idle');
   }
 
   protected override willUpdate(changed: PropertyValues): void {
@@ -148,7 +175,7 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
   }
 
   protected override buttonText(): string {
-    const verb = this.settings?.button_label || this.t('verb');
+    const verb = this.settings.value?.button_label || this.t('verb');
     const amount = this.#amount();
     return this.label || (amount ? this.t('label', { verb, amount }) : verb);
   }
@@ -156,8 +183,12 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
   protected override act(): void {
     const popup = this.#attempt?.popup;
     if (popup && !popup.closed) return popup.focus();
-    const config = this.checked();
-    if (!config) return;
+    let config: ResolvedConfig;
+    try {
+      config = this.checkedConfig();
+    } catch (error) {
+      return this.#fail((error as Error).message);
+    }
     // A popup the payer closed that the next check has not noticed yet: that attempt ends here, quietly.
     this.#stop();
     // Opened now, inside the click, or the browser's popup blocker refuses it; the pay page is loaded later.
@@ -165,18 +196,18 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
   }
 
   async #start(config: ResolvedConfig, popup: Window | null): Promise<void> {
-    this.show('loading', this.t('loading'));
+    this.#show('loading', this.t('loading'));
     let use: LinkInUse;
     try {
       use = await this.#payLink(config);
     } catch (error) {
       popup?.close();
-      return this.fail(await this.describeFailure(error as Error, config));
+      return this.#fail(await this.describeFailure(error as Error, config));
     }
     if (!this.isConnected) return popup?.close();
     const payLink = use.link.pay_link;
     if (this.mode === 'redirect') {
-      this.show('redirecting', this.t('redirecting'));
+      this.#show('redirecting', this.t('redirecting'));
       return location.assign(payLink);
     }
     if (this.showQr) {
@@ -190,7 +221,7 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
     const url = `${payLink}?origin=${encodeURIComponent(location.origin)}`;
     const attempt: Attempt = (this.#attempt = { ...use, popup: popup?.closed ? null : popup });
     addEventListener('message', this.#onMessage);
-    this.show('open', this.t('open'));
+    this.#show('open', this.t('open'));
     if (attempt.popup) {
       attempt.popup.location.href = url;
     } else {
@@ -209,7 +240,7 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
     const link = this.#link;
     // Reused until a minute before it expires.
     if (link?.key === key && Date.parse(link.link.expires_at) - Date.now() > 60_000) return link;
-    const body = { amount: amount!.trim(), order_id: orderId || undefined, description: description || undefined };
+    const body: PayLinkRequest = { amount: amount!.trim(), order_id: orderId || undefined, description: description || undefined };
     return (this.#link = { key, config, link: await publicKeyCall<PayLink>(config, 'pay-links', body) });
   }
 
@@ -221,7 +252,7 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
     if (data.status === 'declined') {
       // The pay page stays open in the window for another try.
       const message = data.message || this.t('declined');
-      this.show('open', this.t('open'), message);
+      this.#show('open', this.t('open'), message);
       emit(this, 'pay-error', { message });
     } else if (data.status === 'approved' || data.status === 'pending') {
       // The pay page sends the amount charged as a number (10.5); events carry decimal text ("10.50").
@@ -249,14 +280,14 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
   #end(detail?: PaySuccessDetail | null, status?: 'approved' | 'pending'): void {
     this.#stop();
     if (detail === null) {
-      this.show('idle', this.t('cancelled'));
+      this.#show('idle', this.t('cancelled'));
       emit(this, 'pay-cancel', null);
       return;
     }
     this.#link = this.#qr = undefined;
-    if (!detail) return this.fail(this.t('expired'));
+    if (!detail) return this.#fail(this.t('expired'));
     const { transaction_id, order_id, amount } = detail;
-    this.show('success', this.t(status === 'pending' ? 'pending' : 'success'));
+    this.#show('success', this.t(status === 'pending' ? 'pending' : 'success'));
     emit(this, 'pay-success', { transaction_id, order_id, amount });
   }
 
@@ -275,25 +306,37 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
     if (this.#attempt) this.#end(null);
   }
 
+  protected override renderLines(): TemplateResult {
+    return this.lines(this.#status, this.#error);
+  }
+
   protected override renderExtras(): unknown[] {
     const url = this.#frameUrl;
-    const close = this.t('close');
-    return [
-      this.#qr
-        ? html`<figure part="qr"><img part="qr-image" src=${this.#qr} alt=${this.t('qrAlt', { amount: this.#amount() })}>
-<a part="qr-link" href=${this.#link!.link.pay_link} target="_blank" rel="noopener">${this.t('qrLink')}</a></figure>`
-        : '',
-      // The close button comes first, so it takes the initial focus.
-      html`<dialog part="dialog" aria-labelledby="modal-title" @close=${this.#onClose}><header part="dialog-header">
-<h2 id="modal-title">${this.t('dialogTitle', { amount: this.#amount() })}</h2>
-<button part="close-button" class="close" autofocus aria-label=${close} @click=${() => this.#dialog.close()}>✕</button></header>
-<section part="dialog-body">${url
-  ? // For a pay page that cannot be framed, or a payer who prefers a window: rel=opener lets it report back.
-    html`<iframe part="frame" title=${this.t('frameTitle')} src=${url} allow="payment"></iframe><a part="new-window-link" href=${url} target="_blank" rel="opener">${this.t('newWindow')}</a>`
-  : ''}</section></dialog>`,
-    ];
+    const amount = this.#amount();
+    const qr = this.#qr
+      ? html`<figure part="qr">
+          <img part="qr-image" src=${this.#qr} alt=${this.t('qrAlt', { amount })} />
+          <a part="qr-link" href=${this.#link!.link.pay_link} target="_blank" rel="noopener">${this.t('qrLink')}</a>
+        </figure>`
+      : '';
+    // For a pay page that cannot be framed, or a payer who prefers a window: rel=opener lets it report back.
+    const payPage = url
+      ? html`<iframe part="frame" title=${this.t('frameTitle')} src=${url} allow="payment"></iframe>
+          <a part="new-window-link" href=${url} target="_blank" rel="opener">${this.t('newWindow')}</a>`
+      : '';
+    // The close button comes first, so it takes the initial focus.
+    const dialog = html`<dialog part="dialog" aria-labelledby="modal-title" @close=${this.#onClose}>
+      <header part="dialog-header">
+        <h2 id="modal-title">${this.t('dialogTitle', { amount })}</h2>
+        <button part="close-button" class="close" autofocus aria-label=${this.t('close')} @click=${() => this.#dialog.close()}>✕</button>
+      </header>
+      <section part="dialog-body">${payPage}</section>
+    </dialog>`;
+    return [qr, dialog];
   }
 }
+
+defineElement('pay-button', PayButton);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,5 +1,8 @@
-import type { PropertyDeclarations } from '../../shared/reactive-element.ts';
-import { publicKeyCall, type PaymentRequestSent } from '../../widget-api.ts';
+import type { PropertyDeclarations, TemplateResult } from 'lit';
+import { initialState, Task } from '@lit/task';
+import type { ResolvedConfig } from '../../config.ts';
+import { publicKeyCall, type PaymentRequest, type PaymentRequestSent } from '../../widget-api.ts';
+import { defineElement } from '../../shared/define.ts';
 import { emit } from '../../shared/events.ts';
 import { isAmount } from '../../shared/format.ts';
 import { normalizePhone } from '../../shared/phone.ts';
@@ -58,39 +61,59 @@ export class RequestPaymentButton extends PaykitButtonElement<RequestPaymentButt
   declare recipientPhone?: string;
 
   protected override readonly defaultStrings = requestPaymentButtonStrings;
-  protected override readonly errorEvent = 'request-error';
 
-  #abort?: AbortController;
+  /**
+   * Sending the request, run by the button: the phone, amount and configuration are checked first, and each
+   * failure is the task's error, whose message the payer reads. Taking the element off the page stops it quietly.
+   */
+  #request = new Task(this, {
+    autoRun: false,
+    task: async (_args: [], { signal }) => {
+      const raw = this.recipientPhone?.trim();
+      const phone = normalizePhone(raw ?? '');
+      if (!phone) throw new Error(this.t(raw ? 'invalidPhone' : 'missingPhone', { phone: raw! }));
+      const config: ResolvedConfig = this.checkedConfig();
+      const body: PaymentRequest = { amount: this.amount!.trim(), recipient_phone: phone, order_id: this.orderId || undefined };
+      try {
+        return { phone, ...(await publicKeyCall<PaymentRequestSent>(config, 'payment-requests', body, signal)) };
+      } catch (error) {
+        const message = signal.aborted ? '' : await this.describeFailure(error as Error, config);
+        if (signal.aborted) return initialState;
+        throw new Error(message);
+      }
+    },
+    onComplete: ({ order_id, pay_link }) => emit(this, 'request-sent', { order_id, pay_link }),
+    onError: (error) => emit(this, 'request-error', { message: (error as Error).message }),
+  });
+
+  protected override get phase(): string {
+    return (['idle', 'loading', 'sent', 'error'] as const)[this.#request.status];
+  }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#abort?.abort();
-    if (this.phase === 'loading') this.show('idle');
+    this.#request.abort();
   }
 
   protected override buttonText(): string {
     return this.label || (isAmount(this.amount) ? this.t('label', { amount: this.money(this.amount) }) : this.t('labelWithoutAmount'));
   }
 
-  protected override async act(): Promise<void> {
-    const raw = this.recipientPhone?.trim();
-    const phone = normalizePhone(raw ?? '');
-    if (!phone) return this.fail(this.t(raw ? 'invalidPhone' : 'missingPhone', { phone: raw! }));
-    const config = this.checked();
-    if (!config) return;
-    this.show('loading', this.t('loading'));
-    const abort = (this.#abort = new AbortController());
-    const body = { amount: this.amount!.trim(), recipient_phone: phone, order_id: this.orderId || undefined };
-    try {
-      const { order_id, pay_link } = await publicKeyCall<PaymentRequestSent>(config, 'payment-requests', body, abort.signal);
-      this.show('sent', this.t('sent', { phone }));
-      emit(this, 'request-sent', { order_id, pay_link });
-    } catch (error) {
-      const message = await this.describeFailure(error as Error, config);
-      if (!abort.signal.aborted) this.fail(message);
-    }
+  protected override act(): void {
+    void this.#request.run([]);
+  }
+
+  protected override renderLines(): TemplateResult {
+    return this.#request.render({
+      initial: () => this.lines('', ''),
+      pending: () => this.lines(this.t('loading'), ''),
+      complete: ({ phone }) => this.lines(this.t('sent', { phone }), ''),
+      error: (error) => this.lines('', (error as Error).message),
+    });
   }
 }
+
+defineElement('request-payment-button', RequestPaymentButton);
 
 declare global {
   interface HTMLElementTagNameMap {

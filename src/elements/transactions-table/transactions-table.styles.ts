@@ -1,4 +1,4 @@
-import { css } from '../../shared/reactive-element.ts';
+import { css } from 'lit';
 
 /**
  * The frame, the date-range form, the table and the paging controls. The host is a grid of one column that may
@@ -7,19 +7,89 @@ import { css } from '../../shared/reactive-element.ts';
  * table scrolls in its region instead. A page that sizes the element to its content still gets the table's width.
  */
 export const transactionsTableStyles = css`
-:host{display:grid;grid-template-columns:minmax(0,1fr)}
-div{display:block;padding:1rem;border:1px solid var(--_border);border-radius:var(--_radius);background:var(--_surface);color:var(--_text)}
-form,nav{display:flex;flex-wrap:wrap;align-items:end;gap:.75rem}
-nav{justify-content:end}
-label{display:grid;font-size:.875em}
-input{min-height:var(--_target);font:inherit}
-[aria-invalid=true]{outline:2px solid var(--_error)}
-button{background:none;color:inherit;border-color:var(--_border)}
-[part=apply-button]{background:var(--_primary);color:var(--_on-primary)}
-[role=region]{overflow-x:auto;padding:0;border:0}
-table{width:100%;border-collapse:collapse}
-th,td{padding:.5rem;border-bottom:1px solid var(--_border);text-align:start}
-td:nth-child(2),th:nth-child(2){text-align:end}
-th,nav span,[data-state=empty]{color:var(--_muted)}
-.hidden{position:absolute;clip-path:inset(50%)}
+  :host {
+    display: grid;
+    grid-template-columns: minmax(0, 1fr);
+  }
+
+  div {
+    display: block;
+    padding: 1rem;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    background: var(--_surface);
+    color: var(--_text);
+  }
+
+  form,
+  nav {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: end;
+    gap: 0.75rem;
+  }
+
+  nav {
+    justify-content: end;
+  }
+
+  label {
+    display: grid;
+    font-size: 0.875em;
+  }
+
+  input {
+    min-height: var(--_target);
+    font: inherit;
+  }
+
+  [aria-invalid='true'] {
+    outline: 2px solid var(--_error);
+  }
+
+  button {
+    background: none;
+    color: inherit;
+    border-color: var(--_border);
+  }
+
+  [part='apply-button'] {
+    background: var(--_primary);
+    color: var(--_on-primary);
+  }
+
+  [role='region'] {
+    overflow-x: auto;
+    padding: 0;
+    border: 0;
+  }
+
+  table {
+    width: 100%;
+    border-collapse: collapse;
+  }
+
+  th,
+  td {
+    padding: 0.5rem;
+    border-bottom: 1px solid var(--_border);
+    text-align: start;
+  }
+
+  td:nth-child(2),
+  th:nth-child(2) {
+    text-align: end;
+  }
+
+  th,
+  nav span,
+  [data-state='empty'] {
+    color: var(--_muted);
+  }
+
+  /* Read by screen readers, not shown. */
+  .hidden {
+    position: absolute;
+    clip-path: inset(50%);
+  }
 `;
