@@ -1,10 +1,9 @@
 /** Preauthorization moves: authorized → (raised / lowered) → captured, or → voided. */
+import { refusedBecause, type RefusedDecision } from './refusals.ts';
 
 export const PREAUTH_ERRORS = {
   notFound: 'Authorization not found',
   mismatch: 'Amount mismatch: last_authorized_amount must equal the amount authorized now',
-  captured: 'The authorization has already been captured.',
-  voided: 'The authorization has been voided.',
   unchanged: 'new_authorized_amount equals the amount authorized now: nothing to change.',
 } as const;
 
@@ -14,22 +13,24 @@ export interface Authorization {
   amount: number;
 }
 
-export type PreauthCheck = { ok: true } | { ok: false; message: string; status: number };
+export type PreauthCheck = { ok: true } | RefusedDecision;
 
-/** Whether an authorization can still be changed, captured or voided; `lastAuthorized` guards against stale callers. */
+/**
+ * Whether an authorization can still be changed, captured or voided; `lastAuthorized` guards against stale callers.
+ * One that was captured or voided is no authorization any more: `Authorization not found`, the interface's failure
+ * of capture (its current state is readable with GET /preauth/{transaction_id}).
+ */
 export function checkOpenAuthorization(auth: Authorization | undefined, lastAuthorized?: number): PreauthCheck {
-  if (!auth || auth.kind !== 'preauth') return { ok: false, message: PREAUTH_ERRORS.notFound, status: 404 };
-  if (auth.status === 'captured') return { ok: false, message: PREAUTH_ERRORS.captured, status: 409 };
-  if (auth.status === 'voided') return { ok: false, message: PREAUTH_ERRORS.voided, status: 409 };
-  if (lastAuthorized !== undefined && lastAuthorized !== auth.amount) return { ok: false, message: PREAUTH_ERRORS.mismatch, status: 409 };
+  if (!auth || auth.kind !== 'preauth' || auth.status !== 'authorized') return refusedBecause('not_found', PREAUTH_ERRORS.notFound);
+  if (lastAuthorized !== undefined && lastAuthorized !== auth.amount) return refusedBecause('conflict', PREAUTH_ERRORS.mismatch);
   return { ok: true };
 }
 
-export type AmountChange = { ok: true; event: 'preauth.increment' | 'preauth.decrement' } | { ok: false; message: string; status: number };
+export type AmountChange = { ok: true; event: 'preauth.increment' | 'preauth.decrement' } | RefusedDecision;
 
 export function decideAmountChange(auth: Authorization | undefined, lastAuthorized: number, newAmount: number): AmountChange {
   const open = checkOpenAuthorization(auth, lastAuthorized);
   if (!open.ok) return open;
-  if (newAmount === auth!.amount) return { ok: false, message: PREAUTH_ERRORS.unchanged, status: 400 };
+  if (newAmount === auth!.amount) return refusedBecause('invalid_request', PREAUTH_ERRORS.unchanged);
   return { ok: true, event: newAmount > auth!.amount ? 'preauth.increment' : 'preauth.decrement' };
 }

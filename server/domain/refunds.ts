@@ -1,4 +1,5 @@
 /** Refund and void eligibility (interface: States and transitions, Errors, rule 1). */
+import { refusedBecause, type RefusedDecision } from './refusals.ts';
 
 export const REFUND_ERRORS = {
   notFound: 'Payment method not found.',
@@ -32,28 +33,28 @@ export function isSettled(sale: Pick<Refundable, 'completedAt' | 'settledAt'>, n
   return sale.completedAt !== null && now.getTime() - Date.parse(sale.completedAt) >= AUTO_SETTLE_MS;
 }
 
-export type RefundDecision = { ok: true; as: 'refund' | 'void' } | { ok: false; message: string; status: number };
+export type RefundDecision = { ok: true; as: 'refund' | 'void' } | RefusedDecision;
 
 /**
  * Whether `requested` minor units may be refunded. A full refund of an unsettled sale older than 24 hours
  * is performed as a void (rule 1 as the contract reads it); a settled one is refunded.
  */
 export function decideRefund(sale: Refundable | undefined, requested: number, now: Date): RefundDecision {
-  if (!sale || sale.kind !== 'sale' || sale.status !== 'completed') return { ok: false, message: REFUND_ERRORS.notFound, status: 404 };
-  if (sale.refunded >= sale.amount) return { ok: false, message: REFUND_ERRORS.alreadyRefunded, status: 409 };
-  if (requested > sale.amount) return { ok: false, message: REFUND_ERRORS.overOriginal, status: 400 };
-  if (requested > sale.amount - sale.refunded) return { ok: false, message: REFUND_ERRORS.overRemaining, status: 400 };
+  if (!sale || sale.kind !== 'sale' || sale.status !== 'completed') return refusedBecause('not_found', REFUND_ERRORS.notFound);
+  if (sale.refunded >= sale.amount) return refusedBecause('conflict', REFUND_ERRORS.alreadyRefunded);
+  if (requested > sale.amount) return refusedBecause('invalid_request', REFUND_ERRORS.overOriginal);
+  if (requested > sale.amount - sale.refunded) return refusedBecause('invalid_request', REFUND_ERRORS.overRemaining);
   const full = sale.refunded === 0 && requested === sale.amount;
   const olderThanADay = sale.completedAt !== null && now.getTime() - Date.parse(sale.completedAt) > DAY_MS;
   return { ok: true, as: full && olderThanADay && !isSettled(sale, now) ? 'void' : 'refund' };
 }
 
-export type VoidDecision = { ok: true } | { ok: false; message: string; status: number };
+export type VoidDecision = { ok: true } | RefusedDecision;
 
 /** A completed sale may be voided until it settles, and only whole. */
 export function decideVoid(sale: Refundable | undefined, now: Date): VoidDecision {
-  if (!sale || sale.kind !== 'sale' || sale.status !== 'completed') return { ok: false, message: VOID_ERRORS.notFound, status: 404 };
-  if (isSettled(sale, now)) return { ok: false, message: VOID_ERRORS.settled, status: 409 };
-  if (sale.refunded > 0) return { ok: false, message: VOID_ERRORS.refunded, status: 409 };
+  if (!sale || sale.kind !== 'sale' || sale.status !== 'completed') return refusedBecause('not_found', VOID_ERRORS.notFound);
+  if (isSettled(sale, now)) return refusedBecause('conflict', VOID_ERRORS.settled);
+  if (sale.refunded > 0) return refusedBecause('conflict', VOID_ERRORS.refunded);
   return { ok: true };
 }

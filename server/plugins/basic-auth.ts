@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Store } from '../store/store.ts';
 import type { Client } from '../store/clients.ts';
-import { ApiError } from '../errors.ts';
+import { forbidden, rateLimited } from '../domain/refusals.ts';
 import { digest, matchesDigest } from '../secrets.ts';
 import { ClientCache } from './client-cache.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { fromAnotherSite } from './cross-site.ts';
+import { failure } from './envelope-errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -49,25 +50,17 @@ export function requireClient(app: FastifyInstance, store: Store, cache = new Cl
     return client;
   };
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (fromAnotherSite(request)) throw new ApiError(403, CROSS_SITE_MESSAGE);
+    if (fromAnotherSite(request)) throw forbidden(CROSS_SITE_MESSAGE);
     const waitSeconds = failures.wait(request.ip);
-    if (waitSeconds > 0) {
-      reply.header('retry-after', String(waitSeconds));
-      throw new ApiError(429, `Too many failed authentications from your address: try again in ${waitSeconds} seconds.`);
-    }
+    if (waitSeconds > 0) throw rateLimited(`Too many failed authentications from your address: try again in ${waitSeconds} seconds.`, waitSeconds);
     const credentials = parseBasic(request.headers.authorization);
     const client = credentials && (await verify(credentials.id, credentials.secret));
     if (!client) {
       failures.take(request.ip);
-      return reply
-        .code(401)
-        .header('www-authenticate', CHALLENGE)
-        .send({
-          result: false,
-          message: credentials
-            ? 'Invalid credentials: the client id or secret key is wrong.'
-            : 'Missing credentials: send HTTP Basic authentication with your client id and secret key.',
-        });
+      const message = credentials
+        ? 'Invalid credentials: the client id or secret key is wrong.'
+        : 'Missing credentials: send HTTP Basic authentication with your client id and secret key.';
+      return reply.code(401).header('www-authenticate', CHALLENGE).send(failure(request, 'authentication_failed', message));
     }
     request.client = client;
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import formBody from '@fastify/formbody';
-import { ApiError, badRequest } from '../errors.ts';
+import { Refusal, invalid } from '../domain/refusals.ts';
 import { describeValidation, type ValidationIssue } from './validation-messages.ts';
 import { getBodyValidator } from './validation.ts';
 import { decodeQueryText } from './query-text.ts';
@@ -24,7 +24,7 @@ export async function registerBodyParsers(app: FastifyInstance): Promise<void> {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (_request, text, done) => {
     const body = String(text);
-    if (body.trim() === '') return done(badRequest('The body is empty but its content-type says JSON: send a JSON object.'), undefined);
+    if (body.trim() === '') return done(invalid('The body is empty but its content-type says JSON: send a JSON object.'), undefined);
     try {
       done(null, parseJson(body));
     } catch (error) {
@@ -37,7 +37,7 @@ export async function registerBodyParsers(app: FastifyInstance): Promise<void> {
     try {
       done(null, parseJson(String(text)));
     } catch (error) {
-      done(error instanceof ApiError && error.message === NOT_JSON ? badRequest('The text/plain body must hold a JSON object.') : (error as Error), undefined);
+      done(error instanceof Refusal && error.message === NOT_JSON ? invalid('The text/plain body must hold a JSON object.') : (error as Error), undefined);
     }
   });
 
@@ -55,14 +55,14 @@ export async function registerBodyParsers(app: FastifyInstance): Promise<void> {
 
 /** `JSON.parse` after a nesting check, and refusing `__proto__` and `constructor.prototype` keys. */
 export function parseJson(text: string): unknown {
-  if (nestingDepth(text) > MAX_JSON_DEPTH) throw badRequest(TOO_DEEP);
+  if (nestingDepth(text) > MAX_JSON_DEPTH) throw invalid(TOO_DEEP);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw badRequest(NOT_JSON);
+    throw invalid(NOT_JSON);
   }
-  if (/"(?:__proto__|constructor)"\s*:/.test(text) && hasPoisonedKey(parsed)) throw badRequest('The body must not use the keys __proto__ or constructor.');
+  if (/"(?:__proto__|constructor)"\s*:/.test(text) && hasPoisonedKey(parsed)) throw invalid('The body must not use the keys __proto__ or constructor.');
   return parsed;
 }
 
@@ -106,7 +106,7 @@ export function findNul(value: unknown, path: string): string | undefined {
 /** Refuses NUL anywhere, then reads the numbers and booleans of the query string and path as their schemas say. */
 function readText(request: FastifyRequest, done: (error?: Error) => void): void {
   const where = findNul(request.params, 'path') ?? findNul(request.query, 'query') ?? findNul(request.body, 'body');
-  if (where) return done(badRequest(`Text must not contain the NUL character (\\u0000); ${where.replace(/\0/g, '\\u0000')} does.`));
+  if (where) return done(invalid(`Text must not contain the NUL character (\\u0000); ${where.replace(/\0/g, '\\u0000')} does.`));
   const schema = request.routeOptions.schema;
   if (schema?.querystring) decodeQueryText(request.query, schema.querystring);
   if (schema?.params) decodeQueryText(request.params, schema.params);
@@ -123,7 +123,7 @@ async function readRaw(request: FastifyRequest): Promise<string> {
   let size = 0;
   for await (const chunk of request.raw) {
     size += (chunk as Buffer).length;
-    if (size > BODY_LIMIT_BYTES) throw new ApiError(413, 'The body is too large.');
+    if (size > BODY_LIMIT_BYTES) throw new Refusal('body_too_large', 'The body is too large.');
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks).toString('utf8');
@@ -135,11 +135,11 @@ function parseGetBody(request: FastifyRequest, text: string): Record<string, unk
   const type = request.headers['content-type'] ?? '';
   if (type.startsWith('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(text));
   const parsed = parseJson(text);
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw badRequest(NOT_AN_OBJECT);
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw invalid(NOT_AN_OBJECT);
   const querySchema = request.routeOptions.schema?.querystring;
   if (querySchema) {
     const validate = getBodyValidator(querySchema as object);
-    if (!validate(parsed)) throw badRequest(describeValidation(validate.errors as ValidationIssue[], 'body'));
+    if (!validate(parsed)) throw invalid(describeValidation(validate.errors as ValidationIssue[], 'body'));
   }
   return parsed as Record<string, unknown>;
 }

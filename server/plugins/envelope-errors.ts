@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
-import { ApiError } from '../errors.ts';
+import { Refusal, type Reason } from '../domain/refusals.ts';
+import { STATUS_OF_REASON } from './refusal-status.ts';
 import { isUniqueViolation } from '../store/unique-violation.ts';
 import { describeValidation, type ValidationIssue } from './validation-messages.ts';
 
@@ -9,58 +10,62 @@ export interface EnvelopeConfig {
   envelope?: 'status';
 }
 
-function failure(request: FastifyRequest, message: string, data?: unknown) {
-  const body: Record<string, unknown> = { result: false, message };
-  if ((request.routeOptions.config as EnvelopeConfig | undefined)?.envelope === 'status') body.status = false;
+/** The envelope of a refusal: `result: false`, the sentence, and the reason as a stable `code`. */
+export function failure(request: FastifyRequest, code: Reason | 'service_error', message: string, data?: unknown) {
+  const body: Record<string, unknown> = { result: false, message, code };
+  if ((request.routeOptions?.config as EnvelopeConfig | undefined)?.envelope === 'status') body.status = false;
   if (data !== undefined) body.data = data;
   return body;
 }
 
-const FASTIFY_MESSAGES: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: 'The body is not valid JSON.',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'The body is empty but its content-type says JSON: send a JSON object.',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'The body is too large.',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content-type: send application/json.',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The content-length does not match the body.',
+const FASTIFY_REFUSALS: Record<string, [Reason, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: ['invalid_request', 'The body is not valid JSON.'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: ['invalid_request', 'The body is empty but its content-type says JSON: send a JSON object.'],
+  FST_ERR_CTP_BODY_TOO_LARGE: ['body_too_large', 'The body is too large.'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: ['unsupported_content_type', 'Unsupported content-type: send application/json.'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['invalid_request', 'The content-length does not match the body.'],
 };
 
 export function registerEnvelopeErrors(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof ApiError) {
-      return reply.code(error.statusCode).send(failure(request, error.message, error.data));
-    }
+  const refuse = (request: FastifyRequest, reply: FastifyReply, refusal: Refusal) => {
+    if (refusal.retryAfterSeconds !== undefined) reply.header('retry-after', String(refusal.retryAfterSeconds));
+    return reply.code(STATUS_OF_REASON[refusal.reason]).send(failure(request, refusal.reason, refusal.message, refusal.details));
+  };
+  app.setErrorHandler((error: FastifyError | Refusal, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof Refusal) return refuse(request, reply, error);
     if (error.validation) {
       const message = describeValidation(error.validation as ValidationIssue[], error.validationContext ?? 'body');
-      return reply.code(400).send(failure(request, message));
+      return refuse(request, reply, new Refusal('invalid_request', message));
     }
     if (isUniqueViolation(error)) {
       // Two requests wrote the same key at once; the one that lost may simply be retried.
       request.log.warn({ err: error }, 'concurrent write conflict');
-      return reply.code(409).send(failure(request, 'Another request changed the same record at the same moment: retry this one.'));
+      return refuse(request, reply, new Refusal('conflict', 'Another request changed the same record at the same moment: retry this one.'));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.code(status).send(failure(request, FASTIFY_MESSAGES[error.code] ?? error.message));
+      const [reason, message] = FASTIFY_REFUSALS[error.code] ?? ['invalid_request', error.message];
+      return refuse(request, reply, new Refusal(reason, message));
     }
     request.log.error({ err: error }, 'unexpected error');
-    return reply.code(500).send(failure(request, 'Something went wrong on our side. Try again in a moment.'));
+    return reply.code(500).send(failure(request, 'service_error', 'Something went wrong on our side. Try again in a moment.'));
   });
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
-    return reply.code(404).send({ result: false, message: `No such endpoint: ${request.method} ${path}. The list is at /docs.` });
+    return refuse(request, reply, new Refusal('not_found', `No such endpoint: ${request.method} ${path}. The list is at /docs.`));
   });
 }
 
-const FRAMEWORK_MESSAGES: Record<string, [number, string]> = {
-  FST_ERR_BAD_URL: [400, 'The path is not valid: a "%" must be followed by two hexadecimal digits of UTF-8.'],
-  FST_ERR_MAX_PARAM_LENGTH: [414, 'An identifier in the path is longer than 100 characters: no identifier of ours is.'],
+const FRAMEWORK_REFUSALS: Record<string, [Reason, string]> = {
+  FST_ERR_BAD_URL: ['invalid_request', 'The path is not valid: a "%" must be followed by two hexadecimal digits of UTF-8.'],
+  FST_ERR_MAX_PARAM_LENGTH: ['not_found', 'An identifier in the path is longer than 100 characters: no identifier of ours is.'],
 };
 
 /** Errors found before routing (bad %-encoding, an over-long path id): the envelope, and never the URL echoed back. */
-export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, _request, reply) => {
-  const [status, message] = FRAMEWORK_MESSAGES[error.code] ?? [400, 'The request is not valid HTTP.'];
-  return (reply as FastifyReply).code(status).send({ result: false, message });
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, request, reply) => {
+  const [reason, message] = FRAMEWORK_REFUSALS[error.code] ?? ['invalid_request', 'The request is not valid HTTP.'];
+  return (reply as FastifyReply).code(STATUS_OF_REASON[reason]).send(failure(request as FastifyRequest, reason, message));
 };
 
 const CLIENT_ERRORS: Record<string, [number, string, string]> = {
@@ -72,7 +77,7 @@ const CLIENT_ERRORS: Record<string, [number, string, string]> = {
 export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, reason, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'Bad Request', 'The request is not valid HTTP.'];
-  const body = JSON.stringify({ result: false, message });
+  const body = JSON.stringify({ result: false, message, code: 'invalid_request' });
   if (socket.writable) {
     socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
   }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { Clock } from '../clock.ts';
-import { ApiError, badRequest, conflict } from '../errors.ts';
+import { Refusal, conflict, invalid } from '../domain/refusals.ts';
 import { digest } from '../secrets.ts';
 import { seal, sealingKey, unseal } from '../idempotency-seal.ts';
 import type { Store } from '../store/store.ts';
@@ -54,7 +54,7 @@ export function honourIdempotencyKeys(app: FastifyInstance, store: Store, clock:
   app.addHook('preValidation', (request, _reply, done) => {
     const key = request.headers[IDEMPOTENCY_KEY_HEADER];
     if (request.method !== 'POST' || key === undefined) return done();
-    if (typeof key !== 'string' || !KEY_FORMAT.test(key)) return done(badRequest(INVALID_KEY_MESSAGE));
+    if (typeof key !== 'string' || !KEY_FORMAT.test(key)) return done(invalid(INVALID_KEY_MESSAGE));
     const secret = parseBasic(request.headers.authorization)?.secret ?? '';
     keyed.set(request, {
       clientId: request.client.id,
@@ -77,14 +77,13 @@ export function honourIdempotencyKeys(app: FastifyInstance, store: Store, clock:
           return done();
         }
         const { held } = result;
-        if (held.fingerprint !== state.fingerprint) return done(new ApiError(422, KEY_REUSED_MESSAGE));
+        if (held.fingerprint !== state.fingerprint) return done(new Refusal('idempotency_key_reused', KEY_REUSED_MESSAGE));
         if (held.status_code === null || held.body === null) {
           const wait = Math.max(1, Math.ceil((Date.parse(held.locked_until ?? '') - now.getTime()) / 1000) || 1);
-          reply.header('retry-after', String(wait));
-          return done(conflict(KEY_IN_PROGRESS_MESSAGE));
+          return done(conflict(KEY_IN_PROGRESS_MESSAGE, wait));
         }
         const body = unseal(state.sealKey, held.body);
-        if (body === undefined) return done(new ApiError(422, KEY_UNREADABLE_MESSAGE));
+        if (body === undefined) return done(new Refusal('idempotency_key_reused', KEY_UNREADABLE_MESSAGE));
         // Answering from a hook: the reply is sent and `done` is not called.
         replay(reply, held.status_code, body);
       },

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Deps } from '../deps.ts';
 import type { Customer } from '../store/customers.ts';
-import { notFound } from '../errors.ts';
+import { notFound } from '../domain/refusals.ts';
 import { failures } from '../schemas/envelope.ts';
 import {
   AddCustomerBody, CustomerAnswer, CustomerGetQuery, CustomerListAnswer, CustomerListQuery, CustomerParams,

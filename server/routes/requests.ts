@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Deps } from '../deps.ts';
-import { notFound } from '../errors.ts';
+import { notFound } from '../domain/refusals.ts';
 import { failures } from '../schemas/envelope.ts';
 import { CustomerParams } from '../schemas/customers.ts';
 import { CustomerRequestAnswer, PaymentRequestAnswer, PaymentRequestBody, QrAnswer, QrBody } from '../schemas/payments.ts';

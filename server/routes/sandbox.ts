@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Deps } from '../deps.ts';
-import { ApiError } from '../errors.ts';
+import { forbidden, invalid, notFound, Refusal } from '../domain/refusals.ts';
 import { StatusAnswer, failures } from '../schemas/envelope.ts';
 import { ApproveMerchantBody } from '../schemas/merchants.ts';
 import { approveMerchant } from '../services/onboarding.ts';
@@ -12,7 +12,6 @@ import { merchantByKey } from '../services/merchant-access.ts';
 import { LINK_PROBLEMS, payLink, type PaymentDetails } from '../services/pay.ts';
 import { decideAch } from '../services/ach.ts';
 import { digest } from '../secrets.ts';
-import { badRequest } from '../errors.ts';
 import { CLOCK_OFFSET_SETTING } from '../store/settings.ts';
 
 const PAY_TOKEN = /\/pay\/(pl_[A-Za-z0-9_-]+)/;
@@ -23,7 +22,7 @@ const AchAnswer = Type.Object({ result: Type.Boolean(), message: Type.String() }
 /** Calls that exist in the sandbox only; production answers them with `result: false`. */
 export const sandboxRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store, clock, config }) => {
   app.addHook('onRequest', async () => {
-    if (config.environment !== 'sandbox') throw new ApiError(403, 'This call exists in the sandbox only.');
+    if (config.environment !== 'sandbox') throw forbidden('This call exists in the sandbox only.');
   });
 
   app.post('/approve-merchant', {
@@ -41,15 +40,15 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
     const token = PAY_TOKEN.exec(body.pay_link)?.[1];
     const request_ = token && (await store.paymentRequests.findByTokenHash(digest(token)));
     // A client pays only its own links through the API; anyone else's is as unknown as a made-up one.
-    if (!token || !request_ || request_.client_id !== request.client.id) throw new ApiError(404, LINK_PROBLEMS.unknown);
+    if (!token || !request_ || request_.client_id !== request.client.id) throw notFound(LINK_PROBLEMS.unknown);
     let details: PaymentDetails;
     if (body.method === 'card') {
       if (!body.card_number || body.exp_month === undefined || body.exp_year === undefined || !body.cvc) {
-        throw badRequest('A card payment needs card_number, exp_month, exp_year and cvc.');
+        throw invalid('A card payment needs card_number, exp_month, exp_year and cvc.');
       }
       details = { method: 'card', card: { number: body.card_number, expMonth: body.exp_month, expYear: body.exp_year, cvc: body.cvc }, threeDs: body.three_ds };
     } else {
-      if (!body.routing_number || !body.account_number) throw badRequest('An ACH payment needs routing_number and account_number.');
+      if (!body.routing_number || !body.account_number) throw invalid('An ACH payment needs routing_number and account_number.');
       details = { method: 'ach', routingNumber: body.routing_number, accountNumber: body.account_number, name: body.name };
     }
     const outcome = await payLink(store, token, details, clock.now(), false);
@@ -61,11 +60,11 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
       case 'declined':
         // Returned, not thrown: the declined attempt is recorded, and a thrown error would roll it back.
         reply.code(402);
-        return { result: false as const, message: outcome.message };
+        return { result: false as const, message: outcome.message, code: 'card_declined' as const };
       case 'refused':
-        throw new ApiError(outcome.httpStatus, outcome.message);
+        throw new Refusal(outcome.reason, outcome.message);
       case 'challenge':
-        throw new ApiError(400, 'This payment needs a 3-D Secure challenge: send three_ds "pass" or "fail".');
+        throw invalid('This payment needs a 3-D Secure challenge: send three_ds "pass" or "fail".');
     }
   });
 
@@ -73,7 +72,7 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
     schema: { tags, summary: "Move the service's clock forward", body: ClockBody, response: { 200: ClockAnswer, ...failures } },
   }, async (request) => {
     const step = Math.round(request.body.hours * 3_600_000);
-    if (!clock.canAdvance(step)) throw badRequest('The sandbox clock may move at most 100 years ahead in all; it is already near that.');
+    if (!clock.canAdvance(step)) throw invalid('The sandbox clock may move at most 100 years ahead in all; it is already near that.');
     clock.advance(step);
     await store.settings.set(CLOCK_OFFSET_SETTING, String(clock.offset));
     return { result: true, message: `The clock moved forward ${request.body.hours} hours.`, data: { now: clock.now().toISOString() } };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Deps } from '../deps.ts';
-import { badRequest, notFound } from '../errors.ts';
+import { invalid, notFound } from '../domain/refusals.ts';
 import { failures } from '../schemas/envelope.ts';
 import {
   RefundBody, ReversalAnswer, TransactionGetAnswer, TransactionGetQuery, TransactionListAnswer, TransactionListQuery,
@@ -15,7 +15,7 @@ const tags = ['Transactions'];
 function readLimit(limit?: string): number {
   if (limit === undefined || limit === '') return 20;
   const n = Number(limit);
-  if (!Number.isInteger(n) || n < 1 || n > 100) throw badRequest('limit must be a whole number from 1 to 100.');
+  if (!Number.isInteger(n) || n < 1 || n > 100) throw invalid('limit must be a whole number from 1 to 100.');
   return n;
 }
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.ts';
 import type { Merchant } from '../store/merchants.ts';
-import { ApiError, notFound } from '../errors.ts';
+import { Refusal, forbidden, notFound, rateLimited } from '../domain/refusals.ts';
 import { formatAmount, toMajorNumber } from '../domain/money.ts';
 import { subtotal } from '../domain/payment-amounts.ts';
 import { failures } from '../schemas/envelope.ts';
@@ -63,19 +63,16 @@ export const widgetRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store
       if (request.method === 'POST') {
         // JSON only: a text/plain or form POST needs no preflight, so any page could send one.
         if (!/^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? '')) {
-          throw new ApiError(415, 'Widget calls send application/json.');
+          throw new Refusal('unsupported_content_type', 'Widget calls send application/json.');
         }
         const refusal = widgetWriteRefusal(settings, origin, sandbox);
-        if (refusal) throw new ApiError(403, refusal);
+        if (refusal) throw forbidden(refusal);
       }
     }
     if (request.method === 'OPTIONS') return;
     const limiter = request.method === 'GET' ? reads : writes;
     const wait = limiter.take(`${publicKey ?? 'session'}|${request.ip}`);
-    if (wait > 0) {
-      reply.header('retry-after', String(wait));
-      throw new ApiError(429, `Too many requests: try again in ${wait} seconds.`);
-    }
+    if (wait > 0) throw rateLimited(`Too many requests: try again in ${wait} seconds.`, wait);
   });
 
   const preflight = async (_request: FastifyRequest, reply: FastifyReply) =>

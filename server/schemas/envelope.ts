@@ -1,4 +1,5 @@
 import { Type, type TProperties, type TSchema, type TUnsafe } from 'typebox';
+import { REASONS } from '../domain/refusals.ts';
 
 /** `{ result, message, data }`: the interface's answer to most calls. */
 export const Envelope = <T extends TSchema>(data: T) =>
@@ -9,29 +10,30 @@ export const StatusAnswer = Type.Object({ status: Type.Boolean(), message: Type.
 export const StatusEnvelope = <T extends TSchema>(data: T) =>
   Type.Object({ status: Type.Boolean(), message: Type.String(), data });
 
+/** A string from a fixed list, validated as JSON Schema `enum` so the error names the allowed values. */
+export const OneOf = <const T extends readonly string[]>(values: T, description?: string): TUnsafe<T[number]> =>
+  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...(description ? { description } : {}) });
+
 export const Failure = Type.Object(
   {
     result: Type.Literal(false),
     status: Type.Optional(Type.Literal(false)),
-    message: Type.String(),
+    message: Type.String({ description: 'What was wrong and what to send instead, in a sentence.' }),
+    code: OneOf([...REASONS, 'service_error'] as const, 'Why, as a stable code to branch on: the same for every message of its kind.'),
     data: Type.Optional(Type.Unknown()),
   },
-  { description: 'What was wrong and what to send instead.' },
+  { description: 'A refusal: nothing was changed.' },
 );
 
 /** The failure answers every authenticated route may give. */
 export const failures = {
-  400: Failure, 401: Failure, 402: Failure, 403: Failure, 404: Failure, 409: Failure, 410: Failure, 413: Failure, 414: Failure, 415: Failure,
-  422: Failure, 429: Failure,
+  400: Failure, 401: Failure, 402: Failure, 403: Failure, 404: Failure, 409: Failure, 413: Failure, 415: Failure, 422: Failure, 429: Failure,
 } as const;
 
 export const MerchantKey = Type.String({ minLength: 1, maxLength: 200, description: "The merchant's API key." });
 /** Timestamps are ISO 8601 UTC text. */
 export const Instant = Type.String({ format: 'date-time' });
 
-/** A string from a fixed list, validated as JSON Schema `enum` so the error names the allowed values. */
-export const OneOf = <const T extends readonly string[]>(values: T, description?: string): TUnsafe<T[number]> =>
-  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...(description ? { description } : {}) });
 
 /** A request body: fields beyond the listed ones are refused with a 400 that names them, never ignored. */
 export const Body = <T extends TProperties>(properties: T, options: { description?: string } = {}) =>

@@ -1,7 +1,7 @@
 import type { Store } from '../store/store.ts';
 import type { Merchant } from '../store/merchants.ts';
 import type { Transaction } from '../store/transactions.ts';
-import { ApiError } from '../errors.ts';
+import { conflict, notFound } from '../domain/refusals.ts';
 import { newId } from '../secrets.ts';
 import { paymentSuccessEvent } from './events.ts';
 
@@ -12,8 +12,8 @@ import { paymentSuccessEvent } from './events.ts';
 export async function decideAch(store: Store, merchant: Merchant, transactionId: string, decision: 'approved' | 'declined', now: Date) {
   return store.transaction(async (tx) => {
     const sale = await tx.transactions.findForUpdate(merchant.id, transactionId);
-    if (!sale || sale.method !== 'ach' || sale.kind !== 'sale') throw new ApiError(404, `No ACH transaction ${transactionId} for this merchant.`);
-    if (sale.status !== 'pending') throw new ApiError(409, `ACH transaction ${transactionId} was already ${sale.status === 'completed' ? 'approved' : 'declined'}.`);
+    if (!sale || sale.method !== 'ach' || sale.kind !== 'sale') throw notFound(`No ACH transaction ${transactionId} for this merchant.`);
+    if (sale.status !== 'pending') throw conflict(`ACH transaction ${transactionId} was already ${sale.status === 'completed' ? 'approved' : 'declined'}.`);
     if (decision === 'approved') {
       await tx.transactions.update(sale.id, { status: 'completed', completed_at: now.toISOString() });
       await tx.events.add(merchant.client_id, 'ach.update', { merchant_id: merchant.id, status: 'Approved', tran_id: sale.id, message: 'Approved' }, now);

@@ -1,7 +1,7 @@
 import type { Store } from '../store/store.ts';
 import type { Merchant } from '../store/merchants.ts';
 import type { Transaction } from '../store/transactions.ts';
-import { ApiError, badRequest, conflict, notFound } from '../errors.ts';
+import { conflict, declined, invalid, notFound } from '../domain/refusals.ts';
 import { MAX_PAYMENT, overMaximum, parseAmount } from '../domain/money.ts';
 import { processingFee } from '../domain/pricing.ts';
 import { DECLINE_MESSAGES } from '../domain/test-cards.ts';
@@ -16,16 +16,16 @@ export const NO_SAVED_CARD =
 export async function chargeCustomer(store: Store, merchant: Merchant, customerId: string, amountValue: string | number, orderId: string, now: Date) {
   assertCanTakePayments(merchant);
   const amount = parseAmount(String(amountValue));
-  if (amount === null || amount <= 0) throw badRequest('amount must be greater than zero with at most two decimals, e.g. 25.5.');
-  if (amount > MAX_PAYMENT) throw badRequest(overMaximum('amount'));
+  if (amount === null || amount <= 0) throw invalid('amount must be greater than zero with at most two decimals, e.g. 25.5.');
+  if (amount > MAX_PAYMENT) throw invalid(overMaximum('amount'));
   const order = orderId.trim();
-  if (!order || order.length > 100) throw badRequest('order_id must be 1 to 100 characters.');
+  if (!order || order.length > 100) throw invalid('order_id must be 1 to 100 characters.');
   const customer = await store.customers.findById(merchant.id, customerId);
   if (!customer) throw notFound(`No customer ${customerId} for this merchant.`);
   const card = await store.paymentMethods.latestFor(merchant.id, customerId);
   if (!card) throw conflict(NO_SAVED_CARD);
   // Saved cards come from approved payments; their sandbox outcome decides a merchant-initiated charge.
-  if (card.outcome === 'card_declined' || card.outcome === 'insufficient_funds') throw new ApiError(402, DECLINE_MESSAGES[card.outcome]);
+  if (card.outcome === 'card_declined' || card.outcome === 'insufficient_funds') throw declined(DECLINE_MESSAGES[card.outcome]);
   const fee = processingFee('card', amount);
   const sale: Transaction = {
     id: newId('txn_'), client_id: merchant.client_id, merchant_id: merchant.id, customer_id: customer.id, request_id: null,

@@ -1,6 +1,6 @@
 import type { Store } from '../store/store.ts';
 import type { Customer } from '../store/customers.ts';
-import { badRequest } from '../errors.ts';
+import { invalid } from '../domain/refusals.ts';
 import { isEmail, normalizePhone } from '../domain/contact.ts';
 import { newId } from '../secrets.ts';
 import { merchantByKey } from './merchant-access.ts';
@@ -19,12 +19,12 @@ export async function addCustomer(store: Store, clientId: string, input: NewCust
   const lastName = input.last_name.trim();
   const email = input.email?.trim() ?? '';
   const rawPhone = input.phone_number?.trim() ?? '';
-  if (!firstName || !lastName) throw badRequest('first_name and last_name must not be blank.');
-  if (!email && !rawPhone) throw badRequest('Give the customer an email or a phone_number (or both), so a pay link can reach them.');
-  if (email && !isEmail(email)) throw badRequest(`email "${email}" is not an e-mail address, e.g. jane@example.com.`);
+  if (!firstName || !lastName) throw invalid('first_name and last_name must not be blank.');
+  if (!email && !rawPhone) throw invalid('Give the customer an email or a phone_number (or both), so a pay link can reach them.');
+  if (email && !isEmail(email)) throw invalid(`email "${email}" is not an e-mail address, e.g. jane@example.com.`);
   const phone = rawPhone ? normalizePhone(rawPhone) : '';
   if (phone === null) {
-    throw badRequest(`phone_number "${rawPhone}" is not a phone number: send "+" and the country code, or ten digits, e.g. +14155550123.`);
+    throw invalid(`phone_number "${rawPhone}" is not a phone number: send "+" and the country code, or ten digits, e.g. +14155550123.`);
   }
   const customer: Customer = {
     id: newId('c_'),

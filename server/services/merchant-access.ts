@@ -1,6 +1,6 @@
 import type { Store } from '../store/store.ts';
 import type { Merchant } from '../store/merchants.ts';
-import { ApiError } from '../errors.ts';
+import { notFound } from '../domain/refusals.ts';
 import { digest } from '../secrets.ts';
 
 export const UNKNOWN_MERCHANT_KEY = 'merchant_key does not match any of your merchants: check the key.';
@@ -11,6 +11,6 @@ export const UNKNOWN_MERCHANT_KEY = 'merchant_key does not match any of your mer
  */
 export async function merchantByKey(store: Store, clientId: string, merchantKey: string): Promise<Merchant> {
   const merchant = await store.merchants.findByKeyHash(clientId, digest(merchantKey));
-  if (!merchant) throw new ApiError(404, UNKNOWN_MERCHANT_KEY);
+  if (!merchant) throw notFound(UNKNOWN_MERCHANT_KEY);
   return merchant;
 }

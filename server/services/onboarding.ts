@@ -1,6 +1,6 @@
 import type { Store } from '../store/store.ts';
 import type { Merchant } from '../store/merchants.ts';
-import { ApiError, badRequest, conflict } from '../errors.ts';
+import { conflict, invalid, notFound } from '../domain/refusals.ts';
 import { isoDateOf } from '../domain/calendar.ts';
 import { normalizePhone } from '../domain/contact.ts';
 import { lastFour, validateOnboarding, validatePrefill, type FieldError, type OnboardingApplication } from '../domain/onboarding.ts';
@@ -59,7 +59,7 @@ export function describeFieldErrors(errors: FieldError[]): string {
 /** POST /onboarding: the whole application at once. The merchant waits for review (`pending`). */
 export async function submitApplication(store: Store, clientId: string, application: OnboardingApplication, now: Date) {
   const errors = validateOnboarding(application, isoDateOf(now));
-  if (errors.length > 0) throw badRequest(describeFieldErrors(errors), { errors });
+  if (errors.length > 0) throw invalid(describeFieldErrors(errors), { errors });
   const merchantKey = newToken('mk_');
   const merchant: Merchant = {
     id: newId('m_'),
@@ -105,7 +105,7 @@ export async function startHostedOnboarding(
 ) {
   const prefill = Object.fromEntries(Object.entries(input.BusinessInfo ?? {}).map(([k, v]) => [k, v?.trim()]));
   const errors = validatePrefill(prefill, isoDateOf(now));
-  if (errors.length > 0) throw badRequest(describeFieldErrors(errors), { errors });
+  if (errors.length > 0) throw invalid(describeFieldErrors(errors), { errors });
   const linkToken = newToken('obl_');
   const expiresAt = new Date(now.getTime() + ONBOARDING_LINK_TTL_MS).toISOString();
   const merchant: Merchant = {
@@ -129,7 +129,7 @@ export async function startHostedOnboarding(
   await store.transaction(async (tx) => {
     const session = await tx.onboardingTokens.useSession(digest(sessionToken), now.toISOString());
     if (!session || session.client_id !== clientId) {
-      throw new ApiError(404, 'The session token is unknown, expired or already used: get a new one from GET /auth/create-session.');
+      throw notFound('The session token is unknown, expired or already used: get a new one from GET /auth/create-session.');
     }
     await tx.merchants.insert(merchant);
     await tx.onboardingTokens.insertLink({ token_hash: digest(linkToken), merchant_id: merchant.id, expires_at: expiresAt });
@@ -215,7 +215,7 @@ export async function onboardingStatus(store: Store, clientId: string, merchantK
 export async function approveMerchant(store: Store, clientId: string, merchantId: string, now: Date): Promise<Merchant> {
   return store.transaction(async (tx) => {
     const merchant = await tx.merchants.findById(clientId, merchantId);
-    if (!merchant) throw new ApiError(404, `No merchant ${merchantId} among yours: send the merchant_id (m_…), not the merchant key.`);
+    if (!merchant) throw notFound(`No merchant ${merchantId} among yours: send the merchant_id (m_…), not the merchant key.`);
     if (merchant.status === 'completed') throw conflict(`Merchant ${merchantId} is already approved.`);
     if (merchant.status === 'invited') {
       throw conflict(`Merchant ${merchantId} has not submitted its onboarding form yet; approve it once it has.`);

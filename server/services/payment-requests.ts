@@ -3,7 +3,7 @@ import type { PaymentRequest } from '../store/payment-requests.ts';
 import type { Merchant } from '../store/merchants.ts';
 import type { Customer } from '../store/customers.ts';
 import type { RequestSource } from '../store/schema.ts';
-import { ApiError, badRequest, conflict } from '../errors.ts';
+import { conflict, invalid, rateLimited } from '../domain/refusals.ts';
 import { formatAmount, MAX_PAYMENT, overMaximum, parseAmount } from '../domain/money.ts';
 import { isEmail, normalizePhone } from '../domain/contact.ts';
 import { subtotal } from '../domain/payment-amounts.ts';
@@ -41,11 +41,11 @@ export interface CreatedRequest {
 
 function money(field: string, text: string | number | undefined, required: boolean): number {
   if (text === undefined || String(text).trim() === '') {
-    if (required) throw badRequest(`${field} is required.`);
+    if (required) throw invalid(`${field} is required.`);
     return 0;
   }
   const minor = parseAmount(String(text));
-  if (minor === null) throw badRequest(`${field} must be decimal text with at most two decimals, e.g. "10.50".`);
+  if (minor === null) throw invalid(`${field} must be decimal text with at most two decimals, e.g. "10.50".`);
   return minor;
 }
 
@@ -54,38 +54,38 @@ export const orderIdTaken = (orderId: string) => `order_id "${orderId}" was alre
 /** Merchants take payments once onboarding is completed (approved). */
 export function assertCanTakePayments(merchant: Merchant): void {
   if (merchant.status !== 'completed') {
-    throw new ApiError(409, "The merchant's onboarding is not completed yet, so it cannot take payments.");
+    throw conflict("The merchant's onboarding is not completed yet, so it cannot take payments.");
   }
 }
 
 /** Validates a request as the interface's table says; every amount in minor units. */
 function readRequest(input: PaymentRequestInput) {
   const amount = money('amount', input.amount, true);
-  if (amount <= 0) throw badRequest('amount must be greater than zero.');
-  if (amount > MAX_PAYMENT) throw badRequest(overMaximum('amount'));
+  if (amount <= 0) throw invalid('amount must be greater than zero.');
+  if (amount > MAX_PAYMENT) throw invalid(overMaximum('amount'));
   const discount = money('discount', input.discount, false);
   const surcharge = money('surcharge', input.surcharge, false);
   const tax = money('tax', input.tax, false);
   const orderId = input.order_id.trim();
-  if (!orderId) throw badRequest('order_id must not be blank.');
-  if (orderId.length > 100) throw badRequest('order_id must be at most 100 characters.');
+  if (!orderId) throw invalid('order_id must not be blank.');
+  if (orderId.length > 100) throw invalid('order_id must be at most 100 characters.');
   const invoice = input.invoice_number?.trim() ?? '';
-  if (invoice && !/^[A-Za-z0-9]{1,100}$/.test(invoice)) throw badRequest('invoice_number must be letters and digits only, at most 100.');
+  if (invoice && !/^[A-Za-z0-9]{1,100}$/.test(invoice)) throw invalid('invoice_number must be letters and digits only, at most 100.');
   const allowCard = input.allow_card ?? true;
   const allowAch = input.allow_ach ?? true;
-  if (!allowCard && !allowAch) throw badRequest('allow_card and allow_ach are both false: allow at least one way to pay.');
+  if (!allowCard && !allowAch) throw invalid('allow_card and allow_ach are both false: allow at least one way to pay.');
   const preauth = input.preauth ?? false;
-  if (preauth && !allowCard) throw badRequest('A preauthorization needs a card: allow_card must not be false when preauth is true.');
+  if (preauth && !allowCard) throw invalid('A preauthorization needs a card: allow_card must not be false when preauth is true.');
   const total = subtotal({ amount, discount, surcharge, tax, passFee: false });
-  if (total <= 0) throw badRequest(`The discount leaves nothing to pay: amount - discount + surcharge + tax is ${formatAmount(total)}.`);
-  if (total > MAX_PAYMENT) throw badRequest(overMaximum('amount - discount + surcharge + tax'));
+  if (total <= 0) throw invalid(`The discount leaves nothing to pay: amount - discount + surcharge + tax is ${formatAmount(total)}.`);
+  if (total > MAX_PAYMENT) throw invalid(overMaximum('amount - discount + surcharge + tax'));
   const email = input.email?.trim() ?? '';
-  if (email && !isEmail(email)) throw badRequest(`email "${email}" is not an e-mail address.`);
+  if (email && !isEmail(email)) throw invalid(`email "${email}" is not an e-mail address.`);
   const rawPhone = input.phone_number?.trim() ?? '';
   const phone = rawPhone ? normalizePhone(rawPhone) : '';
-  if (phone === null) throw badRequest(`phone_number "${rawPhone}" is not a phone number: send "+" and the country code, or ten digits.`);
+  if (phone === null) throw invalid(`phone_number "${rawPhone}" is not a phone number: send "+" and the country code, or ten digits.`);
   const description = input.description?.trim() ?? '';
-  if (description.length > 500) throw badRequest('description must be at most 500 characters.');
+  if (description.length > 500) throw invalid('description must be at most 500 characters.');
   return {
     amount, discount, surcharge, tax, orderId, invoice, email, phone, description,
     name: input.name?.trim().slice(0, 100) ?? '',
@@ -116,7 +116,7 @@ export async function createPaymentRequest(
   if (fields.phone && textsPerPhonePerHour !== undefined) {
     const since = new Date(now.getTime() - 60 * 60 * 1000).toISOString();
     if ((await store.messages.countTo(merchant.id, fields.phone, since)) >= textsPerPhonePerHour) {
-      throw new ApiError(429, `${fields.phone} was already sent ${textsPerPhonePerHour} texts for this merchant in the last hour: try again later.`);
+      throw rateLimited(`${fields.phone} was already sent ${textsPerPhonePerHour} texts for this merchant in the last hour: try again later.`, 3600);
     }
   }
   const token = newToken('pl_');

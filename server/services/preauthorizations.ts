@@ -1,7 +1,7 @@
 import type { Store } from '../store/store.ts';
 import type { Merchant } from '../store/merchants.ts';
 import type { Transaction } from '../store/transactions.ts';
-import { ApiError, badRequest } from '../errors.ts';
+import { Refusal, invalid, type RefusedDecision } from '../domain/refusals.ts';
 import { formatAmount, MAX_PAYMENT, overMaximum, parseAmount, toMajorNumber } from '../domain/money.ts';
 import { processingFee } from '../domain/pricing.ts';
 import { checkOpenAuthorization, decideAmountChange } from '../domain/preauth.ts';
@@ -11,12 +11,12 @@ import { preauthEvent } from './events.ts';
 function amountOf(field: string, text: string | number | undefined): number | undefined {
   if (text === undefined || text === '') return undefined;
   const minor = parseAmount(String(text));
-  if (minor === null || minor <= 0) throw badRequest(`${field} must be an amount greater than zero with at most two decimals, e.g. "25.00".`);
-  if (minor > MAX_PAYMENT) throw badRequest(overMaximum(field));
+  if (minor === null || minor <= 0) throw invalid(`${field} must be an amount greater than zero with at most two decimals, e.g. "25.00".`);
+  if (minor > MAX_PAYMENT) throw invalid(overMaximum(field));
   return minor;
 }
 
-const fail = (check: { ok: false; message: string; status: number }) => new ApiError(check.status, check.message);
+const fail = (check: RefusedDecision) => new Refusal(check.reason, check.message);
 
 /** POST /preauth/capture: charges the amount authorized now, once; `preauth.charge` follows. */
 export async function capture(store: Store, merchant: Merchant, authorizationId: string, lastAuthorized: string | number | undefined, now: Date) {

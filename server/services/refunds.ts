@@ -1,7 +1,7 @@
 import type { Store } from '../store/store.ts';
 import type { Transaction } from '../store/transactions.ts';
 import type { Merchant } from '../store/merchants.ts';
-import { ApiError, badRequest } from '../errors.ts';
+import { Refusal, invalid } from '../domain/refusals.ts';
 import { parseAmount, toMajorNumber } from '../domain/money.ts';
 import { decideRefund, decideVoid } from '../domain/refunds.ts';
 import { newId } from '../secrets.ts';
@@ -51,11 +51,11 @@ async function voidInside(tx: Store, sale: Transaction, now: Date): Promise<Tran
  */
 export async function refundSale(store: Store, merchant: Merchant, transactionId: string, amountText: string | number, now: Date) {
   const amount = parseAmount(String(amountText));
-  if (amount === null || amount <= 0) throw badRequest('amount must be decimal text greater than zero with at most two decimals, e.g. "5.00".');
+  if (amount === null || amount <= 0) throw invalid('amount must be decimal text greater than zero with at most two decimals, e.g. "5.00".');
   return store.transaction(async (tx) => {
     const sale = await tx.transactions.findForUpdate(merchant.id, transactionId);
     const decision = decideRefund(asRefundable(sale), amount, now);
-    if (!decision.ok) throw new ApiError(decision.status, decision.message);
+    if (!decision.ok) throw new Refusal(decision.reason, decision.message);
     if (decision.as === 'void') {
       const record = await voidInside(tx, sale!, now);
       return { record: reversalRecord(record, sale!), performedAsVoid: true };
@@ -86,7 +86,7 @@ export async function voidSale(store: Store, merchant: Merchant, transactionId: 
   return store.transaction(async (tx) => {
     const sale = await tx.transactions.findForUpdate(merchant.id, transactionId);
     const decision = decideVoid(asRefundable(sale), now);
-    if (!decision.ok) throw new ApiError(decision.status, decision.message);
+    if (!decision.ok) throw new Refusal(decision.reason, decision.message);
     const record = await voidInside(tx, sale!, now);
     return reversalRecord(record, sale!);
   });

@@ -1,6 +1,6 @@
 import type { Store } from '../store/store.ts';
 import type { WebhookEndpoint } from '../store/webhook-endpoints.ts';
-import { badRequest, notFound } from '../errors.ts';
+import { invalid, notFound } from '../domain/refusals.ts';
 import { checkWebhookUrl, type Resolve } from '../webhooks/url-guard.ts';
 import { newSigningSecret } from '../webhooks/signing.ts';
 
@@ -12,7 +12,7 @@ export const NO_ENDPOINT = 'No webhook URL is registered: register one with POST
  */
 export async function registerWebhookUrl(store: Store, clientId: string, url: string, now: Date, allowPrivate: boolean, resolve?: Resolve): Promise<WebhookEndpoint> {
   const problem = await checkWebhookUrl(url.trim(), allowPrivate, resolve);
-  if (problem) throw badRequest(problem);
+  if (problem) throw invalid(problem);
   const at = now.toISOString();
   return store.webhookEndpoints.register({
     client_id: clientId, url: url.trim(), secret: newSigningSecret(), previous_secret: null, previous_secret_expires_at: null,

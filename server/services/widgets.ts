@@ -1,7 +1,7 @@
 import type { Store } from '../store/store.ts';
 import type { Merchant } from '../store/merchants.ts';
 import type { WidgetSettingsRow } from '../store/widgets.ts';
-import { ApiError, badRequest } from '../errors.ts';
+import { invalid, unauthenticated } from '../domain/refusals.ts';
 import { digest, newToken } from '../secrets.ts';
 
 export const WIDGET_SESSION_TTL_MS = 15 * 60 * 1000;
@@ -30,10 +30,10 @@ function readOrigin(text: string): string {
   try {
     url = new URL(text);
   } catch {
-    throw badRequest(`allowed_origins: "${text}" is not an origin such as https://shop.example.`);
+    throw invalid(`allowed_origins: "${text}" is not an origin such as https://shop.example.`);
   }
   if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== text.replace(/\/$/, '')) {
-    throw badRequest(`allowed_origins: "${text}" must be an http(s) origin without a path, e.g. https://shop.example.`);
+    throw invalid(`allowed_origins: "${text}" must be an http(s) origin without a path, e.g. https://shop.example.`);
   }
   return url.origin;
 }
@@ -42,11 +42,11 @@ function readOrigin(text: string): string {
 export async function updateWidgetSettings(store: Store, merchant: Merchant, input: Partial<WidgetSettings>, now: Date): Promise<WidgetSettings> {
   const current = settingsOf(await store.widgets.settings(merchant.id));
   const label = input.button_label?.trim();
-  if (label !== undefined && (label.length === 0 || label.length > 40)) throw badRequest('button_label must be 1 to 40 characters.');
+  if (label !== undefined && (label.length === 0 || label.length > 40)) throw invalid('button_label must be 1 to 40 characters.');
   for (const [name, value] of [['primary_color', input.primary_color], ['text_color', input.text_color]] as const) {
-    if (value !== undefined && !COLOR.test(value)) throw badRequest(`${name} must be a hex colour such as #4f46e5.`);
+    if (value !== undefined && !COLOR.test(value)) throw invalid(`${name} must be a hex colour such as #4f46e5.`);
   }
-  if (input.allowed_origins !== undefined && input.allowed_origins.length > 20) throw badRequest('allowed_origins may list at most 20 origins.');
+  if (input.allowed_origins !== undefined && input.allowed_origins.length > 20) throw invalid('allowed_origins may list at most 20 origins.');
   const next: WidgetSettings = {
     button_label: label ?? current.button_label,
     primary_color: input.primary_color ?? current.primary_color,
@@ -69,7 +69,7 @@ export async function createWidgetSession(store: Store, merchant: Merchant, now:
 export async function merchantOfSession(store: Store, authorization: string | undefined, now: Date): Promise<string> {
   const token = /^Bearer\s+(wst_[\w-]+)$/.exec(authorization ?? '')?.[1];
   const merchantId = token && (await store.widgets.sessionMerchant(digest(token), now.toISOString()));
-  if (!merchantId) throw new ApiError(401, BAD_SESSION);
+  if (!merchantId) throw unauthenticated(BAD_SESSION);
   return merchantId;
 }
 

@@ -77,11 +77,14 @@ export type CustomerParams = {
 };
 
 // ── server/schemas/envelope.ts ─────────────────────────────────────────────────────────────────────────────────────
-/** What was wrong and what to send instead. */
+/** A refusal: nothing was changed. */
 export type Failure = {
   result: false;
   status?: false;
+  /** What was wrong and what to send instead, in a sentence. */
   message: string;
+  /** Why, as a stable code to branch on: the same for every message of its kind. */
+  code: "invalid_request" | "authentication_failed" | "card_declined" | "forbidden" | "not_found" | "conflict" | "body_too_large" | "unsupported_content_type" | "idempotency_key_reused" | "rate_limited" | "service_error";
   data?: unknown;
 };
 

@@ -119,7 +119,7 @@ describe('PaykitError from the real service', () => {
     const wrong = new PaykitClient({ clientId: service.client.clientId, secretKey: 'sk_wrong', baseUrl: service.baseUrl });
     const error = await failure(wrong.merchants.list());
     const message = 'Invalid credentials: the client id or secret key is wrong.';
-    assert.deepEqual([error.status, error.message, error.body, error.retryAfter], [401, message, { result: false, message }, undefined]);
+    assert.deepEqual([error.status, error.message, error.body, error.retryAfter], [401, message, { result: false, message, code: 'authentication_failed' }, undefined]);
   });
 
   test('404 and 400: unknown merchant key, unknown customer, invalid fields', async () => {

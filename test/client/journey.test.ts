@@ -82,7 +82,7 @@ describe('paykit/client: a partner journey against the real service', () => {
       (error: unknown) => {
         assert.ok(error instanceof PaykitError);
         assert.deepEqual([error.status, error.message], [409, `Merchant ${merchant.merchant_id} is already approved.`]);
-        assert.deepEqual(error.body, { result: false, status: false, message: error.message });
+        assert.deepEqual(error.body, { result: false, status: false, message: error.message, code: 'conflict' });
       },
     );
 
@@ -261,7 +261,7 @@ describe('paykit/client: a partner journey against the real service', () => {
       'This Idempotency-Key was already used with a different request: use a new key for a new request.',
     );
     const reused = await paykitError(paykit.payments.request(body), 409, /order_id/);
-    assert.deepEqual(reused.body, { result: false, message: reused.message });
+    assert.deepEqual(reused.body, { result: false, message: reused.message, code: 'conflict' });
 
     const customers = (await paykit.customers.list(merchant.merchant_key)).totalCount;
     const added = await paykit.customers.add({ merchant_key: merchant.merchant_key, first_name: 'Cy', last_name: 'Day', email: 'cy@example.com' }, { idempotencyKey: key + '-c' });

@@ -18,7 +18,7 @@ describe('browsers of other sites, and guessing, get nowhere', () => {
     const browsers: Record<string, string>[] = [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { origin: 'null' }];
     for (const headers of browsers) {
       const answer = await service.api('POST', '/onboarding', { json: validApplication(), headers });
-      assert.deepEqual([answer.status, answer.body, answer.headers['www-authenticate']], [403, { result: false, message: CROSS_SITE_MESSAGE }, undefined], JSON.stringify(headers));
+      assert.deepEqual([answer.status, answer.body, answer.headers['www-authenticate']], [403, { result: false, message: CROSS_SITE_MESSAGE, code: 'forbidden' }, undefined], JSON.stringify(headers));
       const form = await service.api('POST', '/customers/add', { form: { merchant_key: 'mk_x', first_name: 'A', last_name: 'B' }, headers, auth: null });
       assert.equal(form.status, 403, 'no Basic challenge either, so no browser login prompt');
     }

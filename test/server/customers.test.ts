@@ -47,7 +47,7 @@ for (const database of testDatabases()) {
       for (const [fields, message] of cases) {
         const answer = await add(fields);
         assert.equal(answer.status, 400, JSON.stringify(fields));
-        assert.deepEqual(answer.body, { result: false, message });
+        assert.deepEqual(answer.body, { result: false, message, code: 'invalid_request' });
       }
       const missingKey = await service.api('POST', '/customers/add', { json: { first_name: 'A', last_name: 'B', email: 'a@b.co' } });
       assert.equal(missingKey.body.message, 'Invalid request: merchant_key is required.');
@@ -57,7 +57,7 @@ for (const database of testDatabases()) {
 
     test('an unknown customer or merchant key is a 404', async () => {
       const unknown = await service.api('GET', '/customers/c_missing', { json: { merchant_key: merchantKey } });
-      assert.deepEqual(unknown.body, { result: false, message: 'No customer c_missing for this merchant.' });
+      assert.deepEqual(unknown.body, { result: false, message: 'No customer c_missing for this merchant.', code: 'not_found' });
       assert.equal(unknown.status, 404);
       const badKey = await add({ merchant_key: 'mk_nope', email: 'a@b.co' });
       assert.equal(badKey.status, 404);

@@ -113,7 +113,10 @@ for (const database of testDatabases()) {
       assert.match(answer.type, /^application\/json/, `not JSON: ${where}`);
       const body = JSON.parse(answer.text) as { result?: unknown; status?: unknown; message?: unknown };
       assert.equal(typeof body.message, 'string', `no message: ${where}`);
-      if (answer.status >= 400) assert.equal(body.result, false, `a failure without result: false: ${where}`);
+      if (answer.status >= 400) {
+        assert.equal(body.result, false, `a failure without result: false: ${where}`);
+        assert.equal(typeof (body as { code?: unknown }).code, 'string', `a failure without a code: ${where}`);
+      }
       else assert.ok(body.result === true || body.status === true, `a success without result: true: ${where}`);
       const declared = operation.responses[String(answer.status)];
       // A path made unroutable by a junk parameter reaches the not-found handler, which answers the envelope's 404.

@@ -156,7 +156,7 @@ for (const database of testDatabases()) {
       const variants: Record<string, string>[] = [{ 'content-type': 'application/json' }, { 'content-type': 'application/json', 'idempotency-key': 'deep-1' }, { 'content-type': 'text/plain' }];
       for (const headers of variants) {
         const answer = await service.api('POST', '/customers/add', { raw: deep, headers });
-        assert.deepEqual([answer.status, answer.body], [400, { result: false, message: 'The body nests objects or arrays more than 32 levels deep.' }]);
+        assert.deepEqual([answer.status, answer.body], [400, { result: false, message: 'The body nests objects or arrays more than 32 levels deep.', code: 'invalid_request' }]);
       }
       const arrays = await service.api('GET', '/customers', { raw: `{"merchant_key":${'['.repeat(50)}${']'.repeat(50)}}`, headers: { 'content-type': 'application/json' } });
       assert.equal(arrays.status, 400);
@@ -184,13 +184,13 @@ for (const database of testDatabases()) {
     test('bad %-encoding, an over-long path id and oversized headers answer in the envelope, echoing nothing', async () => {
       const badEncoding = await rawRequest(service.baseUrl, `/api/v1/customers/%E0%A4%A?merchant_key=${merchantKey}`, {});
       assert.equal(badEncoding.status, 400);
-      assert.deepEqual(badEncoding.body, { result: false, message: 'The path is not valid: a "%" must be followed by two hexadecimal digits of UTF-8.' });
+      assert.deepEqual(badEncoding.body, { result: false, message: 'The path is not valid: a "%" must be followed by two hexadecimal digits of UTF-8.', code: 'invalid_request' });
       assert.ok(!badEncoding.text.includes(merchantKey), 'the merchant key is not echoed');
       const longId = await rawRequest(service.baseUrl, `/api/v1/customers/${'c'.repeat(150)}?merchant_key=${merchantKey}`, {});
-      assert.deepEqual([longId.status, longId.body.result], [414, false]);
+      assert.deepEqual([longId.status, longId.body.result, longId.body.code], [404, false, 'not_found']);
       assert.ok(!longId.text.includes(merchantKey));
       const bigHeader = await rawRequest(service.baseUrl, '/api/v1/merchant', { 'x-padding': 'a'.repeat(20_000) });
-      assert.deepEqual([bigHeader.status, bigHeader.body], [431, { result: false, message: 'The request headers are larger than 16 KB.' }]);
+      assert.deepEqual([bigHeader.status, bigHeader.body], [431, { result: false, message: 'The request headers are larger than 16 KB.', code: 'invalid_request' }]);
     });
   });
 }

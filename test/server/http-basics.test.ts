@@ -20,7 +20,7 @@ describe('HTTP basics', () => {
     const answer = await service.api('GET', '/merchant', { auth: null });
     assert.equal(answer.status, 401);
     assert.equal(answer.headers['www-authenticate'], 'Basic realm="Paykit", charset="UTF-8"');
-    assert.deepEqual(answer.body, { result: false, message: 'Missing credentials: send HTTP Basic authentication with your client id and secret key.' });
+    assert.deepEqual(answer.body, { result: false, message: 'Missing credentials: send HTTP Basic authentication with your client id and secret key.', code: 'authentication_failed' });
   });
 
   test('wrong secret, unknown client, malformed header: 401', async () => {
@@ -49,13 +49,13 @@ describe('HTTP basics', () => {
   test('an unknown route is a 404 in the envelope', async () => {
     const answer = await service.api('POST', '/no/such/thing');
     assert.equal(answer.status, 404);
-    assert.deepEqual(answer.body, { result: false, message: 'No such endpoint: POST /api/v1/no/such/thing. The list is at /docs.' });
+    assert.deepEqual(answer.body, { result: false, message: 'No such endpoint: POST /api/v1/no/such/thing. The list is at /docs.', code: 'not_found' });
   });
 
   test('malformed JSON is a 400 and changes nothing', async () => {
     const answer = await service.api('POST', '/onboarding', { raw: '{"BankingInfo": ', headers: { 'content-type': 'application/json' } });
     assert.equal(answer.status, 400);
-    assert.deepEqual(answer.body, { result: false, message: 'The body is not valid JSON.' });
+    assert.deepEqual(answer.body, { result: false, message: 'The body is not valid JSON.', code: 'invalid_request' });
     const getBody = await service.api('GET', '/customers', { raw: '{oops', headers: { 'content-type': 'application/json' } });
     assert.equal(getBody.status, 400);
     assert.equal(getBody.body.message, 'The body is not valid JSON.');
@@ -67,7 +67,7 @@ describe('HTTP basics', () => {
     const big = JSON.stringify({ merchant_key: 'x'.repeat(70 * 1024) });
     const post = await service.api('POST', '/customers/add', { raw: big, headers: { 'content-type': 'application/json' } });
     assert.equal(post.status, 413);
-    assert.deepEqual(post.body, { result: false, message: 'The body is too large.' });
+    assert.deepEqual(post.body, { result: false, message: 'The body is too large.', code: 'body_too_large' });
     const get = await service.api('GET', '/customers', { raw: big, headers: { 'content-type': 'application/json' } });
     assert.equal(get.status, 413);
   });
@@ -86,7 +86,7 @@ describe('HTTP basics', () => {
     });
     assert.equal(plain.status, 200, plain.text);
     const notJson = await service.api('POST', '/customers/add', { raw: 'hello', headers: { 'content-type': 'text/plain' } });
-    assert.deepEqual(notJson.body, { result: false, message: 'The text/plain body must hold a JSON object.' });
+    assert.deepEqual(notJson.body, { result: false, message: 'The text/plain body must hold a JSON object.', code: 'invalid_request' });
     const form = await service.api('POST', '/customers/add', { form: { merchant_key, first_name: 'Form', last_name: 'Body', phone_number: '+442079460958' } });
     assert.equal(form.status, 200, form.text);
     assert.equal(form.body.data.customer_phone, '+442079460958');

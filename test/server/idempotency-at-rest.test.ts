@@ -56,7 +56,7 @@ for (const database of testDatabases()) {
       const newSecret = `sk_${randomUUID()}`;
       await service.store.clients.updateSecret(other.clientId, digest(newSecret));
       const retried = await service.api('POST', '/onboarding', { auth: { id: other.clientId, secret: newSecret }, ...withKey(key, validApplication()) });
-      assert.deepEqual([retried.status, retried.body], [422, { result: false, message: KEY_UNREADABLE_MESSAGE }]);
+      assert.deepEqual([retried.status, retried.body], [422, { result: false, message: KEY_UNREADABLE_MESSAGE, code: 'idempotency_key_reused' }]);
       assert.equal((await service.api('GET', '/merchant', { auth: { id: other.clientId, secret: newSecret } })).body.data.length, 1);
     });
 

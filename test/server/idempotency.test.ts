@@ -16,9 +16,9 @@ import { validApplication } from '../support/fixtures.ts';
 import { send, type Answer, type SendOptions } from '../support/http.ts';
 import { digest } from '../../server/secrets.ts';
 
-const REUSED = { result: false, message: 'This Idempotency-Key was already used with a different request: use a new key for a new request.' };
-const IN_PROGRESS = { result: false, message: 'A request with this Idempotency-Key is still being processed: retry in a moment.' };
-const INVALID = { result: false, message: 'Idempotency-Key must be 1 to 255 printable characters.' };
+const REUSED = { result: false, message: 'This Idempotency-Key was already used with a different request: use a new key for a new request.', code: 'idempotency_key_reused' };
+const IN_PROGRESS = { result: false, message: 'A request with this Idempotency-Key is still being processed: retry in a moment.', code: 'conflict' };
+const INVALID = { result: false, message: 'Idempotency-Key must be 1 to 255 printable characters.', code: 'invalid_request' };
 const HOUR = 60 * 60 * 1000;
 
 const withKey = (key: string, options: SendOptions = {}): SendOptions => ({ ...options, headers: { ...options.headers, 'idempotency-key': key } });

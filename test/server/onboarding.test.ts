@@ -120,7 +120,7 @@ for (const database of testDatabases()) {
 
       const again = await service.api('POST', '/approve-merchant', { json: { merchant_id: created.merchant_id } });
       assert.equal(again.status, 409);
-      assert.deepEqual(again.body, { result: false, status: false, message: `Merchant ${created.merchant_id} is already approved.` });
+      assert.deepEqual(again.body, { result: false, status: false, message: `Merchant ${created.merchant_id} is already approved.`, code: 'conflict' });
       const approvals = (await service.store.events.listForClient(service.client.clientId)).filter(
         (e) => e.event_type === 'merchant.approval' && e.data.merchant_id === created.merchant_id,
       );
@@ -132,7 +132,7 @@ for (const database of testDatabases()) {
       assert.equal(unknown.status, 404);
       assert.equal(unknown.body.message, 'No merchant m_nope among yours: send the merchant_id (m_…), not the merchant key.');
       const missing = await service.api('POST', '/approve-merchant', { json: {} });
-      assert.deepEqual(missing.body, { result: false, status: false, message: 'Invalid request: merchant_id is required.' });
+      assert.deepEqual(missing.body, { result: false, status: false, message: 'Invalid request: merchant_id is required.', code: 'invalid_request' });
       const session = (await service.api('GET', '/auth/create-session')).body.data.sessionToken;
       const invited = (await service.api('POST', `/auth/onboarding/${session}`, { json: {} })).body.data;
       const early = await service.api('POST', '/approve-merchant', { json: { merchant_id: invited.merchant_id } });
@@ -194,7 +194,7 @@ for (const database of testDatabases()) {
     test('get-onboarding-status refuses an unknown key', async () => {
       const answer = await service.api('POST', '/auth/get-onboarding-status', { json: { merchant_key: 'mk_unknown' } });
       assert.equal(answer.status, 404);
-      assert.deepEqual(answer.body, { result: false, message: 'merchant_key does not match any of your merchants: check the key.' });
+      assert.deepEqual(answer.body, { result: false, message: 'merchant_key does not match any of your merchants: check the key.', code: 'not_found' });
     });
   });
 }
@@ -210,7 +210,7 @@ describe('production', () => {
     const created = (await service.api('POST', '/onboarding', { json: validApplication() })).body.data;
     const answer = await service.api('POST', '/approve-merchant', { json: { merchant_id: created.merchant_id } });
     assert.equal(answer.status, 403);
-    assert.deepEqual(answer.body, { result: false, status: false, message: 'This call exists in the sandbox only.' });
+    assert.deepEqual(answer.body, { result: false, status: false, message: 'This call exists in the sandbox only.', code: 'forbidden' });
     const status = await service.api('POST', '/auth/get-onboarding-status', { json: { merchant_key: created.merchant_key } });
     assert.equal(status.body.data.merchantStatus, 'pending');
   });

@@ -63,7 +63,7 @@ for (const database of testDatabases()) {
       for (const [fields, status, message] of cases) {
         const answer = await ask(fields);
         assert.equal(answer.status, status, `${JSON.stringify(fields)}: ${answer.text}`);
-        assert.deepEqual(answer.body, { result: false, message });
+        assert.deepEqual(answer.body, { result: false, message, code: status === 404 ? 'not_found' : 'invalid_request' });
       }
     });
 
@@ -117,7 +117,7 @@ for (const database of testDatabases()) {
 
     test('declines, 3-D Secure, bad cards and closed methods', async () => {
       const declined = await pay((await ask()).body.data.pay_link, { ...TEST_CARD, card_number: '4000000000000002' });
-      assert.deepEqual([declined.status, declined.body], [402, { result: false, message: 'Your card was declined.' }]);
+      assert.deepEqual([declined.status, declined.body], [402, { result: false, message: 'Your card was declined.', code: 'card_declined' }]);
       const poor = await pay((await ask()).body.data.pay_link, { ...TEST_CARD, card_number: '4000 0000 0000 9995' });
       assert.deepEqual([poor.status, poor.body.message], [402, 'Your card has insufficient funds.']);
 

@@ -48,7 +48,7 @@ for (const database of testDatabases()) {
 
       assert.equal((await refund(sale, '50.00')).status, 200);
       const over = await refund(sale, '25.00');
-      assert.deepEqual([over.status, over.body], [400, { result: false, message: 'The amount should not be greater than the remaining amount.' }]);
+      assert.deepEqual([over.status, over.body], [400, { result: false, message: 'The amount should not be greater than the remaining amount.', code: 'invalid_request' }]);
       assert.equal((await refund(sale, '20.00')).status, 200);
       const done = await refund(sale, '1.00');
       assert.deepEqual([done.status, done.body.message], [409, 'Refund already done. No refund allowed.']);

@@ -33,7 +33,7 @@ for (const database of testDatabases()) {
       const first = await charge(orderId);
       assert.equal(first.status, 200, first.text);
       const again = await charge(orderId);
-      assert.deepEqual([again.status, again.body], [409, { result: false, message: taken(orderId) }]);
+      assert.deepEqual([again.status, again.body], [409, { result: false, message: taken(orderId), code: 'conflict' }]);
       assert.equal((await salesOf(orderId)).length, 1);
     });
 

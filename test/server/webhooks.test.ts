@@ -67,7 +67,7 @@ for (const database of testDatabases()) {
         ['https://user:pw@example.com/', 'webhook_url must not carry a user name or password.'],
       ]) {
         const bad = await service.api('POST', '/client/update-webhooks-url', { json: { webhook_url: url } });
-        assert.deepEqual([bad.status, bad.body], [400, { result: false, status: false, message }]);
+        assert.deepEqual([bad.status, bad.body], [400, { result: false, status: false, message, code: 'invalid_request' }]);
       }
     });
 

@@ -33,7 +33,7 @@ for (const environment of ['sandbox', 'production'] as const) {
       const before = await texts();
       for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
         const answer = await widget('/payment-requests', SHOP, { amount: '1.00', recipient_phone: '+14155550177' }, type);
-        assert.deepEqual([answer.status, answer.body], [415, { result: false, message: 'Widget calls send application/json.' }], type);
+        assert.deepEqual([answer.status, answer.body], [415, { result: false, message: 'Widget calls send application/json.', code: 'unsupported_content_type' }], type);
       }
       assert.equal(await texts(), before);
     });

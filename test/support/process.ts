@@ -31,7 +31,8 @@ export async function startServiceProcess(env: Record<string, string>): Promise<
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
+  // tsx compiles the service on start: on a busy 2-core machine that has taken over 20 s.
+  const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode}: ${output}`);
     try {
@@ -41,7 +42,7 @@ export async function startServiceProcess(env: Record<string, string>): Promise<
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`the service did not answer /health within 20 s: ${output}`);
+      throw new Error(`the service did not answer /health within 60 s: ${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -11,6 +11,7 @@ import { approvedPage, challengePage, declinedPage, payLinkProblemPage, pendingP
 import type { PayContext } from '../../pages/pay-summary.ts';
 import type { Page } from '../../pages/layout.ts';
 import { sendPage } from './send.ts';
+import { STATUS_OF_REASON } from '../../plugins/refusal-status.ts';
 import { originAllowed, settingsOf } from '../../services/widgets.ts';
 
 interface LinkRoute {
@@ -79,7 +80,7 @@ export const payPages: FastifyPluginAsync<Deps> = async (app, { store, clock, co
     if (outcome.status === 'refused') {
       if (outcome.linkProblem || !outcome.request) return sendPage(reply, payLinkProblemPage(outcome.linkProblem ?? 'unknown'));
       const context = await contextFor(outcome.request, token, origin);
-      return sendPage(reply, payPage(context, { values: keptValues(form), problem: { method, message: outcome.message }, status: outcome.httpStatus }), { frameOrigin: context.origin });
+      return sendPage(reply, payPage(context, { values: keptValues(form), problem: { method, message: outcome.message }, status: STATUS_OF_REASON[outcome.reason] }), { frameOrigin: context.origin });
     }
     const context = await contextFor(outcome.request, token, origin);
     switch (outcome.status) {
