@@ -2,10 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Deps } from '../deps.ts';
 import { failures } from '../schemas/envelope.ts';
 import {
-  CaptureAnswer, CaptureBody, UpdatePreauthAnswer, UpdatePreauthBody, VoidPreauthAnswer, VoidPreauthBody,
+  CaptureAnswer, CaptureBody, HoldAnswer, HoldListAnswer, HoldListQuery, HoldParams, HoldQuery, UpdatePreauthAnswer, UpdatePreauthBody,
+  VoidPreauthAnswer, VoidPreauthBody,
 } from '../schemas/payments.ts';
 import { merchantByKey } from '../services/merchant-access.ts';
-import { capture, changeAuthorizedAmount, releaseAuthorization } from '../services/preauthorizations.ts';
+import { capture, changeAuthorizedAmount, listHolds, readHold, releaseAuthorization } from '../services/preauthorizations.ts';
 
 const tags = ['Preauthorizations'];
 
@@ -25,6 +26,21 @@ export const preauthRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
     const merchant = await merchantByKey(store, request.client.id, merchant_key);
     const data = await changeAuthorizedAmount(store, merchant, transaction_id, last_authorized_amount, new_authorized_amount, clock.now());
     return { result: true, message: `Authorized amount ${data.change === 'increment' ? 'raised' : 'lowered'} to ${data.authorized_amount}.`, data };
+  });
+
+  app.get('/preauth', {
+    schema: { tags, summary: "List the merchant's preauthorizations (holds), newest first", querystring: HoldListQuery, response: { 200: HoldListAnswer, ...failures } },
+  }, async (request) => {
+    const { merchant_key, status, page, perPage } = request.query;
+    const merchant = await merchantByKey(store, request.client.id, merchant_key);
+    return { result: true, message: 'Preauthorizations retrieved.', data: await listHolds(store, merchant, status, page, perPage) };
+  });
+
+  app.get('/preauth/:transaction_id', {
+    schema: { tags, summary: 'Read one preauthorization: the amount authorized now and its state', params: HoldParams, querystring: HoldQuery, response: { 200: HoldAnswer, ...failures } },
+  }, async (request) => {
+    const merchant = await merchantByKey(store, request.client.id, request.query.merchant_key);
+    return { result: true, message: 'Preauthorization retrieved.', data: await readHold(store, merchant, request.params.transaction_id) };
   });
 
   app.post('/preauth/void', {

@@ -26,6 +26,8 @@ declare module 'fastify' {
 }
 
 const tags = ['Widgets'];
+/** What `<transactions-table>` lists: the merchant's completed transactions (contract), i.e. sales that went through and stand. */
+const COMPLETED_SALES = { kinds: ['sale'], statuses: ['completed'] } as const;
 const ALLOW_HEADERS = 'content-type, authorization';
 
 function allowOrigin(reply: FastifyReply, origin: string): void {
@@ -139,7 +141,7 @@ export const widgetRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store
       throw error;
     }
     const { page, perPage, from_date, to_date } = request.query;
-    const { items, total } = await store.transactions.page(merchantId, { ...readRange(from_date, to_date), statuses: ['completed', 'voided'] }, perPage, (page - 1) * perPage);
+    const { items, total } = await store.transactions.page(merchantId, { ...readRange(from_date, to_date), ...COMPLETED_SALES }, perPage, (page - 1) * perPage);
     return {
       result: true,
       message: 'Transactions retrieved.',

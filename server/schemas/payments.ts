@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Body, Envelope, Instant, MerchantKey, Money, PageNumber } from './envelope.ts';
+import { Body, Envelope, Instant, MerchantKey, Money, OneOf, PageNumber, PageSize } from './envelope.ts';
 
 const Flag = (description: string) => Type.Optional(Type.Boolean({ description }));
 
@@ -124,6 +124,28 @@ export const UpdatePreauthBody = Body({
 export const UpdatePreauthAnswer = Envelope(
   Type.Object({ transaction_id: Type.String(), order_id: Type.String(), previous_amount: Type.String(), authorized_amount: Type.String(), change: Type.String() }),
 );
+const Hold = Type.Object({
+  transaction_id: Type.String({ description: 'The preauthorization id (guid of the preauth event)' }),
+  order_id: Type.String(),
+  amount: Type.String({ description: 'The amount authorized now: what last_authorized_amount must say' }),
+  status: OneOf(['authorized', 'captured', 'voided'] as const),
+  customer_id: Type.String({ description: 'The stored customer, or "" when none' }),
+  card_brand: Type.String(),
+  last_four: Type.String(),
+  created_date: Instant,
+  captured_transaction_id: Type.Union([Type.String(), Type.Null()], { description: 'The sale the capture made' }),
+});
+export const HoldParams = Type.Object({ transaction_id: Type.String({ maxLength: 100 }) });
+export const HoldQuery = Type.Object({ merchant_key: MerchantKey });
+export const HoldAnswer = Envelope(Hold);
+export const HoldListQuery = Type.Object({
+  merchant_key: MerchantKey,
+  status: Type.Optional(OneOf(['authorized', 'captured', 'voided'] as const)),
+  page: PageNumber(),
+  perPage: PageSize(),
+});
+export const HoldListAnswer = Envelope(Type.Object({ items: Type.Array(Hold), page: Type.Integer(), perPage: Type.Integer(), totalCount: Type.Integer() }));
+
 export const VoidPreauthBody = Body({ merchant_key: MerchantKey, transaction_id: Type.String({ minLength: 1, maxLength: 100 }) });
 export const VoidPreauthAnswer = Envelope(
   Type.Object({ transaction_id: Type.String(), order_id: Type.String(), amount: Type.String(), Status: Type.String() }),

@@ -1,10 +1,10 @@
 import type { Store } from '../store/store.ts';
 import type { Merchant } from '../store/merchants.ts';
 import type { Transaction } from '../store/transactions.ts';
-import { Refusal, invalid, type RefusedDecision } from '../domain/refusals.ts';
+import { Refusal, invalid, notFound, type RefusedDecision } from '../domain/refusals.ts';
 import { formatAmount, MAX_PAYMENT, overMaximum, parseAmount, toMajorNumber } from '../domain/money.ts';
 import { processingFee } from '../domain/pricing.ts';
-import { checkOpenAuthorization, decideAmountChange } from '../domain/preauth.ts';
+import { checkOpenAuthorization, decideAmountChange, PREAUTH_ERRORS } from '../domain/preauth.ts';
 import { newId } from '../secrets.ts';
 import { preauthEvent } from './events.ts';
 
@@ -62,6 +62,35 @@ export async function changeAuthorizedAmount(
       authorized_amount: formatAmount(next), change: decision.event === 'preauth.increment' ? 'increment' : 'decrement',
     };
   });
+}
+
+/** A hold as GET /preauth answers it: the amount authorized now, its state, and the sale a capture made. */
+export function holdView(auth: Transaction, capture: Transaction | undefined) {
+  return {
+    transaction_id: auth.id,
+    order_id: auth.order_id,
+    amount: formatAmount(auth.amount),
+    status: auth.status as 'authorized' | 'captured' | 'voided',
+    customer_id: auth.customer_id ?? '',
+    card_brand: auth.card_brand,
+    last_four: auth.last_four,
+    created_date: auth.created_at,
+    captured_transaction_id: capture?.id ?? null,
+  };
+}
+
+/** GET /preauth/{transaction_id}: one hold of the merchant's, whatever its state. */
+export async function readHold(store: Store, merchant: Merchant, authorizationId: string) {
+  const auth = await store.transactions.find(merchant.id, authorizationId);
+  if (!auth || auth.kind !== 'preauth') throw notFound(PREAUTH_ERRORS.notFound);
+  return holdView(auth, (await store.transactions.capturesOf(merchant.id, [auth.id])).get(auth.id));
+}
+
+/** GET /preauth: the merchant's holds, newest first. */
+export async function listHolds(store: Store, merchant: Merchant, status: 'authorized' | 'captured' | 'voided' | undefined, page: number, perPage: number) {
+  const { items, total } = await store.transactions.holds(merchant.id, status, perPage, (page - 1) * perPage);
+  const captures = await store.transactions.capturesOf(merchant.id, items.filter((auth) => auth.status === 'captured').map((auth) => auth.id));
+  return { items: items.map((auth) => holdView(auth, captures.get(auth.id))), page, perPage, totalCount: total };
 }
 
 /** POST /preauth/void: releases the hold; the authorization can no longer be captured. */

@@ -21,6 +21,23 @@ export function reversalRecord(record: Transaction, original: Transaction) {
   };
 }
 
+/** The `payment.refund` event of a reversal record, with exactly the interface's fields. */
+function refundEvent(record: Transaction, sale: Transaction) {
+  return {
+    merchant_id: sale.merchant_id,
+    transaction_id: record.id,
+    Status: 'Success',
+    linked_txn_id: record.id,
+    parent_transaction_id: sale.id,
+    sales_id: record.id,
+    order_createdfrom: sale.source,
+    amount: toMajorNumber(record.amount),
+    txn_id: record.gateway_ref,
+    txn_date: record.created_at,
+    type: 'Refund',
+  };
+}
+
 const asRefundable = (sale: Transaction | undefined) =>
   sale && { kind: sale.kind, status: sale.status, amount: sale.amount, refunded: sale.refunded_amount, completedAt: sale.completed_at, settledAt: sale.settled_at };
 
@@ -58,26 +75,15 @@ export async function refundSale(store: Store, merchant: Merchant, transactionId
     if (!decision.ok) throw new Refusal(decision.reason, decision.message);
     if (decision.as === 'void') {
       const record = await voidInside(tx, sale!, now);
+      // The partner asked for a refund and listens for refunds: it hears one, for the same record as the void.
+      await tx.events.add(sale!.client_id, 'payment.refund', { ...refundEvent(record, sale!), performed_as: 'void' }, now);
       return { record: reversalRecord(record, sale!), performedAsVoid: true };
     }
     const record = reversal(sale!, 'refund', amount, now);
     await tx.transactions.insert(record);
     await tx.transactions.update(sale!.id, { refunded_amount: sale!.refunded_amount + amount });
-    const answer = reversalRecord(record, sale!);
-    await tx.events.add(sale!.client_id, 'payment.refund', {
-      merchant_id: sale!.merchant_id,
-      transaction_id: record.id,
-      Status: 'Success',
-      linked_txn_id: record.id,
-      parent_transaction_id: sale!.id,
-      sales_id: record.id,
-      order_createdfrom: sale!.source,
-      amount: toMajorNumber(amount),
-      txn_id: record.gateway_ref,
-      txn_date: record.created_at,
-      type: 'Refund',
-    }, now);
-    return { record: answer, performedAsVoid: false };
+    await tx.events.add(sale!.client_id, 'payment.refund', refundEvent(record, sale!), now);
+    return { record: reversalRecord(record, sale!), performedAsVoid: false };
   });
 }
 

@@ -17,6 +17,8 @@ export interface TransactionFilter {
   to?: string | undefined;
   /** Only these statuses (the widgets' table shows completed money, not waiting or declined ACH). */
   statuses?: readonly TransactionStatus[] | undefined;
+  /** Only these kinds, among the listed ones (the widgets' table shows sales). */
+  kinds?: readonly (typeof LISTED_KINDS)[number][] | undefined;
 }
 
 export class TransactionRepository {
@@ -48,7 +50,7 @@ export class TransactionRepository {
 
   /** Listed transactions created in [from, to) (ISO instants), newest first. */
   async page(merchantId: string, filter: TransactionFilter, limit: number, offset: number): Promise<{ items: Transaction[]; total: number }> {
-    let query = this.db.selectFrom('transactions').where('merchant_id', '=', merchantId).where('kind', 'in', [...LISTED_KINDS]);
+    let query = this.db.selectFrom('transactions').where('merchant_id', '=', merchantId).where('kind', 'in', [...(filter.kinds ?? LISTED_KINDS)]);
     if (filter.from) query = query.where('created_at', '>=', filter.from);
     if (filter.to) query = query.where('created_at', '<', filter.to);
     if (filter.statuses) query = query.where('status', 'in', [...filter.statuses]);
@@ -57,6 +59,30 @@ export class TransactionRepository {
       query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return { items, total: Number(count.n) };
+  }
+
+  /** The merchant's preauthorizations (holds), newest first, of one status or all. */
+  async holds(merchantId: string, status: TransactionStatus | undefined, limit: number, offset: number): Promise<{ items: Transaction[]; total: number }> {
+    let query = this.db.selectFrom('transactions').where('merchant_id', '=', merchantId).where('kind', '=', 'preauth');
+    if (status) query = query.where('status', '=', status);
+    const [items, count] = await Promise.all([
+      query.select(COLUMNS).orderBy('seq', 'desc').limit(limit).offset(offset).execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { items, total: Number(count.n) };
+  }
+
+  /** The sales that captured holds became, by the hold's id. */
+  async capturesOf(merchantId: string, holdIds: string[]): Promise<Map<string, Transaction>> {
+    if (holdIds.length === 0) return new Map();
+    const sales = await this.db
+      .selectFrom('transactions')
+      .select(COLUMNS)
+      .where('merchant_id', '=', merchantId)
+      .where('parent_id', 'in', holdIds)
+      .where('kind', '=', 'sale')
+      .execute();
+    return new Map(sales.map((sale) => [sale.parent_id!, sale]));
   }
 
   /** Settles every completed, unsettled sale of the merchant; returns how many. */

@@ -7,7 +7,7 @@ import type {
   NewCustomer, OnboardingApplication, OnboardingResult, OnboardingSession, OnboardingStatus, PaymentRequest,
   PaymentRequestResult, QrLinkRequest, QrLinkResult, RefundRequest, Reversal, RotateSecretOptions, SandboxMessage,
   SandboxPayment, SandboxPayResult, SettleResult, Transaction, TransactionList, TransactionListItem, TransactionListOptions,
-  UpdateAchRequest, UpdatePreauthRequest, UpdatePreauthResult, VoidPreauthRequest, VoidPreauthResult, VoidRequest,
+  UpdateAchRequest, UpdatePreauthRequest, UpdatePreauthResult, VoidPreauthRequest, VoidPreauthResult, VoidRequest, Hold, HoldListOptions, HoldPage,
   WebhookEndpoint, WebhookRegistration, WidgetSession, WidgetSettings, WidgetSettingsRequest,
 } from './types.ts';
 
@@ -206,6 +206,16 @@ export class PreauthApi {
   /** POST /preauth/update: raise or lower the authorized amount; `last_authorized_amount` must be the current one. */
   async update(body: UpdatePreauthRequest, options: RequestOptions = {}): Promise<UpdatePreauthResult> {
     return dataOf(await this.http.call({ method: 'POST', path: '/preauth/update', json: body, ...options }));
+  }
+
+  /** GET /preauth/{transaction_id}: a hold, the amount authorized now (what `update` needs) and its state. */
+  async get(merchantKey: string, transactionId: string): Promise<Hold> {
+    return dataOf(await this.http.call({ method: 'GET', path: `/preauth/${segment(transactionId)}`, query: { merchant_key: merchantKey } }));
+  }
+
+  /** GET /preauth: the merchant's holds, newest first; `status` narrows them. */
+  async list(merchantKey: string, { status, page, perPage }: HoldListOptions = {}): Promise<HoldPage> {
+    return dataOf(await this.http.call({ method: 'GET', path: '/preauth', query: { merchant_key: merchantKey, status, page, perPage } }));
   }
 
   /** POST /preauth/void: release the hold; it can no longer be captured. */

@@ -94,6 +94,11 @@ export interface PaymentRefundData {
   txn_id: string;
   txn_date: string;
   type: 'Refund';
+  /**
+   * Added by Paykit: `"void"` when the refund asked for was performed as a void (a full refund of an unsettled sale
+   * older than 24 hours); `payment.void` then announces the same record (same `transaction_id`).
+   */
+  performed_as?: 'void';
 }
 
 /** A preauthorization, or its new amount (`preauth.increment`, `preauth.decrement`). */

@@ -460,6 +460,70 @@ export type CustomerRequestAnswer = {
   };
 };
 
+export type HoldAnswer = {
+  result: boolean;
+  message: string;
+  data: {
+    /** The preauthorization id (guid of the preauth event) */
+    transaction_id: string;
+    order_id: string;
+    /** The amount authorized now: what last_authorized_amount must say */
+    amount: string;
+    status: "authorized" | "captured" | "voided";
+    /** The stored customer, or "" when none */
+    customer_id: string;
+    card_brand: string;
+    last_four: string;
+    created_date: string;
+    /** The sale the capture made */
+    captured_transaction_id: string | null;
+  };
+};
+
+export type HoldListAnswer = {
+  result: boolean;
+  message: string;
+  data: {
+    items: {
+      /** The preauthorization id (guid of the preauth event) */
+      transaction_id: string;
+      order_id: string;
+      /** The amount authorized now: what last_authorized_amount must say */
+      amount: string;
+      status: "authorized" | "captured" | "voided";
+      /** The stored customer, or "" when none */
+      customer_id: string;
+      card_brand: string;
+      last_four: string;
+      created_date: string;
+      /** The sale the capture made */
+      captured_transaction_id: string | null;
+    }[];
+    page: number;
+    perPage: number;
+    totalCount: number;
+  };
+};
+
+export type HoldListQuery = {
+  /** The merchant's API key. */
+  merchant_key: string;
+  status?: "authorized" | "captured" | "voided";
+  /** Page number, from 1. */
+  page: number;
+  /** Items per page, 1 to 100. */
+  perPage: number;
+};
+
+export type HoldParams = {
+  transaction_id: string;
+};
+
+export type HoldQuery = {
+  /** The merchant's API key. */
+  merchant_key: string;
+};
+
 export type PaymentRequestAnswer = {
   result: boolean;
   message: string;
@@ -1004,6 +1068,11 @@ export interface SchemaTypes {
   ChargeCustomerAnswer: ChargeCustomerAnswer;
   ChargeCustomerBody: ChargeCustomerBody;
   CustomerRequestAnswer: CustomerRequestAnswer;
+  HoldAnswer: HoldAnswer;
+  HoldListAnswer: HoldListAnswer;
+  HoldListQuery: HoldListQuery;
+  HoldParams: HoldParams;
+  HoldQuery: HoldQuery;
   PaymentRequestAnswer: PaymentRequestAnswer;
   PaymentRequestBody: PaymentRequestBody;
   QrAnswer: QrAnswer;

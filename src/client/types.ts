@@ -61,6 +61,9 @@ export type UpdatePreauthRequest = Schema.UpdatePreauthBody;
 export type UpdatePreauthResult = Schema.UpdatePreauthAnswer['data'];
 export type VoidPreauthRequest = Schema.VoidPreauthBody;
 export type VoidPreauthResult = Schema.VoidPreauthAnswer['data'];
+export type Hold = Schema.HoldAnswer['data'];
+export type HoldListOptions = Partial<Omit<Schema.HoldListQuery, 'merchant_key'>>;
+export type HoldPage = Schema.HoldListAnswer['data'];
 
 // ── Webhooks ─────────────────────────────────────────────────────────────────────────────────────────────────
 export type WebhookRegistration = Schema.WebhookUrlAnswer['data'];

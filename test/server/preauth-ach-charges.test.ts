@@ -63,6 +63,39 @@ for (const database of testDatabases()) {
       assert.equal(bad.body.message, 'new_authorized_amount must be an amount greater than zero with at most two decimals, e.g. "25.00".');
     });
 
+    test('a hold is readable by its id and listable, in every state, with the amount update needs', async () => {
+      const { id, orderId } = await authorize('30.00');
+      const read = (holdId: string) => service.api('GET', `/preauth/${holdId}`, { json: { merchant_key: merchantKey } });
+      const open = await read(id);
+      assert.equal(open.status, 200, open.text);
+      assert.deepEqual({ ...open.body.data, created_date: undefined }, {
+        transaction_id: id, order_id: orderId, amount: '30.00', status: 'authorized', customer_id: '', card_brand: 'Visa', last_four: '4242',
+        created_date: undefined, captured_transaction_id: null,
+      });
+      // The amount read is what /preauth/update takes as last_authorized_amount.
+      await call('/preauth/update', { transaction_id: id, last_authorized_amount: open.body.data.amount, new_authorized_amount: '35.00' });
+      assert.equal((await read(id)).body.data.amount, '35.00');
+      const captured = await call('/preauth/capture', { transaction_id: id });
+      assert.deepEqual([(await read(id)).body.data.status, (await read(id)).body.data.captured_transaction_id], ['captured', captured.body.data.transaction_id]);
+      const released = await authorize('12.00');
+      await call('/preauth/void', { transaction_id: released.id });
+      assert.equal((await read(released.id)).body.data.status, 'voided');
+
+      const all = await service.api('GET', '/preauth', { json: { merchant_key: merchantKey, perPage: 100 } });
+      assert.equal(all.status, 200, all.text);
+      const byId = new Map(all.body.data.items.map((hold: { transaction_id: string; status: string }) => [hold.transaction_id, hold.status]));
+      assert.deepEqual([byId.get(id), byId.get(released.id)], ['captured', 'voided']);
+      assert.equal(all.body.data.totalCount, all.body.data.items.length);
+      const onlyVoided = await service.api('GET', '/preauth', { json: { merchant_key: merchantKey, status: 'voided' } });
+      assert.ok(onlyVoided.body.data.items.every((hold: { status: string }) => hold.status === 'voided'));
+      assert.ok(onlyVoided.body.data.items.some((hold: { transaction_id: string }) => hold.transaction_id === released.id));
+      // A sale is not a hold, and another merchant's hold is as unknown as a made-up one.
+      assert.equal((await read(captured.body.data.transaction_id)).status, 404);
+      assert.deepEqual([(await read('txn_nope')).status, (await read('txn_nope')).body.message], [404, 'Authorization not found']);
+      const other = await approvedMerchant(service);
+      assert.equal((await service.api('GET', `/preauth/${id}`, { json: { merchant_key: other.merchantKey } })).status, 404);
+    });
+
     test('capture charges the authorized amount once, with preauth.charge', async () => {
       const { id, orderId } = await authorize('80.00');
       await call('/preauth/update', { transaction_id: id, last_authorized_amount: '80.00', new_authorized_amount: '100.00' });

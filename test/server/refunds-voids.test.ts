@@ -128,9 +128,24 @@ for (const database of testDatabases()) {
       assert.equal(full.status, 200);
       assert.equal(full.body.data.type, 'Void');
       assert.equal(full.body.message, 'Refunded in full as a void: the transaction is older than 24 hours and not settled yet.');
-      assert.equal((await eventsAbout(service, 'payment.void', full.body.data.transaction_id)).length, 1);
-      assert.equal((await eventsAbout(service, 'payment.refund', full.body.data.transaction_id)).length, 0);
+      const [voidEvent] = await eventsAbout(service, 'payment.void', full.body.data.transaction_id);
+      assert.ok(voidEvent);
+      // Asked for as a refund, it is announced as one too: the same record, marked as performed as a void.
+      const refunds = await eventsAbout(service, 'payment.refund', full.body.data.transaction_id);
+      assert.equal(refunds.length, 1);
+      assert.deepEqual(refunds[0]!.data, {
+        merchant_id: voidEvent.data.merchant_id, transaction_id: full.body.data.transaction_id, Status: 'Success',
+        linked_txn_id: full.body.data.transaction_id, parent_transaction_id: old, sales_id: full.body.data.transaction_id,
+        order_createdfrom: 'pay_link', amount: 60, txn_id: voidEvent.data.txn_id, txn_date: voidEvent.data.txn_date, type: 'Refund', performed_as: 'void',
+      });
+
       assert.equal((await refund(partial, '20.00')).body.data.type, 'Refund', 'a partial refund stays a refund');
+      // A void asked for as a void is announced as a void only.
+      const direct = await paidSale(service, merchantKey, '15.00');
+      const voided = await service.api('POST', '/order/sales-void', { form: { merchant_key: merchantKey, transaction_id: direct } });
+      assert.equal(voided.status, 200, voided.text);
+      assert.equal((await eventsAbout(service, 'payment.void', voided.body.data.transaction_id)).length, 1);
+      assert.equal((await eventsAbout(service, 'payment.refund', voided.body.data.transaction_id)).length, 0);
     });
 
     test('fifty refunds at once never return more than was charged', async () => {
