@@ -19,6 +19,8 @@ import { widgetRoutes } from './routes/widgets.ts';
 import { widgetAdminRoutes } from './routes/widget-admin.ts';
 import { scriptTagRoute } from './routes/script-tag.ts';
 import { pageRoutes } from './routes/pages/index.ts';
+import { operatorRoutes } from './routes/operator.ts';
+import { requireOperator } from './plugins/operator-auth.ts';
 import { openApiDocument } from './openapi.ts';
 import { outboxWrites } from './store/events.ts';
 
@@ -77,6 +79,11 @@ export async function buildApp({ logger = false, loggerInstance, ...deps }: AppO
       await authenticated.register(sandboxRoutes, deps);
     });
   }, { prefix: API_PREFIX });
+
+  await app.register(async (operators) => {
+    requireOperator(operators, deps.store);
+    await operators.register(operatorRoutes, deps);
+  }, { prefix: '/operator/v1' });
 
   await app.register(pageRoutes, deps);
   await app.register(scriptTagRoute);

@@ -63,7 +63,6 @@ export const onboardingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { s
   app.post('/auth/get-onboarding-status', {
     schema: { tags, summary: "Read a merchant's onboarding status", body: OnboardingStatusBody, response: { 200: OnboardingStatusAnswer, ...failures } },
   }, async (request) => {
-    const merchantStatus = await onboardingStatus(store, request.client.id, request.body.merchant_key);
-    return { result: true, message: 'Onboarding status retrieved.', data: { merchantStatus } };
+    return { result: true, message: 'Onboarding status retrieved.', data: await onboardingStatus(store, request.client.id, request.body.merchant_key) };
   });
 };

@@ -4,7 +4,7 @@ import type { Deps } from '../deps.ts';
 import { forbidden, invalid, notFound, Refusal } from '../domain/refusals.ts';
 import { StatusAnswer, failures } from '../schemas/envelope.ts';
 import { ApproveMerchantBody } from '../schemas/merchants.ts';
-import { approveMerchant } from '../services/onboarding.ts';
+import { reviewApplication } from '../services/merchant-review.ts';
 import {
   ClockAnswer, ClockBody, MessagesAnswer, SandboxPayAnswer, SandboxPayBody, SettleAnswer, SettleBody, UpdateAchBody,
 } from '../schemas/sandbox.ts';
@@ -29,7 +29,9 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
     config: { envelope: 'status' },
     schema: { tags, summary: 'Approve a pending merchant (sandbox)', body: ApproveMerchantBody, response: { 200: StatusAnswer, ...failures } },
   }, async (request) => {
-    await approveMerchant(store, request.client.id, request.body.merchant_id, clock.now());
+    const merchant = await store.merchants.findById(request.client.id, request.body.merchant_id);
+    if (!merchant) throw notFound(`No merchant ${request.body.merchant_id} among yours: send the merchant_id (m_…), not the merchant key.`);
+    await reviewApplication(store, merchant, 'approved', '', 'sandbox', clock.now());
     return { status: true, message: 'Merchant approved; merchant.approval dispatch started.' };
   });
 

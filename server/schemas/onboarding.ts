@@ -1,6 +1,6 @@
 import { Type, type TObject, type TOptional, type TString } from 'typebox';
 import { ONBOARDING_FIELDS, type FieldSpec } from '../domain/onboarding.ts';
-import { Body, Envelope, MerchantKey } from './envelope.ts';
+import { Body, Envelope, MerchantKey, OneOf } from './envelope.ts';
 
 type GroupProperties<S> = { [K in keyof S]: S[K] extends { required: true } ? TString : TOptional<TString> };
 
@@ -72,5 +72,8 @@ export const HostedOnboardingAnswer = Envelope(
 
 export const OnboardingStatusBody = Body({ merchant_key: MerchantKey });
 export const OnboardingStatusAnswer = Envelope(
-  Type.Object({ merchantStatus: Type.Union([Type.Literal('pending'), Type.Literal('completed')]) }),
+  Type.Object({
+    merchantStatus: OneOf(['pending', 'completed', 'declined'] as const, 'pending until the review decides; declined is added by Paykit'),
+    decline_reason: Type.Optional(Type.String({ description: 'Added by Paykit, when declined: why, in words to pass on to the merchant' })),
+  }),
 );

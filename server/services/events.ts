@@ -1,3 +1,4 @@
+import type { Merchant } from '../store/merchants.ts';
 import type { Transaction } from '../store/transactions.ts';
 import { toMajorNumber } from '../domain/money.ts';
 
@@ -13,6 +14,19 @@ export function paymentSuccessEvent(sale: Transaction, linkId: string | null) {
     last_four: sale.last_four,
     brand: sale.card_brand,
     ...(linkId ? { link_id: linkId } : {}),
+  };
+}
+
+/** `merchant_status`: the merchant's onboarding status changed (payload decided in docs/decisions.md). */
+export function merchantStatusEvent(merchant: Pick<Merchant, 'id' | 'company_id' | 'business_name' | 'email'>, status: 'pending' | 'completed' | 'declined', reason: string, at: Date) {
+  return {
+    merchant_id: merchant.id,
+    company_id: merchant.company_id ?? '',
+    business_name: merchant.business_name,
+    email: merchant.email,
+    status,
+    reason,
+    changed_at: at.toISOString(),
   };
 }
 

@@ -8,6 +8,8 @@ import { AGREEMENT_VERSION, validateSignature, type AgreementSignature } from '.
 import { ONBOARDING_LINK_TTL_MS, ONBOARDING_SESSION_TTL_MS } from '../domain/session-lifetimes.ts';
 import { digest, newId, newToken } from '../secrets.ts';
 import { merchantByKey } from './merchant-access.ts';
+import { merchantStatusEvent } from './events.ts';
+import { partnerStatus } from '../domain/merchant-review.ts';
 
 /** The path of the hosted onboarding form; the link is this under the service's public origin. */
 export const onboardingPath = (linkToken: string) => `/onboard/${linkToken}`;
@@ -73,10 +75,13 @@ export async function submitApplication(store: Store, clientId: string, applicat
     created_at: now.toISOString(),
     submitted_at: now.toISOString(),
     approved_at: null,
+    declined_at: null,
+    decline_reason: null,
   };
   await store.transaction(async (tx) => {
     await tx.merchants.insert(merchant);
     await tx.events.add(clientId, 'merchant.onboarding', onboardingEvent(merchant, merchantKey), now);
+    await tx.events.add(clientId, 'merchant_status', merchantStatusEvent(merchant, 'pending', '', now), now);
   });
   return { merchant, merchantKey };
 }
@@ -125,6 +130,8 @@ export async function startHostedOnboarding(
     created_at: now.toISOString(),
     submitted_at: null,
     approved_at: null,
+    declined_at: null,
+    decline_reason: null,
   };
   await store.transaction(async (tx) => {
     const session = await tx.onboardingTokens.useSession(digest(sessionToken), now.toISOString());
@@ -199,37 +206,19 @@ export async function submitHostedApplication(
       { merchant_id: merchant.id, business_name: merchant.business_name, website: merchant.website, email: merchant.email, company_id: merchant.company_id ?? '' },
       now,
     );
+    await tx.events.add(merchant.client_id, 'merchant_status', merchantStatusEvent(merchant, 'pending', '', now), now);
     return true;
   });
   if (!used) return { accepted: false, linkState: 'used', fieldErrors: [], signatureErrors: [] };
   return { accepted: true, merchant };
 }
 
-/** POST /auth/get-onboarding-status. A merchant is `completed` once approved, `pending` until then. */
-export async function onboardingStatus(store: Store, clientId: string, merchantKey: string): Promise<'pending' | 'completed'> {
+/**
+ * POST /auth/get-onboarding-status: `pending` until the review decides, then `completed` (approved) or `declined`
+ * with the reason the review gave.
+ */
+export async function onboardingStatus(store: Store, clientId: string, merchantKey: string) {
   const merchant = await merchantByKey(store, clientId, merchantKey);
-  return merchant.status === 'completed' ? 'completed' : 'pending';
-}
-
-/** Sandbox POST /approve-merchant: `pending` → `completed`, with `merchant.approval` in the same transaction. */
-export async function approveMerchant(store: Store, clientId: string, merchantId: string, now: Date): Promise<Merchant> {
-  return store.transaction(async (tx) => {
-    const merchant = await tx.merchants.findById(clientId, merchantId);
-    if (!merchant) throw notFound(`No merchant ${merchantId} among yours: send the merchant_id (m_…), not the merchant key.`);
-    if (merchant.status === 'completed') throw conflict(`Merchant ${merchantId} is already approved.`);
-    if (merchant.status === 'invited') {
-      throw conflict(`Merchant ${merchantId} has not submitted its onboarding form yet; approve it once it has.`);
-    }
-    const approvedAt = now.toISOString();
-    if (!(await tx.merchants.transition(merchant.id, 'pending', { status: 'completed', approved_at: approvedAt }))) {
-      throw conflict(`Merchant ${merchantId} is already approved.`);
-    }
-    await tx.events.add(
-      clientId,
-      'merchant.approval',
-      { merchant_id: merchant.id, business_name: merchant.business_name, email: merchant.email, company_id: merchant.company_id ?? '' },
-      now,
-    );
-    return { ...merchant, status: 'completed', approved_at: approvedAt };
-  });
+  const merchantStatus = partnerStatus(merchant.status);
+  return merchantStatus === 'declined' ? { merchantStatus, decline_reason: merchant.decline_reason ?? '' } : { merchantStatus };
 }

@@ -44,6 +44,21 @@ export class MerchantRepository {
     return this.db.selectFrom('merchants').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** Applications across every client, oldest submitted first (the review queue), of one status. */
+  async withStatus(status: MerchantStatus, limit: number, offset: number): Promise<{ items: Merchant[]; total: number }> {
+    const query = this.db.selectFrom('merchants').where('status', '=', status);
+    const [items, count] = await Promise.all([
+      query.selectAll().orderBy('submitted_at').orderBy('id').limit(limit).offset(offset).execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { items, total: Number(count.n) };
+  }
+
+  /** A merchant by its key alone, for the platform's operators (partners always go through their own client). */
+  async findByKeyHashUnscoped(keyHash: string): Promise<Merchant | undefined> {
+    return this.db.selectFrom('merchants').selectAll().where('merchant_key_hash', '=', keyHash).executeTakeFirst();
+  }
+
   /** The listing's columns only: the stored application is large and not listed. */
   async listForClient(clientId: string): Promise<MerchantSummary[]> {
     return listForClient(this.db, clientId);

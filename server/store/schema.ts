@@ -1,3 +1,4 @@
+import type { MerchantState } from '../domain/merchant-review.ts';
 import type { Generated, Kysely, Transaction } from 'kysely';
 
 /** Timestamps are ISO 8601 UTC text (`toISOString()`), so they sort and compare as text on both databases. */
@@ -11,7 +12,7 @@ export interface ClientsTable {
   created_at: Instant;
 }
 
-export type MerchantStatus = 'invited' | 'pending' | 'completed';
+export type MerchantStatus = MerchantState;
 
 export interface MerchantsTable {
   id: string;
@@ -32,6 +33,27 @@ export interface MerchantsTable {
   created_at: Instant;
   submitted_at: Instant | null;
   approved_at: Instant | null;
+  declined_at: Instant | null;
+  /** Why the review declined the application, in words the partner can pass on. */
+  decline_reason: string | null;
+}
+
+export interface OperatorsTable {
+  id: string;
+  name: string;
+  /** SHA-256 of the operator's bearer token (`op_…`). */
+  token_hash: string;
+  created_at: Instant;
+}
+
+export interface MerchantReviewsTable {
+  id: string;
+  merchant_id: string;
+  decision: 'approved' | 'declined';
+  reason: string;
+  /** Who decided: an operator's name, `cli:<user>`, or `sandbox` for POST /approve-merchant. */
+  reviewer: string;
+  decided_at: Instant;
 }
 
 export interface OnboardingSessionsTable {
@@ -122,6 +144,8 @@ export interface Database {
   messages: MessagesTable;
   idempotency_keys: IdempotencyKeysTable;
   merchant_orders: MerchantOrdersTable;
+  operators: OperatorsTable;
+  merchant_reviews: MerchantReviewsTable;
   settings: SettingsTable;
   payment_attempts: PaymentAttemptsTable;
   webhook_endpoints: WebhookEndpointsTable;

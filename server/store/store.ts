@@ -15,6 +15,7 @@ import { WebhookEndpointRepository } from './webhook-endpoints.ts';
 import { WidgetRepository } from './widgets.ts';
 import { IdempotencyKeyRepository } from './idempotency-keys.ts';
 import { OrderRepository } from './orders.ts';
+import { OperatorRepository } from './operators.ts';
 
 /** The transaction of the unit of work running in this async context, if any (see `Store.unitOfWork`). */
 const ambientTransaction = new AsyncLocalStorage<Transaction<Database>>();
@@ -60,6 +61,7 @@ export class Store {
   readonly widgets: WidgetRepository;
   readonly idempotencyKeys: IdempotencyKeyRepository;
   readonly orders: OrderRepository;
+  readonly operators: OperatorRepository;
 
   private readonly db: Executor;
 
@@ -84,6 +86,7 @@ export class Store {
     this.widgets = new WidgetRepository(db);
     this.idempotencyKeys = new IdempotencyKeyRepository(db);
     this.orders = new OrderRepository(db);
+    this.operators = new OperatorRepository(db);
   }
 
   /**

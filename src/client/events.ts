@@ -50,6 +50,23 @@ export interface DocumentsSignedData {
   company_id: string;
 }
 
+/**
+ * A merchant's onboarding status changed: `pending` when its application is submitted (either way), then
+ * `completed` when the review approves it or `declined`, with the reason, when it declines it. The interface names
+ * this event without a payload; this one is Paykit's (docs/decisions.md).
+ */
+export interface MerchantStatusData {
+  merchant_id: string;
+  company_id: string;
+  business_name: string;
+  email: string;
+  status: 'pending' | 'completed' | 'declined';
+  /** Why it was declined; `""` otherwise. */
+  reason: string;
+  /** ISO 8601 UTC. */
+  changed_at: string;
+}
+
 /** An ACH payment was decided (sandbox: POST /update-ach). */
 export type AchUpdateData = {
   merchant_id: string;
@@ -130,6 +147,7 @@ export interface PaykitEventMap {
   'merchant.onboarding': MerchantOnboardingData;
   'merchant.approval': MerchantApprovalData;
   'documents.signed': DocumentsSignedData;
+  merchant_status: MerchantStatusData;
   'ach.update': AchUpdateData;
   'payment.void': PaymentVoidData;
   'payment.refund': PaymentRefundData;
@@ -149,6 +167,6 @@ export type PaykitEventOf<T extends PaykitEventType> = Extract<PaykitEvent, { ev
 
 /** Every event type of the interface. */
 export const PAYKIT_EVENT_TYPES: readonly PaykitEventType[] = [
-  'payment.success', 'merchant.onboarding', 'merchant.approval', 'documents.signed', 'ach.update', 'payment.void',
-  'payment.refund', 'preauth', 'preauth.increment', 'preauth.decrement', 'preauth.charge',
+  'payment.success', 'merchant.onboarding', 'merchant.approval', 'documents.signed', 'merchant_status', 'ach.update',
+  'payment.void', 'payment.refund', 'preauth', 'preauth.increment', 'preauth.decrement', 'preauth.charge',
 ];

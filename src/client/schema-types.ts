@@ -336,7 +336,10 @@ export type OnboardingStatusAnswer = {
   result: boolean;
   message: string;
   data: {
-    merchantStatus: "pending" | "completed";
+    /** pending until the review decides; declined is added by Paykit */
+    merchantStatus: "pending" | "completed" | "declined";
+    /** Added by Paykit, when declined: why, in words to pass on to the merchant */
+    decline_reason?: string;
   };
 };
 

@@ -52,7 +52,7 @@ describe('API reference', () => {
     assert.match(session, /<h4>Parameters<\/h4><ul class="fields"><li><code>is_publickey<\/code> <span class="type">boolean<\/span>, in query, optional/);
 
     const status = section('<code>/api/v1/auth/get-onboarding-status</code>');
-    assert.match(status, /<code>merchantStatus<\/code> <span class="type">&quot;pending&quot; or &quot;completed&quot;<\/span>/);
+    assert.match(status, /<code>merchantStatus<\/code> <span class="type">&quot;pending&quot; or &quot;completed&quot; or &quot;declined&quot;<\/span>/);
 
     const merchants = section('<code>/api/v1/merchant</code>');
     assert.match(merchants, /<code>data<\/code> <span class="type">array of object<\/span>, <strong>required<\/strong><ul class="fields">.*<code>public_data<\/code> <span class="type">object<\/span>, <strong>required<\/strong><ul class="fields"><li><code>public_key<\/code>/s);

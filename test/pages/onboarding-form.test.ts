@@ -113,7 +113,9 @@ describe('hosted onboarding form', () => {
       assert.equal(again.status, 410);
       assert.match(again.text, /<h1>This onboarding link has already been used<\/h1>/);
     }
-    assert.equal((await service.store.events.listForClient(service.client.clientId)).filter((e) => e.data.merchant_id === link.merchantId).length, 2);
+    const written = (await service.store.events.listForClient(service.client.clientId)).filter((e) => e.data.merchant_id === link.merchantId);
+    assert.deepEqual(written.map((e) => e.event_type).sort(), ['documents.signed', 'merchant.onboarding', 'merchant_status'], 'each once, though the form was posted again');
+    assert.equal(written.find((e) => e.event_type === 'merchant_status')!.data.status, 'pending');
   });
 
   test('an invalid submission is answered 400 with a summary and marked fields, keeping all but the SSN and account number', async () => {

@@ -9,8 +9,9 @@ import { openStore } from '../../server/store/open.ts';
 import type { Store } from '../../server/store/store.ts';
 import { createClient, ensureClient } from '../../server/services/clients.ts';
 import {
-  approveMerchant, createOnboardingSession, startHostedOnboarding, submitApplication, submitHostedApplication,
+  createOnboardingSession, startHostedOnboarding, submitApplication, submitHostedApplication,
 } from '../../server/services/onboarding.ts';
+import { reviewApplication } from '../../server/services/merchant-review.ts';
 import { matchesDigest } from '../../server/secrets.ts';
 
 const now = () => new Date();
@@ -34,7 +35,7 @@ for (const database of testDatabases()) {
           await tx.merchants.insert({
             id: 'm_rolled_back', client_id: clientId, company_id: null, status: 'pending', business_name: 'B', email: 'e',
             first_name: 'f', last_name: 'l', phone: 'p', website: '', merchant_key_hash: null, public_key: 'pk_rolled_back',
-            application: null, created_at: now().toISOString(), submitted_at: null, approved_at: null,
+            application: null, created_at: now().toISOString(), submitted_at: null, approved_at: null, declined_at: null, decline_reason: null,
           });
           throw new Error('boom');
         }),
@@ -44,13 +45,14 @@ for (const database of testDatabases()) {
       assert.equal(await store.merchants.findById(clientId, 'm_rolled_back'), undefined);
     });
 
-    test('twenty approvals at once approve once and write one event', async () => {
+    test('twenty approvals at once approve once, write one event and one decision', async () => {
       const { merchant } = await submitApplication(store, clientId, validApplication(), now());
-      const outcomes = await Promise.allSettled(Array.from({ length: 20 }, () => approveMerchant(store, clientId, merchant.id, now())));
+      const outcomes = await Promise.allSettled(Array.from({ length: 20 }, () => reviewApplication(store, merchant, 'approved', '', 'test', now())));
       assert.equal(outcomes.filter((o) => o.status === 'fulfilled').length, 1);
       for (const o of outcomes) if (o.status === 'rejected') assert.match(String(o.reason), /already approved/);
       const approvals = (await store.events.listForClient(clientId)).filter((e) => e.event_type === 'merchant.approval' && e.data.merchant_id === merchant.id);
       assert.equal(approvals.length, 1);
+      assert.equal((await store.operators.reviewsOf(merchant.id)).length, 1);
     });
 
     test('an onboarding link submitted ten times at once is used once', async () => {

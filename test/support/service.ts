@@ -31,6 +31,8 @@ export interface WebhookOptions {
   scheduleSeconds?: number[];
   timeoutMs?: number;
   pollMs?: number;
+  /** Deliver to loopback even in production (the test's receiver runs on this machine). */
+  allowPrivate?: boolean;
 }
 
 export async function startService(
@@ -48,7 +50,7 @@ export async function startService(
     seedClient: undefined,
     webhooks: { timeoutMs: options.webhooks?.timeoutMs ?? 2000, scheduleSeconds: options.webhooks?.scheduleSeconds ?? [1, 2], pollMs: options.webhooks?.pollMs ?? 50, dispatch: options.webhooks !== undefined },
   };
-  const deliverer = options.webhooks ? createDeliverer({ timeoutMs: config.webhooks.timeoutMs, allowPrivate: config.environment === 'sandbox' }) : undefined;
+  const deliverer = options.webhooks ? createDeliverer({ timeoutMs: config.webhooks.timeoutMs, allowPrivate: options.webhooks.allowPrivate ?? config.environment === 'sandbox' }) : undefined;
   const dispatcher = deliverer && new Dispatcher({ store, clock, deliverer, ...config.webhooks });
   const app = await buildApp({ store, clock, config, dispatcher });
   await app.listen({ port: 0, host: '127.0.0.1' });
