@@ -14,6 +14,36 @@ export const BUSINESS_INDUSTRIES = [
 export const PROCESSING_ENVIRONMENTS = ['card_present', 'ecommerce', 'moto', 'mixed'] as const;
 export const PRODUCTS_SOLD = ['physical_goods', 'digital_goods', 'services', 'subscriptions', 'mixed'] as const;
 
+/**
+ * Other spellings partners send for the enumerated values (after lower-casing and turning spaces, dots and dashes
+ * into underscores): `LLC`, `Limited Liability Company`, `Sole Proprietor`, `Retail`, `E-commerce`, `Card Present`…
+ */
+const ALIASES: Record<string, string> = {
+  sole_proprietor: 'sole_proprietorship', sole_prop: 'sole_proprietorship', individual: 'sole_proprietorship',
+  general_partnership: 'partnership', limited_partnership: 'partnership', lp: 'partnership', llp: 'partnership',
+  limited_liability_company: 'llc', l_l_c: 'llc',
+  corp: 'corporation', c_corp: 'corporation', c_corporation: 'corporation', inc: 'corporation', incorporated: 'corporation',
+  s_corp: 's_corporation', scorp: 's_corporation', s_corporation: 's_corporation',
+  nonprofit: 'non_profit', not_for_profit: 'non_profit', '501c3': 'non_profit', charity: 'non_profit',
+  govt: 'government', public_sector: 'government',
+  retail_store: 'retail', retail_stores: 'retail', restaurants: 'restaurant', food_and_beverage: 'restaurant', 'food_&_beverage': 'restaurant',
+  e_commerce: 'ecommerce', online: 'ecommerce', online_retail: 'ecommerce', internet: 'ecommerce',
+  professional_service: 'professional_services', consulting: 'professional_services',
+  health_care: 'healthcare', medical: 'healthcare', hotel: 'hospitality', lodging: 'hospitality', auto: 'automotive',
+  home_service: 'home_services', beauty: 'personal_care', salon: 'personal_care', spa: 'personal_care',
+  card_present_retail: 'card_present', in_person: 'card_present', pos: 'card_present', point_of_sale: 'card_present',
+  card_not_present: 'ecommerce', mail_order: 'moto', telephone_order: 'moto', mail_telephone_order: 'moto', both: 'mixed', omnichannel: 'mixed',
+  physical: 'physical_goods', goods: 'physical_goods', products: 'physical_goods', digital: 'digital_goods',
+  service: 'services', subscription: 'subscriptions', recurring: 'subscriptions',
+};
+
+/** The value of an enumerated field as stored, whatever case or common spelling it came in; null when none fits. */
+export function canonicalChoice(values: readonly string[], given: string): string | null {
+  const key = given.trim().toLowerCase().replace(/[\s./-]+/g, '_').replace(/^_+|_+$/g, '');
+  const candidate = values.includes(key) ? key : ALIASES[key];
+  return candidate !== undefined && values.includes(candidate) ? candidate : null;
+}
+
 export type OnboardingGroup = 'BankingInfo' | 'BusinessInfo' | 'OwnerInfo' | 'ProcessingInfo';
 export type OnboardingApplication = Record<OnboardingGroup, Record<string, string | undefined>>;
 export interface FieldError {
@@ -29,11 +59,15 @@ export interface FieldSpec {
   label: string;
   rule?: Rule;
   maxLength?: number;
+  /** For an enumerated field: the values it stores (any case and the common spellings are accepted). */
+  choices?: readonly string[];
 }
 
 const text = (maxLength = 100) => ({ maxLength });
-const oneOf = (values: readonly string[]): Rule => (v) =>
-  values.includes(v) ? null : `must be one of: ${values.join(', ')}`;
+const oneOf = (values: readonly string[]) => ({
+  choices: values,
+  rule: ((v) => (canonicalChoice(values, v) ? null : `must be one of: ${values.join(', ')}`)) as Rule,
+});
 const percent: Rule = (v) =>
   /^\d{1,3}(\.\d{1,2})?$/.test(v) && Number(v) <= 100 ? null : 'must be a number from 0 to 100, e.g. "25"';
 const amount: Rule = (v) => {
@@ -59,7 +93,7 @@ const birthDate: Rule = (v, today) => {
 export const ONBOARDING_FIELDS = {
   BankingInfo: {
     account_number: { required: true, label: 'Account number', rule: (v) => (isValidAccountNumber(v) ? null : 'must be 4 to 17 digits') },
-    bank_name: { required: true, label: 'Bank name', ...text() },
+    bank_name: { required: false, label: 'Bank name', ...text() },
     routing_number: { required: true, label: 'Routing number', rule: (v) => (isValidRoutingNumber(v) ? null : 'must be a nine-digit ABA routing number with a valid checksum, e.g. "110000000"') },
   },
   BusinessInfo: {
@@ -67,47 +101,47 @@ export const ONBOARDING_FIELDS = {
     business_city: { required: true, label: 'City', ...text() },
     business_country: { required: true, label: 'Country', rule: country },
     business_email: { required: true, label: 'Business e-mail', rule: email },
-    business_industry: { required: true, label: 'Industry', rule: oneOf(BUSINESS_INDUSTRIES) },
+    business_industry: { required: false, label: 'Industry', ...oneOf(BUSINESS_INDUSTRIES) },
     business_name: { required: true, label: 'Legal business name', ...text(200) },
     business_phone: { required: true, label: 'Business phone', rule: phone },
     business_state: { required: true, label: 'State or region', ...text(50) },
     business_zip: { required: true, label: 'Postal code', rule: zip },
     dba: { required: false, label: 'Doing business as', ...text(200) },
     ein: { required: true, label: 'EIN', rule: (v) => (/^\d{2}-?\d{7}$/.test(v) ? null : 'must be 9 digits, e.g. "12-3456789"') },
-    established_date: { required: true, label: 'Date established', rule: pastDate },
-    ownershiptype: { required: true, label: 'Ownership type', rule: oneOf(OWNERSHIP_TYPES) },
+    established_date: { required: false, label: 'Date established', rule: pastDate },
+    ownershiptype: { required: false, label: 'Ownership type', ...oneOf(OWNERSHIP_TYPES) },
     website: { required: false, label: 'Website', rule: (v) => (isWebsite(v) ? null : 'must be a web address starting with https://') },
   },
   OwnerInfo: {
-    address: { required: true, label: 'Home address', ...text(200) },
+    address: { required: false, label: 'Home address', ...text(200) },
     b_dl_number: { required: false, label: "Driver's licence number", rule: (v) => (/^[A-Za-z0-9-]{4,20}$/.test(v) ? null : 'must be 4 to 20 letters or digits') },
-    b_title: { required: true, label: 'Title', ...text() },
-    city: { required: true, label: 'City', ...text() },
-    country: { required: true, label: 'Country', rule: country },
+    b_title: { required: false, label: 'Title', ...text() },
+    city: { required: false, label: 'City', ...text() },
+    country: { required: false, label: 'Country', rule: country },
     date_of_birth: { required: true, label: 'Date of birth', rule: birthDate },
     email: { required: true, label: 'E-mail', rule: email },
     first_name: { required: true, label: 'First name', ...text() },
     last_name: { required: true, label: 'Last name', ...text() },
-    ownership_percent: { required: true, label: 'Ownership (%)', rule: percent },
-    phone: { required: true, label: 'Phone', rule: phone },
+    ownership_percent: { required: false, label: 'Ownership (%)', rule: percent },
+    phone: { required: false, label: 'Phone', rule: phone },
     ssn: { required: true, label: 'SSN', rule: (v) => (/^(?!000|666|9\d\d)\d{3}-?(?!00)\d{2}-?(?!0000)\d{4}$/.test(v) ? null : 'must be a valid nine-digit SSN, e.g. "123-45-6789"') },
-    state: { required: true, label: 'State or region', ...text(50) },
-    zip: { required: true, label: 'Postal code', rule: zip },
+    state: { required: false, label: 'State or region', ...text(50) },
+    zip: { required: false, label: 'Postal code', rule: zip },
   },
   ProcessingInfo: {
-    annualCCSales: { required: true, label: 'Annual card sales', rule: amount },
-    avgTicket: { required: true, label: 'Average ticket', rule: amount },
-    legal_b2b: { required: true, label: 'Business-to-business (%)', rule: percent },
-    legal_b2c: { required: true, label: 'Business-to-consumer (%)', rule: percent },
-    legal_cnpinternet: { required: true, label: 'Card not present: internet (%)', rule: percent },
-    legal_cnpphoneemail: { required: true, label: 'Card not present: phone or e-mail (%)', rule: percent },
-    legal_cp: { required: true, label: 'Card present (%)', rule: percent },
-    legal_percentdeliveredover30days: { required: true, label: 'Delivered after more than 30 days (%)', rule: percent },
-    legal_percentdeliveredsameday: { required: true, label: 'Delivered the same day (%)', rule: percent },
-    legal_productssold: { required: true, label: 'Products sold', rule: oneOf(PRODUCTS_SOLD) },
-    percentdelievered7days: { required: true, label: 'Delivered within 7 days (%)', rule: percent },
-    percentdelivered14days: { required: true, label: 'Delivered within 14 days (%)', rule: percent },
-    processing_environment: { required: true, label: 'Processing environment', rule: oneOf(PROCESSING_ENVIRONMENTS) },
+    annualCCSales: { required: false, label: 'Annual card sales', rule: amount },
+    avgTicket: { required: false, label: 'Average ticket', rule: amount },
+    legal_b2b: { required: false, label: 'Business-to-business (%)', rule: percent },
+    legal_b2c: { required: false, label: 'Business-to-consumer (%)', rule: percent },
+    legal_cnpinternet: { required: false, label: 'Card not present: internet (%)', rule: percent },
+    legal_cnpphoneemail: { required: false, label: 'Card not present: phone or e-mail (%)', rule: percent },
+    legal_cp: { required: false, label: 'Card present (%)', rule: percent },
+    legal_percentdeliveredover30days: { required: false, label: 'Delivered after more than 30 days (%)', rule: percent },
+    legal_percentdeliveredsameday: { required: false, label: 'Delivered the same day (%)', rule: percent },
+    legal_productssold: { required: false, label: 'Products sold', ...oneOf(PRODUCTS_SOLD) },
+    percentdelievered7days: { required: false, label: 'Delivered within 7 days (%)', rule: percent },
+    percentdelivered14days: { required: false, label: 'Delivered within 14 days (%)', rule: percent },
+    processing_environment: { required: false, label: 'Processing environment', ...oneOf(PROCESSING_ENVIRONMENTS) },
   },
 } as const satisfies Record<OnboardingGroup, Record<string, FieldSpec>>;
 
@@ -156,12 +190,32 @@ export function validateOnboarding(application: OnboardingApplication, today: st
   const processing = application.ProcessingInfo ?? {};
   for (const { fields, what } of SHARES_OF_A_WHOLE) {
     if (fields.some((f) => errors.some((e) => e.field === `ProcessingInfo.${f}`))) continue;
+    const given = fields.filter((f) => (processing[f]?.trim() ?? '') !== '');
+    if (given.length === 0) continue;
+    if (given.length < fields.length) {
+      errors.push({ field: `ProcessingInfo.${fields.find((f) => !given.includes(f))}`, message: `ProcessingInfo: give all of ${what}, or none.` });
+      continue;
+    }
     const total = fields.reduce((sum, f) => sum + Math.round(Number(processing[f]) * 100), 0);
     if (total !== 10000) {
       errors.push({ field: `ProcessingInfo.${fields[0]}`, message: `ProcessingInfo: ${what} must add up to 100 (they add up to ${total / 100}).` });
     }
   }
   return errors;
+}
+
+/** The application as kept: enumerated fields in their stored spelling (`LLC` → `llc`). Valid input only. */
+export function canonicalApplication(application: OnboardingApplication): OnboardingApplication {
+  return Object.fromEntries(
+    ONBOARDING_GROUPS.map((group) => {
+      const values = { ...(application[group] ?? {}) };
+      for (const [name, spec] of Object.entries(SPECS[group])) {
+        const value = values[name]?.trim();
+        if (spec.choices && value) values[name] = canonicalChoice(spec.choices, value) ?? value;
+      }
+      return [group, values];
+    }),
+  ) as OnboardingApplication;
 }
 
 /** Only the last four digits of an SSN or bank account are kept; see docs/security.md. */

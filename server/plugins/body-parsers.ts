@@ -24,7 +24,8 @@ export async function registerBodyParsers(app: FastifyInstance): Promise<void> {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (_request, text, done) => {
     const body = String(text);
-    if (body.trim() === '') return done(invalid('The body is empty but its content-type says JSON: send a JSON object.'), undefined);
+    // No fields at all, like no body: the call's own rules then say what is missing.
+    if (body.trim() === '') return done(null, {});
     try {
       done(null, parseJson(body));
     } catch (error) {
@@ -103,8 +104,12 @@ export function findNul(value: unknown, path: string): string | undefined {
   return undefined;
 }
 
-/** Refuses NUL anywhere, then reads the numbers and booleans of the query string and path as their schemas say. */
+/**
+ * Refuses NUL anywhere, then reads the numbers and booleans of the query string and path as their schemas say. A POST
+ * or PUT without a body is an empty object: its call's rules then say what is missing, field by field.
+ */
 function readText(request: FastifyRequest, done: (error?: Error) => void): void {
+  if ((request.method === 'POST' || request.method === 'PUT') && request.body === undefined) request.body = {};
   const where = findNul(request.params, 'path') ?? findNul(request.query, 'query') ?? findNul(request.body, 'body');
   if (where) return done(invalid(`Text must not contain the NUL character (\\u0000); ${where.replace(/\0/g, '\\u0000')} does.`));
   const schema = request.routeOptions.schema;

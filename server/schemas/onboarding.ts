@@ -1,15 +1,23 @@
-import { Type, type TObject, type TOptional, type TString } from 'typebox';
+import { Type, type TObject, type TOptional, type TString, type TUnsafe } from 'typebox';
 import { ONBOARDING_FIELDS, type FieldSpec } from '../domain/onboarding.ts';
 import { Body, Envelope, MerchantKey, OneOf } from './envelope.ts';
 
-type GroupProperties<S> = { [K in keyof S]: S[K] extends { required: true } ? TString : TOptional<TString> };
+type GroupProperties<S> = { [K in keyof S]: TOptional<TString | TUnsafe<string>> };
 
-/** One onboarding group's schema, from the same field specs the domain validates with. */
+/**
+ * One onboarding group's schema, from the same field specs the domain validates with. Every field is optional here:
+ * the domain checks which are required and names every missing or invalid one in a single answer, so the schema
+ * only says which fields there are and that they are text. Enumerated fields list their values, and take any case
+ * and the common spellings (`LLC`, `Sole Proprietor`, `E-commerce`).
+ */
 function groupSchema<S extends Record<string, FieldSpec>>(specs: S): TObject<GroupProperties<S>> {
   const properties = Object.fromEntries(
     Object.entries(specs).map(([name, spec]) => {
-      const field = Type.String({ maxLength: 500, description: spec.label });
-      return [name, spec.required ? field : Type.Optional(field)];
+      const description = `${spec.label}${spec.required ? ' (required)' : ''}`;
+      const field = spec.choices
+        ? Type.Unsafe<string>({ anyOf: [{ type: 'string', enum: [...spec.choices] }, { type: 'string', maxLength: 500 }], description: `${description}: one of ${spec.choices.join(', ')}, in any case` })
+        : Type.String({ maxLength: 500, description });
+      return [name, Type.Optional(field)];
     }),
   );
   return Type.Object(properties as GroupProperties<S>, { additionalProperties: false });
@@ -20,7 +28,12 @@ export const BusinessInfo = groupSchema(ONBOARDING_FIELDS.BusinessInfo);
 export const OwnerInfo = groupSchema(ONBOARDING_FIELDS.OwnerInfo);
 export const ProcessingInfo = groupSchema(ONBOARDING_FIELDS.ProcessingInfo);
 
-export const OnboardingBody = Body({ BankingInfo, BusinessInfo, OwnerInfo, ProcessingInfo });
+export const OnboardingBody = Body({
+  BankingInfo: Type.Optional(BankingInfo),
+  BusinessInfo: Type.Optional(BusinessInfo),
+  OwnerInfo: Type.Optional(OwnerInfo),
+  ProcessingInfo: Type.Optional(ProcessingInfo),
+});
 
 export const OnboardingAnswer = Envelope(
   Type.Object({

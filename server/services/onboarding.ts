@@ -3,7 +3,7 @@ import type { Merchant } from '../store/merchants.ts';
 import { conflict, invalid, notFound } from '../domain/refusals.ts';
 import { isoDateOf } from '../domain/calendar.ts';
 import { normalizePhone } from '../domain/contact.ts';
-import { lastFour, validateOnboarding, validatePrefill, type FieldError, type OnboardingApplication } from '../domain/onboarding.ts';
+import { canonicalApplication, lastFour, validateOnboarding, validatePrefill, type FieldError, type OnboardingApplication } from '../domain/onboarding.ts';
 import { AGREEMENT_VERSION, validateSignature, type AgreementSignature } from '../domain/signature.ts';
 import { ONBOARDING_LINK_TTL_MS, ONBOARDING_SESSION_TTL_MS } from '../domain/session-lifetimes.ts';
 import { digest, newId, newToken } from '../secrets.ts';
@@ -59,9 +59,10 @@ export function describeFieldErrors(errors: FieldError[]): string {
 }
 
 /** POST /onboarding: the whole application at once. The merchant waits for review (`pending`). */
-export async function submitApplication(store: Store, clientId: string, application: OnboardingApplication, now: Date) {
-  const errors = validateOnboarding(application, isoDateOf(now));
+export async function submitApplication(store: Store, clientId: string, submitted: OnboardingApplication, now: Date) {
+  const errors = validateOnboarding(submitted, isoDateOf(now));
   if (errors.length > 0) throw invalid(describeFieldErrors(errors), { errors });
+  const application = canonicalApplication(submitted);
   const merchantKey = newToken('mk_');
   const merchant: Merchant = {
     id: newId('m_'),
@@ -176,15 +177,16 @@ export type HostedSubmission =
 export async function submitHostedApplication(
   store: Store,
   linkToken: string,
-  application: OnboardingApplication,
+  submitted: OnboardingApplication,
   signature: AgreementSignature,
   now: Date,
 ): Promise<HostedSubmission> {
   const opened = await openOnboardingLink(store, linkToken, now);
   if (opened.state !== 'open') return { accepted: false, linkState: opened.state, fieldErrors: [], signatureErrors: [] };
-  const fieldErrors = validateOnboarding(application, isoDateOf(now));
+  const fieldErrors = validateOnboarding(submitted, isoDateOf(now));
   const signatureErrors = validateSignature(signature);
   if (fieldErrors.length > 0 || signatureErrors.length > 0) return { accepted: false, fieldErrors, signatureErrors };
+  const application = canonicalApplication(submitted);
 
   const merchantKey = newToken('mk_');
   const signedAt = now.toISOString();

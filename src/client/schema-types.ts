@@ -138,41 +138,41 @@ export type MerchantListAnswer = {
 
 // ── server/schemas/onboarding.ts ───────────────────────────────────────────────────────────────────────────────────
 export type BankingInfo = {
-  /** Account number */
-  account_number: string;
+  /** Account number (required) */
+  account_number?: string;
   /** Bank name */
-  bank_name: string;
-  /** Routing number */
-  routing_number: string;
+  bank_name?: string;
+  /** Routing number (required) */
+  routing_number?: string;
 };
 
 export type BusinessInfo = {
-  /** Street address */
-  business_address: string;
+  /** Street address (required) */
+  business_address?: string;
   /** City */
-  business_city: string;
+  business_city?: string;
   /** Country */
-  business_country: string;
-  /** Business e-mail */
-  business_email: string;
-  /** Industry */
-  business_industry: string;
-  /** Legal business name */
-  business_name: string;
-  /** Business phone */
-  business_phone: string;
-  /** State or region */
-  business_state: string;
-  /** Postal code */
-  business_zip: string;
+  business_country?: string;
+  /** Business e-mail (required) */
+  business_email?: string;
+  /** Industry: one of retail, restaurant, ecommerce, professional_services, healthcare, education, hospitality, travel, automotive, home_services, personal_care, nonprofit, other, in any case */
+  business_industry?: "retail" | "restaurant" | "ecommerce" | "professional_services" | "healthcare" | "education" | "hospitality" | "travel" | "automotive" | "home_services" | "personal_care" | "nonprofit" | "other" | string;
+  /** Legal business name (required) */
+  business_name?: string;
+  /** Business phone (required) */
+  business_phone?: string;
+  /** State or region (required) */
+  business_state?: string;
+  /** Postal code (required) */
+  business_zip?: string;
   /** Doing business as */
   dba?: string;
-  /** EIN */
-  ein: string;
+  /** EIN (required) */
+  ein?: string;
   /** Date established */
-  established_date: string;
-  /** Ownership type */
-  ownershiptype: string;
+  established_date?: string;
+  /** Ownership type: one of sole_proprietorship, partnership, llc, corporation, s_corporation, non_profit, government, in any case */
+  ownershiptype?: "sole_proprietorship" | "partnership" | "llc" | "corporation" | "s_corporation" | "non_profit" | "government" | string;
   /** Website */
   website?: string;
 };
@@ -234,101 +234,101 @@ export type OnboardingAnswer = {
 };
 
 export type OnboardingBody = {
-  BankingInfo: {
-    /** Account number */
-    account_number: string;
+  BankingInfo?: {
+    /** Account number (required) */
+    account_number?: string;
     /** Bank name */
-    bank_name: string;
-    /** Routing number */
-    routing_number: string;
+    bank_name?: string;
+    /** Routing number (required) */
+    routing_number?: string;
   };
-  BusinessInfo: {
-    /** Street address */
-    business_address: string;
+  BusinessInfo?: {
+    /** Street address (required) */
+    business_address?: string;
     /** City */
-    business_city: string;
+    business_city?: string;
     /** Country */
-    business_country: string;
-    /** Business e-mail */
-    business_email: string;
-    /** Industry */
-    business_industry: string;
-    /** Legal business name */
-    business_name: string;
-    /** Business phone */
-    business_phone: string;
-    /** State or region */
-    business_state: string;
-    /** Postal code */
-    business_zip: string;
+    business_country?: string;
+    /** Business e-mail (required) */
+    business_email?: string;
+    /** Industry: one of retail, restaurant, ecommerce, professional_services, healthcare, education, hospitality, travel, automotive, home_services, personal_care, nonprofit, other, in any case */
+    business_industry?: "retail" | "restaurant" | "ecommerce" | "professional_services" | "healthcare" | "education" | "hospitality" | "travel" | "automotive" | "home_services" | "personal_care" | "nonprofit" | "other" | string;
+    /** Legal business name (required) */
+    business_name?: string;
+    /** Business phone (required) */
+    business_phone?: string;
+    /** State or region (required) */
+    business_state?: string;
+    /** Postal code (required) */
+    business_zip?: string;
     /** Doing business as */
     dba?: string;
-    /** EIN */
-    ein: string;
+    /** EIN (required) */
+    ein?: string;
     /** Date established */
-    established_date: string;
-    /** Ownership type */
-    ownershiptype: string;
+    established_date?: string;
+    /** Ownership type: one of sole_proprietorship, partnership, llc, corporation, s_corporation, non_profit, government, in any case */
+    ownershiptype?: "sole_proprietorship" | "partnership" | "llc" | "corporation" | "s_corporation" | "non_profit" | "government" | string;
     /** Website */
     website?: string;
   };
-  OwnerInfo: {
+  OwnerInfo?: {
     /** Home address */
-    address: string;
+    address?: string;
     /** Driver's licence number */
     b_dl_number?: string;
     /** Title */
-    b_title: string;
+    b_title?: string;
     /** City */
-    city: string;
+    city?: string;
     /** Country */
-    country: string;
-    /** Date of birth */
-    date_of_birth: string;
-    /** E-mail */
-    email: string;
-    /** First name */
-    first_name: string;
-    /** Last name */
-    last_name: string;
+    country?: string;
+    /** Date of birth (required) */
+    date_of_birth?: string;
+    /** E-mail (required) */
+    email?: string;
+    /** First name (required) */
+    first_name?: string;
+    /** Last name (required) */
+    last_name?: string;
     /** Ownership (%) */
-    ownership_percent: string;
+    ownership_percent?: string;
     /** Phone */
-    phone: string;
-    /** SSN */
-    ssn: string;
+    phone?: string;
+    /** SSN (required) */
+    ssn?: string;
     /** State or region */
-    state: string;
+    state?: string;
     /** Postal code */
-    zip: string;
+    zip?: string;
   };
-  ProcessingInfo: {
+  ProcessingInfo?: {
     /** Annual card sales */
-    annualCCSales: string;
+    annualCCSales?: string;
     /** Average ticket */
-    avgTicket: string;
+    avgTicket?: string;
     /** Business-to-business (%) */
-    legal_b2b: string;
+    legal_b2b?: string;
     /** Business-to-consumer (%) */
-    legal_b2c: string;
+    legal_b2c?: string;
     /** Card not present: internet (%) */
-    legal_cnpinternet: string;
+    legal_cnpinternet?: string;
     /** Card not present: phone or e-mail (%) */
-    legal_cnpphoneemail: string;
+    legal_cnpphoneemail?: string;
     /** Card present (%) */
-    legal_cp: string;
+    legal_cp?: string;
     /** Delivered after more than 30 days (%) */
-    legal_percentdeliveredover30days: string;
+    legal_percentdeliveredover30days?: string;
     /** Delivered the same day (%) */
-    legal_percentdeliveredsameday: string;
-    /** Products sold */
-    legal_productssold: string;
+    legal_percentdeliveredsameday?: string;
+    /** Products sold: one of physical_goods, digital_goods, services, subscriptions, mixed, in any case */
+    legal_productssold?: "physical_goods" | "digital_goods" | "services" | "subscriptions" | "mixed" | string;
     /** Delivered within 7 days (%) */
-    percentdelievered7days: string;
+    percentdelievered7days?: string;
     /** Delivered within 14 days (%) */
-    percentdelivered14days: string;
-    /** Processing environment */
-    processing_environment: string;
+    percentdelivered14days?: string;
+    /** Processing environment: one of card_present, ecommerce, moto, mixed, in any case */
+    processing_environment?: "card_present" | "ecommerce" | "moto" | "mixed" | string;
   };
 };
 
@@ -350,62 +350,62 @@ export type OnboardingStatusBody = {
 
 export type OwnerInfo = {
   /** Home address */
-  address: string;
+  address?: string;
   /** Driver's licence number */
   b_dl_number?: string;
   /** Title */
-  b_title: string;
+  b_title?: string;
   /** City */
-  city: string;
+  city?: string;
   /** Country */
-  country: string;
-  /** Date of birth */
-  date_of_birth: string;
-  /** E-mail */
-  email: string;
-  /** First name */
-  first_name: string;
-  /** Last name */
-  last_name: string;
+  country?: string;
+  /** Date of birth (required) */
+  date_of_birth?: string;
+  /** E-mail (required) */
+  email?: string;
+  /** First name (required) */
+  first_name?: string;
+  /** Last name (required) */
+  last_name?: string;
   /** Ownership (%) */
-  ownership_percent: string;
+  ownership_percent?: string;
   /** Phone */
-  phone: string;
-  /** SSN */
-  ssn: string;
+  phone?: string;
+  /** SSN (required) */
+  ssn?: string;
   /** State or region */
-  state: string;
+  state?: string;
   /** Postal code */
-  zip: string;
+  zip?: string;
 };
 
 export type ProcessingInfo = {
   /** Annual card sales */
-  annualCCSales: string;
+  annualCCSales?: string;
   /** Average ticket */
-  avgTicket: string;
+  avgTicket?: string;
   /** Business-to-business (%) */
-  legal_b2b: string;
+  legal_b2b?: string;
   /** Business-to-consumer (%) */
-  legal_b2c: string;
+  legal_b2c?: string;
   /** Card not present: internet (%) */
-  legal_cnpinternet: string;
+  legal_cnpinternet?: string;
   /** Card not present: phone or e-mail (%) */
-  legal_cnpphoneemail: string;
+  legal_cnpphoneemail?: string;
   /** Card present (%) */
-  legal_cp: string;
+  legal_cp?: string;
   /** Delivered after more than 30 days (%) */
-  legal_percentdeliveredover30days: string;
+  legal_percentdeliveredover30days?: string;
   /** Delivered the same day (%) */
-  legal_percentdeliveredsameday: string;
-  /** Products sold */
-  legal_productssold: string;
+  legal_percentdeliveredsameday?: string;
+  /** Products sold: one of physical_goods, digital_goods, services, subscriptions, mixed, in any case */
+  legal_productssold?: "physical_goods" | "digital_goods" | "services" | "subscriptions" | "mixed" | string;
   /** Delivered within 7 days (%) */
-  percentdelievered7days: string;
+  percentdelievered7days?: string;
   /** Delivered within 14 days (%) */
-  percentdelivered14days: string;
-  /** Processing environment */
-  processing_environment: string;
+  percentdelivered14days?: string;
+  /** Processing environment: one of card_present, ecommerce, moto, mixed, in any case */
+  processing_environment?: "card_present" | "ecommerce" | "moto" | "mixed" | string;
 };
 
 export type SessionTokenParams = {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { validateOnboarding, validatePrefill, lastFour } from '../../server/domain/onboarding.ts';
+import { canonicalApplication, canonicalChoice, validateOnboarding, validatePrefill, lastFour, OWNERSHIP_TYPES, type OnboardingApplication } from '../../server/domain/onboarding.ts';
 import { validateSignature } from '../../server/domain/signature.ts';
 import { validApplication } from '../support/fixtures.ts';
 
@@ -12,20 +12,53 @@ test('a complete application has no errors', () => {
   assert.deepEqual(validateOnboarding(validApplication(), TODAY), []);
 });
 
-test('every required field is named when missing, optional ones are not', () => {
-  const errors = validateOnboarding({ BankingInfo: {}, BusinessInfo: {}, OwnerInfo: {}, ProcessingInfo: {} }, TODAY);
+test('every required field is named when missing, optional ones are not, with bad values in the same list', () => {
+  const errors = validateOnboarding({ BusinessInfo: { ein: '12' } } as unknown as OnboardingApplication, TODAY);
   const fields = errors.map((e) => e.field);
-  for (const required of ['BankingInfo.routing_number', 'BusinessInfo.ein', 'OwnerInfo.ssn', 'ProcessingInfo.processing_environment']) {
-    assert.ok(fields.includes(required), `${required} should be reported`);
-  }
-  for (const optional of ['BusinessInfo.dba', 'BusinessInfo.website', 'OwnerInfo.b_dl_number']) {
+  const required = [
+    'BankingInfo.account_number', 'BankingInfo.routing_number', 'BusinessInfo.business_address', 'BusinessInfo.business_city',
+    'BusinessInfo.business_country', 'BusinessInfo.business_email', 'BusinessInfo.business_name', 'BusinessInfo.business_phone',
+    'BusinessInfo.business_state', 'BusinessInfo.business_zip', 'OwnerInfo.date_of_birth', 'OwnerInfo.email', 'OwnerInfo.first_name',
+    'OwnerInfo.last_name', 'OwnerInfo.ssn',
+  ];
+  assert.deepEqual(fields.filter((f) => f !== 'BusinessInfo.ein').sort(), required, 'what the review needs, all named at once');
+  assert.ok(errors.some((e) => e.message.startsWith('BusinessInfo.ein must be 9 digits')), 'and the bad value beside them');
+  for (const optional of ['BankingInfo.bank_name', 'BusinessInfo.dba', 'BusinessInfo.ownershiptype', 'OwnerInfo.b_dl_number', 'ProcessingInfo.processing_environment']) {
     assert.ok(!fields.includes(optional), `${optional} is optional`);
   }
-  assert.ok(errors.some((e) => e.message === 'BusinessInfo.ein is required (EIN).'));
+  assert.ok(validateOnboarding({ BusinessInfo: {} } as unknown as OnboardingApplication, TODAY).some((e) => e.message === 'BusinessInfo.ein is required (EIN).'));
 });
 
 test('blank text counts as missing', () => {
-  assert.deepEqual(messagesFor({ BankingInfo: { bank_name: '   ' } }), ['BankingInfo.bank_name is required (Bank name).']);
+  assert.deepEqual(messagesFor({ BusinessInfo: { business_name: '   ' } }), ['BusinessInfo.business_name is required (Legal business name).']);
+});
+
+test('enumerations take any case and the common spellings, and are stored as the one value', () => {
+  for (const [given, stored] of [['LLC', 'llc'], ['Limited Liability Company', 'llc'], ['l.l.c.', 'llc'], ['Sole Proprietor', 'sole_proprietorship'], ['S-Corp', 's_corporation'], ['Non-Profit', 'non_profit']]) {
+    assert.equal(canonicalChoice(OWNERSHIP_TYPES, given), stored, given);
+  }
+  assert.equal(canonicalChoice(OWNERSHIP_TYPES, 'trust'), null);
+  const application = validApplication({
+    BusinessInfo: { ownershiptype: 'LLC', business_industry: 'Retail' },
+    ProcessingInfo: { processing_environment: 'Card Present', legal_productssold: 'Physical Goods' },
+  });
+  assert.deepEqual(validateOnboarding(application, TODAY), []);
+  const stored = canonicalApplication(application);
+  assert.deepEqual(
+    [stored.BusinessInfo.ownershiptype, stored.BusinessInfo.business_industry, stored.ProcessingInfo.processing_environment, stored.ProcessingInfo.legal_productssold],
+    ['llc', 'retail', 'card_present', 'physical_goods'],
+  );
+});
+
+test('the processing percentages are optional, but a share of a whole is given whole', () => {
+  const none = validApplication();
+  for (const field of ['legal_b2b', 'legal_b2c', 'legal_cp', 'legal_cnpinternet', 'legal_cnpphoneemail', 'legal_percentdeliveredsameday', 'percentdelievered7days', 'percentdelivered14days', 'legal_percentdeliveredover30days']) {
+    delete none.ProcessingInfo[field];
+  }
+  assert.deepEqual(validateOnboarding(none, TODAY), []);
+  delete none.ProcessingInfo.legal_b2b;
+  none.ProcessingInfo.legal_b2c = '100';
+  assert.deepEqual(validateOnboarding(none, TODAY).map((e) => e.message), ['ProcessingInfo: give all of legal_b2b and legal_b2c, or none.']);
 });
 
 const rejected: [string, Parameters<typeof validApplication>[0], string][] = [

@@ -102,6 +102,7 @@ describe('HTTP basics', () => {
     }
     const onboarding = answer.body.paths['/onboarding'].post;
     const schema = onboarding.requestBody.content['application/json'].schema;
-    assert.ok(schema.properties.BusinessInfo.required.includes('ein'));
+    assert.match(schema.properties.BusinessInfo.properties.ein.description, /\(required\)/);
+    assert.deepEqual(schema.properties.BusinessInfo.properties.ownershiptype.anyOf[0].enum, ['sole_proprietorship', 'partnership', 'llc', 'corporation', 's_corporation', 'non_profit', 'government']);
   });
 });

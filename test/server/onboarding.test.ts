@@ -65,15 +65,37 @@ for (const database of testDatabases()) {
       assert.equal((await service.api('GET', '/merchant')).body.data.length, before);
     });
 
-    test('a missing group or field is a 400 that names it', async () => {
+    test('a missing group or field is a 400 that names every problem at once', async () => {
       const { OwnerInfo: _, ...withoutOwner } = validApplication();
+      withoutOwner.BusinessInfo.ein = '12';
       const missingGroup = await service.api('POST', '/onboarding', { json: withoutOwner });
       assert.equal(missingGroup.status, 400);
-      assert.equal(missingGroup.body.message, 'Invalid request: OwnerInfo is required.');
+      assert.deepEqual(missingGroup.body.data.errors.map((e: { field: string }) => e.field), [
+        'BusinessInfo.ein', 'OwnerInfo.date_of_birth', 'OwnerInfo.email', 'OwnerInfo.first_name', 'OwnerInfo.last_name', 'OwnerInfo.ssn',
+      ]);
+      assert.match(missingGroup.body.message, /^The application is incomplete or invalid: BusinessInfo\.ein must be 9 digits.*; OwnerInfo\.date_of_birth is required \(Date of birth\);/);
       const application = validApplication();
       delete application.BusinessInfo.ein;
       const missingField = await service.api('POST', '/onboarding', { json: application });
-      assert.equal(missingField.body.message, 'Invalid request: BusinessInfo.ein is required.');
+      assert.equal(missingField.body.message, 'The application is incomplete or invalid: BusinessInfo.ein is required (EIN).');
+      const nothing = await service.api('POST', '/onboarding', { raw: '', headers: { 'content-type': 'application/json' } });
+      assert.equal(nothing.status, 400);
+      assert.equal(nothing.body.data.errors.length, 16, 'an empty body names every required field');
+    });
+
+    test('enumerations in any case and common spellings are accepted and kept as one value; the hosted start takes no body at all', async () => {
+      const spelled = validApplication({ BusinessInfo: { ownershiptype: 'LLC', business_industry: 'Retail' }, ProcessingInfo: { processing_environment: 'E-commerce' } });
+      const answer = await service.api('POST', '/onboarding', { json: spelled });
+      assert.equal(answer.status, 200, answer.text);
+      const stored = JSON.parse((await service.store.merchants.findByIdUnscoped(answer.body.data.merchant_id))!.application!);
+      assert.deepEqual([stored.BusinessInfo.ownershiptype, stored.BusinessInfo.business_industry, stored.ProcessingInfo.processing_environment], ['llc', 'retail', 'ecommerce']);
+      const unknownChoice = await service.api('POST', '/onboarding', { json: validApplication({ BusinessInfo: { ownershiptype: 'Trust' } }) });
+      assert.match(unknownChoice.body.message, /BusinessInfo\.ownershiptype must be one of: sole_proprietorship, partnership, llc/);
+      for (const options of [{}, { raw: '', headers: { 'content-type': 'application/json' } }]) {
+        const session = (await service.api('GET', '/auth/create-session')).body.data.sessionToken;
+        const started = await service.api('POST', `/auth/onboarding/${session}`, options);
+        assert.equal(started.status, 200, `every field is optional, so no body is fine: ${started.text}`);
+      }
       // JSON types are kept, not coerced: a number where the interface says text would lose a zip's leading zeros.
       const wrongType = await service.api('POST', '/onboarding', { json: validApplication({ OwnerInfo: { zip: 94105 as unknown as string } }) });
       assert.equal(wrongType.status, 400);
