@@ -22,7 +22,6 @@ import { pageRoutes } from './routes/pages/index.ts';
 import { operatorRoutes } from './routes/operator.ts';
 import { requireOperator } from './plugins/operator-auth.ts';
 import { openApiDocument } from './openapi.ts';
-import { outboxWrites } from './store/events.ts';
 
 export const API_PREFIX = '/api/v1';
 
@@ -48,10 +47,11 @@ export async function buildApp({ logger = false, loggerInstance, ...deps }: AppO
   // A request that wrote events wakes the dispatcher, which then looks at once instead of at its next poll.
   if (deps.dispatcher) {
     const dispatcher = deps.dispatcher;
-    let seen = outboxWrites.count;
+    const written = deps.store.outboxWritten;
+    let seen = written.count;
     app.addHook('onResponse', (_request, _reply, done) => {
-      if (outboxWrites.count !== seen) {
-        seen = outboxWrites.count;
+      if (written.count !== seen) {
+        seen = written.count;
         dispatcher.wake();
       }
       done();

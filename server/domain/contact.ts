@@ -5,8 +5,6 @@ export function isEmail(text: string): boolean {
   return text.length <= 254 && EMAIL.test(text);
 }
 
-// One phone rule for the service and the elements, which check a number before they send it.
-export { normalizePhone } from '../../src/shared/phone.ts';
 
 export function isWebsite(text: string): boolean {
   try {

@@ -1,5 +1,6 @@
 import { isValidAccountNumber, isValidRoutingNumber } from './routing-number.ts';
-import { isCountryCode, isEmail, isWebsite, normalizePhone } from './contact.ts';
+import { isCountryCode, isEmail, isWebsite } from './contact.ts';
+import { normalizePhone } from '../../rules/phone.ts';
 import { isIsoDate, yearsBetween } from './calendar.ts';
 import { parseAmount } from './money.ts';
 

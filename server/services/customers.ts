@@ -1,7 +1,8 @@
 import type { Store } from '../store/store.ts';
 import type { Customer } from '../store/customers.ts';
 import { invalid } from '../domain/refusals.ts';
-import { isEmail, normalizePhone } from '../domain/contact.ts';
+import { isEmail } from '../domain/contact.ts';
+import { normalizePhone } from '../../rules/phone.ts';
 import { newId } from '../secrets.ts';
 import { merchantByKey } from './merchant-access.ts';
 

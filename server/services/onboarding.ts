@@ -2,7 +2,7 @@ import type { Store } from '../store/store.ts';
 import type { Merchant } from '../store/merchants.ts';
 import { conflict, invalid, notFound } from '../domain/refusals.ts';
 import { isoDateOf } from '../domain/calendar.ts';
-import { normalizePhone } from '../domain/contact.ts';
+import { normalizePhone } from '../../rules/phone.ts';
 import { canonicalApplication, lastFour, validateOnboarding, validatePrefill, type FieldError, type OnboardingApplication } from '../domain/onboarding.ts';
 import { AGREEMENT_VERSION, validateSignature, type AgreementSignature } from '../domain/signature.ts';
 import { ONBOARDING_LINK_TTL_MS, ONBOARDING_SESSION_TTL_MS } from '../domain/session-lifetimes.ts';

@@ -1,5 +1,6 @@
 import type { Store } from '../store/store.ts';
 import type { Reason } from '../domain/refusals.ts';
+import { payLinkStatus } from '../domain/pay-links.ts';
 import type { PaymentRequest } from '../store/payment-requests.ts';
 import type { NewTransaction } from '../store/transactions.ts';
 import { chargeFor } from '../domain/payment-amounts.ts';
@@ -45,9 +46,8 @@ export type OpenLink = { ok: true; request: PaymentRequest } | { ok: false; prob
 export async function openPayLink(store: Store, token: string, now: Date): Promise<OpenLink> {
   const request = await store.paymentRequests.findByTokenHash(digest(token));
   if (!request) return { ok: false, problem: 'unknown' };
-  if (request.status === 'paid') return { ok: false, problem: 'paid', request };
-  if (request.expires_at <= now.toISOString()) return { ok: false, problem: 'expired', request };
-  return { ok: true, request };
+  const status = payLinkStatus(request, now);
+  return status === 'open' ? { ok: true, request } : { ok: false, problem: status, request };
 }
 
 function randomCode(): string {

@@ -5,7 +5,8 @@ import type { Customer } from '../store/customers.ts';
 import type { RequestSource } from '../store/schema.ts';
 import { conflict, invalid, rateLimited } from '../domain/refusals.ts';
 import { formatAmount, MAX_PAYMENT, overMaximum, parseAmount } from '../domain/money.ts';
-import { isEmail, normalizePhone } from '../domain/contact.ts';
+import { isEmail } from '../domain/contact.ts';
+import { normalizePhone } from '../../rules/phone.ts';
 import { subtotal } from '../domain/payment-amounts.ts';
 import { digest, newId, newToken } from '../secrets.ts';
 

@@ -3,6 +3,7 @@ import type { Merchant } from '../store/merchants.ts';
 import type { WidgetSettingsRow } from '../store/widgets.ts';
 import { invalid, unauthenticated } from '../domain/refusals.ts';
 import { digest, newToken } from '../secrets.ts';
+import { createPaymentRequest } from './payment-requests.ts';
 
 export const WIDGET_SESSION_TTL_MS = 15 * 60 * 1000;
 export const UNKNOWN_PUBLIC_KEY = 'Unknown public key.';
@@ -79,6 +80,27 @@ export async function merchantOfSession(store: Store, authorization: string | un
  */
 export function originAllowed(settings: WidgetSettings, origin: string, sandbox: boolean): boolean {
   return settings.allowed_origins.length === 0 ? sandbox : settings.allowed_origins.includes(origin);
+}
+
+const widgetOrderId = () => `w_${newToken('').slice(0, 16)}`;
+
+/** A pay link made by a merchant's public key (the pay button): its own order id unless the page gives one. */
+export function createWidgetPayLink(
+  store: Store, merchant: Merchant, input: { amount: string | number; order_id?: string | undefined; description?: string | undefined },
+  options: { now: Date; publicUrl: string },
+) {
+  return createPaymentRequest(store, merchant, { ...input, order_id: input.order_id ?? widgetOrderId() }, { source: 'pay_link', ...options });
+}
+
+/** A pay link texted to a phone by a merchant's public key (the request button), within the texts a phone may get. */
+export function createWidgetPaymentRequest(
+  store: Store, merchant: Merchant, input: { amount: string | number; recipient_phone: string; order_id?: string | undefined },
+  options: { now: Date; publicUrl: string },
+) {
+  return createPaymentRequest(
+    store, merchant, { amount: input.amount, phone_number: input.recipient_phone, order_id: input.order_id ?? widgetOrderId() },
+    { source: 'pay_link', textsPerPhonePerHour: WIDGET_TEXTS_PER_PHONE_PER_HOUR, ...options },
+  );
 }
 
 /** Texts a public key may send one phone for its merchant in an hour: a shopper asks again, a script does not. */

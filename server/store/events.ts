@@ -39,8 +39,10 @@ export interface DueWindow {
 const isDue = ({ now, claimAt }: DueWindow) => (eb: ExpressionBuilder<Database, 'events'>) =>
   eb.and([eb('delivery_status', '=', 'pending'), eb('next_attempt_at', '<=', now), eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', claimAt)])]);
 
-/** Counts events written in this process, so the dispatcher is woken only when there may be something new. */
-export const outboxWrites = { count: 0 };
+/** Counts the events a store (and its transactions) wrote, so the dispatcher is woken only when there may be something new. */
+export class OutboxCounter {
+  count = 0;
+}
 
 const DELIVERY_COLUMNS = ['id', 'client_id', 'event_type', 'data', 'created_at', 'delivery_status', 'attempts', 'next_attempt_at', 'delivered_at'] as const;
 const parse = <T extends { data: string }>(row: T) => ({ ...row, data: JSON.parse(row.data) as Record<string, unknown> });
@@ -50,10 +52,11 @@ export class EventRepository {
   constructor(
     private readonly db: Executor,
     private readonly dialect: Dialect,
+    readonly written: OutboxCounter,
   ) {}
 
   async add(clientId: string, eventType: string, data: Record<string, unknown>, now: Date): Promise<string> {
-    outboxWrites.count++;
+    this.written.count++;
     const id = newId('evt_');
     await this.db
       .insertInto('events')

@@ -5,7 +5,7 @@ import { ClientRepository } from './clients.ts';
 import { MerchantRepository } from './merchants.ts';
 import { OnboardingTokenRepository } from './onboarding-tokens.ts';
 import { CustomerRepository } from './customers.ts';
-import { EventRepository } from './events.ts';
+import { EventRepository, OutboxCounter } from './events.ts';
 import { PaymentRequestRepository } from './payment-requests.ts';
 import { TransactionRepository } from './transactions.ts';
 import { PaymentMethodRepository } from './payment-methods.ts';
@@ -69,6 +69,8 @@ export class Store {
     database: Executor,
     readonly dialect: Dialect,
     private readonly onClose: () => Promise<void> = async () => {},
+    /** Shared with the store's transactions: how many events they all wrote. */
+    readonly outboxWritten = new OutboxCounter(),
   ) {
     const db = database.isTransaction ? database : followUnitOfWork(database as Kysely<Database>);
     this.db = db;
@@ -76,7 +78,7 @@ export class Store {
     this.merchants = new MerchantRepository(db);
     this.onboardingTokens = new OnboardingTokenRepository(db);
     this.customers = new CustomerRepository(db);
-    this.events = new EventRepository(db, dialect);
+    this.events = new EventRepository(db, dialect, outboxWritten);
     this.paymentRequests = new PaymentRequestRepository(db);
     this.transactions = new TransactionRepository(db, dialect);
     this.paymentMethods = new PaymentMethodRepository(db);
@@ -95,7 +97,7 @@ export class Store {
    */
   async transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
     if (this.db.isTransaction) return work(this);
-    return (this.db as Kysely<Database>).transaction().execute((trx) => work(new Store(trx, this.dialect)));
+    return (this.db as Kysely<Database>).transaction().execute((trx) => work(new Store(trx, this.dialect, undefined, this.outboxWritten)));
   }
 
   /**

@@ -34,7 +34,8 @@ test('blank text counts as missing', () => {
 });
 
 test('enumerations take any case and the common spellings, and are stored as the one value', () => {
-  for (const [given, stored] of [['LLC', 'llc'], ['Limited Liability Company', 'llc'], ['l.l.c.', 'llc'], ['Sole Proprietor', 'sole_proprietorship'], ['S-Corp', 's_corporation'], ['Non-Profit', 'non_profit']]) {
+  const spellings: [string, string][] = [['LLC', 'llc'], ['Limited Liability Company', 'llc'], ['l.l.c.', 'llc'], ['Sole Proprietor', 'sole_proprietorship'], ['S-Corp', 's_corporation'], ['Non-Profit', 'non_profit']];
+  for (const [given, stored] of spellings) {
     assert.equal(canonicalChoice(OWNERSHIP_TYPES, given), stored, given);
   }
   assert.equal(canonicalChoice(OWNERSHIP_TYPES, 'trust'), null);

@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { formatAmount, parseAmount, toMajorNumber } from '../../server/domain/money.ts';
 import { isValidAccountNumber, isValidRoutingNumber } from '../../server/domain/routing-number.ts';
-import { isCountryCode, isEmail, isWebsite, normalizePhone } from '../../server/domain/contact.ts';
+import { isCountryCode, isEmail, isWebsite } from '../../server/domain/contact.ts';
+import { normalizePhone } from '../../rules/phone.ts';
 import { isIsoDate, isoDateOf, yearsBetween } from '../../server/domain/calendar.ts';
 
 test('amounts: decimal text to minor units and back', () => {

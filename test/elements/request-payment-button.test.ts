@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../src/index.ts';
 import type { RequestPaymentButton } from '../../src/index.ts';
 import { clearSettingsCache } from '../../src/widget-api.ts';
-import { normalizePhone } from '../../src/shared/phone.ts';
+import { normalizePhone } from '../../rules/phone.ts';
 import { eventWithin, FAKE_BASE, FAKE_KEY, fakeService, pageStyle, part, pending, realService, recordFetches, uniqueOrderId, uniquePhone } from './helpers.ts';
 
 describe('the phone rule', () => {

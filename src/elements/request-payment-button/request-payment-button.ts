@@ -5,7 +5,7 @@ import { publicKeyCall, type PaymentRequest, type PaymentRequestSent } from '../
 import { defineElement } from '../../shared/define.ts';
 import { emit } from '../../shared/events.ts';
 import { isAmount } from '../../shared/format.ts';
-import { normalizePhone } from '../../shared/phone.ts';
+import { normalizePhone } from '../../../rules/phone.ts';
 import { commonStrings, PaykitButtonElement } from '../../shared/paykit-element.ts';
 
 export const requestPaymentButtonStrings = {

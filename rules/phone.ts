@@ -1,5 +1,5 @@
 /**
- * The phone rule of Paykit, shared by the elements and the service (server/domain/contact.ts re-exports it):
+ * The phone rule of Paykit, shared by the elements (which check a number before they send it) and the service:
  * "+" and 8 to 15 digits, or a ten-digit North American number (optionally with a leading 1); spaces, dots,
  * dashes and parentheses are ignored. Returns the E.164 form, or null.
  */
