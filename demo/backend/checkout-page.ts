@@ -4,9 +4,7 @@ import type { ViteDevServer } from 'vite';
 import { PRODUCTS } from '../shared/products.ts';
 
 const TEMPLATE = fileURLToPath(new URL('../checkout.html', import.meta.url));
-const SERVER_RENDERER = fileURLToPath(new URL('../../src/ssr/index.ts', import.meta.url));
-
-type ServerRenderer = typeof import('../../src/ssr/index.ts');
+type ServerRenderer = typeof import('paykit/ssr');
 
 /**
  * GET /checkout.html: the storefront rendered on the demo's server, as a merchant's Node server would with
@@ -14,7 +12,8 @@ type ServerRenderer = typeof import('../../src/ssr/index.ts');
  * script tag's: hydration needs the very template strings that rendered the markup.
  */
 export async function checkoutPage(server: ViteDevServer, url: string, script: { serviceUrl: string; publicKey: string }): Promise<string> {
-  const { html, renderToString } = (await server.ssrLoadModule(SERVER_RENDERER)) as ServerRenderer;
+  // `paykit/ssr` as a merchant's Vite SSR server imports it; the demo's Vite config points it at the sources.
+  const { html, renderToString } = (await server.ssrLoadModule('paykit/ssr')) as ServerRenderer;
   const products = await renderToString(html`${PRODUCTS.map(
     (product) => html`<article class="product">
       <h3>${product.name}</h3>

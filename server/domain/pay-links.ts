@@ -1,3 +1,14 @@
+/** Where a pay link and its QR code live on the service: the token is the link's only credential. */
+export const payPath = (token: string) => `/pay/${token}`;
+export const qrPath = (token: string) => `/pay/${token}/qr.png`;
+
+/** Why a pay link cannot be paid, in the words the customer and the partner read. */
+export const LINK_PROBLEMS = {
+  unknown: 'This pay link is not valid.',
+  paid: 'This pay link has already been paid.',
+  expired: 'This pay link has expired: ask the merchant for a new one.',
+} as const;
+
 /** What a pay link's holder sees of it: paid, expired (the seven days ran out unpaid), or still open. */
 export function payLinkStatus(link: { status: 'open' | 'paid'; expires_at: string }, now: Date): 'open' | 'paid' | 'expired' {
   if (link.status === 'paid') return 'paid';

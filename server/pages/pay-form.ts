@@ -1,5 +1,5 @@
 import type { PaymentMethod } from '../domain/pricing.ts';
-import { payPath } from '../services/payment-requests.ts';
+import { payPath } from '../domain/pay-links.ts';
 import { attributes, html, type Html } from './html.ts';
 import { renderPage, type Page } from './layout.ts';
 import { amountBreakdown, formatUsd, requestDetails, totalFor, type PayContext } from './pay-summary.ts';

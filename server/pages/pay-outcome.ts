@@ -1,7 +1,6 @@
 import type { PaymentMethod } from '../domain/pricing.ts';
 import { toMajorNumber } from '../domain/money.ts';
-import { LINK_PROBLEMS } from '../services/pay.ts';
-import { payPath } from '../services/payment-requests.ts';
+import { LINK_PROBLEMS, payPath } from '../domain/pay-links.ts';
 import { html, raw, type Html } from './html.ts';
 import { renderPage, type Page } from './layout.ts';
 import { formatUsd, totalFor, type PayContext } from './pay-summary.ts';

@@ -1,11 +1,24 @@
-import type { PaymentRequest } from '../store/payment-requests.ts';
+/** What the pay page shows of a payment request. */
+export interface PayRequestView {
+  amount: number;
+  discount: number;
+  surcharge: number;
+  tax: number;
+  pass_fee: number;
+  preauth: number;
+  allow_card: number;
+  allow_ach: number;
+  description: string;
+  order_id: string;
+  invoice_number: string;
+}
 import { chargeFor, subtotal, type RequestAmounts } from '../domain/payment-amounts.ts';
 import type { PaymentMethod } from '../domain/pricing.ts';
 import { html, type Html } from './html.ts';
 
 /** What every hosted pay page knows about the link it is for. */
 export interface PayContext {
-  request: PaymentRequest;
+  request: PayRequestView;
   merchantName: string;
   /** The pay link token: forms post back to its path. */
   token: string;
@@ -21,16 +34,16 @@ export function formatUsd(minorUnits: number): string {
   return USD.format(minorUnits / 100);
 }
 
-export function requestAmounts(request: PaymentRequest): RequestAmounts {
+export function requestAmounts(request: PayRequestView): RequestAmounts {
   return { amount: request.amount, discount: request.discount, surcharge: request.surcharge, tax: request.tax, passFee: request.pass_fee === 1 };
 }
 
 /** What the customer pays with this method: the subtotal, plus the method's fee when the merchant passes it on. */
-export function totalFor(request: PaymentRequest, method: PaymentMethod): number {
+export function totalFor(request: PayRequestView, method: PaymentMethod): number {
   return chargeFor(requestAmounts(request), method).total;
 }
 
-export function allowedMethods(request: PaymentRequest): PaymentMethod[] {
+export function allowedMethods(request: PayRequestView): PaymentMethod[] {
   return [...(request.allow_card ? ['card' as const] : []), ...(request.allow_ach ? ['ach' as const] : [])];
 }
 
@@ -44,7 +57,7 @@ function row(label: string, minorUnits: number, total = false): Html {
  * The amount and every adjustment that is not zero. A passed-on fee differs by method, so then each allowed
  * method gets its own fee and total row; otherwise one total serves both.
  */
-export function amountBreakdown(request: PaymentRequest): Html {
+export function amountBreakdown(request: PayRequestView): Html {
   const amounts = requestAmounts(request);
   const adjustments = [
     amounts.discount > 0 && row('Discount', -amounts.discount),

@@ -1,4 +1,9 @@
-import type { NewClientCredentials } from '../services/clients.ts';
+/** Credentials just made, shown once. */
+export interface NewCredentials {
+  clientId: string;
+  secretKey: string;
+  publicKey: string;
+}
 import { attributes, html } from './html.ts';
 import { renderPage, type Page } from './layout.ts';
 
@@ -24,7 +29,7 @@ ${error && html`<p class="error" id="name-error">${error}</p>`}
 }
 
 /** The new credentials; the secret key is on this page and nowhere else. */
-export function credentialsPage(credentials: NewClientCredentials, publicUrl: string): Page {
+export function credentialsPage(credentials: NewCredentials, publicUrl: string): Page {
   const { clientId, secretKey, publicKey } = credentials;
   const body = html`<p class="warning"><strong>Copy the secret key now: it is shown only this once.</strong>
 Paykit keeps only a digest of it and cannot show it again. If you lose it, create new credentials.</p>

@@ -9,7 +9,8 @@ import {
   ClockAnswer, ClockBody, MessagesAnswer, SandboxPayAnswer, SandboxPayBody, SettleAnswer, SettleBody, UpdateAchBody,
 } from '../schemas/sandbox.ts';
 import { merchantByKey } from '../services/merchant-access.ts';
-import { LINK_PROBLEMS, payLink, type PaymentDetails } from '../services/pay.ts';
+import { payLink, type PaymentDetails } from '../services/pay.ts';
+import { LINK_PROBLEMS } from '../domain/pay-links.ts';
 import { decideAch } from '../services/ach.ts';
 import { digest } from '../secrets.ts';
 import { CLOCK_OFFSET_SETTING } from '../store/settings.ts';

@@ -1,6 +1,6 @@
 import type { Store } from '../store/store.ts';
 import type { Reason } from '../domain/refusals.ts';
-import { payLinkStatus } from '../domain/pay-links.ts';
+import { LINK_PROBLEMS, payLinkStatus } from '../domain/pay-links.ts';
 import type { PaymentRequest } from '../store/payment-requests.ts';
 import type { NewTransaction } from '../store/transactions.ts';
 import { chargeFor } from '../domain/payment-amounts.ts';
@@ -28,11 +28,6 @@ export type PayOutcome =
   | { status: 'challenge'; attemptToken: string; request: PaymentRequest }
   | { status: 'refused'; message: string; reason: Reason; request?: PaymentRequest; linkProblem?: keyof typeof LINK_PROBLEMS };
 
-export const LINK_PROBLEMS = {
-  unknown: 'This pay link is not valid.',
-  paid: 'This pay link has already been paid.',
-  expired: 'This pay link has expired: ask the merchant for a new one.',
-} as const;
 
 const ATTEMPT_TTL_MS = 15 * 60 * 1000;
 

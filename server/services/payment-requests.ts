@@ -8,12 +8,11 @@ import { formatAmount, MAX_PAYMENT, overMaximum, parseAmount } from '../domain/m
 import { isEmail } from '../domain/contact.ts';
 import { normalizePhone } from '../../rules/phone.ts';
 import { subtotal } from '../domain/payment-amounts.ts';
+import { payPath, qrPath } from '../domain/pay-links.ts';
 import { digest, newId, newToken } from '../secrets.ts';
 
 /** Pay links work for seven days (docs/payments.md). */
 export const PAY_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-export const payPath = (token: string) => `/pay/${token}`;
-export const qrPath = (token: string) => `/pay/${token}/qr.png`;
 
 export interface PaymentRequestInput {
   amount: string | number;

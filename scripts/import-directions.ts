@@ -1,0 +1,105 @@
+/**
+ * Which way the imports go (docs/architecture.md), checked over the source: every relative import of every file,
+ * resolved to the part it lands in. `node --import tsx scripts/import-directions.ts` prints the forbidden ones and
+ * exits 1; test/build/architecture.test.ts runs it in `npm test`.
+ *
+ * A small reader of import lines, not dependency-cruiser: that tool needs Node 22, and parses TypeScript through
+ * the `typescript` package's JavaScript API, which the native TypeScript 7 compiler used here does not offer.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface Rule {
+  /** The part whose files import. */
+  from: string;
+  /** Parts it may not import (at run time; `import type` is allowed where `typesAllowed` says so). */
+  forbidden: string[];
+  /** Parts it may import types from, though not values. */
+  typesAllowed?: string[];
+  why: string;
+}
+
+/** The parts of the house, by path prefix; the longest prefix wins. */
+export const PARTS = [
+  'rules', 'src', 'src/client', 'wrappers', 'demo',
+  'server', 'server/domain', 'server/store', 'server/services', 'server/webhooks', 'server/pages', 'server/views',
+  'server/schemas', 'server/routes', 'server/plugins', 'server/cli',
+];
+
+const SERVICE_EDGE = ['server/routes', 'server/plugins', 'server/app.ts', 'server/main.ts', 'server/cli'];
+
+export const RULES: Rule[] = [
+  { from: 'rules', forbidden: ['src', 'server', 'wrappers', 'demo'], why: 'rules are shared by both sides and belong to neither' },
+  { from: 'src', forbidden: ['server', 'wrappers', 'demo'], typesAllowed: ['server/schemas'], why: 'the browser bundle and paykit/client carry no service code' },
+  { from: 'wrappers', forbidden: ['server', 'demo', 'src/elements', 'src/shared', 'src/client'], why: 'the adapters use the public entry of src/ only' },
+  { from: 'server', forbidden: ['src', 'wrappers', 'demo'], why: 'the service shares rules through rules/, not through the browser bundle' },
+  { from: 'demo', forbidden: ['src', 'wrappers', 'server', 'rules'], why: 'the demo uses the package as a user would: the script tag or paykit, paykit/react, paykit/vue, paykit/client' },
+  { from: 'server/domain', forbidden: ['server/store', 'server/services', 'server/webhooks', 'server/pages', 'server/views', 'server/schemas', ...SERVICE_EDGE, 'server/config.ts', 'server/clock.ts'], why: 'the domain is plain functions over plain data: no storage, no HTTP, no clock' },
+  { from: 'server/store', forbidden: ['server/services', 'server/webhooks', 'server/pages', 'server/views', 'server/schemas', ...SERVICE_EDGE], why: 'storage knows no HTTP and no use case' },
+  { from: 'server/services', forbidden: ['server/pages', 'server/views', ...SERVICE_EDGE], why: 'use cases know no HTTP: routes and pages call them' },
+  { from: 'server/webhooks', forbidden: ['server/services', 'server/pages', 'server/views', ...SERVICE_EDGE], why: 'delivery works on the outbox, below the use cases' },
+  { from: 'server/views', forbidden: ['server/store', 'server/services', 'server/webhooks', 'server/schemas', ...SERVICE_EDGE], typesAllowed: ['server/config.ts'], why: 'views render the data they are given' },
+  { from: 'server/pages', forbidden: ['server/store', 'server/services', 'server/webhooks', 'server/schemas', ...SERVICE_EDGE], typesAllowed: ['server/config.ts'], why: 'views render the data they are given' },
+  { from: 'server/schemas', forbidden: ['server/store', 'server/services', 'server/webhooks', 'server/pages', 'server/views', ...SERVICE_EDGE], why: 'schemas describe the wire, from the domain’s lists' },
+  { from: 'server/plugins', forbidden: ['server/routes', 'server/pages', 'server/views'], why: 'cross-cutting concerns do not depend on the routes they guard' },
+];
+
+const IMPORT = /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+export interface Violation {
+  file: string;
+  imports: string;
+  rule: Rule;
+}
+
+function partOf(path: string): string | undefined {
+  return PARTS.filter((part) => path === part || path.startsWith(`${part}/`)).sort((a, b) => b.length - a.length)[0];
+}
+
+function within(path: string, target: string): boolean {
+  return path === target || path.startsWith(`${target}/`);
+}
+
+function sourceFiles(root: string, dir: string): string[] {
+  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sourceFiles(root, path);
+    return /\.(ts|tsx|vue|js)$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+/** Every forbidden import among `files` (paths relative to `root`). */
+export function violations(root: string, files: string[], rules: Rule[] = RULES): Violation[] {
+  const found: Violation[] = [];
+  for (const file of files) {
+    const text = readFileSync(join(root, file), 'utf8');
+    const applicable = rules.filter((rule) => within(file, rule.from));
+    if (applicable.length === 0) continue;
+    for (const match of text.matchAll(IMPORT)) {
+      const specifier = match[3] ?? match[4]!;
+      if (!specifier.startsWith('.')) continue;
+      const target = relative(root, resolve(root, dirname(file), specifier));
+      const typeOnly = Boolean(match[2]);
+      for (const rule of applicable) {
+        const hit = rule.forbidden.find((part) => within(target, part));
+        if (!hit || within(target, rule.from) && partOf(target) === partOf(file)) continue;
+        if (typeOnly && rule.typesAllowed?.some((part) => within(target, part))) continue;
+        found.push({ file, imports: target, rule });
+      }
+    }
+  }
+  return found;
+}
+
+export function projectViolations(root = fileURLToPath(new URL('..', import.meta.url))): Violation[] {
+  const files = ['rules', 'src', 'wrappers', 'server', 'demo'].flatMap((dir) => sourceFiles(root, dir));
+  return violations(root, files);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const found = projectViolations();
+  for (const v of found) console.error(`${v.file} imports ${v.imports}: ${v.rule.why}.`);
+  console.log(found.length === 0 ? 'Imports go the way docs/architecture.md says.' : `${found.length} forbidden import(s).`);
+  process.exit(found.length === 0 ? 0 : 1);
+}

@@ -1,0 +1,31 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { projectViolations, violations } from '../../scripts/import-directions.ts';
+
+test('imports go the way docs/architecture.md says', () => {
+  assert.deepEqual(projectViolations().map((v) => `${v.file} → ${v.imports}: ${v.rule.why}`), []);
+});
+
+test('the check fails on a forbidden import, and lets type-only and allowed ones through', (t) => {
+  const root = mkdtempSync(join(tmpdir(), 'paykit-arch-'));
+  t.after(() => rmSync(root, { recursive: true, force: true }));
+  const write = (path: string, text: string) => {
+    mkdirSync(join(root, path, '..'), { recursive: true });
+    writeFileSync(join(root, path), text);
+  };
+  write('server/domain/refunds.ts', "import { Store } from '../store/store.ts';\nimport { money } from './money.ts';\n");
+  write('server/services/pay.ts', "import { sendPage } from '../routes/pages/send.ts';\nimport { decide } from '../domain/refunds.ts';\n");
+  write('src/widget-api.ts', "import type { WidgetBody } from '../server/schemas/widgets.ts';\nimport { buildApp } from '../server/app.ts';\n");
+  write('server/views/pay.ts', "import type { Environment } from '../config.ts';\nexport const x = await import('../services/pay.ts');\n");
+  const found = violations(root, ['server/domain/refunds.ts', 'server/services/pay.ts', 'src/widget-api.ts', 'server/views/pay.ts'])
+    .map((v) => `${v.file} → ${v.imports}`);
+  assert.deepEqual(found.sort(), [
+    'server/domain/refunds.ts → server/store/store.ts',
+    'server/services/pay.ts → server/routes/pages/send.ts',
+    'server/views/pay.ts → server/services/pay.ts',
+    'src/widget-api.ts → server/app.ts',
+  ]);
+});
