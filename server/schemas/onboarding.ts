@@ -13,7 +13,7 @@ type GroupProperties<S> = { [K in keyof S]: TOptional<TString | TUnsafe<string>>
 function groupSchema<S extends Record<string, FieldSpec>>(specs: S): TObject<GroupProperties<S>> {
   const properties = Object.fromEntries(
     Object.entries(specs).map(([name, spec]) => {
-      const description = `${spec.label}${spec.required ? ' (required)' : ''}`;
+      const description = `${spec.label}${spec.required ? '; required by the review, which names every missing field at once' : ''}`;
       const field = spec.choices
         ? Type.Unsafe<string>({ anyOf: [{ type: 'string', enum: [...spec.choices] }, { type: 'string', maxLength: 500 }], description: `${description}: one of ${spec.choices.join(', ')}, in any case` })
         : Type.String({ maxLength: 500, description });

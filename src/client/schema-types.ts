@@ -138,36 +138,36 @@ export type MerchantListAnswer = {
 
 // ── server/schemas/onboarding.ts ───────────────────────────────────────────────────────────────────────────────────
 export type BankingInfo = {
-  /** Account number (required) */
+  /** Account number; required by the review, which names every missing field at once */
   account_number?: string;
   /** Bank name */
   bank_name?: string;
-  /** Routing number (required) */
+  /** Routing number; required by the review, which names every missing field at once */
   routing_number?: string;
 };
 
 export type BusinessInfo = {
-  /** Street address (required) */
+  /** Street address; required by the review, which names every missing field at once */
   business_address?: string;
-  /** City */
+  /** City; required by the review, which names every missing field at once */
   business_city?: string;
-  /** Country */
+  /** Country; required by the review, which names every missing field at once */
   business_country?: string;
-  /** Business e-mail (required) */
+  /** Business e-mail; required by the review, which names every missing field at once */
   business_email?: string;
   /** Industry: one of retail, restaurant, ecommerce, professional_services, healthcare, education, hospitality, travel, automotive, home_services, personal_care, nonprofit, other, in any case */
   business_industry?: "retail" | "restaurant" | "ecommerce" | "professional_services" | "healthcare" | "education" | "hospitality" | "travel" | "automotive" | "home_services" | "personal_care" | "nonprofit" | "other" | string;
-  /** Legal business name (required) */
+  /** Legal business name; required by the review, which names every missing field at once */
   business_name?: string;
-  /** Business phone (required) */
+  /** Business phone; required by the review, which names every missing field at once */
   business_phone?: string;
-  /** State or region (required) */
+  /** State or region; required by the review, which names every missing field at once */
   business_state?: string;
-  /** Postal code (required) */
+  /** Postal code; required by the review, which names every missing field at once */
   business_zip?: string;
   /** Doing business as */
   dba?: string;
-  /** EIN (required) */
+  /** EIN; required by the review, which names every missing field at once */
   ein?: string;
   /** Date established */
   established_date?: string;
@@ -235,35 +235,35 @@ export type OnboardingAnswer = {
 
 export type OnboardingBody = {
   BankingInfo?: {
-    /** Account number (required) */
+    /** Account number; required by the review, which names every missing field at once */
     account_number?: string;
     /** Bank name */
     bank_name?: string;
-    /** Routing number (required) */
+    /** Routing number; required by the review, which names every missing field at once */
     routing_number?: string;
   };
   BusinessInfo?: {
-    /** Street address (required) */
+    /** Street address; required by the review, which names every missing field at once */
     business_address?: string;
-    /** City */
+    /** City; required by the review, which names every missing field at once */
     business_city?: string;
-    /** Country */
+    /** Country; required by the review, which names every missing field at once */
     business_country?: string;
-    /** Business e-mail (required) */
+    /** Business e-mail; required by the review, which names every missing field at once */
     business_email?: string;
     /** Industry: one of retail, restaurant, ecommerce, professional_services, healthcare, education, hospitality, travel, automotive, home_services, personal_care, nonprofit, other, in any case */
     business_industry?: "retail" | "restaurant" | "ecommerce" | "professional_services" | "healthcare" | "education" | "hospitality" | "travel" | "automotive" | "home_services" | "personal_care" | "nonprofit" | "other" | string;
-    /** Legal business name (required) */
+    /** Legal business name; required by the review, which names every missing field at once */
     business_name?: string;
-    /** Business phone (required) */
+    /** Business phone; required by the review, which names every missing field at once */
     business_phone?: string;
-    /** State or region (required) */
+    /** State or region; required by the review, which names every missing field at once */
     business_state?: string;
-    /** Postal code (required) */
+    /** Postal code; required by the review, which names every missing field at once */
     business_zip?: string;
     /** Doing business as */
     dba?: string;
-    /** EIN (required) */
+    /** EIN; required by the review, which names every missing field at once */
     ein?: string;
     /** Date established */
     established_date?: string;
@@ -283,19 +283,19 @@ export type OnboardingBody = {
     city?: string;
     /** Country */
     country?: string;
-    /** Date of birth (required) */
+    /** Date of birth; required by the review, which names every missing field at once */
     date_of_birth?: string;
-    /** E-mail (required) */
+    /** E-mail; required by the review, which names every missing field at once */
     email?: string;
-    /** First name (required) */
+    /** First name; required by the review, which names every missing field at once */
     first_name?: string;
-    /** Last name (required) */
+    /** Last name; required by the review, which names every missing field at once */
     last_name?: string;
     /** Ownership (%) */
     ownership_percent?: string;
     /** Phone */
     phone?: string;
-    /** SSN (required) */
+    /** SSN; required by the review, which names every missing field at once */
     ssn?: string;
     /** State or region */
     state?: string;
@@ -359,19 +359,19 @@ export type OwnerInfo = {
   city?: string;
   /** Country */
   country?: string;
-  /** Date of birth (required) */
+  /** Date of birth; required by the review, which names every missing field at once */
   date_of_birth?: string;
-  /** E-mail (required) */
+  /** E-mail; required by the review, which names every missing field at once */
   email?: string;
-  /** First name (required) */
+  /** First name; required by the review, which names every missing field at once */
   first_name?: string;
-  /** Last name (required) */
+  /** Last name; required by the review, which names every missing field at once */
   last_name?: string;
   /** Ownership (%) */
   ownership_percent?: string;
   /** Phone */
   phone?: string;
-  /** SSN (required) */
+  /** SSN; required by the review, which names every missing field at once */
   ssn?: string;
   /** State or region */
   state?: string;

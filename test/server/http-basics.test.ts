@@ -102,7 +102,7 @@ describe('HTTP basics', () => {
     }
     const onboarding = answer.body.paths['/onboarding'].post;
     const schema = onboarding.requestBody.content['application/json'].schema;
-    assert.match(schema.properties.BusinessInfo.properties.ein.description, /\(required\)/);
+    assert.match(schema.properties.BusinessInfo.properties.ein.description, /required by the review/);
     assert.deepEqual(schema.properties.BusinessInfo.properties.ownershiptype.anyOf[0].enum, ['sole_proprietorship', 'partnership', 'llc', 'corporation', 's_corporation', 'non_profit', 'government']);
   });
 });
