@@ -148,6 +148,22 @@ for (const database of testDatabases()) {
       assert.equal((await eventsAbout(service, 'payment.refund', voided.body.data.transaction_id)).length, 0);
     });
 
+    test('the widgets’ table lists the merchant’s completed sales only: no voided sale, refund or void record', async () => {
+      const { merchantKey: key } = await approvedMerchant(service);
+      const standing = await paidSale(service, key, '20.00');
+      const partly = await paidSale(service, key, '21.00');
+      const voided = await paidSale(service, key, '22.00');
+      await service.api('POST', '/order/sales-return', { json: { merchant_key: key, transaction_id: partly, amount: '1.00' } });
+      await service.api('POST', '/order/sales-void', { form: { merchant_key: key, transaction_id: voided } });
+      const token = (await service.api('POST', '/widgets/sessions', { json: { merchant_key: key } })).body.data.session_token;
+      const listed = await service.request('GET', '/api/v1/widgets/transactions', { headers: { authorization: `Bearer ${token}` } });
+      assert.deepEqual(
+        listed.body.data.items.map((t: { transaction_id: string; status: string; type: string }) => [t.transaction_id, t.status, t.type]).sort(),
+        [[partly, 'completed', 'sale'], [standing, 'completed', 'sale']].sort(),
+      );
+      assert.equal(listed.body.data.totalCount, 2);
+    });
+
     test('fifty refunds at once never return more than was charged', async () => {
       const sale = await paidSale(service, merchantKey, '100.00');
       const answers = await Promise.all(Array.from({ length: 50 }, () => refund(sale, '7.00')));
