@@ -79,8 +79,9 @@ export function honourIdempotencyKeys(app: FastifyInstance, store: Store, clock:
         const { held } = result;
         if (held.fingerprint !== state.fingerprint) return done(new Refusal('idempotency_key_reused', KEY_REUSED_MESSAGE));
         if (held.status_code === null || held.body === null) {
-          const wait = Math.max(1, Math.ceil((Date.parse(held.locked_until ?? '') - now.getTime()) / 1000) || 1);
-          return done(conflict(KEY_IN_PROGRESS_MESSAGE, wait));
+          // Retry soon: the first request is nearly always about to finish. (One whose process died holds the key
+          // until its lease runs out; a client retrying every second sees 409 until then.)
+          return done(conflict(KEY_IN_PROGRESS_MESSAGE, 1));
         }
         const body = unseal(state.sealKey, held.body);
         if (body === undefined) return done(new Refusal('idempotency_key_reused', KEY_UNREADABLE_MESSAGE));

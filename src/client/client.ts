@@ -1,5 +1,6 @@
-import { PaykitError } from './errors.ts';
+import { paykitError } from './errors.ts';
 import { Transport, type Envelope, type RequestOptions } from './http.ts';
+import { PagedList } from './pages.ts';
 import { verifyWebhook } from './webhooks.ts';
 import type {
   CaptureRequest, CaptureResult, ChargeRequest, ChargeResult, ClockResult, Customer, CustomerListOptions, CustomerPage,
@@ -7,8 +8,9 @@ import type {
   NewCustomer, OnboardingApplication, OnboardingResult, OnboardingSession, OnboardingStatus, PaymentRequest,
   PaymentRequestResult, QrLinkRequest, QrLinkResult, RefundRequest, Reversal, RotateSecretOptions, SandboxMessage,
   SandboxPayment, SandboxPayResult, SettleResult, Transaction, TransactionList, TransactionListItem, TransactionListOptions,
-  UpdateAchRequest, UpdatePreauthRequest, UpdatePreauthResult, VoidPreauthRequest, VoidPreauthResult, VoidRequest, Hold, HoldListOptions, HoldPage,
-  WebhookEndpoint, WebhookRegistration, WidgetSession, WidgetSettings, WidgetSettingsRequest,
+  UpdateAchRequest, UpdatePreauthRequest, UpdatePreauthResult, VoidPreauthRequest, VoidPreauthResult, VoidRequest, Hold, HoldItem,
+  HoldListOptions, HoldPage, WebhookEndpoint, WebhookRegistration, WidgetSession, WidgetSettings, WidgetSettingsRequest, CustomerListItem,
+  DeliverySummary, ListTarget,
 } from './types.ts';
 
 export type PaykitEnvironment = 'sandbox' | 'production';
@@ -22,8 +24,19 @@ export interface PaykitClientOptions {
   environment?: PaykitEnvironment;
   /** The service's origin, e.g. `https://pay.example.com`; `/api/v1` is appended. Wins over `environment`. */
   baseUrl?: string;
-  /** How long one call may take, in milliseconds. Default 30000. */
+  /** How long one attempt of a call may take, in milliseconds. Default 30000; a call's `timeout` option wins. */
   timeoutMs?: number;
+  /**
+   * Retries after a network error, a 409 in progress, a 429 or a 5xx, with exponential backoff and jitter, honouring
+   * `Retry-After`. Default 2; 0 turns retries off (and with them the Idempotency-Keys the client makes itself).
+   */
+  maxRetries?: number;
+  /**
+   * Check every answer against the schema its type comes from, so that a service and a client that differ fail
+   * with a `PaykitServiceError` (`code: "unexpected_answer"`) instead of handing on `undefined`. A cheap check. Default:
+   * on, unless `NODE_ENV` is `production`.
+   */
+  validateAnswers?: boolean;
   /** A fetch implementation to use instead of the global one. */
   fetch?: typeof fetch;
 }
@@ -36,6 +49,7 @@ export const ENVIRONMENT_URLS: Readonly<Record<PaykitEnvironment, string | undef
 
 const API_PREFIX = '/api/v1';
 const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_MAX_RETRIES = 2;
 
 const segment = (value: string) => encodeURIComponent(value);
 
@@ -43,6 +57,15 @@ const segment = (value: string) => encodeURIComponent(value);
 function dataOf<T>(envelope: Envelope): T {
   return envelope.data as T;
 }
+
+/** The merchant key and the options of a list call, whichever way it was asked for. */
+function listTarget<O extends object>(target: ListTarget<O>, options: O | undefined): { merchantKey: string; options: O } {
+  if (typeof target === 'string') return { merchantKey: target, options: options ?? ({} as O) };
+  const { merchant_key, ...rest } = target as O & { merchant_key: string };
+  return { merchantKey: merchant_key, options: { ...(rest as unknown as O), ...options } };
+}
+
+const hasMore = (page: number, perPage: number, total: number) => page * perPage < total;
 
 function resolveApiUrl(environment: PaykitEnvironment, baseUrl: string | undefined): string {
   if (environment !== 'sandbox' && environment !== 'production') {
@@ -79,33 +102,33 @@ export class MerchantsApi {
   constructor(private readonly http: Transport) {}
 
   /** GET /merchant: your merchants, newest first. */
-  async list(): Promise<Merchant[]> {
-    return dataOf(await this.http.call({ method: 'GET', path: '/merchant' }));
+  async list(options: RequestOptions = {}): Promise<Merchant[]> {
+    return dataOf(await this.http.call({ method: 'GET', path: '/merchant', answer: 'MerchantListAnswer', ...options }));
   }
 
   /** POST /onboarding: onboard a merchant with the whole application; it then waits for review (`pending`). */
   async onboard(application: OnboardingApplication, options: RequestOptions = {}): Promise<OnboardingResult> {
-    return dataOf(await this.http.call({ method: 'POST', path: '/onboarding', json: application, ...options }));
+    return dataOf(await this.http.call({ method: 'POST', path: '/onboarding', json: application, answer: 'OnboardingAnswer', ...options }));
   }
 
   /** GET /auth/create-session: a session token for the hosted onboarding; `publicKey: true` adds your public key. */
-  async createSession({ publicKey }: { publicKey?: boolean } = {}): Promise<OnboardingSession> {
-    return dataOf(await this.http.call({ method: 'GET', path: '/auth/create-session', query: { is_publickey: publicKey ? true : undefined } }));
+  async createSession({ publicKey, ...options }: { publicKey?: boolean } & RequestOptions = {}): Promise<OnboardingSession> {
+    return dataOf(await this.http.call({ method: 'GET', path: '/auth/create-session', query: { is_publickey: publicKey ? true : undefined }, answer: 'CreateSessionAnswer', ...options }));
   }
 
   /** POST /auth/onboarding/{session_token}: a merchant and its one-time onboarding link to send it. */
   async startHostedOnboarding(sessionToken: string, body: HostedOnboardingRequest = {}, options: RequestOptions = {}): Promise<HostedOnboarding> {
-    return dataOf(await this.http.call({ method: 'POST', path: `/auth/onboarding/${segment(sessionToken)}`, json: body, ...options }));
+    return dataOf(await this.http.call({ method: 'POST', path: `/auth/onboarding/${segment(sessionToken)}`, json: body, answer: 'HostedOnboardingAnswer', ...options }));
   }
 
-  /** POST /auth/get-onboarding-status: `pending` until approved, then `completed`. */
+  /** POST /auth/get-onboarding-status: `pending` until the review decides, then `completed` or `declined`. */
   async onboardingStatus(merchantKey: string, options: RequestOptions = {}): Promise<OnboardingStatus> {
-    return dataOf(await this.http.call({ method: 'POST', path: '/auth/get-onboarding-status', json: { merchant_key: merchantKey }, ...options }));
+    return dataOf(await this.http.call({ method: 'POST', path: '/auth/get-onboarding-status', json: { merchant_key: merchantKey }, answer: 'OnboardingStatusAnswer', ...options }));
   }
 
   /** POST /approve-merchant (sandbox only): approve a submitted merchant by its `merchant_id` (m_…), not its key. */
   async approve(merchantId: string, options: RequestOptions = {}): Promise<void> {
-    await this.http.call({ method: 'POST', path: '/approve-merchant', json: { merchant_id: merchantId }, ...options });
+    await this.http.call({ method: 'POST', path: '/approve-merchant', json: { merchant_id: merchantId }, answer: 'StatusAnswer', ...options });
   }
 }
 
@@ -115,22 +138,29 @@ export class CustomersApi {
 
   /** POST /customers/add: store a customer (first and last name, and an e-mail or a phone). */
   async add(customer: NewCustomer, options: RequestOptions = {}): Promise<Customer> {
-    return dataOf(await this.http.call({ method: 'POST', path: '/customers/add', json: customer, ...options }));
+    return dataOf(await this.http.call({ method: 'POST', path: '/customers/add', json: customer, answer: 'CustomerAnswer', ...options }));
   }
 
-  /** GET /customers: one page of the merchant's customers, newest first. */
-  async list(merchantKey: string, { page, perPage }: CustomerListOptions = {}): Promise<CustomerPage> {
-    return dataOf(await this.http.call({ method: 'GET', path: '/customers', query: { merchant_key: merchantKey, page, perPage } }));
+  /**
+   * GET /customers: the merchant's customers, newest first. `await` it for one page; `for await` over it for every
+   * customer.
+   */
+  list(target: ListTarget<CustomerListOptions>, listOptions?: CustomerListOptions, options: RequestOptions = {}): PagedList<CustomerListItem, CustomerPage> {
+    const { merchantKey, options: { page = 1, perPage } } = listTarget(target, listOptions);
+    return new PagedList(async (number) => {
+      const data: CustomerPage = dataOf(await this.http.call({ method: 'GET', path: '/customers', query: { merchant_key: merchantKey, page: number, perPage }, answer: 'CustomerListAnswer', ...options }));
+      return { page: data, items: data.allList, hasMore: hasMore(data.page, data.perPage, data.totalCount) };
+    }, page);
   }
 
   /** GET /customers/{customerId}. */
-  async get(merchantKey: string, customerId: string): Promise<Customer> {
-    return dataOf(await this.http.call({ method: 'GET', path: `/customers/${segment(customerId)}`, query: { merchant_key: merchantKey } }));
+  async get(merchantKey: string, customerId: string, options: RequestOptions = {}): Promise<Customer> {
+    return dataOf(await this.http.call({ method: 'GET', path: `/customers/${segment(customerId)}`, query: { merchant_key: merchantKey }, answer: 'CustomerAnswer', ...options }));
   }
 
   /** POST /customers/charge/{customerId}: charge the card the customer last paid one of their pay links with. */
   async charge(customerId: string, body: ChargeRequest, options: RequestOptions = {}): Promise<ChargeResult> {
-    const answer = await this.http.call({ method: 'POST', path: `/customers/charge/${segment(customerId)}`, json: body, ...options });
+    const answer = await this.http.call({ method: 'POST', path: `/customers/charge/${segment(customerId)}`, json: body, answer: 'ChargeCustomerAnswer', ...options });
     return { transaction_id: answer.transaction_id as string };
   }
 }
@@ -141,17 +171,17 @@ export class PaymentsApi {
 
   /** POST /requests: a pay link; a `phone_number` or `email` also sends it. `preauth: true` only authorizes. */
   async request(body: PaymentRequest, options: RequestOptions = {}): Promise<PaymentRequestResult> {
-    return dataOf(await this.http.call({ method: 'POST', path: '/requests', json: body, ...options }));
+    return dataOf(await this.http.call({ method: 'POST', path: '/requests', json: body, answer: 'PaymentRequestAnswer', ...options }));
   }
 
   /** POST /requests/{customerId}: a pay link sent to a stored customer; the card they pay with is saved. */
   async requestFromCustomer(customerId: string, body: PaymentRequest, options: RequestOptions = {}): Promise<CustomerPaymentRequestResult> {
-    return dataOf(await this.http.call({ method: 'POST', path: `/requests/${segment(customerId)}`, json: body, ...options }));
+    return dataOf(await this.http.call({ method: 'POST', path: `/requests/${segment(customerId)}`, json: body, answer: 'CustomerRequestAnswer', ...options }));
   }
 
   /** POST /order/api-qr_code_link: a QR code (PNG) of a new pay link. */
   async qrLink(body: QrLinkRequest, options: RequestOptions = {}): Promise<QrLinkResult> {
-    return dataOf(await this.http.call({ method: 'POST', path: '/order/api-qr_code_link', json: body, ...options }));
+    return dataOf(await this.http.call({ method: 'POST', path: '/order/api-qr_code_link', json: body, answer: 'QrAnswer', ...options }));
   }
 }
 
@@ -159,27 +189,37 @@ export class PaymentsApi {
 export class TransactionsApi {
   constructor(private readonly http: Transport) {}
 
-  /** GET /merchant/transactions: sales, refunds, voids and returns, newest first, with the total count. */
-  async list(merchantKey: string, { from_date, to_date, limit, pageNumber }: TransactionListOptions = {}): Promise<TransactionList> {
-    const answer = await this.http.call({
-      method: 'GET',
-      path: '/merchant/transactions',
-      query: { merchant_key: merchantKey, from_date, to_date, limit, pageNumber },
-    });
-    return { items: answer.data as TransactionListItem[], total: answer.total as number };
+  /**
+   * GET /merchant/transactions: sales, refunds, voids and returns, newest first, with the total count. `await` it for
+   * one page; `for await` over it for every transaction.
+   */
+  list(target: ListTarget<TransactionListOptions>, listOptions?: TransactionListOptions, options: RequestOptions = {}): PagedList<TransactionListItem, TransactionList> {
+    const { merchantKey, options: { from_date, to_date, limit, pageNumber, page, perPage } } = listTarget(target, listOptions);
+    const size = Number(perPage ?? limit ?? 20);
+    return new PagedList(async (number) => {
+      const answer = await this.http.call({
+        method: 'GET',
+        path: '/merchant/transactions',
+        query: { merchant_key: merchantKey, from_date, to_date, limit: perPage ?? limit, pageNumber: number },
+        answer: 'TransactionListAnswer',
+        ...options,
+      });
+      const list: TransactionList = { items: answer.data as TransactionListItem[], total: answer.total as number };
+      return { page: list, items: list.items, hasMore: hasMore(number, size, list.total) };
+    }, page ?? pageNumber ?? 1);
   }
 
   /** GET /merchant/transactions/{transaction_id}: the transaction (the interface's one-item array, unwrapped). */
-  async get(merchantKey: string, transactionId: string): Promise<Transaction> {
-    const answer = await this.http.call({ method: 'GET', path: `/merchant/transactions/${segment(transactionId)}`, query: { merchant_key: merchantKey } });
+  async get(merchantKey: string, transactionId: string, options: RequestOptions = {}): Promise<Transaction> {
+    const answer = await this.http.call({ method: 'GET', path: `/merchant/transactions/${segment(transactionId)}`, query: { merchant_key: merchantKey }, answer: 'TransactionGetAnswer', ...options });
     const [item] = answer.data as Transaction[];
-    if (!item) throw new PaykitError(404, `No transaction ${transactionId} for this merchant.`, { body: answer });
+    if (!item) throw paykitError(404, `No transaction ${transactionId} for this merchant.`, { body: answer });
     return item;
   }
 
   /** POST /order/sales-return: refund in part or in full; the refund record (or the void record, rule 1). */
   async refund(body: RefundRequest, options: RequestOptions = {}): Promise<Reversal> {
-    return dataOf(await this.http.call({ method: 'POST', path: '/order/sales-return', json: body, ...options }));
+    return dataOf(await this.http.call({ method: 'POST', path: '/order/sales-return', json: body, answer: 'ReversalAnswer', ...options }));
   }
 
   /** POST /order/sales-void, form-urlencoded as the interface documents: void a sale before it settles. */
@@ -190,7 +230,7 @@ export class TransactionsApi {
       sub_merchant_key: body.sub_merchant_key,
       amount: body.amount,
     };
-    return dataOf(await this.http.call({ method: 'POST', path: '/order/sales-void', form, ...options }));
+    return dataOf(await this.http.call({ method: 'POST', path: '/order/sales-void', form, answer: 'ReversalAnswer', ...options }));
   }
 }
 
@@ -200,27 +240,31 @@ export class PreauthApi {
 
   /** POST /preauth/capture: charge the amount authorized now, once. */
   async capture(body: CaptureRequest, options: RequestOptions = {}): Promise<CaptureResult> {
-    return dataOf(await this.http.call({ method: 'POST', path: '/preauth/capture', json: body, ...options }));
+    return dataOf(await this.http.call({ method: 'POST', path: '/preauth/capture', json: body, answer: 'CaptureAnswer', ...options }));
   }
 
   /** POST /preauth/update: raise or lower the authorized amount; `last_authorized_amount` must be the current one. */
   async update(body: UpdatePreauthRequest, options: RequestOptions = {}): Promise<UpdatePreauthResult> {
-    return dataOf(await this.http.call({ method: 'POST', path: '/preauth/update', json: body, ...options }));
+    return dataOf(await this.http.call({ method: 'POST', path: '/preauth/update', json: body, answer: 'UpdatePreauthAnswer', ...options }));
   }
 
   /** GET /preauth/{transaction_id}: a hold, the amount authorized now (what `update` needs) and its state. */
-  async get(merchantKey: string, transactionId: string): Promise<Hold> {
-    return dataOf(await this.http.call({ method: 'GET', path: `/preauth/${segment(transactionId)}`, query: { merchant_key: merchantKey } }));
+  async get(merchantKey: string, transactionId: string, options: RequestOptions = {}): Promise<Hold> {
+    return dataOf(await this.http.call({ method: 'GET', path: `/preauth/${segment(transactionId)}`, query: { merchant_key: merchantKey }, answer: 'HoldAnswer', ...options }));
   }
 
-  /** GET /preauth: the merchant's holds, newest first; `status` narrows them. */
-  async list(merchantKey: string, { status, page, perPage }: HoldListOptions = {}): Promise<HoldPage> {
-    return dataOf(await this.http.call({ method: 'GET', path: '/preauth', query: { merchant_key: merchantKey, status, page, perPage } }));
+  /** GET /preauth: the merchant's holds, newest first; `status` narrows them. `await` for a page, `for await` for all. */
+  list(target: ListTarget<HoldListOptions>, listOptions?: HoldListOptions, options: RequestOptions = {}): PagedList<HoldItem, HoldPage> {
+    const { merchantKey, options: { status, page = 1, perPage } } = listTarget(target, listOptions);
+    return new PagedList(async (number) => {
+      const data: HoldPage = dataOf(await this.http.call({ method: 'GET', path: '/preauth', query: { merchant_key: merchantKey, status, page: number, perPage }, answer: 'HoldListAnswer', ...options }));
+      return { page: data, items: data.items, hasMore: hasMore(data.page, data.perPage, data.totalCount) };
+    }, page);
   }
 
   /** POST /preauth/void: release the hold; it can no longer be captured. */
   async void(body: VoidPreauthRequest, options: RequestOptions = {}): Promise<VoidPreauthResult> {
-    return dataOf(await this.http.call({ method: 'POST', path: '/preauth/void', json: body, ...options }));
+    return dataOf(await this.http.call({ method: 'POST', path: '/preauth/void', json: body, answer: 'VoidPreauthAnswer', ...options }));
   }
 }
 
@@ -230,32 +274,35 @@ export class WebhooksApi {
 
   /** POST /client/update-webhooks-url: the one URL that receives every event; answers the signing secret. */
   async register(url: string, options: RequestOptions = {}): Promise<WebhookRegistration> {
-    return dataOf(await this.http.call({ method: 'POST', path: '/client/update-webhooks-url', json: { webhook_url: url }, ...options }));
+    return dataOf(await this.http.call({ method: 'POST', path: '/client/update-webhooks-url', json: { webhook_url: url }, answer: 'WebhookUrlAnswer', ...options }));
   }
 
   /** GET /client/webhooks: the registration, its secret and whether it is enabled. */
-  async get(): Promise<WebhookEndpoint> {
-    return dataOf(await this.http.call({ method: 'GET', path: '/client/webhooks' }));
+  async get(options: RequestOptions = {}): Promise<WebhookEndpoint> {
+    return dataOf(await this.http.call({ method: 'GET', path: '/client/webhooks', answer: 'WebhookEndpointAnswer', ...options }));
   }
 
   /** POST /client/webhooks/rotate-secret: a new secret; the old one also signs for `overlap_hours` (default 24). */
   async rotateSecret(body: RotateSecretOptions = {}, options: RequestOptions = {}): Promise<WebhookEndpoint> {
-    return dataOf(await this.http.call({ method: 'POST', path: '/client/webhooks/rotate-secret', json: body, ...options }));
+    return dataOf(await this.http.call({ method: 'POST', path: '/client/webhooks/rotate-secret', json: body, answer: 'WebhookEndpointAnswer', ...options }));
   }
 
-  /** GET /client/webhooks/events: the delivery log, newest first. */
-  async deliveries({ status, page, perPage }: DeliveryListOptions = {}): Promise<DeliveryPage> {
-    return dataOf(await this.http.call({ method: 'GET', path: '/client/webhooks/events', query: { status, page, perPage } }));
+  /** GET /client/webhooks/events: the delivery log, newest first. `await` for a page, `for await` for every event. */
+  deliveries({ status, page = 1, perPage }: DeliveryListOptions = {}, options: RequestOptions = {}): PagedList<DeliverySummary, DeliveryPage> {
+    return new PagedList(async (number) => {
+      const data: DeliveryPage = dataOf(await this.http.call({ method: 'GET', path: '/client/webhooks/events', query: { status, page: number, perPage }, answer: 'DeliveryListAnswer', ...options }));
+      return { page: data, items: data.items, hasMore: hasMore(data.page, data.perPage, data.totalCount) };
+    }, page);
   }
 
   /** GET /client/webhooks/events/{event_id}: one event, its data and every delivery attempt. */
-  async delivery(eventId: string): Promise<Delivery> {
-    return dataOf(await this.http.call({ method: 'GET', path: `/client/webhooks/events/${segment(eventId)}` }));
+  async delivery(eventId: string, options: RequestOptions = {}): Promise<Delivery> {
+    return dataOf(await this.http.call({ method: 'GET', path: `/client/webhooks/events/${segment(eventId)}`, answer: 'DeliveryAnswer', ...options }));
   }
 
   /** POST /client/webhooks/events/{event_id}/resend: send an event again, from the start of the retry schedule. */
   async resend(eventId: string, options: RequestOptions = {}): Promise<Delivery> {
-    return dataOf(await this.http.call({ method: 'POST', path: `/client/webhooks/events/${segment(eventId)}/resend`, ...options }));
+    return dataOf(await this.http.call({ method: 'POST', path: `/client/webhooks/events/${segment(eventId)}/resend`, answer: 'DeliveryAnswer', ...options }));
   }
 }
 
@@ -265,12 +312,12 @@ export class WidgetsApi {
 
   /** POST /widgets/sessions: a 15-minute read-only token for `<transactions-table session-token>`. */
   async createSession(merchantKey: string, options: RequestOptions = {}): Promise<WidgetSession> {
-    return dataOf(await this.http.call({ method: 'POST', path: '/widgets/sessions', json: { merchant_key: merchantKey }, ...options }));
+    return dataOf(await this.http.call({ method: 'POST', path: '/widgets/sessions', json: { merchant_key: merchantKey }, answer: 'WidgetSessionAnswer', ...options }));
   }
 
   /** PUT /widgets/: button label, colours and the pages allowed to use the widgets; answers all the settings. */
-  async updateSettings(body: WidgetSettingsRequest): Promise<WidgetSettings> {
-    return dataOf(await this.http.call({ method: 'PUT', path: '/widgets/', json: body }));
+  async updateSettings(body: WidgetSettingsRequest, options: RequestOptions = {}): Promise<WidgetSettings> {
+    return dataOf(await this.http.call({ method: 'PUT', path: '/widgets/', json: body, answer: 'WidgetSettingsPutAnswer', ...options }));
   }
 }
 
@@ -280,22 +327,22 @@ export class SandboxApi {
 
   /** POST /sandbox/pay: pay a pay link (or QR link) as a customer would on the hosted page. */
   async pay(body: SandboxPayment, options: RequestOptions = {}): Promise<SandboxPayResult> {
-    return dataOf(await this.http.call({ method: 'POST', path: '/sandbox/pay', json: body, ...options }));
+    return dataOf(await this.http.call({ method: 'POST', path: '/sandbox/pay', json: body, answer: 'SandboxPayAnswer', ...options }));
   }
 
   /** POST /sandbox/clock/advance: move the service's clock forward (24-hour rule, settlement, expiries). */
   async advanceClock(hours: number, options: RequestOptions = {}): Promise<ClockResult> {
-    return dataOf(await this.http.call({ method: 'POST', path: '/sandbox/clock/advance', json: { hours }, ...options }));
+    return dataOf(await this.http.call({ method: 'POST', path: '/sandbox/clock/advance', json: { hours }, answer: 'ClockAnswer', ...options }));
   }
 
   /** POST /sandbox/settle: close the merchant's batch; every completed, unsettled transaction settles. */
   async settle(merchantKey: string, options: RequestOptions = {}): Promise<SettleResult> {
-    return dataOf(await this.http.call({ method: 'POST', path: '/sandbox/settle', json: { merchant_key: merchantKey }, ...options }));
+    return dataOf(await this.http.call({ method: 'POST', path: '/sandbox/settle', json: { merchant_key: merchantKey }, answer: 'SettleAnswer', ...options }));
   }
 
   /** GET /sandbox/messages: the SMS and e-mails the service sent, newest first. */
-  async messages(): Promise<SandboxMessage[]> {
-    return dataOf(await this.http.call({ method: 'GET', path: '/sandbox/messages' }));
+  async messages(options: RequestOptions = {}): Promise<SandboxMessage[]> {
+    return dataOf(await this.http.call({ method: 'GET', path: '/sandbox/messages', answer: 'MessagesAnswer', ...options }));
   }
 
   /** POST /update-ach: approve or decline a waiting ACH payment. */
@@ -306,7 +353,8 @@ export class SandboxApi {
 
 /**
  * The typed client of the Paykit service, for a partner's server. Every call authenticates with HTTP Basic,
- * resolves to the answer's `data`, and throws `PaykitError` on any failure.
+ * resolves to the answer's `data`, retries what is safe to retry, and throws a `PaykitError` of its kind on any
+ * failure. Lists can be awaited for a page or iterated with `for await` over every item.
  *
  *     const paykit = new PaykitClient({ clientId, secretKey });             // sandbox, http://localhost:4010
  *     const { pay_link } = await paykit.payments.request({ merchant_key, amount: '25.00', order_id: 'o-1' });
@@ -327,14 +375,18 @@ export class PaykitClient {
   readonly sandbox: SandboxApi;
 
   constructor(options: PaykitClientOptions) {
-    const { clientId, secretKey, environment = 'sandbox', baseUrl, timeoutMs = DEFAULT_TIMEOUT_MS, fetch } = options ?? ({} as PaykitClientOptions);
+    const {
+      clientId, secretKey, environment = 'sandbox', baseUrl, timeoutMs = DEFAULT_TIMEOUT_MS, maxRetries = DEFAULT_MAX_RETRIES, fetch,
+      validateAnswers = globalThis.process?.env?.NODE_ENV !== 'production',
+    } = options ?? ({} as PaykitClientOptions);
     if (typeof clientId !== 'string' || clientId === '' || clientId.includes(':')) {
       throw new Error('PaykitClient: clientId is required (the client id printed by the test portal or `npm run create-client`).');
     }
     if (typeof secretKey !== 'string' || secretKey === '') throw new Error('PaykitClient: secretKey is required.');
     if (!(Number.isFinite(timeoutMs) && timeoutMs > 0)) throw new Error(`PaykitClient: timeoutMs must be a positive number of milliseconds, not ${timeoutMs}.`);
+    if (!(Number.isInteger(maxRetries) && maxRetries >= 0 && maxRetries <= 10)) throw new Error(`PaykitClient: maxRetries must be a whole number from 0 to 10, not ${maxRetries}.`);
     this.baseUrl = resolveApiUrl(environment, baseUrl);
-    const http = new Transport(this.baseUrl, basicAuthorization(clientId, secretKey), timeoutMs, fetch);
+    const http = new Transport({ apiUrl: this.baseUrl, authorization: basicAuthorization(clientId, secretKey), timeoutMs, maxRetries, validateAnswers, fetch });
     this.merchants = new MerchantsApi(http);
     this.customers = new CustomersApi(http);
     this.payments = new PaymentsApi(http);

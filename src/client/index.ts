@@ -7,7 +7,12 @@ export {
   SandboxApi,
 } from './client.ts';
 export type { PaykitClientOptions, PaykitEnvironment } from './client.ts';
-export { PaykitError } from './errors.ts';
+export {
+  PaykitAuthenticationError, PaykitCardDeclinedError, PaykitConflictError, PaykitConnectionError, PaykitError, PaykitIdempotencyError,
+  PaykitInvalidRequestError, PaykitNotFoundError, PaykitPermissionError, PaykitRateLimitError, PaykitServiceError,
+} from './errors.ts';
+export type { PaykitErrorCode } from './errors.ts';
+export { PagedList } from './pages.ts';
 export type { RequestOptions } from './http.ts';
 export { verifyWebhook, WebhookVerificationError } from './webhooks.ts';
 export type { VerifyWebhookOptions, WebhookHeaders } from './webhooks.ts';

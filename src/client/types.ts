@@ -7,6 +7,17 @@ import type * as Schema from './schema-types.ts';
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
+/** Which page to start from, and how many items a page holds: the same two names on every list. */
+export interface Paging {
+  /** From 1. */
+  page?: number;
+  /** 1–100 (default 20). */
+  perPage?: number;
+}
+
+/** A merchant's list is asked for by its merchant key, or with the key among the options. */
+export type ListTarget<Options> = string | Simplify<Options & { merchant_key: string }>;
+
 // ── Merchant onboarding ──────────────────────────────────────────────────────────────────────────────────────
 /** The full application of POST /onboarding: BankingInfo, BusinessInfo, OwnerInfo, ProcessingInfo. */
 export type OnboardingApplication = Schema.OnboardingBody;
@@ -24,7 +35,7 @@ export type Customer = Schema.CustomerAnswer['data'];
 export type CustomerPage = Schema.CustomerListAnswer['data'];
 export type CustomerListItem = CustomerPage['allList'][number];
 /** `page` from 1, `perPage` 1–100 (default 20). */
-export type CustomerListOptions = Partial<Omit<Schema.CustomerListQuery, 'merchant_key'>>;
+export type CustomerListOptions = Paging;
 /** Body of POST /customers/charge/{customerId}; the interface gives `amount` as a number, decimal text works too. */
 export type ChargeRequest = Simplify<Omit<Schema.ChargeCustomerBody, 'amount'> & { amount: number | string }>;
 export type ChargeResult = Pick<Schema.ChargeCustomerAnswer, 'transaction_id'>;
@@ -37,9 +48,12 @@ export type QrLinkRequest = Schema.QrBody;
 export type QrLinkResult = Schema.QrAnswer['data'];
 
 // ── Transactions ─────────────────────────────────────────────────────────────────────────────────────────────
-/** `from_date`/`to_date` YYYY-MM-DD (inclusive, UTC), `limit` 1–100 (default 20), `pageNumber` from 1. */
+/**
+ * `from_date`/`to_date` YYYY-MM-DD (inclusive, UTC); `page`/`perPage` as on every list, or the interface's own
+ * names `pageNumber` (from 1) and `limit` (1–100, default 20).
+ */
 export type TransactionListOptions = Simplify<
-  Partial<Omit<Schema.TransactionListQuery, 'merchant_key' | 'limit'>> & { limit?: string | number }
+  Partial<Omit<Schema.TransactionListQuery, 'merchant_key' | 'limit'>> & { limit?: string | number } & Paging
 >;
 export type TransactionListItem = Schema.TransactionListAnswer['data'][number];
 export interface TransactionList {
@@ -62,7 +76,8 @@ export type UpdatePreauthResult = Schema.UpdatePreauthAnswer['data'];
 export type VoidPreauthRequest = Schema.VoidPreauthBody;
 export type VoidPreauthResult = Schema.VoidPreauthAnswer['data'];
 export type Hold = Schema.HoldAnswer['data'];
-export type HoldListOptions = Partial<Omit<Schema.HoldListQuery, 'merchant_key'>>;
+export type HoldListOptions = Simplify<Pick<Partial<Schema.HoldListQuery>, 'status'> & Paging>;
+export type HoldItem = HoldPage['items'][number];
 export type HoldPage = Schema.HoldListAnswer['data'];
 
 // ── Webhooks ─────────────────────────────────────────────────────────────────────────────────────────────────
@@ -71,7 +86,7 @@ export type WebhookEndpoint = Schema.WebhookEndpointAnswer['data'];
 /** `overlap_hours` 0–168 (default 24): how long the old secret keeps signing beside the new one. */
 export type RotateSecretOptions = Partial<Schema.RotateBody>;
 /** `status` pending | delivered | failed, `page` from 1, `perPage` 1–100 (default 20). */
-export type DeliveryListOptions = Partial<Schema.DeliveryQuery>;
+export type DeliveryListOptions = Simplify<Pick<Partial<Schema.DeliveryQuery>, 'status'> & Paging>;
 export type DeliveryPage = Schema.DeliveryListAnswer['data'];
 export type DeliverySummary = DeliveryPage['items'][number];
 export type Delivery = Schema.DeliveryAnswer['data'];

@@ -4,17 +4,21 @@ import { startService, type TestService } from '../support/service.ts';
 import { Receiver } from '../support/receiver.ts';
 import { freePort } from '../support/process.ts';
 import { partnerApplication as application } from '../support/fixtures.ts';
-import { PaykitClient, PaykitError } from '../../src/client/index.ts';
+import {
+  PaykitAuthenticationError, PaykitClient, PaykitConnectionError, PaykitError, PaykitInvalidRequestError, PaykitNotFoundError,
+  PaykitPermissionError, PaykitRateLimitError, PaykitServiceError,
+} from '../../src/client/index.ts';
 
-/** The PaykitError `promise` rejects with (failing when it resolves or throws something else). */
-async function failure(promise: Promise<unknown>): Promise<PaykitError> {
-  const error = await promise.then(
+/** The PaykitError of class `kind` that `promise` rejects with (failing when it resolves or throws something else). */
+async function failure<E extends PaykitError>(promise: PromiseLike<unknown>, kind: new (...args: never[]) => E = PaykitError as never): Promise<E> {
+  const error = await Promise.resolve(promise).then(
     () => assert.fail('expected the call to fail'),
     (e: unknown) => e,
   );
-  assert.ok(error instanceof PaykitError, `expected a PaykitError, got ${String(error)}`);
-  assert.equal(error.name, 'PaykitError');
-  return error;
+  assert.ok(error instanceof kind, `expected a ${kind.name}, got ${String(error)}`);
+  assert.ok(error instanceof PaykitError);
+  assert.equal(error.name, (error as E).constructor.name);
+  return error as E;
 }
 
 const credentials = { clientId: 'cli_test', secretKey: 'sk_test' };
@@ -56,7 +60,8 @@ describe('what the client sends (recorded by a fetch of our own)', () => {
     sent.push({ url: new URL(String(input)), method: init?.method ?? 'GET', headers: new Headers(init?.headers), body: init?.body as string | undefined });
     return answers.shift() ?? Response.json({ result: true, message: 'ok', data: [], total: 0 });
   };
-  const paykit = new PaykitClient({ clientId: 'cli_abc', secretKey: 'sk_ünïcode', baseUrl: 'https://pay.example.com', fetch: fetchStub });
+  // One attempt per call and no check of the answers: this suite looks at what is sent.
+  const paykit = new PaykitClient({ clientId: 'cli_abc', secretKey: 'sk_ünïcode', baseUrl: 'https://pay.example.com', fetch: fetchStub, maxRetries: 0, validateAnswers: false });
 
   test('HTTP Basic from the id and secret; GET fields in the query string, without a body', async () => {
     await paykit.transactions.list('mk_1', { from_date: '2030-01-01', limit: 5, pageNumber: 2 });
@@ -67,7 +72,7 @@ describe('what the client sends (recorded by a fetch of our own)', () => {
     assert.equal(transactions!.method, 'GET');
     assert.equal(transactions!.body, undefined);
     assert.equal(transactions!.url.href, 'https://pay.example.com/api/v1/merchant/transactions?merchant_key=mk_1&from_date=2030-01-01&limit=5&pageNumber=2');
-    assert.equal(customers!.url.search, '?merchant_key=mk_1&perPage=50', 'fields not given are not sent');
+    assert.equal(customers!.url.search, '?merchant_key=mk_1&page=1&perPage=50', 'the page asked for, and of the rest only the fields given');
     assert.equal(session!.url.search, '?is_publickey=true');
   });
 
@@ -90,12 +95,13 @@ describe('what the client sends (recorded by a fetch of our own)', () => {
   test('Retry-After (seconds or an HTTP date) is on the error; a body that is not JSON is undefined', async () => {
     const limited = { result: false, message: 'Too many requests: try again in 7 seconds.' };
     answers.push(Response.json(limited, { status: 429, headers: { 'retry-after': '7' } }));
-    let error = await failure(paykit.merchants.list());
-    assert.deepEqual([error.status, error.message, error.retryAfter, error.body], [429, limited.message, 7, limited]);
+    let error: PaykitError = await failure(paykit.merchants.list(), PaykitRateLimitError);
+    assert.deepEqual([error.status, error.message, error.retryAfter, error.body, error.code], [429, limited.message, 7, limited, 'rate_limited']);
 
     answers.push(new Response('<html>busy</html>', { status: 503, statusText: 'Service Unavailable', headers: { 'retry-after': new Date(Date.now() + 60_000).toUTCString() } }));
-    error = await failure(paykit.merchants.list());
+    error = await failure(paykit.merchants.list(), PaykitServiceError);
     assert.equal(error.status, 503);
+    assert.equal(error.code, 'service_error');
     assert.equal(error.message, 'Paykit answered 503 Service Unavailable to GET /api/v1/merchant.');
     assert.equal(error.body, undefined);
     assert.ok(error.retryAfter! >= 58 && error.retryAfter! <= 60, String(error.retryAfter));
@@ -117,20 +123,21 @@ describe('PaykitError from the real service', () => {
 
   test('401 with a wrong secret, with the service’s message verbatim', async () => {
     const wrong = new PaykitClient({ clientId: service.client.clientId, secretKey: 'sk_wrong', baseUrl: service.baseUrl });
-    const error = await failure(wrong.merchants.list());
+    const error = await failure(wrong.merchants.list(), PaykitAuthenticationError);
     const message = 'Invalid credentials: the client id or secret key is wrong.';
+    assert.equal(error.code, 'authentication_failed');
     assert.deepEqual([error.status, error.message, error.body, error.retryAfter], [401, message, { result: false, message, code: 'authentication_failed' }, undefined]);
   });
 
   test('404 and 400: unknown merchant key, unknown customer, invalid fields', async () => {
-    let error = await failure(paykit.customers.list('mk_nope'));
-    assert.equal(error.status, 404);
+    let error: PaykitError = await failure(paykit.customers.list('mk_nope'), PaykitNotFoundError);
+    assert.deepEqual([error.status, error.code], [404, 'not_found']);
     assert.equal(error.message, (error.body as { message: string }).message);
     const { merchant_key } = await paykit.merchants.onboard(application());
-    error = await failure(paykit.customers.get(merchant_key, 'c_nope'));
+    error = await failure(paykit.customers.get(merchant_key, 'c_nope'), PaykitNotFoundError);
     assert.deepEqual([error.status, error.message], [404, 'No customer c_nope for this merchant.']);
-    error = await failure(paykit.customers.list(merchant_key, { perPage: 500 }));
-    assert.deepEqual([error.status, error.message], [400, 'Invalid request: perPage must be <= 100.']);
+    error = await failure(paykit.customers.list(merchant_key, { perPage: 500 }), PaykitInvalidRequestError);
+    assert.deepEqual([error.status, error.message, error.code], [400, 'Invalid request: perPage must be <= 100.', 'invalid_request']);
     error = await failure(paykit.sandbox.updateAch({ merchant_key, transaction_id: 'txn_x', new_status: 'maybe' as 'approved' }));
     assert.deepEqual([error.status, error.message], [400, 'Invalid request: new_status must be one of: "approved", "declined".']);
   });
@@ -141,8 +148,8 @@ describe('PaykitError from the real service', () => {
       const client = new PaykitClient({
         clientId: production.client.clientId, secretKey: production.client.secretKey, environment: 'production', baseUrl: production.baseUrl,
       });
-      const error = await failure(client.sandbox.messages());
-      assert.deepEqual([error.status, error.message], [403, 'This call exists in the sandbox only.']);
+      const error = await failure(client.sandbox.messages(), PaykitPermissionError);
+      assert.deepEqual([error.status, error.message, error.code], [403, 'This call exists in the sandbox only.', 'forbidden']);
     } finally {
       await production.close();
     }
@@ -154,10 +161,10 @@ describe('no answer: status 0', () => {
     const silent = await new Receiver().start();
     silent.fallback = { status: 200, delayMs: 1000 };
     try {
-      const paykit = new PaykitClient({ ...credentials, baseUrl: new URL(silent.url).origin, timeoutMs: 50 });
+      const paykit = new PaykitClient({ ...credentials, baseUrl: new URL(silent.url).origin, timeoutMs: 50, maxRetries: 0 });
       const started = Date.now();
-      const error = await failure(paykit.webhooks.register('https://partner.example/hooks'));
-      assert.deepEqual([error.status, error.message, error.body, error.retryAfter], [0, 'No answer from Paykit within 50 ms', undefined, undefined]);
+      const error = await failure(paykit.webhooks.register('https://partner.example/hooks'), PaykitConnectionError);
+      assert.deepEqual([error.status, error.message, error.body, error.retryAfter, error.code], [0, 'No answer from Paykit within 50 ms', undefined, undefined, 'connection_error']);
       assert.ok(Date.now() - started < 900, 'it gave up at the timeout, not when the answer came');
       assert.equal(silent.receipts.length, 1, 'the request did arrive');
       assert.equal(silent.receipts[0]!.headers['content-type'], 'application/json');
@@ -168,8 +175,8 @@ describe('no answer: status 0', () => {
 
   test('nothing listening', async () => {
     const port = await freePort();
-    const paykit = new PaykitClient({ ...credentials, baseUrl: `http://127.0.0.1:${port}` });
-    const error = await failure(paykit.merchants.list());
+    const paykit = new PaykitClient({ ...credentials, baseUrl: `http://127.0.0.1:${port}`, maxRetries: 0 });
+    const error = await failure(paykit.merchants.list(), PaykitConnectionError);
     assert.equal(error.status, 0);
     assert.equal(error.message, `Could not reach Paykit at http://127.0.0.1:${port}: ECONNREFUSED`);
     assert.ok(error.cause);
