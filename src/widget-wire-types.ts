@@ -116,8 +116,8 @@ export type WidgetTransactionsAnswer = {
       net_amount: string;
       card_brand: string;
       last_four: string;
-      status: string;
-      type: string;
+      status: "pending" | "completed" | "declined" | "voided" | "authorized" | "captured";
+      type: "sale" | "refund" | "void" | "ach_return";
     }[];
     page: number;
     perPage: number;

@@ -57,9 +57,9 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
     const outcome = await payLink(store, token, details, clock.now(), false);
     switch (outcome.status) {
       case 'approved':
-        return { result: true, message: outcome.kind === 'preauth' ? 'Card authorized.' : 'Payment approved.', data: { transaction_id: outcome.transactionId, status: outcome.kind === 'preauth' ? 'authorized' : 'approved' } };
+        return { result: true, message: outcome.kind === 'preauth' ? 'Card authorized.' : 'Payment approved.', data: { transaction_id: outcome.transactionId, status: outcome.kind === 'preauth' ? ('authorized' as const) : ('approved' as const) } };
       case 'pending':
-        return { result: true, message: 'ACH payment submitted; it waits for POST /update-ach.', data: { transaction_id: outcome.transactionId, status: 'pending' } };
+        return { result: true, message: 'ACH payment submitted; it waits for POST /update-ach.', data: { transaction_id: outcome.transactionId, status: 'pending' as const } };
       case 'declined':
         // Returned, not thrown: the declined attempt is recorded, and a thrown error would roll it back.
         reply.code(402);

@@ -6,6 +6,7 @@ import {
   RefundBody, ReversalAnswer, TransactionGetAnswer, TransactionGetQuery, TransactionListAnswer, TransactionListQuery,
   TransactionParams, VoidBody,
 } from '../schemas/payments.ts';
+import { isListed } from '../store/transactions.ts';
 import { merchantByKey } from '../services/merchant-access.ts';
 import { refundSale, voidSale } from '../services/refunds.ts';
 import { listItem, singleItem } from '../services/transaction-views.ts';
@@ -47,7 +48,7 @@ export const transactionRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { 
   }, async (request) => {
     const merchant = await merchantByKey(store, request.client.id, request.query.merchant_key);
     const transaction = await store.transactions.find(merchant.id, request.params.transaction_id);
-    if (!transaction || transaction.kind === 'preauth') throw notFound(`No transaction ${request.params.transaction_id} for this merchant.`);
+    if (!transaction || !isListed(transaction)) throw notFound(`No transaction ${request.params.transaction_id} for this merchant.`);
     return { result: true, message: 'Transaction retrieved.', data: [singleItem(transaction, clock.now())] };
   });
 

@@ -45,10 +45,12 @@ export const ChargeCustomerBody = Body({
 export const ChargeCustomerAnswer = Type.Object({ result: Type.Boolean(), message: Type.String(), transaction_id: Type.String() });
 
 const OtherDetails = Type.Object({ auth_code: Type.String(), card_brand: Type.String(), last_four: Type.String() });
+export const TransactionKinds = ['sale', 'refund', 'void', 'ach_return'] as const;
+export const TransactionStatuses = ['pending', 'completed', 'declined', 'voided', 'authorized', 'captured'] as const;
 const Extras = {
-  type: Type.String({ description: 'sale, refund, void or ach_return' }),
-  status: Type.String({ description: 'pending, completed, declined or voided' }),
-  method: Type.String(),
+  type: OneOf(TransactionKinds, 'What the transaction is: a sale, or the refund, void or ACH return of one'),
+  status: OneOf(TransactionStatuses, 'pending (ACH waiting), completed, declined or voided; holds are authorized or captured'),
+  method: OneOf(['card', 'ach'] as const),
   order_id: Type.String(),
   refunded_amount: Type.String(),
   settled: Type.Boolean(),
@@ -100,7 +102,7 @@ export const VoidBody = Body({
 export const ReversalAnswer = Envelope(
   Type.Object({
     sales_id: Type.String(), transaction_id: Type.String(), order_createdfrom: Type.String(), amount: Type.Number(), txn_id: Type.String(),
-    txn_date: Instant, linked_txn_id: Type.String(), Status: Type.String(), type: Type.String(),
+    txn_date: Instant, linked_txn_id: Type.String(), Status: OneOf(['Success', 'Error'] as const), type: OneOf(['Refund', 'Void'] as const),
   }),
 );
 
@@ -111,7 +113,7 @@ export const CaptureBody = Body({
 });
 export const CaptureAnswer = Envelope(
   Type.Object({
-    Status: Type.String(), Account: Type.String(), Brand: Type.String(), AuthCode: Type.String(), amount: Type.String(),
+    Status: OneOf(['Approved'] as const), Account: Type.String(), Brand: Type.String(), AuthCode: Type.String(), amount: Type.String(),
     Authorized: Type.Number(), orderid: Type.String(), transaction_id: Type.String(), net_amount: Type.Number(),
   }),
 );
@@ -122,7 +124,7 @@ export const UpdatePreauthBody = Body({
   last_authorized_amount: Money('Must equal the amount authorized now'),
 });
 export const UpdatePreauthAnswer = Envelope(
-  Type.Object({ transaction_id: Type.String(), order_id: Type.String(), previous_amount: Type.String(), authorized_amount: Type.String(), change: Type.String() }),
+  Type.Object({ transaction_id: Type.String(), order_id: Type.String(), previous_amount: Type.String(), authorized_amount: Type.String(), change: OneOf(['increment', 'decrement'] as const) }),
 );
 const Hold = Type.Object({
   transaction_id: Type.String({ description: 'The preauthorization id (guid of the preauth event)' }),
@@ -148,5 +150,5 @@ export const HoldListAnswer = Envelope(Type.Object({ items: Type.Array(Hold), pa
 
 export const VoidPreauthBody = Body({ merchant_key: MerchantKey, transaction_id: Type.String({ minLength: 1, maxLength: 100 }) });
 export const VoidPreauthAnswer = Envelope(
-  Type.Object({ transaction_id: Type.String(), order_id: Type.String(), amount: Type.String(), Status: Type.String() }),
+  Type.Object({ transaction_id: Type.String(), order_id: Type.String(), amount: Type.String(), Status: OneOf(['Voided'] as const) }),
 );

@@ -14,7 +14,7 @@ export const SandboxPayBody = Body({
   name: Type.Optional(Type.String({ maxLength: 100 })),
 });
 export const SandboxPayAnswer = Envelope(
-  Type.Object({ transaction_id: Type.String(), status: Type.String({ description: 'approved, authorized or pending' }) }),
+  Type.Object({ transaction_id: Type.String(), status: OneOf(['approved', 'authorized', 'pending'] as const, 'approved (a card sale), authorized (a hold) or pending (ACH)') }),
 );
 
 export const ClockBody = Body({ hours: Type.Number({ exclusiveMinimum: 0, maximum: 24 * 366, description: 'Hours to move forward: more than 0, at most 8784 (a leap year)' }) });

@@ -34,7 +34,7 @@ const Delivery = {
   event_id: Type.String(),
   event_type: Type.String(),
   created_at: Instant,
-  delivery_status: Type.String({ description: 'pending, delivered or failed' }),
+  delivery_status: OneOf(['pending', 'delivered', 'failed'] as const),
   attempts: Type.Integer(),
   next_attempt_at: Type.Union([Instant, Type.Null()]),
   delivered_at: Type.Union([Instant, Type.Null()]),

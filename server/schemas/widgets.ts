@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
-import { Body, Envelope, Instant, MerchantKey, Money, PageNumber, PageSize } from './envelope.ts';
+import { Body, Envelope, Instant, MerchantKey, Money, OneOf, PageNumber, PageSize } from './envelope.ts';
+import { TransactionKinds, TransactionStatuses } from './payments.ts';
 
 export const PublicKeyParams = Type.Object({ public_key: Type.String({ maxLength: 100 }) });
 export const LinkParams = Type.Object({ public_key: Type.String({ maxLength: 100 }), link_id: Type.String({ maxLength: 100 }) });
@@ -38,7 +39,7 @@ export const WidgetTransactionsAnswer = Envelope(
     items: Type.Array(
       Type.Object({
         transaction_id: Type.String(), created_date: Instant, amount: Type.String(), net_amount: Type.String(), card_brand: Type.String(),
-        last_four: Type.String(), status: Type.String(), type: Type.String(),
+        last_four: Type.String(), status: OneOf(TransactionStatuses), type: OneOf(TransactionKinds),
       }),
     ),
     page: Type.Integer(), perPage: Type.Integer(), totalCount: Type.Integer(),

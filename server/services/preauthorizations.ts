@@ -38,7 +38,7 @@ export async function capture(store: Store, merchant: Merchant, authorizationId:
       order_id: sale.order_id, net_amount: toMajorNumber(sale.net_amount),
     }, now);
     return {
-      Status: 'Approved', Account: sale.last_four, Brand: sale.card_brand, AuthCode: sale.auth_code,
+      Status: 'Approved' as const, Account: sale.last_four, Brand: sale.card_brand, AuthCode: sale.auth_code,
       amount: formatAmount(sale.amount), Authorized: toMajorNumber(auth!.amount), orderid: sale.order_id,
       transaction_id: sale.id, net_amount: toMajorNumber(sale.net_amount),
     };
@@ -59,7 +59,7 @@ export async function changeAuthorizedAmount(
     await tx.events.add(merchant.client_id, decision.event, preauthEvent({ ...auth!, amount: next }), now);
     return {
       transaction_id: auth!.id, order_id: auth!.order_id, previous_amount: formatAmount(last),
-      authorized_amount: formatAmount(next), change: decision.event === 'preauth.increment' ? 'increment' : 'decrement',
+      authorized_amount: formatAmount(next), change: decision.event === 'preauth.increment' ? ('increment' as const) : ('decrement' as const),
     };
   });
 }
@@ -100,6 +100,6 @@ export async function releaseAuthorization(store: Store, merchant: Merchant, aut
     const check = checkOpenAuthorization(auth);
     if (!check.ok) throw fail(check);
     await tx.transactions.update(auth!.id, { status: 'voided' });
-    return { transaction_id: auth!.id, order_id: auth!.order_id, amount: formatAmount(auth!.amount), Status: 'Voided' };
+    return { transaction_id: auth!.id, order_id: auth!.order_id, amount: formatAmount(auth!.amount), Status: 'Voided' as const };
   });
 }

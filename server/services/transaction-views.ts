@@ -1,13 +1,13 @@
-import type { Transaction } from '../store/transactions.ts';
+import type { ListedTransaction } from '../store/transactions.ts';
 import { formatAmount, toMajorNumber } from '../domain/money.ts';
 import { feePercentage } from '../domain/pricing.ts';
 import { isSettled } from '../domain/refunds.ts';
 
 /** Fee percentage of a record: the price of a sale, zero for refunds, voids and returns. */
-const percentageOf = (t: Transaction) => (t.kind === 'sale' ? feePercentage(t.method) : (0).toFixed(7));
+const percentageOf = (t: ListedTransaction) => (t.kind === 'sale' ? feePercentage(t.method) : (0).toFixed(7));
 
 /** What every view adds beyond the interface's fields: enough for a table to show a status. */
-function extras(t: Transaction, now: Date) {
+function extras(t: ListedTransaction, now: Date) {
   return {
     type: t.kind,
     status: t.status,
@@ -20,7 +20,7 @@ function extras(t: Transaction, now: Date) {
 }
 
 /** An item of GET /merchant/transactions. */
-export function listItem(t: Transaction, now: Date) {
+export function listItem(t: ListedTransaction, now: Date) {
   return {
     transaction_id: t.id,
     amount: formatAmount(t.amount),
@@ -33,7 +33,7 @@ export function listItem(t: Transaction, now: Date) {
 }
 
 /** The one item of GET /merchant/transactions/{transaction_id}. */
-export function singleItem(t: Transaction, now: Date) {
+export function singleItem(t: ListedTransaction, now: Date) {
   return {
     transaction_id: t.id,
     amount: formatAmount(t.amount),

@@ -11,6 +11,8 @@ const COLUMNS = [
 
 /** Kinds that the transaction listing shows: money that moved. Authorizations are not charges. */
 export const LISTED_KINDS = ['sale', 'refund', 'void', 'ach_return'] as const;
+export type ListedTransaction = Transaction & { kind: (typeof LISTED_KINDS)[number] };
+export const isListed = (t: Transaction): t is ListedTransaction => (LISTED_KINDS as readonly string[]).includes(t.kind);
 
 export interface TransactionFilter {
   from?: string | undefined;
@@ -49,7 +51,7 @@ export class TransactionRepository {
   }
 
   /** Listed transactions created in [from, to) (ISO instants), newest first. */
-  async page(merchantId: string, filter: TransactionFilter, limit: number, offset: number): Promise<{ items: Transaction[]; total: number }> {
+  async page(merchantId: string, filter: TransactionFilter, limit: number, offset: number): Promise<{ items: ListedTransaction[]; total: number }> {
     let query = this.db.selectFrom('transactions').where('merchant_id', '=', merchantId).where('kind', 'in', [...(filter.kinds ?? LISTED_KINDS)]);
     if (filter.from) query = query.where('created_at', '>=', filter.from);
     if (filter.to) query = query.where('created_at', '<', filter.to);
@@ -58,7 +60,7 @@ export class TransactionRepository {
       query.select(COLUMNS).orderBy('seq', 'desc').limit(limit).offset(offset).execute(),
       query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
-    return { items, total: Number(count.n) };
+    return { items: items.filter(isListed), total: Number(count.n) };
   }
 
   /** The merchant's preauthorizations (holds), newest first, of one status or all. */

@@ -417,7 +417,7 @@ export type CaptureAnswer = {
   result: boolean;
   message: string;
   data: {
-    Status: string;
+    Status: "Approved";
     Account: string;
     Brand: string;
     AuthCode: string;
@@ -613,8 +613,8 @@ export type ReversalAnswer = {
     txn_id: string;
     txn_date: string;
     linked_txn_id: string;
-    Status: string;
-    type: string;
+    Status: "Success" | "Error";
+    type: "Refund" | "Void";
   };
 };
 
@@ -632,11 +632,11 @@ export type TransactionGetAnswer = {
       cardType: string;
       lastFourDigits: string;
     };
-    /** sale, refund, void or ach_return */
-    type: string;
-    /** pending, completed, declined or voided */
-    status: string;
-    method: string;
+    /** What the transaction is: a sale, or the refund, void or ACH return of one */
+    type: "sale" | "refund" | "void" | "ach_return";
+    /** pending (ACH waiting), completed, declined or voided; holds are authorized or captured */
+    status: "pending" | "completed" | "declined" | "voided" | "authorized" | "captured";
+    method: "card" | "ach";
     order_id: string;
     refunded_amount: string;
     settled: boolean;
@@ -664,11 +664,11 @@ export type TransactionListAnswer = {
       card_brand: string;
       last_four: string;
     };
-    /** sale, refund, void or ach_return */
-    type: string;
-    /** pending, completed, declined or voided */
-    status: string;
-    method: string;
+    /** What the transaction is: a sale, or the refund, void or ACH return of one */
+    type: "sale" | "refund" | "void" | "ach_return";
+    /** pending (ACH waiting), completed, declined or voided; holds are authorized or captured */
+    status: "pending" | "completed" | "declined" | "voided" | "authorized" | "captured";
+    method: "card" | "ach";
     order_id: string;
     refunded_amount: string;
     settled: boolean;
@@ -701,7 +701,7 @@ export type UpdatePreauthAnswer = {
     order_id: string;
     previous_amount: string;
     authorized_amount: string;
-    change: string;
+    change: "increment" | "decrement";
   };
 };
 
@@ -731,7 +731,7 @@ export type VoidPreauthAnswer = {
     transaction_id: string;
     order_id: string;
     amount: string;
-    Status: string;
+    Status: "Voided";
   };
 };
 
@@ -772,8 +772,8 @@ export type SandboxPayAnswer = {
   message: string;
   data: {
     transaction_id: string;
-    /** approved, authorized or pending */
-    status: string;
+    /** approved (a card sale), authorized (a hold) or pending (ACH) */
+    status: "approved" | "authorized" | "pending";
   };
 };
 
@@ -820,8 +820,7 @@ export type DeliveryAnswer = {
     event_id: string;
     event_type: string;
     created_at: string;
-    /** pending, delivered or failed */
-    delivery_status: string;
+    delivery_status: "pending" | "delivered" | "failed";
     attempts: number;
     next_attempt_at: string | null;
     delivered_at: string | null;
@@ -846,8 +845,7 @@ export type DeliveryListAnswer = {
       event_id: string;
       event_type: string;
       created_at: string;
-      /** pending, delivered or failed */
-      delivery_status: string;
+      delivery_status: "pending" | "delivered" | "failed";
       attempts: number;
       next_attempt_at: string | null;
       delivered_at: string | null;
@@ -1018,8 +1016,8 @@ export type WidgetTransactionsAnswer = {
       net_amount: string;
       card_brand: string;
       last_four: string;
-      status: string;
-      type: string;
+      status: "pending" | "completed" | "declined" | "voided" | "authorized" | "captured";
+      type: "sale" | "refund" | "void" | "ach_return";
     }[];
     page: number;
     perPage: number;
