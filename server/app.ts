@@ -21,7 +21,9 @@ import { scriptTagRoute } from './routes/script-tag.ts';
 import { pageRoutes } from './routes/pages/index.ts';
 import { operatorRoutes } from './routes/operator.ts';
 import { requireOperator } from './plugins/operator-auth.ts';
-import { openApiDocument } from './openapi.ts';
+import { openApiDocument } from './openapi/document.ts';
+import { describeOperation } from './openapi/operations.ts';
+import { publishDocument } from './openapi/publish.ts';
 
 export const API_PREFIX = '/api/v1';
 
@@ -58,12 +60,13 @@ export async function buildApp({ logger = false, loggerInstance, ...deps }: AppO
     });
   }
   await registerBodyParsers(app);
-  await app.register(swagger, { openapi: openApiDocument(deps.config) });
+  await app.register(swagger, { openapi: openApiDocument(deps.config), transform: describeOperation });
 
   app.get('/health', { schema: { hide: true } }, async () => ({ result: true, message: 'ok', data: { environment: deps.config.environment } }));
 
   await app.register(async (api) => {
-    api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    let published: object | undefined;
+    api.get('/openapi.json', { schema: { hide: true } }, async () => (published ??= publishDocument(app.swagger())));
     await api.register(widgetRoutes, deps);
     await api.register(async (authenticated) => {
       requireClient(authenticated, deps.store);

@@ -16,7 +16,7 @@ const asData = (c: Customer) => ({ customer_email: c.email, customer_id: c.id, c
 
 export const customerRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store, clock }) => {
   app.post('/customers/add', {
-    schema: { tags, summary: 'Store a customer of a merchant', body: AddCustomerBody, response: { 200: CustomerAnswer, ...failures } },
+    schema: { operationId: 'addCustomer', tags, summary: 'Store a customer of a merchant', body: AddCustomerBody, response: { 200: CustomerAnswer, ...failures } },
   }, async (request) => {
     const customer = await addCustomer(store, request.client.id, request.body, clock.now());
     return { result: true, message: 'Customer created.', data: asData(customer) };
@@ -24,6 +24,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { sto
 
   app.get('/customers', {
     schema: {
+      operationId: 'listCustomers',
       tags,
       summary: "List a merchant's customers, newest first (fields in the JSON body or the query string)",
       querystring: CustomerListQuery,
@@ -50,6 +51,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { sto
 
   app.get('/customers/:customerId', {
     schema: {
+      operationId: 'getCustomer',
       tags,
       summary: 'Read one customer (merchant_key in the JSON body or the query string)',
       params: CustomerParams,
@@ -65,6 +67,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { sto
 
   app.post('/customers/charge/:customerId', {
     schema: {
+      operationId: 'chargeCustomer',
       tags,
       summary: 'Charge the card a stored customer last paid one of their pay links with (JSON or text/plain)',
       params: CustomerParams,

@@ -7,7 +7,7 @@ import { addEtags } from '../plugins/etag.ts';
 export const merchantRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store }) => {
   addEtags(app);
   app.get('/merchant', {
-    schema: { tags: ['Merchant onboarding'], summary: 'List your merchants, newest first', response: { 200: MerchantListAnswer, ...failures } },
+    schema: { operationId: 'listMerchants', tags: ['Merchant onboarding'], summary: 'List your merchants, newest first', response: { 200: MerchantListAnswer, ...failures } },
   }, async (request, reply) => {
     const merchants = await store.merchants.listForClient(request.client.id);
     reply.header('cache-control', 'private, no-cache');

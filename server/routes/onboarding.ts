@@ -14,7 +14,7 @@ const tags = ['Merchant onboarding'];
 
 export const onboardingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store, clock, config }) => {
   app.post('/onboarding', {
-    schema: { tags, summary: 'Onboard a merchant with the whole application', body: OnboardingBody, response: { 200: OnboardingAnswer, ...failures } },
+    schema: { operationId: 'onboardMerchant', tags, summary: 'Onboard a merchant with the whole application', body: OnboardingBody, response: { 200: OnboardingAnswer, ...failures } },
   }, async (request) => {
     const { merchant, merchantKey } = await submitApplication(store, request.client.id, request.body as OnboardingApplication, clock.now());
     return {
@@ -31,7 +31,7 @@ export const onboardingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { s
   });
 
   app.get('/auth/create-session', {
-    schema: { tags, summary: 'Start a hosted onboarding: get a session token', querystring: CreateSessionQuery, response: { 200: CreateSessionAnswer, ...failures } },
+    schema: { operationId: 'createOnboardingSession', tags, summary: 'Start a hosted onboarding: get a session token', querystring: CreateSessionQuery, response: { 200: CreateSessionAnswer, ...failures } },
   }, async (request) => {
     const { token, expiresAt } = await createOnboardingSession(store, request.client.id, clock.now());
     return {
@@ -47,6 +47,7 @@ export const onboardingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { s
 
   app.post('/auth/onboarding/:session_token', {
     schema: {
+      operationId: 'startHostedOnboarding',
       tags,
       summary: 'Create a merchant and its one-time onboarding link',
       params: SessionTokenParams,
@@ -61,7 +62,7 @@ export const onboardingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { s
   });
 
   app.post('/auth/get-onboarding-status', {
-    schema: { tags, summary: "Read a merchant's onboarding status", body: OnboardingStatusBody, response: { 200: OnboardingStatusAnswer, ...failures } },
+    schema: { operationId: 'getOnboardingStatus', tags, summary: "Read a merchant's onboarding status", body: OnboardingStatusBody, response: { 200: OnboardingStatusAnswer, ...failures } },
   }, async (request) => {
     return { result: true, message: 'Onboarding status retrieved.', data: await onboardingStatus(store, request.client.id, request.body.merchant_key) };
   });

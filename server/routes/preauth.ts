@@ -12,7 +12,7 @@ const tags = ['Preauthorizations'];
 
 export const preauthRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store, clock }) => {
   app.post('/preauth/capture', {
-    schema: { tags, summary: 'Charge the amount authorized now (once)', body: CaptureBody, response: { 200: CaptureAnswer, ...failures } },
+    schema: { operationId: 'capturePreauth', tags, summary: 'Charge the amount authorized now (once)', body: CaptureBody, response: { 200: CaptureAnswer, ...failures } },
   }, async (request) => {
     const merchant = await merchantByKey(store, request.client.id, request.body.merchant_key);
     const data = await capture(store, merchant, request.body.transaction_id, request.body.last_authorized_amount, clock.now());
@@ -20,7 +20,7 @@ export const preauthRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
   });
 
   app.post('/preauth/update', {
-    schema: { tags, summary: 'Raise or lower the authorized amount', body: UpdatePreauthBody, response: { 200: UpdatePreauthAnswer, ...failures } },
+    schema: { operationId: 'updatePreauth', tags, summary: 'Raise or lower the authorized amount', body: UpdatePreauthBody, response: { 200: UpdatePreauthAnswer, ...failures } },
   }, async (request) => {
     const { merchant_key, transaction_id, last_authorized_amount, new_authorized_amount } = request.body;
     const merchant = await merchantByKey(store, request.client.id, merchant_key);
@@ -29,7 +29,7 @@ export const preauthRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
   });
 
   app.get('/preauth', {
-    schema: { tags, summary: "List the merchant's preauthorizations (holds), newest first", querystring: HoldListQuery, response: { 200: HoldListAnswer, ...failures } },
+    schema: { operationId: 'listPreauths', tags, summary: "List the merchant's preauthorizations (holds), newest first", querystring: HoldListQuery, response: { 200: HoldListAnswer, ...failures } },
   }, async (request) => {
     const { merchant_key, status, page, perPage } = request.query;
     const merchant = await merchantByKey(store, request.client.id, merchant_key);
@@ -37,14 +37,14 @@ export const preauthRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
   });
 
   app.get('/preauth/:transaction_id', {
-    schema: { tags, summary: 'Read one preauthorization: the amount authorized now and its state', params: HoldParams, querystring: HoldQuery, response: { 200: HoldAnswer, ...failures } },
+    schema: { operationId: 'getPreauth', tags, summary: 'Read one preauthorization: the amount authorized now and its state', params: HoldParams, querystring: HoldQuery, response: { 200: HoldAnswer, ...failures } },
   }, async (request) => {
     const merchant = await merchantByKey(store, request.client.id, request.query.merchant_key);
     return { result: true, message: 'Preauthorization retrieved.', data: await readHold(store, merchant, request.params.transaction_id) };
   });
 
   app.post('/preauth/void', {
-    schema: { tags, summary: 'Release an authorization; it can no longer be captured', body: VoidPreauthBody, response: { 200: VoidPreauthAnswer, ...failures } },
+    schema: { operationId: 'voidPreauth', tags, summary: 'Release an authorization; it can no longer be captured', body: VoidPreauthBody, response: { 200: VoidPreauthAnswer, ...failures } },
   }, async (request) => {
     const merchant = await merchantByKey(store, request.client.id, request.body.merchant_key);
     const data = await releaseAuthorization(store, merchant, request.body.transaction_id);

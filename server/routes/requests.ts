@@ -11,7 +11,7 @@ const tags = ['Payment collection'];
 
 export const requestRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store, clock, config }) => {
   app.post('/requests', {
-    schema: { tags, summary: 'Ask a customer to pay: a pay link, sent by SMS and/or e-mail', body: PaymentRequestBody, response: { 200: PaymentRequestAnswer, ...failures } },
+    schema: { operationId: 'requestPayment', tags, summary: 'Ask a customer to pay: a pay link, sent by SMS and/or e-mail', body: PaymentRequestBody, response: { 200: PaymentRequestAnswer, ...failures } },
   }, async (request) => {
     const merchant = await merchantByKey(store, request.client.id, request.body.merchant_key);
     const { request: created, payLink } = await createPaymentRequest(store, merchant, request.body, { source: 'pay_link', now: clock.now(), publicUrl: config.publicUrl });
@@ -25,6 +25,7 @@ export const requestRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
 
   app.post('/requests/:customerId', {
     schema: {
+      operationId: 'requestPaymentFromCustomer',
       tags,
       summary: 'Ask a stored customer to pay; the card they pay with is saved for later charges',
       params: CustomerParams,
@@ -46,7 +47,7 @@ export const requestRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
   });
 
   app.post('/order/api-qr_code_link', {
-    schema: { tags, summary: 'A QR code link for a payment', body: QrBody, response: { 200: QrAnswer, ...failures } },
+    schema: { operationId: 'createQrLink', tags, summary: 'A QR code link for a payment', body: QrBody, response: { 200: QrAnswer, ...failures } },
   }, async (request) => {
     const merchant = await merchantByKey(store, request.client.id, request.body.merchant_key);
     const { request: created, payLink, qrCodeLink } = await createPaymentRequest(store, merchant, request.body, {

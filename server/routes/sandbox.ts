@@ -28,7 +28,7 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
 
   app.post('/approve-merchant', {
     config: { envelope: 'status' },
-    schema: { tags, summary: 'Approve a pending merchant (sandbox)', body: ApproveMerchantBody, response: { 200: StatusAnswer, ...failures } },
+    schema: { operationId: 'approveMerchant', tags, summary: 'Approve a pending merchant (sandbox)', body: ApproveMerchantBody, response: { 200: StatusAnswer, ...failures } },
   }, async (request) => {
     const merchant = await store.merchants.findById(request.client.id, request.body.merchant_id);
     if (!merchant) throw notFound(`No merchant ${request.body.merchant_id} among yours: send the merchant_id (m_…), not the merchant key.`);
@@ -37,7 +37,7 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
   });
 
   app.post('/sandbox/pay', {
-    schema: { tags, summary: 'Pay a pay link or QR link as a customer would on the hosted page', body: SandboxPayBody, response: { 200: SandboxPayAnswer, ...failures } },
+    schema: { operationId: 'sandboxPay', tags, summary: 'Pay a pay link or QR link as a customer would on the hosted page', body: SandboxPayBody, response: { 200: SandboxPayAnswer, ...failures } },
   }, async (request, reply) => {
     const body = request.body;
     const token = PAY_TOKEN.exec(body.pay_link)?.[1];
@@ -72,7 +72,7 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
   });
 
   app.post('/sandbox/clock/advance', {
-    schema: { tags, summary: "Move the service's clock forward", body: ClockBody, response: { 200: ClockAnswer, ...failures } },
+    schema: { operationId: 'advanceSandboxClock', tags, summary: "Move the service's clock forward", body: ClockBody, response: { 200: ClockAnswer, ...failures } },
   }, async (request) => {
     const step = Math.round(request.body.hours * 3_600_000);
     if (!clock.canAdvance(step)) throw invalid('The sandbox clock may move at most 100 years ahead in all; it is already near that.');
@@ -82,7 +82,7 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
   });
 
   app.post('/sandbox/settle', {
-    schema: { tags, summary: "Close the merchant's batch: every completed, unsettled transaction settles", body: SettleBody, response: { 200: SettleAnswer, ...failures } },
+    schema: { operationId: 'settleSandbox', tags, summary: "Close the merchant's batch: every completed, unsettled transaction settles", body: SettleBody, response: { 200: SettleAnswer, ...failures } },
   }, async (request) => {
     const merchant = await merchantByKey(store, request.client.id, request.body.merchant_key);
     const settled = await store.transactions.settleAll(merchant.id, clock.now().toISOString());
@@ -90,7 +90,7 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
   });
 
   app.get('/sandbox/messages', {
-    schema: { tags, summary: 'The SMS and e-mails the service sent, newest first', response: { 200: MessagesAnswer, ...failures } },
+    schema: { operationId: 'listSandboxMessages', tags, summary: 'The SMS and e-mails the service sent, newest first', response: { 200: MessagesAnswer, ...failures } },
   }, async (request) => {
     const messages = await store.messages.newestFirst(request.client.id, 100);
     return {
@@ -101,7 +101,7 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
   });
 
   app.post('/update-ach', {
-    schema: { tags, summary: 'Approve or decline a waiting ACH payment (sandbox)', body: UpdateAchBody, response: { 200: AchAnswer, ...failures } },
+    schema: { operationId: 'updateAch', tags, summary: 'Approve or decline a waiting ACH payment (sandbox)', body: UpdateAchBody, response: { 200: AchAnswer, ...failures } },
   }, async (request) => {
     const merchant = await merchantByKey(store, request.client.id, request.body.merchant_key);
     await decideAch(store, merchant, request.body.transaction_id, request.body.new_status, clock.now());

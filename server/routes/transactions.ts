@@ -23,6 +23,7 @@ function readLimit(limit?: string): number {
 export const transactionRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store, clock }) => {
   app.get('/merchant/transactions', {
     schema: {
+      operationId: 'listTransactions',
       tags,
       summary: "List a merchant's transactions, newest first (fields in the JSON body or the query string)",
       querystring: TransactionListQuery,
@@ -39,6 +40,7 @@ export const transactionRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { 
 
   app.get('/merchant/transactions/:transaction_id', {
     schema: {
+      operationId: 'getTransaction',
       tags,
       summary: 'Read one transaction (an array of one item)',
       params: TransactionParams,
@@ -53,7 +55,7 @@ export const transactionRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { 
   });
 
   app.post('/order/sales-return', {
-    schema: { tags, summary: 'Refund a completed transaction, in part or in full', body: RefundBody, response: { 200: ReversalAnswer, ...failures } },
+    schema: { operationId: 'refundTransaction', tags, summary: 'Refund a completed transaction, in part or in full', body: RefundBody, response: { 200: ReversalAnswer, ...failures } },
   }, async (request) => {
     const merchant = await merchantByKey(store, request.client.id, request.body.merchant_key);
     const { record, performedAsVoid } = await refundSale(store, merchant, request.body.transaction_id, request.body.amount, clock.now());
@@ -67,7 +69,7 @@ export const transactionRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { 
   });
 
   app.post('/order/sales-void', {
-    schema: { tags, summary: 'Void a transaction that has not settled (form-urlencoded or JSON)', body: VoidBody, response: { 200: ReversalAnswer, ...failures } },
+    schema: { operationId: 'voidTransaction', tags, summary: 'Void a transaction that has not settled (form-urlencoded or JSON)', body: VoidBody, response: { 200: ReversalAnswer, ...failures } },
   }, async (request) => {
     const merchant = await merchantByKey(store, request.client.id, request.body.merchant_key);
     const record = await voidSale(store, merchant, request.body.transaction_id, clock.now());

@@ -25,7 +25,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
   app.post('/client/update-webhooks-url', {
     // Idempotent by nature, and it may look up DNS: no transaction is held open for it.
     config: { envelope: 'status', idempotency: 'after-answer' },
-    schema: { tags, summary: 'Register the one URL that receives every event (replaces the one before)', body: WebhookUrlBody, response: { 200: WebhookUrlAnswer, ...failures } },
+    schema: { operationId: 'registerWebhookUrl', tags, summary: 'Register the one URL that receives every event (replaces the one before)', body: WebhookUrlBody, response: { 200: WebhookUrlAnswer, ...failures } },
   }, async (request) => {
     const endpoint = await registerWebhookUrl(store, request.client.id, request.body.webhook_url, clock.now(), config.environment === 'sandbox');
     dispatcher?.wake();
@@ -33,7 +33,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
   });
 
   app.get('/client/webhooks', {
-    schema: { tags, summary: 'Read the webhook registration', response: { 200: WebhookEndpointAnswer, ...failures } },
+    schema: { operationId: 'getWebhookEndpoint', tags, summary: 'Read the webhook registration', response: { 200: WebhookEndpointAnswer, ...failures } },
   }, async (request) => {
     const endpoint = await webhookEndpoint(store, request.client.id);
     const now = clock.now().toISOString();
@@ -52,7 +52,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
   });
 
   app.post('/client/webhooks/rotate-secret', {
-    schema: { tags, summary: 'Rotate the signing secret; the old one keeps signing beside it for a while', body: RotateBody, response: { 200: WebhookEndpointAnswer, ...failures } },
+    schema: { operationId: 'rotateWebhookSecret', tags, summary: 'Rotate the signing secret; the old one keeps signing beside it for a while', body: RotateBody, response: { 200: WebhookEndpointAnswer, ...failures } },
   }, async (request) => {
     const endpoint = await rotateSigningSecret(store, request.client.id, request.body.overlap_hours, clock.now());
     return {
@@ -66,7 +66,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
   });
 
   app.get('/client/webhooks/events', {
-    schema: { tags, summary: 'The delivery log: every event, newest first, with its delivery state', querystring: DeliveryQuery, response: { 200: DeliveryListAnswer, ...failures } },
+    schema: { operationId: 'listWebhookDeliveries', tags, summary: 'The delivery log: every event, newest first, with its delivery state', querystring: DeliveryQuery, response: { 200: DeliveryListAnswer, ...failures } },
   }, async (request) => {
     const { status, page, perPage } = request.query;
     const { items, total } = await store.events.deliveries(request.client.id, status, perPage, (page - 1) * perPage);
@@ -74,7 +74,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
   });
 
   app.get('/client/webhooks/events/:event_id', {
-    schema: { tags, summary: 'One event, its data and every delivery attempt', params: EventParams, response: { 200: DeliveryAnswer, ...failures } },
+    schema: { operationId: 'getWebhookDelivery', tags, summary: 'One event, its data and every delivery attempt', params: EventParams, response: { 200: DeliveryAnswer, ...failures } },
   }, async (request) => {
     const event = await store.events.findForClient(request.client.id, request.params.event_id);
     if (!event) throw notFound(`No event ${request.params.event_id} of yours.`);
@@ -91,7 +91,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
   });
 
   app.post('/client/webhooks/events/:event_id/resend', {
-    schema: { tags, summary: 'Send an event again, from the start of the retry schedule', params: EventParams, response: { 200: DeliveryAnswer, ...failures } },
+    schema: { operationId: 'resendWebhookDelivery', tags, summary: 'Send an event again, from the start of the retry schedule', params: EventParams, response: { 200: DeliveryAnswer, ...failures } },
   }, async (request) => {
     if (!(await store.events.resend(request.client.id, request.params.event_id))) throw notFound(`No event ${request.params.event_id} of yours.`);
     dispatcher?.wake();

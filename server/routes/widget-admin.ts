@@ -10,14 +10,14 @@ const tags = ['Widgets'];
 /** What a merchant's server does for its widgets, with the client's credentials. */
 export const widgetAdminRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store, clock }) => {
   app.post('/widgets/sessions', {
-    schema: { tags, summary: 'Mint a read-only session token for the transactions table (15 minutes)', body: WidgetSessionBody, response: { 200: WidgetSessionAnswer, ...failures } },
+    schema: { operationId: 'createWidgetSession', tags, summary: 'Mint a read-only session token for the transactions table (15 minutes)', body: WidgetSessionBody, response: { 200: WidgetSessionAnswer, ...failures } },
   }, async (request) => {
     const merchant = await merchantByKey(store, request.client.id, request.body.merchant_key);
     return { result: true, message: 'Widget session created.', data: await createWidgetSession(store, merchant, clock.now()) };
   });
 
   app.put('/widgets/', {
-    schema: { tags, summary: "Set what the widgets show and the pages allowed to use them", body: WidgetSettingsBody, response: { 200: WidgetSettingsPutAnswer, ...failures } },
+    schema: { operationId: 'updateWidgetSettings', tags, summary: "Set what the widgets show and the pages allowed to use them", body: WidgetSettingsBody, response: { 200: WidgetSettingsPutAnswer, ...failures } },
   }, async (request) => {
     const { merchant_key, ...settings } = request.body;
     const merchant = await merchantByKey(store, request.client.id, merchant_key);

@@ -28,7 +28,7 @@ export const widgetRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store
   app.options('/widgets/transactions', { schema: { hide: true } }, preflight);
 
   app.get('/widgets/:public_key/settings', {
-    schema: { tags, summary: "The merchant's widget settings (public key)", params: PublicKeyParams, response: { 200: WidgetSettingsAnswer, ...failures } },
+    schema: { operationId: 'getWidgetSettings', tags, summary: "The merchant's widget settings (public key)", params: PublicKeyParams, response: { 200: WidgetSettingsAnswer, ...failures } },
   }, async (request) => {
     const merchant = request.widgetMerchant!;
     const settings = settingsOf(await store.widgets.settings(merchant.id));
@@ -40,7 +40,7 @@ export const widgetRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store
   });
 
   app.post('/widgets/:public_key/pay-links', {
-    schema: { tags, summary: 'Create a pay link (public key)', params: PublicKeyParams, body: WidgetPayLinkBody, response: { 200: WidgetPayLinkAnswer, ...failures } },
+    schema: { operationId: 'createWidgetPayLink', tags, summary: 'Create a pay link (public key)', params: PublicKeyParams, body: WidgetPayLinkBody, response: { 200: WidgetPayLinkAnswer, ...failures } },
   }, async (request) => {
     const merchant = request.widgetMerchant!;
     const { request: created, payLink } = await createWidgetPayLink(store, merchant, request.body, { now: clock.now(), publicUrl: config.publicUrl });
@@ -52,7 +52,7 @@ export const widgetRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store
   });
 
   app.get('/widgets/:public_key/pay-links/:link_id', {
-    schema: { tags, summary: "A pay link's outcome (public key)", params: LinkParams, response: { 200: WidgetLinkStatusAnswer, ...failures } },
+    schema: { operationId: 'getWidgetPayLink', tags, summary: "A pay link's outcome (public key)", params: LinkParams, response: { 200: WidgetLinkStatusAnswer, ...failures } },
   }, async (request) => {
     const link = await store.paymentRequests.findById(request.widgetMerchant!.id, request.params.link_id);
     if (!link) throw notFound(`No pay link ${request.params.link_id} for this merchant.`);
@@ -65,14 +65,14 @@ export const widgetRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store
   });
 
   app.post('/widgets/:public_key/payment-requests', {
-    schema: { tags, summary: 'Text a pay link to a phone (public key)', params: PublicKeyParams, body: WidgetPaymentRequestBody, response: { 200: WidgetPaymentRequestAnswer, ...failures } },
+    schema: { operationId: 'createWidgetPaymentRequest', tags, summary: 'Text a pay link to a phone (public key)', params: PublicKeyParams, body: WidgetPaymentRequestBody, response: { 200: WidgetPaymentRequestAnswer, ...failures } },
   }, async (request) => {
     const { request: created, payLink } = await createWidgetPaymentRequest(store, request.widgetMerchant!, request.body, { now: clock.now(), publicUrl: config.publicUrl });
     return { result: true, message: `A text with the pay link was sent to ${created.phone}.`, data: { order_id: created.order_id, pay_link: payLink } };
   });
 
   app.get('/widgets/transactions', {
-    schema: { tags, summary: "The merchant's completed transactions (Bearer session token)", querystring: WidgetTransactionsQuery, response: { 200: WidgetTransactionsAnswer, ...failures } },
+    schema: { operationId: 'listWidgetTransactions', tags, summary: "The merchant's completed transactions (Bearer session token)", querystring: WidgetTransactionsQuery, response: { 200: WidgetTransactionsAnswer, ...failures } },
   }, async (request, reply) => {
     let merchantId: string;
     try {

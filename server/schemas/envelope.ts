@@ -22,7 +22,7 @@ export const Failure = Type.Object(
     code: OneOf([...REASONS, 'service_error'] as const, 'Why, as a stable code to branch on: the same for every message of its kind.'),
     data: Type.Optional(Type.Unknown()),
   },
-  { description: 'A refusal: nothing was changed.' },
+  { title: 'Failure', description: 'A refusal: nothing was changed.' },
 );
 
 /** The failure answers every authenticated route may give. */

@@ -1,60 +1,104 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
 import { startService, type TestService } from '../support/service.ts';
+import { launchChromium } from '../support/chromium.ts';
+import { approvedMerchant } from '../support/payments.ts';
+import { TAGS } from '../../server/openapi/document.ts';
 import { PAGE_CSP } from './helpers.ts';
+
+const REFERENCE_CSP = `${PAGE_CSP}; script-src 'self'; connect-src 'self'; font-src 'self' data:`;
 
 describe('API reference', () => {
   let service: TestService;
-  let docs: string;
+  let rendererPath: string;
   before(async () => {
     service = await startService();
-    const answer = await service.request('GET', '/docs');
-    assert.equal(answer.status, 200);
-    assert.equal(answer.headers['content-security-policy'], PAGE_CSP);
-    assert.equal(answer.headers['cache-control'], 'no-store');
-    docs = answer.text;
+    const page = await service.request('GET', '/docs');
+    rendererPath = /<script src="(\/docs\/scalar-[\d.]+\.js)">/.exec(page.text)![1]!;
   });
   after(() => service.close());
 
-  test('lists every operation of the OpenAPI document, under its tag, and links the document', async () => {
-    const openapi = await service.request('GET', '/api/v1/openapi.json');
-    assert.equal(openapi.status, 200);
-    const paths = Object.entries(openapi.body.paths as Record<string, Record<string, { tags: string[]; summary: string }>>);
-    assert.ok(paths.length >= 8);
-    for (const [path, operations] of paths) {
-      for (const [method, operation] of Object.entries(operations)) {
-        const heading = `<span class="method">${method.toUpperCase()}</span> <code>/api/v1${path}</code>`;
-        assert.ok(docs.includes(heading), `${method} ${path} is listed`);
-        const section = docs.slice(docs.indexOf(heading));
-        assert.ok(section.includes(`<p>${operation.summary.replaceAll("'", '&#39;')}</p>`), `${method} ${path} has its summary`);
-        assert.ok(docs.lastIndexOf('<h2 id=', docs.indexOf(heading)) === docs.indexOf(`<h2 id="${operation.tags[0]!.toLowerCase().replace(/[^a-z0-9]+/g, '-')}"`),
-          `${method} ${path} is under ${operation.tags[0]}`);
-      }
-    }
-    assert.ok(docs.includes('<span class="method">POST</span> <code>/api/v1/onboarding</code>'));
-    assert.ok(docs.includes('<code>/api/v1/customers/add</code>'));
-    assert.ok(docs.includes('<a href="/api/v1/openapi.json">'));
-    assert.ok(!docs.includes('/onboard/') && !docs.includes('<code>/portal'), 'the hosted pages are not API operations');
+  test('/docs is a small page that loads the document and the renderer from this origin, and nothing caches it', async () => {
+    const answer = await service.request('GET', '/docs', { headers: { host: 'api.paykit.example' } });
+    assert.equal(answer.status, 200);
+    assert.equal(answer.headers['content-security-policy'], REFERENCE_CSP);
+    assert.equal(answer.headers['cache-control'], 'no-store');
+    assert.ok(answer.bytes.length < 2048, `${answer.bytes.length} bytes`);
+    assert.match(answer.text, /data-url="\/api\/v1\/openapi.json"/);
+    const configuration = JSON.parse(/data-configuration="([^"]+)"/.exec(answer.text)![1]!.replaceAll('&quot;', '"'));
+    assert.deepEqual(configuration.servers, [{ url: 'http://api.paykit.example/api/v1', description: 'sandbox' }], '"try it" calls the host the reader used');
+    assert.equal(configuration.telemetry, false);
+    assert.equal(configuration.withDefaultFonts, false);
+    assert.equal(configuration.proxyUrl, '');
+    assert.match(answer.text, /<noscript>.*href="\/api\/v1\/openapi.json"/s, 'without JavaScript the document is one link away');
   });
 
-  test('shows parameters, body fields with nested objects indented, and the 200 answer', async () => {
-    const section = (heading: string) => {
-      const start = docs.indexOf(heading);
-      assert.ok(start >= 0, heading);
-      return docs.slice(start, docs.indexOf('</section>', start));
-    };
-    const onboarding = section('<code>/api/v1/onboarding</code>');
-    assert.match(onboarding, /<h4>Request body<\/h4><ul class="fields"><li><code>BankingInfo<\/code> <span class="type">object<\/span>, optional<ul class="fields"><li><code>account_number<\/code> <span class="type">string<\/span>, optional — Account number; required by the review, which names every missing field at once<\/li>/);
-    assert.match(onboarding, /<code>dba<\/code> <span class="type">string<\/span>, optional — Doing business as/);
-    assert.match(onboarding, /<h4>Answer \(200\)<\/h4>.*<code>data<\/code> <span class="type">object<\/span>, <strong>required<\/strong><ul class="fields">.*<code>merchant_key<\/code>/s);
+  test('the renderer is precompressed, named by its version, kept for a year and revalidated by ETag', async () => {
+    const plain = await service.request('GET', rendererPath);
+    assert.equal(plain.status, 200);
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.equal(plain.headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.equal(plain.headers['vary'], 'Accept-Encoding');
+    assert.match(plain.headers['content-type'] as string, /^text\/javascript/);
+    const br = await service.request('GET', rendererPath, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    assert.equal(br.headers['content-encoding'], 'br');
+    assert.ok(brotliDecompressSync(br.bytes).equals(plain.bytes));
+    assert.ok(br.bytes.length < plain.bytes.length / 3, `${br.bytes.length} of ${plain.bytes.length} bytes`);
+    const gzip = await service.request('GET', rendererPath, { headers: { 'accept-encoding': 'gzip' } });
+    assert.equal(gzip.headers['content-encoding'], 'gzip');
+    assert.ok(gunzipSync(gzip.bytes).equals(plain.bytes));
+    const again = await service.request('GET', rendererPath, { headers: { 'accept-encoding': 'br', 'if-none-match': br.headers['etag'] as string } });
+    assert.equal(again.status, 304);
+    assert.equal(again.bytes.length, 0);
+    assert.equal((await service.request('GET', '/docs/scalar-0.0.1.js')).status, 404, 'only the installed version is served');
+  });
 
-    const session = section('<code>/api/v1/auth/create-session</code>');
-    assert.match(session, /<h4>Parameters<\/h4><ul class="fields"><li><code>is_publickey<\/code> <span class="type">boolean<\/span>, in query, optional/);
+  describe('in Chromium', () => {
+    let browser: Browser;
+    let page: Page;
+    const problems: string[] = [];
+    before(async () => {
+      browser = await launchChromium();
+      page = await browser.newPage();
+      page.on('console', (message) => { if (message.type() === 'error') problems.push(`console: ${message.text()}`); });
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      page.on('request', (request) => {
+        const url = request.url();
+        if (!url.startsWith(service.baseUrl) && !url.startsWith('data:')) problems.push(`request to another origin: ${url}`);
+      });
+      await page.goto(`${service.baseUrl}/docs`);
+      await page.getByText('List your merchants, newest first').first().waitFor({ timeout: 30_000 });
+    });
+    after(() => browser.close());
 
-    const status = section('<code>/api/v1/auth/get-onboarding-status</code>');
-    assert.match(status, /<code>merchantStatus<\/code> <span class="type">&quot;pending&quot; or &quot;completed&quot; or &quot;declined&quot;<\/span>/);
+    test('renders every tag of the document, without errors and without calling any other origin', async () => {
+      for (const tag of TAGS) await page.getByText(tag.name, { exact: true }).first().waitFor({ timeout: 5_000 });
+      assert.deepEqual(problems, []);
+    });
 
-    const merchants = section('<code>/api/v1/merchant</code>');
-    assert.match(merchants, /<code>data<\/code> <span class="type">array of object<\/span>, <strong>required<\/strong><ul class="fields">.*<code>public_data<\/code> <span class="type">object<\/span>, <strong>required<\/strong><ul class="fields"><li><code>public_key<\/code>/s);
+    test('search finds an operation by its summary', async () => {
+      await page.keyboard.press('Control+k');
+      await page.keyboard.type('refund');
+      await page.getByRole('option', { name: /Refund/ }).first().waitFor({ timeout: 5_000 });
+      await page.keyboard.press('Escape');
+    });
+
+    test('"try it" sends a real request with the credentials pasted in, and shows the answer', async () => {
+      const { merchantId } = await approvedMerchant(service);
+      await page.getByRole('combobox', { name: 'Username' }).first().click();
+      await page.keyboard.type(service.client.clientId);
+      await page.getByLabel('Password', { exact: true }).first().fill(service.client.secretKey);
+      await page.getByText('List your merchants, newest first').first().click();
+      await page.getByRole('button', { name: /Test Request.*get \/merchant\)/ }).click();
+      const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/merchant');
+      await page.getByRole('button', { name: /^Send/ }).first().click();
+      const response = await answered;
+      assert.equal(response.status(), 200);
+      assert.equal(response.request().headers()['authorization'], `Basic ${Buffer.from(`${service.client.clientId}:${service.client.secretKey}`).toString('base64')}`);
+      assert.ok(JSON.stringify(await response.json()).includes(merchantId));
+      assert.deepEqual(problems, []);
+    });
   });
 });

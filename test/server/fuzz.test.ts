@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { startService, type TestService } from '../support/service.ts';
+import { dereference } from '../support/openapi.ts';
 import { testDatabases } from '../support/databases.ts';
 import { approvedMerchant, nextOrderId, paidSale, TEST_CARD } from '../support/payments.ts';
 import { requestsFor, type Fixtures, type FuzzRequest, type JsonSchema, type Operation } from '../support/fuzz-requests.ts';
@@ -42,8 +43,8 @@ type OpenApiOperation = {
   responses: Record<string, { content?: Record<string, { schema: JsonSchema }> }>;
 };
 
-function operationsOf(document: { paths: Record<string, Record<string, OpenApiOperation>> }): Operation[] {
-  return Object.entries(document.paths).flatMap(([path, methods]) =>
+function operationsOf(document: Record<string, any>): Operation[] {
+  return Object.entries(document['paths'] as Record<string, Record<string, OpenApiOperation>>).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, operation]) => ({
       method: method.toUpperCase(),
       path,
@@ -100,7 +101,7 @@ for (const database of testDatabases()) {
     before(async () => {
       service = await startService({ database });
       fixtures = await fixturesFor(service);
-      operations = operationsOf((await service.request('GET', '/api/v1/openapi.json')).body);
+      operations = operationsOf(dereference((await service.request('GET', '/api/v1/openapi.json')).body));
     });
     after(() => service.close());
 

@@ -91,18 +91,4 @@ describe('HTTP basics', () => {
     assert.equal(form.status, 200, form.text);
     assert.equal(form.body.data.customer_phone, '+442079460958');
   });
-
-  test('OpenAPI 3 is served from the schemas', async () => {
-    const answer = await service.request('GET', '/api/v1/openapi.json');
-    assert.equal(answer.status, 200);
-    assert.equal(answer.body.openapi, '3.0.3');
-    assert.match(answer.body.servers[0].url, /\/api\/v1$/, 'paths are relative to the versioned base URL');
-    for (const path of ['/onboarding', '/merchant', '/customers/add', '/customers/{customerId}', '/auth/onboarding/{session_token}']) {
-      assert.ok(answer.body.paths[path], `${path} is documented`);
-    }
-    const onboarding = answer.body.paths['/onboarding'].post;
-    const schema = onboarding.requestBody.content['application/json'].schema;
-    assert.match(schema.properties.BusinessInfo.properties.ein.description, /required by the review/);
-    assert.deepEqual(schema.properties.BusinessInfo.properties.ownershiptype.anyOf[0].enum, ['sole_proprietorship', 'partnership', 'llc', 'corporation', 's_corporation', 'non_profit', 'government']);
-  });
 });

@@ -8,6 +8,11 @@ import { openTestStore, type TestDatabase } from './databases.ts';
 import { send, type Answer, type SendOptions } from './http.ts';
 import { createDeliverer } from '../../server/webhooks/deliver.ts';
 import { Dispatcher } from '../../server/webhooks/dispatcher.ts';
+import { publishDocument } from '../../server/openapi/publish.ts';
+import { DeclaredAnswers } from './openapi.ts';
+
+/** One per environment and test process: the document is the same for every service of an environment. */
+const declaredAnswers = new Map<Environment, DeclaredAnswers>();
 
 export interface TestService {
   baseUrl: string;
@@ -18,7 +23,10 @@ export interface TestService {
   dispatcher: Dispatcher | undefined;
   /** A client (partner) created for this service. */
   client: NewClientCredentials;
-  /** Calls `/api/v1{path}` as `client` unless `auth` says otherwise. */
+  /**
+   * Calls `/api/v1{path}` as `client` unless `auth` says otherwise. Like `request`, it fails when the answer is not
+   * one the OpenAPI document declares for the operation (its status, and its body's schema).
+   */
   api(method: string, path: string, options?: SendOptions): Promise<Answer>;
   /** Any path of the service, without credentials unless given. */
   request(method: string, path: string, options?: SendOptions): Promise<Answer>;
@@ -63,6 +71,14 @@ export async function startService(
   const client = await newClient();
   dispatcher?.start();
   const auth = { id: client.clientId, secret: client.secretKey };
+  const declared = declaredAnswers.get(config.environment) ?? new DeclaredAnswers(publishDocument(app.swagger()));
+  declaredAnswers.set(config.environment, declared);
+  const checked = async (method: string, path: string, sendOptions: SendOptions) => {
+    const answer = await send(baseUrl, method, path, sendOptions);
+    const problem = declared.problemsWith(method, path, answer);
+    if (problem) throw new Error(`An answer the OpenAPI document does not declare: ${problem}`);
+    return answer;
+  };
   return {
     baseUrl,
     store,
@@ -70,8 +86,8 @@ export async function startService(
     app,
     dispatcher,
     client,
-    api: (method, path, sendOptions = {}) => send(baseUrl, method, `/api/v1${path}`, { auth, ...sendOptions }),
-    request: (method, path, sendOptions = {}) => send(baseUrl, method, path, sendOptions),
+    api: (method, path, sendOptions = {}) => checked(method, `/api/v1${path}`, { auth, ...sendOptions }),
+    request: (method, path, sendOptions = {}) => checked(method, path, sendOptions),
     newClient,
     close: async () => {
       await app.close();

@@ -14,13 +14,19 @@ export interface PagePolicy {
   frameOrigin?: string | undefined;
   /** Allows the page's one inline script (it reports a payment's outcome to the opener). */
   scriptNonce?: string | undefined;
+  /**
+   * The API reference: its renderer's script from this origin, which styles itself with inline styles, draws icons
+   * as data: images, and sends "try it" requests to this origin.
+   */
+  renderer?: boolean;
 }
 
-export function contentSecurityPolicy({ frameOrigin, scriptNonce }: PagePolicy = {}): string {
+export function contentSecurityPolicy({ frameOrigin, scriptNonce, renderer }: PagePolicy = {}): string {
   const directives = [
     "default-src 'none'", "style-src 'unsafe-inline'", "img-src 'self' data:", "form-action 'self'",
     `frame-ancestors 'self'${frameOrigin ? ` ${frameOrigin}` : ''}`, "base-uri 'none'",
     ...(scriptNonce ? [`script-src 'nonce-${scriptNonce}'`] : []),
+    ...(renderer ? ["script-src 'self'", "connect-src 'self'", "font-src 'self' data:"] : []),
   ];
   return directives.join('; ');
 }
