@@ -1,0 +1,49 @@
+/**
+ * A request and its answer, and the same call made with paykit/client, for every operation of the OpenAPI document
+ * (GET /api/v1/openapi.json). test/server/openapi-examples.test.ts keeps them true: each validates against the
+ * served document's schemas, and each client sample typechecks against paykit/client and makes exactly its call.
+ */
+import { CUSTOMER_EXAMPLES } from './customers.ts';
+import { ONBOARDING_EXAMPLES } from './onboarding.ts';
+import { PAYMENT_COLLECTION_EXAMPLES } from './payment-collection.ts';
+import { PREAUTH_EXAMPLES } from './preauth.ts';
+import { SANDBOX_EXAMPLES } from './sandbox.ts';
+import { TRANSACTION_EXAMPLES } from './transactions.ts';
+import { WEBHOOK_EXAMPLES } from './webhooks.ts';
+import { WIDGET_EXAMPLES } from './widgets.ts';
+
+export interface OperationExample {
+  /** Path parameters by name, e.g. { customerId: '…' }. */
+  params?: Record<string, string>;
+  /** Query-string fields (GET operations). */
+  query?: Record<string, string | number | boolean>;
+  /** The JSON request body (operations with a body). */
+  body?: Record<string, unknown>;
+  /** The 200 answer exactly as the service sends it. */
+  answer: unknown;
+  /**
+   * The same call as paykit/client TypeScript statements, where `paykit` is a PaykitClient already made
+   * (`const paykit = new PaykitClient({ clientId, secretKey })`, don't repeat that) — e.g.
+   * "const customer = await paykit.customers.add({ merchant_key: 'mk_…', ... });".
+   * For the widget calls made by public key (/widgets/{public_key}/...), which partners don't call from a server,
+   * the HTML of the element that makes the call instead (e.g. `<pay-button public-key="pk_…" amount="25.00"></pay-button>`),
+   * and set `clientLang: 'html'`.
+   */
+  client: string;
+  clientLang?: 'typescript' | 'html';
+}
+
+/**
+ * Keyed by `${METHOD} ${path}` with the method upper-case and the path exactly as in the OpenAPI document's `paths`
+ * (relative to the server URL /api/v1), e.g. 'POST /customers/add', 'GET /customers/{customerId}'.
+ */
+export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
+  ...WIDGET_EXAMPLES,
+  ...ONBOARDING_EXAMPLES,
+  ...CUSTOMER_EXAMPLES,
+  ...PAYMENT_COLLECTION_EXAMPLES,
+  ...TRANSACTION_EXAMPLES,
+  ...PREAUTH_EXAMPLES,
+  ...WEBHOOK_EXAMPLES,
+  ...SANDBOX_EXAMPLES,
+};
