@@ -61,6 +61,8 @@ export function describeOperation({ schema, url, route: { method } }: { schema: 
   const response = { ...own };
   // A route's own answer for a status stands; the plain envelope of `failures` gives way to the shared, described one.
   for (const [status, answer] of Object.entries(SHARED_ANSWERS)) if (own[status] === undefined || own[status] === Failure) response[status] = answer;
+  const success = own['200'] as { description?: string } | undefined;
+  if (success && !success['description']) response['200'] = { ...success, description: 'Done: `result` is true and `data` holds the answer.' };
   const described: RouteSchema = { ...route, response };
 
   if (byPublicKey) {

@@ -5,6 +5,7 @@ import { startService, type TestService } from '../support/service.ts';
 import { declaredOperations, DeclaredAnswers, type DeclaredOperation, type JsonSchema } from '../support/openapi.ts';
 import { TAGS } from '../../server/openapi/document.ts';
 import { approvedMerchant } from '../support/payments.ts';
+import { OPERATION_EXAMPLES } from '../../server/openapi-examples/index.ts';
 
 const SHARED_STATUSES = ['400', '401', '402', '403', '404', '409', '413', '415', '422', '429', '500'];
 const byPublicKey = ({ path }: DeclaredOperation) => path.startsWith('/widgets/{public_key}/');
@@ -113,6 +114,30 @@ describe('the OpenAPI document', () => {
     assert.match(JSON.stringify(delivery), /"enum":\["pending","delivered","failed"\]/);
     const status = find('getOnboardingStatus')['responses']['200'].content['application/json'].schema;
     assert.match(JSON.stringify(status), /"enum":\["pending","completed","declined"\]/);
+  });
+
+  test('every operation shows its example: parameters, body and answer, and the paykit/client call (or the element) as x-codeSamples', () => {
+    for (const declared of operations) {
+      const { operation } = declared;
+      const example = OPERATION_EXAMPLES[key(declared)]!;
+      assert.ok(example, key(declared));
+      const success = operation['responses']['200'];
+      assert.match(success.description, /^Done/, key(declared));
+      assert.deepEqual(success.content['application/json'].example, example.answer, key(declared));
+      if (example.body) assert.deepEqual(operation['requestBody'].content['application/json'].example, example.body, key(declared));
+      for (const parameter of operation['parameters'] ?? []) {
+        const values = parameter.in === 'path' ? example.params : parameter.in === 'query' ? example.query : undefined;
+        if (values?.[parameter.name] !== undefined) assert.equal(parameter.example, values[parameter.name], `${key(declared)} ${parameter.name}`);
+      }
+      const [sample] = operation['x-codeSamples'];
+      if (byPublicKey(declared)) assert.equal(example.clientLang, 'html', `${key(declared)} is made by an element in the page`);
+      if (example.clientLang === 'html') assert.deepEqual(sample, { lang: 'HTML', label: 'Paykit element', source: example.client });
+      else {
+        assert.equal(sample.lang, 'TypeScript', key(declared));
+        assert.ok(sample.source.startsWith("import { PaykitClient } from 'paykit/client';"), key(declared));
+        assert.ok(sample.source.endsWith(example.client), key(declared));
+      }
+    }
   });
 
   test('the test harness holds every answer to it: an undeclared status or a body off its schema is caught', () => {
