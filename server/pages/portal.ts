@@ -42,6 +42,7 @@ Paykit keeps only a digest of it and cannot show it again. If you lose it, creat
 <p>List your merchants (none yet):</p>
 <pre><code>curl -u ${clientId}:${secretKey} ${publicUrl}/api/v1/merchant</code></pre>
 <p>Next, onboard a test merchant: <code>GET /api/v1/auth/create-session</code>, then <code>POST /api/v1/auth/onboarding/{session_token}</code> gives you a link to the hosted form.</p>
+<p>Or try any call in <a href="/docs">the API reference</a>: paste the client id and secret key in its Authentication box.</p>
 <p class="links"><a href="/docs">Read the API reference</a> · <a href="/portal">Create another set</a></p>`;
   return renderPage({ title: 'Your sandbox credentials', body });
 }

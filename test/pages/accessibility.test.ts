@@ -76,6 +76,8 @@ describe('hosted pages in Chromium', () => {
       await assertAccessible(page, `the credentials page (${colorScheme})`);
       await assertFitsWidth(page, 'the credentials page');
       await page.goto(`${service.baseUrl}/docs`);
+      // Scalar draws the reference after load; the operations it lists are in the page once it has.
+      await page.getByText('List your merchants, newest first').first().waitFor({ state: 'attached', timeout: 30_000 });
       await assertAccessible(page, `the API reference (${colorScheme})`);
       await assertFitsWidth(page, 'the API reference');
       await page.goto(`${service.baseUrl}/`);
