@@ -8,7 +8,7 @@ import type { BuildOptions, Metafile, Plugin } from 'esbuild';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-/** The elements the loader defines, each from its own module (which defines its tag when imported). */
+/** The elements the loader defines, each from its own entry (`src/{tag}.ts`, which defines its tag when imported). */
 export const ELEMENT_TAGS = ['pay-button', 'request-payment-button', 'transactions-table'] as const;
 
 /** The declared browser floor: package.json's `browserslist`. */
@@ -103,7 +103,7 @@ export async function buildScriptTag(): Promise<ScriptTagBundle> {
   const modules = await build({
     ...common,
     entryPoints: {
-      ...Object.fromEntries(ELEMENT_TAGS.map((tag) => [tag, `src/elements/${tag}/${tag}.ts`])),
+      ...Object.fromEntries(ELEMENT_TAGS.map((tag) => [tag, `src/${tag}.ts`])),
       hydration: 'src/script-tag/hydration.ts',
     },
     splitting: true,
@@ -115,7 +115,7 @@ export async function buildScriptTag(): Promise<ScriptTagBundle> {
   const metafile = modules.metafile!;
   const entries = Object.entries(metafile.outputs).filter(([, output]) => output.entryPoint);
   const closureOf = (entry: string) => staticClosure(metafile, entries.find(([, output]) => output.entryPoint === entry)![0]);
-  const elements = Object.fromEntries(ELEMENT_TAGS.map((tag) => [tag, closureOf(`src/elements/${tag}/${tag}.ts`)]));
+  const elements = Object.fromEntries(ELEMENT_TAGS.map((tag) => [tag, closureOf(`src/${tag}.ts`)]));
   const hydration = closureOf('src/script-tag/hydration.ts');
 
   const loader = await build({

@@ -7,7 +7,7 @@
  * shared base, imported so that the build keeps Lit in the one chunk the elements share) is evaluated first, so
  * the support is applied to it explicitly, once, before the loader defines an element.
  */
-import { LitElement } from 'lit';
+import { LitElement } from 'lit-element';
 import '../shared/paykit-element.ts';
 import '@lit-labs/ssr-client/lit-element-hydrate-support.js';
 
