@@ -16,8 +16,6 @@ export const commonStrings = {
 
 type CommonKey = keyof typeof commonStrings;
 
-export type Theme = 'light' | 'dark' | 'auto';
-
 /**
  * What every Paykit element shares: `public-key` and `base-url` (which win over the script tag and
  * configure()), `locale` (texts in English, Spanish, French or German; amounts and dates through Intl), `strings`
@@ -50,7 +48,7 @@ export abstract class PaykitElement<K extends string> extends LitElement {
    * `light`, `dark`, or `auto` (the visitor's system setting). Unset, the element follows the page's
    * `color-scheme`: `dark` is dark, `light dark` follows the system, anything else is light.
    */
-  declare theme?: Theme;
+  declare theme?: 'light' | 'dark' | 'auto';
 
   /** Replacements for any visible text, by key; `{name}` placeholders are filled in. */
   strings: Partial<Record<K, string>> = {};
@@ -149,6 +147,8 @@ export abstract class PaykitElement<K extends string> extends LitElement {
     return formatMoney(amount, resolveLocale(this.locale));
   }
 }
+
+export type Theme = NonNullable<PaykitElement<string>['theme']>;
 
 /** The label the service reports for a merchant who configured none: the element says it in its own language. */
 const DEFAULT_BUTTON_LABEL = 'Pay';

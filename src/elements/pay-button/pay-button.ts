@@ -10,7 +10,6 @@ import { qrDataUrl } from '../../shared/qr.ts';
 import { styles } from '../../shared/styles.ts';
 import { payButtonStyles } from './pay-button.styles.ts';
 
-export type PayMode = 'dialog' | 'popup' | 'redirect';
 
 export const payButtonStrings = {
   ...commonStrings,
@@ -110,13 +109,15 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
     mode: {},
     showQr: { type: Boolean, attribute: 'show-qr' },
     pollInterval: { attribute: false },
+    // Redeclared for its type: each element's own keys.
+    strings: { attribute: false },
   };
 
   /** What the payment is for, shown on the pay page. */
   declare description?: string;
 
   /** How the pay page opens: `dialog` (default), `popup` or `redirect`. */
-  mode: PayMode = 'dialog';
+  mode: 'dialog' | 'popup' | 'redirect' = 'dialog';
 
   /** Shows the pay link as a QR code next to the button once it is created. */
   showQr = false;
@@ -124,7 +125,7 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
   /** Milliseconds between checks of the pay link while the payment window is open; not a positive number: 2000. */
   pollInterval = 2000;
 
-  /** Replacements for any visible text, by key (see `payButtonStrings`); `{name}` placeholders are filled in. */
+  /** Replacements for any visible text, by key (the keys of `payButtonStrings`); `{name}` placeholders are filled in. */
   declare strings: Partial<Record<PayButtonStringKey, string>>;
 
   protected override readonly defaultStrings = payButtonStrings;
@@ -355,6 +356,8 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
   }
 }
 
+
+export type PayMode = PayButton['mode'];
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -52,6 +52,8 @@ export type RequestPaymentButtonStringKey = keyof typeof requestPaymentButtonStr
 export class RequestPaymentButton extends PaykitButtonElement<RequestPaymentButtonStringKey> {
   static override properties: PropertyDeclarations = {
     recipientPhone: { attribute: 'recipient-phone' },
+    // Redeclared for its type: each element's own keys.
+    strings: { attribute: false },
   };
 
   /**
@@ -60,7 +62,7 @@ export class RequestPaymentButton extends PaykitButtonElement<RequestPaymentButt
    */
   declare recipientPhone?: string;
 
-  /** Replacements for any visible text, by key (see `requestPaymentButtonStrings`); `{name}` placeholders are filled in. */
+  /** Replacements for any visible text, by key (the keys of `requestPaymentButtonStrings`); `{name}` placeholders are filled in. */
   declare strings: Partial<Record<RequestPaymentButtonStringKey, string>>;
 
   protected override readonly defaultStrings = requestPaymentButtonStrings;

@@ -58,6 +58,8 @@ const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
  * @fires {CustomEvent<TransactionsLoadDetail>} transactions-load - A page arrived. `detail`: `{total}`, the count over all pages.
  * @fires {CustomEvent<PaykitErrorDetail>} transactions-error - Loading failed (network, the page's policy, configuration, or a token that stays refused). `detail`: `{code, message}`.
  *
+ * @prop {(() => Promise<string>) | undefined} fetchSessionToken
+ *
  * @attr session-token - The read-only session token from `POST /api/v1/widgets/sessions` on the merchant's server.
  * @attr page-size - Rows per page, 1–100 (20).
  * @attr public-key - Accepted like on every element; the listing itself needs only the session token.
@@ -104,6 +106,8 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
     sessionToken: { attribute: 'session-token' },
     pageSize: { type: Number, attribute: 'page-size' },
     fetchSessionToken: { attribute: false },
+    // Redeclared for its type: each element's own keys.
+    strings: { attribute: false },
   };
 
   /** The read-only session token minted by the merchant's server. */
@@ -118,10 +122,7 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
    */
   declare fetchSessionToken?: () => Promise<string>;
 
-  /**
-   * Replacements for any visible text, by key (see `transactionsTableStrings`; statuses and types as `statusVoided`,
-   * `typeRefund`, …); `{name}` placeholders are filled in.
-   */
+  /** Replacements for any visible text, by key (the keys of `transactionsTableStrings`, and statuses and types as `statusVoided`, `typeRefund`, …); `{name}` placeholders are filled in. */
   declare strings: Partial<Record<TransactionsTableStringKey, string>>;
 
   protected override readonly defaultStrings = transactionsTableStrings;
