@@ -32,13 +32,13 @@ export function preactTypes(elements: Element[]): string {
  *
  * and define the elements before rendering (\`import 'paykit'\`), so that properties are found.
  */
-import type { HTMLAttributes } from 'preact';
+import type * as Preact from 'preact';
 ${typeImports(elements, '../../src/index.ts')}
 
 declare module 'preact' {
   namespace JSX {
     interface IntrinsicElements {
-${tags(elements, (element) => `HTMLAttributes<${elementType(element)}>`, (name) => [`on${name}`], '      ')}
+${tags(elements, (element) => `Preact.HTMLAttributes<${elementType(element)}>`, (name) => [`on${name}`], '      ')}
     }
   }
 }
@@ -54,13 +54,13 @@ export function solidTypes(elements: Element[]): string {
  *
  *     import type {} from 'paykit/solid';
  */
-import type { JSX } from 'solid-js';
+import type * as Solid from 'solid-js';
 ${typeImports(elements, '../../src/index.ts')}
 
 declare module 'solid-js' {
   namespace JSX {
     interface IntrinsicElements {
-${tags(elements, (element) => `JSX.HTMLAttributes<${elementType(element)}>`, (name) => [`on:${name}`], '      ')}
+${tags(elements, (element) => `Solid.JSX.HTMLAttributes<${elementType(element)}>`, (name) => [`on:${name}`], '      ')}
     }
   }
 }
@@ -76,12 +76,12 @@ export function svelteTypes(elements: Element[]): string {
  *
  *     import type {} from 'paykit/svelte';
  */
-import type { HTMLAttributes } from 'svelte/elements';
+import type * as Svelte from 'svelte/elements';
 ${typeImports(elements, '../../src/index.ts')}
 
 declare module 'svelte/elements' {
   interface SvelteHTMLElements {
-${tags(elements, (element) => `HTMLAttributes<${elementType(element)}>`, (name) => [`on${name}`, `on:${name}`], '    ')}
+${tags(elements, (element) => `Svelte.HTMLAttributes<${elementType(element)}>`, (name) => [`on${name}`, `on:${name}`], '    ')}
   }
 }
 `;

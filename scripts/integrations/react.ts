@@ -59,7 +59,7 @@ function jsxAttributes(element: Element): string {
     ...element.events.map((event) => `${doc(event.description, '      ')}      'on${event.name}'?: ((event: ${event.type}) => void) | undefined;`),
   ];
   return `    /** \`<${element.tag}>\`: ${element.description} */
-    '${element.tag}': DetailedHTMLProps<HTMLAttributes<${elementType(element)}>, ${elementType(element)}> & {
+    '${element.tag}': React.DetailedHTMLProps<React.HTMLAttributes<${elementType(element)}>, ${elementType(element)}> & {
 ${lines.join('\n')}
     };`;
 }
@@ -74,7 +74,7 @@ export function reactJsx(elements: Element[]): string {
  *
  *     import type {} from 'paykit/react/jsx';
  */
-import type { DetailedHTMLProps, HTMLAttributes } from 'react';
+import type * as React from 'react';
 ${typeImports(elements, '../../src/index.ts')}
 
 declare module 'react' {

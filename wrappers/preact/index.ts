@@ -8,7 +8,7 @@
  *
  * and define the elements before rendering (`import 'paykit'`), so that properties are found.
  */
-import type { HTMLAttributes } from 'preact';
+import type * as Preact from 'preact';
 import type {
   PayButton as PayButtonElement,
   RequestPaymentButton as RequestPaymentButtonElement,
@@ -23,7 +23,7 @@ declare module 'preact' {
   namespace JSX {
     interface IntrinsicElements {
       /** `<pay-button>`: A pay button: creates a pay link for `amount` and takes the payer to the hosted pay page in a modal dialog, a popup or by redirect, in the element's language. The outcome arrives as a message from the pay page (accepted only from the origin of the pay link the service returned, and for this button's order), or, when no message can arrive, by polling the link every two seconds while the payment window is open. `pay-success` tells the page; the merchant's server checks the paid amount against its order before it ships anything. */
-      'pay-button': HTMLAttributes<PayButtonElement> & {
+      'pay-button': Preact.HTMLAttributes<PayButtonElement> & {
         /** Shows the pay link as a QR code next to the button once it is created. */
         'show-qr'?: boolean | undefined;
         /** The merchant's order reference; the service makes one when absent. */
@@ -66,7 +66,7 @@ declare module 'preact' {
         'onpay-cancel'?: ((event: CustomEvent<null>) => void) | undefined;
       };
       /** `<request-payment-button>`: Sends the payer a pay link by SMS: checks the phone number the way the service does, then asks the service to create the payment request. */
-      'request-payment-button': HTMLAttributes<RequestPaymentButtonElement> & {
+      'request-payment-button': Preact.HTMLAttributes<RequestPaymentButtonElement> & {
         /** The payer's mobile number: "+" and 8–15 digits, or ten North American digits; spaces, dots, dashes and parentheses are ignored. */
         'recipient-phone'?: RequestPaymentButtonElement['recipientPhone'] | undefined;
         /** The merchant's order reference; the service makes one when absent. */
@@ -101,7 +101,7 @@ declare module 'preact' {
         'onrequest-error'?: ((event: CustomEvent<PaykitErrorDetail>) => void) | undefined;
       };
       /** `<transactions-table>`: The merchant's completed transactions, newest first, read with a short-lived read-only session token that the merchant's server mints. Pages, a date range, and loading, empty and error states; the listing is a `@lit/task`, which runs in the browser only, never while a server renders the element. Where the page is narrower than the table, the table scrolls sideways in a region that takes keyboard focus and is named by the `caption` string. */
-      'transactions-table': HTMLAttributes<TransactionsTableElement> & {
+      'transactions-table': Preact.HTMLAttributes<TransactionsTableElement> & {
         /** The read-only session token minted by the merchant's server. */
         'session-token'?: TransactionsTableElement['sessionToken'] | undefined;
         /** Rows per page, 1–100: more is 100; none, less than 1 or not a number is 20. */
