@@ -32,6 +32,16 @@ export const LINK_PROBLEMS = {
   expired: 'This pay link has expired: ask the merchant for a new one.',
 } as const;
 
+/** Why a payment is refused before it reaches the processor; named, so that the hosted page can say it in the payer's language. */
+export const PAYMENT_PROBLEMS = {
+  noAch: 'This payment request does not accept bank (ACH) payments.',
+  routing: 'The routing number is not a valid nine-digit ABA routing number.',
+  account: 'The account number must be 4 to 17 digits.',
+  noCard: 'This payment request does not accept card payments.',
+  needsChallenge: 'This payment needs a 3-D Secure challenge: send three_ds "pass" or "fail".',
+  challengeUsed: 'The 3-D Secure check expired or was already answered: enter the card again.',
+} as const;
+
 const ATTEMPT_TTL_MS = 15 * 60 * 1000;
 
 function linkRefusal(problem: keyof typeof LINK_PROBLEMS, request?: PaymentRequest): PayOutcome {
@@ -64,13 +74,13 @@ export async function payLink(store: Store, token: string, details: PaymentDetai
   const { request } = link;
 
   if (details.method === 'ach') {
-    if (!request.allow_ach) return { status: 'refused', message: 'This payment request does not accept bank (ACH) payments.', httpStatus: 400, request };
-    if (!isValidRoutingNumber(details.routingNumber)) return { status: 'refused', message: 'The routing number is not a valid nine-digit ABA routing number.', httpStatus: 400, request };
-    if (!isValidAccountNumber(details.accountNumber)) return { status: 'refused', message: 'The account number must be 4 to 17 digits.', httpStatus: 400, request };
+    if (!request.allow_ach) return { status: 'refused', message: PAYMENT_PROBLEMS.noAch, httpStatus: 400, request };
+    if (!isValidRoutingNumber(details.routingNumber)) return { status: 'refused', message: PAYMENT_PROBLEMS.routing, httpStatus: 400, request };
+    if (!isValidAccountNumber(details.accountNumber)) return { status: 'refused', message: PAYMENT_PROBLEMS.account, httpStatus: 400, request };
     return settle(store, request, { method: 'ach', brand: 'ACH', lastFour: details.accountNumber.slice(-4), outcome: 'approve' }, now);
   }
 
-  if (!request.allow_card) return { status: 'refused', message: 'This payment request does not accept card payments.', httpStatus: 400, request };
+  if (!request.allow_card) return { status: 'refused', message: PAYMENT_PROBLEMS.noCard, httpStatus: 400, request };
   const checked = checkCard(details.card, { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1 });
   if (!checked.ok) return { status: 'refused', message: checked.message, httpStatus: 400, request };
   const card = { method: 'card' as const, brand: checked.brand, lastFour: checked.lastFour, outcome: checked.outcome, expMonth: details.card.expMonth, expYear: details.card.expYear };
@@ -79,7 +89,7 @@ export async function payLink(store: Store, token: string, details: PaymentDetai
   }
   const needsChallenge = checked.outcome === 'challenge' || request.require_3ds === 1;
   if (needsChallenge && !details.threeDs) {
-    if (!canChallenge) return { status: 'refused', message: 'This payment needs a 3-D Secure challenge: send three_ds "pass" or "fail".', httpStatus: 400, request };
+    if (!canChallenge) return { status: 'refused', message: PAYMENT_PROBLEMS.needsChallenge, httpStatus: 400, request };
     const attemptToken = newToken('tds_');
     await store.paymentRequests.insertAttempt({
       token_hash: digest(attemptToken), request_id: request.id, card_brand: card.brand, last_four: card.lastFour,
@@ -97,7 +107,7 @@ export async function completeChallenge(store: Store, token: string, attemptToke
   const link = await openPayLink(store, token, now);
   if (!link.ok) return linkRefusal(link.problem, link.request);
   const attempt = await store.paymentRequests.useAttempt(digest(attemptToken), link.request.id, now.toISOString());
-  if (!attempt) return { status: 'refused', message: 'The 3-D Secure check expired or was already answered: enter the card again.', httpStatus: 409, request: link.request };
+  if (!attempt) return { status: 'refused', message: PAYMENT_PROBLEMS.challengeUsed, httpStatus: 409, request: link.request };
   if (!passed) return { status: 'declined', message: DECLINE_MESSAGES.three_ds_failed, request: link.request };
   return settle(store, link.request, {
     method: 'card', brand: attempt.card_brand, lastFour: attempt.last_four, outcome: attempt.outcome as CardOutcome,

@@ -44,8 +44,7 @@ const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ p
 
 async function fillCard(form: FrameLocator | Frame | Page, number: string): Promise<void> {
   await form.getByLabel('Card number').fill(number);
-  await form.getByLabel('Month (MM)').fill('12');
-  await form.getByLabel('Year (YY)').fill(String((new Date().getUTCFullYear() + 3) % 100));
+  await form.getByLabel('Expiry date (MM / YY)').fill(`12 / ${String((new Date().getUTCFullYear() + 3) % 100)}`);
   await form.getByLabel('Security code (CVC)').fill('123');
 }
 
