@@ -60,7 +60,7 @@ dd{margin:0 0 .75rem}
 .pay-amounts th,.pay-amounts td{padding:.375rem 0;border-bottom:1px solid var(--soft);text-align:left;font-weight:400}
 .pay-amounts td{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap;padding-left:1rem}
 .pay-amounts .total th,.pay-amounts .total td{font-weight:700}
-.pay-row{display:flex;flex-wrap:wrap;align-items:flex-start;gap:0 1rem;max-width:32rem}
+.pay-row{display:flex;flex-wrap:wrap;align-items:flex-end;gap:0 1rem;max-width:32rem}
 .pay-row .field{flex:1 1 11rem;min-width:0}
 .pay-inside{position:relative;max-width:32rem}
 .pay-inside input{padding-inline-end:6.5rem;font-variant-numeric:tabular-nums}

@@ -68,6 +68,8 @@ export interface ScriptTagBundle {
   files: Map<string, ServedFile>;
   /** Each element's module and then every file it imports, by tag. */
   elements: Record<string, string[]>;
+  /** The texts of each language besides English, by its BCP 47 primary subtag (`es`, `fr`, `de`). */
+  languages: Record<string, string[]>;
 }
 
 /** An output's file name and every file it imports statically, itself first: what must arrive before it runs. */
@@ -117,16 +119,24 @@ export async function buildScriptTag(): Promise<ScriptTagBundle> {
   const closureOf = (entry: string) => staticClosure(metafile, entries.find(([, output]) => output.entryPoint === entry)![0]);
   const elements = Object.fromEntries(ELEMENT_TAGS.map((tag) => [tag, closureOf(`src/${tag}.ts`)]));
   const hydration = closureOf('src/script-tag/hydration.ts');
+  // Each language's texts (src/locales/{language}.ts): the chunk an element imports when its page speaks that language.
+  const languages = Object.fromEntries(Object.entries(metafile.outputs).flatMap(([file, output]) => {
+    const source = Object.keys(output.inputs).find((input) => /^src\/locales\/\w+\.ts$/.test(input));
+    return source ? [[basename(source, '.ts'), staticClosure(metafile, file)]] : [];
+  }));
 
   const loader = await build({
     ...common,
     entryPoints: ['src/script-tag/loader.ts'],
-    define: { ...common.define, PAYKIT_ELEMENTS: JSON.stringify(elements), PAYKIT_HYDRATION: JSON.stringify(hydration) },
+    define: {
+      ...common.define, PAYKIT_ELEMENTS: JSON.stringify(elements), PAYKIT_HYDRATION: JSON.stringify(hydration), PAYKIT_LANGUAGES: JSON.stringify(languages),
+    },
   });
   return {
     loader: servedFile(loader.outputFiles![0]!.text),
-    manifest: servedFile(JSON.stringify({ elements, hydration })),
+    manifest: servedFile(JSON.stringify({ elements, hydration, languages })),
     files: new Map(modules.outputFiles!.map((file) => [basename(file.path), servedFile(file.text)])),
     elements,
+    languages,
   };
 }

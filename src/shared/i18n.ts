@@ -22,9 +22,6 @@ const LOADERS: Record<string, () => Promise<{ default: LocaleTexts }>> = {
   de: () => import('../locales/de.ts'),
 };
 
-/** The languages besides English, as BCP 47 primary subtags. */
-export const LANGUAGES = ['en', ...Object.keys(LOADERS)];
-
 const loaded = new Map<string, LocaleTexts>();
 const loading = new Map<string, Promise<unknown>>();
 

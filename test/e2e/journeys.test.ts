@@ -127,6 +127,8 @@ describe('end-to-end journeys through the demo', { timeout: 180_000 }, () => {
 
   test('a payment request reaches the sandbox messages and is paid from its link', () => journey('payment-request', async (page) => {
     await page.goto(`${demo.demoUrl}/`);
+    // The page's module fills in a sample number when it runs: type ours after that, or it is overwritten.
+    await page.waitForFunction(() => (document.querySelector('#phone') as HTMLInputElement | null)?.value !== '');
     await page.getByLabel("Customer's phone").fill('+14155550177');
     await page.locator('request-payment-button').getByRole('button').click();
     await outcome(page, /Text sent with the pay link/);
