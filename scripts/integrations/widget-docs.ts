@@ -29,10 +29,11 @@ revalidated (a 304 when nothing changed). Every file comes compressed (brotli or
 - **Preloading.** Put the script tag in \`<head>\` so it starts early; it asks for an element's files as soon as it
   runs. A page that knows which elements it shows can start them earlier still, beside the loader: \`GET
   {service}/paykit.json\` names each element's files (\`{"elements": {"pay-button": ["pay-button-….js", "chunk-….js",
-  …]}}\`, cached for a minute like the loader), and a server that writes
+  …]}, "languages": {"fr": […]}}\`, cached for a minute like the loader), and a server that writes
   \`<link rel="modulepreload" href="{service}/paykit/{file}">\` for each of them saves the loader's round trip (on a
   slow phone network, about a sixth of the time until the button works: docs/performance.md). The names change
-  with each release of the service, so read them when you render, not once.
+  with each release of the service, so read them when you render, not once. On a page whose \`lang\` is Spanish,
+  French or German the loader fetches that language's texts beside the elements.
 - **With the npm package on the same page.** Each tag is defined once, by whichever comes first; the other leaves it
   alone. Both read one page configuration, so \`configure()\` and \`data-public-key\` reach every element.
 
