@@ -96,7 +96,7 @@ A page can be changed by whoever looks at it; your server's records cannot.
 ## Server rendering: \`paykit/ssr\`
 
 \`paykit/ssr\` renders the elements on a server with their shadow DOM as declarative shadow DOM (Lit's
-\`@lit-labs/ssr\`). The browser shows the result before any script runs, the pay button with its label and amount;
+\`@lit-labs/ssr\`, an optional peer of the package: \`npm install @lit-labs/ssr\` where you render). The browser shows the result before any script runs, the pay button with its label and amount;
 when the elements are defined they hydrate: they keep that markup and attach their listeners, so nothing is drawn
 twice and nothing shifts. Rendering calls no network: the merchant's settings and the transactions are loaded in
 the browser, after hydration (the table renders its loading state on the server).
@@ -118,8 +118,8 @@ server's markup renders it again and says so in the console.
 - **Node** (any server that writes HTML): render, put the string in the page, add the script tag. Hydration support
   comes with the script tag: the loader sees the server-rendered elements and loads it before Lit.
 - **Vite SSR** (\`ssrLoadModule\` or a built server entry): the same, in the server entry. When the page's own
-  bundle imports \`paykit\` instead of using the script tag, import Lit's hydration support first:
-  \`import '@lit-labs/ssr-client/lit-element-hydrate-support.js'; import 'paykit';\`. The demo's
+  bundle imports \`paykit\` instead of using the script tag, import Lit's hydration support first (\`npm install
+  @lit-labs/ssr-client\`): \`import '@lit-labs/ssr-client/lit-element-hydrate-support.js'; import 'paykit';\`. The demo's
   \`/checkout.html\` is rendered this way (demo/backend/checkout-page.ts).
 - **Next.js** (App Router): render in a Server Component and insert the HTML, e.g.
   \`<div dangerouslySetInnerHTML={{ __html: await renderToString(html\\\`<pay-button amount="\${price}"></pay-button>\\\`) }} />\`,

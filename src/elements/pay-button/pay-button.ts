@@ -10,7 +10,6 @@ import { qrDataUrl } from '../../shared/qr.ts';
 import { styles } from '../../shared/styles.ts';
 import { payButtonStyles } from './pay-button.styles.ts';
 
-
 export const payButtonStrings = {
   ...commonStrings,
   /** `{verb}` is `strings.verb`, else the merchant's configured button label, else `verb`; `{amount}` the price. */
@@ -355,7 +354,6 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
     return [qr, dialog];
   }
 }
-
 
 export type PayMode = PayButton['mode'];
 

@@ -121,7 +121,6 @@ export class RequestPaymentButton extends PaykitButtonElement<RequestPaymentButt
   }
 }
 
-
 declare global {
   interface HTMLElementTagNameMap {
     'request-payment-button': RequestPaymentButton;

@@ -122,7 +122,10 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
    */
   declare fetchSessionToken?: () => Promise<string>;
 
-  /** Replacements for any visible text, by key (the keys of `transactionsTableStrings`, and statuses and types as `statusVoided`, `typeRefund`, …); `{name}` placeholders are filled in. */
+  /**
+   * Replacements for any visible text, by key (the keys of `transactionsTableStrings`, and statuses and types as
+   * `statusVoided`, `typeRefund`, …); `{name}` placeholders are filled in.
+   */
   declare strings: Partial<Record<TransactionsTableStringKey, string>>;
 
   protected override readonly defaultStrings = transactionsTableStrings;
@@ -331,7 +334,6 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
     </div>`;
   }
 }
-
 
 declare global {
   interface HTMLElementTagNameMap {
