@@ -78,8 +78,6 @@ export interface Element {
   tag: string;
   className: string;
   description: string;
-  /** The module that defines the element when imported, e.g. `src/pay-button.ts` (`paykit/pay-button`). */
-  entry: string;
   properties: Property[];
   events: ElementEvent[];
   methods: Method[];
@@ -101,7 +99,6 @@ export function elementsOf(manifest: Manifest): Element[] {
         tag,
         className: declaration.name,
         description: oneLine(declaration.description),
-        entry: `src/${tag}.ts`,
         properties: members.filter((member) => member.kind === 'field').map((member) => ({
           name: member.name,
           ...(member.attribute ? { attribute: member.attribute } : {}),

@@ -39,8 +39,8 @@ export function reactComponents(elements: Element[]): string {
 import type { HTMLAttributes } from 'react';
 import { createComponent } from './create-component.ts';
 ${typeImports(elements, '../../src/index.ts')}
-${elements.map((element) => `import '../../${element.entry}';`).join('\n')}
 
+// The main entry defines the elements (where there is a DOM), as \`import 'paykit'\` does.
 export { configure } from '../../src/index.ts';
 export type {
   PaykitConfig, PaykitErrorCode, PaySuccessDetail, PaykitErrorDetail, RequestSentDetail, TransactionsLoadDetail, PaykitEventMap, PayMode, Theme,

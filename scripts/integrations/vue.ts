@@ -51,8 +51,8 @@ export function vueComponents(elements: Element[]): string {
 import { defineComponent, h, type PropType } from 'vue';
 import { asProperties } from './as-properties.ts';
 ${typeImports(elements, '../../src/index.ts')}
-${elements.map((element) => `import '../../${element.entry}';`).join('\n')}
 
+// The main entry defines the elements (where there is a DOM), as \`import 'paykit'\` does.
 export { configure } from '../../src/index.ts';
 export type {
   PaykitConfig, PaykitErrorCode, PaySuccessDetail, PaykitErrorDetail, RequestSentDetail, TransactionsLoadDetail, PaykitEventMap, PayMode, Theme,

@@ -18,10 +18,8 @@ import type {
   RequestSentDetail,
   TransactionsLoadDetail,
 } from '../../src/index.ts';
-import '../../src/pay-button.ts';
-import '../../src/request-payment-button.ts';
-import '../../src/transactions-table.ts';
 
+// The main entry defines the elements (where there is a DOM), as `import 'paykit'` does.
 export { configure } from '../../src/index.ts';
 export type {
   PaykitConfig, PaykitErrorCode, PaySuccessDetail, PaykitErrorDetail, RequestSentDetail, TransactionsLoadDetail, PaykitEventMap, PayMode, Theme,
