@@ -116,6 +116,18 @@ describe('the hosted pay page’s card form in Chromium', () => {
       await assertAccessible(page, `the card form with a brand shown (${colorScheme})`);
       await context.close();
     }
+    // In another language: the browser's Accept-Language chooses it.
+    const french = await browser.newContext({ bypassCSP: true, locale: 'fr-FR', viewport: { width: 360, height: 740 } });
+    const frenchPage = await french.newPage();
+    await frenchPage.goto(`${service.baseUrl}${(await newPayLink(service, merchant, { amount: '18.40' })).path}`);
+    assert.equal(await frenchPage.getAttribute('html', 'lang'), 'fr');
+    await type(frenchPage, '#card-number', '4000000000000003');
+    await frenchPage.click('#card-form button[type=submit]');
+    assert.equal(await frenchPage.textContent('#card-number-error'), 'Le numéro de carte n’est pas valide.');
+    await assertAccessible(frenchPage, 'the card form in French, with its messages');
+    await assertFitsWidth(frenchPage, 'the card form in French');
+    await french.close();
+
     const wide = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await wide.newPage();
     await page.goto(`${service.baseUrl}${(await newPayLink(service, merchant, { amount: '18.40', description: 'Sourdough and coffee' })).path}`);
