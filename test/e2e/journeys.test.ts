@@ -169,7 +169,10 @@ describe('end-to-end journeys through the demo', { timeout: 180_000 }, () => {
     await hold.getByRole('textbox').fill('25.00');
     await hold.getByRole('button', { name: 'Adjust' }).click();
     await page.locator('#action-status').getByText(/to \$25\.00: done\./).waitFor();
-    await page.locator('#holds tr', { hasText: 'authorized' }).first().getByRole('button', { name: 'Capture' }).click();
+    // The list is drawn again after "done": capture from the new row, not from one about to be replaced.
+    const adjusted = page.locator('#holds tr', { hasText: 'authorized' }).filter({ hasText: '$25.00' }).first();
+    await adjusted.waitFor();
+    await adjusted.getByRole('button', { name: 'Capture' }).click();
     await page.locator('#holds tr', { hasText: 'captured' }).first().waitFor();
     await page.locator('#webhooks li', { hasText: 'preauth.charge' }).getByText('signature verified').waitFor();
     await page.locator('#webhooks li', { hasText: 'preauth.increment' }).first().waitFor();
