@@ -35,12 +35,16 @@ export function luhnValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
+/** The brands a card number's first digits tell, with the short name the pay page shows beside the number. */
+export const CARD_BRANDS = [
+  { name: 'Visa', short: 'Visa', prefix: /^4/ },
+  { name: 'Mastercard', short: 'Mastercard', prefix: /^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/ },
+  { name: 'American Express', short: 'Amex', prefix: /^3[47]/ },
+  { name: 'Discover', short: 'Discover', prefix: /^(6011|65|64[4-9])/ },
+] as const;
+
 export function cardBrand(digits: string): string {
-  if (/^4/.test(digits)) return 'Visa';
-  if (/^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/.test(digits)) return 'Mastercard';
-  if (/^3[47]/.test(digits)) return 'American Express';
-  if (/^(6011|65|64[4-9])/.test(digits)) return 'Discover';
-  return 'Card';
+  return CARD_BRANDS.find((brand) => brand.prefix.test(digits))?.name ?? 'Card';
 }
 
 export interface CardInput {

@@ -1,5 +1,9 @@
+import { CARD_BRANDS } from '../domain/test-cards.ts';
 import type { PageTexts } from './i18n/en.ts';
 import { scriptJson } from './script-json.ts';
+
+/** The brands as the script reads them: the short name and the prefix's pattern (the service's own, test-cards.ts). */
+const BRANDS = scriptJson(CARD_BRANDS.map((brand) => [brand.short, brand.prefix.source]));
 
 /**
  * The card form's one script (allowed by the page's CSP nonce), as the best checkouts behave: the number is grouped
@@ -27,8 +31,9 @@ form.noValidate = true;
 const number = form.elements.card_number, exp = form.elements.exp, cvc = form.elements.cvc;
 const brandLine = document.getElementById('card-brand');
 const digits = (text) => text.replace(/\\D/g, '');
-const brandOf = (d) => /^4/.test(d) ? 'Visa' : /^(5[1-5]|2(2[2-9]|[3-6]\\d|7[01]|720))/.test(d) ? 'Mastercard'
-  : /^3[47]/.test(d) ? 'Amex' : /^(6011|65|64[4-9])/.test(d) ? 'Discover' : '';
+const brands = ${BRANDS}.map(([name, prefix]) => [name, new RegExp(prefix)]);
+const brandOf = (d) => (brands.find(([, prefix]) => prefix.test(d)) || [''])[0];
+// The Luhn check, as the service makes it (test-cards.ts).
 const luhn = (d) => {
   let sum = 0;
   for (let i = 0; i < d.length; i++) {
