@@ -95,6 +95,8 @@ export function elementsOf(manifest: Manifest): Element[] {
     (module.declarations ?? []).filter((declaration) => declaration.tagName).map((declaration) => {
       const tag = declaration.tagName!;
       const members = (declaration.members ?? []).filter(isPublic);
+      // An `@attr` line of the class's JSDoc says more than the field's own comment, when the element has one.
+      const attributeDescription = (name: string) => declaration.attributes?.find((attribute) => attribute.fieldName === name)?.description;
       return {
         tag,
         className: declaration.name,
@@ -103,7 +105,7 @@ export function elementsOf(manifest: Manifest): Element[] {
           name: member.name,
           ...(member.attribute ? { attribute: member.attribute } : {}),
           type: member.type?.text ?? 'unknown',
-          description: oneLine(member.description),
+          description: oneLine(attributeDescription(member.name) ?? member.description),
           ...(member.default ? { default: member.default } : {}),
         })),
         events: (declaration.events ?? []).map((event) => ({ name: event.name, type: event.type?.text ?? 'Event', description: oneLine(event.description) })),

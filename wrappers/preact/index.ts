@@ -46,7 +46,7 @@ declare module 'preact' {
         amount?: PayButtonElement['amount'] | undefined;
         /** The merchant's order reference; the service makes one when absent. */
         orderId?: PayButtonElement['orderId'] | undefined;
-        /** The button's whole text, replacing the default and the merchant's configured label. */
+        /** The button's whole text; default "{verb} {amount}", the verb being `strings.verb`, else the merchant's configured label, else "Pay" in the element's language. */
         label?: PayButtonElement['label'] | undefined;
         /** The button cannot be pressed (nor focused), like a disabled native button. */
         disabled?: PayButtonElement['disabled'] | undefined;
@@ -106,7 +106,7 @@ declare module 'preact' {
         'session-token'?: TransactionsTableElement['sessionToken'] | undefined;
         /** Rows per page, 1–100: more is 100; none, less than 1 or not a number is 20. */
         'page-size'?: number | string | undefined;
-        /** The merchant's public key (`pk_…`); overrides the script tag and configure(). */
+        /** Accepted like on every element; the listing itself needs only the session token. */
         'public-key'?: TransactionsTableElement['publicKey'] | undefined;
         /** The payment service's origin; overrides the script tag and configure(). */
         'base-url'?: TransactionsTableElement['baseUrl'] | undefined;
@@ -118,7 +118,7 @@ declare module 'preact' {
         fetchSessionToken?: TransactionsTableElement['fetchSessionToken'] | undefined;
         /** Replacements for any visible text, by key (the keys of `transactionsTableStrings`, and statuses and types as `statusVoided`, `typeRefund`, …); `{name}` placeholders are filled in. */
         strings?: TransactionsTableElement['strings'] | undefined;
-        /** The merchant's public key (`pk_…`); overrides the script tag and configure(). */
+        /** Accepted like on every element; the listing itself needs only the session token. */
         publicKey?: TransactionsTableElement['publicKey'] | undefined;
         /** The payment service's origin; overrides the script tag and configure(). */
         baseUrl?: TransactionsTableElement['baseUrl'] | undefined;

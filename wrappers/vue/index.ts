@@ -44,7 +44,7 @@ export const PayButton = defineComponent({
     amount: { type: null as unknown as PropType<PayButtonElement['amount']>, default: undefined },
     /** The merchant's order reference; the service makes one when absent. */
     orderId: { type: null as unknown as PropType<PayButtonElement['orderId']>, default: undefined },
-    /** The button's whole text, replacing the default and the merchant's configured label. */
+    /** The button's whole text; default "{verb} {amount}", the verb being `strings.verb`, else the merchant's configured label, else "Pay" in the element's language. */
     label: { type: null as unknown as PropType<PayButtonElement['label']>, default: undefined },
     /** The button cannot be pressed (nor focused), like a disabled native button. */
     disabled: { type: Boolean as PropType<PayButtonElement['disabled']>, default: undefined },
@@ -129,7 +129,7 @@ export const TransactionsTable = defineComponent({
     fetchSessionToken: { type: null as unknown as PropType<TransactionsTableElement['fetchSessionToken']>, default: undefined },
     /** Replacements for any visible text, by key (the keys of `transactionsTableStrings`, and statuses and types as `statusVoided`, `typeRefund`, …); `{name}` placeholders are filled in. */
     strings: { type: null as unknown as PropType<TransactionsTableElement['strings']>, default: undefined },
-    /** The merchant's public key (`pk_…`); overrides the script tag and configure(). */
+    /** Accepted like on every element; the listing itself needs only the session token. */
     publicKey: { type: null as unknown as PropType<TransactionsTableElement['publicKey']>, default: undefined },
     /** The payment service's origin; overrides the script tag and configure(). */
     baseUrl: { type: null as unknown as PropType<TransactionsTableElement['baseUrl']>, default: undefined },

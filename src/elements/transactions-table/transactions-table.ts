@@ -60,8 +60,6 @@ const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
  *
  * @prop {(() => Promise<string>) | undefined} fetchSessionToken
  *
- * @attr session-token - The read-only session token from `POST /api/v1/widgets/sessions` on the merchant's server.
- * @attr page-size - Rows per page, 1–100 (20).
  * @attr public-key - Accepted like on every element; the listing itself needs only the session token.
  *
  * @csspart base - The frame around everything.
