@@ -15,9 +15,22 @@ export const minifyLiterals: Plugin = {
   },
 };
 
+/** The package's entries, by the file name each gets in dist/. */
+const entries = {
+  paykit: 'src/index.ts',
+  'pay-button': 'src/pay-button.ts',
+  'request-payment-button': 'src/request-payment-button.ts',
+  'transactions-table': 'src/transactions-table.ts',
+  react: 'wrappers/react/index.ts',
+  vue: 'wrappers/vue/index.ts',
+  'vue-compiler': 'wrappers/vue/compiler.ts',
+  ssr: 'src/ssr/index.ts',
+};
+
 /**
- * `npm run build`: the npm package's entries: the elements (`paykit`), the React and Vue adapters (`paykit/react`,
- * `paykit/vue`), which share the elements' chunk, and the server renderer (`paykit/ssr`). lit, React and Vue are
+ * `npm run build`: the npm package's entries: the elements (`paykit`, and `paykit/pay-button` and its siblings, one
+ * element each), the React and Vue adapters (`paykit/react`, `paykit/vue`), which share the elements' chunks, the Vue
+ * template compiler's options (`paykit/vue/compiler`) and the server renderer (`paykit/ssr`). Lit, React and Vue are
  * left to the user's bundler, so a page has one copy of each.
  */
 export default defineConfig({
@@ -26,10 +39,14 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
-    lib: {
-      entry: { paykit: 'src/index.ts', react: 'wrappers/react/index.ts', vue: 'wrappers/vue/index.ts', ssr: 'src/ssr/index.ts' },
-      formats: ['es'],
+    lib: { entry: entries, formats: ['es'] },
+    rollupOptions: {
+      external: [/^lit(\/|$)/, /^lit-html(\/|$)/, /^lit-element(\/|$)/, /^@lit\//, /^@lit-labs\//, /^react(\/|$)/, /^react-dom(\/|$)/, /^vue(\/|$)/, /^@vue\//],
+      output: {
+        // A bundle drops module directives, so the React entry gets its own back: Next.js's App Router then takes
+        // `paykit/react` as client code even when a Server Component imports it.
+        banner: (chunk) => (chunk.isEntry && chunk.name === 'react' ? "'use client';" : ''),
+      },
     },
-    rollupOptions: { external: [/^lit(\/|$)/, /^lit-html(\/|$)/, /^@lit\//, /^@lit-labs\//, /^react(\/|$)/, /^react-dom(\/|$)/, /^vue(\/|$)/, /^@vue\//] },
   },
 });

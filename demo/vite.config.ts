@@ -2,9 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import vue from '@vitejs/plugin-vue';
 import { minifyLiterals } from '../vite.config.ts';
+import { compilerOptions } from '../wrappers/vue/compiler.ts';
 
 const source = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
-const PAYKIT_TAGS = new Set(['pay-button', 'request-payment-button', 'transactions-table']);
 
 /**
  * The demo pages, served by Vite. The pages import `paykit`, `paykit/react` and `paykit/vue` as a user would;
@@ -22,7 +22,8 @@ export default defineConfig({
       { find: /^paykit\/ssr$/, replacement: source('src/ssr/index.ts') },
     ],
   },
-  // The one option Vue needs for custom elements: leave Paykit's tags to the browser. The templates of the elements
-  // are minified as in the package and the script tag, so pages rendered with paykit/ssr here hydrate.
-  plugins: [vue({ template: { compilerOptions: { isCustomElement: (tag) => PAYKIT_TAGS.has(tag) } } }), minifyLiterals],
+  // paykit/vue/compiler's options: leave Paykit's tags to the browser and bind their property-only members as
+  // properties. The templates of the elements are minified as in the package and the script tag, so pages rendered
+  // with paykit/ssr here hydrate.
+  plugins: [vue({ template: { compilerOptions } }), minifyLiterals],
 });

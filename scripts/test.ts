@@ -13,7 +13,8 @@ const BROWSER_SUITES = new Set(['elements', 'wrappers']);
 function testFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'support' ? [] : testFiles(path);
+    // support/ holds helpers; node_modules/ and the throwaway app are test/package/consumers' tools and output.
+    if (entry.isDirectory()) return ['support', 'node_modules', 'consumers'].includes(entry.name) ? [] : testFiles(path);
     return entry.name.endsWith('.test.ts') ? [path] : [];
   });
 }

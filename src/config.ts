@@ -1,3 +1,5 @@
+import { WidgetError } from './shared/errors.ts';
+
 /** Where the elements find their merchant public key and the payment service. */
 export interface PaykitConfig {
   /** The merchant's public key, `pk_…`. */
@@ -11,8 +13,12 @@ export interface ResolvedConfig {
   baseUrl: string;
 }
 
-export class PaykitConfigError extends Error {
+/** An element lacks its public key or the service's address, or was given one that is not: code `config`. */
+export class PaykitConfigError extends WidgetError {
   override name = 'PaykitConfigError';
+  constructor(message: string) {
+    super(message, 'config');
+  }
 }
 
 const PAGE_CONFIG = Symbol.for('paykit.config');

@@ -4,6 +4,8 @@
  * message a person can act on.
  */
 import type { ResolvedConfig } from './config.ts';
+import { refusalOf, watchPolicy } from './shared/csp.ts';
+import { codeForStatus, WidgetError, type PaykitErrorCode } from './shared/errors.ts';
 import type {
   WidgetLinkStatusAnswer, WidgetPayLinkAnswer, WidgetPayLinkBody, WidgetPaymentRequestAnswer, WidgetPaymentRequestBody, WidgetSettingsAnswer,
   WidgetTransactionsAnswer, WidgetTransactionsQuery,
@@ -21,20 +23,27 @@ export type TransactionPage = WidgetTransactionsAnswer['data'];
 export type TransactionItem = TransactionPage['items'][number];
 export type TransactionQuery = WidgetTransactionsQuery;
 
-/** Any failed call: `status` is the HTTP status, or 0 when no answer arrived. */
-export class WidgetApiError extends Error {
+/** Any failed call: `status` is the HTTP status, or 0 when no answer arrived; `code` says what to do about it. */
+export class WidgetApiError extends WidgetError {
   override name = 'WidgetApiError';
   constructor(
     message: string,
     readonly status: number,
+    code: PaykitErrorCode = codeForStatus(status),
   ) {
-    super(message);
+    super(message, code);
   }
 }
 
-/** The service could not be reached (offline, refused, blocked by CORS, timed out). */
+/**
+ * The service could not be reached (offline, refused, blocked by CORS, timed out): code `network`, or `csp` when
+ * the page's Content-Security-Policy refused the call, and then the message names the directive to add.
+ */
 export class WidgetNetworkError extends WidgetApiError {
   override name = 'WidgetNetworkError';
+  constructor(message: string, code: 'network' | 'csp' = 'network') {
+    super(message, 0, code);
+  }
 }
 
 /** 401: the session token is missing, expired or not valid; the page's server can mint a new one. */
@@ -65,14 +74,16 @@ export async function widgetCall<T>(url: string, init: RequestInit = {}): Promis
   const abort = () => controller.abort(signal!.reason);
   if (signal?.aborted) abort();
   signal?.addEventListener('abort', abort);
+  watchPolicy();
   try {
     let response: Response;
     try {
       response = await fetch(url, { ...init, signal: controller.signal });
     } catch (error) {
       if (signal?.aborted) throw error;
-      // The elements show their own text for this; the message is for a developer reading the console.
-      throw new WidgetNetworkError(`No answer from ${url}`, 0);
+      const refusal = await refusalOf(url, ['connect-src']);
+      // The elements show their own text for a plain network failure; this message is for a developer's console.
+      throw refusal ? new WidgetNetworkError(refusal.message, 'csp') : new WidgetNetworkError(`No answer from ${url}`);
     }
     const body: { result?: boolean; message?: string; data?: T } | undefined = await response.json().catch(() => undefined);
     const { status } = response;

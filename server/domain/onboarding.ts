@@ -53,6 +53,30 @@ export interface FieldError {
   message: string;
 }
 
+/**
+ * What a rule says is wrong with a value, after the field's name (`BusinessInfo.ein must be 9 digits…`). Named, so
+ * that the hosted form can say the same in the merchant's language (server/pages/i18n/).
+ */
+export const RULE_PROBLEMS = {
+  percent: 'must be a number from 0 to 100, e.g. "25"',
+  amount: 'must be a positive amount with at most two decimals, e.g. "25000.00"',
+  email: 'must be an e-mail address, e.g. owner@example.com',
+  phone: 'must be a phone number: "+" and country code, or ten digits, e.g. +14155550123',
+  country: 'must be a two-letter country code, e.g. "US"',
+  zip: 'must be a postal code, e.g. "94107"',
+  establishedFormat: 'must be a date written YYYY-MM-DD, e.g. "2019-04-01"',
+  future: 'must not be in the future',
+  birthFormat: 'must be a date written YYYY-MM-DD, e.g. "1985-07-14"',
+  underage: 'must be the date of birth of an owner at least 18 years old',
+  birthUnreal: 'must be a real date of birth',
+  accountNumber: 'must be 4 to 17 digits',
+  routingNumber: 'must be a nine-digit ABA routing number with a valid checksum, e.g. "110000000"',
+  ein: 'must be 9 digits, e.g. "12-3456789"',
+  website: 'must be a web address starting with https://',
+  licence: 'must be 4 to 20 letters or digits',
+  ssn: 'must be a valid nine-digit SSN, e.g. "123-45-6789"',
+} as const;
+
 /** A rule returns what is wrong with a present, non-empty value, or null when it is fine. */
 type Rule = (value: string, today: string) => string | null;
 export interface FieldSpec {
@@ -70,32 +94,31 @@ const oneOf = (values: readonly string[]) => ({
   rule: ((v) => (canonicalChoice(values, v) ? null : `must be one of: ${values.join(', ')}`)) as Rule,
 });
 const percent: Rule = (v) =>
-  /^\d{1,3}(\.\d{1,2})?$/.test(v) && Number(v) <= 100 ? null : 'must be a number from 0 to 100, e.g. "25"';
+  /^\d{1,3}(\.\d{1,2})?$/.test(v) && Number(v) <= 100 ? null : RULE_PROBLEMS.percent;
 const amount: Rule = (v) => {
   const minor = parseAmount(v);
-  return minor !== null && minor > 0 ? null : 'must be a positive amount with at most two decimals, e.g. "25000.00"';
+  return minor !== null && minor > 0 ? null : RULE_PROBLEMS.amount;
 };
-const email: Rule = (v) => (isEmail(v) ? null : 'must be an e-mail address, e.g. owner@example.com');
-const phone: Rule = (v) =>
-  normalizePhone(v) ? null : 'must be a phone number: "+" and country code, or ten digits, e.g. +14155550123';
-const country: Rule = (v) => (isCountryCode(v) ? null : 'must be a two-letter country code, e.g. "US"');
-const zip: Rule = (v) => (/^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/.test(v) ? null : 'must be a postal code, e.g. "94107"');
+const email: Rule = (v) => (isEmail(v) ? null : RULE_PROBLEMS.email);
+const phone: Rule = (v) => (normalizePhone(v) ? null : RULE_PROBLEMS.phone);
+const country: Rule = (v) => (isCountryCode(v) ? null : RULE_PROBLEMS.country);
+const zip: Rule = (v) => (/^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/.test(v) ? null : RULE_PROBLEMS.zip);
 const pastDate: Rule = (v, today) => {
-  if (!isIsoDate(v)) return 'must be a date written YYYY-MM-DD, e.g. "2019-04-01"';
-  return v <= today ? null : 'must not be in the future';
+  if (!isIsoDate(v)) return RULE_PROBLEMS.establishedFormat;
+  return v <= today ? null : RULE_PROBLEMS.future;
 };
 const birthDate: Rule = (v, today) => {
-  if (!isIsoDate(v)) return 'must be a date written YYYY-MM-DD, e.g. "1985-07-14"';
+  if (!isIsoDate(v)) return RULE_PROBLEMS.birthFormat;
   const age = yearsBetween(v, today);
-  if (age < 18) return 'must be the date of birth of an owner at least 18 years old';
-  return age > 120 ? 'must be a real date of birth' : null;
+  if (age < 18) return RULE_PROBLEMS.underage;
+  return age > 120 ? RULE_PROBLEMS.birthUnreal : null;
 };
 
 export const ONBOARDING_FIELDS = {
   BankingInfo: {
-    account_number: { required: true, label: 'Account number', rule: (v) => (isValidAccountNumber(v) ? null : 'must be 4 to 17 digits') },
+    account_number: { required: true, label: 'Account number', rule: (v) => (isValidAccountNumber(v) ? null : RULE_PROBLEMS.accountNumber) },
     bank_name: { required: false, label: 'Bank name', ...text() },
-    routing_number: { required: true, label: 'Routing number', rule: (v) => (isValidRoutingNumber(v) ? null : 'must be a nine-digit ABA routing number with a valid checksum, e.g. "110000000"') },
+    routing_number: { required: true, label: 'Routing number', rule: (v) => (isValidRoutingNumber(v) ? null : RULE_PROBLEMS.routingNumber) },
   },
   BusinessInfo: {
     business_address: { required: true, label: 'Street address', ...text(200) },
@@ -108,14 +131,14 @@ export const ONBOARDING_FIELDS = {
     business_state: { required: true, label: 'State or region', ...text(50) },
     business_zip: { required: true, label: 'Postal code', rule: zip },
     dba: { required: false, label: 'Doing business as', ...text(200) },
-    ein: { required: true, label: 'EIN', rule: (v) => (/^\d{2}-?\d{7}$/.test(v) ? null : 'must be 9 digits, e.g. "12-3456789"') },
+    ein: { required: true, label: 'EIN', rule: (v) => (/^\d{2}-?\d{7}$/.test(v) ? null : RULE_PROBLEMS.ein) },
     established_date: { required: false, label: 'Date established', rule: pastDate },
     ownershiptype: { required: false, label: 'Ownership type', ...oneOf(OWNERSHIP_TYPES) },
-    website: { required: false, label: 'Website', rule: (v) => (isWebsite(v) ? null : 'must be a web address starting with https://') },
+    website: { required: false, label: 'Website', rule: (v) => (isWebsite(v) ? null : RULE_PROBLEMS.website) },
   },
   OwnerInfo: {
     address: { required: false, label: 'Home address', ...text(200) },
-    b_dl_number: { required: false, label: "Driver's licence number", rule: (v) => (/^[A-Za-z0-9-]{4,20}$/.test(v) ? null : 'must be 4 to 20 letters or digits') },
+    b_dl_number: { required: false, label: "Driver's licence number", rule: (v) => (/^[A-Za-z0-9-]{4,20}$/.test(v) ? null : RULE_PROBLEMS.licence) },
     b_title: { required: false, label: 'Title', ...text() },
     city: { required: false, label: 'City', ...text() },
     country: { required: false, label: 'Country', rule: country },
@@ -125,7 +148,7 @@ export const ONBOARDING_FIELDS = {
     last_name: { required: true, label: 'Last name', ...text() },
     ownership_percent: { required: false, label: 'Ownership (%)', rule: percent },
     phone: { required: false, label: 'Phone', rule: phone },
-    ssn: { required: true, label: 'SSN', rule: (v) => (/^(?!000|666|9\d\d)\d{3}-?(?!00)\d{2}-?(?!0000)\d{4}$/.test(v) ? null : 'must be a valid nine-digit SSN, e.g. "123-45-6789"') },
+    ssn: { required: true, label: 'SSN', rule: (v) => (/^(?!000|666|9\d\d)\d{3}-?(?!00)\d{2}-?(?!0000)\d{4}$/.test(v) ? null : RULE_PROBLEMS.ssn) },
     state: { required: false, label: 'State or region', ...text(50) },
     zip: { required: false, label: 'Postal code', rule: zip },
   },

@@ -15,6 +15,16 @@ export const DECLINE_MESSAGES = {
   three_ds_failed: 'The card issuer could not verify you (3-D Secure failed).',
 } as const;
 
+/** Why a card is refused before it reaches the processor; named, so that the hosted page can say it in the payer's language. */
+export const CARD_PROBLEMS = {
+  number: 'The card number is not valid.',
+  sandbox: 'In the sandbox, use a test card such as 4242 4242 4242 4242.',
+  month: 'The expiry month must be 1 to 12.',
+  expired: 'The card has expired.',
+  cvc3: 'The security code must be 3 digits.',
+  cvc4: 'The security code must be 4 digits.',
+} as const;
+
 export function luhnValid(digits: string): boolean {
   let sum = 0;
   for (let i = 0; i < digits.length; i++) {
@@ -25,12 +35,16 @@ export function luhnValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
+/** The brands a card number's first digits tell, with the short name the pay page shows beside the number. */
+export const CARD_BRANDS = [
+  { name: 'Visa', short: 'Visa', prefix: /^4/ },
+  { name: 'Mastercard', short: 'Mastercard', prefix: /^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/ },
+  { name: 'American Express', short: 'Amex', prefix: /^3[47]/ },
+  { name: 'Discover', short: 'Discover', prefix: /^(6011|65|64[4-9])/ },
+] as const;
+
 export function cardBrand(digits: string): string {
-  if (/^4/.test(digits)) return 'Visa';
-  if (/^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/.test(digits)) return 'Mastercard';
-  if (/^3[47]/.test(digits)) return 'American Express';
-  if (/^(6011|65|64[4-9])/.test(digits)) return 'Discover';
-  return 'Card';
+  return CARD_BRANDS.find((brand) => brand.prefix.test(digits))?.name ?? 'Card';
 }
 
 export interface CardInput {
@@ -47,17 +61,17 @@ export type CardCheck =
 /** Checks a card as a processor would, in the sandbox: only the test cards are accepted. */
 export function checkCard(card: CardInput, today: { year: number; month: number }): CardCheck {
   const digits = card.number.replace(/[\s-]/g, '');
-  if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) return { ok: false, message: 'The card number is not valid.' };
+  if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) return { ok: false, message: CARD_PROBLEMS.number };
   const outcome = TEST_CARDS[digits];
-  if (!outcome) return { ok: false, message: 'In the sandbox, use a test card such as 4242 4242 4242 4242.' };
-  if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12) return { ok: false, message: 'The expiry month must be 1 to 12.' };
+  if (!outcome) return { ok: false, message: CARD_PROBLEMS.sandbox };
+  if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12) return { ok: false, message: CARD_PROBLEMS.month };
   const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
   if (!Number.isInteger(year) || year < today.year || (year === today.year && card.expMonth < today.month)) {
-    return { ok: false, message: 'The card has expired.' };
+    return { ok: false, message: CARD_PROBLEMS.expired };
   }
   const brand = cardBrand(digits);
   if (!(brand === 'American Express' ? /^\d{4}$/ : /^\d{3}$/).test(card.cvc)) {
-    return { ok: false, message: `The security code must be ${brand === 'American Express' ? 4 : 3} digits.` };
+    return { ok: false, message: brand === 'American Express' ? CARD_PROBLEMS.cvc4 : CARD_PROBLEMS.cvc3 };
   }
   return { ok: true, digits, brand, lastFour: digits.slice(-4), outcome };
 }

@@ -60,10 +60,11 @@ dd{margin:0 0 .75rem}
 .pay-amounts th,.pay-amounts td{padding:.375rem 0;border-bottom:1px solid var(--soft);text-align:left;font-weight:400}
 .pay-amounts td{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap;padding-left:1rem}
 .pay-amounts .total th,.pay-amounts .total td{font-weight:700}
-.pay-row{display:flex;flex-wrap:wrap;align-items:flex-end;gap:0 1rem}
-.pay-row .field{flex:1 1 7rem;min-width:0}
-.pay-expiry{border:0;padding:0;margin:0;background:none}
-.pay-expiry legend{font-size:1rem;font-weight:600;padding:0;margin:0 0 .25rem}
+.pay-row{display:flex;flex-wrap:wrap;align-items:flex-end;gap:0 1rem;max-width:32rem}
+.pay-row .field{flex:1 1 11rem;min-width:0}
+.pay-inside{position:relative;max-width:32rem}
+.pay-inside input{padding-inline-end:6.5rem;font-variant-numeric:tabular-nums}
+.pay-brand{position:absolute;inset-inline-end:.75rem;top:50%;transform:translateY(-50%);font-weight:700;color:var(--muted);pointer-events:none}
 .pay-note{background:var(--card);border:1px solid var(--soft);border-radius:.5rem;padding:.75rem 1rem;margin:0 0 1.5rem}
 .pay-note h2{margin-top:0}
 .pay-note>:last-child{margin-bottom:0}
@@ -73,9 +74,9 @@ button.pay-secondary{background:transparent;color:var(--accent);border:2px solid
 `);
 
 /** A whole HTML document: one landmark for the brand, one for the content, whose heading is the title. */
-export function renderPage({ title, body, status = 200 }: { title: string; body: Html; status?: number }): Page {
+export function renderPage({ title, body, status = 200, language = 'en' }: { title: string; body: Html; status?: number; language?: string }): Page {
   const page = html`<!doctype html>
-<html lang="en">
+<html lang="${language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

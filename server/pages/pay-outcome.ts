@@ -2,8 +2,12 @@ import type { PaymentMethod } from '../domain/pricing.ts';
 import { toMajorNumber } from '../domain/money.ts';
 import { LINK_PROBLEMS, payPath } from '../domain/pay-links.ts';
 import { html, raw, type Html } from './html.ts';
+import type { PageLocale } from './i18n/language.ts';
+import { paymentMessage } from './i18n/service-messages.ts';
+import { fill, fillHtml } from './i18n/template.ts';
 import { renderPage, type Page } from './layout.ts';
 import { formatUsd, totalFor, type PayContext } from './pay-summary.ts';
+import { scriptJson } from './script-json.ts';
 
 /** What the opener (the merchant's page that opened this one) is told, as the `pay-button` element expects it. */
 interface OpenerMessage {
@@ -13,16 +17,6 @@ interface OpenerMessage {
   order_id: string;
   amount: number;
   message?: string;
-}
-
-/** JSON that cannot end the script element it sits in. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 }
 
 /**
@@ -35,85 +29,95 @@ function openerScript(context: PayContext, nonce: string | undefined, message: O
   return html`<script nonce="${nonce}">${raw(`(window.opener || window.parent).postMessage(${scriptJson(data)}, ${scriptJson(context.origin)});`)}</script>`;
 }
 
-/** The pay page again, keeping the opener's origin. */
-export function payPageHref(context: Pick<PayContext, 'token' | 'origin'>): string {
-  return `${payPath(context.token)}${context.origin ? `?origin=${encodeURIComponent(context.origin)}` : ''}`;
+/** The pay page again, keeping the opener's origin and the language the page was asked for. */
+export function payPageHref(context: Pick<PayContext, 'token' | 'origin' | 'lang'>): string {
+  const query = new URLSearchParams({ ...(context.origin ? { origin: context.origin } : {}), ...(context.lang.asked ? { locale: context.lang.asked } : {}) });
+  return `${payPath(context.token)}${query.size ? `?${query}` : ''}`;
 }
 
 function receipt(context: PayContext, amount: number, transactionId: string | undefined): Html {
+  const texts = context.lang.texts.summary;
   return html`<dl>
-<dt>Merchant</dt><dd>${context.merchantName}</dd>
-<dt>Order</dt><dd>${context.request.order_id}</dd>
-<dt>Amount</dt><dd>${formatUsd(amount)}</dd>
-${transactionId && html`<dt>Transaction</dt><dd><code>${transactionId}</code></dd>`}
+<dt>${texts.merchant}</dt><dd>${context.merchantName}</dd>
+<dt>${texts.order}</dt><dd>${context.request.order_id}</dd>
+<dt>${texts.amount}</dt><dd>${formatUsd(amount, context.lang.locale)}</dd>
+${transactionId && html`<dt>${texts.transaction}</dt><dd><code>${transactionId}</code></dd>`}
 </dl>`;
 }
 
 export function approvedPage(context: PayContext, outcome: { transactionId: string; kind: 'sale' | 'preauth' }, nonce?: string): Page {
+  const texts = context.lang.texts.outcome;
   const amount = totalFor(context.request, 'card');
+  const values = { amount: formatUsd(amount, context.lang.locale), merchant: context.merchantName };
   const preauth = outcome.kind === 'preauth';
-  const text = preauth
-    ? html`<p>${formatUsd(amount)} is held on your card for ${context.merchantName}. You are charged only when ${context.merchantName} takes the payment.</p>`
-    : html`<p>Thank you: you paid ${formatUsd(amount)} to ${context.merchantName}.</p>`;
   return renderPage({
-    title: preauth ? 'Card authorized' : 'Payment successful',
-    body: html`${text}
+    title: preauth ? texts.authorizedTitle : texts.approvedTitle,
+    language: context.lang.language,
+    body: html`<p>${fill(preauth ? texts.held : texts.paid, values)}</p>
 ${receipt(context, amount, outcome.transactionId)}
-<p>Keep the transaction number for your records. You can close this page.</p>
+<p>${texts.keepNumber}</p>
 ${openerScript(context, nonce, { status: 'approved', transaction_id: outcome.transactionId, amount: toMajorNumber(amount) })}`,
   });
 }
 
 export function pendingPage(context: PayContext, transactionId: string, nonce?: string): Page {
+  const texts = context.lang.texts.outcome;
   const amount = totalFor(context.request, 'ach');
   return renderPage({
-    title: 'Payment submitted',
-    body: html`<p>Payment submitted: bank payments take a few days to clear. ${context.merchantName} sees the payment once your bank confirms it.</p>
+    title: texts.pendingTitle,
+    language: context.lang.language,
+    body: html`<p>${fill(texts.pending, { merchant: context.merchantName })}</p>
 ${receipt(context, amount, transactionId)}
-<p>You can close this page.</p>
+<p>${texts.closePage}</p>
 ${openerScript(context, nonce, { status: 'pending', transaction_id: transactionId, amount: toMajorNumber(amount) })}`,
   });
 }
 
 /** 402: nothing was charged, and the link stays open for another try. */
-export function declinedPage(context: PayContext, method: PaymentMethod, message: string, nonce?: string): Page {
+export function declinedPage(context: PayContext, method: PaymentMethod, serviceMessage: string, nonce?: string): Page {
+  const texts = context.lang.texts.outcome;
+  const message = paymentMessage(serviceMessage, context.lang.texts);
   const amount = totalFor(context.request, method);
   return renderPage({
-    title: 'Payment declined',
+    title: texts.declinedTitle,
     status: 402,
+    language: context.lang.language,
     body: html`<div class="summary" role="alert"><p><strong>${message}</strong></p></div>
-<p>Nothing was charged. You can try again with another card${context.request.allow_ach === 1 && ' or pay from a bank account'}.</p>
+<p>${context.request.allow_ach === 1 ? texts.tryAnotherCardOrBank : texts.tryAnotherCard}</p>
 ${receipt(context, amount, undefined)}
-<p class="pay-actions"><a href="${payPageHref(context)}">Try again</a></p>
+<p class="pay-actions"><a href="${payPageHref(context)}">${texts.tryAgain}</a></p>
 ${openerScript(context, nonce, { status: 'declined', transaction_id: null, amount: toMajorNumber(amount), message })}`,
   });
 }
 
 /** The sandbox's simulated 3-D Secure step: the bank's page, reduced to its answer. */
 export function challengePage(context: PayContext, attemptToken: string): Page {
+  const texts = context.lang.texts.outcome;
+  const amount = html`<strong>${formatUsd(totalFor(context.request, 'card'), context.lang.locale)}</strong>`;
   return renderPage({
-    title: 'Confirm this payment',
-    body: html`<p>Your bank asks you to confirm this payment of <strong>${formatUsd(totalFor(context.request, 'card'))}</strong> to ${context.merchantName} (3-D Secure).</p>
-${context.sandbox && html`<p class="pay-note">Sandbox: this step stands in for your bank's check. Choose Pass to approve the payment or Fail to see it declined.</p>`}
+    title: texts.challengeTitle,
+    language: context.lang.language,
+    body: html`<p>${fillHtml(texts.challenge, { amount, merchant: context.merchantName })}</p>
+${context.sandbox && html`<p class="pay-note">${texts.challengeSandbox}</p>`}
 <form method="post" action="${payPath(context.token)}/3ds">
 <input type="hidden" name="attempt" value="${attemptToken}">
 ${context.origin && html`<input type="hidden" name="origin" value="${context.origin}">`}
+${context.lang.asked && html`<input type="hidden" name="locale" value="${context.lang.asked}">`}
 <div class="pay-actions">
-<button type="submit" name="result" value="pass">Pass</button>
-<button type="submit" name="result" value="fail" class="pay-secondary">Fail</button>
+<button type="submit" name="result" value="pass">${texts.pass}</button>
+<button type="submit" name="result" value="fail" class="pay-secondary">${texts.fail}</button>
 </div>
 </form>`,
   });
 }
 
-const PROBLEM_PAGES = {
-  unknown: { status: 404, title: 'Pay link not found', advice: 'Check that you opened the whole link from your message, or ask the merchant for a new one.' },
-  paid: { status: 410, title: 'Already paid', advice: 'There is nothing more to pay on this link. If you think this is wrong, contact the merchant.' },
-  expired: { status: 410, title: 'Pay link expired', advice: 'Nothing was charged.' },
-} as const;
-
 /** Why a link shows no form: 404 unknown, 410 paid or expired. */
-export function payLinkProblemPage(problem: keyof typeof LINK_PROBLEMS): Page {
-  const { status, title, advice } = PROBLEM_PAGES[problem];
-  return renderPage({ title, status, body: html`<p>${LINK_PROBLEMS[problem]}</p><p>${advice}</p>` });
+export function payLinkProblemPage(problem: keyof typeof LINK_PROBLEMS, lang: PageLocale): Page {
+  const texts = lang.texts.outcome;
+  const { status, title, advice } = {
+    unknown: { status: 404, title: texts.unknownTitle, advice: texts.unknownAdvice },
+    paid: { status: 410, title: texts.paidTitle, advice: texts.paidAdvice },
+    expired: { status: 410, title: texts.expiredTitle, advice: texts.expiredAdvice },
+  }[problem];
+  return renderPage({ title, status, language: lang.language, body: html`<p>${lang.texts.linkProblems[problem]}</p><p>${advice}</p>` });
 }

@@ -15,6 +15,7 @@ export interface PayRequestView {
 import { chargeFor, subtotal, type RequestAmounts } from '../domain/payment-amounts.ts';
 import type { PaymentMethod } from '../domain/pricing.ts';
 import { html, type Html } from './html.ts';
+import type { PageLocale } from './i18n/language.ts';
 
 /** What every hosted pay page knows about the link it is for. */
 export interface PayContext {
@@ -25,13 +26,17 @@ export interface PayContext {
   /** The opener's origin, already validated, carried through the forms so the outcome can be posted back to it. */
   origin: string | undefined;
   sandbox: boolean;
+  /** The page's language (and the locale of its amounts), carried through the forms like `origin`. */
+  lang: PageLocale;
 }
 
-const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const formats = new Map<string, Intl.NumberFormat>();
 
-/** Minor units as the customer reads them: 1050 → "$10.50". */
-export function formatUsd(minorUnits: number): string {
-  return USD.format(minorUnits / 100);
+/** Minor units as the customer reads them: 1050 → "$10.50" (en-US), "10,50 $US" (fr-FR). */
+export function formatUsd(minorUnits: number, locale = 'en-US'): string {
+  let format = formats.get(locale);
+  if (!format) formats.set(locale, (format = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' })));
+  return format.format(minorUnits / 100);
 }
 
 export function requestAmounts(request: PayRequestView): RequestAmounts {
@@ -47,43 +52,41 @@ export function allowedMethods(request: PayRequestView): PaymentMethod[] {
   return [...(request.allow_card ? ['card' as const] : []), ...(request.allow_ach ? ['ach' as const] : [])];
 }
 
-export const METHOD_NAMES = { card: 'card', ach: 'bank account (ACH)' } as const;
-
-function row(label: string, minorUnits: number, total = false): Html {
-  return html`<tr${total ? html` class="total"` : ''}><th scope="row">${label}</th><td>${formatUsd(minorUnits)}</td></tr>`;
-}
-
 /**
  * The amount and every adjustment that is not zero. A passed-on fee differs by method, so then each allowed
  * method gets its own fee and total row; otherwise one total serves both.
  */
-export function amountBreakdown(request: PayRequestView): Html {
+export function amountBreakdown({ request, lang }: PayContext): Html {
+  const texts = lang.texts.summary;
+  const row = (label: string, minorUnits: number, total = false) =>
+    html`<tr${total ? html` class="total"` : ''}><th scope="row">${label}</th><td>${formatUsd(minorUnits, lang.locale)}</td></tr>`;
   const amounts = requestAmounts(request);
   const adjustments = [
-    amounts.discount > 0 && row('Discount', -amounts.discount),
-    amounts.surcharge > 0 && row('Surcharge', amounts.surcharge),
-    amounts.tax > 0 && row('Tax', amounts.tax),
+    amounts.discount > 0 && row(texts.discount, -amounts.discount),
+    amounts.surcharge > 0 && row(texts.surcharge, amounts.surcharge),
+    amounts.tax > 0 && row(texts.tax, amounts.tax),
   ];
   const totals = amounts.passFee
     ? allowedMethods(request).map((method) => {
       const charge = chargeFor(amounts, method);
-      return html`${row(method === 'card' ? 'Card processing fee' : 'Bank (ACH) processing fee', charge.passedFee)}${row(`Total by ${METHOD_NAMES[method]}`, charge.total, true)}`;
+      return html`${row(method === 'card' ? texts.cardFee : texts.achFee, charge.passedFee)}${row(method === 'card' ? texts.totalByCard : texts.totalByAch, charge.total, true)}`;
     })
-    : [row('Total', subtotal(amounts), true)];
+    : [row(texts.total, subtotal(amounts), true)];
   return html`<table class="pay-amounts">
-<caption>Amount due</caption>
+<caption>${texts.amountDue}</caption>
 <tbody>
-${row('Amount', amounts.amount)}${adjustments}${amounts.passFee && (amounts.discount || amounts.surcharge || amounts.tax) ? row('Subtotal', subtotal(amounts)) : ''}${totals}
+${row(texts.amount, amounts.amount)}${adjustments}${amounts.passFee && (amounts.discount || amounts.surcharge || amounts.tax) ? row(texts.subtotal, subtotal(amounts)) : ''}${totals}
 </tbody>
 </table>`;
 }
 
 /** Merchant, description, order and invoice, as on a receipt. */
-export function requestDetails({ request, merchantName }: PayContext): Html {
+export function requestDetails({ request, merchantName, lang }: PayContext): Html {
+  const texts = lang.texts.summary;
   return html`<dl>
-<dt>Merchant</dt><dd>${merchantName}</dd>
-${request.description && html`<dt>Description</dt><dd>${request.description}</dd>`}
-<dt>Order</dt><dd>${request.order_id}</dd>
-${request.invoice_number && html`<dt>Invoice</dt><dd>${request.invoice_number}</dd>`}
+<dt>${texts.merchant}</dt><dd>${merchantName}</dd>
+${request.description && html`<dt>${texts.description}</dt><dd>${request.description}</dd>`}
+<dt>${texts.order}</dt><dd>${request.order_id}</dd>
+${request.invoice_number && html`<dt>${texts.invoice}</dt><dd>${request.invoice_number}</dd>`}
 </dl>`;
 }

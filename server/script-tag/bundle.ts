@@ -8,7 +8,7 @@ import type { BuildOptions, Metafile, Plugin } from 'esbuild';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-/** The elements the loader defines, each from its own module (which defines its tag when imported). */
+/** The elements the loader defines, each from its own entry (`src/{tag}.ts`, which defines its tag when imported). */
 export const ELEMENT_TAGS = ['pay-button', 'request-payment-button', 'transactions-table'] as const;
 
 /** The declared browser floor: package.json's `browserslist`. */
@@ -68,6 +68,8 @@ export interface ScriptTagBundle {
   files: Map<string, ServedFile>;
   /** Each element's module and then every file it imports, by tag. */
   elements: Record<string, string[]>;
+  /** The texts of each language besides English, by its BCP 47 primary subtag (`es`, `fr`, `de`). */
+  languages: Record<string, string[]>;
 }
 
 /** An output's file name and every file it imports statically, itself first: what must arrive before it runs. */
@@ -103,7 +105,7 @@ export async function buildScriptTag(): Promise<ScriptTagBundle> {
   const modules = await build({
     ...common,
     entryPoints: {
-      ...Object.fromEntries(ELEMENT_TAGS.map((tag) => [tag, `src/elements/${tag}/${tag}.ts`])),
+      ...Object.fromEntries(ELEMENT_TAGS.map((tag) => [tag, `src/${tag}.ts`])),
       hydration: 'src/script-tag/hydration.ts',
     },
     splitting: true,
@@ -115,18 +117,26 @@ export async function buildScriptTag(): Promise<ScriptTagBundle> {
   const metafile = modules.metafile!;
   const entries = Object.entries(metafile.outputs).filter(([, output]) => output.entryPoint);
   const closureOf = (entry: string) => staticClosure(metafile, entries.find(([, output]) => output.entryPoint === entry)![0]);
-  const elements = Object.fromEntries(ELEMENT_TAGS.map((tag) => [tag, closureOf(`src/elements/${tag}/${tag}.ts`)]));
+  const elements = Object.fromEntries(ELEMENT_TAGS.map((tag) => [tag, closureOf(`src/${tag}.ts`)]));
   const hydration = closureOf('src/script-tag/hydration.ts');
+  // Each language's texts (src/locales/{language}.ts): the chunk an element imports when its page speaks that language.
+  const languages = Object.fromEntries(Object.entries(metafile.outputs).flatMap(([file, output]) => {
+    const source = Object.keys(output.inputs).find((input) => /^src\/locales\/\w+\.ts$/.test(input));
+    return source ? [[basename(source, '.ts'), staticClosure(metafile, file)]] : [];
+  }));
 
   const loader = await build({
     ...common,
     entryPoints: ['src/script-tag/loader.ts'],
-    define: { ...common.define, PAYKIT_ELEMENTS: JSON.stringify(elements), PAYKIT_HYDRATION: JSON.stringify(hydration) },
+    define: {
+      ...common.define, PAYKIT_ELEMENTS: JSON.stringify(elements), PAYKIT_HYDRATION: JSON.stringify(hydration), PAYKIT_LANGUAGES: JSON.stringify(languages),
+    },
   });
   return {
     loader: servedFile(loader.outputFiles![0]!.text),
-    manifest: servedFile(JSON.stringify({ elements, hydration })),
+    manifest: servedFile(JSON.stringify({ elements, hydration, languages })),
     files: new Map(modules.outputFiles!.map((file) => [basename(file.path), servedFile(file.text)])),
     elements,
+    languages,
   };
 }

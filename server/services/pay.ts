@@ -1,6 +1,7 @@
 import type { Store } from '../store/store.ts';
 import type { Reason } from '../domain/refusals.ts';
 import { LINK_PROBLEMS, payLinkStatus } from '../domain/pay-links.ts';
+import { PAYMENT_PROBLEMS } from '../domain/payment-problems.ts';
 import type { PaymentRequest } from '../store/payment-requests.ts';
 import type { NewTransaction } from '../store/transactions.ts';
 import { chargeFor } from '../domain/payment-amounts.ts';
@@ -27,7 +28,6 @@ export type PayOutcome =
   /** The hosted page shows the 3-D Secure challenge, then calls `completeChallenge` with this token. */
   | { status: 'challenge'; attemptToken: string; request: PaymentRequest }
   | { status: 'refused'; message: string; reason: Reason; request?: PaymentRequest; linkProblem?: keyof typeof LINK_PROBLEMS };
-
 
 const ATTEMPT_TTL_MS = 15 * 60 * 1000;
 
@@ -60,13 +60,13 @@ export async function payLink(store: Store, token: string, details: PaymentDetai
   const { request } = link;
 
   if (details.method === 'ach') {
-    if (!request.allow_ach) return { status: 'refused', message: 'This payment request does not accept bank (ACH) payments.', reason: 'invalid_request', request };
-    if (!isValidRoutingNumber(details.routingNumber)) return { status: 'refused', message: 'The routing number is not a valid nine-digit ABA routing number.', reason: 'invalid_request', request };
-    if (!isValidAccountNumber(details.accountNumber)) return { status: 'refused', message: 'The account number must be 4 to 17 digits.', reason: 'invalid_request', request };
+    if (!request.allow_ach) return { status: 'refused', message: PAYMENT_PROBLEMS.noAch, reason: 'invalid_request', request };
+    if (!isValidRoutingNumber(details.routingNumber)) return { status: 'refused', message: PAYMENT_PROBLEMS.routing, reason: 'invalid_request', request };
+    if (!isValidAccountNumber(details.accountNumber)) return { status: 'refused', message: PAYMENT_PROBLEMS.account, reason: 'invalid_request', request };
     return settle(store, request, { method: 'ach', brand: 'ACH', lastFour: details.accountNumber.slice(-4), outcome: 'approve' }, now);
   }
 
-  if (!request.allow_card) return { status: 'refused', message: 'This payment request does not accept card payments.', reason: 'invalid_request', request };
+  if (!request.allow_card) return { status: 'refused', message: PAYMENT_PROBLEMS.noCard, reason: 'invalid_request', request };
   const checked = checkCard(details.card, { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1 });
   if (!checked.ok) return { status: 'refused', message: checked.message, reason: 'invalid_request', request };
   const card = { method: 'card' as const, brand: checked.brand, lastFour: checked.lastFour, outcome: checked.outcome, expMonth: details.card.expMonth, expYear: details.card.expYear };
@@ -75,7 +75,7 @@ export async function payLink(store: Store, token: string, details: PaymentDetai
   }
   const needsChallenge = checked.outcome === 'challenge' || request.require_3ds === 1;
   if (needsChallenge && !details.threeDs) {
-    if (!canChallenge) return { status: 'refused', message: 'This payment needs a 3-D Secure challenge: send three_ds "pass" or "fail".', reason: 'invalid_request', request };
+    if (!canChallenge) return { status: 'refused', message: PAYMENT_PROBLEMS.needsChallenge, reason: 'invalid_request', request };
     const attemptToken = newToken('tds_');
     await store.paymentRequests.insertAttempt({
       token_hash: digest(attemptToken), request_id: request.id, card_brand: card.brand, last_four: card.lastFour,
@@ -93,7 +93,7 @@ export async function completeChallenge(store: Store, token: string, attemptToke
   const link = await openPayLink(store, token, now);
   if (!link.ok) return linkRefusal(link.problem, link.request);
   const attempt = await store.paymentRequests.useAttempt(digest(attemptToken), link.request.id, now.toISOString());
-  if (!attempt) return { status: 'refused', message: 'The 3-D Secure check expired or was already answered: enter the card again.', reason: 'conflict', request: link.request };
+  if (!attempt) return { status: 'refused', message: PAYMENT_PROBLEMS.challengeUsed, reason: 'conflict', request: link.request };
   if (!passed) return { status: 'declined', message: DECLINE_MESSAGES.three_ds_failed, request: link.request };
   return settle(store, link.request, {
     method: 'card', brand: attempt.card_brand, lastFour: attempt.last_four, outcome: attempt.outcome as CardOutcome,

@@ -4,11 +4,14 @@
  * rendering it again.
  *
  * LitElement takes the support when it is evaluated, if it is there by then. Here LitElement (with the elements'
- * shared base, imported so that the build keeps Lit in the one chunk the elements share) is evaluated first, so
- * the support is applied to it explicitly, once, before the loader defines an element.
+ * shared modules, imported so that the build keeps Lit and them in the one chunk the elements share, rather than
+ * splitting off what this entry does not use) is evaluated first, so the support is applied to it explicitly, once,
+ * before the loader defines an element.
  */
-import { LitElement } from 'lit';
+import { LitElement } from 'lit-element';
 import '../shared/paykit-element.ts';
+import '../shared/define.ts';
+import '../shared/events.ts';
 import '@lit-labs/ssr-client/lit-element-hydrate-support.js';
 
 const hydrateSupport = (globalThis as { litElementHydrateSupport?: (lit: { LitElement: typeof LitElement }) => void }).litElementHydrateSupport;

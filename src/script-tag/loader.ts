@@ -13,6 +13,8 @@ import { pageConfig } from '../config.ts';
 declare const PAYKIT_ELEMENTS: Record<string, string[]>;
 /** Lit's hydration support, then the files it imports: loaded before Lit when an element was rendered on a server. */
 declare const PAYKIT_HYDRATION: string[];
+/** The texts of each language besides English, by primary subtag: fetched beside the elements on a page in that language. */
+declare const PAYKIT_LANGUAGES: Record<string, string[]>;
 
 const { href, origin } = new URL(import.meta.url);
 const tag = Array.from(document.scripts).find((script) => script.src === href);
@@ -48,6 +50,8 @@ function define(elements: Element[]): void {
     const hydrate = wanted.some((element) => element.shadowRoot);
     if (hydrate) preload(PAYKIT_HYDRATION);
     litReady = hydrate ? import(fileUrl(PAYKIT_HYDRATION[0]!)) : Promise.resolve();
+    // A page in Spanish, French or German: its texts travel with the elements, not one round trip after them.
+    preload(PAYKIT_LANGUAGES[document.documentElement.lang.split('-')[0]!.toLowerCase()] ?? []);
   }
   for (const { localName } of wanted) {
     const files = PAYKIT_ELEMENTS[localName]!;

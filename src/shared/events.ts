@@ -1,4 +1,7 @@
 /** The events of the Paykit elements: all bubble and cross shadow roots, so a page can listen anywhere above. */
+import type { PaykitErrorCode } from './errors.ts';
+
+export type { PaykitErrorCode };
 
 export interface PaySuccessDetail {
   transaction_id: string | null;
@@ -8,7 +11,9 @@ export interface PaySuccessDetail {
 }
 
 export interface PaykitErrorDetail {
-  /** A sentence the payer or the developer can act on. */
+  /** What went wrong, for code: stable across releases and languages (docs/widgets.md lists them). */
+  code: PaykitErrorCode;
+  /** A sentence the payer or the developer can act on, in the element's language. */
   message: string;
 }
 

@@ -1,9 +1,11 @@
-import { css } from 'lit';
+import { css } from 'lit-element';
 
 /**
  * The stylesheet every element starts from. Public theme tokens (`--paykit-*`) are copied into private ones
  * (`--_*`) on :host, as Material Web does: a page themes the elements with one custom property and never reaches
- * into a shadow root. Dark defaults follow prefers-color-scheme; a page that sets a token keeps it in both schemes.
+ * into a shadow root. The dark defaults apply inside `.dark`, the class the element puts on what it renders when its
+ * `theme` or the page's `color-scheme` asks for dark (a host attribute would be the page's to own); a page that sets
+ * a token keeps it in both schemes. The host sets no `color-scheme` of its own, so it inherits the page's.
  *
  * The status and error lines (`p`) sit on the page's own background, whose colour the element cannot know, so
  * their text keeps the page's colour and the state shows as a coloured bar beside it. Empty lines take no room.
@@ -24,24 +26,22 @@ export const styles = css`
     --_radius: var(--paykit-radius, 8px);
     --_target: var(--paykit-target-size, 44px);
     display: inline-block;
-    color-scheme: light dark;
     font-family: var(--paykit-font-family, system-ui, sans-serif);
     font-size: var(--paykit-font-size, 1rem);
     line-height: 1.4;
   }
 
-  @media (prefers-color-scheme: dark) {
-    :host {
-      --_primary: var(--paykit-primary-color, #8ab4f8);
-      --_on-primary: var(--paykit-on-primary-color, #0b1d3a);
-      --_surface: var(--paykit-surface-color, #1f2124);
-      --_text: var(--paykit-text-color, #e8eaed);
-      --_muted: var(--paykit-muted-color, #b4bac2);
-      --_border: var(--paykit-border-color, #7d858f);
-      --_error: var(--paykit-error-color, #ffb4a9);
-      --_success: var(--paykit-success-color, #7ee2a8);
-      --_focus: var(--paykit-focus-ring-color, #a8c7fa);
-    }
+  .dark {
+    --_primary: var(--paykit-primary-color, #8ab4f8);
+    --_on-primary: var(--paykit-on-primary-color, #0b1d3a);
+    --_surface: var(--paykit-surface-color, #1f2124);
+    --_text: var(--paykit-text-color, #e8eaed);
+    --_muted: var(--paykit-muted-color, #b4bac2);
+    --_border: var(--paykit-border-color, #7d858f);
+    --_error: var(--paykit-error-color, #ffb4a9);
+    --_success: var(--paykit-success-color, #7ee2a8);
+    --_focus: var(--paykit-focus-ring-color, #a8c7fa);
+    color-scheme: dark;
   }
 
   :host([hidden]) {
@@ -69,7 +69,8 @@ export const styles = css`
   }
 
   [aria-disabled='true'],
-  [aria-busy='true'] {
+  [aria-busy='true'],
+  :disabled {
     opacity: 0.65;
     cursor: default;
   }

@@ -14,14 +14,23 @@
 import { render, type RenderInfo } from '@lit-labs/ssr';
 import { collectResult, type RenderResult } from '@lit-labs/ssr/lib/render-result.js';
 import { RenderResultReadable } from '@lit-labs/ssr/lib/render-result-readable.js';
-import type { TemplateResult } from 'lit';
-// Each element module defines its tag, here in Lit's server-side registry, which is where the renderer looks.
-import '../elements/pay-button/pay-button.ts';
-import '../elements/request-payment-button/request-payment-button.ts';
-import '../elements/transactions-table/transactions-table.ts';
+import type { TemplateResult } from 'lit-element';
+// Each element's entry defines its tag, here in Lit's server-side registry, which is where the renderer looks.
+import '../pay-button.ts';
+import '../request-payment-button.ts';
+import '../transactions-table.ts';
+import { registerTexts } from '../shared/i18n.ts';
+import de from '../locales/de.ts';
+import es from '../locales/es.ts';
+import fr from '../locales/fr.ts';
+
+// A render cannot wait for a language to load, so a server has every language at once (they are small).
+registerTexts('de', de);
+registerTexts('es', es);
+registerTexts('fr', fr);
 
 /** Lit's `html` tag, from the same copy of Lit the renderer uses. */
-export { html } from 'lit';
+export { html } from 'lit-element';
 
 /** The template's HTML, Paykit elements included with their declarative shadow roots. */
 export function renderToString(template: TemplateResult, options?: Partial<RenderInfo>): Promise<string> {

@@ -44,8 +44,7 @@ const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ p
 
 async function fillCard(form: FrameLocator | Frame | Page, number: string): Promise<void> {
   await form.getByLabel('Card number').fill(number);
-  await form.getByLabel('Month (MM)').fill('12');
-  await form.getByLabel('Year (YY)').fill(String((new Date().getUTCFullYear() + 3) % 100));
+  await form.getByLabel('Expiry date (MM / YY)').fill(`12 / ${String((new Date().getUTCFullYear() + 3) % 100)}`);
   await form.getByLabel('Security code (CVC)').fill('123');
 }
 
@@ -128,6 +127,8 @@ describe('end-to-end journeys through the demo', { timeout: 180_000 }, () => {
 
   test('a payment request reaches the sandbox messages and is paid from its link', () => journey('payment-request', async (page) => {
     await page.goto(`${demo.demoUrl}/`);
+    // The page's module fills in a sample number when it runs: type ours after that, or it is overwritten.
+    await page.waitForFunction(() => (document.querySelector('#phone') as HTMLInputElement | null)?.value !== '');
     await page.getByLabel("Customer's phone").fill('+14155550177');
     await page.locator('request-payment-button').getByRole('button').click();
     await outcome(page, /Text sent with the pay link/);
@@ -168,7 +169,10 @@ describe('end-to-end journeys through the demo', { timeout: 180_000 }, () => {
     await hold.getByRole('textbox').fill('25.00');
     await hold.getByRole('button', { name: 'Adjust' }).click();
     await page.locator('#action-status').getByText(/to \$25\.00: done\./).waitFor();
-    await page.locator('#holds tr', { hasText: 'authorized' }).first().getByRole('button', { name: 'Capture' }).click();
+    // The list is drawn again after "done": capture from the new row, not from one about to be replaced.
+    const adjusted = page.locator('#holds tr', { hasText: 'authorized' }).filter({ hasText: '$25.00' }).first();
+    await adjusted.waitFor();
+    await adjusted.getByRole('button', { name: 'Capture' }).click();
     await page.locator('#holds tr', { hasText: 'captured' }).first().waitFor();
     await page.locator('#webhooks li', { hasText: 'preauth.charge' }).getByText('signature verified').waitFor();
     await page.locator('#webhooks li', { hasText: 'preauth.increment' }).first().waitFor();

@@ -52,7 +52,7 @@ describe('<pay-button> without the service', () => {
     document.documentElement.lang = 'fr-FR';
     try {
       const el = await fixture<PayButton>(html`<pay-button amount="3"></pay-button>`);
-      expect(part(el, 'label').textContent!.replace(/\s/g, ' ')).to.equal('Pay 3,00 $US');
+      await waitUntil(() => part(el, 'label').textContent!.replace(/\s/g, ' ') === 'Payer 3,00 $US', 'French text and amount');
     } finally {
       document.documentElement.lang = '';
     }
@@ -167,12 +167,48 @@ describe('<pay-button> without the service', () => {
 
       const plain = await fixture<PayButton>(html`<pay-button amount="5"></pay-button>`);
       expect(getComputedStyle(part(plain, 'button')).backgroundColor).to.equal('rgb(26, 86, 219)');
-      await emulateMedia({ colorScheme: 'dark' });
-      expect(getComputedStyle(part(plain, 'button')).backgroundColor).to.equal('rgb(138, 180, 248)');
-      await expect(plain).to.be.accessible();
     } finally {
-      await emulateMedia({ colorScheme: 'light' });
       removeStyle();
+    }
+  });
+
+  it('follows the page’s color-scheme, not the system’s alone, unless theme says otherwise', async () => {
+    const LIGHT = 'rgb(26, 86, 219)';
+    const DARK = 'rgb(138, 180, 248)';
+    const root = document.documentElement;
+    // The system's scheme reaches the element as a media query change, a moment after it is emulated.
+    const background = async (el: PayButton, expected: string, what: string) => {
+      const actual = () => getComputedStyle(part(el, 'button')).backgroundColor;
+      await waitUntil(() => actual() === expected, `${what}: ${actual()} instead of ${expected}`, { timeout: 2000 });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(actual(), what).to.equal(expected);
+    };
+    const plainButton = () => fixture<PayButton>(html`<pay-button amount="5"></pay-button>`);
+    try {
+      const plain = await plainButton();
+      const auto = await fixture<PayButton>(html`<pay-button amount="5" theme="auto"></pay-button>`);
+      await emulateMedia({ colorScheme: 'dark' });
+      await background(auto, DARK, 'theme="auto" follows the system');
+      await background(plain, LIGHT, 'a page without color-scheme is a light page, whatever the system');
+      await expect(auto).to.be.accessible();
+
+      root.style.colorScheme = 'light dark';
+      await background(await plainButton(), DARK, 'a light-dark page on a dark system');
+      await emulateMedia({ colorScheme: 'light' });
+      await background(auto, LIGHT, 'back to a light system');
+      await background(await plainButton(), LIGHT, 'a light-dark page on a light system');
+
+      root.style.colorScheme = 'dark';
+      const onDarkPage = await plainButton();
+      await background(onDarkPage, DARK, 'a dark page on a light system');
+      await expect(onDarkPage).to.be.accessible();
+      onDarkPage.theme = 'light';
+      await background(onDarkPage, LIGHT, 'theme="light" wins over the page');
+      root.style.colorScheme = '';
+      await background(await fixture<PayButton>(html`<pay-button amount="5" theme="dark"></pay-button>`), DARK, 'theme="dark" on a light page');
+    } finally {
+      root.style.colorScheme = '';
+      await emulateMedia({ colorScheme: 'light' });
     }
   });
 
@@ -240,7 +276,7 @@ describe('<pay-button> without the service', () => {
       el.pollInterval = 50;
       part(el, 'button').click();
       await waitUntil(() => fakePopup.location.href !== '', 'popup navigated');
-      expect(fakePopup.location.href).to.equal(`${LINK.pay_link}?origin=${encodeURIComponent(location.origin)}`);
+      expect(fakePopup.location.href).to.equal(`${LINK.pay_link}?origin=${encodeURIComponent(location.origin)}&locale=en-US`);
       expect(dialogOf(el).open).to.equal(false);
       await waitUntil(() => service!.actions.some((call) => call.method === 'GET'), 'polled');
       const cancelled = eventWithin(el, 'pay-cancel');
@@ -341,7 +377,7 @@ describe('<pay-button> with the service', function () {
     const dialog = await openDialog(el);
     const failed = eventWithin<CustomEvent>(el, 'pay-error');
     window.dispatchEvent(payMessage(new URL(service.baseUrl).origin, { status: 'declined', transaction_id: null, order_id: orderId, amount: 3, message: 'Card declined.' }));
-    expect((await failed).detail).to.deep.equal({ message: 'Card declined.' });
+    expect((await failed).detail).to.deep.equal({ code: 'declined', message: 'Card declined.' });
     expect(dialog.open).to.equal(true);
     await el.updateComplete;
     expect(part(el, 'error').textContent).to.equal('Card declined.');

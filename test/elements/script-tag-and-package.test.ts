@@ -3,7 +3,7 @@
  * the elements of either take the configuration the script tag gave the page.
  */
 import { expect } from '@open-wc/testing';
-import { RequestPaymentButton } from '../../src/elements/request-payment-button/request-payment-button.ts';
+import { RequestPaymentButton } from '../../src/request-payment-button.ts';
 import { loadScriptTag, requested } from './script-tag-helpers.ts';
 import { eventWithin, part, realService, uniqueOrderId } from './helpers.ts';
 

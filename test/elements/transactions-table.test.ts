@@ -262,9 +262,9 @@ describe('<transactions-table> without the service', () => {
       expect(getComputedStyle(part(el, 'empty')).fontWeight).to.equal('700');
       expect(part(el, 'apply-button').getBoundingClientRect().height).to.be.at.least(44);
 
-      const plain = await table({ 'session-token': 'wst_x', 'base-url': FAKE_BASE });
+      const plain = await table({ 'session-token': 'wst_x', 'base-url': FAKE_BASE, theme: 'auto' });
       await emulateMedia({ colorScheme: 'dark' });
-      expect(getComputedStyle(part(plain, 'base')).backgroundColor).to.equal('rgb(31, 33, 36)');
+      await waitUntil(() => getComputedStyle(part(plain, 'base')).backgroundColor === 'rgb(31, 33, 36)', 'dark, as the system', { timeout: 2000 });
       await waitUntil(() => maybePart(plain, 'empty'));
       await expect(plain).to.be.accessible();
     } finally {

@@ -31,9 +31,14 @@ export async function newPayLink(service: TestService, merchant: Merchant, input
   return { path: url.pathname, token: url.pathname.split('/').pop()!, request: created.request, qrCodeLink: created.qrCodeLink };
 }
 
-/** A card form post as the page's card form sends it. */
+/** A card form post as the page's card form sends it: the expiry as one `MM / YY` field. */
 export function cardForm(number: string, extra: Record<string, string> = {}): Record<string, string> {
-  return { method: 'card', card_name: 'Jane Doe', card_number: number, exp_month: '12', exp_year: String(new Date().getUTCFullYear() + 3), cvc: '123', ...extra };
+  return { method: 'card', card_name: 'Jane Doe', card_number: number, exp: `12 / ${String(new Date().getUTCFullYear() + 3).slice(2)}`, cvc: '123', ...extra };
+}
+
+/** The nonce of the page's one inline script, which its CSP allows. */
+export function scriptNonce(page: string): string | undefined {
+  return /<script nonce="([^"]+)">/.exec(page)?.[1];
 }
 
 export const APPROVE = '4242424242424242';

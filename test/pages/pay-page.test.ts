@@ -4,7 +4,7 @@ import type { Merchant } from '../../server/store/merchants.ts';
 import { startService, type TestService } from '../support/service.ts';
 import type { Answer } from '../support/http.ts';
 import { PAGE_CSP, tagWithId } from './helpers.ts';
-import { APPROVE, CHALLENGE, DECLINE, NO_FUNDS, approvedMerchant, cardForm, newPayLink } from './pay-helpers.ts';
+import { APPROVE, CHALLENGE, DECLINE, NO_FUNDS, approvedMerchant, cardForm, newPayLink, scriptNonce } from './pay-helpers.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SHOP = 'https://shop.example';
@@ -58,8 +58,13 @@ describe('hosted pay page', () => {
     });
     const page = await get(link.path);
     assert.equal(page.status, 200);
-    assertPageHeaders(page);
     const html = page.text;
+    // The card form's one script (its inline checks) runs by the nonce the page's CSP names, and by nothing else.
+    const nonce = scriptNonce(html);
+    assert.ok(nonce, 'the card form has its script');
+    assertPageHeaders(page, `${PAGE_CSP}; script-src 'nonce-${nonce}'`);
+    assert.equal(html.match(/<script/g)?.length, 1, 'one script');
+    assert.doesNotMatch(html, /\son\w+="/, 'no inline event handlers (the CSP would refuse them)');
     assert.equal(titleOf(html), 'Pay Blue &lt;Bottle&gt; Cafe');
     assert.match(html, /<dt>Merchant<\/dt><dd>Blue &lt;Bottle&gt; Cafe<\/dd>/);
     assert.match(html, /<dt>Description<\/dt><dd>Two flat whites<\/dd>/);
@@ -73,23 +78,23 @@ describe('hosted pay page', () => {
 
     assert.match(html, /<legend>Pay by card<\/legend>/);
     assert.match(html, /<legend>Pay from a bank account \(ACH\)<\/legend>/);
-    assert.match(html, /<legend>Expiry date<\/legend>/);
     assert.match(tagWithId(html, 'card-number'), /autocomplete="cc-number"[^>]*inputmode="numeric"/);
     assert.match(tagWithId(html, 'card-number'), /name="card_number"[^>]*required/);
-    assert.match(tagWithId(html, 'card-exp-month'), /autocomplete="cc-exp-month"/);
-    assert.match(tagWithId(html, 'card-exp-year'), /autocomplete="cc-exp-year"/);
+    // One expiry field, MM / YY, which autofill fills whole (cc-exp).
+    assert.match(html, /<label for="card-exp">Expiry date \(MM \/ YY\)<\/label>/);
+    assert.match(tagWithId(html, 'card-exp'), /name="exp"[^>]*autocomplete="cc-exp"[^>]*inputmode="numeric"[^>]*placeholder="MM \/ YY"/);
     assert.match(tagWithId(html, 'card-cvc'), /autocomplete="cc-csc"/);
+    assert.match(tagWithId(html, 'card-name'), /autocomplete="cc-name"/);
     assert.doesNotMatch(tagWithId(html, 'card-name'), /required/, 'the name on the card is optional');
     assert.match(tagWithId(html, 'ach-routing'), /name="routing_number"/);
     assert.match(tagWithId(html, 'ach-account'), /name="account_number"/);
-    for (const id of ['card-name', 'card-number', 'card-exp-month', 'card-exp-year', 'card-cvc', 'ach-name', 'ach-routing', 'ach-account']) {
+    for (const id of ['card-name', 'card-number', 'card-exp', 'card-cvc', 'ach-name', 'ach-routing', 'ach-account']) {
       assert.ok(html.includes(`<label for="${id}">`), `${id} has a label`);
     }
     assert.match(html, /<button type="submit">Pay \$10\.30 by card<\/button>/);
     assert.match(html, /<button type="submit">Pay \$10\.30 from bank account<\/button>/);
     assert.match(html, /4242 4242 4242 4242<\/code> approves/, 'the sandbox lists its test cards');
     assert.match(html, /<code>110000000<\/code>/);
-    assert.doesNotMatch(html, /<script/);
   });
 
   test('with pass_fee each method shows its own fee and total', async () => {
@@ -216,7 +221,7 @@ describe('hosted pay page', () => {
     const bad = '4242424242424241';
     const refused = await post(link.path, cardForm(bad, { cvc: '987', card_name: 'Jane <Doe>' }));
     assert.equal(refused.status, 400);
-    assertPageHeaders(refused);
+    assertPageHeaders(refused, `${PAGE_CSP}; script-src 'nonce-${scriptNonce(refused.text)}'`);
     assert.match(refused.text, /<div class="summary" role="alert"[^>]*>[\s\S]*<a href="#card-number">The card number is not valid\.<\/a>/);
     assert.doesNotMatch(refused.text, new RegExp(bad));
     assert.doesNotMatch(refused.text, /987/);
@@ -226,10 +231,14 @@ describe('hosted pay page', () => {
     assert.match(tagWithId(refused.text, 'card-name'), /value="Jane &lt;Doe&gt;"/, 'what is not secret is kept');
     assert.match(refused.text, /type it again/);
 
-    const badYear = await post(link.path, cardForm(APPROVE, { exp_year: '2x' }));
-    assert.equal(badYear.status, 400);
-    assert.match(badYear.text, /expiry year as 2 or 4 digits/);
-    assert.match(tagWithId(badYear.text, 'card-exp-month'), /aria-invalid="true"/);
+    const badExpiry = await post(link.path, cardForm(APPROVE, { exp: '12 / 2x' }));
+    assert.equal(badExpiry.status, 400);
+    assert.match(badExpiry.text, /expiry date as MM \/ YY/);
+    assert.match(tagWithId(badExpiry.text, 'card-exp'), /aria-invalid="true"/);
+    assert.match(tagWithId(badExpiry.text, 'card-exp'), /value="12 \/ 2x"/, 'the expiry is kept to be corrected');
+    const { exp: _exp, ...withoutExpiry } = cardForm(APPROVE);
+    const earlierForm = await post((await newPayLink(service, merchant)).path, { ...withoutExpiry, exp_month: '12', exp_year: String(new Date().getUTCFullYear() + 3) });
+    assert.equal(earlierForm.status, 200, 'a form of an earlier release (exp_month, exp_year) still pays');
 
     const badRouting = await post(link.path, { method: 'ach', account_name: 'Jane', routing_number: '123456789', account_number: '55554444' });
     assert.equal(badRouting.status, 400);
@@ -258,7 +267,7 @@ describe('hosted pay page', () => {
     assert.equal(page.text.match(/<input type="hidden" name="origin" value="https:\/\/shop\.example">/g)?.length, 2, 'both forms carry the origin');
     // The sandbox merchant has no allowed origins set, so any page may frame it (the pay button's dialog).
     const framedCsp = PAGE_CSP.replace("frame-ancestors 'self'", `frame-ancestors 'self' ${SHOP}`);
-    assertPageHeaders(page, framedCsp);
+    assertPageHeaders(page, `${framedCsp}; script-src 'nonce-${scriptNonce(page.text)}'`);
 
     const declined = await post(link.path, cardForm(DECLINE, { origin: SHOP }));
     const declinedScript = openerScript(declined);

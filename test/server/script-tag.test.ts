@@ -53,6 +53,18 @@ describe('the script tag on the wire', () => {
     assert.equal((await get('/paykit.json', { 'accept-encoding': 'gzip', 'if-none-match': String(answer.headers.etag) })).status, 304);
   });
 
+  test('each language’s texts are a file of their own, which the loader fetches beside the elements on a page in that language', async () => {
+    const { languages } = JSON.parse(decoded(await get('/paykit.json'))) as { languages: Record<string, string[]> };
+    assert.deepEqual(Object.keys(languages).sort(), ['de', 'es', 'fr']);
+    const verbs: Record<string, string> = { es: 'Pagar', fr: 'Payer', de: 'Bezahlen' };
+    for (const [language, [file]] of Object.entries(languages) as [string, string[]][]) {
+      assert.ok(decoded(await get(`/paykit/${file}`)).includes(`"${verbs[language]}"`), `${file} holds the ${language} texts`);
+      assert.ok(loader.includes(file!), `the loader names ${file}`);
+    }
+    const texts = Object.values(languages).map(([file]) => file);
+    assert.deepEqual(Object.values(files).flat().filter((file) => texts.includes(file)), [], 'an English page fetches none of them');
+  });
+
   for (const path of ['/paykit.js', 'a hashed module']) {
     test(`${path} comes in brotli, gzip or as it is, by Accept-Encoding, with an ETag for each`, async () => {
       const url = path === '/paykit.js' ? path : `/paykit/${files['pay-button']![0]}`;

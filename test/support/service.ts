@@ -44,7 +44,13 @@ export interface WebhookOptions {
 }
 
 export async function startService(
-  options: { database?: TestDatabase; environment?: Environment; webhooks?: WebhookOptions } = {},
+  options: {
+    database?: TestDatabase;
+    environment?: Environment;
+    webhooks?: WebhookOptions;
+    /** The host of the links the service writes (PAYKIT_PUBLIC_URL), when it should differ from the address it is called at. */
+    publicHostname?: string;
+  } = {},
 ): Promise<TestService> {
   const { store, close: closeStore } = await openTestStore(options.database ?? 'sqlite');
   const clock = new Clock();
@@ -66,7 +72,7 @@ export async function startService(
   const port = typeof address === 'object' && address ? address.port : 0;
   const baseUrl = `http://127.0.0.1:${port}`;
   // Links the service writes must point at this very port.
-  config.publicUrl = baseUrl;
+  config.publicUrl = `http://${options.publicHostname ?? '127.0.0.1'}:${port}`;
   const newClient = (name = 'Test partner') => createClient(store, name, clock.now());
   const client = await newClient();
   dispatcher?.start();

@@ -1,5 +1,5 @@
 import { expect, waitUntil } from '@open-wc/testing';
-import { createElement, StrictMode, version, type ReactElement } from 'react';
+import { createElement, createRef, StrictMode, version, type ReactElement } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import {
@@ -213,5 +213,28 @@ describe(`paykit/react on React ${version}`, () => {
     render(createElement('p', null, 'gone'));
     expect(host.querySelector('pay-button')).to.equal(null);
     expect(host.textContent).to.equal('gone');
+  });
+
+  it('a ref gives the element, whose reload() lists again', async function () {
+    const service = realService(this);
+    const totals: number[] = [];
+    const table = createRef<TransactionsTableElement>();
+    render(createElement(TransactionsTable, { ref: table, sessionToken: service.sessionToken, baseUrl: service.baseUrl, onTransactionsLoad: (event) => totals.push(event.detail.total) }));
+    await waitUntil(() => totals.length === 1, 'first load', { timeout: 8000 });
+    expect(table.current).to.equal(host.querySelector('transactions-table'));
+    await table.current!.reload();
+    expect(totals).to.have.length(2);
+  });
+
+  it('sets nothing for a prop passed as undefined, and a removed handler stops listening', async function () {
+    const service = realService(this);
+    const seen: string[] = [];
+    render(createElement(PayButton, { amount: '3', mode: undefined, pollInterval: undefined, publicKey: service.publicKey, baseUrl: service.baseUrl, onPayError: () => seen.push('error') }));
+    const el = await onlyElement<PayButtonElement>(host, 'pay-button');
+    expect([el.mode, el.pollInterval], 'the element’s defaults').to.deep.equal(['dialog', 2000]);
+    render(createElement(PayButton, { amount: 'ten', publicKey: service.publicKey, baseUrl: service.baseUrl }));
+    part(el, 'button').click();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(seen).to.deep.equal([]);
   });
 });

@@ -3,6 +3,7 @@ import { createApp, h, nextTick, ref, type App, type Component } from 'vue';
 // The full build, with the template compiler, for the bare tags as a Vue user writes them in a template.
 import { createApp as createAppWithCompiler } from 'vue/dist/vue.esm-bundler.js';
 import { PayButton, RequestPaymentButton, TransactionsTable, type PaySuccessDetail } from '../../wrappers/vue/index.ts';
+import { compilerOptions } from '../../wrappers/vue/compiler.ts';
 import type { PayButton as PayButtonElement, RequestPaymentButton as RequestPaymentButtonElement, TransactionsTable as TransactionsTableElement } from '../../src/index.ts';
 import { container, onlyElement, part, payPageMessage, realService, recordFetches, uniqueOrderId, uniquePhone } from './helpers.ts';
 
@@ -197,6 +198,50 @@ describe('paykit/vue', () => {
       expect(el.sessionToken).to.equal(service.sessionToken);
       expect(el.pageSize).to.equal(2);
       expect(warnings.filter((warning) => warning.includes('Failed to resolve component'))).to.deep.equal([]);
+    } finally {
+      templateApp.unmount();
+    }
+  });
+
+  it('TransactionsTable exposes the element’s reload() on its ref', async function () {
+    const service = realService(this);
+    const totals: number[] = [];
+    const table = ref<InstanceType<typeof TransactionsTable>>();
+    mount(() => h(TransactionsTable, {
+      ref: table, sessionToken: service.sessionToken, baseUrl: service.baseUrl, onTransactionsLoad: (event: CustomEvent<{ total: number }>) => totals.push(event.detail.total),
+    }));
+    await onlyElement(host, 'transactions-table');
+    await waitUntil(() => totals.length === 1, 'first load', { timeout: 8000 });
+    await table.value!.reload();
+    expect(totals).to.have.length(2);
+    expect(table.value!.$el).to.equal(host.querySelector('transactions-table'));
+  });
+
+  it('the bare tags with paykit/vue/compiler: a property-only member bound in kebab-case arrives as a property', async function () {
+    const service = realService(this);
+    const totals: number[] = [];
+    let asked = 0;
+    const templateApp = createAppWithCompiler({
+      template: `<transactions-table :fetch-session-token="fetchToken" :strings="{ caption: 'Sales' }" :base-url="baseUrl" @transactions-load="loaded"></transactions-table>`,
+      data: () => ({ baseUrl: service.baseUrl }),
+      methods: {
+        fetchToken: async () => {
+          asked += 1;
+          return service.sessionToken;
+        },
+        loaded: (event: CustomEvent<{ total: number }>) => totals.push(event.detail.total),
+      },
+    });
+    // The in-browser compiler takes the same options as @vitejs/plugin-vue's template.compilerOptions.
+    Object.assign(templateApp.config.compilerOptions, compilerOptions);
+    templateApp.mount(host);
+    try {
+      const el = await onlyElement<TransactionsTableElement>(host, 'transactions-table');
+      await waitUntil(() => totals.length > 0, 'transactions-load through fetchSessionToken', { timeout: 8000 });
+      expect(typeof el.fetchSessionToken).to.equal('function');
+      expect(asked).to.equal(1);
+      expect(el.strings).to.deep.equal({ caption: 'Sales' });
+      expect(el.getAttributeNames(), 'no attribute holding a function’s text').to.deep.equal(['base-url']);
     } finally {
       templateApp.unmount();
     }

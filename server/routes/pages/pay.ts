@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import type { Deps } from '../../deps.ts';
 import type { PaymentRequest } from '../../store/payment-requests.ts';
 import type { PaymentMethod } from '../../domain/pricing.ts';
 import { completeChallenge, openPayLink, payLink, type PayOutcome, type PaymentDetails } from '../../services/pay.ts';
 import { LINK_PROBLEMS, payPath, qrPath } from '../../domain/pay-links.ts';
-import { payPage, type PayFormValues } from '../../pages/pay-form.ts';
+import { payPage, type PayFormProblem, type PayFormValues } from '../../pages/pay-form.ts';
+import { askedLocale, pageLocale, type PageLocale } from '../../pages/i18n/language.ts';
 import { approvedPage, challengePage, declinedPage, payLinkProblemPage, pendingPage } from '../../pages/pay-outcome.ts';
 import type { PayContext } from '../../pages/pay-summary.ts';
 import type { Page } from '../../pages/layout.ts';
@@ -16,7 +17,7 @@ import { originAllowed, settingsOf } from '../../services/widgets.ts';
 
 interface LinkRoute {
   Params: { token: string };
-  Querystring: { origin?: string };
+  Querystring: { origin?: string; locale?: string };
 }
 
 /** The opener's origin when it is exactly an http(s) origin; anything else is ignored, so nothing is posted. */
@@ -39,23 +40,30 @@ function formFields(body: unknown): Record<string, string> {
 
 const digitsOnly = (text: string | undefined) => (text ?? '').replace(/\s/g, '');
 
-/** The card or bank details as the one payment path takes them; a year that is not 2 or 4 digits is the page's own error. */
-function readDetails(method: PaymentMethod, form: Record<string, string>): PaymentDetails | { formError: string } {
+/**
+ * The expiry as the form sends it, one `MM / YY` field (`12 / 29`, `12/2029`, `1229`); a form of an earlier release
+ * sent `exp_month` and `exp_year`, which are taken too.
+ */
+function readExpiry(form: Record<string, string>): { month: number; year: number } | undefined {
+  const text = form.exp ?? (form.exp_month !== undefined || form.exp_year !== undefined ? `${form.exp_month ?? ''}/${form.exp_year ?? ''}` : '');
+  const parts = /^\s*(\d{1,2})\s*\/?\s*(\d{2}|\d{4})\s*$/.exec(text);
+  return parts ? { month: Number(parts[1]), year: Number(parts[2]) } : undefined;
+}
+
+/** The card or bank details as the one payment path takes them; an expiry that is not MM / YY is the page's own error. */
+function readDetails(method: PaymentMethod, form: Record<string, string>, lang: PageLocale): PaymentDetails | { formError: string } {
   if (method === 'ach') {
     return { method, routingNumber: digitsOnly(form.routing_number), accountNumber: digitsOnly(form.account_number), name: form.account_name?.trim() || undefined };
   }
-  const month = digitsOnly(form.exp_month);
-  const year = digitsOnly(form.exp_year);
-  if (!/^\d{2}(\d{2})?$/.test(year)) return { formError: 'Enter the expiry year as 2 or 4 digits, e.g. 29 or 2029.' };
-  return {
-    method,
-    card: { number: form.card_number ?? '', expMonth: /^\d{1,2}$/.test(month) ? Number(month) : Number.NaN, expYear: Number(year), cvc: digitsOnly(form.cvc) },
-  };
+  const expiry = readExpiry(form);
+  if (!expiry) return { formError: lang.texts.pay.expiryFormat };
+  return { method, card: { number: form.card_number ?? '', expMonth: expiry.month, expYear: expiry.year, cvc: digitsOnly(form.cvc) } };
 }
 
 /** Only what may be shown again: never the card number, the security code or the account number. */
 function keptValues(form: Record<string, string>): PayFormValues {
-  return { card_name: form.card_name, exp_month: form.exp_month, exp_year: form.exp_year, account_name: form.account_name, routing_number: form.routing_number };
+  const exp = form.exp ?? (form.exp_month || form.exp_year ? `${form.exp_month ?? ''} / ${form.exp_year ?? ''}` : undefined);
+  return { card_name: form.card_name, exp, account_name: form.account_name, routing_number: form.routing_number };
 }
 
 /** The hosted pay page, its 3-D Secure step and its QR code, all on the one payment path of `services/pay.ts`. */
@@ -64,25 +72,35 @@ export const payPages: FastifyPluginAsync<Deps> = async (app, { store, clock, co
   const sandbox = config.environment === 'sandbox';
 
   /** The page's context; `origin` is kept only when it is one the merchant's widgets may be used on. */
-  async function contextFor(request: PaymentRequest, token: string, origin: string | undefined): Promise<PayContext> {
+  async function contextFor(request: PaymentRequest, token: string, origin: string | undefined, lang: PageLocale): Promise<PayContext> {
     const merchant = await store.merchants.findByIdUnscoped(request.merchant_id);
     const permitted = origin && originAllowed(settingsOf(await store.widgets.settings(request.merchant_id)), origin, sandbox) ? origin : undefined;
-    return { request, merchantName: merchant?.business_name ?? 'the merchant', token, origin: permitted, sandbox };
+    return { request, merchantName: merchant?.business_name ?? 'the merchant', token, origin: permitted, sandbox, lang };
   }
 
-  /** A page of this payment: framable by the permitted origin, and reporting to it where the page has a script. */
-  function send(reply: FastifyReply, context: PayContext, render: (nonce: string | undefined) => Page): FastifyReply {
-    const nonce = context.origin ? randomBytes(16).toString('base64') : undefined;
+  /**
+   * A page of this payment: framable by the permitted origin, with its one script allowed by a nonce (the card
+   * form's checks, or the report of the outcome to the opener); `scripted` says whether the page has one.
+   */
+  function send(reply: FastifyReply, context: PayContext, render: (nonce: string | undefined) => Page, scripted = context.origin !== undefined): FastifyReply {
+    const nonce = scripted ? randomBytes(16).toString('base64') : undefined;
     return sendPage(reply, render(nonce), { frameOrigin: context.origin, scriptNonce: nonce });
   }
 
-  async function answer(reply: FastifyReply, token: string, outcome: PayOutcome, method: PaymentMethod, form: Record<string, string>, origin: string | undefined) {
+  /** The pay form, with the card form's script when it has a card form. */
+  const sendForm = (reply: FastifyReply, context: PayContext, state?: Parameters<typeof payPage>[1]) =>
+    send(reply, context, (nonce) => payPage(context, state, nonce), context.request.allow_card === 1);
+
+  /** The page's language: the one the pay button asked for (`locale`, kept by the forms), else the browser's. */
+  const languageOf = (request: FastifyRequest, asked: unknown) => pageLocale(askedLocale(asked), request.headers['accept-language']);
+
+  async function answer(reply: FastifyReply, token: string, outcome: PayOutcome, method: PaymentMethod, form: Record<string, string>, origin: string | undefined, lang: PageLocale) {
     if (outcome.status === 'refused') {
-      if (outcome.linkProblem || !outcome.request) return sendPage(reply, payLinkProblemPage(outcome.linkProblem ?? 'unknown'));
-      const context = await contextFor(outcome.request, token, origin);
-      return sendPage(reply, payPage(context, { values: keptValues(form), problem: { method, message: outcome.message }, status: STATUS_OF_REASON[outcome.reason] }), { frameOrigin: context.origin });
+      if (outcome.linkProblem || !outcome.request) return sendPage(reply, payLinkProblemPage(outcome.linkProblem ?? 'unknown', lang));
+      const context = await contextFor(outcome.request, token, origin, lang);
+      return sendForm(reply, context, { values: keptValues(form), problem: { method, message: outcome.message }, status: STATUS_OF_REASON[outcome.reason] });
     }
-    const context = await contextFor(outcome.request, token, origin);
+    const context = await contextFor(outcome.request, token, origin, lang);
     switch (outcome.status) {
       case 'approved': return send(reply, context, (nonce) => approvedPage(context, outcome, nonce));
       case 'pending': return send(reply, context, (nonce) => pendingPage(context, outcome.transactionId, nonce));
@@ -92,32 +110,35 @@ export const payPages: FastifyPluginAsync<Deps> = async (app, { store, clock, co
   }
 
   app.get<LinkRoute>(path, { schema: { hide: true } }, async (request, reply) => {
+    const lang = languageOf(request, request.query.locale);
     const link = await openPayLink(store, request.params.token, clock.now());
-    if (!link.ok) return sendPage(reply, payLinkProblemPage(link.problem));
-    const context = await contextFor(link.request, request.params.token, openerOrigin(request.query.origin));
-    return sendPage(reply, payPage(context), { frameOrigin: context.origin });
+    if (!link.ok) return sendPage(reply, payLinkProblemPage(link.problem, lang));
+    return sendForm(reply, await contextFor(link.request, request.params.token, openerOrigin(request.query.origin), lang));
   });
 
   app.post<LinkRoute>(path, { schema: { hide: true } }, async (request, reply) => {
     const { token } = request.params;
     const form = formFields(request.body);
+    const lang = languageOf(request, form.locale);
     const origin = openerOrigin(form.origin);
     const method = form.method === 'ach' ? 'ach' : form.method === 'card' ? 'card' : undefined;
-    const details = method && readDetails(method, form);
+    const details = method && readDetails(method, form, lang);
     if (!method || !details || 'formError' in details) {
       const link = await openPayLink(store, token, clock.now());
-      if (!link.ok) return sendPage(reply, payLinkProblemPage(link.problem));
-      const message = details && 'formError' in details ? details.formError : 'Choose how to pay: by card or from a bank account.';
-      const context = await contextFor(link.request, token, origin);
-      return sendPage(reply, payPage(context, { values: keptValues(form), problem: { method: method ?? 'card', message } }), { frameOrigin: context.origin });
+      if (!link.ok) return sendPage(reply, payLinkProblemPage(link.problem, lang));
+      const problem: PayFormProblem = details && 'formError' in details
+        ? { method: 'card', message: details.formError, field: 'card-exp' }
+        : { method: method ?? 'card', message: lang.texts.pay.chooseMethod };
+      const context = await contextFor(link.request, token, origin, lang);
+      return sendForm(reply, context, { values: keptValues(form), problem });
     }
-    return answer(reply, token, await payLink(store, token, details, clock.now(), true), method, form, origin);
+    return answer(reply, token, await payLink(store, token, details, clock.now(), true), method, form, origin, lang);
   });
 
   app.post<LinkRoute>(`${path}/3ds`, { schema: { hide: true } }, async (request, reply) => {
     const form = formFields(request.body);
     const outcome = await completeChallenge(store, request.params.token, form.attempt ?? '', form.result === 'pass', clock.now());
-    return answer(reply, request.params.token, outcome, 'card', form, openerOrigin(form.origin));
+    return answer(reply, request.params.token, outcome, 'card', form, openerOrigin(form.origin), languageOf(request, form.locale));
   });
 
   // The image encodes the link only, so a paid or expired link still gets it: the page says the rest.

@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css } from 'lit-element';
 
 /** The QR code beside the button, and the modal dialog with the pay page. */
 export const payButtonStyles = css`

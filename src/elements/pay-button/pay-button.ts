@@ -1,19 +1,18 @@
-import { html, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { html, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit-element';
 import type { ResolvedConfig } from '../../config.ts';
 import { publicKeyCall, type PayLink, type PayLinkRequest, type PayLinkState } from '../../widget-api.ts';
+import { onRefusal } from '../../shared/csp.ts';
+import { WidgetError } from '../../shared/errors.ts';
 import { emit, type PaySuccessDetail } from '../../shared/events.ts';
-import { isAmount } from '../../shared/format.ts';
+import { isAmount, resolveLocale } from '../../shared/format.ts';
 import { commonStrings, PaykitButtonElement } from '../../shared/paykit-element.ts';
-import { defineElement } from '../../shared/define.ts';
 import { qrDataUrl } from '../../shared/qr.ts';
 import { styles } from '../../shared/styles.ts';
 import { payButtonStyles } from './pay-button.styles.ts';
 
-export type PayMode = 'dialog' | 'popup' | 'redirect';
-
 export const payButtonStrings = {
   ...commonStrings,
-  /** `{verb}` is the merchant's configured button label ("Pay" unless set), `{amount}` the price. */
+  /** `{verb}` is `strings.verb`, else the merchant's configured button label, else `verb`; `{amount}` the price. */
   label: '{verb} {amount}',
   verb: 'Pay',
   loading: 'Preparing your payment…',
@@ -44,20 +43,25 @@ interface LinkInUse {
 /** One opening of the payment window (the dialog, or a popup): listening for its message and polling until it ends. */
 interface Attempt extends LinkInUse {
   popup: Window | null;
+  /** The pay page's origin, from the link the service returned: its messages come from there. */
+  payOrigin: string;
+  /** Stops listening for the page's policy refusing to frame the pay page. */
+  unwatch?: () => void;
   timer?: ReturnType<typeof setTimeout>;
 }
 
 /**
  * A pay button: creates a pay link for `amount` and takes the payer to the hosted pay page in a modal
- * dialog, a popup or by redirect. The outcome arrives as a message from the pay page (accepted only from the
- * service's origin and for this button's order), or, when no message can arrive, by polling the link every
- * two seconds while the payment window is open.
+ * dialog, a popup or by redirect, in the element's language. The outcome arrives as a message from the pay page
+ * (accepted only from the origin of the pay link the service returned, and for this button's order), or, when no
+ * message can arrive, by polling the link every two seconds while the payment window is open. `pay-success` tells
+ * the page; the merchant's server checks the paid amount against its order before it ships anything.
  *
- * @fires pay-success - The payment was approved (or submitted, for a bank payment). `detail`: `{transaction_id, order_id, amount}`.
- * @fires pay-error - Creating the link failed, the configuration is incomplete, or the payment was declined. `detail`: `{message}`.
- * @fires pay-cancel - The payer closed the payment window without paying.
+ * @fires {CustomEvent<PaySuccessDetail>} pay-success - The payment was approved (or submitted, for a bank payment). `detail`: `{transaction_id, order_id, amount}`.
+ * @fires {CustomEvent<PaykitErrorDetail>} pay-error - Creating the link failed, the configuration is incomplete, the page's policy blocked the payment window, or the payment was declined. `detail`: `{code, message}`.
+ * @fires {CustomEvent<null>} pay-cancel - The payer closed the payment window without paying.
  *
- * @attr label - The button's whole text; default "{verb} {amount}", the verb being the merchant's configured label ("Pay").
+ * @attr label - The button's whole text; default "{verb} {amount}", the verb being `strings.verb`, else the merchant's configured label, else "Pay" in the element's language.
  *
  * @csspart base - The wrapper of everything beside the dialog.
  * @csspart button - The pay button, a native <button>.
@@ -104,13 +108,15 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
     mode: {},
     showQr: { type: Boolean, attribute: 'show-qr' },
     pollInterval: { attribute: false },
+    // Redeclared for its type: each element's own keys.
+    strings: { attribute: false },
   };
 
   /** What the payment is for, shown on the pay page. */
   declare description?: string;
 
   /** How the pay page opens: `dialog` (default), `popup` or `redirect`. */
-  mode: PayMode = 'dialog';
+  mode: 'dialog' | 'popup' | 'redirect' = 'dialog';
 
   /** Shows the pay link as a QR code next to the button once it is created. */
   showQr = false;
@@ -118,7 +124,12 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
   /** Milliseconds between checks of the pay link while the payment window is open; not a positive number: 2000. */
   pollInterval = 2000;
 
+  /** Replacements for any visible text, by key (the keys of `payButtonStrings`); `{name}` placeholders are filled in. */
+  declare strings: Partial<Record<PayButtonStringKey, string>>;
+
   protected override readonly defaultStrings = payButtonStrings;
+
+  protected override readonly textsName = 'payButton';
 
   /**
    * Where the payment stands: idle, loading (the link is made), open (the payment window), redirecting, success
@@ -149,9 +160,9 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
     this.requestUpdate();
   }
 
-  #fail(message: string): void {
+  #fail({ message, code }: WidgetError): void {
     this.#show('error', '', message);
-    emit(this, 'pay-error', { message });
+    emit(this, 'pay-error', { code, message });
   }
 
   get #dialog(): HTMLDialogElement {
@@ -175,7 +186,7 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
   }
 
   protected override buttonText(): string {
-    const verb = this.settings.value?.button_label || this.t('verb');
+    const verb = this.strings?.verb ?? this.merchantLabel ?? this.t('verb');
     const amount = this.#amount();
     return this.label || (amount ? this.t('label', { verb, amount }) : verb);
   }
@@ -187,7 +198,7 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
     try {
       config = this.checkedConfig();
     } catch (error) {
-      return this.#fail((error as Error).message);
+      return this.#fail(error as WidgetError);
     }
     // A popup the payer closed that the next check has not noticed yet: that attempt ends here, quietly.
     this.#stop();
@@ -202,7 +213,7 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
       use = await this.#payLink(config);
     } catch (error) {
       popup?.close();
-      return this.#fail(await this.describeFailure(error as Error, config));
+      return this.#fail(await this.failure(error, config));
     }
     if (!this.isConnected) return popup?.close();
     const payLink = use.link.pay_link;
@@ -218,14 +229,20 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
         }
       }, () => {});
     }
-    const url = `${payLink}?origin=${encodeURIComponent(location.origin)}`;
-    const attempt: Attempt = (this.#attempt = { ...use, popup: popup?.closed ? null : popup });
+    // The pay page reports to this page's origin, in this element's language.
+    const url = `${payLink}?origin=${encodeURIComponent(location.origin)}&locale=${encodeURIComponent(resolveLocale(this.locale))}`;
+    const attempt: Attempt = (this.#attempt = { ...use, popup: popup?.closed ? null : popup, payOrigin: new URL(payLink).origin });
     addEventListener('message', this.#onMessage);
     this.#show('open', this.t('open'));
     if (attempt.popup) {
       attempt.popup.location.href = url;
     } else {
-      // Dialog mode, or a popup the browser blocked: the pay page in a modal on this page instead.
+      // Dialog mode, or a popup the browser blocked: the pay page in a modal on this page instead. A frame the
+      // page's policy refuses shows nothing and tells nobody, so the refusal itself ends the attempt, with its fix.
+      attempt.unwatch = onRefusal(payLink, ['frame-src'], (error) => {
+        this.#stop();
+        this.#fail(error);
+      });
       this.#frameUrl = url;
       await this.updateComplete;
       // The close button has autofocus, so it takes the focus, which the modal then keeps inside.
@@ -247,13 +264,14 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
   #onMessage = ({ origin, data }: MessageEvent): void => {
     const attempt = this.#attempt;
     const link = attempt?.link;
-    // Only the service's pay page, and only for this button's order: another pay button on the page has its own.
-    if (origin !== attempt?.config.baseUrl || data?.type !== 'paykit:payment' || data.order_id !== link!.order_id) return;
+    // Only the pay page (on the pay link's origin, or the service's) and only for this button's order: another
+    // pay button on the page has its own. The pay link may use another origin than the calls (PAYKIT_PUBLIC_URL).
+    if ((origin !== attempt?.payOrigin && origin !== attempt?.config.baseUrl) || data?.type !== 'paykit:payment' || data.order_id !== link!.order_id) return;
     if (data.status === 'declined') {
       // The pay page stays open in the window for another try.
       const message = data.message || this.t('declined');
       this.#show('open', this.t('open'), message);
-      emit(this, 'pay-error', { message });
+      emit(this, 'pay-error', { code: 'declined', message });
     } else if (data.status === 'approved' || data.status === 'pending') {
       // The pay page sends the amount charged as a number (10.5); events carry decimal text ("10.50").
       const amount = typeof data.amount === 'number' ? data.amount.toFixed(2) : link!.amount;
@@ -285,7 +303,7 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
       return;
     }
     this.#link = this.#qr = undefined;
-    if (!detail) return this.#fail(this.t('expired'));
+    if (!detail) return this.#fail(new WidgetError(this.t('expired'), 'expired'));
     const { transaction_id, order_id, amount } = detail;
     this.#show('success', this.t(status === 'pending' ? 'pending' : 'success'));
     emit(this, 'pay-success', { transaction_id, order_id, amount });
@@ -295,6 +313,7 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
   #stop(): void {
     if (!this.#attempt) return;
     clearTimeout(this.#attempt.timer);
+    this.#attempt.unwatch?.();
     this.#attempt = this.#frameUrl = undefined;
     removeEventListener('message', this.#onMessage);
     this.#dialog.close();
@@ -325,7 +344,7 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
           <a part="new-window-link" href=${url} target="_blank" rel="opener">${this.t('newWindow')}</a>`
       : '';
     // The close button comes first, so it takes the initial focus.
-    const dialog = html`<dialog part="dialog" aria-labelledby="modal-title" @close=${this.#onClose}>
+    const dialog = html`<dialog part="dialog" class=${this.scheme} aria-labelledby="modal-title" @close=${this.#onClose}>
       <header part="dialog-header">
         <h2 id="modal-title">${this.t('dialogTitle', { amount })}</h2>
         <button part="close-button" class="close" autofocus aria-label=${this.t('close')} @click=${() => this.#dialog.close()}>✕</button>
@@ -336,7 +355,7 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
   }
 }
 
-defineElement('pay-button', PayButton);
+export type PayMode = PayButton['mode'];
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,8 +1,8 @@
-import type { PropertyDeclarations, TemplateResult } from 'lit';
+import type { PropertyDeclarations, TemplateResult } from 'lit-element';
 import { initialState, Task } from '@lit/task';
 import type { ResolvedConfig } from '../../config.ts';
 import { publicKeyCall, type PaymentRequest, type PaymentRequestSent } from '../../widget-api.ts';
-import { defineElement } from '../../shared/define.ts';
+import { codeOf, WidgetError } from '../../shared/errors.ts';
 import { emit } from '../../shared/events.ts';
 import { isAmount } from '../../shared/format.ts';
 import { normalizePhone } from '../../../rules/phone.ts';
@@ -24,8 +24,8 @@ export type RequestPaymentButtonStringKey = keyof typeof requestPaymentButtonStr
  * Sends the payer a pay link by SMS: checks the phone number the way the service does, then asks the
  * service to create the payment request.
  *
- * @fires request-sent - The service created the request and sent the SMS. `detail`: `{order_id, pay_link}`.
- * @fires request-error - The phone, amount or configuration is wrong, or the service refused. `detail`: `{message}`.
+ * @fires {CustomEvent<RequestSentDetail>} request-sent - The service created the request and sent the SMS. `detail`: `{order_id, pay_link}`.
+ * @fires {CustomEvent<PaykitErrorDetail>} request-error - The phone, amount or configuration is wrong, or the service refused (e.g. too many texts to one phone). `detail`: `{code, message}`.
  *
  * @csspart base - The wrapper.
  * @csspart button - The native <button>.
@@ -52,6 +52,8 @@ export type RequestPaymentButtonStringKey = keyof typeof requestPaymentButtonStr
 export class RequestPaymentButton extends PaykitButtonElement<RequestPaymentButtonStringKey> {
   static override properties: PropertyDeclarations = {
     recipientPhone: { attribute: 'recipient-phone' },
+    // Redeclared for its type: each element's own keys.
+    strings: { attribute: false },
   };
 
   /**
@@ -60,7 +62,12 @@ export class RequestPaymentButton extends PaykitButtonElement<RequestPaymentButt
    */
   declare recipientPhone?: string;
 
+  /** Replacements for any visible text, by key (the keys of `requestPaymentButtonStrings`); `{name}` placeholders are filled in. */
+  declare strings: Partial<Record<RequestPaymentButtonStringKey, string>>;
+
   protected override readonly defaultStrings = requestPaymentButtonStrings;
+
+  protected override readonly textsName = 'requestPaymentButton';
 
   /**
    * Sending the request, run by the button: the phone, amount and configuration are checked first, and each
@@ -71,19 +78,20 @@ export class RequestPaymentButton extends PaykitButtonElement<RequestPaymentButt
     task: async (_args: [], { signal }) => {
       const raw = this.recipientPhone?.trim();
       const phone = normalizePhone(raw ?? '');
-      if (!phone) throw new Error(this.t(raw ? 'invalidPhone' : 'missingPhone', { phone: raw! }));
+      if (!phone) throw new WidgetError(this.t(raw ? 'invalidPhone' : 'missingPhone', { phone: raw! }), raw ? 'invalid-input' : 'config');
       const config: ResolvedConfig = this.checkedConfig();
       const body: PaymentRequest = { amount: this.amount!.trim(), recipient_phone: phone, order_id: this.orderId || undefined };
       try {
         return { phone, ...(await publicKeyCall<PaymentRequestSent>(config, 'payment-requests', body, signal)) };
       } catch (error) {
-        const message = signal.aborted ? '' : await this.describeFailure(error as Error, config);
         if (signal.aborted) return initialState;
-        throw new Error(message);
+        const failure = await this.failure(error, config);
+        if (signal.aborted) return initialState;
+        throw failure;
       }
     },
     onComplete: ({ order_id, pay_link }) => emit(this, 'request-sent', { order_id, pay_link }),
-    onError: (error) => emit(this, 'request-error', { message: (error as Error).message }),
+    onError: (error) => emit(this, 'request-error', { code: codeOf(error), message: (error as Error).message }),
   });
 
   protected override get phase(): string {
@@ -112,8 +120,6 @@ export class RequestPaymentButton extends PaykitButtonElement<RequestPaymentButt
     });
   }
 }
-
-defineElement('request-payment-button', RequestPaymentButton);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css } from 'lit-element';
 
 /**
  * The frame, the date-range form, the table and the paging controls. The host is a grid of one column that may

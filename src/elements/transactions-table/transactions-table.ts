@@ -1,8 +1,8 @@
-import { html, type PropertyDeclarations, type PropertyValues } from 'lit';
+import { html, type PropertyDeclarations, type PropertyValues } from 'lit-element';
 import { initialState, Task, TaskStatus } from '@lit/task';
 import { resolveBaseUrl } from '../../config.ts';
 import { listTransactions, WidgetAuthError, WidgetNetworkError, type TransactionItem, type TransactionPage, type TransactionQuery } from '../../widget-api.ts';
-import { defineElement } from '../../shared/define.ts';
+import { codeOf, WidgetError } from '../../shared/errors.ts';
 import { emit } from '../../shared/events.ts';
 import { formatDateTime, formatMoney, resolveLocale } from '../../shared/format.ts';
 import { commonStrings, PaykitElement } from '../../shared/paykit-element.ts';
@@ -55,11 +55,11 @@ const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
  * narrower than the table, the table scrolls sideways in a region that takes keyboard focus and is named by the
  * `caption` string.
  *
- * @fires transactions-load - A page arrived. `detail`: `{total}`, the count over all pages.
- * @fires transactions-error - Loading failed (network, configuration, or a token that stays refused). `detail`: `{message}`.
+ * @fires {CustomEvent<TransactionsLoadDetail>} transactions-load - A page arrived. `detail`: `{total}`, the count over all pages.
+ * @fires {CustomEvent<PaykitErrorDetail>} transactions-error - Loading failed (network, the page's policy, configuration, or a token that stays refused). `detail`: `{code, message}`.
  *
- * @attr session-token - The read-only session token from `POST /api/v1/widgets/sessions` on the merchant's server.
- * @attr page-size - Rows per page, 1–100 (20).
+ * @prop {(() => Promise<string>) | undefined} fetchSessionToken
+ *
  * @attr public-key - Accepted like on every element; the listing itself needs only the session token.
  *
  * @csspart base - The frame around everything.
@@ -104,6 +104,8 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
     sessionToken: { attribute: 'session-token' },
     pageSize: { type: Number, attribute: 'page-size' },
     fetchSessionToken: { attribute: false },
+    // Redeclared for its type: each element's own keys.
+    strings: { attribute: false },
   };
 
   /** The read-only session token minted by the merchant's server. */
@@ -118,7 +120,15 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
    */
   declare fetchSessionToken?: () => Promise<string>;
 
+  /**
+   * Replacements for any visible text, by key (the keys of `transactionsTableStrings`, and statuses and types as
+   * `statusVoided`, `typeRefund`, …); `{name}` placeholders are filled in.
+   */
+  declare strings: Partial<Record<TransactionsTableStringKey, string>>;
+
   protected override readonly defaultStrings = transactionsTableStrings;
+
+  protected override readonly textsName = 'transactionsTable';
 
   #page = 1;
   #from = '';
@@ -141,12 +151,12 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
         return await this.#list(sessionToken, baseUrl, query, signal);
       } catch (error) {
         if (signal.aborted) return initialState;
-        throw new Error(error instanceof WidgetNetworkError ? this.t('networkError') : (error as Error).message);
+        throw error instanceof WidgetNetworkError && error.code === 'network' ? new WidgetError(this.t('networkError'), 'network') : error;
       }
     },
     args: (): ListingArgs => [this.sessionToken, this.pageSize, this.baseUrl, this.#page, this.#from, this.#to],
     onComplete: ({ totalCount }) => emit(this, 'transactions-load', { total: Number(totalCount) || 0 }),
-    onError: (error) => emit(this, 'transactions-error', { message: (error as Error).message }),
+    onError: (error) => emit(this, 'transactions-error', { code: codeOf(error), message: (error as Error).message }),
   });
 
   get #perPage(): number {
@@ -212,7 +222,7 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
         token = await this.#renew();
         renewed = true;
       }
-      if (!token) throw new Error(this.t('missingToken'));
+      if (!token) throw new WidgetError(this.t('missingToken'), 'config');
       return listTransactions(serviceOrigin, token, query, signal);
     };
     const result = await list().catch(async (error) => {
@@ -228,7 +238,7 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
 
   async #renew(): Promise<string> {
     const token = (await this.fetchSessionToken!().catch(() => ''))?.trim();
-    if (!token) throw new Error(this.t('refreshFailed'));
+    if (!token) throw new WidgetError(this.t('refreshFailed'), 'auth');
     return (this.#renewed = token);
   }
 
@@ -249,10 +259,10 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
     this.#load(1, form.get('from') as string, form.get('to') as string);
   }
 
-  /** A status or a type as a word: the service's own, capitalized, unless `strings` has one. */
+  /** A status or a type as a word: `strings`' or the language's, else the service's own, capitalized. */
   #word(prefix: 'status' | 'type', value: string): string {
     const word = capitalize(value);
-    return this.strings?.[`${prefix}${word}` as TransactionsTableStringKey] ?? word;
+    return this.ownText(`${prefix}${word}`) ?? word;
   }
 
   #row({ transaction_id: id, created_date: date, amount, card_brand, last_four, status, type }: TransactionItem, locale: string, cardEnding: string) {
@@ -308,7 +318,7 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
       : '';
     const dateInput = (name: 'from' | 'to', value: string) =>
       html`<label>${this.t(name)}<input part="date-input" type="date" name=${name} .value=${value} aria-invalid=${!!this.#rangeError} aria-describedby="range-error" /></label>`;
-    return html`<div part="base">
+    return html`<div part="base" class=${this.scheme}>
       <form part="filters" novalidate @submit=${this.#submit}>
         ${dateInput('from', this.#from)} ${dateInput('to', this.#to)}
         <button part="apply-button">${this.t('apply')}</button>
@@ -322,8 +332,6 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
     </div>`;
   }
 }
-
-defineElement('transactions-table', TransactionsTable);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,0 +1,88 @@
+/**
+ * `paykit/react`: one component per element (wrappers/react/index.ts), with its props typed from the element class
+ * and its events as `on…` props typed with their detail; and `paykit/react/jsx`, the bare tags for React 19's
+ * JSX (wrappers/react/jsx.ts).
+ */
+import { pascal, type Element } from './model.ts';
+import { attributeType, doc, elementType, header, key, propertyType, typeImports } from './typescript.ts';
+
+const reactEvent = (name: string) => `on${pascal(name)}`;
+
+function componentProps(element: Element): string {
+  const own = [
+    ...element.properties.map((property) => `${doc(property.description, '  ')}  ${property.name}?: ${propertyType(element, property)} | undefined;`),
+    ...element.events.map((event) => `${doc(event.description, '  ')}  ${reactEvent(event.name)}?: ((event: ${event.type}) => void) | undefined;`),
+  ];
+  const names = [...element.properties.map((property) => property.name), ...element.events.map((event) => reactEvent(event.name))];
+  return `/** The props of \`<${element.className}>\`: the element's properties and its events, beside React's own. */
+export interface ${element.className}Props extends Omit<HTMLAttributes<${elementType(element)}>, ${names.map((name) => `'${name}'`).join(' | ')}> {
+${own.join('\n')}
+}`;
+}
+
+function component(element: Element): string {
+  const members = element.properties.map((property) => `'${property.name}'`).join(', ');
+  const events = element.events.map((event) => `${reactEvent(event.name)}: '${event.name}'`).join(', ');
+  return `/** \`<${element.tag}>\`: ${element.description} */
+export const ${element.className} = createComponent<${elementType(element)}, ${element.className}Props>('${element.tag}', [${members}], { ${events} }, '${element.className}');`;
+}
+
+export function reactComponents(elements: Element[]): string {
+  return `${header('react.ts')}
+/**
+ * \`paykit/react\`: React components over the Paykit elements. Each element property is a prop, set on the element
+ * as a property; each event is an \`on…\` prop whose handler receives the element's typed \`CustomEvent\`; \`ref\` gives
+ * the element (e.g. to call \`reload()\`). Importing this module also defines the elements (when there is a DOM).
+ * React 18 and 19; on a server the components render their bare tags. The build puts \`'use client'\` at the top of
+ * dist/react.js (vite.config.ts), so Next.js's App Router takes it as client code.
+ */
+import type { HTMLAttributes } from 'react';
+import { createComponent } from './create-component.ts';
+${typeImports(elements, '../../src/index.ts')}
+
+// The main entry defines the elements (where there is a DOM), as \`import 'paykit'\` does.
+export { configure } from '../../src/index.ts';
+export type {
+  PaykitConfig, PaykitErrorCode, PaySuccessDetail, PaykitErrorDetail, RequestSentDetail, TransactionsLoadDetail, PaykitEventMap, PayMode, Theme,
+} from '../../src/index.ts';
+export type { ${elements.map(elementType).join(', ')} };
+
+${elements.map((element) => `${componentProps(element)}\n\n${component(element)}`).join('\n\n')}
+`;
+}
+
+function jsxAttributes(element: Element): string {
+  const lines = [
+    ...element.properties.filter((property) => property.attribute && property.attribute !== property.name)
+      .map((property) => `${doc(property.description, '      ')}      '${property.attribute}'?: ${attributeType(element, property)} | undefined;`),
+    ...element.properties.map((property) => `${doc(property.description, '      ')}      ${key(property.name)}?: ${propertyType(element, property)} | undefined;`),
+    ...element.events.map((event) => `${doc(event.description, '      ')}      'on${event.name}'?: ((event: ${event.type}) => void) | undefined;`),
+  ];
+  return `    /** \`<${element.tag}>\`: ${element.description} */
+    '${element.tag}': React.DetailedHTMLProps<React.HTMLAttributes<${elementType(element)}>, ${elementType(element)}> & {
+${lines.join('\n')}
+    };`;
+}
+
+export function reactJsx(elements: Element[]): string {
+  return `${header('react.ts')}
+/**
+ * The bare tags in React 19's JSX: \`<pay-button amount="5.00" onpay-success={…}>\`. React 19 sets what the element
+ * has as a property (\`orderId\`), the rest as attributes (\`order-id\`), and listens to \`on\` + the event's name.
+ * React 18 writes every prop as an attribute and listens to nothing: there, use the components of \`paykit/react\`.
+ * Opt in once, in any file of the project:
+ *
+ *     import type {} from 'paykit/react/jsx';
+ */
+import type * as React from 'react';
+${typeImports(elements, '../../src/index.ts')}
+
+declare module 'react' {
+  namespace JSX {
+    interface IntrinsicElements {
+${elements.map(jsxAttributes).join('\n')}
+    }
+  }
+}
+`;
+}

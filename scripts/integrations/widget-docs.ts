@@ -1,0 +1,159 @@
+/**
+ * docs/widgets.md: the prose below, then each element's reference from the manifest (the elements' own JSDoc), so
+ * the reference cannot drift from the code.
+ */
+import type { Element, Named } from './model.ts';
+
+const PROSE = `# Widgets
+
+Generated from the elements' JSDoc by \`npm run integrations\` (do not edit by hand; the prose is in
+scripts/integrations/widget-docs.ts). Load them with the script tag (\`<script type="module" src="{service}/paykit.js"
+data-public-key="pk_…">\`) or from npm (below); every element also takes \`public-key\` and \`base-url\`, which win over
+the script tag and \`configure()\`. The HTTP calls behind them are in [widget-api.md](widget-api.md); the
+Content-Security-Policy a page needs is in [csp.md](csp.md); React, Vue, Preact, Solid and Svelte in [adapters.md](adapters.md).
+
+## The script tag
+
+\`/paykit.js\` is a small loader (about 0.7 KB brotli). It takes the public key from its own \`data-public-key\` and
+the service from its own origin, then defines each element the first time one appears in the document, importing
+that element's module (and, in parallel, everything the module imports) from \`{service}/paykit/\`. Those files are
+named by a hash of their content and cached for a year; the loader itself is cached for a minute and then
+revalidated (a 304 when nothing changed). Every file comes compressed (brotli or gzip).
+
+- **Shadow roots.** The loader watches the document, not the shadow roots of your own components. Tell it about one:
+
+  \`\`\`js
+  import { observe } from 'https://pay.example.com/paykit.js'; // the same URL as the script tag: the same module
+  observe(this.shadowRoot); // defines the Paykit elements in it now, and those added to it later
+  \`\`\`
+- **Preloading.** Put the script tag in \`<head>\` so it starts early; it asks for an element's files as soon as it
+  runs. A page that knows which elements it shows can start them earlier still, beside the loader: \`GET
+  {service}/paykit.json\` names each element's files (\`{"elements": {"pay-button": ["pay-button-….js", "chunk-….js",
+  …]}, "languages": {"fr": […]}}\`, cached for a minute like the loader), and a server that writes
+  \`<link rel="modulepreload" href="{service}/paykit/{file}">\` for each of them saves the loader's round trip (on a
+  slow phone network, about a sixth of the time until the button works: docs/performance.md). The names change
+  with each release of the service, so read them when you render, not once. On a page whose \`lang\` is Spanish,
+  French or German the loader fetches that language's texts beside the elements.
+- **With the npm package on the same page.** Each tag is defined once, by whichever comes first; the other leaves it
+  alone. Both read one page configuration, so \`configure()\` and \`data-public-key\` reach every element.
+
+## From npm
+
+\`npm install paykit\` installs Paykit and Lit's packages, nothing else. \`import 'paykit'\` defines the three elements
+and exports their classes, \`configure({ publicKey, baseUrl })\` and the types; \`import 'paykit/pay-button'\` (or
+\`paykit/request-payment-button\`, \`paykit/transactions-table\`) defines one element and exports its class, and a
+bundler then keeps only that element's code (package.json's \`sideEffects\` names the files that define elements).
+The manifest is \`paykit/custom-elements.json\`; VS Code's HTML and CSS data (the tags, attributes, \`--paykit-*\`
+properties and parts, with their descriptions) are in the package's \`editors/\` folder:
+
+\`\`\`json
+// .vscode/settings.json
+{ "html.customData": ["./node_modules/paykit/editors/vscode.html-custom-data.json"],
+  "css.customData": ["./node_modules/paykit/editors/vscode.css-custom-data.json"] }
+\`\`\`
+
+## Languages
+
+The elements speak English, Spanish, French and German: their \`locale\` (else the page's \`lang\`, else en-US) picks
+the texts, and formats amounts and dates through \`Intl\`. A language other than English is a small module loaded the
+first time an element needs it. \`strings\` replaces any text, in any language (the keys are in each element's
+table below and its \`…Strings\` export), e.g. \`el.strings = { verb: 'Order' }\`. The pay button opens the hosted pay
+page in the same language. Amounts are US dollars in every language.
+
+## Themes
+
+\`theme="light"\` or \`theme="dark"\` fixes the colours; \`theme="auto"\` follows the visitor's system setting. Without
+\`theme\`, an element follows the page's \`color-scheme\` (which it inherits): \`color-scheme: dark\` is dark, \`light dark\`
+follows the system, and a page that declares none is light, whatever the system says. The \`--paykit-*\` custom
+properties below win in both schemes.
+
+## Errors
+
+Every \`*-error\` event carries \`{code, message}\`: the message is for people (in the element's language when the
+element wrote it, the service's words when the service refused), the code for your code, stable across releases
+and languages.
+
+| \`code\` | when | what to do |
+|---|---|---|
+| \`network\` | no answer from the service: offline, refused, timed out, or refused by CORS without a reason | try again; check \`base-url\` |
+| \`csp\` | the page's Content-Security-Policy blocked a call (\`connect-src\`) or the payment window (\`frame-src\`); the message names the directive and the origin to add | add it: [csp.md](csp.md) |
+| \`origin\` | the service refused the page's origin (403): it is not among the merchant's \`allowed_origins\`, or none is set in production | \`PUT /api/v1/widgets/\` with \`allowed_origins\` |
+| \`rate-limited\` | too many calls from this page (429), or a phone that was already texted 5 times this hour | wait; the message says how long |
+| \`auth\` | a public key the service does not know, or a session token that is missing, expired or refused | check \`public-key\`; mint a new token (\`fetchSessionToken\`) |
+| \`config\` | the element lacks its public key, the service's address, a phone number or a session token | set the attribute the message names |
+| \`invalid-input\` | an amount that is not a price, a phone number that is not one, or a request the service refused as invalid (400) | fix the value the message names |
+| \`declined\` | the card or bank declined the payment; the pay page stays open for another try | nothing: the payer may try again |
+| \`expired\` | the pay link expired before it was paid | click again: a new link is made |
+| \`service\` | the service failed (5xx) or answered what the element did not expect | try again later |
+
+## After \`pay-success\`
+
+\`pay-success\` tells the page that the payer paid: update the page, not the order. Before you ship anything, your
+server checks the payment itself: that a transaction with that \`transaction_id\` exists for your merchant, is
+completed, and is for the amount of your order (the \`payment.success\` webhook, or \`GET /api/v1/merchant/transactions\`).
+A page can be changed by whoever looks at it; your server's records cannot.
+
+## Server rendering: \`paykit/ssr\`
+
+\`paykit/ssr\` renders the elements on a server with their shadow DOM as declarative shadow DOM (Lit's
+\`@lit-labs/ssr\`, an optional peer of the package: \`npm install @lit-labs/ssr\` where you render). The browser shows the result before any script runs, the pay button with its label and amount;
+when the elements are defined they hydrate: they keep that markup and attach their listeners, so nothing is drawn
+twice and nothing shifts. Rendering calls no network: the merchant's settings and the transactions are loaded in
+the browser, after hydration (the table renders its loading state on the server).
+
+\`\`\`js
+import { html, renderToString } from 'paykit/ssr';
+
+const widgets = await renderToString(html\`<pay-button amount=\${price} order-id=\${orderId}></pay-button>\`);
+// … put \`widgets\` into your page, with the script tag (or your bundle that imports paykit) after it.
+\`\`\`
+
+Give the elements attributes (what the browser sees too), and \`locale\` unless the page is in en-US: the server
+cannot read the page's \`lang\` (it has every language's texts at hand). A merchant's configured button label arrives in the browser, so a page that sets
+one should pass it as \`label\` to keep the button from changing width. \`renderToStream()\` gives the same HTML as a
+Node stream. Hydration needs the script that defines the elements to be the same release as the renderer (their
+templates must match): with the script tag, keep the \`paykit\` package current; an element that cannot keep the
+server's markup renders it again and says so in the console.
+
+- **Node** (any server that writes HTML): render, put the string in the page, add the script tag. Hydration support
+  comes with the script tag: the loader sees the server-rendered elements and loads it before Lit.
+- **Vite SSR** (\`ssrLoadModule\` or a built server entry): the same, in the server entry. When the page's own
+  bundle imports \`paykit\` instead of using the script tag, import Lit's hydration support first (\`npm install
+  @lit-labs/ssr-client\`): \`import '@lit-labs/ssr-client/lit-element-hydrate-support.js'; import 'paykit';\`. The demo's
+  \`/checkout.html\` is rendered this way (demo/backend/checkout-page.ts).
+- **Next.js** (App Router): render in a Server Component and insert the HTML, e.g.
+  \`<div dangerouslySetInnerHTML={{ __html: await renderToString(html\\\`<pay-button amount="\${price}"></pay-button>\\\`) }} />\`,
+  and load the script tag with \`<Script type="module" src="{service}/paykit.js" data-public-key="pk_…" />\` (or,
+  in a Client Component, the two imports above). Keep \`paykit/ssr\` on the server: it imports Lit's server build.
+
+Firefox before 123, within the floor below, has no declarative shadow DOM: there a server-rendered element shows
+nothing until the script runs, and then renders itself.
+
+## Browsers
+
+The elements support the floor in package.json's \`browserslist\`: Baseline 2022 with Safari and iOS from 16.4
+(Chrome, Edge and Firefox 108). \`npm test\` checks the sources against it (docs/decisions.md).
+
+`;
+
+const cell = (text = '') => text.replace(/\|/g, '\\|').replace(/\n+/g, ' ');
+const table = (headers: string[], rows: string[][]) =>
+  rows.length === 0 ? '' : `| ${headers.join(' | ')} |\n|${headers.map(() => '---').join('|')}|\n${rows.map((r) => `| ${r.map(cell).join(' | ')} |`).join('\n')}\n\n`;
+const named = (items: Named[] | undefined, header: string) => table([header, ''], (items ?? []).map((item) => [`\`${item.name}\``, item.description ?? '']));
+
+export function widgetDocs(elements: Element[]): string {
+  let out = PROSE;
+  for (const element of elements) {
+    const { declaration } = element;
+    out += `## \`<${element.tag}>\`\n\n${declaration.description ?? ''}\n\n`;
+    out += `\`import 'paykit/${element.tag}'\` defines it alone.\n\n`;
+    out += table(['attribute', 'property', 'type', 'default', ''], element.properties.filter((p) => p.attribute).map((p) => [`\`${p.attribute}\``, `\`${p.name}\``, p.type, p.default ?? '', p.description]));
+    out += table(['property (no attribute)', 'type', ''], element.properties.filter((p) => !p.attribute).map((p) => [`\`${p.name}\``, p.type, p.description]));
+    out += table(['method', ''], element.methods.map((m) => [`\`${m.name}()\``, m.description]));
+    out += table(['event', 'type', ''], element.events.map((e) => [`\`${e.name}\``, `\`${e.type}\``, e.description]));
+    out += named(declaration.cssParts, 'part');
+    out += named(declaration.cssProperties, 'custom property');
+    out += named(declaration.cssStates, 'custom state (`:state(…)`)');
+  }
+  return out;
+}
