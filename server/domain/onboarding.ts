@@ -55,7 +55,7 @@ export interface FieldError {
 
 /**
  * What a rule says is wrong with a value, after the field's name (`BusinessInfo.ein must be 9 digits…`). Named, so
- * that the hosted form can say the same in the merchant's language (server/pages/i18n/).
+ * that the hosted form can say the same in the merchant's language (server/views/i18n/).
  */
 export const RULE_PROBLEMS = {
   percent: 'must be a number from 0 to 100, e.g. "25"',

@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { BuildOptions, Metafile, Plugin } from 'esbuild';
+import { compressFile, type ServedFile } from '../static/served-file.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -36,28 +35,6 @@ export const minifyLiterals: Plugin = {
     });
   },
 };
-
-/** One file as served: its bytes in each encoding, and the entity tag of its content. */
-export interface ServedFile {
-  identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
-  /** A hash of the content; each encoding's ETag adds the encoding to it. */
-  tag: string;
-}
-
-/** Compressed once, when the bundle is made: precompressed answers cost no CPU per request. */
-function servedFile(text: string): ServedFile {
-  const identity = Buffer.from(text);
-  return {
-    identity,
-    br: brotliCompressSync(identity, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
-    }),
-    gzip: gzipSync(identity, { level: 9 }),
-    tag: createHash('sha256').update(identity).digest('base64url').slice(0, 22),
-  };
-}
 
 export interface ScriptTagBundle {
   /** `/paykit.js`: the loader, with the names of the current files built in. */
@@ -132,10 +109,11 @@ export async function buildScriptTag(): Promise<ScriptTagBundle> {
       ...common.define, PAYKIT_ELEMENTS: JSON.stringify(elements), PAYKIT_HYDRATION: JSON.stringify(hydration), PAYKIT_LANGUAGES: JSON.stringify(languages),
     },
   });
+  const files = await Promise.all(modules.outputFiles!.map(async (file) => [basename(file.path), await compressFile(file.text)] as const));
   return {
-    loader: servedFile(loader.outputFiles![0]!.text),
-    manifest: servedFile(JSON.stringify({ elements, hydration, languages })),
-    files: new Map(modules.outputFiles!.map((file) => [basename(file.path), servedFile(file.text)])),
+    loader: await compressFile(loader.outputFiles![0]!.text),
+    manifest: await compressFile(JSON.stringify({ elements, hydration, languages })),
+    files: new Map(files),
     elements,
     languages,
   };

@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { attributes, html, raw } from '../../server/pages/html.ts';
-import { renderPage } from '../../server/pages/layout.ts';
+import { attributes, html, raw } from '../../server/views/html.ts';
+import { renderPage } from '../../server/views/layout.ts';
 
 describe('html templates', () => {
   test('escape every interpolated value unless it is already Html', () => {

@@ -6,8 +6,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Merchant } from '../../server/store/merchants.ts';
-import { pageLocale } from '../../server/pages/i18n/language.ts';
-import { en } from '../../server/pages/i18n/en.ts';
+import { pageLocale } from '../../server/views/i18n/language.ts';
+import { en } from '../../server/views/i18n/en.ts';
 import { startService, type TestService } from '../support/service.ts';
 import { validApplication } from '../support/fixtures.ts';
 import { APPROVE, DECLINE, approvedMerchant, cardForm, newPayLink } from './pay-helpers.ts';

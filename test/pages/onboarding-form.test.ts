@@ -4,7 +4,7 @@ import {
   BUSINESS_INDUSTRIES, ONBOARDING_FIELDS, OWNERSHIP_TYPES, PROCESSING_ENVIRONMENTS, PRODUCTS_SOLD, type FieldSpec,
 } from '../../server/domain/onboarding.ts';
 import { AGREEMENT_VERSION } from '../../server/domain/signature.ts';
-import { escapeHtml } from '../../server/pages/html.ts';
+import { escapeHtml } from '../../server/views/html.ts';
 import { startService, type TestService } from '../support/service.ts';
 import { validApplication } from '../support/fixtures.ts';
 import { PAGE_CSP, formBody, newOnboardingLink, tagWithId } from './helpers.ts';

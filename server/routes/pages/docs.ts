@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Deps } from '../../deps.ts';
-import { apiReferencePage } from '../../pages/api-reference.ts';
+import { apiReferencePage } from '../../views/api-reference.ts';
 import { RENDERER_FILE, renderer } from '../../api-reference/renderer.ts';
 import { IMMUTABLE, sendFile } from '../../static/served-file.ts';
 import { sendPage } from './send.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Deps } from '../../deps.ts';
-import { homePage } from '../../pages/home.ts';
+import { homePage } from '../../views/home.ts';
 import { onboardingPages } from './onboarding.ts';
 import { portalPages } from './portal.ts';
 import { docsPages } from './docs.ts';

@@ -2,8 +2,8 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { ONBOARDING_FIELDS, ONBOARDING_GROUPS, type OnboardingApplication } from '../../domain/onboarding.ts';
 import { onboardingPath, openOnboardingLink, submitHostedApplication } from '../../services/onboarding.ts';
-import { linkProblemPage, onboardingFormPage, signatureFieldErrors, thankYouPage } from '../../pages/onboarding-form.ts';
-import { askedLocale, pageLocale } from '../../pages/i18n/language.ts';
+import { linkProblemPage, onboardingFormPage, signatureFieldErrors, thankYouPage } from '../../views/onboarding-form.ts';
+import { askedLocale, pageLocale } from '../../views/i18n/language.ts';
 import { sendPage } from './send.ts';
 
 interface LinkRoute {

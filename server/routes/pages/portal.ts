@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { createClient } from '../../services/clients.ts';
-import { CLIENT_NAME_MAX, credentialsPage, portalPage } from '../../pages/portal.ts';
-import { notFoundPage } from '../../pages/not-found.ts';
+import { CLIENT_NAME_MAX, credentialsPage, portalPage } from '../../views/portal.ts';
+import { notFoundPage } from '../../views/not-found.ts';
 import { sendPage } from './send.ts';
 import { fromAnotherSite } from '../../plugins/cross-site.ts';
 import { RateLimiter } from '../../plugins/rate-limit.ts';

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { Page } from '../../pages/layout.ts';
+import type { Page } from '../../views/layout.ts';
 
 /** Pages need no script, frame nobody but us, and may hold secrets (the portal), so nothing caches them. */
 const PAGE_HEADERS = {
