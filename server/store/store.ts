@@ -15,6 +15,7 @@ import { WebhookEndpointRepository } from './webhook-endpoints.ts';
 import { WidgetRepository } from './widgets.ts';
 import { IdempotencyKeyRepository } from './idempotency-keys.ts';
 import { OrderRepository } from './orders.ts';
+import type { GroupSizes } from './sqlite/group-sizes.ts';
 
 /** The transaction of the unit of work running in this async context, if any (see `Store.unitOfWork`). */
 const ambientTransaction = new AsyncLocalStorage<Transaction<Database>>();
@@ -67,6 +68,8 @@ export class Store {
     database: Executor,
     readonly dialect: Dialect,
     private readonly onClose: () => Promise<void> = async () => {},
+    /** On the embedded database: how many units its group commits held. */
+    readonly groupSizes?: GroupSizes,
   ) {
     const db = database.isTransaction ? database : followUnitOfWork(database as Kysely<Database>);
     this.db = db;
