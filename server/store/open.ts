@@ -2,8 +2,7 @@ import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import type { Database, Dialect } from './schema.ts';
 import { migrationProvider } from './migrations/index.ts';
-import { openSqlite } from './sqlite/open-sqlite.ts';
-import type { GroupCommitOptions } from './sqlite/group-commit.ts';
+import { openSqlite, type SqliteOptions } from './sqlite/open-sqlite.ts';
 import { Store } from './store.ts';
 
 export interface StorageOptions {
@@ -13,8 +12,8 @@ export interface StorageOptions {
   dataDir: string;
   /** PostgreSQL schema to work in (created when missing); tests use one each. */
   pgSchema?: string | undefined;
-  /** How the embedded database groups concurrent writes into one commit. */
-  groupCommit?: GroupCommitOptions | undefined;
+  /** How the embedded database groups concurrent writes into one commit, and how long its WAL grows. */
+  sqlite?: SqliteOptions | undefined;
 }
 
 // COUNT(*) and bigserial come back from pg as text; every integer we store fits in a double.
@@ -27,7 +26,7 @@ export async function openStore(options: StorageOptions): Promise<Store> {
     await migrate(db, 'postgres');
     return new Store(db, 'postgres', () => db.destroy());
   }
-  const sqlite = openSqlite(options.dataDir, options.groupCommit);
+  const sqlite = openSqlite(options.dataDir, options.sqlite);
   const db = new Kysely<Database>({ dialect: sqlite.dialect });
   const close = async () => {
     await db.destroy();

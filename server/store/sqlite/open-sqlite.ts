@@ -18,7 +18,12 @@ export interface OpenedSqlite {
  * The embedded database: one file in WAL mode, one connection that writes (in group commits) and one that reads.
  * `memory` is a temporary file that is removed on close, so that it works exactly like a kept database.
  */
-export function openSqlite(dataDir: string, options: GroupCommitOptions = {}): OpenedSqlite {
+export interface SqliteOptions extends GroupCommitOptions {
+  /** WAL frames after which the WAL starts over (wal-sync.ts). */
+  walRestartFrames?: number;
+}
+
+export function openSqlite(dataDir: string, options: SqliteOptions = {}): OpenedSqlite {
   const memory = dataDir === 'memory';
   const dir = memory ? mkdtempSync(join(tmpdir(), 'paykit-memory-')) : dataDir;
   if (!memory) mkdirSync(dir, { recursive: true });
@@ -41,7 +46,7 @@ export function openSqlite(dataDir: string, options: GroupCommitOptions = {}): O
   reader.pragma('busy_timeout = 5000');
   reader.pragma('query_only = ON');
 
-  const walSync = memory ? undefined : new WalSync(file, reader);
+  const walSync = memory ? undefined : new WalSync(file, reader, options.walRestartFrames);
   const groups = new GroupCommit(writer, walSync, options);
   return {
     dialect: new GroupCommitSqliteDialect({ writer: new StatementCache(writer), reader: new StatementCache(reader), groups }),

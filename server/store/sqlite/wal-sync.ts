@@ -4,7 +4,7 @@ import type { Durability } from './group-commit.ts';
 import { Checkpointer } from './checkpointer.ts';
 
 /** WAL frames (4 KB pages) after which the WAL starts over: about 8 MB. */
-const RESTART_FRAMES = 2000;
+export const WAL_RESTART_FRAMES = 2000;
 
 /**
  * Durable commits without blocking the event loop. SQLite's synchronous=FULL syncs the WAL inside COMMIT, on the
@@ -26,6 +26,7 @@ export class WalSync implements Durability {
   constructor(
     private readonly file: string,
     private readonly reader: Database,
+    private readonly restartFrames = WAL_RESTART_FRAMES,
   ) {
     this.snapshot = reader.prepare('SELECT 1 FROM sqlite_schema LIMIT 1');
     this.checkpointer = new Checkpointer(file);
@@ -56,7 +57,7 @@ export class WalSync implements Durability {
   }
 
   wantsRestart(): boolean {
-    return this.logFrames >= RESTART_FRAMES;
+    return this.logFrames >= this.restartFrames;
   }
 
   async restart(): Promise<void> {
