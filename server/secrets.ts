@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 
 /** A random bearer token: `prefix` plus 32 bytes in base64url (256 bits). */
 export function newToken(prefix: string): string {
@@ -15,14 +15,11 @@ export function newId(prefix: string): string {
   return `${prefix}${uuidV7(Date.now())}`;
 }
 
-/** RFC 9562 UUID version 7: 48 bits of Unix milliseconds, then 74 random bits. */
+/** RFC 9562 UUID version 7: 48 bits of Unix milliseconds, then 74 random bits (randomUUID's, from its pooled entropy). */
 export function uuidV7(unixMs: number): string {
-  const bytes = randomBytes(16);
-  bytes.writeUIntBE(unixMs, 0, 6);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x70;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  const time = unixMs.toString(16).padStart(12, '0');
+  // A version 4 UUID's bits after its version nibble: 12 random, the variant, 62 random.
+  return `${time.slice(0, 8)}-${time.slice(8, 12)}-7${randomUUID().slice(15)}`;
 }
 
 /**
@@ -30,7 +27,7 @@ export function uuidV7(unixMs: number): string {
  * digest is enough: a slow password hash would only slow down every authenticated request.
  */
 export function digest(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
+  return hash('sha256', secret, 'hex');
 }
 
 /** Compares a presented secret with a stored digest in constant time. */

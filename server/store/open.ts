@@ -4,6 +4,7 @@ import type { Database, Dialect } from './schema.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { openSqlite, type SqliteOptions } from './sqlite/open-sqlite.ts';
 import { Store } from './store.ts';
+import { runOutsideUnitsWith } from './compiled-query.ts';
 
 export interface StorageOptions {
   /** `postgres://…` uses PostgreSQL; unset uses the embedded SQLite database. */
@@ -28,6 +29,7 @@ export async function openStore(options: StorageOptions): Promise<Store> {
   }
   const sqlite = openSqlite(options.dataDir, options.sqlite);
   const db = new Kysely<Database>({ dialect: sqlite.dialect });
+  runOutsideUnitsWith(db, sqlite.executeOutsideUnit);
   const close = async () => {
     await db.destroy();
     await sqlite.afterClose();

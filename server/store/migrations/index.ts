@@ -5,6 +5,7 @@ import { payments } from './002-payments.ts';
 import { webhooks } from './003-webhooks.ts';
 import { widgets } from './004-widgets.ts';
 import { hardening } from './005-hardening.ts';
+import { listingOrder } from './006-listing-order.ts';
 
 /** Migrations live in code so that one build runs on both databases; names sort in the order they apply. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -14,6 +15,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     '003-webhooks': webhooks(dialect),
     '004-widgets': widgets(),
     '005-hardening': hardening(),
+    '006-listing-order': listingOrder(),
   };
   return { getMigrations: async () => migrations };
 }

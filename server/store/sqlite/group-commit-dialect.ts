@@ -84,34 +84,42 @@ class Lease implements DatabaseConnection {
   constructor(private readonly connections: SqliteConnections) {}
 
   executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const { writer, groups } = this.connections;
+    if (!this.inUnit) return executeOutsideUnit<R>(this.connections, query);
     try {
-      if (this.inUnit) return Promise.resolve(runStatement<R>(writer.prepare(query.sql), query.parameters));
-      const read = this.readStatement(query);
-      if (read) return Promise.resolve(runStatement<R>(read, query.parameters));
-      return groups.runAlone(() => runStatement<R>(writer.prepare(query.sql), query.parameters));
+      return Promise.resolve(runStatement<R>(this.connections.writer.prepare(query.sql), query.parameters));
     } catch (error) {
       return Promise.reject(error);
     }
   }
 
-  /** The statement on the reading connection, if it only reads and that connection can run it. */
-  private readStatement(query: CompiledQuery): Statement | undefined {
-    const kind = query.query.kind;
-    if (kind !== 'SelectQueryNode' && kind !== 'RawNode') return undefined;
-    let statement: Statement;
-    try {
-      statement = this.connections.reader.prepare(query.sql);
-    } catch {
-      // The reader may not know yet of a table an open group is creating: the writer, which does, runs it.
-      return undefined;
-    }
-    return statement.readonly ? statement : undefined;
-  }
-
   async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
-    const statement = this.inUnit ? this.connections.writer.prepare(query.sql) : this.readStatement(query);
+    const statement = this.inUnit ? this.connections.writer.prepare(query.sql) : readStatement(this.connections, query);
     if (!statement?.readonly) throw new Error('only reads can be streamed');
     for (const row of statement.iterate(query.parameters)) yield { rows: [row as R] };
   }
+}
+
+/** A statement outside any unit of work: a read runs at once on the reading connection, a write is a unit of its own. */
+export function executeOutsideUnit<R>(connections: SqliteConnections, query: CompiledQuery): Promise<QueryResult<R>> {
+  try {
+    const read = readStatement(connections, query);
+    if (read) return Promise.resolve(runStatement<R>(read, query.parameters));
+    return connections.groups.runAlone(() => runStatement<R>(connections.writer.prepare(query.sql), query.parameters));
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+/** The statement on the reading connection, if it only reads and that connection can run it. */
+function readStatement(connections: SqliteConnections, query: CompiledQuery): Statement | undefined {
+  const kind = query.query.kind;
+  if (kind !== 'SelectQueryNode' && kind !== 'RawNode') return undefined;
+  let statement: Statement;
+  try {
+    statement = connections.reader.prepare(query.sql);
+  } catch {
+    // The reader may not know yet of a table an open group is creating: the writer, which does, runs it.
+    return undefined;
+  }
+  return statement.readonly ? statement : undefined;
 }
