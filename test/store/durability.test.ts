@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import fs, { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { openStore } from '../../server/store/open.ts';
 import type { Executor } from '../../server/store/schema.ts';
@@ -46,8 +47,14 @@ test('as durable as synchronous=FULL: a write is answered, and shown to reads, o
   const original = fs.fdatasync;
   const held: (() => void)[] = [];
   const synced: number[] = [];
+  // What FULL guarantees is that the commit's frames are in the WAL when the WAL is synced: a connection of its own
+  // (no snapshot held) sees the row at the moment the sync starts, so the sync covers the commit.
+  const committedWhenSynced: boolean[] = [];
   fs.fdatasync = ((fd: number, callback: (error: NodeJS.ErrnoException | null) => void) => {
     synced.push(fd);
+    const fresh = new SQLite(join(dir, 'paykit.sqlite'), { readonly: true });
+    committedWhenSynced.push(fresh.prepare('SELECT 1 FROM clients WHERE id = ?').get('cli_durable') !== undefined);
+    fresh.close();
     original(fd, (error) => held.push(() => callback(error)));
   }) as typeof fs.fdatasync;
   t.after(() => {
@@ -58,6 +65,7 @@ test('as durable as synchronous=FULL: a write is answered, and shown to reads, o
   const write = store.clients.insert(client('cli_durable')).then(() => (answered = true));
   await until(() => held.length === 1, 'the WAL sync has been done');
   assert.equal(fs.fstatSync(synced[0]!).ino, statSync(join(dir, 'paykit.sqlite-wal')).ino, 'the file synced is the WAL');
+  assert.deepEqual(committedWhenSynced, [true], 'the sync started after the commit was written to the WAL');
   await new Promise((resolve) => setTimeout(resolve, 50));
   assert.equal(answered, false, 'committed, synced, but not yet known to be on disk: not answered');
   assert.equal(await store.clients.findById('cli_durable'), undefined, 'nor shown to a read');
