@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 export function addEtags(app: FastifyInstance): void {
   app.addHook('onSend', (request, reply, payload, done) => {
     if (request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
-    const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
+    const etag = `W/"${hash('sha1', payload, 'base64url')}"`;
     reply.header('etag', etag);
     const wanted = request.headers['if-none-match'];
     if (wanted && wanted.split(',').some((tag) => tag.trim() === etag)) {

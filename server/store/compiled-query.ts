@@ -1,5 +1,17 @@
-import type { CompiledQuery, Compilable } from 'kysely';
-import type { Executor } from './schema.ts';
+import type { CompiledQuery, Compilable, QueryResult } from 'kysely';
+import type { Database, Executor } from './schema.ts';
+
+type Execute = (query: CompiledQuery) => Promise<QueryResult<unknown>>;
+const OUTSIDE_UNIT = Symbol('runs a compiled query outside any unit of work');
+
+/**
+ * Compiled queries made on `db` itself (outside any unit of work or transaction) go straight to `execute`: the
+ * embedded database runs a read at once, and Kysely's connection handling would cost more than the read.
+ */
+export function runOutsideUnitsWith(db: object, execute: Execute): void {
+  // Configurable: the store's handle is a proxy, which may hand out a bound copy.
+  Object.defineProperty(db, OUTSIDE_UNIT, { value: execute, configurable: true });
+}
 
 const MARKER = '\u0000paykit-parameter-';
 
@@ -16,6 +28,12 @@ interface Template<R> {
  * query's shape; a parameter that does not appear among the compiled values is refused at first use.
  */
 export function compiledQuery<P extends unknown[], R>(build: (db: Executor, ...params: P) => Compilable<R>) {
+  const run = compiledStatement(build);
+  return async (db: Executor, ...params: P): Promise<R[]> => (await run(db, ...params)).rows;
+}
+
+/** `compiledQuery`, answering what the statement did as well (changed rows), not only the rows it returned. */
+export function compiledStatement<P extends unknown[], R>(build: (db: Executor, ...params: P) => Compilable<R>) {
   // The SQL text depends on the dialect (`?` or `$1`), which the adapter's class names.
   const templates = new Map<unknown, Template<R>>();
   const templateFor = (db: Executor, arity: number): Template<R> => {
@@ -35,9 +53,40 @@ export function compiledQuery<P extends unknown[], R>(build: (db: Executor, ...p
     }
     return template;
   };
-  return async (db: Executor, ...params: P): Promise<R[]> => {
+  return async (db: Executor, ...params: P): Promise<QueryResult<R>> => {
     const { query, slots } = templateFor(db, params.length);
     const parameters = query.parameters.map((value, i) => (slots[i] === undefined ? value : params[slots[i]!]));
-    return (await db.executeQuery<R>({ ...query, parameters })).rows;
+    const compiled = { ...query, parameters };
+    // A unit's transaction (which the store's handle turns into inside one) has no such path, and goes through Kysely.
+    const direct = (db as unknown as { [OUTSIDE_UNIT]?: Execute })[OUTSIDE_UNIT];
+    return (await (direct ? direct(compiled) : db.executeQuery<R>(compiled))) as QueryResult<R>;
+  };
+}
+
+/**
+ * An insert of a row into `table`, compiled once per dialect and set of columns (a row's defined fields, as Kysely
+ * would insert them). Optionally ignores a row whose `conflictColumns` are taken. Answers how many rows it inserted.
+ */
+export function compiledInsert<T extends object>(table: keyof Database & string, conflictColumns?: readonly string[]) {
+  type Run = (db: Executor, ...values: unknown[]) => Promise<QueryResult<unknown>>;
+  const byColumns = new Map<string, Run>();
+  const compile = (columns: string[]): Run =>
+    compiledStatement((db: Executor, ...values: unknown[]) => {
+      // The row's type is checked by the caller's signature; Kysely sees markers here.
+      const insert = db.insertInto(table).values(Object.fromEntries(columns.map((column, i) => [column, values[i]])) as never);
+      return conflictColumns ? insert.onConflict((oc) => oc.columns(conflictColumns as never).doNothing()) : insert;
+    });
+  return async (db: Executor, row: T): Promise<number> => {
+    const fields = row as Record<string, unknown>;
+    const columns = Object.keys(fields).filter((column) => fields[column] !== undefined);
+    const key = columns.join(',');
+    let run = byColumns.get(key);
+    if (!run) {
+      run = compile(columns);
+      // Rows are written by a few places, each always with the same fields; never grow without bound all the same.
+      if (byColumns.size < 32) byColumns.set(key, run);
+    }
+    const result = await run(db, ...columns.map((column) => fields[column]));
+    return Number(result.numAffectedRows ?? 0n);
   };
 }

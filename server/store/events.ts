@@ -2,6 +2,7 @@ import type { ExpressionBuilder } from 'kysely';
 import type { Database, DeliveryStatus, Dialect, Executor } from './schema.ts';
 import { newId } from '../secrets.ts';
 import { holdsSecrets, redactSecrets } from '../domain/event-secrets.ts';
+import { compiledInsert } from './compiled-query.ts';
 
 export interface StoredEvent {
   id: string;
@@ -39,6 +40,8 @@ export interface DueWindow {
 const isDue = ({ now, claimAt }: DueWindow) => (eb: ExpressionBuilder<Database, 'events'>) =>
   eb.and([eb('delivery_status', '=', 'pending'), eb('next_attempt_at', '<=', now), eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', claimAt)])]);
 
+const insertEvent = compiledInsert<{ id: string; client_id: string; event_type: string; data: string; created_at: string; holds_secret: number }>('events');
+
 /** Counts the events a store (and its transactions) wrote, so the dispatcher is woken only when there may be something new. */
 export class OutboxCounter {
   count = 0;
@@ -58,10 +61,7 @@ export class EventRepository {
   async add(clientId: string, eventType: string, data: Record<string, unknown>, now: Date): Promise<string> {
     this.written.count++;
     const id = newId('evt_');
-    await this.db
-      .insertInto('events')
-      .values({ id, client_id: clientId, event_type: eventType, data: JSON.stringify(data), created_at: now.toISOString(), holds_secret: holdsSecrets(eventType) ? 1 : 0 })
-      .execute();
+    await insertEvent(this.db, { id, client_id: clientId, event_type: eventType, data: JSON.stringify(data), created_at: now.toISOString(), holds_secret: holdsSecrets(eventType) ? 1 : 0 });
     return id;
   }
 

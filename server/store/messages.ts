@@ -1,13 +1,16 @@
 import type { Executor, MessagesTable } from './schema.ts';
+import { compiledInsert } from './compiled-query.ts';
 
 export type SentMessage = Omit<MessagesTable, 'seq'>;
+
+const insertMessage = compiledInsert<SentMessage>('messages');
 
 /** The SMS and e-mails the service sent; the sandbox shows them instead of delivering them. */
 export class MessageRepository {
   constructor(private readonly db: Executor) {}
 
   async insert(message: SentMessage): Promise<void> {
-    await this.db.insertInto('messages').values(message).execute();
+    await insertMessage(this.db, message);
   }
 
   /** How many texts or e-mails went to `recipient` for the merchant since `since`. */

@@ -1,12 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import type { Database, Dialect } from './schema.ts';
 import { migrationProvider } from './migrations/index.ts';
-import { withStatementCache } from './statement-cache.ts';
+import { openSqlite, type SqliteOptions } from './sqlite/open-sqlite.ts';
 import { Store } from './store.ts';
+import { runOutsideUnitsWith } from './compiled-query.ts';
 
 export interface StorageOptions {
   /** `postgres://…` uses PostgreSQL; unset uses the embedded SQLite database. */
@@ -15,6 +13,8 @@ export interface StorageOptions {
   dataDir: string;
   /** PostgreSQL schema to work in (created when missing); tests use one each. */
   pgSchema?: string | undefined;
+  /** How the embedded database groups concurrent writes into one commit, and how long its WAL grows. */
+  sqlite?: SqliteOptions | undefined;
 }
 
 // COUNT(*) and bigserial come back from pg as text; every integer we store fits in a double.
@@ -22,27 +22,28 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 /** Opens the database, applies pending migrations and returns the store. */
 export async function openStore(options: StorageOptions): Promise<Store> {
-  const { db, dialect } = options.databaseUrl ? await openPostgres(options.databaseUrl, options.pgSchema) : openSqlite(options.dataDir);
-  await migrate(db, dialect);
-  return new Store(db, dialect, () => db.destroy());
-}
-
-function openSqlite(dataDir: string): { db: Kysely<Database>; dialect: Dialect } {
-  let file = ':memory:';
-  if (dataDir !== 'memory') {
-    mkdirSync(dataDir, { recursive: true });
-    file = join(dataDir, 'paykit.sqlite');
+  if (options.databaseUrl) {
+    const db = await openPostgres(options.databaseUrl, options.pgSchema);
+    await migrate(db, 'postgres');
+    return new Store(db, 'postgres', () => db.destroy());
   }
-  const database = new SQLite(file);
-  database.pragma('journal_mode = WAL');
-  // WAL with synchronous=NORMAL never loses a committed transaction to a process crash.
-  database.pragma('synchronous = NORMAL');
-  database.pragma('foreign_keys = ON');
-  database.pragma('busy_timeout = 5000');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) }), dialect: 'sqlite' };
+  const sqlite = openSqlite(options.dataDir, options.sqlite);
+  const db = new Kysely<Database>({ dialect: sqlite.dialect });
+  runOutsideUnitsWith(db, sqlite.executeOutsideUnit);
+  const close = async () => {
+    await db.destroy();
+    await sqlite.afterClose();
+  };
+  try {
+    await migrate(db, 'sqlite');
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return new Store(db, 'sqlite', close, undefined, sqlite.groups.sizes);
 }
 
-async function openPostgres(connectionString: string, schema?: string): Promise<{ db: Kysely<Database>; dialect: Dialect }> {
+async function openPostgres(connectionString: string, schema?: string): Promise<Kysely<Database>> {
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid PostgreSQL schema name: ${schema}`);
   if (schema) {
     const setup = new pg.Client({ connectionString });
@@ -58,7 +59,7 @@ async function openPostgres(connectionString: string, schema?: string): Promise<
     max: 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
 async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<void> {

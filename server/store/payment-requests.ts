@@ -1,13 +1,16 @@
 import type { Executor, PaymentAttemptsTable, PaymentRequestsTable } from './schema.ts';
+import { compiledInsert } from './compiled-query.ts';
 
 export type PaymentRequest = PaymentRequestsTable;
 export type PaymentAttempt = PaymentAttemptsTable;
+
+const insertRequest = compiledInsert<PaymentRequest>('payment_requests');
 
 export class PaymentRequestRepository {
   constructor(private readonly db: Executor) {}
 
   async insert(request: PaymentRequest): Promise<void> {
-    await this.db.insertInto('payment_requests').values(request).execute();
+    await insertRequest(this.db, request);
   }
 
   async findByTokenHash(tokenHash: string): Promise<PaymentRequest | undefined> {

@@ -16,6 +16,7 @@ import { WidgetRepository } from './widgets.ts';
 import { IdempotencyKeyRepository } from './idempotency-keys.ts';
 import { OrderRepository } from './orders.ts';
 import { OperatorRepository } from './operators.ts';
+import type { GroupSizes } from './sqlite/group-sizes.ts';
 
 /** The transaction of the unit of work running in this async context, if any (see `Store.unitOfWork`). */
 const ambientTransaction = new AsyncLocalStorage<Transaction<Database>>();
@@ -71,6 +72,8 @@ export class Store {
     private readonly onClose: () => Promise<void> = async () => {},
     /** Shared with the store's transactions: how many events they all wrote. */
     readonly outboxWritten = new OutboxCounter(),
+    /** On the embedded database: how many units its group commits held. */
+    readonly groupSizes?: GroupSizes,
   ) {
     const db = database.isTransaction ? database : followUnitOfWork(database as Kysely<Database>);
     this.db = db;
@@ -97,7 +100,7 @@ export class Store {
    */
   async transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
     if (this.db.isTransaction) return work(this);
-    return (this.db as Kysely<Database>).transaction().execute((trx) => work(new Store(trx, this.dialect, undefined, this.outboxWritten)));
+    return (this.db as Kysely<Database>).transaction().execute((trx) => work(new Store(trx, this.dialect, undefined, this.outboxWritten, this.groupSizes)));
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { Dialect, Executor, TransactionStatus, TransactionsTable } from './schema.ts';
+import { compiledInsert } from './compiled-query.ts';
 
 export type Transaction = Omit<TransactionsTable, 'seq' | 'refunded_amount'> & { refunded_amount: number };
 export type NewTransaction = Omit<Transaction, 'refunded_amount'> & { refunded_amount?: number };
@@ -23,6 +24,8 @@ export interface TransactionFilter {
   kinds?: readonly (typeof LISTED_KINDS)[number][] | undefined;
 }
 
+const insertTransaction = compiledInsert<NewTransaction>('transactions');
+
 export class TransactionRepository {
   constructor(
     private readonly db: Executor,
@@ -30,7 +33,7 @@ export class TransactionRepository {
   ) {}
 
   async insert(transaction: NewTransaction): Promise<void> {
-    await this.db.insertInto('transactions').values(transaction).execute();
+    await insertTransaction(this.db, transaction);
   }
 
   async find(merchantId: string, id: string): Promise<Transaction | undefined> {

@@ -6,6 +6,7 @@ import { webhooks } from './003-webhooks.ts';
 import { widgets } from './004-widgets.ts';
 import { hardening } from './005-hardening.ts';
 import { merchantReview } from './006-merchant-review.ts';
+import { listingOrder } from './007-listing-order.ts';
 
 /** Migrations live in code so that one build runs on both databases; names sort in the order they apply. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -16,6 +17,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     '004-widgets': widgets(),
     '005-hardening': hardening(),
     '006-merchant-review': merchantReview(),
+    '007-listing-order': listingOrder(),
   };
   return { getMigrations: async () => migrations };
 }

@@ -1,0 +1,103 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+import { freePort } from '../test/support/process.ts';
+import { send } from '../test/support/http.ts';
+import { startBare } from './bare.ts';
+import { scenarios, type Load } from './scenarios.ts';
+
+/**
+ * CPU time of the service process per request, against the bare route's: a figure a busy machine hardly moves, where
+ * throughput swings with whatever else runs. Compares checkouts of the service side by side, e.g. the branch point
+ * and a branch (`git archive <commit> | tar -x -C /tmp/before`, with a node_modules link):
+ *
+ *   node --import tsx bench/cpu-per-request.ts 'POST /requests' [rounds] [dir,dir…]
+ *
+ * The scenario is the first of bench/scenarios.ts whose name starts with the argument; each checkout serves it on an
+ * embedded database of its own. Loopback only, a fixed number of requests per round.
+ */
+const [prefix = 'GET /merchant (1', roundsArgument = '3', dirsArgument = '.'] = process.argv.slice(2);
+const REQUESTS = 10_000;
+const credentials = { PAYKIT_CLIENT_ID: 'bench_client', PAYKIT_CLIENT_SECRET: 'bench-secret-0123456789' };
+const auth = { id: credentials.PAYKIT_CLIENT_ID, secret: credentials.PAYKIT_CLIENT_SECRET };
+const headers = { authorization: `Basic ${Buffer.from(`${auth.id}:${auth.secret}`).toString('base64')}`, 'content-type': 'application/json' };
+
+/** User and system CPU of a process so far, in ms (Linux clock ticks are 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Microseconds of CPU per request, after a warm-up of 2,000. */
+async function cpuPerRequest(pid: number, url: string, load?: Load): Promise<number> {
+  const body = load?.body;
+  const options = {
+    url, method: load?.method ?? 'GET', headers, connections: 50, pipelining: 1,
+    ...(body ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, body: body() }) }] } : {}),
+  };
+  await autocannon({ ...options, amount: 2000 });
+  const before = cpuMs(pid);
+  const result = await autocannon({ ...options, amount: REQUESTS });
+  if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return ((cpuMs(pid) - before) * 1000) / REQUESTS;
+}
+
+async function startService(dir: string, dataDir: string): Promise<{ child: ChildProcess; baseUrl: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: dir,
+    env: { ...process.env, ...credentials, PAYKIT_DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port) },
+    stdio: 'ignore',
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (i === 300) throw new Error(`the service in ${dir} did not start`);
+    try {
+      if ((await fetch(`${baseUrl}/health`)).ok) return { child, baseUrl };
+    } catch {
+      await new Promise((done) => setTimeout(done, 100));
+    }
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+const bare = await startBare();
+const dataDir = mkdtempSync(join(tmpdir(), 'paykit-cpu-'));
+const targets: { dir: string; child: ChildProcess; url: string; load: Load; figures: number[] }[] = [];
+try {
+  for (const [i, dir] of dirsArgument.split(',').entries()) {
+    const { child, baseUrl } = await startService(resolve(dir), join(dataDir, String(i)));
+    targets.push({ dir, child, url: '', load: { method: 'GET', path: '' }, figures: [] });
+    const api = async (method: 'GET' | 'POST', path: string, json?: unknown) => {
+      const answer = await send(baseUrl, method, `/api/v1${path}`, { auth, ...(json === undefined ? {} : { json }) });
+      return { status: answer.status, body: answer.body };
+    };
+    // The scenarios before the one measured set up its data, as in npm run bench.
+    for (const scenario of scenarios()) {
+      const load = await scenario.prepare(api);
+      if (!scenario.name.startsWith(prefix)) continue;
+      Object.assign(targets.at(-1)!, { url: `${baseUrl}${load.path}`, load });
+      break;
+    }
+    if (!targets.at(-1)!.url) throw new Error(`no scenario starts with "${prefix}"`);
+  }
+  const bareFigures: number[] = [];
+  for (let round = 0; round < Number(roundsArgument); round++) {
+    bareFigures.push(await cpuPerRequest(bare.pid, bare.url));
+    for (const target of targets) target.figures.push(await cpuPerRequest(target.child.pid!, target.url, target.load));
+  }
+  const bareUs = median(bareFigures);
+  console.log(`${prefix}…: CPU µs per request, median of ${roundsArgument} rounds of ${REQUESTS}; the bare route ${bareUs.toFixed(0)} µs`);
+  for (const target of targets) {
+    const us = median(target.figures);
+    console.log(`  ${target.dir}: ${us.toFixed(0)} µs, ratio (bare / it) ${(bareUs / us).toFixed(2)}`);
+  }
+} finally {
+  for (const target of targets) target.child.kill('SIGTERM');
+  bare.stop();
+  // The services may still be closing their databases.
+  await new Promise((done) => setTimeout(done, 500));
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { startServiceProcess, type ServiceProcess } from '../test/support/process.ts';
+import type { GroupSizeSummary } from '../server/store/sqlite/group-sizes.ts';
+
+export interface BenchService {
+  database: 'SQLite' | 'PostgreSQL';
+  process: ServiceProcess;
+  /** The group sizes of the commits since the last call; the embedded database only. */
+  groupSizes?: () => Promise<GroupSizeSummary>;
+  stop: () => Promise<void>;
+}
+
+/** The service on the embedded database in `dataDir`, as `npm run server` runs it. */
+export async function serviceOnSqlite(dataDir: string, env: Record<string, string>): Promise<BenchService> {
+  // Empty, not inherited: the bench's own DATABASE_URL is for the PostgreSQL service.
+  const service = await startServiceProcess({ PAYKIT_DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ...env });
+  let seen = 0;
+  return {
+    database: 'SQLite',
+    process: service,
+    // The service prints them on SIGUSR2 (server/main.ts).
+    groupSizes: async () => {
+      service.child.kill('SIGUSR2');
+      for (let i = 0; i < 200; i++) {
+        const lines = service.output().split('\n').filter((line) => line.startsWith('{"groupSizes"'));
+        if (lines.length > seen) {
+          seen = lines.length;
+          return (JSON.parse(lines.at(-1)!) as { groupSizes: GroupSizeSummary }).groupSizes;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error(`the service did not report its group sizes: ${service.output().slice(-2000)}`);
+    },
+    stop: async () => void (await service.stop()),
+  };
+}
+
+/** The service on PostgreSQL at `databaseUrl`, in a schema of its own that is dropped afterwards. */
+export async function serviceOnPostgres(databaseUrl: string, env: Record<string, string>): Promise<BenchService> {
+  const schema = `bench_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE SCHEMA ${schema}`);
+  const url = new URL(databaseUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  const service = await startServiceProcess({ DATABASE_URL: url.toString(), LOG_LEVEL: 'warn', ...env });
+  return {
+    database: 'PostgreSQL',
+    process: service,
+    stop: async () => {
+      await service.stop();
+      await admin(`DROP SCHEMA ${schema} CASCADE`);
+    },
+  };
+}

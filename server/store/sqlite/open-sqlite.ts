@@ -1,0 +1,64 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import type { CompiledQuery, QueryResult } from 'kysely';
+import { GroupCommit, type GroupCommitOptions } from './group-commit.ts';
+import { executeOutsideUnit, GroupCommitSqliteDialect } from './group-commit-dialect.ts';
+import { StatementCache } from './statement-cache.ts';
+import { WalSync } from './wal-sync.ts';
+
+export interface OpenedSqlite {
+  dialect: GroupCommitSqliteDialect;
+  groups: GroupCommit;
+  /** Runs a statement outside any unit of work without going through Kysely's connection handling. */
+  executeOutsideUnit: (query: CompiledQuery) => Promise<QueryResult<unknown>>;
+  /** After Kysely closed the connections: stops the checkpointer, removes the files of a `memory` database. */
+  afterClose: () => Promise<void>;
+}
+
+export interface SqliteOptions extends GroupCommitOptions {
+  /** WAL frames after which the WAL starts over (wal-sync.ts). */
+  walRestartFrames?: number;
+}
+
+/**
+ * The embedded database: one file in WAL mode, one connection that writes (in group commits) and one that reads.
+ * `memory` is a temporary file that is removed on close, so that it works exactly like a kept database.
+ */
+export function openSqlite(dataDir: string, options: SqliteOptions = {}): OpenedSqlite {
+  const memory = dataDir === 'memory';
+  const dir = memory ? mkdtempSync(join(tmpdir(), 'paykit-memory-')) : dataDir;
+  if (!memory) mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'paykit.sqlite');
+  // A kept database is as durable as with synchronous=FULL: an acknowledged payment survives a power cut, not only
+  // a crash. SQLite syncs at checkpoints (NORMAL) and WalSync syncs the WAL after every group's commit, off the
+  // event loop, before anyone hears of it. Nothing is kept of `memory`, so it syncs nothing.
+  const synchronous = memory ? 'OFF' : 'NORMAL';
+
+  const writer = new SQLite(file);
+  writer.pragma('journal_mode = WAL');
+  writer.pragma(`synchronous = ${synchronous}`);
+  writer.pragma('foreign_keys = ON');
+  writer.pragma('busy_timeout = 5000');
+  // The checkpointer's thread copies the WAL back (wal-sync.ts); the writer would do it inside COMMIT, on the event loop.
+  if (!memory) writer.pragma('wal_autocheckpoint = 0');
+
+  const reader = new SQLite(file);
+  reader.pragma(`synchronous = ${synchronous}`);
+  reader.pragma('busy_timeout = 5000');
+  reader.pragma('query_only = ON');
+
+  const walSync = memory ? undefined : new WalSync(file, reader, options.walRestartFrames);
+  const groups = new GroupCommit(writer, walSync, options);
+  const connections = { writer: new StatementCache(writer), reader: new StatementCache(reader), groups };
+  return {
+    dialect: new GroupCommitSqliteDialect(connections),
+    groups,
+    executeOutsideUnit: (query) => executeOutsideUnit(connections, query),
+    afterClose: async () => {
+      await walSync?.close();
+      if (memory) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

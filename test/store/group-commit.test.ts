@@ -1,0 +1,89 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { openTestStore, testDatabases, type TestDatabase } from '../support/databases.ts';
+import { openStore } from '../../server/store/open.ts';
+import type { Store } from '../../server/store/store.ts';
+import type { Executor } from '../../server/store/schema.ts';
+import { createClient } from '../../server/services/clients.ts';
+
+const now = () => new Date();
+const customer = (id: string, merchantId: string) => ({
+  id, merchant_id: merchantId, first_name: 'Gro', last_name: 'Up', email: `${id}@example.com`, phone: '', created_at: now().toISOString(),
+});
+
+for (const database of testDatabases()) {
+  describe(`concurrent units of work, one of which fails (${database})`, () => {
+    let store: Store;
+    let close: () => Promise<void>;
+    let clientId: string;
+    let merchantId: string;
+    before(async () => {
+      ({ store, close } = await openGroupingStore(database));
+      clientId = (await createClient(store, 'Group commit test', now())).clientId;
+      merchantId = `m_group_${database}`;
+      await store.merchants.insert({
+        id: merchantId, client_id: clientId, company_id: null, status: 'completed', business_name: 'Group', email: 'g@example.com',
+        first_name: 'G', last_name: 'C', phone: '', website: '', merchant_key_hash: null, public_key: `pk_group_${database}`,
+        application: null, created_at: now().toISOString(), submitted_at: null, approved_at: null, declined_at: null, decline_reason: null,
+      });
+    });
+    after(() => close());
+
+    test('the failing unit loses only its own writes; the others commit and succeed', async () => {
+      store.groupSizes?.take();
+      // Started together, so on the embedded database they run in one group (this store's groups wait long enough
+      // for all of them): each writes a customer and an event, and the sixth throws after writing both.
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 10 }, (_, i) =>
+          store.transaction(async (tx) => {
+            await tx.customers.insert(customer(`c_group_${database}_${i}`, merchantId));
+            await tx.events.add(clientId, 'merchant.approval', { merchant_id: merchantId, unit: i }, now());
+            if (i === 5) throw new Error('unit 5 fails after writing');
+            return i;
+          }),
+        ),
+      );
+      assert.deepEqual(
+        outcomes.map((o) => o.status),
+        [...Array(5).fill('fulfilled'), 'rejected', ...Array(4).fill('fulfilled')],
+      );
+      assert.match(String((outcomes[5] as PromiseRejectedResult).reason), /unit 5 fails after writing/);
+      for (let i = 0; i < 10; i++) {
+        const found = await store.customers.findById(merchantId, `c_group_${database}_${i}`);
+        assert.equal(found !== undefined, i !== 5, `customer ${i}`);
+      }
+      const units = (await store.events.listForClient(clientId)).map((e) => e.data.unit).sort();
+      assert.deepEqual(units, [0, 1, 2, 3, 4, 6, 7, 8, 9]);
+      if (database === 'sqlite') assert.deepEqual(store.groupSizes!.take(), { groups: 1, units: 10, histogram: { '9-16': 1 } });
+    });
+
+    // On PostgreSQL this takes a row lock (money rules use findForUpdate); on SQLite the units of a group run one after another.
+    test('a unit sees the writes of the units before it in its group, so a value read then written stays right', { skip: database !== 'sqlite' }, async () => {
+      const id = `c_counter_${database}`;
+      await store.customers.insert(customer(id, merchantId));
+      // Twenty read-then-write units on one row: each must see every earlier one's write, or appends are lost.
+      await Promise.all(
+        Array.from({ length: 20 }, () =>
+          store.transaction(async (tx) => {
+            const current = await tx.customers.findById(merchantId, id);
+            await setLastName(tx, id, `${current!.last_name}x`);
+          }),
+        ),
+      );
+      assert.equal((await store.customers.findById(merchantId, id))!.last_name, `Up${'x'.repeat(20)}`);
+    });
+  });
+}
+
+/** On SQLite, a store whose groups stay open a minute, so that units started together surely share one. */
+async function openGroupingStore(database: TestDatabase): Promise<{ store: Store; close: () => Promise<void> }> {
+  if (database !== 'sqlite') return openTestStore(database);
+  const store = await openStore({ dataDir: 'memory', sqlite: { maxWaitMs: 60_000 } });
+  return { store, close: () => store.close() };
+}
+
+/** The store has no customer update (the API never changes a customer); the test writes one directly. */
+async function setLastName(tx: Store, id: string, lastName: string): Promise<void> {
+  const db = (tx as unknown as { db: Executor }).db;
+  await db.updateTable('customers').set({ last_name: lastName }).where('id', '=', id).execute();
+}
