@@ -162,6 +162,8 @@ describe('end-to-end journeys through the demo', { timeout: 180_000 }, () => {
 
   test('a preauthorization is adjusted and captured', () => journey('preauth', async (page) => {
     await page.goto(`${demo.demoUrl}/back-office.html`);
+    // The page's module fills the holds list once its forms are wired; a click before that would submit the form natively.
+    await page.locator('#holds > *').first().waitFor();
     await page.getByLabel('Amount to hold').fill('20.00');
     await page.getByRole('button', { name: 'Place a test hold' }).click();
     const hold = page.locator('#holds tr', { hasText: 'authorized' }).first();
