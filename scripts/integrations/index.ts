@@ -12,7 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyze, root } from './analyze.ts';
-import { preactTypes, solidTypes, svelteTypes } from './jsx.ts';
+import { preactTypes, solidTypes, svelteTypes, tagProps } from './jsx.ts';
 import { elementsOf } from './model.ts';
 import { reactComponents, reactJsx } from './react.ts';
 import { shippedManifest } from './shipped-manifest.ts';
@@ -31,6 +31,7 @@ export async function generate(): Promise<Map<string, string>> {
     ['wrappers/vue/index.ts', vueComponents(elements)],
     ['wrappers/vue/global-components.ts', vueGlobalComponents(elements)],
     ['wrappers/vue/compiler.ts', vueCompiler(elements)],
+    ['wrappers/tag-props.ts', tagProps(elements)],
     ['wrappers/preact/index.ts', preactTypes(elements)],
     ['wrappers/solid/index.ts', solidTypes(elements)],
     ['wrappers/svelte/index.ts', svelteTypes(elements)],

@@ -4,7 +4,8 @@
  * JSX (wrappers/react/jsx.ts).
  */
 import { pascal, type Element } from './model.ts';
-import { attributeType, doc, elementType, header, key, propertyType, typeImports } from './typescript.ts';
+import { doc, elementType, header, propertyType, typeImports } from './typescript.ts';
+import { tagPropsImport, tags } from './jsx.ts';
 
 const reactEvent = (name: string) => `on${pascal(name)}`;
 
@@ -51,19 +52,6 @@ ${elements.map((element) => `${componentProps(element)}\n\n${component(element)}
 `;
 }
 
-function jsxAttributes(element: Element): string {
-  const lines = [
-    ...element.properties.filter((property) => property.attribute && property.attribute !== property.name)
-      .map((property) => `${doc(property.description, '      ')}      '${property.attribute}'?: ${attributeType(element, property)} | undefined;`),
-    ...element.properties.map((property) => `${doc(property.description, '      ')}      ${key(property.name)}?: ${propertyType(element, property)} | undefined;`),
-    ...element.events.map((event) => `${doc(event.description, '      ')}      'on${event.name}'?: ((event: ${event.type}) => void) | undefined;`),
-  ];
-  return `    /** \`<${element.tag}>\`: ${element.description} */
-    '${element.tag}': React.DetailedHTMLProps<React.HTMLAttributes<${elementType(element)}>, ${elementType(element)}> & {
-${lines.join('\n')}
-    };`;
-}
-
 export function reactJsx(elements: Element[]): string {
   return `${header('react.ts')}
 /**
@@ -75,12 +63,12 @@ export function reactJsx(elements: Element[]): string {
  *     import type {} from 'paykit/react/jsx';
  */
 import type * as React from 'react';
-${typeImports(elements, '../../src/index.ts')}
+${tagPropsImport(elements, ['on'])}
 
 declare module 'react' {
   namespace JSX {
     interface IntrinsicElements {
-${elements.map(jsxAttributes).join('\n')}
+${tags(elements, (element) => `React.DetailedHTMLProps<React.HTMLAttributes<${elementType(element)}>, ${elementType(element)}>`, ['on'], '      ')}
     }
   }
 }

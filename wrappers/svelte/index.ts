@@ -9,139 +9,25 @@
  */
 import type * as Svelte from 'svelte/elements';
 import type {
-  PayButton as PayButtonElement,
-  RequestPaymentButton as RequestPaymentButtonElement,
-  TransactionsTable as TransactionsTableElement,
-  PaySuccessDetail,
-  PaykitErrorDetail,
-  RequestSentDetail,
-  TransactionsLoadDetail,
-} from '../../src/index.ts';
+  PayButtonTagProps,
+  PayButtonOnListeners,
+  PayButtonColonListeners,
+  RequestPaymentButtonTagProps,
+  RequestPaymentButtonOnListeners,
+  RequestPaymentButtonColonListeners,
+  TransactionsTableTagProps,
+  TransactionsTableOnListeners,
+  TransactionsTableColonListeners,
+} from '../tag-props.ts';
+import type { PayButton as PayButtonElement, RequestPaymentButton as RequestPaymentButtonElement, TransactionsTable as TransactionsTableElement } from '../../src/index.ts';
 
 declare module 'svelte/elements' {
   interface SvelteHTMLElements {
     /** `<pay-button>`: A pay button: creates a pay link for `amount` and takes the payer to the hosted pay page in a modal dialog, a popup or by redirect, in the element's language. The outcome arrives as a message from the pay page (accepted only from the origin of the pay link the service returned, and for this button's order), or, when no message can arrive, by polling the link every two seconds while the payment window is open. `pay-success` tells the page; the merchant's server checks the paid amount against its order before it ships anything. */
-    'pay-button': Svelte.HTMLAttributes<PayButtonElement> & {
-      /** Shows the pay link as a QR code next to the button once it is created. */
-      'show-qr'?: boolean | undefined;
-      /** The merchant's order reference; the service makes one when absent. */
-      'order-id'?: PayButtonElement['orderId'] | undefined;
-      /** The merchant's public key (`pk_…`); overrides the script tag and configure(). */
-      'public-key'?: PayButtonElement['publicKey'] | undefined;
-      /** The payment service's origin; overrides the script tag and configure(). */
-      'base-url'?: PayButtonElement['baseUrl'] | undefined;
-      /** What the payment is for, shown on the pay page. */
-      description?: PayButtonElement['description'] | undefined;
-      /** How the pay page opens: `dialog` (default), `popup` or `redirect`. */
-      mode?: PayButtonElement['mode'] | undefined;
-      /** Shows the pay link as a QR code next to the button once it is created. */
-      showQr?: PayButtonElement['showQr'] | undefined;
-      /** Milliseconds between checks of the pay link while the payment window is open; not a positive number: 2000. */
-      pollInterval?: PayButtonElement['pollInterval'] | undefined;
-      /** Replacements for any visible text, by key (the keys of `payButtonStrings`); `{name}` placeholders are filled in. */
-      strings?: PayButtonElement['strings'] | undefined;
-      /** Decimal text in US dollars, e.g. "10.00". */
-      amount?: PayButtonElement['amount'] | undefined;
-      /** The merchant's order reference; the service makes one when absent. */
-      orderId?: PayButtonElement['orderId'] | undefined;
-      /** The button's whole text; default "{verb} {amount}", the verb being `strings.verb`, else the merchant's configured label, else "Pay" in the element's language. */
-      label?: PayButtonElement['label'] | undefined;
-      /** The button cannot be pressed (nor focused), like a disabled native button. */
-      disabled?: PayButtonElement['disabled'] | undefined;
-      /** The merchant's public key (`pk_…`); overrides the script tag and configure(). */
-      publicKey?: PayButtonElement['publicKey'] | undefined;
-      /** The payment service's origin; overrides the script tag and configure(). */
-      baseUrl?: PayButtonElement['baseUrl'] | undefined;
-      /** BCP 47 locale of the texts (English, Spanish, French or German; others get English) and of amounts and dates; default: the document's language, else en-US. */
-      locale?: PayButtonElement['locale'] | undefined;
-      /** `light`, `dark`, or `auto` (the visitor's system setting). Unset, the element follows the page's `color-scheme`: `dark` is dark, `light dark` follows the system, anything else is light. */
-      theme?: PayButtonElement['theme'] | undefined;
-      /** The payment was approved (or submitted, for a bank payment). `detail`: `{transaction_id, order_id, amount}`. */
-      'onpay-success'?: ((event: CustomEvent<PaySuccessDetail>) => void) | undefined;
-      /** The payment was approved (or submitted, for a bank payment). `detail`: `{transaction_id, order_id, amount}`. */
-      'on:pay-success'?: ((event: CustomEvent<PaySuccessDetail>) => void) | undefined;
-      /** Creating the link failed, the configuration is incomplete, the page's policy blocked the payment window, or the payment was declined. `detail`: `{code, message}`. */
-      'onpay-error'?: ((event: CustomEvent<PaykitErrorDetail>) => void) | undefined;
-      /** Creating the link failed, the configuration is incomplete, the page's policy blocked the payment window, or the payment was declined. `detail`: `{code, message}`. */
-      'on:pay-error'?: ((event: CustomEvent<PaykitErrorDetail>) => void) | undefined;
-      /** The payer closed the payment window without paying. */
-      'onpay-cancel'?: ((event: CustomEvent<null>) => void) | undefined;
-      /** The payer closed the payment window without paying. */
-      'on:pay-cancel'?: ((event: CustomEvent<null>) => void) | undefined;
-    };
+    'pay-button': Svelte.HTMLAttributes<PayButtonElement> & PayButtonTagProps & PayButtonOnListeners & PayButtonColonListeners;
     /** `<request-payment-button>`: Sends the payer a pay link by SMS: checks the phone number the way the service does, then asks the service to create the payment request. */
-    'request-payment-button': Svelte.HTMLAttributes<RequestPaymentButtonElement> & {
-      /** The payer's mobile number: "+" and 8–15 digits, or ten North American digits; spaces, dots, dashes and parentheses are ignored. */
-      'recipient-phone'?: RequestPaymentButtonElement['recipientPhone'] | undefined;
-      /** The merchant's order reference; the service makes one when absent. */
-      'order-id'?: RequestPaymentButtonElement['orderId'] | undefined;
-      /** The merchant's public key (`pk_…`); overrides the script tag and configure(). */
-      'public-key'?: RequestPaymentButtonElement['publicKey'] | undefined;
-      /** The payment service's origin; overrides the script tag and configure(). */
-      'base-url'?: RequestPaymentButtonElement['baseUrl'] | undefined;
-      /** The payer's mobile number: "+" and 8–15 digits, or ten North American digits; spaces, dots, dashes and parentheses are ignored. */
-      recipientPhone?: RequestPaymentButtonElement['recipientPhone'] | undefined;
-      /** Replacements for any visible text, by key (the keys of `requestPaymentButtonStrings`); `{name}` placeholders are filled in. */
-      strings?: RequestPaymentButtonElement['strings'] | undefined;
-      /** Decimal text in US dollars, e.g. "10.00". */
-      amount?: RequestPaymentButtonElement['amount'] | undefined;
-      /** The merchant's order reference; the service makes one when absent. */
-      orderId?: RequestPaymentButtonElement['orderId'] | undefined;
-      /** The button's whole text, replacing the default and the merchant's configured label. */
-      label?: RequestPaymentButtonElement['label'] | undefined;
-      /** The button cannot be pressed (nor focused), like a disabled native button. */
-      disabled?: RequestPaymentButtonElement['disabled'] | undefined;
-      /** The merchant's public key (`pk_…`); overrides the script tag and configure(). */
-      publicKey?: RequestPaymentButtonElement['publicKey'] | undefined;
-      /** The payment service's origin; overrides the script tag and configure(). */
-      baseUrl?: RequestPaymentButtonElement['baseUrl'] | undefined;
-      /** BCP 47 locale of the texts (English, Spanish, French or German; others get English) and of amounts and dates; default: the document's language, else en-US. */
-      locale?: RequestPaymentButtonElement['locale'] | undefined;
-      /** `light`, `dark`, or `auto` (the visitor's system setting). Unset, the element follows the page's `color-scheme`: `dark` is dark, `light dark` follows the system, anything else is light. */
-      theme?: RequestPaymentButtonElement['theme'] | undefined;
-      /** The service created the request and sent the SMS. `detail`: `{order_id, pay_link}`. */
-      'onrequest-sent'?: ((event: CustomEvent<RequestSentDetail>) => void) | undefined;
-      /** The service created the request and sent the SMS. `detail`: `{order_id, pay_link}`. */
-      'on:request-sent'?: ((event: CustomEvent<RequestSentDetail>) => void) | undefined;
-      /** The phone, amount or configuration is wrong, or the service refused (e.g. too many texts to one phone). `detail`: `{code, message}`. */
-      'onrequest-error'?: ((event: CustomEvent<PaykitErrorDetail>) => void) | undefined;
-      /** The phone, amount or configuration is wrong, or the service refused (e.g. too many texts to one phone). `detail`: `{code, message}`. */
-      'on:request-error'?: ((event: CustomEvent<PaykitErrorDetail>) => void) | undefined;
-    };
+    'request-payment-button': Svelte.HTMLAttributes<RequestPaymentButtonElement> & RequestPaymentButtonTagProps & RequestPaymentButtonOnListeners & RequestPaymentButtonColonListeners;
     /** `<transactions-table>`: The merchant's completed transactions, newest first, read with a short-lived read-only session token that the merchant's server mints. Pages, a date range, and loading, empty and error states; the listing is a `@lit/task`, which runs in the browser only, never while a server renders the element. Where the page is narrower than the table, the table scrolls sideways in a region that takes keyboard focus and is named by the `caption` string. */
-    'transactions-table': Svelte.HTMLAttributes<TransactionsTableElement> & {
-      /** The read-only session token minted by the merchant's server. */
-      'session-token'?: TransactionsTableElement['sessionToken'] | undefined;
-      /** Rows per page, 1–100: more is 100; none, less than 1 or not a number is 20. */
-      'page-size'?: number | string | undefined;
-      /** Accepted like on every element; the listing itself needs only the session token. */
-      'public-key'?: TransactionsTableElement['publicKey'] | undefined;
-      /** The payment service's origin; overrides the script tag and configure(). */
-      'base-url'?: TransactionsTableElement['baseUrl'] | undefined;
-      /** The read-only session token minted by the merchant's server. */
-      sessionToken?: TransactionsTableElement['sessionToken'] | undefined;
-      /** Rows per page, 1–100: more is 100; none, less than 1 or not a number is 20. */
-      pageSize?: TransactionsTableElement['pageSize'] | undefined;
-      /** Asks the merchant's server for a new session token. Called when there is none, and once after the service refuses the current one (401); the listing is then retried with the new token. */
-      fetchSessionToken?: TransactionsTableElement['fetchSessionToken'] | undefined;
-      /** Replacements for any visible text, by key (the keys of `transactionsTableStrings`, and statuses and types as `statusVoided`, `typeRefund`, …); `{name}` placeholders are filled in. */
-      strings?: TransactionsTableElement['strings'] | undefined;
-      /** Accepted like on every element; the listing itself needs only the session token. */
-      publicKey?: TransactionsTableElement['publicKey'] | undefined;
-      /** The payment service's origin; overrides the script tag and configure(). */
-      baseUrl?: TransactionsTableElement['baseUrl'] | undefined;
-      /** BCP 47 locale of the texts (English, Spanish, French or German; others get English) and of amounts and dates; default: the document's language, else en-US. */
-      locale?: TransactionsTableElement['locale'] | undefined;
-      /** `light`, `dark`, or `auto` (the visitor's system setting). Unset, the element follows the page's `color-scheme`: `dark` is dark, `light dark` follows the system, anything else is light. */
-      theme?: TransactionsTableElement['theme'] | undefined;
-      /** A page arrived. `detail`: `{total}`, the count over all pages. */
-      'ontransactions-load'?: ((event: CustomEvent<TransactionsLoadDetail>) => void) | undefined;
-      /** A page arrived. `detail`: `{total}`, the count over all pages. */
-      'on:transactions-load'?: ((event: CustomEvent<TransactionsLoadDetail>) => void) | undefined;
-      /** Loading failed (network, the page's policy, configuration, or a token that stays refused). `detail`: `{code, message}`. */
-      'ontransactions-error'?: ((event: CustomEvent<PaykitErrorDetail>) => void) | undefined;
-      /** Loading failed (network, the page's policy, configuration, or a token that stays refused). `detail`: `{code, message}`. */
-      'on:transactions-error'?: ((event: CustomEvent<PaykitErrorDetail>) => void) | undefined;
-    };
+    'transactions-table': Svelte.HTMLAttributes<TransactionsTableElement> & TransactionsTableTagProps & TransactionsTableOnListeners & TransactionsTableColonListeners;
   }
 }
