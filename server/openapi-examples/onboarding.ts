@@ -1,9 +1,9 @@
 import type { OperationExample } from './index.ts';
-import { MERCHANT_ID, MERCHANT_KEY, PUBLIC_KEY, SERVICE, code } from './story.ts';
+import { MERCHANT_ID, MERCHANT_KEY, PUBLIC_KEY, SERVICE, callWithBody, code } from './story.ts';
 
 /** Merchant onboarding: the full application, the hosted form, status and the merchant list. */
 export const ONBOARDING_EXAMPLES: Record<string, OperationExample> = {
-  'POST /onboarding': {
+  'POST /onboarding': callWithBody({
     body: {
       BankingInfo: { account_number: '004512339876', bank_name: 'Bay Area Community Bank', routing_number: '121000358' },
       BusinessInfo: {
@@ -65,64 +65,7 @@ export const ONBOARDING_EXAMPLES: Record<string, OperationExample> = {
         merchant_id: MERCHANT_ID,
       },
     },
-    client: code`
-      const merchant = await paykit.merchants.onboard({
-        BankingInfo: {
-          account_number: '004512339876',
-          bank_name: 'Bay Area Community Bank',
-          routing_number: '121000358',
-        },
-        BusinessInfo: {
-          business_address: '410 Valencia St',
-          business_city: 'San Francisco',
-          business_country: 'US',
-          business_email: 'owner@junipercoffee.example',
-          business_industry: 'restaurant',
-          business_name: 'Juniper Coffee Co.',
-          business_phone: '+14155550100',
-          business_state: 'CA',
-          business_zip: '94103',
-          dba: 'Juniper Coffee',
-          ein: '84-1234567',
-          established_date: '2019-04-01',
-          ownershiptype: 'llc',
-          website: 'https://junipercoffee.example',
-        },
-        OwnerInfo: {
-          address: '88 Guerrero St',
-          b_dl_number: 'D7654321',
-          b_title: 'Owner',
-          city: 'San Francisco',
-          country: 'US',
-          date_of_birth: '1986-09-23',
-          email: 'maya.chen@junipercoffee.example',
-          first_name: 'Maya',
-          last_name: 'Chen',
-          ownership_percent: '100',
-          phone: '+14155550101',
-          ssn: '123-45-6789',
-          state: 'CA',
-          zip: '94103',
-        },
-        ProcessingInfo: {
-          annualCCSales: '420000.00',
-          avgTicket: '14.50',
-          legal_b2b: '10',
-          legal_b2c: '90',
-          legal_cnpinternet: '25',
-          legal_cnpphoneemail: '5',
-          legal_cp: '70',
-          legal_percentdeliveredover30days: '0',
-          legal_percentdeliveredsameday: '95',
-          legal_productssold: 'physical_goods',
-          percentdelievered7days: '5',
-          percentdelivered14days: '0',
-          processing_environment: 'mixed',
-        },
-      });
-      // Keep merchant.merchant_key (the merchant's API key) on your server; merchant.public_key goes into its pages.
-    `,
-  },
+  }, 'const merchant = await paykit.merchants.onboard', "// Keep merchant.merchant_key (the merchant's API key) on your server; merchant.public_key goes into its pages."),
   'GET /auth/create-session': {
     query: { is_publickey: true },
     answer: {

@@ -1,9 +1,9 @@
 import type { OperationExample } from './index.ts';
-import { CUSTOMER_ID, LINK_ID, MERCHANT_KEY, PAY_LINK, SERVICE, code } from './story.ts';
+import { CUSTOMER_ID, LINK_ID, MERCHANT_KEY, PAY_LINK, SERVICE, callWithBody, code } from './story.ts';
 
 /** Asking customers to pay: pay links sent by SMS or e-mail, requests to stored customers, QR links. */
 export const PAYMENT_COLLECTION_EXAMPLES: Record<string, OperationExample> = {
-  'POST /requests': {
+  'POST /requests': callWithBody({
     body: {
       merchant_key: MERCHANT_KEY,
       amount: '25.00',
@@ -19,19 +19,7 @@ export const PAYMENT_COLLECTION_EXAMPLES: Record<string, OperationExample> = {
       message: 'Payment request created; an SMS and an e-mail with the pay link has been sent.',
       data: { order_id: 'order-1042', link_id: LINK_ID, pay_link: PAY_LINK },
     },
-    client: code`
-      const { pay_link, link_id } = await paykit.payments.request({
-        merchant_key: '${MERCHANT_KEY}',
-        amount: '25.00',
-        order_id: 'order-1042',
-        phone_number: '+14155550123',
-        email: 'ann.lee@example.com',
-        name: 'Ann Lee',
-        description: 'Two bags of house blend',
-        invoice_number: 'INV1042',
-      });
-    `,
-  },
+  }, 'const { pay_link, link_id } = await paykit.payments.request'),
   'POST /requests/{customerId}': {
     params: { customerId: CUSTOMER_ID },
     body: {
@@ -63,7 +51,7 @@ export const PAYMENT_COLLECTION_EXAMPLES: Record<string, OperationExample> = {
       });
     `,
   },
-  'POST /order/api-qr_code_link': {
+  'POST /order/api-qr_code_link': callWithBody({
     body: { merchant_key: MERCHANT_KEY, amount: '12.50', order_id: 'order-1045', description: 'Oat latte and a croissant' },
     answer: {
       result: true,
@@ -75,13 +63,5 @@ export const PAYMENT_COLLECTION_EXAMPLES: Record<string, OperationExample> = {
         pay_link: `${SERVICE}/pay/pl_vKtEo_bBXEYJBQoqOmQ3TweB2Ipg5M5gvbEZC4saoL0`,
       },
     },
-    client: code`
-      const { qr_code_link, pay_link } = await paykit.payments.qrLink({
-        merchant_key: '${MERCHANT_KEY}',
-        amount: '12.50',
-        order_id: 'order-1045',
-        description: 'Oat latte and a croissant',
-      });
-    `,
-  },
+  }, 'const { qr_code_link, pay_link } = await paykit.payments.qrLink'),
 };

@@ -1,9 +1,22 @@
 import type { OperationExample } from './index.ts';
-import { HOLD_ID, MERCHANT_KEY, code } from './story.ts';
+import { HOLD_ID, MERCHANT_KEY, callWithBody, code } from './story.ts';
 
 /** Preauthorizations (holds): raise or lower, read, list, capture, void. */
+/** The hold of order-1046 as it reads once raised to 175.00. */
+const HOLD = {
+  transaction_id: HOLD_ID,
+  order_id: 'order-1046',
+  amount: '175.00',
+  status: 'authorized',
+  customer_id: '',
+  card_brand: 'Visa',
+  last_four: '4242',
+  created_date: '2026-03-10T17:06:29.261Z',
+  captured_transaction_id: null,
+};
+
 export const PREAUTH_EXAMPLES: Record<string, OperationExample> = {
-  'POST /preauth/capture': {
+  'POST /preauth/capture': callWithBody({
     body: { merchant_key: MERCHANT_KEY, transaction_id: HOLD_ID, last_authorized_amount: '175.00' },
     answer: {
       result: true,
@@ -20,30 +33,15 @@ export const PREAUTH_EXAMPLES: Record<string, OperationExample> = {
         net_amount: 169.62,
       },
     },
-    client: code`
-      const capture = await paykit.preauth.capture({
-        merchant_key: '${MERCHANT_KEY}',
-        transaction_id: '${HOLD_ID}',
-        last_authorized_amount: '175.00',
-      });
-    `,
-  },
-  'POST /preauth/update': {
+  }, 'const capture = await paykit.preauth.capture'),
+  'POST /preauth/update': callWithBody({
     body: { merchant_key: MERCHANT_KEY, transaction_id: HOLD_ID, last_authorized_amount: '150.00', new_authorized_amount: '175.00' },
     answer: {
       result: true,
       message: 'Authorized amount raised to 175.00.',
       data: { transaction_id: HOLD_ID, order_id: 'order-1046', previous_amount: '150.00', authorized_amount: '175.00', change: 'increment' },
     },
-    client: code`
-      const { authorized_amount, change } = await paykit.preauth.update({
-        merchant_key: '${MERCHANT_KEY}',
-        transaction_id: '${HOLD_ID}',
-        last_authorized_amount: '150.00',
-        new_authorized_amount: '175.00',
-      });
-    `,
-  },
+  }, 'const { authorized_amount, change } = await paykit.preauth.update'),
   'GET /preauth': {
     query: { merchant_key: MERCHANT_KEY, status: 'authorized', page: 1, perPage: 20 },
     answer: {
@@ -62,17 +60,7 @@ export const PREAUTH_EXAMPLES: Record<string, OperationExample> = {
             created_date: '2026-03-10T17:26:58.616Z',
             captured_transaction_id: null,
           },
-          {
-            transaction_id: HOLD_ID,
-            order_id: 'order-1046',
-            amount: '175.00',
-            status: 'authorized',
-            customer_id: '',
-            card_brand: 'Visa',
-            last_four: '4242',
-            created_date: '2026-03-10T17:06:29.261Z',
-            captured_transaction_id: null,
-          },
+          HOLD,
         ],
         page: 1,
         perPage: 20,
@@ -89,34 +77,18 @@ export const PREAUTH_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       result: true,
       message: 'Preauthorization retrieved.',
-      data: {
-        transaction_id: HOLD_ID,
-        order_id: 'order-1046',
-        amount: '175.00',
-        status: 'authorized',
-        customer_id: '',
-        card_brand: 'Visa',
-        last_four: '4242',
-        created_date: '2026-03-10T17:06:29.261Z',
-        captured_transaction_id: null,
-      },
+      data: HOLD,
     },
     client: code`
       const hold = await paykit.preauth.get('${MERCHANT_KEY}', '${HOLD_ID}');
     `,
   },
-  'POST /preauth/void': {
+  'POST /preauth/void': callWithBody({
     body: { merchant_key: MERCHANT_KEY, transaction_id: 'txn_2e50e1b3-33c4-4496-bd25-8634d387404a' },
     answer: {
       result: true,
       message: 'Authorization voided.',
       data: { transaction_id: 'txn_2e50e1b3-33c4-4496-bd25-8634d387404a', order_id: 'order-1047', amount: '80.00', Status: 'Voided' },
     },
-    client: code`
-      const released = await paykit.preauth.void({
-        merchant_key: '${MERCHANT_KEY}',
-        transaction_id: 'txn_2e50e1b3-33c4-4496-bd25-8634d387404a',
-      });
-    `,
-  },
+  }, 'const released = await paykit.preauth.void'),
 };

@@ -1,5 +1,5 @@
 import type { OperationExample } from './index.ts';
-import { MERCHANT_ID, MERCHANT_KEY, PAY_LINK, SALE_ID, code } from './story.ts';
+import { MERCHANT_ID, MERCHANT_KEY, PAY_LINK, SALE_ID, callWithBody, code } from './story.ts';
 
 /**
  * Sandbox-only helpers: approve a merchant, pay a pay link as a customer would (with the sandbox's test card), move
@@ -13,20 +13,10 @@ export const SANDBOX_EXAMPLES: Record<string, OperationExample> = {
       await paykit.merchants.approve('${MERCHANT_ID}');
     `,
   },
-  'POST /sandbox/pay': {
+  'POST /sandbox/pay': callWithBody({
     body: { pay_link: PAY_LINK, method: 'card', card_number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
     answer: { result: true, message: 'Payment approved.', data: { transaction_id: SALE_ID, status: 'approved' } },
-    client: code`
-      const payment = await paykit.sandbox.pay({
-        pay_link: '${PAY_LINK}',
-        method: 'card',
-        card_number: '4242424242424242',
-        exp_month: 12,
-        exp_year: 2030,
-        cvc: '123',
-      });
-    `,
-  },
+  }, 'const payment = await paykit.sandbox.pay'),
   'POST /sandbox/clock/advance': {
     body: { hours: 24 },
     answer: { result: true, message: 'The clock moved forward 24 hours.', data: { now: '2026-03-11T22:16:10.530Z' } },
@@ -68,15 +58,8 @@ export const SANDBOX_EXAMPLES: Record<string, OperationExample> = {
       const messages = await paykit.sandbox.messages();
     `,
   },
-  'POST /update-ach': {
+  'POST /update-ach': callWithBody({
     body: { merchant_key: MERCHANT_KEY, transaction_id: 'txn_ec3ee1a1-8e8d-4665-ae46-fe21671881a8', new_status: 'approved' },
     answer: { result: true, message: 'Success.' },
-    client: code`
-      await paykit.sandbox.updateAch({
-        merchant_key: '${MERCHANT_KEY}',
-        transaction_id: 'txn_ec3ee1a1-8e8d-4665-ae46-fe21671881a8',
-        new_status: 'approved',
-      });
-    `,
-  },
+  }, 'await paykit.sandbox.updateAch'),
 };

@@ -1,3 +1,5 @@
+import type { OperationExample } from './index.ts';
+
 /**
  * The sandbox story every example tells, so that the examples agree with one another: the partner's merchant
  * Juniper Coffee Co., its customer Ann Lee, her first sale (order-1042, paid through a pay link) and a hold.
@@ -33,4 +35,22 @@ export function code(strings: TemplateStringsArray, ...values: string[]): string
   const lines = text.replace(/^[ \t]*\n/, '').replace(/\n[ \t]*$/, '').split('\n');
   const indent = Math.min(...lines.filter((line) => line.trim() !== '').map((line) => line.length - line.trimStart().length));
   return lines.map((line) => line.slice(indent)).join('\n');
+}
+
+/** A value as a TypeScript literal in the samples' style: bare identifier keys, single-quoted strings, two-space indents. */
+export function literal(value: unknown, indent = ''): string {
+  if (typeof value === 'string') return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+  if (Array.isArray(value)) return `[${value.map((item) => literal(item, indent)).join(', ')}]`;
+  if (value === null || typeof value !== 'object') return String(value);
+  const inner = `${indent}  `;
+  const fields = Object.entries(value).map(([name, field]) => `${inner}${/^[A-Za-z_$][\w$]*$/.test(name) ? name : `'${name}'`}: ${literal(field, inner)},`);
+  return `{\n${fields.join('\n')}\n${indent}}`;
+}
+
+/**
+ * An example whose paykit/client sample passes the example's body as its one argument: `${call}({…});`, then the
+ * lines of `after`, if any.
+ */
+export function callWithBody(example: Omit<OperationExample, 'client'> & { body: Record<string, unknown> }, call: string, after = ''): OperationExample {
+  return { ...example, client: `${call}(${literal(example.body)});${after ? `\n${after}` : ''}` };
 }

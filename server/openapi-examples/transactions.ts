@@ -1,5 +1,5 @@
 import type { OperationExample } from './index.ts';
-import { MERCHANT_KEY, SALE_ID, code } from './story.ts';
+import { MERCHANT_KEY, SALE_ID, callWithBody, code } from './story.ts';
 
 /** Listing, reading, refunding and voiding transactions. */
 export const TRANSACTION_EXAMPLES: Record<string, OperationExample> = {
@@ -95,7 +95,7 @@ export const TRANSACTION_EXAMPLES: Record<string, OperationExample> = {
       const transaction = await paykit.transactions.get('${MERCHANT_KEY}', '${SALE_ID}');
     `,
   },
-  'POST /order/sales-return': {
+  'POST /order/sales-return': callWithBody({
     body: { merchant_key: MERCHANT_KEY, transaction_id: SALE_ID, amount: '5.00' },
     answer: {
       result: true,
@@ -112,15 +112,8 @@ export const TRANSACTION_EXAMPLES: Record<string, OperationExample> = {
         type: 'Refund',
       },
     },
-    client: code`
-      const refund = await paykit.transactions.refund({
-        merchant_key: '${MERCHANT_KEY}',
-        transaction_id: '${SALE_ID}',
-        amount: '5.00',
-      });
-    `,
-  },
-  'POST /order/sales-void': {
+  }, 'const refund = await paykit.transactions.refund'),
+  'POST /order/sales-void': callWithBody({
     body: { merchant_key: MERCHANT_KEY, transaction_id: 'txn_01a71b0f-445d-4421-83bb-38e726ef1c67' },
     answer: {
       result: true,
@@ -137,11 +130,5 @@ export const TRANSACTION_EXAMPLES: Record<string, OperationExample> = {
         type: 'Void',
       },
     },
-    client: code`
-      const voided = await paykit.transactions.void({
-        merchant_key: '${MERCHANT_KEY}',
-        transaction_id: 'txn_01a71b0f-445d-4421-83bb-38e726ef1c67',
-      });
-    `,
-  },
+  }, 'const voided = await paykit.transactions.void'),
 };

@@ -2,6 +2,20 @@ import type { OperationExample } from './index.ts';
 import { EVENT_ID, LINK_ID, MERCHANT_ID, SALE_ID, WEBHOOK_URL, code } from './story.ts';
 
 /** The webhook endpoint, its signing secret and the delivery log. */
+/** The payment.success event of the sale, as delivered, and its one delivery attempt. */
+const SALE_EVENT_DATA = {
+  transaction_id: SALE_ID,
+  merchant_id: MERCHANT_ID,
+  amount: 25,
+  net_amount: 23.97,
+  fee_amount: 1.03,
+  order_id: 'order-1042',
+  last_four: '4242',
+  brand: 'Visa',
+  link_id: LINK_ID,
+};
+const FIRST_ATTEMPT = { attempted_at: '2026-03-10T15:35:15.574Z', url: WEBHOOK_URL, status_code: 200, error: null, duration_ms: 9 };
+
 export const WEBHOOK_EXAMPLES: Record<string, OperationExample> = {
   'POST /client/update-webhooks-url': {
     body: { webhook_url: WEBHOOK_URL },
@@ -106,18 +120,8 @@ export const WEBHOOK_EXAMPLES: Record<string, OperationExample> = {
         attempts: 1,
         next_attempt_at: null,
         delivered_at: '2026-03-10T15:35:15.583Z',
-        data: {
-          transaction_id: SALE_ID,
-          merchant_id: MERCHANT_ID,
-          amount: 25,
-          net_amount: 23.97,
-          fee_amount: 1.03,
-          order_id: 'order-1042',
-          last_four: '4242',
-          brand: 'Visa',
-          link_id: LINK_ID,
-        },
-        attempt_log: [{ attempted_at: '2026-03-10T15:35:15.574Z', url: WEBHOOK_URL, status_code: 200, error: null, duration_ms: 9 }],
+        data: SALE_EVENT_DATA,
+        attempt_log: [FIRST_ATTEMPT],
       },
     },
     client: code`
@@ -137,18 +141,8 @@ export const WEBHOOK_EXAMPLES: Record<string, OperationExample> = {
         attempts: 0,
         next_attempt_at: '2026-03-10T15:35:15.539Z',
         delivered_at: null,
-        data: {
-          transaction_id: SALE_ID,
-          merchant_id: MERCHANT_ID,
-          amount: 25,
-          net_amount: 23.97,
-          fee_amount: 1.03,
-          order_id: 'order-1042',
-          last_four: '4242',
-          brand: 'Visa',
-          link_id: LINK_ID,
-        },
-        attempt_log: [{ attempted_at: '2026-03-10T15:35:15.574Z', url: WEBHOOK_URL, status_code: 200, error: null, duration_ms: 9 }],
+        data: SALE_EVENT_DATA,
+        attempt_log: [FIRST_ATTEMPT],
       },
     },
     client: code`

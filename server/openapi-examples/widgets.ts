@@ -1,11 +1,14 @@
 import type { OperationExample } from './index.ts';
-import { MERCHANT_KEY, PUBLIC_KEY, SALE_ID, SERVICE, code } from './story.ts';
+import { MERCHANT_KEY, PUBLIC_KEY, SALE_ID, SERVICE, callWithBody, code } from './story.ts';
 
 /**
  * The widgets. The calls the elements make in the page, by public key or with a widget session token, which a partner
  * does not make from its server: their sample is the element that makes them. Then what the merchant's server does
  * for the widgets: a session token for the transactions table, and the widgets' settings.
  */
+/** The element whose settings, pay link and pay link's state the first three calls are. */
+const PAY_BUTTON = `<pay-button public-key="${PUBLIC_KEY}" amount="25.00" order-id="order-1050" description="Two bags of house blend"></pay-button>`;
+
 export const WIDGET_EXAMPLES: Record<string, OperationExample> = {
   'GET /widgets/{public_key}/settings': {
     params: { public_key: PUBLIC_KEY },
@@ -20,7 +23,7 @@ export const WIDGET_EXAMPLES: Record<string, OperationExample> = {
         text_color: '#ffffff',
       },
     },
-    client: `<pay-button public-key="${PUBLIC_KEY}" amount="25.00" order-id="order-1050" description="Two bags of house blend"></pay-button>`,
+    client: PAY_BUTTON,
     clientLang: 'html',
   },
   'POST /widgets/{public_key}/pay-links': {
@@ -37,7 +40,7 @@ export const WIDGET_EXAMPLES: Record<string, OperationExample> = {
         expires_at: '2026-03-17T20:01:49.105Z',
       },
     },
-    client: `<pay-button public-key="${PUBLIC_KEY}" amount="25.00" order-id="order-1050" description="Two bags of house blend"></pay-button>`,
+    client: PAY_BUTTON,
     clientLang: 'html',
   },
   'GET /widgets/{public_key}/pay-links/{link_id}': {
@@ -47,7 +50,7 @@ export const WIDGET_EXAMPLES: Record<string, OperationExample> = {
       message: 'Pay link retrieved.',
       data: { link_id: 'lnk_ba6c67e5-a11b-4f16-81b1-b95dcf718915', status: 'open', order_id: 'order-1050', amount: '25.00', transaction_id: null },
     },
-    client: `<pay-button public-key="${PUBLIC_KEY}" amount="25.00" order-id="order-1050" description="Two bags of house blend"></pay-button>`,
+    client: PAY_BUTTON,
     clientLang: 'html',
   },
   'POST /widgets/{public_key}/payment-requests': {
@@ -140,7 +143,7 @@ export const WIDGET_EXAMPLES: Record<string, OperationExample> = {
       const { session_token, expires_at } = await paykit.widgets.createSession('${MERCHANT_KEY}');
     `,
   },
-  'PUT /widgets/': {
+  'PUT /widgets/': callWithBody({
     body: {
       merchant_key: MERCHANT_KEY,
       button_label: 'Pay with Juniper',
@@ -158,14 +161,5 @@ export const WIDGET_EXAMPLES: Record<string, OperationExample> = {
         allowed_origins: ['https://shop.junipercoffee.example'],
       },
     },
-    client: code`
-      const settings = await paykit.widgets.updateSettings({
-        merchant_key: '${MERCHANT_KEY}',
-        button_label: 'Pay with Juniper',
-        primary_color: '#2f5d50',
-        text_color: '#ffffff',
-        allowed_origins: ['https://shop.junipercoffee.example'],
-      });
-    `,
-  },
+  }, 'const settings = await paykit.widgets.updateSettings'),
 };
