@@ -9,7 +9,6 @@ import { createDeliverer } from './webhooks/deliver.ts';
 import { Dispatcher } from './webhooks/dispatcher.ts';
 import { CLOCK_OFFSET_SETTING } from './store/settings.ts';
 import { Housekeeping } from './housekeeping.ts';
-import { renderer } from './api-reference/renderer.ts';
 
 /** Starts the service as the contract describes: environment in, listening port out, graceful close on signals. */
 async function main(): Promise<void> {
@@ -46,8 +45,6 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   dispatcher?.start();
   housekeeping.start();
-  // The API reference's renderer, compressed now rather than on the first visit to /docs (mostly off the event loop).
-  renderer().catch((error: unknown) => app.log.error({ err: error }, 'the API reference renderer could not be prepared; /docs will try again'));
   const storage = config.databaseUrl ? 'PostgreSQL' : config.dataDir === 'memory' ? 'memory (nothing kept)' : `SQLite in ${config.dataDir}`;
   app.log.info(`Paykit ${config.environment} service on ${config.publicUrl} (storage: ${storage})`);
 }
