@@ -1,5 +1,5 @@
 /** The hosted pages' texts in German (the keys are en.ts's). */
-import type { PageTexts } from './en.ts';
+import { percentageHints, type PageTexts } from './en.ts';
 
 const B2 = 'Geschäftskunden und Privatkunden ergeben zusammen 100.';
 const CARD = 'Karte vor Ort, Internet sowie Telefon oder E-Mail ergeben zusammen 100.';
@@ -214,15 +214,7 @@ export const de: PageTexts = {
       'BankingInfo.account_number': '4 bis 17 Ziffern. Nur die letzten vier werden gespeichert.',
       'ProcessingInfo.annualCCSales': 'In US-Dollar, z. B. 250000.00.',
       'ProcessingInfo.avgTicket': 'Der übliche Betrag eines Verkaufs in US-Dollar, z. B. 45.00.',
-      'ProcessingInfo.legal_b2b': B2,
-      'ProcessingInfo.legal_b2c': B2,
-      'ProcessingInfo.legal_cp': CARD,
-      'ProcessingInfo.legal_cnpinternet': CARD,
-      'ProcessingInfo.legal_cnpphoneemail': CARD,
-      'ProcessingInfo.legal_percentdeliveredsameday': DELIVERY,
-      'ProcessingInfo.percentdelievered7days': DELIVERY,
-      'ProcessingInfo.percentdelivered14days': DELIVERY,
-      'ProcessingInfo.legal_percentdeliveredover30days': DELIVERY,
+      ...percentageHints({ b2: B2, card: CARD, delivery: DELIVERY }),
     },
     options: {
       sole_proprietorship: 'Einzelunternehmen',

@@ -32,6 +32,21 @@ const options = Object.fromEntries([...OWNERSHIP_TYPES, ...BUSINESS_INDUSTRIES, 
   return [value, words.charAt(0).toUpperCase() + words.slice(1)];
 })) as Record<OptionValue, string>;
 
+/** The hints of the percentage fields, in three groups that each add up to 100; the same fields in every language. */
+export function percentageHints({ b2, card, delivery }: { b2: string; card: string; delivery: string }) {
+  return {
+    'ProcessingInfo.legal_b2b': b2,
+    'ProcessingInfo.legal_b2c': b2,
+    'ProcessingInfo.legal_cp': card,
+    'ProcessingInfo.legal_cnpinternet': card,
+    'ProcessingInfo.legal_cnpphoneemail': card,
+    'ProcessingInfo.legal_percentdeliveredsameday': delivery,
+    'ProcessingInfo.percentdelievered7days': delivery,
+    'ProcessingInfo.percentdelivered14days': delivery,
+    'ProcessingInfo.legal_percentdeliveredover30days': delivery,
+  } satisfies Partial<Record<FieldName, string>>;
+}
+
 const B2 = 'Business-to-business and business-to-consumer add up to 100.';
 const CARD = 'Card present, internet, and phone or e-mail add up to 100.';
 const DELIVERY = 'The four delivery times add up to 100.';
@@ -178,15 +193,7 @@ export const en = {
       'BankingInfo.account_number': '4 to 17 digits. Only the last four are kept.',
       'ProcessingInfo.annualCCSales': 'In US dollars, e.g. 250000.00.',
       'ProcessingInfo.avgTicket': 'The usual amount of one sale in US dollars, e.g. 45.00.',
-      'ProcessingInfo.legal_b2b': B2,
-      'ProcessingInfo.legal_b2c': B2,
-      'ProcessingInfo.legal_cp': CARD,
-      'ProcessingInfo.legal_cnpinternet': CARD,
-      'ProcessingInfo.legal_cnpphoneemail': CARD,
-      'ProcessingInfo.legal_percentdeliveredsameday': DELIVERY,
-      'ProcessingInfo.percentdelievered7days': DELIVERY,
-      'ProcessingInfo.percentdelivered14days': DELIVERY,
-      'ProcessingInfo.legal_percentdeliveredover30days': DELIVERY,
+      ...percentageHints({ b2: B2, card: CARD, delivery: DELIVERY }),
     } satisfies Partial<Record<FieldName, string>>,
     options,
     required: '{label} is required.',

@@ -1,5 +1,5 @@
 /** The hosted pages' texts in Spanish (the keys are en.ts's). */
-import type { PageTexts } from './en.ts';
+import { percentageHints, type PageTexts } from './en.ts';
 
 const B2 = 'Empresa a empresa y empresa a consumidor suman 100.';
 const CARD = 'Tarjeta presente, internet y teléfono o correo suman 100.';
@@ -214,15 +214,7 @@ export const es: PageTexts = {
       'BankingInfo.account_number': 'De 4 a 17 cifras. Solo se conservan las cuatro últimas.',
       'ProcessingInfo.annualCCSales': 'En dólares estadounidenses, p. ej. 250000.00.',
       'ProcessingInfo.avgTicket': 'El importe habitual de una venta en dólares estadounidenses, p. ej. 45.00.',
-      'ProcessingInfo.legal_b2b': B2,
-      'ProcessingInfo.legal_b2c': B2,
-      'ProcessingInfo.legal_cp': CARD,
-      'ProcessingInfo.legal_cnpinternet': CARD,
-      'ProcessingInfo.legal_cnpphoneemail': CARD,
-      'ProcessingInfo.legal_percentdeliveredsameday': DELIVERY,
-      'ProcessingInfo.percentdelievered7days': DELIVERY,
-      'ProcessingInfo.percentdelivered14days': DELIVERY,
-      'ProcessingInfo.legal_percentdeliveredover30days': DELIVERY,
+      ...percentageHints({ b2: B2, card: CARD, delivery: DELIVERY }),
     },
     options: {
       sole_proprietorship: 'Empresario individual',

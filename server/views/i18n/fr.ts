@@ -1,5 +1,5 @@
 /** The hosted pages' texts in French (the keys are en.ts's). */
-import type { PageTexts } from './en.ts';
+import { percentageHints, type PageTexts } from './en.ts';
 
 const B2 = 'Entreprise à entreprise et entreprise à particulier font 100 au total.';
 const CARD = 'Carte présente, internet, et téléphone ou e-mail font 100 au total.';
@@ -214,15 +214,7 @@ export const fr: PageTexts = {
       'BankingInfo.account_number': 'De 4 à 17 chiffres. Seuls les quatre derniers sont conservés.',
       'ProcessingInfo.annualCCSales': 'En dollars américains, p. ex. 250000.00.',
       'ProcessingInfo.avgTicket': 'Le montant habituel d’une vente en dollars américains, p. ex. 45.00.',
-      'ProcessingInfo.legal_b2b': B2,
-      'ProcessingInfo.legal_b2c': B2,
-      'ProcessingInfo.legal_cp': CARD,
-      'ProcessingInfo.legal_cnpinternet': CARD,
-      'ProcessingInfo.legal_cnpphoneemail': CARD,
-      'ProcessingInfo.legal_percentdeliveredsameday': DELIVERY,
-      'ProcessingInfo.percentdelievered7days': DELIVERY,
-      'ProcessingInfo.percentdelivered14days': DELIVERY,
-      'ProcessingInfo.legal_percentdeliveredover30days': DELIVERY,
+      ...percentageHints({ b2: B2, card: CARD, delivery: DELIVERY }),
     },
     options: {
       sole_proprietorship: 'Entreprise individuelle',
