@@ -9,13 +9,22 @@ import { renderWebhook } from '../shared/webhook-view.ts';
 interface Hold { transaction_id: string; order_id: string; amount: string; status: string; sale_id?: string }
 interface Message { channel: string; recipient: string; text: string; pay_link: string; created_at: string }
 
+const status = $('#action-status');
+const table = $<TransactionsTable>('#table');
+// The forms work from the first moment the page shows them: wired before anything is awaited, or an early click
+// would submit them natively.
+onSubmit($('#hold-form'), async (data) => {
+  const answer = await call<Hold>('POST', '/demo-api/holds', data);
+  show(status, answer.result ? `Hold of ${money(answer.data.amount)} placed: ${answer.data.order_id}.` : `Hold not placed: ${answer.message}`, answer.result ? 'ok' : 'error');
+  await refreshHolds();
+});
+$('#refresh-payments').addEventListener('click', () => void refreshPayments());
+$('#refresh-messages').addEventListener('click', () => void refreshMessages());
+
 const config = await demoConfig();
 renderHeader(config);
 // The back office imports the package from npm instead of the script tag: configure() does what the tag's attributes do.
 configure({ publicKey: config.publicKey, baseUrl: config.serviceUrl });
-
-const status = $('#action-status');
-const table = $<TransactionsTable>('#table');
 // The demo's back end mints the table's read-only token, as a merchant's server would.
 table.fetchSessionToken = async () => {
   const answer = await call<{ session_token: string }>('POST', '/demo-api/widget-session');
@@ -105,13 +114,6 @@ async function refreshMessages(): Promise<void> {
     h('a', { href: message.pay_link, target: '_blank', rel: 'noopener' }, 'Open the pay link')))));
 }
 
-onSubmit($('#hold-form'), async (data) => {
-  const answer = await call<Hold>('POST', '/demo-api/holds', data);
-  show(status, answer.result ? `Hold of ${money(answer.data.amount)} placed: ${answer.data.order_id}.` : `Hold not placed: ${answer.message}`, answer.result ? 'ok' : 'error');
-  await refreshHolds();
-});
-$('#refresh-payments').addEventListener('click', () => void refreshPayments());
-$('#refresh-messages').addEventListener('click', () => void refreshMessages());
 
 const webhookList = $('#webhooks');
 watchWebhooks((delivery, live) => {

@@ -10,8 +10,6 @@ interface ListedMerchant { merchant_id: string; businessname: string; join_date:
 const STATUS_LABELS: Record<string, string> = { pending: 'pending review', completed: 'approved' };
 const ONBOARDING_EVENTS = new Set(['merchant.onboarding', 'documents.signed', 'merchant.approval']);
 
-renderHeader(await demoConfig());
-
 async function refreshMerchants(): Promise<void> {
   const target = $('#merchants');
   const answer = await call<ListedMerchant[]>('GET', '/demo-api/merchants');
@@ -57,6 +55,8 @@ onSubmit($('#link-form'), async (data) => {
 });
 
 $('#refresh').addEventListener('click', () => void refreshMerchants());
+// Awaited only once the forms are wired above, so that an early click never submits them natively.
+renderHeader(await demoConfig());
 const webhookList = $('#webhooks');
 watchWebhooks((delivery, live) => {
   if (delivery.event && !ONBOARDING_EVENTS.has(delivery.event.event_type)) return;

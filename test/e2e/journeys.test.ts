@@ -161,11 +161,18 @@ describe('end-to-end journeys through the demo', { timeout: 180_000 }, () => {
   }));
 
   test('a preauthorization is adjusted and captured', () => journey('preauth', async (page) => {
-    await page.goto(`${demo.demoUrl}/back-office.html`);
-    // The page's module fills the holds list once its forms are wired; a click before that would submit the form natively.
-    await page.locator('#holds > *').first().waitFor();
+    // The page's configuration is held back until the hold is placed: the form works before anything else has loaded.
+    let releaseConfig!: () => void;
+    const configHeld = new Promise<void>((resolve) => (releaseConfig = resolve));
+    await page.route('**/demo-api/config', async (route) => {
+      await configHeld;
+      await route.continue();
+    });
+    await page.goto(`${demo.demoUrl}/back-office.html`, { waitUntil: 'domcontentloaded' });
     await page.getByLabel('Amount to hold').fill('20.00');
     await page.getByRole('button', { name: 'Place a test hold' }).click();
+    await page.locator('#action-status').getByText(/Hold of \$20\.00 placed/).waitFor();
+    releaseConfig();
     const hold = page.locator('#holds tr', { hasText: 'authorized' }).first();
     await hold.waitFor();
     await hold.getByRole('textbox').fill('25.00');
