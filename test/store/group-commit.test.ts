@@ -57,6 +57,31 @@ for (const database of testDatabases()) {
       if (database === 'sqlite') assert.deepEqual(store.groupSizes!.take(), { groups: 1, units: 10, histogram: { '9-16': 1 } });
     });
 
+    test('a read is never blocked behind an open group: it answers while a unit of work still holds the writer', async () => {
+      const id = `c_reader_${database}`;
+      await store.customers.insert(customer(id, merchantId));
+      let finish!: () => void;
+      const held = new Promise<void>((resolve) => (finish = resolve));
+      let unitRunning!: () => void;
+      const running = new Promise<void>((resolve) => (unitRunning = resolve));
+      const unit = store.transaction(async (tx) => {
+        await setLastName(tx, id, 'Held');
+        unitRunning();
+        await held;
+      });
+      await running;
+      // The unit is open (its write not committed): a read outside it answers now, with the state before the unit.
+      const read = await Promise.race([
+        store.customers.findById(merchantId, id),
+        new Promise<'blocked'>((resolve) => setTimeout(() => resolve('blocked'), 2_000)),
+      ]);
+      finish();
+      await unit;
+      assert.notEqual(read, 'blocked', 'the read waited for the group');
+      assert.equal((read as { last_name: string }).last_name, 'Up');
+      assert.equal((await store.customers.findById(merchantId, id))!.last_name, 'Held');
+    });
+
     // On PostgreSQL this takes a row lock (money rules use findForUpdate); on SQLite the units of a group run one after another.
     test('a unit sees the writes of the units before it in its group, so a value read then written stays right', { skip: database !== 'sqlite' }, async () => {
       const id = `c_counter_${database}`;
