@@ -101,7 +101,7 @@ for (const database of testDatabases()) {
     before(async () => {
       service = await startService({ database });
       fixtures = await fixturesFor(service);
-      operations = operationsOf(dereference((await service.request('GET', '/api/v1/openapi.json')).body));
+      operations = operationsOf(await dereference((await service.request('GET', '/api/v1/openapi.json')).body));
     });
     after(() => service.close());
 

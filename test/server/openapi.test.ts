@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { startService, type TestService } from '../support/service.ts';
-import { declaredOperations, DeclaredAnswers, type DeclaredOperation, type JsonSchema } from '../support/openapi.ts';
+import { declaredOperations, DeclaredAnswers, dereference, type DeclaredOperation, type JsonSchema } from '../support/openapi.ts';
 import { TAGS } from '../../server/openapi/document.ts';
 import { approvedMerchant } from '../support/payments.ts';
 import { OPERATION_EXAMPLES } from '../../server/openapi-examples/index.ts';
@@ -20,7 +20,7 @@ describe('the OpenAPI document', () => {
     const answer = await service.request('GET', '/api/v1/openapi.json');
     assert.equal(answer.status, 200);
     document = answer.body;
-    operations = declaredOperations(document);
+    operations = declaredOperations(await dereference(document));
   });
   after(() => service.close());
 
@@ -140,8 +140,8 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  test('the test harness holds every answer to it: an undeclared status or a body off its schema is caught', () => {
-    const declared = new DeclaredAnswers(document);
+  test('the test harness holds every answer to it: an undeclared status or a body off its schema is caught', async () => {
+    const declared = await DeclaredAnswers.of(document);
     const json = { 'content-type': 'application/json; charset=utf-8' };
     const ok = JSON.stringify({ result: true, message: 'Merchants retrieved.', data: [] });
     assert.equal(declared.problemsWith('GET', '/api/v1/merchant', { status: 200, headers: json, text: ok }), undefined);

@@ -1,5 +1,6 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import SwaggerParser from '@apidevtools/swagger-parser';
 
 export type JsonSchema = Record<string, any>;
 
@@ -13,22 +14,12 @@ export interface DeclaredOperation {
 const API_PREFIX = '/api/v1';
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
-/** A copy of the document with every local `$ref` replaced by what it names (our documents have no cycles). */
-export function dereference(document: JsonSchema): JsonSchema {
-  const resolve = (pointer: string): unknown =>
-    pointer.slice(2).split('/').reduce<any>((node, part) => node[part.replaceAll('~1', '/').replaceAll('~0', '~')], document);
-  const walk = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(walk);
-    if (!node || typeof node !== 'object') return node;
-    const ref = (node as { $ref?: unknown }).$ref;
-    if (typeof ref === 'string' && ref.startsWith('#/')) return walk(resolve(ref));
-    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, walk(value)]));
-  };
-  return walk(document) as JsonSchema;
+/** A copy of the document with every `$ref` replaced by what it names, by @apidevtools/swagger-parser. */
+export async function dereference(document: JsonSchema): Promise<JsonSchema> {
+  return (await SwaggerParser.dereference(structuredClone(document) as never)) as JsonSchema;
 }
 
-export function declaredOperations(document: JsonSchema): DeclaredOperation[] {
-  const plain = dereference(document);
+export function declaredOperations(plain: JsonSchema): DeclaredOperation[] {
   return Object.entries<JsonSchema>(plain['paths']).flatMap(([path, item]) =>
     METHODS.filter((method) => item[method]).map((method) => ({ method: method.toUpperCase(), path, operation: item[method] })));
 }
@@ -44,14 +35,19 @@ export class DeclaredAnswers {
   private readonly validators = new Map<JsonSchema, ValidateFunction>();
   private readonly notFound: JsonSchema;
 
-  constructor(document: JsonSchema) {
-    const operations = declaredOperations(document);
+  /** What `document` declares, once its references are resolved. */
+  static async of(document: JsonSchema): Promise<DeclaredAnswers> {
+    return new DeclaredAnswers(await dereference(document));
+  }
+
+  private constructor(plain: JsonSchema) {
+    const operations = declaredOperations(plain);
     this.routes = operations.map((declared) => ({
       method: declared.method,
       pattern: new RegExp(`^${declared.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`),
       declared,
     }));
-    this.notFound = dereference(document)['components'].schemas.Failure;
+    this.notFound = plain['components'].schemas.Failure;
   }
 
   /** What is wrong with this answer to `method url` (a path of the service), or undefined when it is as declared. */

@@ -77,7 +77,7 @@ export async function startService(
   const client = await newClient();
   dispatcher?.start();
   const auth = { id: client.clientId, secret: client.secretKey };
-  const declared = declaredAnswers.get(config.environment) ?? new DeclaredAnswers(publishDocument(app.swagger()));
+  const declared = declaredAnswers.get(config.environment) ?? (await DeclaredAnswers.of(publishDocument(app.swagger())));
   declaredAnswers.set(config.environment, declared);
   const checked = async (method: string, path: string, sendOptions: SendOptions) => {
     const answer = await send(baseUrl, method, path, sendOptions);
