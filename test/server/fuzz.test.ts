@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { startService, type TestService } from '../support/service.ts';
-import { dereference } from '../support/openapi.ts';
+import { declaredOperations, dereference } from '../support/openapi.ts';
 import { testDatabases } from '../support/databases.ts';
 import { approvedMerchant, nextOrderId, paidSale, TEST_CARD } from '../support/payments.ts';
 import { requestsFor, type Fixtures, type FuzzRequest, type JsonSchema, type Operation } from '../support/fuzz-requests.ts';
@@ -43,18 +43,19 @@ type OpenApiOperation = {
   responses: Record<string, { content?: Record<string, { schema: JsonSchema }> }>;
 };
 
-function operationsOf(document: Record<string, any>): Operation[] {
-  return Object.entries(document['paths'] as Record<string, Record<string, OpenApiOperation>>).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, operation]) => ({
-      method: method.toUpperCase(),
+function operationsOf(plain: Record<string, any>): Operation[] {
+  return declaredOperations(plain).map(({ method, path, operation }) => {
+    const { parameters = [], requestBody, responses } = operation as OpenApiOperation;
+    return {
+      method,
       path,
-      pathParams: (operation.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name),
-      query: Object.fromEntries((operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => [p.name, p.schema])),
-      body: operation.requestBody?.content['application/json']?.schema,
-      responses: Object.fromEntries(Object.entries(operation.responses).map(([status, answer]) => [status, answer.content?.['application/json']?.schema])),
+      pathParams: parameters.filter((p) => p.in === 'path').map((p) => p.name),
+      query: Object.fromEntries(parameters.filter((p) => p.in === 'query').map((p) => [p.name, p.schema])),
+      body: requestBody?.content['application/json']?.schema,
+      responses: Object.fromEntries(Object.entries(responses).map(([status, answer]) => [status, answer.content?.['application/json']?.schema])),
       auth: path.startsWith('/widgets/{public_key}') ? 'public-key' : path === '/widgets/transactions' ? 'session' : 'basic',
-    })),
-  );
+    };
+  });
 }
 
 async function fixturesFor(service: TestService): Promise<Fixtures> {
