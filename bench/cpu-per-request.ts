@@ -7,6 +7,8 @@ import { freePort } from '../test/support/process.ts';
 import { send } from '../test/support/http.ts';
 import { startBare } from './bare.ts';
 import { scenarios, type Load } from './scenarios.ts';
+import { median } from './median.ts';
+import { BENCH_AUTH, BENCH_CLIENT, basicAuthorization } from './credentials.ts';
 
 /**
  * CPU time of the service process per request, against the bare route's: a figure a busy machine hardly moves, where
@@ -20,9 +22,7 @@ import { scenarios, type Load } from './scenarios.ts';
  */
 const [prefix = 'GET /merchant (1', roundsArgument = '3', dirsArgument = '.'] = process.argv.slice(2);
 const REQUESTS = 10_000;
-const credentials = { PAYKIT_CLIENT_ID: 'bench_client', PAYKIT_CLIENT_SECRET: 'bench-secret-0123456789' };
-const auth = { id: credentials.PAYKIT_CLIENT_ID, secret: credentials.PAYKIT_CLIENT_SECRET };
-const headers = { authorization: `Basic ${Buffer.from(`${auth.id}:${auth.secret}`).toString('base64')}`, 'content-type': 'application/json' };
+const headers = { authorization: basicAuthorization(BENCH_AUTH), 'content-type': 'application/json' };
 
 /** User and system CPU of a process so far, in ms (Linux clock ticks are 10 ms). */
 function cpuMs(pid: number): number {
@@ -48,7 +48,7 @@ async function startService(dir: string, dataDir: string): Promise<{ child: Chil
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: dir,
-    env: { ...process.env, ...credentials, PAYKIT_DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port) },
+    env: { ...process.env, ...BENCH_CLIENT, PAYKIT_DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port) },
     stdio: 'ignore',
   });
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -62,7 +62,6 @@ async function startService(dir: string, dataDir: string): Promise<{ child: Chil
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 const bare = await startBare();
 const dataDir = mkdtempSync(join(tmpdir(), 'paykit-cpu-'));
 const targets: { dir: string; child: ChildProcess; url: string; load: Load; figures: number[] }[] = [];
@@ -71,7 +70,7 @@ try {
     const { child, baseUrl } = await startService(resolve(dir), join(dataDir, String(i)));
     targets.push({ dir, child, url: '', load: { method: 'GET', path: '' }, figures: [] });
     const api = async (method: 'GET' | 'POST', path: string, json?: unknown) => {
-      const answer = await send(baseUrl, method, `/api/v1${path}`, { auth, ...(json === undefined ? {} : { json }) });
+      const answer = await send(baseUrl, method, `/api/v1${path}`, { auth: BENCH_AUTH, ...(json === undefined ? {} : { json }) });
       return { status: answer.status, body: answer.body };
     };
     // The scenarios before the one measured set up its data, as in npm run bench.

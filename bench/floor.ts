@@ -14,6 +14,7 @@ import { openSqlite } from '../server/store/sqlite/open-sqlite.ts';
 import { runStatement } from '../server/store/sqlite/run-statement.ts';
 import { StatementCache } from '../server/store/sqlite/statement-cache.ts';
 import type { Api, Scenario } from './scenarios.ts';
+import { basicAuthorization } from './credentials.ts';
 
 /** Requests replayed per write. */
 const REQUESTS = 2000;
@@ -54,7 +55,7 @@ export async function measureFloors(all: Scenario[], groupSizes: Map<string, num
     const clock = new Clock();
     await ensureClient(store, credentials.id, credentials.secret, clock.now());
     const app = await buildApp({ store, clock, config });
-    const authorization = `Basic ${Buffer.from(`${credentials.id}:${credentials.secret}`).toString('base64')}`;
+    const authorization = basicAuthorization(credentials);
     const inject = async (method: 'GET' | 'POST', path: string, payload?: string) => {
       const answer = await app.inject({ method, url: path, headers: { authorization, 'content-type': 'application/json' }, ...(payload === undefined ? {} : { payload }) });
       return { status: answer.statusCode, body: answer.json() };

@@ -10,6 +10,8 @@ import { scenarios, type Api } from './scenarios.ts';
 import { serviceOnPostgres, serviceOnSqlite, type BenchService } from './services.ts';
 import { measureWebhooks, type WebhookFigures } from './webhooks.ts';
 import { BUDGETS, measureWidgets } from './widgets.ts';
+import { median } from './median.ts';
+import { BENCH_AUTH, BENCH_CLIENT, basicAuthorization } from './credentials.ts';
 
 /**
  * `npm run bench`: throughput and latency of the service's endpoints, on the embedded database and (with
@@ -36,14 +38,7 @@ interface Row {
   groups?: GroupSizeSummary | undefined;
 }
 
-const credentials = { PAYKIT_CLIENT_ID: 'bench_client', PAYKIT_CLIENT_SECRET: 'bench-secret-0123456789' };
-const auth = { id: credentials.PAYKIT_CLIENT_ID, secret: credentials.PAYKIT_CLIENT_SECRET };
-const authHeader = `Basic ${Buffer.from(`${auth.id}:${auth.secret}`).toString('base64')}`;
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
+const authHeader = basicAuthorization(BENCH_AUTH);
 
 const rows: Row[] = [];
 const baselines: number[] = [];
@@ -53,7 +48,7 @@ const measureBare = async () => void baselines.push((await load({ url: bare.url,
 /** Every scenario on one service, each followed by a run of the bare route. */
 async function measureScenarios(service: BenchService): Promise<void> {
   const api: Api = async (method, path, json) => {
-    const answer = await send(service.process.baseUrl, method, `/api/v1${path}`, { auth, ...(json === undefined ? {} : { json }) });
+    const answer = await send(service.process.baseUrl, method, `/api/v1${path}`, { auth: BENCH_AUTH, ...(json === undefined ? {} : { json }) });
     return { status: answer.status, body: answer.body };
   };
   for (const scenario of scenarios()) {
@@ -75,15 +70,15 @@ let webhooks: WebhookFigures | undefined;
 const dataDir = mkdtempSync(join(tmpdir(), 'paykit-bench-'));
 try {
   await measureBare();
-  const sqlite = await serviceOnSqlite(dataDir, credentials);
+  const sqlite = await serviceOnSqlite(dataDir, BENCH_CLIENT);
   try {
     await measureScenarios(sqlite);
-    if (!SKIP.has('webhooks')) webhooks = await measureWebhooks(sqlite.process.baseUrl, dataDir, auth);
+    if (!SKIP.has('webhooks')) webhooks = await measureWebhooks(sqlite.process.baseUrl, dataDir, BENCH_AUTH);
   } finally {
     await sqlite.stop();
   }
   if (process.env.DATABASE_URL) {
-    const postgres = await serviceOnPostgres(process.env.DATABASE_URL, credentials);
+    const postgres = await serviceOnPostgres(process.env.DATABASE_URL, BENCH_CLIENT);
     try {
       await measureScenarios(postgres);
     } finally {
@@ -96,7 +91,7 @@ try {
 }
 
 const meanGroupSizes = new Map(rows.filter((row) => row.groups).map((row) => [row.name, row.groups!.units / Math.max(1, row.groups!.groups)]));
-const floors = SKIP.has('floor') ? new Map<string, Floor>() : await measureFloors(scenarios(), meanGroupSizes, auth);
+const floors = SKIP.has('floor') ? new Map<string, Floor>() : await measureFloors(scenarios(), meanGroupSizes, BENCH_AUTH);
 
 const baseline = median(baselines);
 const ratio = (requestsPerSecond: number) => requestsPerSecond / baseline;

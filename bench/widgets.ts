@@ -8,6 +8,7 @@ import { launchChromium } from '../test/support/chromium.ts';
 import { builtServerRenderer } from '../test/support/ssr-build.ts';
 import { scriptTagRoute } from '../server/routes/script-tag.ts';
 import { browserTargets, buildScriptTag, minifyLiterals } from '../server/script-tag/bundle.ts';
+import { median } from './median.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /**
@@ -135,7 +136,6 @@ async function recordTransfers(context: BrowserContext, page: Page, throttle: bo
   return done;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const paykitJs = (transfers: Transfer[], service: string) => transfers.filter(({ url }) => url.startsWith(service) && url.endsWith('.js'));
 const sum = (transfers: Transfer[]) => transfers.reduce((total, { bytes }) => total + bytes, 0);
 
