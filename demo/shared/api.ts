@@ -41,11 +41,11 @@ export function show(target: HTMLElement, content: Node | string, kind: 'info' |
 
 export const $ = <T extends Element = HTMLElement>(selector: string) => document.querySelector<T>(selector)!;
 
-/** Disables a form's button while its handler runs. */
+/** Wires a form to `handle` instead of a native submit: its button is enabled once wired, and disabled while the handler runs. */
 export function onSubmit(form: HTMLFormElement, handle: (data: Record<string, string>) => Promise<void>): void {
+  const button = form.querySelector('button')!;
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
-    const button = form.querySelector('button')!;
     button.disabled = true;
     try {
       await handle(Object.fromEntries(new FormData(form)) as Record<string, string>);
@@ -53,4 +53,6 @@ export function onSubmit(form: HTMLFormElement, handle: (data: Record<string, st
       button.disabled = false;
     }
   });
+  // The page's forms come disabled, so that no click reaches them before this: it would submit them natively.
+  button.disabled = false;
 }

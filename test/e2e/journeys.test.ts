@@ -161,7 +161,8 @@ describe('end-to-end journeys through the demo', { timeout: 180_000 }, () => {
   }));
 
   test('a preauthorization is adjusted and captured', () => journey('preauth', async (page) => {
-    // The page's configuration is held back until the hold is placed: the form works before anything else has loaded.
+    // The page's configuration is held back until the hold is placed: the form is wired (its button enabled, which
+    // the click waits for) before anything else has loaded, and never submits natively.
     let releaseConfig!: () => void;
     const configHeld = new Promise<void>((resolve) => (releaseConfig = resolve));
     await page.route('**/demo-api/config', async (route) => {
