@@ -44,9 +44,13 @@ export async function measureFloors(all: Scenario[], groupSizes: Map<string, num
         if (event.level === 'query') recording?.push(event.query);
       },
     });
-    const store = new Store(db, 'sqlite', async () => {
-      await db.destroy();
-      await sqlite.afterClose();
+    const store = new Store(db, {
+      dialect: 'sqlite',
+      runUnit: sqlite.units(db),
+      onClose: async () => {
+        await db.destroy();
+        await sqlite.afterClose();
+      },
     });
     const config: Config = {
       port: 0, host: '127.0.0.1', environment: 'sandbox', databaseUrl: undefined, dataDir: dir, publicUrl: 'http://127.0.0.1',

@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync } from 'node:crypto';
+import { pooledRandomBytes } from './secrets.ts';
 
 /**
  * Stored first answers hold secrets (a new merchant key, a pay link, a session token), so they are kept sealed
@@ -12,7 +13,7 @@ export function sealingKey(clientSecret: string, clientId: string, idempotencyKe
 }
 
 export function seal(key: Buffer, text: string): string {
-  const iv = randomBytes(12);
+  const iv = pooledRandomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   const sealed = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
   return `${VERSION}${Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url')}`;

@@ -2,15 +2,16 @@ import type { CompiledQuery, Compilable, QueryResult } from 'kysely';
 import type { Database, Executor } from './schema.ts';
 
 type Execute = (query: CompiledQuery) => Promise<QueryResult<unknown>>;
-const OUTSIDE_UNIT = Symbol('runs a compiled query outside any unit of work');
+const DIRECT = Symbol('runs a compiled query without Kysely');
 
 /**
- * Compiled queries made on `db` itself (outside any unit of work or transaction) go straight to `execute`: the
- * embedded database runs a read at once, and Kysely's connection handling would cost more than the read.
+ * Compiled queries made on `db` go straight to `execute`: on the embedded database a statement runs at once, and
+ * Kysely's connection handling would cost more than the statement. Used for the database outside units of work
+ * and for each unit's own handle.
  */
-export function runOutsideUnitsWith(db: object, execute: Execute): void {
+export function executeDirectlyWith(db: object, execute: Execute): void {
   // Configurable: the store's handle is a proxy, which may hand out a bound copy.
-  Object.defineProperty(db, OUTSIDE_UNIT, { value: execute, configurable: true });
+  Object.defineProperty(db, DIRECT, { value: execute, configurable: true });
 }
 
 const MARKER = '\u0000paykit-parameter-';
@@ -57,8 +58,8 @@ export function compiledStatement<P extends unknown[], R>(build: (db: Executor, 
     const { query, slots } = templateFor(db, params.length);
     const parameters = query.parameters.map((value, i) => (slots[i] === undefined ? value : params[slots[i]!]));
     const compiled = { ...query, parameters };
-    // A unit's transaction (which the store's handle turns into inside one) has no such path, and goes through Kysely.
-    const direct = (db as unknown as { [OUTSIDE_UNIT]?: Execute })[OUTSIDE_UNIT];
+    // PostgreSQL has no such path, and goes through Kysely.
+    const direct = (db as unknown as { [DIRECT]?: Execute })[DIRECT];
     return (await (direct ? direct(compiled) : db.executeQuery<R>(compiled))) as QueryResult<R>;
   };
 }

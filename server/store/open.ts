@@ -4,7 +4,8 @@ import type { Database, Dialect } from './schema.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { openSqlite, type SqliteOptions } from './sqlite/open-sqlite.ts';
 import { Store } from './store.ts';
-import { runOutsideUnitsWith } from './compiled-query.ts';
+import { executeDirectlyWith } from './compiled-query.ts';
+import { transactionUnits } from './units.ts';
 
 export interface StorageOptions {
   /** `postgres://…` uses PostgreSQL; unset uses the embedded SQLite database. */
@@ -25,11 +26,11 @@ export async function openStore(options: StorageOptions): Promise<Store> {
   if (options.databaseUrl) {
     const db = await openPostgres(options.databaseUrl, options.pgSchema);
     await migrate(db, 'postgres');
-    return new Store(db, 'postgres', () => db.destroy());
+    return new Store(db, { dialect: 'postgres', runUnit: transactionUnits(db), onClose: () => db.destroy() });
   }
   const sqlite = openSqlite(options.dataDir, options.sqlite);
   const db = new Kysely<Database>({ dialect: sqlite.dialect });
-  runOutsideUnitsWith(db, sqlite.executeOutsideUnit);
+  executeDirectlyWith(db, sqlite.executeOutsideUnit);
   const close = async () => {
     await db.destroy();
     await sqlite.afterClose();
@@ -40,7 +41,7 @@ export async function openStore(options: StorageOptions): Promise<Store> {
     await close();
     throw error;
   }
-  return new Store(db, 'sqlite', close, undefined, sqlite.groups.sizes);
+  return new Store(db, { dialect: 'sqlite', runUnit: sqlite.units(db), onClose: close, groupSizes: sqlite.groups.sizes });
 }
 
 async function openPostgres(connectionString: string, schema?: string): Promise<Kysely<Database>> {

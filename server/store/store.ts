@@ -17,6 +17,7 @@ import { IdempotencyKeyRepository } from './idempotency-keys.ts';
 import { OrderRepository } from './orders.ts';
 import { OperatorRepository } from './operators.ts';
 import type { GroupSizes } from './sqlite/group-sizes.ts';
+import type { RunUnit } from './units.ts';
 
 /** The transaction of the unit of work running in this async context, if any (see `Store.unitOfWork`). */
 const ambientTransaction = new AsyncLocalStorage<Transaction<Database>>();
@@ -46,6 +47,17 @@ function followUnitOfWork(root: Kysely<Database>): Kysely<Database> {
   });
 }
 
+export interface StoreOptions {
+  dialect: Dialect;
+  /** How a unit of work runs on this database (units.ts). */
+  runUnit: RunUnit;
+  onClose?: () => Promise<void>;
+  /** Shared with the store's transactions: how many events they all wrote. */
+  outboxWritten?: OutboxCounter;
+  /** On the embedded database: how many units its group commits held. */
+  groupSizes?: GroupSizes | undefined;
+}
+
 /** The repositories over one database handle, or over one open transaction. */
 export class Store {
   readonly clients: ClientRepository;
@@ -64,17 +76,19 @@ export class Store {
   readonly orders: OrderRepository;
   readonly operators: OperatorRepository;
 
+  readonly dialect: Dialect;
+  readonly outboxWritten: OutboxCounter;
+  readonly groupSizes: GroupSizes | undefined;
   private readonly db: Executor;
 
   constructor(
     database: Executor,
-    readonly dialect: Dialect,
-    private readonly onClose: () => Promise<void> = async () => {},
-    /** Shared with the store's transactions: how many events they all wrote. */
-    readonly outboxWritten = new OutboxCounter(),
-    /** On the embedded database: how many units its group commits held. */
-    readonly groupSizes?: GroupSizes,
+    private readonly options: StoreOptions,
   ) {
+    const { dialect } = options;
+    this.dialect = dialect;
+    const outboxWritten = (this.outboxWritten = options.outboxWritten ?? new OutboxCounter());
+    this.groupSizes = options.groupSizes;
     const db = database.isTransaction ? database : followUnitOfWork(database as Kysely<Database>);
     this.db = db;
     this.clients = new ClientRepository(db);
@@ -100,7 +114,8 @@ export class Store {
    */
   async transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
     if (this.db.isTransaction) return work(this);
-    return (this.db as Kysely<Database>).transaction().execute((trx) => work(new Store(trx, this.dialect, undefined, this.outboxWritten, this.groupSizes)));
+    const { onClose: _onClose, ...options } = this.options;
+    return this.options.runUnit((trx) => work(new Store(trx, { ...options, outboxWritten: this.outboxWritten })));
   }
 
   /**
@@ -110,10 +125,10 @@ export class Store {
    */
   async unitOfWork<T>(work: () => Promise<T>): Promise<T> {
     if (ambientTransaction.getStore() || this.db.isTransaction) return work();
-    return (this.db as Kysely<Database>).transaction().execute((trx) => ambientTransaction.run(trx, work));
+    return this.options.runUnit((trx) => ambientTransaction.run(trx, work));
   }
 
   async close(): Promise<void> {
-    await this.onClose();
+    await this.options.onClose?.();
   }
 }

@@ -5,6 +5,7 @@ import { openStore } from '../../server/store/open.ts';
 import type { Store } from '../../server/store/store.ts';
 import type { Executor } from '../../server/store/schema.ts';
 import { createClient } from '../../server/services/clients.ts';
+import { UNIT_ENDED } from '../../server/store/sqlite/group-commit-units.ts';
 
 const now = () => new Date();
 const customer = (id: string, merchantId: string) => ({
@@ -96,6 +97,36 @@ for (const database of testDatabases()) {
         ),
       );
       assert.equal((await store.customers.findById(merchantId, id))!.last_name, `Up${'x'.repeat(20)}`);
+    });
+
+    test("a statement sent through a unit's handle after the unit ended is refused, and writes nothing", async () => {
+      let kept!: Store;
+      await store.transaction(async (tx) => {
+        kept = tx;
+      });
+      const late = `c_late_${database}`;
+      // A compiled statement (the embedded database runs these without Kysely) and one Kysely builds each time.
+      await assert.rejects(kept.customers.insert(customer(late, merchantId)), database === 'sqlite' ? new RegExp(UNIT_ENDED) : /committed/);
+      await assert.rejects(setLastName(kept, `c_group_${database}_0`, 'Late'), database === 'sqlite' ? new RegExp(UNIT_ENDED) : /committed/);
+      assert.equal(await store.customers.findById(merchantId, late), undefined);
+      assert.equal((await store.customers.findById(merchantId, `c_group_${database}_0`))!.last_name, 'Up');
+    });
+
+    test('a unit of work (every query of the store while it runs) commits as one, or not at all', async () => {
+      const [kept, undone] = [`c_ambient_${database}`, `c_ambient_undone_${database}`];
+      await store.unitOfWork(async () => {
+        await store.customers.insert(customer(kept, merchantId));
+        await store.transaction((tx) => setLastName(tx, kept, 'Joined'));
+      });
+      await assert.rejects(
+        store.unitOfWork(async () => {
+          await store.customers.insert(customer(undone, merchantId));
+          throw new Error('undo');
+        }),
+        /undo/,
+      );
+      assert.equal((await store.customers.findById(merchantId, kept))!.last_name, 'Joined');
+      assert.equal(await store.customers.findById(merchantId, undone), undefined);
     });
   });
 }

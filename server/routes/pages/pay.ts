@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import type { Deps } from '../../deps.ts';
+import { pooledRandomBytes } from '../../secrets.ts';
 import type { PaymentRequest } from '../../store/payment-requests.ts';
 import type { PaymentMethod } from '../../domain/pricing.ts';
 import { completeChallenge, openPayLink, payLink, type PayOutcome, type PaymentDetails } from '../../services/pay.ts';
@@ -83,7 +83,7 @@ export const payPages: FastifyPluginAsync<Deps> = async (app, { store, clock, co
    * form's checks, or the report of the outcome to the opener); `scripted` says whether the page has one.
    */
   function send(reply: FastifyReply, context: PayContext, render: (nonce: string | undefined) => Page, scripted = context.origin !== undefined): FastifyReply {
-    const nonce = scripted ? randomBytes(16).toString('base64') : undefined;
+    const nonce = scripted ? pooledRandomBytes(16).toString('base64') : undefined;
     return sendPage(reply, render(nonce), { frameOrigin: context.origin, scriptNonce: nonce });
   }
 

@@ -4,7 +4,7 @@ import {
   type CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type Kysely, type QueryResult,
 } from 'kysely';
 import type { GroupCommit } from './group-commit.ts';
-import { runStatement } from './run-statement.ts';
+import { iterateRows, runStatement } from './run-statement.ts';
 import type { StatementCache } from './statement-cache.ts';
 
 /** The two connections to one SQLite file in WAL mode, and the group commit of the writing one. */
@@ -95,7 +95,7 @@ class Lease implements DatabaseConnection {
   async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
     const statement = this.inUnit ? this.connections.writer.prepare(query.sql) : readStatement(this.connections, query);
     if (!statement?.readonly) throw new Error('only reads can be streamed');
-    for (const row of statement.iterate(query.parameters)) yield { rows: [row as R] };
+    for (const row of iterateRows<R>(statement, query.parameters)) yield { rows: [row] };
   }
 }
 

@@ -2,9 +2,12 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import type { CompiledQuery, QueryResult } from 'kysely';
+import type { CompiledQuery, Kysely, QueryResult } from 'kysely';
+import type { Database } from '../schema.ts';
+import type { RunUnit } from '../units.ts';
 import { GroupCommit, type GroupCommitOptions } from './group-commit.ts';
 import { executeOutsideUnit, GroupCommitSqliteDialect } from './group-commit-dialect.ts';
+import { groupCommitUnits } from './group-commit-units.ts';
 import { StatementCache } from './statement-cache.ts';
 import { WalSync } from './wal-sync.ts';
 
@@ -13,6 +16,8 @@ export interface OpenedSqlite {
   groups: GroupCommit;
   /** Runs a statement outside any unit of work without going through Kysely's connection handling. */
   executeOutsideUnit: (query: CompiledQuery) => Promise<QueryResult<unknown>>;
+  /** How the store over `root` (a Kysely of this dialect) runs its units of work: as units of the group commit. */
+  units: (root: Kysely<Database>) => RunUnit;
   /** After Kysely closed the connections: stops the checkpointer, removes the files of a `memory` database. */
   afterClose: () => Promise<void>;
 }
@@ -52,10 +57,12 @@ export function openSqlite(dataDir: string, options: SqliteOptions = {}): Opened
   const walSync = memory ? undefined : new WalSync(file, reader, options.walRestartFrames);
   const groups = new GroupCommit(writer, walSync, options);
   const connections = { writer: new StatementCache(writer), reader: new StatementCache(reader), groups };
+  const dialect = new GroupCommitSqliteDialect(connections);
   return {
-    dialect: new GroupCommitSqliteDialect(connections),
+    dialect,
     groups,
     executeOutsideUnit: (query) => executeOutsideUnit(connections, query),
+    units: (root) => groupCommitUnits(root, dialect, connections),
     afterClose: async () => {
       await walSync?.close();
       if (memory) rmSync(dir, { recursive: true, force: true });
