@@ -7,6 +7,7 @@ import { widgets } from './004-widgets.ts';
 import { hardening } from './005-hardening.ts';
 import { merchantReview } from './006-merchant-review.ts';
 import { listingOrder } from './007-listing-order.ts';
+import { oneOrderIndex } from './008-one-order-index.ts';
 
 /** Migrations live in code so that one build runs on both databases; names sort in the order they apply. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -18,6 +19,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     '005-hardening': hardening(),
     '006-merchant-review': merchantReview(),
     '007-listing-order': listingOrder(),
+    '008-one-order-index': oneOrderIndex(),
   };
   return { getMigrations: async () => migrations };
 }
