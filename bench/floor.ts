@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, type CompiledQuery } from 'kysely';
+import { Kysely } from 'kysely';
 import { buildApp } from '../server/app.ts';
 import { Clock } from '../server/clock.ts';
 import type { Config } from '../server/config.ts';
@@ -15,6 +15,12 @@ import { runStatement } from '../server/store/sqlite/run-statement.ts';
 import { StatementCache } from '../server/store/sqlite/statement-cache.ts';
 import type { Api, Scenario } from './scenarios.ts';
 import { basicAuthorization } from './credentials.ts';
+
+/** A statement the service ran on its writing connection, with its parameters. */
+interface Statement {
+  sql: string;
+  parameters: readonly unknown[];
+}
 
 /** Requests replayed per write. */
 const REQUESTS = 2000;
@@ -36,14 +42,9 @@ export async function measureFloors(all: Scenario[], groupSizes: Map<string, num
   const dir = mkdtempSync(join(tmpdir(), 'paykit-floor-'));
   try {
     await (await openStore({ dataDir: dir })).close();
-    let recording: CompiledQuery[] | undefined;
-    const sqlite = openSqlite(dir, { maxWaitMs: 0 });
-    const db = new Kysely<Database>({
-      dialect: sqlite.dialect,
-      log: (event) => {
-        if (event.level === 'query') recording?.push(event.query);
-      },
-    });
+    let recording: Statement[] | undefined;
+    const sqlite = openSqlite(dir, { maxWaitMs: 0, traceWrites: (sql, parameters) => recording?.push({ sql, parameters }) });
+    const db = new Kysely<Database>({ dialect: sqlite.dialect });
     const store = new Store(db, {
       dialect: 'sqlite',
       runUnit: sqlite.units(db),
@@ -79,7 +80,7 @@ export async function measureFloors(all: Scenario[], groupSizes: Map<string, num
         }
         snapshot.close();
 
-        const requests: CompiledQuery[][] = [];
+        const requests: Statement[][] = [];
         for (let i = 0; i < REQUESTS; i++) {
           recording = [];
           const answer = await inject(load.method, load.path, load.body?.());
@@ -101,7 +102,7 @@ export async function measureFloors(all: Scenario[], groupSizes: Map<string, num
 }
 
 /** Replays recorded requests on `file`, `groupSize` to a transaction; microseconds per request. */
-function replay(file: string, requests: CompiledQuery[][], groupSize: number): number {
+function replay(file: string, requests: Statement[][], groupSize: number): number {
   const db = new SQLite(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');

@@ -73,7 +73,7 @@ try {
   const sqlite = await serviceOnSqlite(dataDir, BENCH_CLIENT);
   try {
     await measureScenarios(sqlite);
-    if (!SKIP.has('webhooks')) webhooks = await measureWebhooks(sqlite.process.baseUrl, dataDir, BENCH_AUTH);
+    if (!SKIP.has('webhooks')) webhooks = await measureWebhooks(sqlite.process.baseUrl, dataDir);
   } finally {
     await sqlite.stop();
   }

@@ -25,6 +25,8 @@ export interface OpenedSqlite {
 export interface SqliteOptions extends GroupCommitOptions {
   /** WAL frames after which the WAL starts over (wal-sync.ts). */
   walRestartFrames?: number;
+  /** Told of every statement the writing connection runs, with its parameters (the bench's floor records writes so). */
+  traceWrites?: (sql: string, parameters: readonly unknown[]) => void;
 }
 
 /**
@@ -56,7 +58,7 @@ export function openSqlite(dataDir: string, options: SqliteOptions = {}): Opened
 
   const walSync = memory ? undefined : new WalSync(file, reader, options.walRestartFrames);
   const groups = new GroupCommit(writer, walSync, options);
-  const connections = { writer: new StatementCache(writer), reader: new StatementCache(reader), groups };
+  const connections = { writer: new StatementCache(writer, undefined, options.traceWrites), reader: new StatementCache(reader), groups };
   const dialect = new GroupCommitSqliteDialect(connections);
   return {
     dialect,

@@ -10,6 +10,8 @@ export class StatementCache {
   constructor(
     readonly database: Database,
     private readonly size = 256,
+    /** Told of every run of a statement from here, with its parameters (the bench's floor records writes so). */
+    private readonly trace?: (sql: string, parameters: readonly unknown[]) => void,
   ) {}
 
   prepare(sql: string): Statement {
@@ -19,6 +21,7 @@ export class StatementCache {
       this.statements.delete(sql);
     } else {
       statement = this.database.prepare(sql);
+      if (this.trace) statement = traced(statement, this.trace);
       if (this.statements.size >= this.size) this.statements.delete(this.statements.keys().next().value!);
     }
     this.statements.set(sql, statement);
@@ -29,4 +32,20 @@ export class StatementCache {
     this.statements.clear();
     this.database.close();
   }
+}
+
+/** `statement`, telling `trace` of each run first. */
+function traced(statement: Statement, trace: (sql: string, parameters: readonly unknown[]) => void): Statement {
+  const runs = new Set<PropertyKey>(['run', 'get', 'all', 'iterate']);
+  return new Proxy(statement, {
+    get(target, property) {
+      const value = Reflect.get(target, property, target);
+      if (typeof value !== 'function') return value;
+      if (!runs.has(property)) return value.bind(target);
+      return (...parameters: unknown[]) => {
+        trace(target.source, parameters.length === 1 && Array.isArray(parameters[0]) ? parameters[0] : parameters);
+        return value.apply(target, parameters);
+      };
+    },
+  });
 }
