@@ -39,29 +39,37 @@ export function parseBasic(header: string | undefined): { id: string; secret: st
  */
 export function requireClient(app: FastifyInstance, store: Store, cache = new ClientCache(), failures = new RateLimiter(FAILED_AUTHENTICATIONS_PER_MINUTE)): void {
   app.decorateRequest('client', null as unknown as Client);
-  const verify = async (id: string, secret: string): Promise<Client | undefined> => {
-    const pair = digest(`${id}\n${secret}`);
-    const cached = cache.get(pair);
-    if (cached) return cached;
+  const verify = async (pair: string, { id, secret }: { id: string; secret: string }): Promise<Client | undefined> => {
     const client = await store.clients.findById(id);
     // The digest is compared even for an unknown id, so timing does not tell which ids exist.
     if (!matchesDigest(secret, client?.secret_hash ?? NO_CLIENT) || !client) return undefined;
     cache.set(pair, client);
     return client;
   };
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (fromAnotherSite(request)) throw forbidden(CROSS_SITE_MESSAGE);
+  const refuse = (request: FastifyRequest, reply: FastifyReply, presented: boolean): void => {
+    failures.take(request.ip);
+    const message = presented
+      ? 'Invalid credentials: the client id or secret key is wrong.'
+      : 'Missing credentials: send HTTP Basic authentication with your client id and secret key.';
+    reply.code(401).header('www-authenticate', CHALLENGE).send(failure(request, 'authentication_failed', message));
+  };
+  // A callback hook: credentials verified recently pass without a promise (nearly every request).
+  app.addHook('onRequest', (request, reply, done) => {
+    if (fromAnotherSite(request)) return done(forbidden(CROSS_SITE_MESSAGE));
     const waitSeconds = failures.wait(request.ip);
-    if (waitSeconds > 0) throw rateLimited(`Too many failed authentications from your address: try again in ${waitSeconds} seconds.`, waitSeconds);
+    if (waitSeconds > 0) return done(rateLimited(`Too many failed authentications from your address: try again in ${waitSeconds} seconds.`, waitSeconds));
     const credentials = parseBasic(request.headers.authorization);
-    const client = credentials && (await verify(credentials.id, credentials.secret));
-    if (!client) {
-      failures.take(request.ip);
-      const message = credentials
-        ? 'Invalid credentials: the client id or secret key is wrong.'
-        : 'Missing credentials: send HTTP Basic authentication with your client id and secret key.';
-      return reply.code(401).header('www-authenticate', CHALLENGE).send(failure(request, 'authentication_failed', message));
+    if (!credentials) return refuse(request, reply, false);
+    const pair = digest(`${credentials.id}\n${credentials.secret}`);
+    const cached = cache.get(pair);
+    if (cached) {
+      request.client = cached;
+      return done();
     }
-    request.client = client;
+    verify(pair, credentials).then((client) => {
+      if (!client) return refuse(request, reply, true);
+      request.client = client;
+      done();
+    }, done);
   });
 }

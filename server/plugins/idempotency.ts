@@ -1,4 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type {
+  FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod,
+  onResponseHookHandler, onSendHookHandler, preHandlerHookHandler, preValidationHookHandler,
+} from 'fastify';
 import type { Clock } from '../clock.ts';
 import { Refusal, conflict, invalid } from '../domain/refusals.ts';
 import { digest } from '../secrets.ts';
@@ -51,7 +54,7 @@ export function honourIdempotencyKeys(app: FastifyInstance, store: Store, clock:
 
   // The fingerprint is taken before validation, which may add defaults.
   // Callback hooks: requests without the header pass straight through, without a promise.
-  app.addHook('preValidation', (request, _reply, done) => {
+  const preValidation: preValidationHookHandler = (request, _reply, done) => {
     const key = request.headers[IDEMPOTENCY_KEY_HEADER];
     if (request.method !== 'POST' || key === undefined) return done();
     if (typeof key !== 'string' || !KEY_FORMAT.test(key)) return done(invalid(INVALID_KEY_MESSAGE));
@@ -64,9 +67,9 @@ export function honourIdempotencyKeys(app: FastifyInstance, store: Store, clock:
       settled: false,
     });
     done();
-  });
+  };
 
-  app.addHook('preHandler', (request, reply, done) => {
+  const preHandler: preHandlerHookHandler = (request, reply, done) => {
     const state = keyed.get(request);
     if (!state) return done();
     const now = clock.now();
@@ -90,12 +93,52 @@ export function honourIdempotencyKeys(app: FastifyInstance, store: Store, clock:
       },
       (error: Error) => done(error),
     );
-  });
+  };
 
-  // The handler and the recording of its answer commit together.
+
+  // Answers the handler did not commit itself: a 4xx it threw (its transaction rolled back), a 5xx, or a call
+  // marked `after-answer`.
+  const onSend: onSendHookHandler = (request, reply, payload, done) => {
+    const state = keyed.get(request);
+    if (!state?.claimedAt || state.settled) return done(null, payload);
+    state.settled = true;
+    const text = payloadText(payload);
+    const { clientId, keyDigest, claimedAt } = state;
+    const keys = store.idempotencyKeys;
+    const record =
+      reply.statusCode >= 500 || text === undefined
+        ? keys.release(clientId, keyDigest, claimedAt)
+        : keys.complete(clientId, keyDigest, claimedAt, reply.statusCode, seal(state.sealKey, text));
+    // The answer is recorded before it leaves, so a retry that follows it always finds it.
+    record
+      .catch(async (error: unknown) => {
+        request.log.error({ err: error }, 'could not record the answer of an idempotency key');
+        await keys.release(clientId, keyDigest, claimedAt).catch(() => {});
+      })
+      .then(() => done(null, payload));
+  };
+
+  // A claimed request that ended without passing onSend (it should not happen) must not hold its key.
+  const onResponse: onResponseHookHandler = (request, _reply, done) => {
+    const state = keyed.get(request);
+    if (!state?.claimedAt || state.settled) return done();
+    state.settled = true;
+    store.idempotencyKeys
+      .release(state.clientId, state.keyDigest, state.claimedAt)
+      .catch((error: unknown) => request.log.error({ err: error }, 'could not release an idempotency key'))
+      .then(() => done());
+  };
+
+  // Only POST calls take a key: the hooks are the POST routes' own, so other calls do not pass through them.
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (!methods.includes('POST') || (route.config as IdempotencyConfig | undefined)?.idempotency === 'after-answer') return;
+    if (!methods.includes('POST')) return;
+    route.preValidation = [...hookList(route.preValidation), preValidation];
+    route.preHandler = [...hookList(route.preHandler), preHandler];
+    route.onSend = [...hookList(route.onSend), onSend];
+    route.onResponse = [...hookList(route.onResponse), onResponse];
+    // The handler and the recording of its answer commit together.
+    if ((route.config as IdempotencyConfig | undefined)?.idempotency === 'after-answer') return;
     const handler = route.handler as RouteHandlerMethod;
     route.handler = async function withAnswerInTransaction(this: FastifyInstance, request, reply) {
       const state = keyed.get(request);
@@ -115,39 +158,6 @@ export function honourIdempotencyKeys(app: FastifyInstance, store: Store, clock:
         return text;
       });
     } as RouteHandlerMethod;
-  });
-
-  // Answers the handler did not commit itself: a 4xx it threw (its transaction rolled back), a 5xx, or a call
-  // marked `after-answer`.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    const state = keyed.get(request);
-    if (!state?.claimedAt || state.settled) return done(null, payload);
-    state.settled = true;
-    const text = payloadText(payload);
-    const { clientId, keyDigest, claimedAt } = state;
-    const keys = store.idempotencyKeys;
-    const record =
-      reply.statusCode >= 500 || text === undefined
-        ? keys.release(clientId, keyDigest, claimedAt)
-        : keys.complete(clientId, keyDigest, claimedAt, reply.statusCode, seal(state.sealKey, text));
-    // The answer is recorded before it leaves, so a retry that follows it always finds it.
-    record
-      .catch(async (error: unknown) => {
-        request.log.error({ err: error }, 'could not record the answer of an idempotency key');
-        await keys.release(clientId, keyDigest, claimedAt).catch(() => {});
-      })
-      .then(() => done(null, payload));
-  });
-
-  // A claimed request that ended without passing onSend (it should not happen) must not hold its key.
-  app.addHook('onResponse', (request, _reply, done) => {
-    const state = keyed.get(request);
-    if (!state?.claimedAt || state.settled) return done();
-    state.settled = true;
-    store.idempotencyKeys
-      .release(state.clientId, state.keyDigest, state.claimedAt)
-      .catch((error: unknown) => request.log.error({ err: error }, 'could not release an idempotency key'))
-      .then(() => done());
   });
 }
 
@@ -183,4 +193,9 @@ export function canonicalJson(value: unknown): string {
     return `{${fields.join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
+}
+
+/** A route's hooks of one kind as a list (Fastify takes one function or several). */
+function hookList<T>(hooks: T | T[] | undefined): T[] {
+  return hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
 }
