@@ -2,9 +2,16 @@ import fs from 'node:fs';
 import type { Database, Statement } from 'better-sqlite3';
 import type { Durability } from './group-commit.ts';
 import { Checkpointer } from './checkpointer.ts';
+import { WalIndex } from './wal-index.ts';
 
 /** WAL frames (4 KB pages) after which the WAL starts over: about 8 MB. */
 export const WAL_RESTART_FRAMES = 2000;
+/**
+ * A checkpoint starts once the WAL has grown by an eighth of that since the last one began, or this long after it.
+ * Under load a group commits every few milliseconds, and a checkpoint after each (a message to its thread, the
+ * copy, an fsync of the database file) cost a tenth of a write's CPU (docs/performance.md).
+ */
+export const CHECKPOINT_EVERY_MS = 100;
 
 /**
  * Durable commits without blocking the event loop. SQLite's synchronous=FULL syncs the WAL inside COMMIT, on the
@@ -21,7 +28,11 @@ export class WalSync implements Durability {
   private readonly snapshot: Statement;
   private readonly checkpointer: Checkpointer;
   private checkpointing: Promise<unknown> | undefined;
+  /** Frames in the WAL at the last checkpoint's end, and at its start. */
   private logFrames = 0;
+  private framesAtCheckpoint = 0;
+  private lastCheckpointAt = Number.NEGATIVE_INFINITY;
+  private readonly walIndex: WalIndex;
 
   constructor(
     private readonly file: string,
@@ -30,6 +41,7 @@ export class WalSync implements Durability {
   ) {
     this.snapshot = reader.prepare('SELECT 1 FROM sqlite_schema LIMIT 1');
     this.checkpointer = new Checkpointer(file);
+    this.walIndex = new WalIndex(file);
   }
 
   hold(): void {
@@ -48,8 +60,14 @@ export class WalSync implements Durability {
 
   release(): void {
     if (this.reader.inTransaction) this.reader.exec('COMMIT');
+    if (this.checkpointing) return;
+    const frames = this.walIndex.frames();
+    const due = frames === undefined || frames - this.framesAtCheckpoint >= this.restartFrames / 8 || performance.now() - this.lastCheckpointAt >= CHECKPOINT_EVERY_MS;
+    if (!due) return;
+    this.framesAtCheckpoint = frames ?? 0;
+    this.lastCheckpointAt = performance.now();
     // Copy back what nobody reads from the WAL any more, while the next group runs.
-    this.checkpointing ??= this.checkpointer
+    this.checkpointing = this.checkpointer
       .checkpoint('PASSIVE')
       .then((result) => (this.logFrames = result.logFrames))
       .catch(() => {})
@@ -57,18 +75,19 @@ export class WalSync implements Durability {
   }
 
   wantsRestart(): boolean {
-    return this.logFrames >= this.restartFrames;
+    return (this.walIndex.frames() ?? this.logFrames) >= this.restartFrames;
   }
 
   async restart(): Promise<void> {
     await this.checkpointing;
     const result = await this.checkpointer.checkpoint('RESTART');
-    if (result.checkpointedFrames === result.logFrames) this.logFrames = 0;
+    if (result.checkpointedFrames === result.logFrames) [this.logFrames, this.framesAtCheckpoint] = [0, 0];
   }
 
   async close(): Promise<void> {
     await this.checkpointing;
     await this.checkpointer.close();
+    this.walIndex.close();
     if (this.fd !== undefined) fs.closeSync(this.fd);
     this.fd = undefined;
   }
