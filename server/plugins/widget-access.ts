@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.ts';
-import type { Merchant } from '../store/merchants.ts';
+import type { MerchantAccount } from '../store/merchants.ts';
 import { Refusal, forbidden, notFound, rateLimited } from '../domain/refusals.ts';
 import { originAllowed, settingsOf, UNKNOWN_PUBLIC_KEY, widgetWriteRefusal } from '../services/widgets.ts';
 import { RateLimiter } from './rate-limit.ts';
@@ -8,7 +8,7 @@ import { RateLimiter } from './rate-limit.ts';
 declare module 'fastify' {
   interface FastifyRequest {
     /** The merchant a widget call's public key names. */
-    widgetMerchant: Merchant | null;
+    widgetMerchant: MerchantAccount | null;
   }
 }
 

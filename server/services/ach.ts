@@ -1,5 +1,5 @@
 import type { Store } from '../store/store.ts';
-import type { Merchant } from '../store/merchants.ts';
+import type { MerchantAccount } from '../store/merchants.ts';
 import type { Transaction } from '../store/transactions.ts';
 import { conflict, notFound } from '../domain/refusals.ts';
 import { newId } from '../secrets.ts';
@@ -9,7 +9,7 @@ import { paymentSuccessEvent } from './events.ts';
  * Sandbox POST /update-ach: the bank's answer to a waiting ACH payment. Approved completes it (and the
  * partner hears `payment.success` then, when money moved); declined leaves a reversal record.
  */
-export async function decideAch(store: Store, merchant: Merchant, transactionId: string, decision: 'approved' | 'declined', now: Date) {
+export async function decideAch(store: Store, merchant: MerchantAccount, transactionId: string, decision: 'approved' | 'declined', now: Date) {
   return store.transaction(async (tx) => {
     const sale = await tx.transactions.findForUpdate(merchant.id, transactionId);
     if (!sale || sale.method !== 'ach' || sale.kind !== 'sale') throw notFound(`No ACH transaction ${transactionId} for this merchant.`);

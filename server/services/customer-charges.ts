@@ -1,5 +1,5 @@
 import type { Store } from '../store/store.ts';
-import type { Merchant } from '../store/merchants.ts';
+import type { MerchantAccount } from '../store/merchants.ts';
 import type { Transaction } from '../store/transactions.ts';
 import { conflict, declined, invalid, notFound } from '../domain/refusals.ts';
 import { MAX_PAYMENT, overMaximum, parseAmount } from '../domain/money.ts';
@@ -13,7 +13,7 @@ export const NO_SAVED_CARD =
   'This customer has no saved card yet: send them a payment request (POST /requests/{customerId}); the card they pay with is saved.';
 
 /** POST /customers/charge/{customerId}: charges the card the customer last paid a link of theirs with. */
-export async function chargeCustomer(store: Store, merchant: Merchant, customerId: string, amountValue: string | number, orderId: string, now: Date) {
+export async function chargeCustomer(store: Store, merchant: MerchantAccount, customerId: string, amountValue: string | number, orderId: string, now: Date) {
   assertCanTakePayments(merchant);
   const amount = parseAmount(String(amountValue));
   if (amount === null || amount <= 0) throw invalid('amount must be greater than zero with at most two decimals, e.g. 25.5.');

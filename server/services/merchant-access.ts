@@ -1,5 +1,5 @@
 import type { Store } from '../store/store.ts';
-import type { Merchant } from '../store/merchants.ts';
+import type { MerchantAccount } from '../store/merchants.ts';
 import { notFound } from '../domain/refusals.ts';
 import { digest } from '../secrets.ts';
 
@@ -9,7 +9,7 @@ export const UNKNOWN_MERCHANT_KEY = 'merchant_key does not match any of your mer
  * The merchant that `merchantKey` names, among the client's own. Another client's key gets exactly the
  * answer an unknown key gets, so keys cannot be probed across clients.
  */
-export async function merchantByKey(store: Store, clientId: string, merchantKey: string): Promise<Merchant> {
+export async function merchantByKey(store: Store, clientId: string, merchantKey: string): Promise<MerchantAccount> {
   const merchant = await store.merchants.findByKeyHash(clientId, digest(merchantKey));
   if (!merchant) throw notFound(UNKNOWN_MERCHANT_KEY);
   return merchant;

@@ -1,5 +1,5 @@
 import type { Store } from '../store/store.ts';
-import type { Merchant } from '../store/merchants.ts';
+import type { Merchant, MerchantAccount } from '../store/merchants.ts';
 import { conflict, notFound, Refusal } from '../domain/refusals.ts';
 import { decideReview, partnerStatus, type ReviewDecision } from '../domain/merchant-review.ts';
 import { digest, newId, newToken } from '../secrets.ts';
@@ -18,14 +18,14 @@ export async function findApplication(store: Store, ref: string): Promise<Mercha
  * Approves or declines a pending application, once: the status moves, the decision is kept with its reviewer and
  * reason, and the partner hears `merchant_status` (and `merchant.approval` on approval), all in one transaction.
  */
-export async function reviewApplication(
+export async function reviewApplication<M extends MerchantAccount>(
   store: Store,
-  merchant: Merchant,
+  merchant: M,
   decision: ReviewDecision,
   reason: string,
   reviewer: string,
   now: Date,
-): Promise<Merchant> {
+): Promise<M> {
   const check = decideReview(merchant.id, merchant.status, decision, reason);
   if (!check.ok) throw new Refusal(check.reason, check.message);
   const at = now.toISOString();
@@ -39,7 +39,7 @@ export async function reviewApplication(
       throw again.ok ? conflict(`Merchant ${merchant.id} changed while it was reviewed: try again.`) : new Refusal(again.reason, again.message);
     }
     await tx.operators.addReview({ id: newId('rev_'), merchant_id: merchant.id, decision, reason: reason.trim(), reviewer, decided_at: at });
-    const reviewed = { ...merchant, ...changes };
+    const reviewed: M = { ...merchant, ...changes };
     if (check.next === 'completed') {
       await tx.events.add(
         merchant.client_id,

@@ -1,6 +1,6 @@
 import type { Store } from '../store/store.ts';
 import type { PaymentRequest } from '../store/payment-requests.ts';
-import type { Merchant } from '../store/merchants.ts';
+import type { MerchantAccount } from '../store/merchants.ts';
 import type { Customer } from '../store/customers.ts';
 import type { RequestSource } from '../store/schema.ts';
 import { conflict, invalid, rateLimited } from '../domain/refusals.ts';
@@ -52,7 +52,7 @@ function money(field: string, text: string | number | undefined, required: boole
 export const orderIdTaken = (orderId: string) => `order_id "${orderId}" was already used for this merchant: order ids are unique.`;
 
 /** Merchants take payments once onboarding is completed (approved). */
-export function assertCanTakePayments(merchant: Merchant): void {
+export function assertCanTakePayments(merchant: MerchantAccount): void {
   if (merchant.status !== 'completed') {
     throw conflict("The merchant's onboarding is not completed yet, so it cannot take payments.");
   }
@@ -95,7 +95,7 @@ function readRequest(input: PaymentRequestInput) {
   };
 }
 
-function messageText(merchant: Merchant, request: PaymentRequest, payLink: string, channel: 'sms' | 'email'): string {
+function messageText(merchant: MerchantAccount, request: PaymentRequest, payLink: string, channel: 'sms' | 'email'): string {
   const total = formatAmount(subtotal({ amount: request.amount, discount: request.discount, surcharge: request.surcharge, tax: request.tax, passFee: false }));
   if (channel === 'sms') return `${merchant.business_name} asks you to pay $${total}. Pay securely: ${payLink}`;
   const greeting = request.customer_name ? `Hello ${request.customer_name},` : 'Hello,';
@@ -106,7 +106,7 @@ function messageText(merchant: Merchant, request: PaymentRequest, payLink: strin
 /** Creates a pay link and sends it by SMS and e-mail where the request names a phone or an address. */
 export async function createPaymentRequest(
   store: Store,
-  merchant: Merchant,
+  merchant: MerchantAccount,
   input: PaymentRequestInput,
   options: { source: RequestSource; customer?: Customer; now: Date; publicUrl: string; textsPerPhonePerHour?: number },
 ): Promise<CreatedRequest> {

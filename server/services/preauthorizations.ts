@@ -1,5 +1,5 @@
 import type { Store } from '../store/store.ts';
-import type { Merchant } from '../store/merchants.ts';
+import type { MerchantAccount } from '../store/merchants.ts';
 import type { Transaction } from '../store/transactions.ts';
 import { Refusal, invalid, notFound, type RefusedDecision } from '../domain/refusals.ts';
 import { formatAmount, MAX_PAYMENT, overMaximum, parseAmount, toMajorNumber } from '../domain/money.ts';
@@ -19,7 +19,7 @@ function amountOf(field: string, text: string | number | undefined): number | un
 const fail = (check: RefusedDecision) => new Refusal(check.reason, check.message);
 
 /** POST /preauth/capture: charges the amount authorized now, once; `preauth.charge` follows. */
-export async function capture(store: Store, merchant: Merchant, authorizationId: string, lastAuthorized: string | number | undefined, now: Date) {
+export async function capture(store: Store, merchant: MerchantAccount, authorizationId: string, lastAuthorized: string | number | undefined, now: Date) {
   const last = amountOf('last_authorized_amount', lastAuthorized);
   return store.transaction(async (tx) => {
     const auth = await tx.transactions.findForUpdate(merchant.id, authorizationId);
@@ -47,7 +47,7 @@ export async function capture(store: Store, merchant: Merchant, authorizationId:
 
 /** POST /preauth/update: raises or lowers the authorized amount; a stale `last_authorized_amount` is refused. */
 export async function changeAuthorizedAmount(
-  store: Store, merchant: Merchant, authorizationId: string, lastAuthorized: string | number, newAuthorized: string | number, now: Date,
+  store: Store, merchant: MerchantAccount, authorizationId: string, lastAuthorized: string | number, newAuthorized: string | number, now: Date,
 ) {
   const last = amountOf('last_authorized_amount', lastAuthorized)!;
   const next = amountOf('new_authorized_amount', newAuthorized)!;
@@ -80,21 +80,21 @@ export function holdView(auth: Transaction, capture: Transaction | undefined) {
 }
 
 /** GET /preauth/{transaction_id}: one hold of the merchant's, whatever its state. */
-export async function readHold(store: Store, merchant: Merchant, authorizationId: string) {
+export async function readHold(store: Store, merchant: MerchantAccount, authorizationId: string) {
   const auth = await store.transactions.find(merchant.id, authorizationId);
   if (!auth || auth.kind !== 'preauth') throw notFound(PREAUTH_ERRORS.notFound);
   return holdView(auth, (await store.transactions.capturesOf(merchant.id, [auth.id])).get(auth.id));
 }
 
 /** GET /preauth: the merchant's holds, newest first. */
-export async function listHolds(store: Store, merchant: Merchant, status: 'authorized' | 'captured' | 'voided' | undefined, page: number, perPage: number) {
+export async function listHolds(store: Store, merchant: MerchantAccount, status: 'authorized' | 'captured' | 'voided' | undefined, page: number, perPage: number) {
   const { items, total } = await store.transactions.holds(merchant.id, status, perPage, (page - 1) * perPage);
   const captures = await store.transactions.capturesOf(merchant.id, items.filter((auth) => auth.status === 'captured').map((auth) => auth.id));
   return { items: items.map((auth) => holdView(auth, captures.get(auth.id))), page, perPage, totalCount: total };
 }
 
 /** POST /preauth/void: releases the hold; the authorization can no longer be captured. */
-export async function releaseAuthorization(store: Store, merchant: Merchant, authorizationId: string) {
+export async function releaseAuthorization(store: Store, merchant: MerchantAccount, authorizationId: string) {
   return store.transaction(async (tx) => {
     const auth = await tx.transactions.findForUpdate(merchant.id, authorizationId);
     const check = checkOpenAuthorization(auth);

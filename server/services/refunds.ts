@@ -1,6 +1,6 @@
 import type { Store } from '../store/store.ts';
 import type { Transaction } from '../store/transactions.ts';
-import type { Merchant } from '../store/merchants.ts';
+import type { MerchantAccount } from '../store/merchants.ts';
 import { Refusal, invalid } from '../domain/refusals.ts';
 import { parseAmount, toMajorNumber } from '../domain/money.ts';
 import { decideRefund, decideVoid } from '../domain/refunds.ts';
@@ -66,7 +66,7 @@ async function voidInside(tx: Store, sale: Transaction, now: Date): Promise<Tran
  * POST /order/sales-return. The sale is locked for the transaction, so concurrent refunds run one after
  * another and never return more than was charged.
  */
-export async function refundSale(store: Store, merchant: Merchant, transactionId: string, amountText: string | number, now: Date) {
+export async function refundSale(store: Store, merchant: MerchantAccount, transactionId: string, amountText: string | number, now: Date) {
   const amount = parseAmount(String(amountText));
   if (amount === null || amount <= 0) throw invalid('amount must be decimal text greater than zero with at most two decimals, e.g. "5.00".');
   return store.transaction(async (tx) => {
@@ -88,7 +88,7 @@ export async function refundSale(store: Store, merchant: Merchant, transactionId
 }
 
 /** POST /order/sales-void: the whole sale, before it settles. */
-export async function voidSale(store: Store, merchant: Merchant, transactionId: string, now: Date) {
+export async function voidSale(store: Store, merchant: MerchantAccount, transactionId: string, now: Date) {
   return store.transaction(async (tx) => {
     const sale = await tx.transactions.findForUpdate(merchant.id, transactionId);
     const decision = decideVoid(asRefundable(sale), now);

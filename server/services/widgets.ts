@@ -1,5 +1,5 @@
 import type { Store } from '../store/store.ts';
-import type { Merchant } from '../store/merchants.ts';
+import type { MerchantAccount } from '../store/merchants.ts';
 import type { WidgetSettingsRow } from '../store/widgets.ts';
 import { invalid, unauthenticated } from '../domain/refusals.ts';
 import { digest, newToken } from '../secrets.ts';
@@ -40,7 +40,7 @@ function readOrigin(text: string): string {
 }
 
 /** PUT /widgets/: what the widgets show and which pages may use them. Fields not given keep their value. */
-export async function updateWidgetSettings(store: Store, merchant: Merchant, input: Partial<WidgetSettings>, now: Date): Promise<WidgetSettings> {
+export async function updateWidgetSettings(store: Store, merchant: MerchantAccount, input: Partial<WidgetSettings>, now: Date): Promise<WidgetSettings> {
   const current = settingsOf(await store.widgets.settings(merchant.id));
   const label = input.button_label?.trim();
   if (label !== undefined && (label.length === 0 || label.length > 40)) throw invalid('button_label must be 1 to 40 characters.');
@@ -59,7 +59,7 @@ export async function updateWidgetSettings(store: Store, merchant: Merchant, inp
 }
 
 /** POST /widgets/sessions: a short-lived, read-only token for the transactions table. */
-export async function createWidgetSession(store: Store, merchant: Merchant, now: Date) {
+export async function createWidgetSession(store: Store, merchant: MerchantAccount, now: Date) {
   const token = newToken('wst_');
   const expiresAt = new Date(now.getTime() + WIDGET_SESSION_TTL_MS).toISOString();
   await store.widgets.insertSession({ token_hash: digest(token), merchant_id: merchant.id, expires_at: expiresAt, created_at: now.toISOString() });
@@ -86,7 +86,7 @@ const widgetOrderId = () => `w_${newToken('').slice(0, 16)}`;
 
 /** A pay link made by a merchant's public key (the pay button): its own order id unless the page gives one. */
 export function createWidgetPayLink(
-  store: Store, merchant: Merchant, input: { amount: string | number; order_id?: string | undefined; description?: string | undefined },
+  store: Store, merchant: MerchantAccount, input: { amount: string | number; order_id?: string | undefined; description?: string | undefined },
   options: { now: Date; publicUrl: string },
 ) {
   return createPaymentRequest(store, merchant, { ...input, order_id: input.order_id ?? widgetOrderId() }, { source: 'pay_link', ...options });
@@ -94,7 +94,7 @@ export function createWidgetPayLink(
 
 /** A pay link texted to a phone by a merchant's public key (the request button), within the texts a phone may get. */
 export function createWidgetPaymentRequest(
-  store: Store, merchant: Merchant, input: { amount: string | number; recipient_phone: string; order_id?: string | undefined },
+  store: Store, merchant: MerchantAccount, input: { amount: string | number; recipient_phone: string; order_id?: string | undefined },
   options: { now: Date; publicUrl: string },
 ) {
   return createPaymentRequest(

@@ -2,6 +2,12 @@ import type { Executor, MerchantsTable, MerchantStatus } from './schema.ts';
 import { compiledQuery } from './compiled-query.ts';
 
 export type Merchant = MerchantsTable;
+/** A merchant as the calls that name it need it: all but the stored application, which is large (~1 KB of JSON). */
+export type MerchantAccount = Omit<Merchant, 'application'>;
+const ACCOUNT_COLUMNS = [
+  'id', 'client_id', 'company_id', 'status', 'business_name', 'email', 'first_name', 'last_name', 'phone', 'website',
+  'merchant_key_hash', 'public_key', 'created_at', 'submitted_at', 'approved_at', 'declined_at', 'decline_reason',
+] as const satisfies readonly (keyof MerchantAccount)[];
 export type MerchantSummary = Pick<Merchant, 'id' | 'business_name' | 'email' | 'first_name' | 'last_name' | 'created_at' | 'phone' | 'public_key' | 'website'>;
 
 const listForClient = compiledQuery((db: Executor, clientId: string) =>
@@ -15,7 +21,7 @@ const listForClient = compiledQuery((db: Executor, clientId: string) =>
 
 // Nearly every call names a merchant by its key, so this lookup is compiled once.
 const findByKeyHash = compiledQuery((db: Executor, keyHash: string, clientId: string) =>
-  db.selectFrom('merchants').selectAll().where('merchant_key_hash', '=', keyHash).where('client_id', '=', clientId),
+  db.selectFrom('merchants').select(ACCOUNT_COLUMNS).where('merchant_key_hash', '=', keyHash).where('client_id', '=', clientId),
 );
 
 export class MerchantRepository {
@@ -26,17 +32,17 @@ export class MerchantRepository {
   }
 
   /** Every lookup is scoped to one client: another client's merchant is indistinguishable from none. */
-  async findByKeyHash(clientId: string, keyHash: string): Promise<Merchant | undefined> {
+  async findByKeyHash(clientId: string, keyHash: string): Promise<MerchantAccount | undefined> {
     return (await findByKeyHash(this.db, keyHash, clientId))[0];
   }
 
-  async findById(clientId: string, id: string): Promise<Merchant | undefined> {
-    return this.db.selectFrom('merchants').selectAll().where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
+  async findById(clientId: string, id: string): Promise<MerchantAccount | undefined> {
+    return this.db.selectFrom('merchants').select(ACCOUNT_COLUMNS).where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
   }
 
   /** For the widgets, which know a merchant by its public key only. */
-  async findByPublicKey(publicKey: string): Promise<Merchant | undefined> {
-    return this.db.selectFrom('merchants').selectAll().where('public_key', '=', publicKey).executeTakeFirst();
+  async findByPublicKey(publicKey: string): Promise<MerchantAccount | undefined> {
+    return this.db.selectFrom('merchants').select(ACCOUNT_COLUMNS).where('public_key', '=', publicKey).executeTakeFirst();
   }
 
   /** For the hosted onboarding form, which is reached by its link token rather than by a client. */

@@ -5,7 +5,7 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Merchant } from '../../server/store/merchants.ts';
+import type { MerchantAccount } from '../../server/store/merchants.ts';
 import { pageLocale } from '../../server/views/i18n/language.ts';
 import { en } from '../../server/views/i18n/en.ts';
 import { startService, type TestService } from '../support/service.ts';
@@ -18,7 +18,7 @@ const langOf = (page: string) => /<html lang="([^"]+)">/.exec(page)?.[1];
 
 describe('hosted pages in four languages', () => {
   let service: TestService;
-  let merchant: Merchant;
+  let merchant: MerchantAccount;
   before(async () => {
     service = await startService();
     merchant = await approvedMerchant(service, 'Panadería Sol');

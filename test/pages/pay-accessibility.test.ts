@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { assertAccessible, assertFitsWidth, launchChromium } from '../support/chromium.ts';
-import type { Merchant } from '../../server/store/merchants.ts';
+import type { MerchantAccount } from '../../server/store/merchants.ts';
 import { startService, type TestService } from '../support/service.ts';
 import { APPROVE, CHALLENGE, DECLINE, approvedMerchant, newPayLink } from './pay-helpers.ts';
 
@@ -31,7 +31,7 @@ async function submit(page: Page, selector: string): Promise<number> {
 describe('hosted pay page in Chromium', () => {
   let service: TestService;
   let browser: Browser;
-  let merchant: Merchant;
+  let merchant: MerchantAccount;
   before(async () => {
     service = await startService();
     merchant = await approvedMerchant(service);

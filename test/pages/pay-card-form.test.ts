@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { assertAccessible, assertFitsWidth, launchChromium } from '../support/chromium.ts';
-import type { Merchant } from '../../server/store/merchants.ts';
+import type { MerchantAccount } from '../../server/store/merchants.ts';
 import { startService, type TestService } from '../support/service.ts';
 import { APPROVE, approvedMerchant, newPayLink } from './pay-helpers.ts';
 
@@ -35,7 +35,7 @@ async function watchViolations(context: BrowserContext): Promise<() => Promise<s
 describe('the hosted pay page’s card form in Chromium', () => {
   let service: TestService;
   let browser: Browser;
-  let merchant: Merchant;
+  let merchant: MerchantAccount;
   before(async () => {
     service = await startService();
     merchant = await approvedMerchant(service, 'Corner Bakery');

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { createPaymentRequest, type PaymentRequestInput } from '../../server/services/payment-requests.ts';
-import type { Merchant } from '../../server/store/merchants.ts';
+import type { MerchantAccount } from '../../server/store/merchants.ts';
 import type { TestService } from '../support/service.ts';
 import { validApplication } from '../support/fixtures.ts';
 
 /** A merchant onboarded and approved through the real API, as a partner would. */
-export async function approvedMerchant(service: TestService, businessName = 'Blue Bottle Cafe'): Promise<Merchant> {
+export async function approvedMerchant(service: TestService, businessName = 'Blue Bottle Cafe'): Promise<MerchantAccount> {
   const onboarded = await service.api('POST', '/onboarding', { json: validApplication({ BusinessInfo: { business_name: businessName } }) });
   assert.equal(onboarded.status, 200, onboarded.text);
   const merchantId = onboarded.body.data.merchant_id as string;
@@ -19,7 +19,7 @@ export async function approvedMerchant(service: TestService, businessName = 'Blu
 let orders = 0;
 
 /** A pay link made by the service's own request code; returns its path on the service. */
-export async function newPayLink(service: TestService, merchant: Merchant, input: Partial<PaymentRequestInput> = {}) {
+export async function newPayLink(service: TestService, merchant: MerchantAccount, input: Partial<PaymentRequestInput> = {}) {
   const created = await createPaymentRequest(
     service.store,
     merchant,

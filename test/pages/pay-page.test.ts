@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Merchant } from '../../server/store/merchants.ts';
+import type { MerchantAccount } from '../../server/store/merchants.ts';
 import { startService, type TestService } from '../support/service.ts';
 import type { Answer } from '../support/http.ts';
 import { PAGE_CSP, tagWithId } from './helpers.ts';
@@ -29,7 +29,7 @@ function openerScript(answer: Answer) {
 
 describe('hosted pay page', () => {
   let service: TestService;
-  let merchant: Merchant;
+  let merchant: MerchantAccount;
   /** Every page answered in this suite, to check that none repeats a card number. */
   const pages: string[] = [];
   const submittedNumbers = new Set<string>();

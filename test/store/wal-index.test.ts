@@ -22,7 +22,7 @@ test('the WAL index says how many frames the WAL holds, as a checkpoint counts t
       insert.run('x'.repeat(size));
       const frames = index.frames();
       // PASSIVE copies what it can and answers the WAL's length; it never shortens the WAL itself.
-      const [{ log }] = other.pragma('wal_checkpoint(PASSIVE)') as { log: number }[];
+      const { log } = (other.pragma('wal_checkpoint(PASSIVE)') as { log: number }[])[0]!;
       assert.equal(frames, log, `after a row of ${size} characters`);
       checked++;
     }
