@@ -69,25 +69,51 @@ export function compiledStatement<P extends unknown[], R>(build: (db: Executor, 
  * would insert them). Optionally ignores a row whose `conflictColumns` are taken. Answers how many rows it inserted.
  */
 export function compiledInsert<T extends object>(table: keyof Database & string, conflictColumns?: readonly string[]) {
-  type Run = (db: Executor, ...values: unknown[]) => Promise<QueryResult<unknown>>;
-  const byColumns = new Map<string, Run>();
-  const compile = (columns: string[]): Run =>
+  const run = perColumnSet((columns) =>
     compiledStatement((db: Executor, ...values: unknown[]) => {
       // The row's type is checked by the caller's signature; Kysely sees markers here.
       const insert = db.insertInto(table).values(Object.fromEntries(columns.map((column, i) => [column, values[i]])) as never);
       return conflictColumns ? insert.onConflict((oc) => oc.columns(conflictColumns as never).doNothing()) : insert;
-    });
+    }),
+  );
   return async (db: Executor, row: T): Promise<number> => {
-    const fields = row as Record<string, unknown>;
+    const result = await run(db, row as Record<string, unknown>, []);
+    return Number(result.numAffectedRows ?? 0n);
+  };
+}
+
+/** An update of the row of `table` with the given `id`, compiled once per dialect and set of changed columns. */
+export function compiledUpdateById<T extends object>(table: keyof Database & string) {
+  const run = perColumnSet((columns) =>
+    compiledStatement((db: Executor, ...values: unknown[]) =>
+      db
+        .updateTable(table)
+        .set(Object.fromEntries(columns.map((column, i) => [column, values[i]])) as never)
+        .where('id' as never, '=', values[columns.length] as never),
+    ),
+  );
+  return async (db: Executor, id: string, changes: T): Promise<number> => {
+    const result = await run(db, changes as Record<string, unknown>, [id]);
+    return Number(result.numAffectedRows ?? 0n);
+  };
+}
+
+type RunWithValues = (db: Executor, ...values: unknown[]) => Promise<QueryResult<unknown>>;
+
+/**
+ * Runs the statement compiled for the defined fields of `fields` (as Kysely would write them), then `more` values.
+ * Rows are written by a few places, each always with the same fields; the cache never grows without bound all the same.
+ */
+function perColumnSet(compile: (columns: string[]) => RunWithValues) {
+  const byColumns = new Map<string, RunWithValues>();
+  return (db: Executor, fields: Record<string, unknown>, more: unknown[]): Promise<QueryResult<unknown>> => {
     const columns = Object.keys(fields).filter((column) => fields[column] !== undefined);
     const key = columns.join(',');
     let run = byColumns.get(key);
     if (!run) {
       run = compile(columns);
-      // Rows are written by a few places, each always with the same fields; never grow without bound all the same.
       if (byColumns.size < 32) byColumns.set(key, run);
     }
-    const result = await run(db, ...columns.map((column) => fields[column]));
-    return Number(result.numAffectedRows ?? 0n);
+    return run(db, ...columns.map((column) => fields[column]), ...more);
   };
 }

@@ -1,5 +1,5 @@
 import type { Dialect, Executor, TransactionStatus, TransactionsTable } from './schema.ts';
-import { compiledInsert } from './compiled-query.ts';
+import { compiledInsert, compiledQuery, compiledUpdateById } from './compiled-query.ts';
 
 export type Transaction = Omit<TransactionsTable, 'seq' | 'refunded_amount'> & { refunded_amount: number };
 export type NewTransaction = Omit<Transaction, 'refunded_amount'> & { refunded_amount?: number };
@@ -25,6 +25,15 @@ export interface TransactionFilter {
 }
 
 const insertTransaction = compiledInsert<NewTransaction>('transactions');
+type Changes = Partial<Omit<Transaction, 'id' | 'merchant_id' | 'client_id'>>;
+const updateTransaction = compiledUpdateById<Changes>('transactions');
+// Refunds, captures and voids read their transaction first: compiled once, as the plain read and the locking one.
+const findTransaction = compiledQuery((db: Executor, id: string, merchantId: string) =>
+  db.selectFrom('transactions').select(COLUMNS).where('id', '=', id).where('merchant_id', '=', merchantId),
+);
+const findTransactionForUpdate = compiledQuery((db: Executor, id: string, merchantId: string) =>
+  db.selectFrom('transactions').select(COLUMNS).where('id', '=', id).where('merchant_id', '=', merchantId).forUpdate(),
+);
 
 export class TransactionRepository {
   constructor(
@@ -37,7 +46,7 @@ export class TransactionRepository {
   }
 
   async find(merchantId: string, id: string): Promise<Transaction | undefined> {
-    return this.db.selectFrom('transactions').select(COLUMNS).where('id', '=', id).where('merchant_id', '=', merchantId).executeTakeFirst();
+    return (await findTransaction(this.db, id, merchantId))[0];
   }
 
   /**
@@ -45,12 +54,11 @@ export class TransactionRepository {
    * captures of one sale run one after the other. SQLite already runs one write transaction at a time.
    */
   async findForUpdate(merchantId: string, id: string): Promise<Transaction | undefined> {
-    const query = this.db.selectFrom('transactions').select(COLUMNS).where('id', '=', id).where('merchant_id', '=', merchantId);
-    return (this.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+    return (await (this.dialect === 'postgres' ? findTransactionForUpdate : findTransaction)(this.db, id, merchantId))[0];
   }
 
-  async update(id: string, changes: Partial<Omit<Transaction, 'id' | 'merchant_id' | 'client_id'>>): Promise<void> {
-    await this.db.updateTable('transactions').set(changes).where('id', '=', id).execute();
+  async update(id: string, changes: Changes): Promise<void> {
+    await updateTransaction(this.db, id, changes);
   }
 
   /** Listed transactions created in [from, to) (ISO instants), newest first. */

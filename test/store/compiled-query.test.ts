@@ -1,7 +1,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openTestStore, testDatabases } from '../support/databases.ts';
-import { compiledQuery } from '../../server/store/compiled-query.ts';
+import { compiledQuery, compiledUpdateById } from '../../server/store/compiled-query.ts';
 import type { Executor } from '../../server/store/schema.ts';
 import type { Store } from '../../server/store/store.ts';
 import { createClient } from '../../server/services/clients.ts';
@@ -30,4 +30,19 @@ test('one compiled query serves every call with its own values, on each dialect 
 test('refuses a parameter that chooses the query’s shape instead of being bound', async () => {
   const shaped = compiledQuery((db: Executor, column: string) => db.selectFrom('clients').select(column as 'name'));
   await assert.rejects(shaped(executorOf(stores[0]!.store), 'name'), /every parameter must be a bound value/);
+});
+
+test('a compiled update changes only the row it names, with the columns each call gives, on each dialect', async () => {
+  const rename = compiledUpdateById<{ name?: string; public_key?: string }>('clients');
+  for (const { store } of stores) {
+    const a = await createClient(store, 'Gamma', new Date());
+    const b = await createClient(store, 'Delta', new Date());
+    assert.equal(await rename(executorOf(store), a.clientId, { name: 'Gamma 2' }), 1);
+    // Another set of columns is another statement; undefined fields are left out, as Kysely leaves them.
+    assert.equal(await rename(executorOf(store), a.clientId, { name: 'Gamma 3', public_key: 'pk_client_gamma3', ...{ unset: undefined } }), 1);
+    assert.equal(await rename(executorOf(store), 'cli_nobody', { name: 'Nobody' }), 0);
+    const row = await store.clients.findById(a.clientId);
+    assert.deepEqual([row?.name, row?.public_key], ['Gamma 3', 'pk_client_gamma3']);
+    assert.equal((await store.clients.findById(b.clientId))?.name, 'Delta');
+  }
 });
