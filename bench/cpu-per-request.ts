@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
@@ -8,6 +8,7 @@ import { send } from '../test/support/http.ts';
 import { startBare } from './bare.ts';
 import { scenarios, type Load } from './scenarios.ts';
 import { median } from './median.ts';
+import { processCpuMs } from './process-cpu.ts';
 import { BENCH_AUTH, BENCH_CLIENT, basicAuthorization } from './credentials.ts';
 
 /**
@@ -24,11 +25,6 @@ const [prefix = 'GET /merchant (1', roundsArgument = '3', dirsArgument = '.'] = 
 const REQUESTS = 10_000;
 const headers = { authorization: basicAuthorization(BENCH_AUTH), 'content-type': 'application/json' };
 
-/** User and system CPU of a process so far, in ms (Linux clock ticks are 10 ms). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 /** Microseconds of CPU per request, after a warm-up of 2,000. */
 async function cpuPerRequest(pid: number, url: string, load?: Load): Promise<number> {
@@ -38,10 +34,10 @@ async function cpuPerRequest(pid: number, url: string, load?: Load): Promise<num
     ...(body ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, body: body() }) }] } : {}),
   };
   await autocannon({ ...options, amount: 2000 });
-  const before = cpuMs(pid);
+  const before = processCpuMs(pid);
   const result = await autocannon({ ...options, amount: REQUESTS });
   if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return ((cpuMs(pid) - before) * 1000) / REQUESTS;
+  return ((processCpuMs(pid) - before) * 1000) / REQUESTS;
 }
 
 async function startService(dir: string, dataDir: string): Promise<{ child: ChildProcess; baseUrl: string }> {

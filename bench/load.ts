@@ -1,10 +1,13 @@
 import autocannon from 'autocannon';
+import { processCpuMs } from './process-cpu.ts';
 
 export interface LoadResult {
   requestsPerSecond: number;
   p99Ms: number;
   non2xx: number;
   errors: number;
+  /** CPU time of the process `cpuOf` named, per request of the measured run: steadier than throughput on a busy machine. */
+  cpuUsPerRequest?: number | undefined;
 }
 
 export interface LoadOptions {
@@ -18,10 +21,12 @@ export interface LoadOptions {
   connections?: number;
   /** Called between the warm-up and the measured run (e.g. to reset the service's counters). */
   afterWarmUp?: () => Promise<void>;
+  /** The serving process, whose CPU time per request is measured too. */
+  cpuOf?: number | undefined;
 }
 
 /** Loads one loopback URL for a fixed time, after a short warm-up that is not counted. */
-export async function load({ url, method = 'GET', body, headers = {}, duration = 5, connections = 50, afterWarmUp }: LoadOptions): Promise<LoadResult> {
+export async function load({ url, method = 'GET', body, headers = {}, duration = 5, connections = 50, afterWarmUp, cpuOf }: LoadOptions): Promise<LoadResult> {
   if (!/^http:\/\/127\.0\.0\.1:\d+\//.test(url)) throw new Error(`benchmarks only send traffic to loopback, not ${url}`);
   const options = {
     url, method, headers, connections, pipelining: 1,
@@ -29,8 +34,11 @@ export async function load({ url, method = 'GET', body, headers = {}, duration =
   };
   await autocannon({ ...options, duration: 1 });
   await afterWarmUp?.();
+  const cpuBefore = cpuOf === undefined ? 0 : processCpuMs(cpuOf);
   const result = await autocannon({ ...options, duration });
+  const cpuUsPerRequest = cpuOf === undefined ? undefined : ((processCpuMs(cpuOf) - cpuBefore) * 1000) / Math.max(1, result.requests.total);
   return {
+    cpuUsPerRequest,
     requestsPerSecond: result.requests.average,
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,

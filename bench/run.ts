@@ -42,8 +42,13 @@ const authHeader = basicAuthorization(BENCH_AUTH);
 
 const rows: Row[] = [];
 const baselines: number[] = [];
+const bareCpu: number[] = [];
 const bare = await startBare();
-const measureBare = async () => void baselines.push((await load({ url: bare.url, duration: DURATION })).requestsPerSecond);
+const measureBare = async () => {
+  const result = await load({ url: bare.url, duration: DURATION, cpuOf: bare.pid });
+  baselines.push(result.requestsPerSecond);
+  bareCpu.push(result.cpuUsPerRequest!);
+};
 
 /** Every scenario on one service, each followed by a run of the bare route. */
 async function measureScenarios(service: BenchService): Promise<void> {
@@ -60,6 +65,7 @@ async function measureScenarios(service: BenchService): Promise<void> {
       ...(body ? { body } : {}),
       duration: DURATION,
       afterWarmUp: async () => void (await service.groupSizes?.()),
+      cpuOf: service.process.child.pid,
     });
     rows.push({ database: service.database, name: scenario.name, result, groups: await service.groupSizes?.() });
     await measureBare();
@@ -97,7 +103,9 @@ const baseline = median(baselines);
 const ratio = (requestsPerSecond: number) => requestsPerSecond / baseline;
 console.log(
   `\nBare Fastify JSON route (the baseline): median ${Math.round(baseline)} req/s of ${baselines.length} runs ` +
-    `(${Math.round(Math.min(...baselines))}–${Math.round(Math.max(...baselines))}), one before and one after every endpoint.`,
+    `(${Math.round(Math.min(...baselines))}–${Math.round(Math.max(...baselines))}), one before and one after every endpoint; ` +
+    `${Math.round(median(bareCpu))} µs of CPU a request (median). ` +
+    `CPU ratio: that over the service process's CPU a request (PostgreSQL's own CPU not counted), which a busy machine moves less than throughput.`,
 );
 for (const database of ['SQLite', 'PostgreSQL']) {
   const measured = rows.filter((row) => row.database === database);
@@ -114,6 +122,8 @@ for (const database of ['SQLite', 'PostgreSQL']) {
       'req/s': Math.round(result.requestsPerSecond),
       'ratio to bare': ratio(result.requestsPerSecond).toFixed(2),
       'p99 ms': result.p99Ms,
+      'CPU µs/req': Math.round(result.cpuUsPerRequest ?? 0),
+      'CPU ratio': (median(bareCpu) / (result.cpuUsPerRequest ?? Infinity)).toFixed(2),
       aim: aim ? `≥ ${aim.ratio}${aim.p99Ms ? `, p99 ≤ ${aim.p99Ms}` : ''}: ${met ? 'met' : 'NOT MET'}` : '',
       'writes per commit': groups && groups.groups > 0 ? (groups.units / groups.groups).toFixed(1) : '',
       'non-2xx': result.non2xx,
