@@ -26,4 +26,10 @@ export default defineConfig({
   // properties. The templates of the elements are minified as in the package and the script tag, so pages rendered
   // with paykit/ssr here hydrate.
   plugins: [vue({ template: { compilerOptions } }), minifyLiterals],
+  // Every dependency the pages load, pre-bundled when the server starts. Left to discovery, one found late (qrcode is
+  // imported when a QR code is first drawn) makes Vite bundle them again and reload every open page: on a fresh
+  // clone that reloaded the back office in the middle of an end-to-end journey.
+  optimizeDeps: {
+    include: ['lit-element', 'lit-html/is-server.js', '@lit/task', 'qrcode', 'react', 'react/jsx-dev-runtime', 'react-dom/client', 'vue'],
+  },
 });
