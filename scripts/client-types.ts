@@ -13,7 +13,8 @@
  *     node --import tsx scripts/client-types.ts          # write the files
  *     node --import tsx scripts/client-types.ts --check  # exit 1 when a file is stale
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { writeIfChanged } from './write-if-changed.ts';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = new URL('../', import.meta.url);
@@ -180,7 +181,7 @@ export function generateWidgetTypes(): Promise<string> {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   for (const [output, generate] of [[OUTPUT, generateClientTypes], [WIDGET_OUTPUT, generateWidgetTypes], [SHAPES_OUTPUT, generateAnswerShapes]] as const) {
     const text = await generate();
-    if (!process.argv.includes('--check')) writeFileSync(output, text);
+    if (!process.argv.includes('--check')) writeIfChanged(output, text);
     else if (readFileSync(output, 'utf8') !== text) {
       console.error(`${output} is stale: run npm run client-types.`);
       process.exit(1);

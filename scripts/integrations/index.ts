@@ -8,7 +8,8 @@
  *
  * test/build/integrations.test.ts runs the check in `npm test`.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { writeIfChanged } from '../write-if-changed.ts';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyze, root } from './analyze.ts';
@@ -64,7 +65,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       process.exit(1);
     }
   } else {
-    for (const [path, text] of await generate()) writeFileSync(join(root, path), text);
+    for (const [path, text] of await generate()) writeIfChanged(join(root, path), text);
     console.log('wrote the manifest, the wrappers, the typings, the editor data and docs/widgets.md');
   }
 }
