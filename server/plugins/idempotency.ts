@@ -27,7 +27,20 @@ export interface IdempotencyConfig {
   idempotency?: 'with-change' | 'after-answer';
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The store a route's work goes through: the unit of work of a request with an Idempotency-Key while its handler
+     * runs (its change and its recorded answer commit together), the service's store otherwise. Routes in the scope
+     * of `honourIdempotencyKeys` use this, never the store they were registered with.
+     */
+    readonly store: Store;
+  }
+}
+
 interface KeyedRequest {
+  /** While the handler runs: the unit of work holding its change and its answer. */
+  unit?: Store | undefined;
   clientId: string;
   keyDigest: string;
   sealKey: Buffer;
@@ -51,6 +64,13 @@ interface KeyedRequest {
  */
 export function honourIdempotencyKeys(app: FastifyInstance, store: Store, clock: Clock): void {
   const keyed = new WeakMap<FastifyRequest, KeyedRequest>();
+  // Passed along explicitly: an AsyncLocalStorage would turn on Node's promise hooks for the whole process once used,
+  // which cost every request of every kind ~15% more CPU (docs/performance.md).
+  app.decorateRequest('store', {
+    getter(this: FastifyRequest) {
+      return keyed.get(this)?.unit ?? store;
+    },
+  });
 
   // The fingerprint is taken before validation, which may add defaults.
   // Callback hooks: requests without the header pass straight through, without a promise.
@@ -144,18 +164,23 @@ export function honourIdempotencyKeys(app: FastifyInstance, store: Store, clock:
       const state = keyed.get(request);
       if (!state?.claimedAt) return handler.call(this, request, reply);
       const claimedAt = state.claimedAt;
-      return store.unitOfWork(async () => {
-        const payload = await handler.call(this, request, reply);
-        // A handler that answered by hand is recorded by onSend, after the fact.
-        if (reply.sent || payload === reply) return payload;
-        const serialized = reply.serialize(payload);
-        const text = typeof serialized === 'string' ? serialized : Buffer.from(serialized as ArrayBuffer).toString('utf8');
-        if (!(await store.idempotencyKeys.complete(state.clientId, state.keyDigest, claimedAt, reply.statusCode, seal(state.sealKey, text)))) {
-          throw conflict(KEY_SUPERSEDED_MESSAGE);
+      return store.transaction(async (unit) => {
+        state.unit = unit;
+        try {
+          const payload = await handler.call(this, request, reply);
+          // A handler that answered by hand is recorded by onSend, after the fact.
+          if (reply.sent || payload === reply) return payload;
+          const serialized = reply.serialize(payload);
+          const text = typeof serialized === 'string' ? serialized : Buffer.from(serialized as ArrayBuffer).toString('utf8');
+          if (!(await unit.idempotencyKeys.complete(state.clientId, state.keyDigest, claimedAt, reply.statusCode, seal(state.sealKey, text)))) {
+            throw conflict(KEY_SUPERSEDED_MESSAGE);
+          }
+          state.settled = true;
+          reply.header('content-type', 'application/json; charset=utf-8');
+          return text;
+        } finally {
+          state.unit = undefined;
         }
-        state.settled = true;
-        reply.header('content-type', 'application/json; charset=utf-8');
-        return text;
       });
     } as RouteHandlerMethod;
   });

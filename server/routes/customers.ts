@@ -14,11 +14,11 @@ import { merchantByKey } from '../services/merchant-access.ts';
 const tags = ['Customers'];
 const asData = (c: Customer) => ({ customer_email: c.email, customer_id: c.id, customer_phone: c.phone });
 
-export const customerRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store, clock }) => {
+export const customerRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { clock }) => {
   app.post('/customers/add', {
     schema: { operationId: 'addCustomer', tags, summary: 'Store a customer of a merchant', body: AddCustomerBody, response: { 200: CustomerAnswer, ...failures } },
   }, async (request) => {
-    const customer = await addCustomer(store, request.client.id, request.body, clock.now());
+    const customer = await addCustomer(request.store, request.client.id, request.body, clock.now());
     return { result: true, message: 'Customer created.', data: asData(customer) };
   });
 
@@ -32,8 +32,8 @@ export const customerRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { sto
     },
   }, async (request) => {
     const { merchant_key, page, perPage } = request.query;
-    const merchant = await merchantByKey(store, request.client.id, merchant_key);
-    const { items, totalCount } = await store.customers.page(merchant.id, page, perPage);
+    const merchant = await merchantByKey(request.store, request.client.id, merchant_key);
+    const { items, totalCount } = await request.store.customers.page(merchant.id, page, perPage);
     return {
       result: true,
       message: 'Customers retrieved.',
@@ -59,8 +59,8 @@ export const customerRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { sto
       response: { 200: CustomerAnswer, ...failures },
     },
   }, async (request) => {
-    const merchant = await merchantByKey(store, request.client.id, request.query.merchant_key);
-    const customer = await store.customers.findById(merchant.id, request.params.customerId);
+    const merchant = await merchantByKey(request.store, request.client.id, request.query.merchant_key);
+    const customer = await request.store.customers.findById(merchant.id, request.params.customerId);
     if (!customer) throw notFound(`No customer ${request.params.customerId} for this merchant.`);
     return { result: true, message: 'Customer retrieved.', data: asData(customer) };
   });
@@ -75,8 +75,8 @@ export const customerRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { sto
       response: { 200: ChargeCustomerAnswer, ...failures },
     },
   }, async (request) => {
-    const merchant = await merchantByKey(store, request.client.id, request.body.merchant_key);
-    const sale = await chargeCustomer(store, merchant, request.params.customerId, request.body.amount, request.body.order_id, clock.now());
+    const merchant = await merchantByKey(request.store, request.client.id, request.body.merchant_key);
+    const sale = await chargeCustomer(request.store, merchant, request.params.customerId, request.body.amount, request.body.order_id, clock.now());
     return { result: true, message: 'Customer charged.', transaction_id: sale.id };
   });
 };

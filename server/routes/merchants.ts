@@ -4,12 +4,12 @@ import { failures } from '../schemas/envelope.ts';
 import { MerchantListAnswer } from '../schemas/merchants.ts';
 import { addEtags } from '../plugins/etag.ts';
 
-export const merchantRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store }) => {
+export const merchantRoutes: FastifyPluginAsyncTypebox<Deps> = async (app) => {
   addEtags(app);
   app.get('/merchant', {
     schema: { operationId: 'listMerchants', tags: ['Merchant onboarding'], summary: 'List your merchants, newest first', response: { 200: MerchantListAnswer, ...failures } },
   }, async (request, reply) => {
-    const merchants = await store.merchants.listForClient(request.client.id);
+    const merchants = await request.store.merchants.listForClient(request.client.id);
     reply.header('cache-control', 'private, no-cache');
     return {
       result: true,

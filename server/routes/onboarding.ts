@@ -12,11 +12,11 @@ import {
 
 const tags = ['Merchant onboarding'];
 
-export const onboardingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store, clock, config }) => {
+export const onboardingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { clock, config }) => {
   app.post('/onboarding', {
     schema: { operationId: 'onboardMerchant', tags, summary: 'Onboard a merchant with the whole application', body: OnboardingBody, response: { 200: OnboardingAnswer, ...failures } },
   }, async (request) => {
-    const { merchant, merchantKey } = await submitApplication(store, request.client.id, request.body as OnboardingApplication, clock.now());
+    const { merchant, merchantKey } = await submitApplication(request.store, request.client.id, request.body as OnboardingApplication, clock.now());
     return {
       result: true,
       message: 'Merchant onboarded; the application waits for review.',
@@ -33,7 +33,7 @@ export const onboardingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { s
   app.get('/auth/create-session', {
     schema: { operationId: 'createOnboardingSession', tags, summary: 'Start a hosted onboarding: get a session token', querystring: CreateSessionQuery, response: { 200: CreateSessionAnswer, ...failures } },
   }, async (request) => {
-    const { token, expiresAt } = await createOnboardingSession(store, request.client.id, clock.now());
+    const { token, expiresAt } = await createOnboardingSession(request.store, request.client.id, clock.now());
     return {
       result: true,
       message: 'Session created.',
@@ -56,7 +56,7 @@ export const onboardingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { s
     },
   }, async (request) => {
     const data = await startHostedOnboarding(
-      store, request.client.id, request.params.session_token, request.body ?? {}, clock.now(), config.publicUrl,
+      request.store, request.client.id, request.params.session_token, request.body ?? {}, clock.now(), config.publicUrl,
     );
     return { result: true, message: 'Onboarding link created: send it to the merchant.', data };
   });
@@ -64,6 +64,6 @@ export const onboardingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { s
   app.post('/auth/get-onboarding-status', {
     schema: { operationId: 'getOnboardingStatus', tags, summary: "Read a merchant's onboarding status", body: OnboardingStatusBody, response: { 200: OnboardingStatusAnswer, ...failures } },
   }, async (request) => {
-    return { result: true, message: 'Onboarding status retrieved.', data: await onboardingStatus(store, request.client.id, request.body.merchant_key) };
+    return { result: true, message: 'Onboarding status retrieved.', data: await onboardingStatus(request.store, request.client.id, request.body.merchant_key) };
   });
 };

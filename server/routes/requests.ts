@@ -9,12 +9,12 @@ import { createPaymentRequest } from '../services/payment-requests.ts';
 
 const tags = ['Payment collection'];
 
-export const requestRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store, clock, config }) => {
+export const requestRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { clock, config }) => {
   app.post('/requests', {
     schema: { operationId: 'requestPayment', tags, summary: 'Ask a customer to pay: a pay link, sent by SMS and/or e-mail', body: PaymentRequestBody, response: { 200: PaymentRequestAnswer, ...failures } },
   }, async (request) => {
-    const merchant = await merchantByKey(store, request.client.id, request.body.merchant_key);
-    const { request: created, payLink } = await createPaymentRequest(store, merchant, request.body, { source: 'pay_link', now: clock.now(), publicUrl: config.publicUrl });
+    const merchant = await merchantByKey(request.store, request.client.id, request.body.merchant_key);
+    const { request: created, payLink } = await createPaymentRequest(request.store, merchant, request.body, { source: 'pay_link', now: clock.now(), publicUrl: config.publicUrl });
     const sent = [created.phone && 'an SMS', created.email && 'an e-mail'].filter(Boolean).join(' and ');
     return {
       result: true,
@@ -33,10 +33,10 @@ export const requestRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
       response: { 200: CustomerRequestAnswer, ...failures },
     },
   }, async (request) => {
-    const merchant = await merchantByKey(store, request.client.id, request.body.merchant_key);
-    const customer = await store.customers.findById(merchant.id, request.params.customerId);
+    const merchant = await merchantByKey(request.store, request.client.id, request.body.merchant_key);
+    const customer = await request.store.customers.findById(merchant.id, request.params.customerId);
     if (!customer) throw notFound(`No customer ${request.params.customerId} for this merchant.`);
-    const { request: created, payLink } = await createPaymentRequest(store, merchant, request.body, {
+    const { request: created, payLink } = await createPaymentRequest(request.store, merchant, request.body, {
       source: 'customer_request', customer, now: clock.now(), publicUrl: config.publicUrl,
     });
     return {
@@ -49,8 +49,8 @@ export const requestRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
   app.post('/order/api-qr_code_link', {
     schema: { operationId: 'createQrLink', tags, summary: 'A QR code link for a payment', body: QrBody, response: { 200: QrAnswer, ...failures } },
   }, async (request) => {
-    const merchant = await merchantByKey(store, request.client.id, request.body.merchant_key);
-    const { request: created, payLink, qrCodeLink } = await createPaymentRequest(store, merchant, request.body, {
+    const merchant = await merchantByKey(request.store, request.client.id, request.body.merchant_key);
+    const { request: created, payLink, qrCodeLink } = await createPaymentRequest(request.store, merchant, request.body, {
       source: 'qr_code', now: clock.now(), publicUrl: config.publicUrl,
     });
     return {

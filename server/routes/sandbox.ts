@@ -21,7 +21,7 @@ const tags = ['Sandbox'];
 const AchAnswer = Type.Object({ result: Type.Boolean(), message: Type.String() });
 
 /** Calls that exist in the sandbox only; production answers them with `result: false`. */
-export const sandboxRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store, clock, config }) => {
+export const sandboxRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { clock, config }) => {
   app.addHook('onRequest', async () => {
     if (config.environment !== 'sandbox') throw forbidden('This call exists in the sandbox only.');
   });
@@ -30,9 +30,9 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
     config: { envelope: 'status' },
     schema: { operationId: 'approveMerchant', tags, summary: 'Approve a pending merchant (sandbox)', body: ApproveMerchantBody, response: { 200: StatusAnswer, ...failures } },
   }, async (request) => {
-    const merchant = await store.merchants.findById(request.client.id, request.body.merchant_id);
+    const merchant = await request.store.merchants.findById(request.client.id, request.body.merchant_id);
     if (!merchant) throw notFound(`No merchant ${request.body.merchant_id} among yours: send the merchant_id (m_…), not the merchant key.`);
-    await reviewApplication(store, merchant, 'approved', '', 'sandbox', clock.now());
+    await reviewApplication(request.store, merchant, 'approved', '', 'sandbox', clock.now());
     return { status: true, message: 'Merchant approved; merchant.approval dispatch started.' };
   });
 
@@ -41,7 +41,7 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
   }, async (request, reply) => {
     const body = request.body;
     const token = PAY_TOKEN.exec(body.pay_link)?.[1];
-    const request_ = token && (await store.paymentRequests.findByTokenHash(digest(token)));
+    const request_ = token && (await request.store.paymentRequests.findByTokenHash(digest(token)));
     // A client pays only its own links through the API; anyone else's is as unknown as a made-up one.
     if (!token || !request_ || request_.client_id !== request.client.id) throw notFound(LINK_PROBLEMS.unknown);
     let details: PaymentDetails;
@@ -54,7 +54,7 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
       if (!body.routing_number || !body.account_number) throw invalid('An ACH payment needs routing_number and account_number.');
       details = { method: 'ach', routingNumber: body.routing_number, accountNumber: body.account_number, name: body.name };
     }
-    const outcome = await payLink(store, token, details, clock.now(), false);
+    const outcome = await payLink(request.store, token, details, clock.now(), false);
     switch (outcome.status) {
       case 'approved':
         return { result: true, message: outcome.kind === 'preauth' ? 'Card authorized.' : 'Payment approved.', data: { transaction_id: outcome.transactionId, status: outcome.kind === 'preauth' ? ('authorized' as const) : ('approved' as const) } };
@@ -77,22 +77,22 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
     const step = Math.round(request.body.hours * 3_600_000);
     if (!clock.canAdvance(step)) throw invalid('The sandbox clock may move at most 100 years ahead in all; it is already near that.');
     clock.advance(step);
-    await store.settings.set(CLOCK_OFFSET_SETTING, String(clock.offset));
+    await request.store.settings.set(CLOCK_OFFSET_SETTING, String(clock.offset));
     return { result: true, message: `The clock moved forward ${request.body.hours} hours.`, data: { now: clock.now().toISOString() } };
   });
 
   app.post('/sandbox/settle', {
     schema: { operationId: 'settleSandbox', tags, summary: "Close the merchant's batch: every completed, unsettled transaction settles", body: SettleBody, response: { 200: SettleAnswer, ...failures } },
   }, async (request) => {
-    const merchant = await merchantByKey(store, request.client.id, request.body.merchant_key);
-    const settled = await store.transactions.settleAll(merchant.id, clock.now().toISOString());
+    const merchant = await merchantByKey(request.store, request.client.id, request.body.merchant_key);
+    const settled = await request.store.transactions.settleAll(merchant.id, clock.now().toISOString());
     return { result: true, message: `Batch closed: ${settled} transaction${settled === 1 ? '' : 's'} settled.`, data: { settled } };
   });
 
   app.get('/sandbox/messages', {
     schema: { operationId: 'listSandboxMessages', tags, summary: 'The SMS and e-mails the service sent, newest first', response: { 200: MessagesAnswer, ...failures } },
   }, async (request) => {
-    const messages = await store.messages.newestFirst(request.client.id, 100);
+    const messages = await request.store.messages.newestFirst(request.client.id, 100);
     return {
       result: true,
       message: 'Messages retrieved.',
@@ -103,8 +103,8 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
   app.post('/update-ach', {
     schema: { operationId: 'updateAch', tags, summary: 'Approve or decline a waiting ACH payment (sandbox)', body: UpdateAchBody, response: { 200: AchAnswer, ...failures } },
   }, async (request) => {
-    const merchant = await merchantByKey(store, request.client.id, request.body.merchant_key);
-    await decideAch(store, merchant, request.body.transaction_id, request.body.new_status, clock.now());
+    const merchant = await merchantByKey(request.store, request.client.id, request.body.merchant_key);
+    await decideAch(request.store, merchant, request.body.transaction_id, request.body.new_status, clock.now());
     return { result: true, message: 'Success.' };
   });
 };

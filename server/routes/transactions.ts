@@ -20,7 +20,7 @@ function readLimit(limit?: string): number {
   return n;
 }
 
-export const transactionRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store, clock }) => {
+export const transactionRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { clock }) => {
   app.get('/merchant/transactions', {
     schema: {
       operationId: 'listTransactions',
@@ -31,9 +31,9 @@ export const transactionRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { 
     },
   }, async (request) => {
     const { merchant_key, from_date, to_date, limit, pageNumber } = request.query;
-    const merchant = await merchantByKey(store, request.client.id, merchant_key);
+    const merchant = await merchantByKey(request.store, request.client.id, merchant_key);
     const perPage = readLimit(limit);
-    const { items, total } = await store.transactions.page(merchant.id, readRange(from_date, to_date), perPage, (pageNumber - 1) * perPage);
+    const { items, total } = await request.store.transactions.page(merchant.id, readRange(from_date, to_date), perPage, (pageNumber - 1) * perPage);
     const now = clock.now();
     return { result: true, message: 'Transactions retrieved.', total, data: items.map((t) => listItem(t, now)) };
   });
@@ -48,8 +48,8 @@ export const transactionRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { 
       response: { 200: TransactionGetAnswer, ...failures },
     },
   }, async (request) => {
-    const merchant = await merchantByKey(store, request.client.id, request.query.merchant_key);
-    const transaction = await store.transactions.find(merchant.id, request.params.transaction_id);
+    const merchant = await merchantByKey(request.store, request.client.id, request.query.merchant_key);
+    const transaction = await request.store.transactions.find(merchant.id, request.params.transaction_id);
     if (!transaction || !isListed(transaction)) throw notFound(`No transaction ${request.params.transaction_id} for this merchant.`);
     return { result: true, message: 'Transaction retrieved.', data: [singleItem(transaction, clock.now())] };
   });
@@ -57,8 +57,8 @@ export const transactionRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { 
   app.post('/order/sales-return', {
     schema: { operationId: 'refundTransaction', tags, summary: 'Refund a completed transaction, in part or in full', body: RefundBody, response: { 200: ReversalAnswer, ...failures } },
   }, async (request) => {
-    const merchant = await merchantByKey(store, request.client.id, request.body.merchant_key);
-    const { record, performedAsVoid } = await refundSale(store, merchant, request.body.transaction_id, request.body.amount, clock.now());
+    const merchant = await merchantByKey(request.store, request.client.id, request.body.merchant_key);
+    const { record, performedAsVoid } = await refundSale(request.store, merchant, request.body.transaction_id, request.body.amount, clock.now());
     return {
       result: true,
       message: performedAsVoid
@@ -71,8 +71,8 @@ export const transactionRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { 
   app.post('/order/sales-void', {
     schema: { operationId: 'voidTransaction', tags, summary: 'Void a transaction that has not settled (form-urlencoded or JSON)', body: VoidBody, response: { 200: ReversalAnswer, ...failures } },
   }, async (request) => {
-    const merchant = await merchantByKey(store, request.client.id, request.body.merchant_key);
-    const record = await voidSale(store, merchant, request.body.transaction_id, clock.now());
+    const merchant = await merchantByKey(request.store, request.client.id, request.body.merchant_key);
+    const record = await voidSale(request.store, merchant, request.body.transaction_id, clock.now());
     return { result: true, message: 'Transaction voided.', data: record };
   });
 };

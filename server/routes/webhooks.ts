@@ -21,13 +21,13 @@ const delivery = (e: EventDelivery) => ({
   delivered_at: e.delivered_at,
 });
 
-export const webhookRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store, clock, config, dispatcher }) => {
+export const webhookRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { clock, config, dispatcher }) => {
   app.post('/client/update-webhooks-url', {
     // Idempotent by nature, and it may look up DNS: no transaction is held open for it.
     config: { envelope: 'status', idempotency: 'after-answer' },
     schema: { operationId: 'registerWebhookUrl', tags, summary: 'Register the one URL that receives every event (replaces the one before)', body: WebhookUrlBody, response: { 200: WebhookUrlAnswer, ...failures } },
   }, async (request) => {
-    const endpoint = await registerWebhookUrl(store, request.client.id, request.body.webhook_url, clock.now(), config.environment === 'sandbox');
+    const endpoint = await registerWebhookUrl(request.store, request.client.id, request.body.webhook_url, clock.now(), config.environment === 'sandbox');
     dispatcher?.wake();
     return { status: true, message: 'Webhook URL updated.', data: { webhook_url: endpoint.url, signing_secret: endpoint.secret } };
   });
@@ -35,7 +35,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
   app.get('/client/webhooks', {
     schema: { operationId: 'getWebhookEndpoint', tags, summary: 'Read the webhook registration', response: { 200: WebhookEndpointAnswer, ...failures } },
   }, async (request) => {
-    const endpoint = await webhookEndpoint(store, request.client.id);
+    const endpoint = await webhookEndpoint(request.store, request.client.id);
     const now = clock.now().toISOString();
     return {
       result: true,
@@ -54,7 +54,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
   app.post('/client/webhooks/rotate-secret', {
     schema: { operationId: 'rotateWebhookSecret', tags, summary: 'Rotate the signing secret; the old one keeps signing beside it for a while', body: RotateBody, response: { 200: WebhookEndpointAnswer, ...failures } },
   }, async (request) => {
-    const endpoint = await rotateSigningSecret(store, request.client.id, request.body.overlap_hours, clock.now());
+    const endpoint = await rotateSigningSecret(request.store, request.client.id, request.body.overlap_hours, clock.now());
     return {
       result: true,
       message: endpoint.previous_secret ? `Signing secret rotated; the old one also signs until ${endpoint.previous_secret_expires_at}.` : 'Signing secret rotated.',
@@ -69,16 +69,16 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
     schema: { operationId: 'listWebhookDeliveries', tags, summary: 'The delivery log: every event, newest first, with its delivery state', querystring: DeliveryQuery, response: { 200: DeliveryListAnswer, ...failures } },
   }, async (request) => {
     const { status, page, perPage } = request.query;
-    const { items, total } = await store.events.deliveries(request.client.id, status, perPage, (page - 1) * perPage);
+    const { items, total } = await request.store.events.deliveries(request.client.id, status, perPage, (page - 1) * perPage);
     return { result: true, message: 'Deliveries retrieved.', data: { items: items.map(delivery), page, perPage, totalCount: total } };
   });
 
   app.get('/client/webhooks/events/:event_id', {
     schema: { operationId: 'getWebhookDelivery', tags, summary: 'One event, its data and every delivery attempt', params: EventParams, response: { 200: DeliveryAnswer, ...failures } },
   }, async (request) => {
-    const event = await store.events.findForClient(request.client.id, request.params.event_id);
+    const event = await request.store.events.findForClient(request.client.id, request.params.event_id);
     if (!event) throw notFound(`No event ${request.params.event_id} of yours.`);
-    const attempts = await store.webhookEndpoints.attemptsFor(event.id);
+    const attempts = await request.store.webhookEndpoints.attemptsFor(event.id);
     return {
       result: true,
       message: 'Delivery retrieved.',
@@ -93,10 +93,10 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
   app.post('/client/webhooks/events/:event_id/resend', {
     schema: { operationId: 'resendWebhookDelivery', tags, summary: 'Send an event again, from the start of the retry schedule', params: EventParams, response: { 200: DeliveryAnswer, ...failures } },
   }, async (request) => {
-    if (!(await store.events.resend(request.client.id, request.params.event_id))) throw notFound(`No event ${request.params.event_id} of yours.`);
+    if (!(await request.store.events.resend(request.client.id, request.params.event_id))) throw notFound(`No event ${request.params.event_id} of yours.`);
     dispatcher?.wake();
-    const event = (await store.events.findForClient(request.client.id, request.params.event_id))!;
-    const attempts = await store.webhookEndpoints.attemptsFor(event.id);
+    const event = (await request.store.events.findForClient(request.client.id, request.params.event_id))!;
+    const attempts = await request.store.webhookEndpoints.attemptsFor(event.id);
     return {
       result: true,
       message: 'The event will be sent again.',

@@ -8,19 +8,19 @@ import { createWidgetSession, updateWidgetSettings } from '../services/widgets.t
 const tags = ['Widgets'];
 
 /** What a merchant's server does for its widgets, with the client's credentials. */
-export const widgetAdminRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store, clock }) => {
+export const widgetAdminRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { clock }) => {
   app.post('/widgets/sessions', {
     schema: { operationId: 'createWidgetSession', tags, summary: 'Mint a read-only session token for the transactions table (15 minutes)', body: WidgetSessionBody, response: { 200: WidgetSessionAnswer, ...failures } },
   }, async (request) => {
-    const merchant = await merchantByKey(store, request.client.id, request.body.merchant_key);
-    return { result: true, message: 'Widget session created.', data: await createWidgetSession(store, merchant, clock.now()) };
+    const merchant = await merchantByKey(request.store, request.client.id, request.body.merchant_key);
+    return { result: true, message: 'Widget session created.', data: await createWidgetSession(request.store, merchant, clock.now()) };
   });
 
   app.put('/widgets/', {
     schema: { operationId: 'updateWidgetSettings', tags, summary: "Set what the widgets show and the pages allowed to use them", body: WidgetSettingsBody, response: { 200: WidgetSettingsPutAnswer, ...failures } },
   }, async (request) => {
     const { merchant_key, ...settings } = request.body;
-    const merchant = await merchantByKey(store, request.client.id, merchant_key);
-    return { result: true, message: 'Widget settings updated.', data: await updateWidgetSettings(store, merchant, settings, clock.now()) };
+    const merchant = await merchantByKey(request.store, request.client.id, merchant_key);
+    return { result: true, message: 'Widget settings updated.', data: await updateWidgetSettings(request.store, merchant, settings, clock.now()) };
   });
 };

@@ -1,5 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Kysely, Transaction } from 'kysely';
 import type { Database, Dialect, Executor } from './schema.ts';
 import { ClientRepository } from './clients.ts';
 import { MerchantRepository } from './merchants.ts';
@@ -18,34 +16,6 @@ import { OrderRepository } from './orders.ts';
 import { OperatorRepository } from './operators.ts';
 import type { GroupSizes } from './sqlite/group-sizes.ts';
 import type { RunUnit } from './units.ts';
-
-/** The transaction of the unit of work running in this async context, if any (see `Store.unitOfWork`). */
-const ambientTransaction = new AsyncLocalStorage<Transaction<Database>>();
-
-/**
- * The root database handle as the repositories see it: inside a unit of work, every query goes to that unit's
- * transaction; outside, to the database. Repositories and services need not know which.
- */
-function followUnitOfWork(root: Kysely<Database>): Kysely<Database> {
-  const bound = new Map<PropertyKey, unknown>();
-  return new Proxy(root, {
-    get(target, property) {
-      const transaction = ambientTransaction.getStore();
-      if (transaction) {
-        const value = Reflect.get(transaction, property, transaction);
-        return typeof value === 'function' ? value.bind(transaction) : value;
-      }
-      let value = bound.get(property);
-      if (value === undefined) {
-        value = Reflect.get(target, property, target);
-        if (typeof value !== 'function') return value;
-        value = (value as (...args: unknown[]) => unknown).bind(target);
-        bound.set(property, value);
-      }
-      return value;
-    },
-  });
-}
 
 export interface StoreOptions {
   dialect: Dialect;
@@ -89,8 +59,8 @@ export class Store {
     this.dialect = dialect;
     const outboxWritten = (this.outboxWritten = options.outboxWritten ?? new OutboxCounter());
     this.groupSizes = options.groupSizes;
-    const db = database.isTransaction ? database : followUnitOfWork(database as Kysely<Database>);
-    this.db = db;
+    const db = database;
+    this.db = database;
     this.clients = new ClientRepository(db);
     this.merchants = new MerchantRepository(db);
     this.onboardingTokens = new OnboardingTokenRepository(db);
@@ -109,23 +79,14 @@ export class Store {
   }
 
   /**
-   * Runs `work` in one database transaction: every write through `tx`, events included, commits
-   * together or not at all. Inside a transaction it joins the one already open.
+   * Runs `work` as one unit of work (units.ts): every write through `tx`, events included, commits together or not
+   * at all. Inside a unit it joins the one already open. A request with an Idempotency-Key runs its handler in one,
+   * so its change and its recorded answer commit together (plugins/idempotency.ts, `request.store`).
    */
   async transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
     if (this.db.isTransaction) return work(this);
     const { onClose: _onClose, ...options } = this.options;
     return this.options.runUnit((trx) => work(new Store(trx, { ...options, outboxWritten: this.outboxWritten })));
-  }
-
-  /**
-   * Runs `work` as one unit: every query made through this store while it runs, by any repository or service,
-   * goes to one database transaction, which commits when `work` resolves and rolls back when it throws. A request
-   * uses it to commit its answer with its change (idempotency keys). Inside a unit, `transaction` joins it.
-   */
-  async unitOfWork<T>(work: () => Promise<T>): Promise<T> {
-    if (ambientTransaction.getStore() || this.db.isTransaction) return work();
-    return this.options.runUnit((trx) => ambientTransaction.run(trx, work));
   }
 
   async close(): Promise<void> {

@@ -33,7 +33,7 @@ async function until(condition: () => boolean, what: string): Promise<void> {
 test('the embedded database writes in WAL mode and copies the WAL back on its own thread', async (t) => {
   const { store } = await keptStore(t);
   // Read on the writing connection: inside a unit of work.
-  const pragma = (name: string) => store.unitOfWork(async () => (await sql.raw(`PRAGMA ${name}`).execute(executorOf(store))).rows[0]);
+  const pragma = (name: string) => store.transaction(async (tx) => (await sql.raw(`PRAGMA ${name}`).execute(executorOf(tx))).rows[0]);
   assert.deepEqual(await pragma('journal_mode'), { journal_mode: 'wal' });
   // NORMAL, because the WAL is synced after every commit by WalSync (next test), off the event loop, as FULL would inside COMMIT.
   assert.deepEqual(await pragma('synchronous'), { synchronous: 1 });

@@ -112,15 +112,15 @@ for (const database of testDatabases()) {
       assert.equal((await store.customers.findById(merchantId, `c_group_${database}_0`))!.last_name, 'Up');
     });
 
-    test('a unit of work (every query of the store while it runs) commits as one, or not at all', async () => {
-      const [kept, undone] = [`c_ambient_${database}`, `c_ambient_undone_${database}`];
-      await store.unitOfWork(async () => {
-        await store.customers.insert(customer(kept, merchantId));
-        await store.transaction((tx) => setLastName(tx, kept, 'Joined'));
+    test("a unit's nested transaction joins it: they commit as one, or not at all", async () => {
+      const [kept, undone] = [`c_joined_${database}`, `c_joined_undone_${database}`];
+      await store.transaction(async (unit) => {
+        await unit.customers.insert(customer(kept, merchantId));
+        await unit.transaction((tx) => setLastName(tx, kept, 'Joined'));
       });
       await assert.rejects(
-        store.unitOfWork(async () => {
-          await store.customers.insert(customer(undone, merchantId));
+        store.transaction(async (unit) => {
+          await unit.transaction((tx) => tx.customers.insert(customer(undone, merchantId)));
           throw new Error('undo');
         }),
         /undo/,
