@@ -1,4 +1,4 @@
-import { hash, randomFillSync, randomUUID, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, randomFillSync, randomUUID, timingSafeEqual } from 'node:crypto';
 
 /**
  * Random bytes from a pool filled 4 KB at a time, as randomUUID does: each call into the CSPRNG costs a few
@@ -9,6 +9,7 @@ const pool = Buffer.alloc(4096);
 let poolOffset = pool.length;
 
 export function pooledRandomBytes(size: number): Buffer {
+  if (size > pool.length) return randomBytes(size);
   if (poolOffset + size > pool.length) {
     randomFillSync(pool);
     poolOffset = 0;
