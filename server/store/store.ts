@@ -60,7 +60,7 @@ export class Store {
     const outboxWritten = (this.outboxWritten = options.outboxWritten ?? new OutboxCounter());
     this.groupSizes = options.groupSizes;
     const db = database;
-    this.db = database;
+    this.db = db;
     this.clients = new ClientRepository(db);
     this.merchants = new MerchantRepository(db);
     this.onboardingTokens = new OnboardingTokenRepository(db);

@@ -28,7 +28,8 @@ export class WalSync implements Durability {
   private readonly snapshot: Statement;
   private readonly checkpointer: Checkpointer;
   private checkpointing: Promise<unknown> | undefined;
-  /** Frames in the WAL at the last checkpoint's end, and at its start. */
+  /** Frames in the WAL: read from its index after each group (undefined when unreadable), at the last checkpoint's end, and at its start. */
+  private frames: number | undefined;
   private logFrames = 0;
   private framesAtCheckpoint = 0;
   private lastCheckpointAt = Number.NEGATIVE_INFINITY;
@@ -60,8 +61,9 @@ export class WalSync implements Durability {
 
   release(): void {
     if (this.reader.inTransaction) this.reader.exec('COMMIT');
+    // One read of the WAL index a group serves both this and `wantsRestart`, which the group commit asks right after.
+    const frames = (this.frames = this.walIndex.frames());
     if (this.checkpointing) return;
-    const frames = this.walIndex.frames();
     const due = frames === undefined || frames - this.framesAtCheckpoint >= this.restartFrames / 8 || performance.now() - this.lastCheckpointAt >= CHECKPOINT_EVERY_MS;
     if (!due) return;
     this.framesAtCheckpoint = frames ?? 0;
@@ -75,7 +77,7 @@ export class WalSync implements Durability {
   }
 
   wantsRestart(): boolean {
-    return (this.walIndex.frames() ?? this.logFrames) >= this.restartFrames;
+    return (this.frames ?? this.logFrames) >= this.restartFrames;
   }
 
   async restart(): Promise<void> {
