@@ -3,18 +3,20 @@ import type { Deps } from '../deps.ts';
 import { failures } from '../schemas/envelope.ts';
 import { MerchantListAnswer } from '../schemas/merchants.ts';
 import { addEtags } from '../plugins/etag.ts';
+import { UnchangedAnswers } from '../plugins/unchanged-answers.ts';
 
 export const merchantRoutes: FastifyPluginAsyncTypebox<Deps> = async (app) => {
   addEtags(app);
+  // Partners poll their merchant list far more often than it changes.
+  const lists = new UnchangedAnswers();
   app.get('/merchant', {
     schema: { operationId: 'listMerchants', tags: ['Merchant onboarding'], summary: 'List your merchants, newest first', response: { 200: MerchantListAnswer, ...failures } },
   }, async (request, reply) => {
-    const merchants = await request.store.merchants.listForClient(request.client.id);
     reply.header('cache-control', 'private, no-cache');
-    return {
+    return lists.send(reply, request.store, request.client.id, async () => ({
       result: true,
       message: 'Merchants retrieved.',
-      data: merchants.map((m) => ({
+      data: (await request.store.merchants.listForClient(request.client.id)).map((m) => ({
         businessname: m.business_name,
         email: m.email,
         first_name: m.first_name,
@@ -25,6 +27,6 @@ export const merchantRoutes: FastifyPluginAsyncTypebox<Deps> = async (app) => {
         public_data: { public_key: m.public_key },
         website: m.website,
       })),
-    };
+    }));
   });
 };

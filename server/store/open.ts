@@ -41,7 +41,7 @@ export async function openStore(options: StorageOptions): Promise<Store> {
     await close();
     throw error;
   }
-  return new Store(db, { dialect: 'sqlite', runUnit: sqlite.units(db), onClose: close, groupSizes: sqlite.groups.sizes });
+  return new Store(db, { dialect: 'sqlite', runUnit: sqlite.units(db), onClose: close, groupSizes: sqlite.groups.sizes, committedVersion: sqlite.committedVersion });
 }
 
 async function openPostgres(connectionString: string, schema?: string): Promise<Kysely<Database>> {

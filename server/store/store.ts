@@ -26,6 +26,12 @@ export interface StoreOptions {
   outboxWritten?: OutboxCounter;
   /** On the embedded database: how many units its group commits held. */
   groupSizes?: GroupSizes | undefined;
+  /**
+   * A number that changes whenever anything is committed to the database, read before what it vouches for: an answer
+   * computed after reading it is current for as long as it reads the same. Only where reading it is far cheaper than
+   * a query (the embedded database); never inside a unit of work, which sees its own writes before they commit.
+   */
+  committedVersion?: (() => number) | undefined;
 }
 
 /** The repositories over one database handle, or over one open transaction. */
@@ -49,6 +55,7 @@ export class Store {
   readonly dialect: Dialect;
   readonly outboxWritten: OutboxCounter;
   readonly groupSizes: GroupSizes | undefined;
+  readonly committedVersion: (() => number) | undefined;
   private readonly db: Executor;
 
   constructor(
@@ -59,6 +66,7 @@ export class Store {
     this.dialect = dialect;
     const outboxWritten = (this.outboxWritten = options.outboxWritten ?? new OutboxCounter());
     this.groupSizes = options.groupSizes;
+    this.committedVersion = options.committedVersion;
     const db = database;
     this.db = db;
     this.clients = new ClientRepository(db);
@@ -85,7 +93,7 @@ export class Store {
    */
   async transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
     if (this.db.isTransaction) return work(this);
-    const { onClose: _onClose, ...options } = this.options;
+    const { onClose: _onClose, committedVersion: _committedVersion, ...options } = this.options;
     return this.options.runUnit((trx) => work(new Store(trx, { ...options, outboxWritten: this.outboxWritten })));
   }
 

@@ -18,6 +18,8 @@ export interface OpenedSqlite {
   executeOutsideUnit: (query: CompiledQuery) => Promise<QueryResult<unknown>>;
   /** How the store over `root` (a Kysely of this dialect) runs its units of work: as units of the group commit. */
   units: (root: Kysely<Database>) => RunUnit;
+  /** A number that changes whenever any connection, in any process, commits to the database (store.ts). */
+  committedVersion: () => number;
   /** After Kysely closed the connections: stops the checkpointer, removes the files of a `memory` database. */
   afterClose: () => Promise<void>;
 }
@@ -60,11 +62,15 @@ export function openSqlite(dataDir: string, options: SqliteOptions = {}): Opened
   const groups = new GroupCommit(writer, walSync, options);
   const connections = { writer: new StatementCache(writer, undefined, options.traceWrites), reader: new StatementCache(reader), groups };
   const dialect = new GroupCommitSqliteDialect(connections);
+  // SQLite's data_version on the reading connection: it moves whenever another connection (ours that writes, or a
+  // CLI's) has committed since, and the reader never writes, so it moves with every commit.
+  const dataVersion = reader.prepare('PRAGMA data_version').pluck();
   return {
     dialect,
     groups,
     executeOutsideUnit: (query) => executeOutsideUnit(connections, query),
     units: (root) => groupCommitUnits(root, dialect, connections),
+    committedVersion: () => dataVersion.get() as number,
     afterClose: async () => {
       await walSync?.close();
       if (memory) rmSync(dir, { recursive: true, force: true });
