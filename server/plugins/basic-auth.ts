@@ -58,14 +58,15 @@ export function requireClient(app: FastifyInstance, store: Store, cache = new Cl
     if (fromAnotherSite(request)) return done(forbidden(CROSS_SITE_MESSAGE));
     const waitSeconds = failures.wait(request.ip);
     if (waitSeconds > 0) return done(rateLimited(`Too many failed authentications from your address: try again in ${waitSeconds} seconds.`, waitSeconds));
-    const credentials = parseBasic(request.headers.authorization);
-    if (!credentials) return refuse(request, reply, false);
-    const pair = digest(`${credentials.id}\n${credentials.secret}`);
-    const cached = cache.get(pair);
+    const header = request.headers.authorization;
+    const pair = header ? digest(header) : '';
+    const cached = header ? cache.get(pair) : undefined;
     if (cached) {
       request.client = cached;
       return done();
     }
+    const credentials = parseBasic(header);
+    if (!credentials) return refuse(request, reply, false);
     verify(pair, credentials).then((client) => {
       if (!client) return refuse(request, reply, true);
       request.client = client;

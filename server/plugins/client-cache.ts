@@ -2,9 +2,9 @@ import type { Client } from '../store/clients.ts';
 
 /**
  * Recently verified credentials, so that authenticating a request does not cost a query every time. Keyed by a
- * digest of the client id and secret together: only a pair that was verified is found here, so a wrong secret
- * always takes the same path (a database read and a digest comparison) whether or not the id exists. Entries live
- * `ttlMs`: a secret changed by another process stops working here within that time at most.
+ * digest of the Authorization header that carried them (the client id and secret together; a hit needs no parsing
+ * of the header): only a pair that was verified is found here, so a wrong secret always takes the same path (a
+ * database read and a digest comparison) whether or not the id exists. Entries live `ttlMs`: a secret changed by another process stops working here within that time at most.
  */
 export class ClientCache {
   private readonly entries = new Map<string, { client: Client; expiresAt: number }>();
