@@ -9,6 +9,7 @@ import { startBare } from './bare.ts';
 import { scenarios, type Load } from './scenarios.ts';
 import { median } from './median.ts';
 import { processCpuMs } from './process-cpu.ts';
+import { perRequest } from './load.ts';
 import { BENCH_AUTH, BENCH_CLIENT, basicAuthorization } from './credentials.ts';
 
 /**
@@ -28,11 +29,7 @@ const headers = { authorization: basicAuthorization(BENCH_AUTH), 'content-type':
 
 /** Microseconds of CPU per request, after a warm-up of 2,000. */
 async function cpuPerRequest(pid: number, url: string, load?: Load): Promise<number> {
-  const body = load?.body;
-  const options = {
-    url, method: load?.method ?? 'GET', headers, connections: 50, pipelining: 1,
-    ...(body ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, body: body() }) }] } : {}),
-  };
+  const options = { url, method: load?.method ?? 'GET', headers, connections: 50, pipelining: 1, ...perRequest(load?.body, load?.keyed) };
   await autocannon({ ...options, amount: 2000 });
   const before = processCpuMs(pid);
   const result = await autocannon({ ...options, amount: REQUESTS });

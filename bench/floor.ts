@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,8 +62,9 @@ export async function measureFloors(all: Scenario[], groupSizes: Map<string, num
     await ensureClient(store, credentials.id, credentials.secret, clock.now());
     const app = await buildApp({ store, clock, config });
     const authorization = basicAuthorization(credentials);
-    const inject = async (method: 'GET' | 'POST', path: string, payload?: string) => {
-      const answer = await app.inject({ method, url: path, headers: { authorization, 'content-type': 'application/json' }, ...(payload === undefined ? {} : { payload }) });
+    const inject = async (method: 'GET' | 'POST', path: string, payload?: string, keyed = false) => {
+      const headers = { authorization, 'content-type': 'application/json', ...(keyed ? { 'idempotency-key': randomUUID() } : {}) };
+      const answer = await app.inject({ method, url: path, headers, ...(payload === undefined ? {} : { payload }) });
       return { status: answer.statusCode, body: answer.json() };
     };
     const api: Api = (method, path, json) => inject(method, `/api/v1${path}`, json === undefined ? undefined : JSON.stringify(json));
@@ -83,7 +85,7 @@ export async function measureFloors(all: Scenario[], groupSizes: Map<string, num
         const requests: Statement[][] = [];
         for (let i = 0; i < REQUESTS; i++) {
           recording = [];
-          const answer = await inject(load.method, load.path, load.body?.());
+          const answer = await inject(load.method, load.path, load.body?.(), load.keyed);
           if (answer.status !== 200) throw new Error(`floor: ${scenario.name} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
           requests.push(recording);
         }

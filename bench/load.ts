@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { processCpuMs } from './process-cpu.ts';
 
@@ -16,6 +17,8 @@ export interface LoadOptions {
   /** A fixed body, or one made for each request (e.g. a unique order id). */
   body?: string | (() => string);
   headers?: Record<string, string>;
+  /** Each request gets a fresh Idempotency-Key header. */
+  keyed?: boolean | undefined;
   /** Seconds; every load is bounded in time. */
   duration?: number;
   connections?: number;
@@ -26,12 +29,9 @@ export interface LoadOptions {
 }
 
 /** Loads one loopback URL for a fixed time, after a short warm-up that is not counted. */
-export async function load({ url, method = 'GET', body, headers = {}, duration = 5, connections = 50, afterWarmUp, cpuOf }: LoadOptions): Promise<LoadResult> {
+export async function load({ url, method = 'GET', body, headers = {}, keyed, duration = 5, connections = 50, afterWarmUp, cpuOf }: LoadOptions): Promise<LoadResult> {
   if (!/^http:\/\/127\.0\.0\.1:\d+\//.test(url)) throw new Error(`benchmarks only send traffic to loopback, not ${url}`);
-  const options = {
-    url, method, headers, connections, pipelining: 1,
-    ...(typeof body === 'function' ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, body: body() }) }] } : { body }),
-  };
+  const options = { url, method, headers, connections, pipelining: 1, ...perRequest(body, keyed) };
   await autocannon({ ...options, duration: 1 });
   await afterWarmUp?.();
   const cpuBefore = cpuOf === undefined ? 0 : processCpuMs(cpuOf);
@@ -44,4 +44,15 @@ export async function load({ url, method = 'GET', body, headers = {}, duration =
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
   };
+}
+
+/** autocannon's options for what changes from request to request: a body made for each, a fresh Idempotency-Key. */
+export function perRequest(body: string | (() => string) | undefined, keyed = false) {
+  if (typeof body !== 'function' && !keyed) return { body };
+  const setupRequest = (request: autocannon.Request) => ({
+    ...request,
+    ...(typeof body === 'function' ? { body: body() } : {}),
+    ...(keyed ? { headers: { ...request.headers, 'idempotency-key': randomUUID() } } : {}),
+  });
+  return { ...(typeof body === 'function' ? {} : { body }), requests: [{ setupRequest }] };
 }

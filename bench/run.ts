@@ -57,12 +57,13 @@ async function measureScenarios(service: BenchService): Promise<void> {
     return { status: answer.status, body: answer.body };
   };
   for (const scenario of scenarios()) {
-    const { method, path, body } = await scenario.prepare(api);
+    const { method, path, body, keyed } = await scenario.prepare(api);
     const result = await load({
       url: `${service.process.baseUrl}${path}`,
       method,
       headers: { authorization: authHeader, ...(body ? { 'content-type': 'application/json' } : {}) },
       ...(body ? { body } : {}),
+      keyed,
       duration: DURATION,
       afterWarmUp: async () => void (await service.groupSizes?.()),
       cpuOf: service.process.child.pid,

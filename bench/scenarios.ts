@@ -8,6 +8,8 @@ export interface Load {
   method: 'GET' | 'POST';
   path: string;
   body?: () => string;
+  /** Each request carries a fresh Idempotency-Key, as paykit/client sends with every POST. */
+  keyed?: boolean;
 }
 
 export interface Scenario {
@@ -70,6 +72,17 @@ export function scenarios(): Scenario[] {
           body: () => JSON.stringify({ merchant_key: payingKey, amount: '25.00', order_id: `bench-${++order}`, email: 'payer@example.com' }),
         };
       },
+    },
+    {
+      // The same call as paykit/client makes it: the key is claimed, and the answer stored, in the request's unit of work.
+      name: 'POST /requests (the same, with an Idempotency-Key)',
+      writes: true,
+      prepare: async () => ({
+        method: 'POST',
+        path: '/api/v1/requests',
+        body: () => JSON.stringify({ merchant_key: payingKey, amount: '25.00', order_id: `bench-${++order}`, email: 'payer@example.com' }),
+        keyed: true,
+      }),
     },
     {
       name: 'POST /order/sales-return (0.01 each, one sale)',
