@@ -1,4 +1,5 @@
 import type { Executor, IdempotencyKeysTable } from './schema.ts';
+import { compiledInsert, compiledQuery, compiledStatement } from './compiled-query.ts';
 
 export type IdempotencyKey = IdempotencyKeysTable;
 
@@ -19,6 +20,44 @@ export const IDEMPOTENCY_LEASE_MS = 60 * 1000;
  */
 export type ClaimResult = { claimed: true; claimedAt: string } | { claimed: false; held: IdempotencyKey };
 
+// Every keyed request runs claim and complete: compiled once, not built by Kysely on each call.
+const insertClaim = compiledInsert<IdempotencyKey>('idempotency_keys', ['client_id', 'key']);
+const takeOver = compiledStatement(
+  (db: Executor, clientId: string, keyDigest: string, fingerprint: string, claimedAt: string, lockedUntil: string, cutoff: string) =>
+    db
+      .updateTable('idempotency_keys')
+      .set({ fingerprint, status_code: null, body: null, created_at: claimedAt, locked_until: lockedUntil })
+      .where('client_id', '=', clientId)
+      .where('key', '=', keyDigest)
+      .where((eb) =>
+        eb.or([
+          eb('created_at', '<=', cutoff),
+          eb.and([eb('status_code', 'is', null), eb('fingerprint', '=', fingerprint), eb('locked_until', '<=', claimedAt)]),
+        ]),
+      ),
+);
+const findKey = compiledQuery((db: Executor, clientId: string, keyDigest: string, cutoff: string) =>
+  db.selectFrom('idempotency_keys').selectAll().where('client_id', '=', clientId).where('key', '=', keyDigest).where('created_at', '>', cutoff),
+);
+const completeClaim = compiledStatement(
+  (db: Executor, clientId: string, keyDigest: string, claimedAt: string, statusCode: number, sealedBody: string) =>
+    db
+      .updateTable('idempotency_keys')
+      .set({ status_code: statusCode, body: sealedBody, locked_until: null })
+      .where('client_id', '=', clientId)
+      .where('key', '=', keyDigest)
+      .where('created_at', '=', claimedAt)
+      .where('status_code', 'is', null),
+);
+const releaseClaim = compiledStatement((db: Executor, clientId: string, keyDigest: string, claimedAt: string) =>
+  db
+    .deleteFrom('idempotency_keys')
+    .where('client_id', '=', clientId)
+    .where('key', '=', keyDigest)
+    .where('created_at', '=', claimedAt)
+    .where('status_code', 'is', null),
+);
+
 /** Idempotency keys of authenticated POSTs, per client, as digests, with the answer the first request got. */
 export class IdempotencyKeyRepository {
   constructor(private readonly db: Executor) {}
@@ -36,26 +75,9 @@ export class IdempotencyKeyRepository {
     const fresh = { fingerprint, status_code: null, body: null, created_at: claimedAt, locked_until: lockedUntil };
     // A row can vanish between the conflict and the read (released after a 5xx): try again then.
     for (let attempt = 0; attempt < 3; attempt++) {
-      const inserted = await this.db
-        .insertInto('idempotency_keys')
-        .values({ client_id: clientId, key: keyDigest, ...fresh })
-        .onConflict((oc) => oc.columns(['client_id', 'key']).doNothing())
-        .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1) return { claimed: true, claimedAt };
-
-      const replaced = await this.db
-        .updateTable('idempotency_keys')
-        .set(fresh)
-        .where('client_id', '=', clientId)
-        .where('key', '=', keyDigest)
-        .where((eb) =>
-          eb.or([
-            eb('created_at', '<=', cutoff),
-            eb.and([eb('status_code', 'is', null), eb('fingerprint', '=', fingerprint), eb('locked_until', '<=', claimedAt)]),
-          ]),
-        )
-        .executeTakeFirst();
-      if (Number(replaced.numUpdatedRows) === 1) return { claimed: true, claimedAt };
+      if ((await insertClaim(this.db, { client_id: clientId, key: keyDigest, ...fresh })) === 1) return { claimed: true, claimedAt };
+      const replaced = await takeOver(this.db, clientId, keyDigest, fingerprint, claimedAt, lockedUntil, cutoff);
+      if (Number(replaced.numAffectedRows) === 1) return { claimed: true, claimedAt };
 
       const held = await this.find(clientId, keyDigest, now);
       if (held) return { claimed: false, held };
@@ -66,13 +88,7 @@ export class IdempotencyKeyRepository {
   /** The key's row if it was used in the last 24 hours. */
   async find(clientId: string, keyDigest: string, now: Date): Promise<IdempotencyKey | undefined> {
     const cutoff = new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS).toISOString();
-    return this.db
-      .selectFrom('idempotency_keys')
-      .selectAll()
-      .where('client_id', '=', clientId)
-      .where('key', '=', keyDigest)
-      .where('created_at', '>', cutoff)
-      .executeTakeFirst();
+    return (await findKey(this.db, clientId, keyDigest, cutoff))[0] as IdempotencyKey | undefined;
   }
 
   /**
@@ -80,26 +96,13 @@ export class IdempotencyKeyRepository {
    * Called inside the request's own transaction, so the answer commits with the change or not at all.
    */
   async complete(clientId: string, keyDigest: string, claimedAt: string, statusCode: number, sealedBody: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable('idempotency_keys')
-      .set({ status_code: statusCode, body: sealedBody, locked_until: null })
-      .where('client_id', '=', clientId)
-      .where('key', '=', keyDigest)
-      .where('created_at', '=', claimedAt)
-      .where('status_code', 'is', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    const result = await completeClaim(this.db, clientId, keyDigest, claimedAt, statusCode, sealedBody);
+    return Number(result.numAffectedRows) === 1;
   }
 
   /** Forgets an unfinished claim (the request failed on our side), so a retry runs again. */
   async release(clientId: string, keyDigest: string, claimedAt: string): Promise<void> {
-    await this.db
-      .deleteFrom('idempotency_keys')
-      .where('client_id', '=', clientId)
-      .where('key', '=', keyDigest)
-      .where('created_at', '=', claimedAt)
-      .where('status_code', 'is', null)
-      .execute();
+    await releaseClaim(this.db, clientId, keyDigest, claimedAt);
   }
 
   /** Deletes the keys older than 24 hours, answers and all; returns how many. */
