@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
+import SQLite from 'better-sqlite3';
 import { freePort } from '../test/support/process.ts';
 import { send } from '../test/support/http.ts';
 import { startBare } from './bare.ts';
@@ -21,6 +22,9 @@ import { BENCH_AUTH, BENCH_CLIENT, basicAuthorization } from './credentials.ts';
  *
  * The scenario is the first of bench/scenarios.ts whose name starts with the argument; each checkout serves it on an
  * embedded database of its own. Loopback only, a fixed number of requests per round.
+ *
+ * `minimal` in place of a checkout measures bench/minimal-write-server.ts (POST /customers/add only) on a copy of the
+ * database the checkout before it was prepared on: the least this stack does for that call.
  */
 const [prefix = 'GET /merchant (1', roundsArgument = '3', dirsArgument = '.'] = process.argv.slice(2);
 const REQUESTS = 10_000;
@@ -37,18 +41,20 @@ async function cpuPerRequest(pid: number, url: string, load?: Load): Promise<num
   return ((processCpuMs(pid) - before) * 1000) / REQUESTS;
 }
 
-async function startService(dir: string, dataDir: string): Promise<{ child: ChildProcess; baseUrl: string }> {
+/** Starts `entry` (the service, or the minimal server) in `dir` on a database in `dataDir`; ready once `readyPath` answers. */
+async function startProcess(entry: string, dir: string, dataDir: string, readyPath: string): Promise<{ child: ChildProcess; baseUrl: string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: dir,
     env: { ...process.env, ...BENCH_CLIENT, PAYKIT_DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port) },
     stdio: 'ignore',
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
-    if (i === 300) throw new Error(`the service in ${dir} did not start`);
+    if (i === 300) throw new Error(`${entry} in ${dir} did not start`);
     try {
-      if ((await fetch(`${baseUrl}/health`)).ok) return { child, baseUrl };
+      await fetch(`${baseUrl}${readyPath}`);
+      return { child, baseUrl };
     } catch {
       await new Promise((done) => setTimeout(done, 100));
     }
@@ -60,7 +66,19 @@ const dataDir = mkdtempSync(join(tmpdir(), 'paykit-cpu-'));
 const targets: { dir: string; child: ChildProcess; url: string; load: Load; figures: number[] }[] = [];
 try {
   for (const [i, dir] of dirsArgument.split(',').entries()) {
-    const { child, baseUrl } = await startService(resolve(dir), join(dataDir, String(i)));
+    if (dir === 'minimal') {
+      const previous = targets.at(-1);
+      if (!previous || previous.load.path !== '/api/v1/customers/add') throw new Error('minimal follows a checkout, and serves POST /customers/add only');
+      const copy = join(dataDir, String(i));
+      mkdirSync(copy);
+      const source = new SQLite(join(dataDir, String(i - 1), 'paykit.sqlite'), { readonly: true });
+      source.exec(`VACUUM INTO '${join(copy, 'paykit.sqlite')}'`);
+      source.close();
+      const { child, baseUrl } = await startProcess('bench/minimal-write-server.ts', resolve('.'), copy, '/api/v1/customers/add');
+      targets.push({ dir, child, url: `${baseUrl}${previous.load.path}`, load: previous.load, figures: [] });
+      continue;
+    }
+    const { child, baseUrl } = await startProcess('server/main.ts', resolve(dir), join(dataDir, String(i)), '/health');
     targets.push({ dir, child, url: '', load: { method: 'GET', path: '' }, figures: [] });
     const api = async (method: 'GET' | 'POST', path: string, json?: unknown) => {
       const answer = await send(baseUrl, method, `/api/v1${path}`, { auth: BENCH_AUTH, ...(json === undefined ? {} : { json }) });

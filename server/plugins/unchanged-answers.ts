@@ -8,7 +8,7 @@ interface KeptAnswer {
   etag: string;
 }
 
-/** Room for every client's merchant list many times over; an answer larger than an eighth of it is not kept. */
+/** Room (in characters) for every client's merchant list many times over; an answer larger than an eighth of it is not kept. */
 const MAX_KEPT_BYTES = 16 * 1024 * 1024;
 
 /**
