@@ -1,9 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
-import SQLite from 'better-sqlite3';
 import { freePort } from '../test/support/process.ts';
 import { send } from '../test/support/http.ts';
 import { startBare } from './bare.ts';
@@ -11,6 +10,7 @@ import { scenarios, type Load } from './scenarios.ts';
 import { median } from './median.ts';
 import { processCpuMs } from './process-cpu.ts';
 import { perRequest } from './load.ts';
+import { MINIMAL_PATH, startMinimalWriteServer } from './minimal.ts';
 import { BENCH_AUTH, BENCH_CLIENT, basicAuthorization } from './credentials.ts';
 
 /**
@@ -41,20 +41,18 @@ async function cpuPerRequest(pid: number, url: string, load?: Load): Promise<num
   return ((processCpuMs(pid) - before) * 1000) / REQUESTS;
 }
 
-/** Starts `entry` (the service, or the minimal server) in `dir` on a database in `dataDir`; ready once `readyPath` answers. */
-async function startProcess(entry: string, dir: string, dataDir: string, readyPath: string): Promise<{ child: ChildProcess; baseUrl: string }> {
+async function startService(dir: string, dataDir: string): Promise<{ child: ChildProcess; baseUrl: string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: dir,
     env: { ...process.env, ...BENCH_CLIENT, PAYKIT_DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port) },
     stdio: 'ignore',
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
-    if (i === 300) throw new Error(`${entry} in ${dir} did not start`);
+    if (i === 300) throw new Error(`the service in ${dir} did not start`);
     try {
-      await fetch(`${baseUrl}${readyPath}`);
-      return { child, baseUrl };
+      if ((await fetch(`${baseUrl}/health`)).ok) return { child, baseUrl };
     } catch {
       await new Promise((done) => setTimeout(done, 100));
     }
@@ -63,23 +61,18 @@ async function startProcess(entry: string, dir: string, dataDir: string, readyPa
 
 const bare = await startBare();
 const dataDir = mkdtempSync(join(tmpdir(), 'paykit-cpu-'));
-const targets: { dir: string; child: ChildProcess; url: string; load: Load; figures: number[] }[] = [];
+const targets: { dir: string; pid: number; stop: () => void; url: string; load: Load; figures: number[] }[] = [];
 try {
   for (const [i, dir] of dirsArgument.split(',').entries()) {
     if (dir === 'minimal') {
       const previous = targets.at(-1);
-      if (!previous || previous.load.path !== '/api/v1/customers/add') throw new Error('minimal follows a checkout, and serves POST /customers/add only');
-      const copy = join(dataDir, String(i));
-      mkdirSync(copy);
-      const source = new SQLite(join(dataDir, String(i - 1), 'paykit.sqlite'), { readonly: true });
-      source.exec(`VACUUM INTO '${join(copy, 'paykit.sqlite')}'`);
-      source.close();
-      const { child, baseUrl } = await startProcess('bench/minimal-write-server.ts', resolve('.'), copy, '/api/v1/customers/add');
-      targets.push({ dir, child, url: `${baseUrl}${previous.load.path}`, load: previous.load, figures: [] });
+      if (!previous || previous.load.path !== MINIMAL_PATH) throw new Error('minimal follows a checkout, and serves POST /customers/add only');
+      const minimal = await startMinimalWriteServer(join(dataDir, String(i - 1), 'paykit.sqlite'), join(dataDir, String(i)));
+      targets.push({ dir, pid: minimal.pid, stop: minimal.stop, url: `${minimal.baseUrl}${MINIMAL_PATH}`, load: previous.load, figures: [] });
       continue;
     }
-    const { child, baseUrl } = await startProcess('server/main.ts', resolve(dir), join(dataDir, String(i)), '/health');
-    targets.push({ dir, child, url: '', load: { method: 'GET', path: '' }, figures: [] });
+    const { child, baseUrl } = await startService(resolve(dir), join(dataDir, String(i)));
+    targets.push({ dir, pid: child.pid!, stop: () => child.kill('SIGTERM'), url: '', load: { method: 'GET', path: '' }, figures: [] });
     const api = async (method: 'GET' | 'POST', path: string, json?: unknown) => {
       const answer = await send(baseUrl, method, `/api/v1${path}`, { auth: BENCH_AUTH, ...(json === undefined ? {} : { json }) });
       return { status: answer.status, body: answer.body };
@@ -96,7 +89,7 @@ try {
   const bareFigures: number[] = [];
   for (let round = 0; round < Number(roundsArgument); round++) {
     bareFigures.push(await cpuPerRequest(bare.pid, bare.url));
-    for (const target of targets) target.figures.push(await cpuPerRequest(target.child.pid!, target.url, target.load));
+    for (const target of targets) target.figures.push(await cpuPerRequest(target.pid, target.url, target.load));
   }
   const bareUs = median(bareFigures);
   console.log(`${prefix}…: CPU µs per request, median of ${roundsArgument} rounds of ${REQUESTS}; the bare route ${bareUs.toFixed(0)} µs`);
@@ -105,7 +98,7 @@ try {
     console.log(`  ${target.dir}: ${us.toFixed(0)} µs, ratio (bare / it) ${(bareUs / us).toFixed(2)}`);
   }
 } finally {
-  for (const target of targets) target.child.kill('SIGTERM');
+  for (const target of targets) target.stop();
   bare.stop();
   // The services may still be closing their databases.
   await new Promise((done) => setTimeout(done, 500));

@@ -9,6 +9,7 @@ import { measureFloors, type Floor } from './floor.ts';
 import { scenarios, type Api } from './scenarios.ts';
 import { serviceOnPostgres, serviceOnSqlite, type BenchService } from './services.ts';
 import { measureWebhooks, type WebhookFigures } from './webhooks.ts';
+import { MINIMAL_PATH, startMinimalWriteServer } from './minimal.ts';
 import { BUDGETS, measureWidgets } from './widgets.ts';
 import { median } from './median.ts';
 import { BENCH_AUTH, BENCH_CLIENT, basicAuthorization } from './credentials.ts';
@@ -20,7 +21,7 @@ import { BENCH_AUTH, BENCH_CLIENT, basicAuthorization } from './credentials.ts';
  * not every ratio. Each write is also set against its floor: the same statements through better-sqlite3 alone.
  */
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
-/** Parts to leave out while iterating on one, e.g. BENCH_SKIP=widgets,webhooks,floor. */
+/** Parts to leave out while iterating on one, e.g. BENCH_SKIP=widgets,webhooks,floor,minimal. */
 const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').map((part) => part.trim()));
 
 /** What the issues asked of each endpoint: a ratio to the bare route, and a p99 for the payment writes. */
@@ -30,6 +31,8 @@ const AIMS: Record<string, { ratio: number; p99Ms?: number }> = {
   'POST /requests (with an e-mail)': { ratio: 0.2, p99Ms: 30 },
   'POST /order/sales-return (0.01 each, one sale)': { ratio: 0.2, p99Ms: 30 },
 };
+
+const MINIMAL_ROW = '  the same on Fastify and better-sqlite3 alone (bench/minimal-write-server.ts)';
 
 interface Row {
   database: string;
@@ -70,7 +73,23 @@ async function measureScenarios(service: BenchService): Promise<void> {
     });
     rows.push({ database: service.database, name: scenario.name, result, groups: await service.groupSizes?.() });
     await measureBare();
+    if (service.database === 'SQLite' && path === MINIMAL_PATH && !SKIP.has('minimal')) await measureMinimal(body);
   }
+}
+
+/** The same call on bench/minimal-write-server.ts, the least this stack does for it, on a copy of the service's database. */
+async function measureMinimal(body: (() => string) | undefined): Promise<void> {
+  const minimal = await startMinimalWriteServer(join(dataDir, 'paykit.sqlite'), join(dataDir, 'minimal'));
+  try {
+    const result = await load({
+      url: `${minimal.baseUrl}${MINIMAL_PATH}`, method: 'POST', headers: { 'content-type': 'application/json' }, ...(body ? { body } : {}),
+      duration: DURATION, cpuOf: minimal.pid,
+    });
+    rows.push({ database: 'SQLite', name: MINIMAL_ROW, result });
+  } finally {
+    minimal.stop();
+  }
+  await measureBare();
 }
 
 let webhooks: WebhookFigures | undefined;
