@@ -10,6 +10,7 @@ import { scenarios, type Load } from './scenarios.ts';
 import { median } from './median.ts';
 import { processCpuMs } from './process-cpu.ts';
 import { perRequest } from './load.ts';
+import { answering } from './answering.ts';
 import { MINIMAL_PATH, startMinimalWriteServer } from './minimal.ts';
 import { BENCH_AUTH, BENCH_CLIENT, basicAuthorization } from './credentials.ts';
 
@@ -49,14 +50,8 @@ async function startService(dir: string, dataDir: string): Promise<{ child: Chil
     stdio: 'ignore',
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (i === 300) throw new Error(`the service in ${dir} did not start`);
-    try {
-      if ((await fetch(`${baseUrl}/health`)).ok) return { child, baseUrl };
-    } catch {
-      await new Promise((done) => setTimeout(done, 100));
-    }
-  }
+  await answering(`${baseUrl}/health`, `the service in ${dir}`);
+  return { child, baseUrl };
 }
 
 const bare = await startBare();

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { freePort } from '../test/support/process.ts';
+import { answering } from './answering.ts';
 
 export const MINIMAL_PATH = '/api/v1/customers/add';
 
@@ -25,14 +26,6 @@ export async function startMinimalWriteServer(databaseFile: string, dir: string)
     stdio: 'ignore',
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (i === 300) throw new Error('bench/minimal-write-server.ts did not start');
-    try {
-      await fetch(`${baseUrl}${MINIMAL_PATH}`);
-      break;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  await answering(`${baseUrl}${MINIMAL_PATH}`, 'bench/minimal-write-server.ts');
   return { baseUrl, pid: child.pid!, stop: () => child.kill('SIGTERM') };
 }

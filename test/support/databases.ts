@@ -16,10 +16,13 @@ export function testDatabases(): TestDatabase[] {
   return (['sqlite', 'postgres'] as const).filter((d) => chosen.includes(d));
 }
 
-/** A fresh, empty store: SQLite in memory, or a PostgreSQL schema of its own (`t_…`). */
-export async function openTestStore(database: TestDatabase): Promise<{ store: Store; close: () => Promise<void> }> {
+/**
+ * A fresh, empty store: SQLite in memory, or a PostgreSQL schema of its own (`t_…`). `dataDir` keeps the SQLite
+ * database in a folder instead, which a test may open beside the store.
+ */
+export async function openTestStore(database: TestDatabase, dataDir = 'memory'): Promise<{ store: Store; close: () => Promise<void> }> {
   if (database === 'sqlite') {
-    const store = await openStore({ dataDir: 'memory' });
+    const store = await openStore({ dataDir });
     return { store, close: () => store.close() };
   }
   const schema = `t_${randomBytes(6).toString('hex')}`;

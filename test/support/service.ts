@@ -5,7 +5,6 @@ import type { Config, Environment } from '../../server/config.ts';
 import { createClient, type NewClientCredentials } from '../../server/services/clients.ts';
 import type { Store } from '../../server/store/store.ts';
 import { openTestStore, type TestDatabase } from './databases.ts';
-import { openStore } from '../../server/store/open.ts';
 import { send, type Answer, type SendOptions } from './http.ts';
 import { createDeliverer } from '../../server/webhooks/deliver.ts';
 import { Dispatcher } from '../../server/webhooks/dispatcher.ts';
@@ -47,7 +46,7 @@ export interface WebhookOptions {
 export async function startService(
   options: {
     database?: TestDatabase;
-    /** An embedded database kept in this folder, which the test may open beside the service, instead of a fresh one. */
+    /** An embedded database kept in this folder (so a test may open it beside the service) instead of a fresh one. */
     dataDir?: string;
     environment?: Environment;
     webhooks?: WebhookOptions;
@@ -55,7 +54,7 @@ export async function startService(
     publicHostname?: string;
   } = {},
 ): Promise<TestService> {
-  const { store, close: closeStore } = options.dataDir ? await openKept(options.dataDir) : await openTestStore(options.database ?? 'sqlite');
+  const { store, close: closeStore } = await openTestStore(options.dataDir ? 'sqlite' : (options.database ?? 'sqlite'), options.dataDir);
   const clock = new Clock();
   const config: Config = {
     port: 0,
@@ -105,9 +104,4 @@ export async function startService(
       await closeStore();
     },
   };
-}
-
-async function openKept(dataDir: string): Promise<{ store: Store; close: () => Promise<void> }> {
-  const store = await openStore({ dataDir });
-  return { store, close: () => store.close() };
 }
