@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from './deps.ts';
 import { BODY_LIMIT_BYTES, registerBodyParsers } from './plugins/body-parsers.ts';
 import { clientErrorHandler, frameworkErrors, registerEnvelopeErrors } from './plugins/envelope-errors.ts';
+import { runHandlersTogether } from './plugins/handlers-together.ts';
 import { registerStrictValidation } from './plugins/validation.ts';
 import { requireClient } from './plugins/basic-auth.ts';
 import { honourIdempotencyKeys } from './plugins/idempotency.ts';
@@ -45,6 +46,7 @@ export async function buildApp({ logger = false, loggerInstance, ...deps }: AppO
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   registerEnvelopeErrors(app);
+  runHandlersTogether(app);
   registerStrictValidation(app);
   // A request that wrote events wakes the dispatcher, which then looks at once instead of at its next poll.
   if (deps.dispatcher) {
