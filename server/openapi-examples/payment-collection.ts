@@ -35,7 +35,7 @@ export const PAYMENT_COLLECTION_EXAMPLES: Record<string, OperationExample> = {
       message: 'A text request has been sent to the customer.',
       data: {
         order_id: 'order-1043',
-        pay_link: `${SERVICE}/pay/pl_MVJrmBr30Ue5_S0lADoWlHz_C-DjepgQAg-1xtkgh8U`,
+        pay_link: `${SERVICE}/pay/pl_019ab0c4d2e0MVJrmBr30Ue5_S0lADoWlHz_C-DjepgQAg-1xtkgh8U`,
         sales_id: 'txn_7bf34ddb-4735-4797-8352-415b34ab0755',
         link_id: 'lnk_9eb051e3-d02d-44d9-bc94-be12a14da755',
       },
@@ -58,9 +58,9 @@ export const PAYMENT_COLLECTION_EXAMPLES: Record<string, OperationExample> = {
       message: 'QR code link created.',
       data: {
         order_id: 'order-1045',
-        qr_code_link: `${SERVICE}/pay/pl_vKtEo_bBXEYJBQoqOmQ3TweB2Ipg5M5gvbEZC4saoL0/qr.png`,
+        qr_code_link: `${SERVICE}/pay/pl_019ab0c4d2e0vKtEo_bBXEYJBQoqOmQ3TweB2Ipg5M5gvbEZC4saoL0/qr.png`,
         sales_id: 'txn_aa2bc324-9b5a-4316-b824-d26ec7ca9db9',
-        pay_link: `${SERVICE}/pay/pl_vKtEo_bBXEYJBQoqOmQ3TweB2Ipg5M5gvbEZC4saoL0`,
+        pay_link: `${SERVICE}/pay/pl_019ab0c4d2e0vKtEo_bBXEYJBQoqOmQ3TweB2Ipg5M5gvbEZC4saoL0`,
       },
     },
   }, 'const { qr_code_link, pay_link } = await paykit.payments.qrLink'),

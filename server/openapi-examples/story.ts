@@ -17,7 +17,7 @@ export const PUBLIC_KEY = 'pk_dIdsLGsDd7pMgfy6cecwhcHMo5etn7hQ';
 /** Ann Lee, a stored customer of the merchant. */
 export const CUSTOMER_ID = 'c_16528218-1aff-4ef9-8298-6e6c194e2d24';
 /** The pay link of order-1042 (POST /requests), its id, and the sale that paying it made. */
-export const PAY_LINK = `${SERVICE}/pay/pl_UjGl5AYqKhqj6Gtj-A6zTG0Y8Kg6v5_cYVhIguT_1pA`;
+export const PAY_LINK = `${SERVICE}/pay/pl_019ab0c4d2e0UjGl5AYqKhqj6Gtj-A6zTG0Y8Kg6v5_cYVhIguT_1pA`;
 export const LINK_ID = 'lnk_7524d32b-8928-41a2-9104-17667bfa3253';
 export const SALE_ID = 'txn_636bacd0-677d-4241-9f0f-993499932cc7';
 /** The preauthorization of order-1046: 150.00 authorized, raised to 175.00, then captured. */

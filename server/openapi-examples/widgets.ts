@@ -34,7 +34,7 @@ export const WIDGET_EXAMPLES: Record<string, OperationExample> = {
       message: 'Pay link created.',
       data: {
         link_id: 'lnk_ba6c67e5-a11b-4f16-81b1-b95dcf718915',
-        pay_link: `${SERVICE}/pay/pl_fxV6TFl1JwTebsvdsz2Pi1eYkH5jubDe7t-TZS-6trs`,
+        pay_link: `${SERVICE}/pay/pl_019ab0c4d2e0fxV6TFl1JwTebsvdsz2Pi1eYkH5jubDe7t-TZS-6trs`,
         order_id: 'order-1050',
         amount: '25.00',
         expires_at: '2026-03-17T20:01:49.105Z',
@@ -59,7 +59,7 @@ export const WIDGET_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       result: true,
       message: 'A text with the pay link was sent to +14155550123.',
-      data: { order_id: 'order-1051', pay_link: `${SERVICE}/pay/pl_dCSb1NT_CmUDGS9SuHZw9ZwcHq1HjzqoIryy0GOdEdc` },
+      data: { order_id: 'order-1051', pay_link: `${SERVICE}/pay/pl_019ab0c4d2e0dCSb1NT_CmUDGS9SuHZw9ZwcHq1HjzqoIryy0GOdEdc` },
     },
     client:
       `<request-payment-button public-key="${PUBLIC_KEY}" amount="25.00" recipient-phone="+14155550123" order-id="order-1051">` +

@@ -12,7 +12,7 @@ import { merchantByKey } from '../services/merchant-access.ts';
 import { payLink, type PaymentDetails } from '../services/pay.ts';
 import { LINK_PROBLEMS } from '../domain/pay-links.ts';
 import { decideAch } from '../services/ach.ts';
-import { digest } from '../secrets.ts';
+import { payLinkKey } from '../pay-link-tokens.ts';
 import { CLOCK_OFFSET_SETTING } from '../store/settings.ts';
 
 const PAY_TOKEN = /\/pay\/(pl_[A-Za-z0-9_-]+)/;
@@ -41,7 +41,7 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
   }, async (request, reply) => {
     const body = request.body;
     const token = PAY_TOKEN.exec(body.pay_link)?.[1];
-    const request_ = token && (await request.store.paymentRequests.findByTokenHash(digest(token)));
+    const request_ = token && (await request.store.paymentRequests.findByTokenHash(payLinkKey(token)));
     // A client pays only its own links through the API; anyone else's is as unknown as a made-up one.
     if (!token || !request_ || request_.client_id !== request.client.id) throw notFound(LINK_PROBLEMS.unknown);
     let details: PaymentDetails;

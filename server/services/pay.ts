@@ -8,6 +8,7 @@ import { chargeFor } from '../domain/payment-amounts.ts';
 import { checkCard, DECLINE_MESSAGES, type CardOutcome } from '../domain/test-cards.ts';
 import { isValidAccountNumber, isValidRoutingNumber } from '../domain/routing-number.ts';
 import { digest, newId, newToken } from '../secrets.ts';
+import { payLinkKey } from '../pay-link-tokens.ts';
 import { paymentSuccessEvent, preauthEvent } from './events.ts';
 
 export interface CardDetails {
@@ -39,7 +40,7 @@ export type OpenLink = { ok: true; request: PaymentRequest } | { ok: false; prob
 
 /** The request behind a pay link token, if it can still be paid. */
 export async function openPayLink(store: Store, token: string, now: Date): Promise<OpenLink> {
-  const request = await store.paymentRequests.findByTokenHash(digest(token));
+  const request = await store.paymentRequests.findByTokenHash(payLinkKey(token));
   if (!request) return { ok: false, problem: 'unknown' };
   const status = payLinkStatus(request, now);
   return status === 'open' ? { ok: true, request } : { ok: false, problem: status, request };

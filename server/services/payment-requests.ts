@@ -9,7 +9,8 @@ import { isEmail } from '../domain/contact.ts';
 import { normalizePhone } from '../../rules/phone.ts';
 import { subtotal } from '../domain/payment-amounts.ts';
 import { payPath, qrPath } from '../domain/pay-links.ts';
-import { digest, newId, newToken } from '../secrets.ts';
+import { newId } from '../secrets.ts';
+import { newPayLinkToken, payLinkKey } from '../pay-link-tokens.ts';
 
 /** Pay links work for seven days (docs/payments.md). */
 export const PAY_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -119,13 +120,13 @@ export async function createPaymentRequest(
       throw rateLimited(`${fields.phone} was already sent ${textsPerPhonePerHour} texts for this merchant in the last hour: try again later.`, 3600);
     }
   }
-  const token = newToken('pl_');
+  const token = newPayLinkToken();
   const request: PaymentRequest = {
     id: newId('lnk_'),
     client_id: merchant.client_id,
     merchant_id: merchant.id,
     customer_id: customer?.id ?? null,
-    token_hash: digest(token),
+    token_hash: payLinkKey(token),
     source,
     order_id: fields.orderId,
     amount: fields.amount,

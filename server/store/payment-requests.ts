@@ -13,6 +13,7 @@ export class PaymentRequestRepository {
     await insertRequest(this.db, request);
   }
 
+  /** The request whose pay link has this key (`payLinkKey` of its token). */
   async findByTokenHash(tokenHash: string): Promise<PaymentRequest | undefined> {
     return this.db.selectFrom('payment_requests').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
   }
