@@ -1,12 +1,11 @@
 import { spawn } from 'node:child_process';
-import { freePort } from '../test/support/process.ts';
-import { answering } from './answering.ts';
+import { freePort, untilAnswering } from '../test/support/process.ts';
 
 /** Starts the baseline, a bare Fastify JSON route (bare-server.ts), in a process of its own. */
 export async function startBare(): Promise<{ url: string; pid: number; stop: () => void }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], { env: { ...process.env, PORT: String(port) }, stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}/bare`;
-  await answering(url, 'the bare route');
+  await untilAnswering(url, child);
   return { url, pid: child.pid!, stop: () => child.kill('SIGTERM') };
 }

@@ -1,16 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
-import { freePort } from '../test/support/process.ts';
+import { startServiceProcess } from '../test/support/process.ts';
 import { send } from '../test/support/http.ts';
 import { startBare } from './bare.ts';
 import { scenarios, type Load } from './scenarios.ts';
 import { median } from './median.ts';
 import { processCpuMs } from './process-cpu.ts';
 import { perRequest } from './load.ts';
-import { answering } from './answering.ts';
 import { MINIMAL_PATH, startMinimalWriteServer } from './minimal.ts';
 import { BENCH_AUTH, BENCH_CLIENT, basicAuthorization } from './credentials.ts';
 
@@ -42,18 +40,6 @@ async function cpuPerRequest(pid: number, url: string, load?: Load): Promise<num
   return ((processCpuMs(pid) - before) * 1000) / REQUESTS;
 }
 
-async function startService(dir: string, dataDir: string): Promise<{ child: ChildProcess; baseUrl: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: dir,
-    env: { ...process.env, ...BENCH_CLIENT, PAYKIT_DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port) },
-    stdio: 'ignore',
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await answering(`${baseUrl}/health`, `the service in ${dir}`);
-  return { child, baseUrl };
-}
-
 const bare = await startBare();
 const dataDir = mkdtempSync(join(tmpdir(), 'paykit-cpu-'));
 const targets: { dir: string; pid: number; stop: () => void; url: string; load: Load; figures: number[] }[] = [];
@@ -66,8 +52,9 @@ try {
       targets.push({ dir, pid: minimal.pid, stop: minimal.stop, url: `${minimal.baseUrl}${MINIMAL_PATH}`, load: previous.load, figures: [] });
       continue;
     }
-    const { child, baseUrl } = await startService(resolve(dir), join(dataDir, String(i)));
-    targets.push({ dir, pid: child.pid!, stop: () => child.kill('SIGTERM'), url: '', load: { method: 'GET', path: '' }, figures: [] });
+    const service = await startServiceProcess({ ...BENCH_CLIENT, PAYKIT_DATA_DIR: join(dataDir, String(i)), DATABASE_URL: '' }, resolve(dir));
+    const { baseUrl } = service;
+    targets.push({ dir, pid: service.child.pid!, stop: () => void service.stop(), url: '', load: { method: 'GET', path: '' }, figures: [] });
     const api = async (method: 'GET' | 'POST', path: string, json?: unknown) => {
       const answer = await send(baseUrl, method, `/api/v1${path}`, { auth: BENCH_AUTH, ...(json === undefined ? {} : { json }) });
       return { status: answer.status, body: answer.body };

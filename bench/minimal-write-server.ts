@@ -42,7 +42,7 @@ app.post('/api/v1/customers/add', { schema: { body: AddCustomerBody, response: {
   const id = newId('c_');
   const [email, phone] = [body.email ?? '', body.phone_number ?? ''];
   await grouped(() => insertCustomer.run(id, merchant.id, body.first_name, body.last_name, email, phone, new Date().toISOString()));
-  return { result: true, message: 'Customer added.', data: { customer_email: email, customer_id: id, customer_phone: phone } };
+  return { result: true, message: 'Customer created.', data: { customer_email: email, customer_id: id, customer_phone: phone } };
 });
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));

@@ -2,8 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { freePort } from '../test/support/process.ts';
-import { answering } from './answering.ts';
+import { freePort, untilAnswering } from '../test/support/process.ts';
 
 export const MINIMAL_PATH = '/api/v1/customers/add';
 
@@ -26,6 +25,6 @@ export async function startMinimalWriteServer(databaseFile: string, dir: string)
     stdio: 'ignore',
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  await answering(`${baseUrl}${MINIMAL_PATH}`, 'bench/minimal-write-server.ts');
+  await untilAnswering(`${baseUrl}${MINIMAL_PATH}`, child);
   return { baseUrl, pid: child.pid!, stop: () => child.kill('SIGTERM') };
 }

@@ -74,7 +74,7 @@ export function scenarios(): Scenario[] {
       },
     },
     {
-      // The same call as paykit/client makes it: the key is claimed, and the answer stored, in the request's unit of work.
+      // The same call as paykit/client makes it: the key is claimed first, then the answer is stored in the request's unit of work.
       name: 'POST /requests (the same, with an Idempotency-Key)',
       writes: true,
       prepare: async () => ({

@@ -1,4 +1,4 @@
-import { digest, newToken } from './secrets.ts';
+import { digest, millisecondsHex, newToken } from './secrets.ts';
 
 /**
  * Pay-link tokens begin with the time they were made, as 12 hex digits of Unix milliseconds (a UUIDv7's first 48
@@ -12,7 +12,7 @@ import { digest, newToken } from './secrets.ts';
 const TIMED_TOKEN = /^pl_([0-9a-f]{12})[A-Za-z0-9_-]{43}$/;
 
 export function newPayLinkToken(): string {
-  return newToken(`pl_${Date.now().toString(16).padStart(12, '0')}`);
+  return newToken(`pl_${millisecondsHex(Date.now())}`);
 }
 
 /** What a link's row is stored and found under: the token's time and digest, or the bare digest of an older token. */

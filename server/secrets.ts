@@ -35,9 +35,14 @@ export function newId(prefix: string): string {
   return `${prefix}${uuidV7(Date.now())}`;
 }
 
+/** Unix milliseconds as 12 hex digits, which sort as the times do: a UUIDv7's first 48 bits. */
+export function millisecondsHex(unixMs: number): string {
+  return unixMs.toString(16).padStart(12, '0');
+}
+
 /** RFC 9562 UUID version 7: 48 bits of Unix milliseconds, then 74 random bits (randomUUID's, from its pooled entropy). */
 export function uuidV7(unixMs: number): string {
-  const time = unixMs.toString(16).padStart(12, '0');
+  const time = millisecondsHex(unixMs);
   // A version 4 UUID's bits after its version nibble: 12 random, the variant, 62 random.
   return `${time.slice(0, 8)}-${time.slice(8, 12)}-7${randomUUID().slice(15)}`;
 }

@@ -9,7 +9,7 @@ interface KeptAnswer {
 }
 
 /** Room (in characters) for every client's merchant list many times over; an answer larger than an eighth of it is not kept. */
-const MAX_KEPT_BYTES = 16 * 1024 * 1024;
+const MAX_KEPT_CHARS = 16 * 1024 * 1024;
 
 /**
  * GET answers that depend only on committed data, kept serialized with their ETag and sent again while the
@@ -19,9 +19,9 @@ const MAX_KEPT_BYTES = 16 * 1024 * 1024;
  */
 export class UnchangedAnswers {
   private readonly kept = new Map<string, KeptAnswer>();
-  private keptBytes = 0;
+  private keptChars = 0;
 
-  constructor(private readonly maxBytes = MAX_KEPT_BYTES) {}
+  constructor(private readonly maxChars = MAX_KEPT_CHARS) {}
 
   /** Sends the answer kept under `key` if nothing was committed since it was made; otherwise `make`'s, kept for next time. */
   async send(reply: FastifyReply, store: Store, key: string, make: () => Promise<unknown>): Promise<FastifyReply> {
@@ -38,12 +38,12 @@ export class UnchangedAnswers {
 
   private keep(key: string, answer: KeptAnswer): void {
     this.forget(key);
-    if (answer.body.length > this.maxBytes / 8) return;
+    if (answer.body.length > this.maxChars / 8) return;
     this.kept.set(key, answer);
-    this.keptBytes += answer.body.length;
+    this.keptChars += answer.body.length;
     // A Map iterates in insertion order: the answers made longest ago go first.
     for (const oldest of this.kept.keys()) {
-      if (this.keptBytes <= this.maxBytes) break;
+      if (this.keptChars <= this.maxChars) break;
       this.forget(oldest);
     }
   }
@@ -52,6 +52,6 @@ export class UnchangedAnswers {
     const answer = this.kept.get(key);
     if (!answer) return;
     this.kept.delete(key);
-    this.keptBytes -= answer.body.length;
+    this.keptChars -= answer.body.length;
   }
 }

@@ -5,10 +5,10 @@ import { UnchangedAnswers } from '../../server/plugins/unchanged-answers.ts';
 import type { Store } from '../../server/store/store.ts';
 
 /** A route over UnchangedAnswers that counts how often it made its answer. */
-async function route(maxBytes?: number) {
+async function route(maxChars?: number) {
   const state = { version: 1 as number | undefined, made: 0, size: 10 };
   const store = { get committedVersion() { return state.version === undefined ? undefined : () => state.version!; } } as unknown as Store;
-  const answers = new UnchangedAnswers(maxBytes);
+  const answers = new UnchangedAnswers(maxChars);
   const app = Fastify();
   app.get('/:key', async (request, reply) =>
     answers.send(reply, store, (request.params as { key: string }).key, async () => ({ made: ++state.made, padding: 'x'.repeat(state.size) })));
@@ -37,7 +37,7 @@ test('an answer larger than an eighth of the room is not kept', async () => {
 
 test('when the room is full the answers made longest ago go first', async () => {
   const { state, get } = await route(264);
-  // Each body is 32 bytes ({"made":N,"padding":"xxxxxxxxx"}): eight fill the room, a ninth pushes out the first.
+  // Each body is 32 characters ({"made":N,"padding":"xxxxxxxxx"}): eight fill the room, a ninth pushes out the first.
   state.size = 9;
   const keys = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'];
   for (const key of keys) await get(key);

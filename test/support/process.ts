@@ -20,32 +20,44 @@ export interface ServiceProcess {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 }
 
-/** Runs `npm run server`'s entry point as a real process and waits until /health answers. */
-export async function startServiceProcess(env: Record<string, string>): Promise<ServiceProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  // tsx compiles the service on start: on a busy 2-core machine that has taken over 20 s.
-  const deadline = Date.now() + 60_000;
+/**
+ * Resolves once `url` answers at all (any status). Fails, killing `child`, when nothing answered within `seconds`
+ * (tsx compiles a process on start: on a busy 2-core machine that has taken over 20 s), or at once if `child` exited.
+ */
+export async function untilAnswering(url: string, child: ChildProcess, output: () => string = () => '', seconds = 60): Promise<void> {
+  const deadline = Date.now() + seconds * 1000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode}: ${output}`);
+    if (child.exitCode !== null) throw new Error(`the process for ${url} exited with ${child.exitCode}: ${output()}`);
     try {
-      if ((await fetch(`${baseUrl}/health`)).ok) break;
+      await fetch(url);
+      return;
     } catch {
       // not listening yet
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`the service did not answer /health within 60 s: ${output}`);
+      throw new Error(`nothing answered at ${url} within ${seconds} s: ${output()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * Runs `npm run server`'s entry point as a real process and waits until /health answers. `cwd` runs another checkout's
+ * (the bench compares checkouts side by side).
+ */
+export async function startServiceProcess(env: Record<string, string>, cwd?: string): Promise<ServiceProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...(cwd ? { cwd } : {}),
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await untilAnswering(`${baseUrl}/health`, child, () => output);
   return {
     child,
     baseUrl,
