@@ -30,7 +30,7 @@ async function until(condition: () => boolean, what: string): Promise<void> {
   }
 }
 
-test('the embedded database writes in WAL mode and copies the WAL back on its own thread', async (t) => {
+test('the embedded database writes in WAL mode, copies the WAL back on its own thread, and journals savepoints in memory', async (t) => {
   const { store } = await keptStore(t);
   // Read on the writing connection: inside a unit of work.
   const pragma = (name: string) => store.transaction(async (tx) => (await sql.raw(`PRAGMA ${name}`).execute(executorOf(tx))).rows[0]);
@@ -38,6 +38,8 @@ test('the embedded database writes in WAL mode and copies the WAL back on its ow
   // NORMAL, because the WAL is synced after every commit by WalSync (next test), off the event loop, as FULL would inside COMMIT.
   assert.deepEqual(await pragma('synchronous'), { synchronous: 1 });
   assert.deepEqual(await pragma('wal_autocheckpoint'), { wal_autocheckpoint: 0 });
+  // Each unit's savepoint journal stays in memory rather than spilling to a temporary file.
+  assert.deepEqual(await pragma('temp_store'), { temp_store: 2 });
 });
 
 test('as durable as synchronous=FULL: a write is answered, and shown to reads, only once the WAL holding it is on disk', async (t) => {

@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Database, Statement } from 'better-sqlite3';
 import { GroupSizes } from './group-sizes.ts';
 
 export interface GroupCommitOptions {
@@ -74,6 +74,8 @@ export class GroupCommit {
   /** The WAL should start over: no group begins until it has (see `restartIfDue`). */
   private restartDue = false;
   private restarting: Promise<void> | undefined;
+  /** Prepared once: `exec` would parse each of these again for every unit. */
+  private readonly statements: Record<'begin' | 'commit' | 'savepoint' | 'release' | 'rollbackTo', Statement>;
 
   constructor(
     private readonly db: Database,
@@ -82,6 +84,14 @@ export class GroupCommit {
   ) {
     this.maxUnits = options.maxUnits ?? 64;
     this.maxWaitMs = options.maxWaitMs ?? 1;
+    this.statements = {
+      // IMMEDIATE takes the write lock now: another process's writer makes this wait (busy_timeout), not fail later.
+      begin: db.prepare('BEGIN IMMEDIATE'),
+      commit: db.prepare('COMMIT'),
+      savepoint: db.prepare('SAVEPOINT unit'),
+      release: db.prepare('RELEASE unit'),
+      rollbackTo: db.prepare('ROLLBACK TO unit'),
+    };
   }
 
   /** Waits for this unit's turn; it then has the connection, inside a savepoint, until it calls `end`. */
@@ -99,7 +109,8 @@ export class GroupCommit {
   end(keep: boolean): Promise<void> {
     const group = this.group!;
     try {
-      this.db.exec(keep ? 'RELEASE unit' : 'ROLLBACK TO unit; RELEASE unit');
+      if (!keep) this.statements.rollbackTo.run();
+      this.statements.release.run();
     } catch (error) {
       this.abandon(error);
     }
@@ -156,7 +167,7 @@ export class GroupCommit {
     }
     try {
       if (!this.group) this.open();
-      this.db.exec('SAVEPOINT unit');
+      this.statements.savepoint.run();
     } catch (error) {
       waiter.refuse(error);
       this.admitNext();
@@ -173,8 +184,7 @@ export class GroupCommit {
   }
 
   private open(): void {
-    // IMMEDIATE takes the write lock now: another process's writer makes this wait (busy_timeout), not fail later.
-    this.db.exec('BEGIN IMMEDIATE');
+    this.statements.begin.run();
     let succeed!: () => void;
     let fail!: (error: unknown) => void;
     const committed = new Promise<void>((resolve, reject) => {
@@ -215,7 +225,7 @@ export class GroupCommit {
     this.closing = undefined;
     this.durability?.hold();
     try {
-      this.db.exec('COMMIT');
+      this.statements.commit.run();
     } catch (error) {
       if (this.db.inTransaction) this.db.exec('ROLLBACK');
       this.durability?.release();

@@ -50,6 +50,9 @@ export function openSqlite(dataDir: string, options: SqliteOptions = {}): Opened
   writer.pragma(`synchronous = ${synchronous}`);
   writer.pragma('foreign_keys = ON');
   writer.pragma('busy_timeout = 5000');
+  // Every unit's savepoint journals the pages it changes; past 64 KB SQLite would spill that journal to a temporary
+  // file, a write system call per page. A unit's pages are few and released with it, so memory holds them.
+  writer.pragma('temp_store = MEMORY');
   // The checkpointer's thread copies the WAL back (wal-sync.ts); the writer would do it inside COMMIT, on the event loop.
   if (!memory) writer.pragma('wal_autocheckpoint = 0');
 
