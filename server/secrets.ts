@@ -8,21 +8,31 @@ import { hash, randomBytes, randomFillSync, randomUUID, timingSafeEqual } from '
 const pool = Buffer.alloc(4096);
 let poolOffset = pool.length;
 
-export function pooledRandomBytes(size: number): Buffer {
-  if (size > pool.length) return randomBytes(size);
+/** Where the next `size` unused bytes of the pool start; the caller wipes them once it has read them. */
+function takeFromPool(size: number): number {
   if (poolOffset + size > pool.length) {
     randomFillSync(pool);
     poolOffset = 0;
   }
-  const bytes = Buffer.from(pool.subarray(poolOffset, poolOffset + size));
-  pool.fill(0, poolOffset, poolOffset + size);
+  const start = poolOffset;
   poolOffset += size;
+  return start;
+}
+
+export function pooledRandomBytes(size: number): Buffer {
+  if (size > pool.length) return randomBytes(size);
+  const start = takeFromPool(size);
+  const bytes = Buffer.from(pool.subarray(start, start + size));
+  pool.fill(0, start, start + size);
   return bytes;
 }
 
-/** A random bearer token: `prefix` plus 32 bytes in base64url (256 bits). */
+/** A random bearer token: `prefix` plus 32 bytes in base64url (256 bits), encoded straight from the pool. */
 export function newToken(prefix: string): string {
-  return `${prefix}${pooledRandomBytes(32).toString('base64url')}`;
+  const start = takeFromPool(32);
+  const text = pool.toString('base64url', start, start + 32);
+  pool.fill(0, start, start + 32);
+  return `${prefix}${text}`;
 }
 
 /**
@@ -35,9 +45,17 @@ export function newId(prefix: string): string {
   return `${prefix}${uuidV7(Date.now())}`;
 }
 
+let lastMs = Number.NaN;
+let lastHex = '';
+
 /** Unix milliseconds as 12 hex digits, which sort as the times do: a UUIDv7's first 48 bits. */
 export function millisecondsHex(unixMs: number): string {
-  return unixMs.toString(16).padStart(12, '0');
+  // A busy millisecond makes several ids and tokens; a number this large takes V8's slow way to hex.
+  if (unixMs !== lastMs) {
+    lastMs = unixMs;
+    lastHex = unixMs.toString(16).padStart(12, '0');
+  }
+  return lastHex;
 }
 
 /** RFC 9562 UUID version 7: 48 bits of Unix milliseconds, then 74 random bits (randomUUID's, from its pooled entropy). */
