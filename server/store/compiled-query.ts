@@ -2,16 +2,16 @@ import type { CompiledQuery, Compilable, QueryResult } from 'kysely';
 import type { Database, Executor } from './schema.ts';
 
 type Execute = (query: CompiledQuery) => Promise<QueryResult<unknown>>;
-const DIRECT = Symbol('runs a compiled query without Kysely');
+/** A handle's way to run a compiled query without Kysely, called as its method. */
+export const EXECUTE_DIRECTLY = Symbol('runs a compiled query without Kysely');
 
 /**
  * Compiled queries made on `db` go straight to `execute`: on the embedded database a statement runs at once, and
- * Kysely's connection handling would cost more than the statement. Used for the database outside units of work
- * and for each unit's own handle.
+ * Kysely's connection handling would cost more than the statement. Used for the database outside units of work;
+ * each unit's handle has the method itself (sqlite/group-commit-units.ts).
  */
 export function executeDirectlyWith(db: object, execute: Execute): void {
-  // Configurable: the store's handle is a proxy, which may hand out a bound copy.
-  Object.defineProperty(db, DIRECT, { value: execute, configurable: true });
+  Object.defineProperty(db, EXECUTE_DIRECTLY, { value: execute });
 }
 
 const MARKER = '\u0000paykit-parameter-';
@@ -59,8 +59,8 @@ export function compiledStatement<P extends unknown[], R>(build: (db: Executor, 
     const parameters = query.parameters.map((value, i) => (slots[i] === undefined ? value : params[slots[i]!]));
     const compiled = { ...query, parameters };
     // PostgreSQL has no such path, and goes through Kysely.
-    const direct = (db as unknown as { [DIRECT]?: Execute })[DIRECT];
-    return (await (direct ? direct(compiled) : db.executeQuery<R>(compiled))) as QueryResult<R>;
+    const direct = (db as { [EXECUTE_DIRECTLY]?: Execute })[EXECUTE_DIRECTLY];
+    return (await (direct ? direct.call(db, compiled) : db.getExecutor().executeQuery<R>(compiled))) as QueryResult<R>;
   };
 }
 

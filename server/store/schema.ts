@@ -1,5 +1,5 @@
 import type { MerchantState } from '../domain/merchant-review.ts';
-import type { Generated, Kysely, Transaction } from 'kysely';
+import type { Generated, Kysely } from 'kysely';
 
 /** Timestamps are ISO 8601 UTC text (`toISOString()`), so they sort and compare as text on both databases. */
 type Instant = string;
@@ -154,7 +154,8 @@ export interface Database {
   widget_sessions: WidgetSessionsTable;
 }
 
-export type Executor = Kysely<Database> | Transaction<Database>;
+/** What the repositories use of a database handle: the whole database, or a unit of work's (sqlite/group-commit-units.ts). */
+export type Executor = Pick<Kysely<Database>, 'selectFrom' | 'insertInto' | 'updateTable' | 'deleteFrom' | 'isTransaction' | 'getExecutor'>;
 export type Dialect = 'sqlite' | 'postgres';
 
 export interface PaymentRequestsTable {

@@ -1,8 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from './schema.ts';
+import type { Kysely } from 'kysely';
+import type { Database, Executor } from './schema.ts';
 
 /** Runs `work` as one unit of work: its statements, through the handle it is given, commit together or not at all. */
-export type RunUnit = <T>(work: (db: Transaction<Database>) => Promise<T>) => Promise<T>;
+export type RunUnit = <T>(work: (db: Executor) => Promise<T>) => Promise<T>;
 
 /** A unit is a Kysely transaction (PostgreSQL: a connection of the pool, BEGIN … COMMIT). */
 export const transactionUnits =

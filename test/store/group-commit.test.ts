@@ -110,6 +110,15 @@ for (const database of testDatabases()) {
       await assert.rejects(setLastName(kept, `c_group_${database}_0`, 'Late'), database === 'sqlite' ? new RegExp(UNIT_ENDED) : /committed/);
       assert.equal(await store.customers.findById(merchantId, late), undefined);
       assert.equal((await store.customers.findById(merchantId, `c_group_${database}_0`))!.last_name, 'Up');
+      // Nor does it run inside the unit that holds the writer now (units of the embedded database share one Kysely transaction).
+      const during = `c_late_during_${database}`;
+      await store.transaction(async (tx) => {
+        await tx.customers.insert(customer(during, merchantId));
+        await assert.rejects(kept.customers.insert(customer(late, merchantId)), database === 'sqlite' ? new RegExp(UNIT_ENDED) : /committed/);
+        await assert.rejects(setLastName(kept, during, 'Late'), database === 'sqlite' ? new RegExp(UNIT_ENDED) : /committed/);
+      });
+      assert.equal(await store.customers.findById(merchantId, late), undefined);
+      assert.equal((await store.customers.findById(merchantId, during))!.last_name, 'Up');
     });
 
     test("a unit's nested transaction joins it: they commit as one, or not at all", async () => {

@@ -2,20 +2,18 @@ import {
   DummyDriver, Transaction,
   type CompiledQuery, type ConnectionProvider, type DatabaseConnection, type Dialect, type Kysely, type QueryResult,
 } from 'kysely';
-import type { Database } from '../schema.ts';
+import type { Database, Executor } from '../schema.ts';
 import type { RunUnit } from '../units.ts';
-import { executeDirectlyWith } from '../compiled-query.ts';
+import { EXECUTE_DIRECTLY } from '../compiled-query.ts';
 import type { SqliteConnections } from './group-commit-dialect.ts';
 import { runStatement } from './run-statement.ts';
 
 export const UNIT_ENDED = 'a statement of a unit of work that has ended';
 
-/**
- * One unit's handle on the writer: every statement runs at once on it (inside the unit's savepoint), until the unit
- * ends; a statement its code sends after that is refused rather than run inside another unit.
- */
-class UnitConnection implements ConnectionProvider, DatabaseConnection {
-  open = true;
+/** The writer, as Kysely sees it while a unit runs: every statement runs at once, inside the running unit's savepoint. */
+class WriterConnection implements ConnectionProvider, DatabaseConnection {
+  /** A unit is running. */
+  open = false;
 
   constructor(private readonly connections: SqliteConnections) {}
 
@@ -38,6 +36,59 @@ class UnitConnection implements ConnectionProvider, DatabaseConnection {
 }
 
 /**
+ * One unit's handle: the queries it builds, and the compiled ones it runs, go to the writer while the unit runs; a
+ * handle kept past its unit is refused, also while a later unit runs, rather than write inside that unit. All units
+ * share one Kysely transaction object: made for each unit, it cost more than a payment's statements (its
+ * constructors, and the shapes they leave V8 to look up).
+ */
+class UnitHandle implements Executor {
+  open = true;
+
+  constructor(
+    private readonly shared: Transaction<Database>,
+    private readonly connection: WriterConnection,
+  ) {}
+
+  get isTransaction(): true {
+    return true;
+  }
+
+  get selectFrom(): Executor['selectFrom'] {
+    const db = this.live();
+    return db.selectFrom.bind(db);
+  }
+
+  get insertInto(): Executor['insertInto'] {
+    const db = this.live();
+    return db.insertInto.bind(db);
+  }
+
+  get updateTable(): Executor['updateTable'] {
+    const db = this.live();
+    return db.updateTable.bind(db);
+  }
+
+  get deleteFrom(): Executor['deleteFrom'] {
+    const db = this.live();
+    return db.deleteFrom.bind(db);
+  }
+
+  getExecutor(): ReturnType<Executor['getExecutor']> {
+    return this.live().getExecutor();
+  }
+
+  [EXECUTE_DIRECTLY](query: CompiledQuery): Promise<QueryResult<unknown>> {
+    if (!this.open) return Promise.reject(new Error(UNIT_ENDED));
+    return this.connection.executeQuery(query);
+  }
+
+  private live(): Transaction<Database> {
+    if (!this.open) throw new Error(UNIT_ENDED);
+    return this.shared;
+  }
+}
+
+/**
  * Units of work on the embedded database as units of its group commit, without Kysely's transaction machinery:
  * per unit Kysely leases a connection, serializes its statements through a provider of its own and wraps the
  * executor to assert the transaction is open, which cost more CPU than a payment's statements. Here a unit waits for
@@ -45,22 +96,22 @@ class UnitConnection implements ConnectionProvider, DatabaseConnection {
  * answered once its group is on disk.
  */
 export function groupCommitUnits(root: Kysely<Database>, dialect: Dialect, connections: SqliteConnections): RunUnit {
-  const executor = root.getExecutor();
+  const connection = new WriterConnection(connections);
   const props = { config: { dialect }, dialect, driver: new DummyDriver() };
+  const shared = new Transaction<Database>({ ...props, executor: root.getExecutor().withConnectionProvider(connection) });
   return async (work) => {
     await connections.groups.begin();
-    const connection = new UnitConnection(connections);
-    const transaction = new Transaction<Database>({ ...props, executor: executor.withConnectionProvider(connection) });
-    executeDirectlyWith(transaction, (query) => connection.executeQuery(query));
+    const handle = new UnitHandle(shared, connection);
+    connection.open = true;
     let result;
     try {
-      result = await work(transaction);
+      result = await work(handle);
     } catch (error) {
-      connection.open = false;
+      handle.open = connection.open = false;
       await connections.groups.end(false);
       throw error;
     }
-    connection.open = false;
+    handle.open = connection.open = false;
     await connections.groups.end(true);
     return result;
   };
