@@ -36,54 +36,99 @@ export interface StoreOptions {
 
 /** The repositories over one database handle, or over one open transaction. */
 export class Store {
-  readonly clients: ClientRepository;
-  readonly merchants: MerchantRepository;
-  readonly onboardingTokens: OnboardingTokenRepository;
-  readonly customers: CustomerRepository;
-  readonly events: EventRepository;
-  readonly paymentRequests: PaymentRequestRepository;
-  readonly transactions: TransactionRepository;
-  readonly paymentMethods: PaymentMethodRepository;
-  readonly messages: MessageRepository;
-  readonly settings: SettingsRepository;
-  readonly webhookEndpoints: WebhookEndpointRepository;
-  readonly widgets: WidgetRepository;
-  readonly idempotencyKeys: IdempotencyKeyRepository;
-  readonly orders: OrderRepository;
-  readonly operators: OperatorRepository;
+  #clients: ClientRepository | undefined;
+  #merchants: MerchantRepository | undefined;
+  #onboardingTokens: OnboardingTokenRepository | undefined;
+  #customers: CustomerRepository | undefined;
+  #events: EventRepository | undefined;
+  #paymentRequests: PaymentRequestRepository | undefined;
+  #transactions: TransactionRepository | undefined;
+  #paymentMethods: PaymentMethodRepository | undefined;
+  #messages: MessageRepository | undefined;
+  #settings: SettingsRepository | undefined;
+  #webhookEndpoints: WebhookEndpointRepository | undefined;
+  #widgets: WidgetRepository | undefined;
+  #idempotencyKeys: IdempotencyKeyRepository | undefined;
+  #orders: OrderRepository | undefined;
+  #operators: OperatorRepository | undefined;
 
   readonly dialect: Dialect;
   readonly outboxWritten: OutboxCounter;
   readonly groupSizes: GroupSizes | undefined;
   readonly committedVersion: (() => number) | undefined;
-  private readonly db: Executor;
+  /** A unit's store: the same, less closing and the committed version (a unit sees its own writes before they commit). */
+  private readonly unitOptions: StoreOptions;
 
+  /** Repositories are made when first used: a unit of work has a store of its own and uses a few. */
   constructor(
-    database: Executor,
+    private readonly db: Executor,
     private readonly options: StoreOptions,
   ) {
-    const { dialect } = options;
-    this.dialect = dialect;
-    const outboxWritten = (this.outboxWritten = options.outboxWritten ?? new OutboxCounter());
+    this.dialect = options.dialect;
+    this.outboxWritten = options.outboxWritten ?? new OutboxCounter();
     this.groupSizes = options.groupSizes;
     this.committedVersion = options.committedVersion;
-    const db = database;
-    this.db = db;
-    this.clients = new ClientRepository(db);
-    this.merchants = new MerchantRepository(db);
-    this.onboardingTokens = new OnboardingTokenRepository(db);
-    this.customers = new CustomerRepository(db);
-    this.events = new EventRepository(db, dialect, outboxWritten);
-    this.paymentRequests = new PaymentRequestRepository(db);
-    this.transactions = new TransactionRepository(db, dialect);
-    this.paymentMethods = new PaymentMethodRepository(db);
-    this.messages = new MessageRepository(db);
-    this.settings = new SettingsRepository(db);
-    this.webhookEndpoints = new WebhookEndpointRepository(db);
-    this.widgets = new WidgetRepository(db);
-    this.idempotencyKeys = new IdempotencyKeyRepository(db);
-    this.orders = new OrderRepository(db);
-    this.operators = new OperatorRepository(db);
+    this.unitOptions = { dialect: this.dialect, runUnit: options.runUnit, outboxWritten: this.outboxWritten, groupSizes: this.groupSizes };
+  }
+
+  get clients(): ClientRepository {
+    return (this.#clients ??= new ClientRepository(this.db));
+  }
+
+  get merchants(): MerchantRepository {
+    return (this.#merchants ??= new MerchantRepository(this.db));
+  }
+
+  get onboardingTokens(): OnboardingTokenRepository {
+    return (this.#onboardingTokens ??= new OnboardingTokenRepository(this.db));
+  }
+
+  get customers(): CustomerRepository {
+    return (this.#customers ??= new CustomerRepository(this.db));
+  }
+
+  get events(): EventRepository {
+    return (this.#events ??= new EventRepository(this.db, this.dialect, this.outboxWritten));
+  }
+
+  get paymentRequests(): PaymentRequestRepository {
+    return (this.#paymentRequests ??= new PaymentRequestRepository(this.db));
+  }
+
+  get transactions(): TransactionRepository {
+    return (this.#transactions ??= new TransactionRepository(this.db, this.dialect));
+  }
+
+  get paymentMethods(): PaymentMethodRepository {
+    return (this.#paymentMethods ??= new PaymentMethodRepository(this.db));
+  }
+
+  get messages(): MessageRepository {
+    return (this.#messages ??= new MessageRepository(this.db));
+  }
+
+  get settings(): SettingsRepository {
+    return (this.#settings ??= new SettingsRepository(this.db));
+  }
+
+  get webhookEndpoints(): WebhookEndpointRepository {
+    return (this.#webhookEndpoints ??= new WebhookEndpointRepository(this.db));
+  }
+
+  get widgets(): WidgetRepository {
+    return (this.#widgets ??= new WidgetRepository(this.db));
+  }
+
+  get idempotencyKeys(): IdempotencyKeyRepository {
+    return (this.#idempotencyKeys ??= new IdempotencyKeyRepository(this.db));
+  }
+
+  get orders(): OrderRepository {
+    return (this.#orders ??= new OrderRepository(this.db));
+  }
+
+  get operators(): OperatorRepository {
+    return (this.#operators ??= new OperatorRepository(this.db));
   }
 
   /**
@@ -93,8 +138,7 @@ export class Store {
    */
   async transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
     if (this.db.isTransaction) return work(this);
-    const { onClose: _onClose, committedVersion: _committedVersion, ...options } = this.options;
-    return this.options.runUnit((trx) => work(new Store(trx, { ...options, outboxWritten: this.outboxWritten })));
+    return this.options.runUnit((unit) => work(new Store(unit, this.unitOptions)));
   }
 
   async close(): Promise<void> {
