@@ -35,6 +35,14 @@ export function compiledQuery<P extends unknown[], R>(build: (db: Executor, ...p
 
 /** `compiledQuery`, answering what the statement did as well (changed rows), not only the rows it returned. */
 export function compiledStatement<P extends unknown[], R>(build: (db: Executor, ...params: P) => Compilable<R>) {
+  const run = withValues(build);
+  return (db: Executor, ...params: P): Promise<QueryResult<R>> => run(db, params);
+}
+
+type RunWithValues<R = unknown> = (db: Executor, values: readonly unknown[]) => Promise<QueryResult<R>>;
+
+/** The statement `build` makes, compiled once per dialect, run with `values` for its parameters. */
+function withValues<P extends unknown[], R>(build: (db: Executor, ...params: P) => Compilable<R>): RunWithValues<R> {
   // The SQL text depends on the dialect (`?` or `$1`), which the adapter's class names.
   const templates = new Map<unknown, Template<R>>();
   const templateFor = (db: Executor, arity: number): Template<R> => {
@@ -54,13 +62,15 @@ export function compiledStatement<P extends unknown[], R>(build: (db: Executor, 
     }
     return template;
   };
-  return async (db: Executor, ...params: P): Promise<QueryResult<R>> => {
-    const { query, slots } = templateFor(db, params.length);
-    const parameters = query.parameters.map((value, i) => (slots[i] === undefined ? value : params[slots[i]!]));
+  // Handles that run compiled queries directly are all the embedded database's: one template serves them all.
+  let directTemplate: Template<R> | undefined;
+  return (db, values) => {
+    const direct = (db as { [EXECUTE_DIRECTLY]?: Execute })[EXECUTE_DIRECTLY];
+    const { query, slots } = direct ? (directTemplate ??= templateFor(db, values.length)) : templateFor(db, values.length);
+    const parameters = query.parameters.map((value, i) => (slots[i] === undefined ? value : values[slots[i]!]));
     const compiled = { ...query, parameters };
     // PostgreSQL has no such path, and goes through Kysely.
-    const direct = (db as { [EXECUTE_DIRECTLY]?: Execute })[EXECUTE_DIRECTLY];
-    return (await (direct ? direct.call(db, compiled) : db.getExecutor().executeQuery<R>(compiled))) as QueryResult<R>;
+    return (direct ? direct.call(db, compiled) : db.getExecutor().executeQuery<R>(compiled)) as Promise<QueryResult<R>>;
   };
 }
 
@@ -70,7 +80,7 @@ export function compiledStatement<P extends unknown[], R>(build: (db: Executor, 
  */
 export function compiledInsert<T extends object>(table: keyof Database & string, conflictColumns?: readonly string[]) {
   const run = perColumnSet((columns) =>
-    compiledStatement((db: Executor, ...values: unknown[]) => {
+    withValues((db: Executor, ...values: unknown[]) => {
       // The row's type is checked by the caller's signature; Kysely sees markers here.
       const insert = db.insertInto(table).values(Object.fromEntries(columns.map((column, i) => [column, values[i]])) as never);
       return conflictColumns ? insert.onConflict((oc) => oc.columns(conflictColumns as never).doNothing()) : insert;
@@ -85,7 +95,7 @@ export function compiledInsert<T extends object>(table: keyof Database & string,
 /** An update of the row of `table` with the given `id`, compiled once per dialect and set of changed columns. */
 export function compiledUpdateById<T extends object>(table: keyof Database & string) {
   const run = perColumnSet((columns) =>
-    compiledStatement((db: Executor, ...values: unknown[]) =>
+    withValues((db: Executor, ...values: unknown[]) =>
       db
         .updateTable(table)
         .set(Object.fromEntries(columns.map((column, i) => [column, values[i]])) as never)
@@ -98,22 +108,39 @@ export function compiledUpdateById<T extends object>(table: keyof Database & str
   };
 }
 
-type RunWithValues = (db: Executor, ...values: unknown[]) => Promise<QueryResult<unknown>>;
-
 /**
  * Runs the statement compiled for the defined fields of `fields` (as Kysely would write them), then `more` values.
  * Rows are written by a few places, each always with the same fields; the cache never grows without bound all the same.
  */
 function perColumnSet(compile: (columns: string[]) => RunWithValues) {
   const byColumns = new Map<string, RunWithValues>();
+  // Each place writes its rows with the same fields every time: most calls find the last call's statement.
+  let last: { columns: string[]; run: RunWithValues } | undefined;
   return (db: Executor, fields: Record<string, unknown>, more: unknown[]): Promise<QueryResult<unknown>> => {
-    const columns = Object.keys(fields).filter((column) => fields[column] !== undefined);
-    const key = columns.join(',');
-    let run = byColumns.get(key);
-    if (!run) {
-      run = compile(columns);
-      if (byColumns.size < 32) byColumns.set(key, run);
+    if (!last || !definesExactly(fields, last.columns)) {
+      const columns = Object.keys(fields).filter((column) => fields[column] !== undefined);
+      const key = columns.join(',');
+      let run = byColumns.get(key);
+      if (!run) {
+        run = compile(columns);
+        if (byColumns.size < 32) byColumns.set(key, run);
+      }
+      last = { columns, run };
     }
-    return run(db, ...columns.map((column) => fields[column]), ...more);
+    const { columns, run } = last;
+    const values = new Array<unknown>(columns.length + more.length);
+    for (let i = 0; i < columns.length; i++) values[i] = fields[columns[i]!];
+    for (let i = 0; i < more.length; i++) values[columns.length + i] = more[i];
+    return run(db, values);
   };
+}
+
+/** Whether the fields of `fields` that are defined are `columns`, in that order. */
+function definesExactly(fields: Record<string, unknown>, columns: readonly string[]): boolean {
+  let i = 0;
+  for (const field of Object.keys(fields)) {
+    if (fields[field] === undefined) continue;
+    if (columns[i++] !== field) return false;
+  }
+  return i === columns.length;
 }

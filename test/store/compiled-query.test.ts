@@ -41,8 +41,15 @@ test('a compiled update changes only the row it names, with the columns each cal
     // Another set of columns is another statement; undefined fields are left out, as Kysely leaves them.
     assert.equal(await rename(executorOf(store), a.clientId, { name: 'Gamma 3', public_key: 'pk_client_gamma3', ...{ unset: undefined } }), 1);
     assert.equal(await rename(executorOf(store), 'cli_nobody', { name: 'Nobody' }), 0);
-    const row = await store.clients.findById(a.clientId);
+    let row = await store.clients.findById(a.clientId);
     assert.deepEqual([row?.name, row?.public_key], ['Gamma 3', 'pk_client_gamma3']);
+    // The same columns in another order, then one of them left undefined: each value still goes to its own column.
+    assert.equal(await rename(executorOf(store), a.clientId, { public_key: 'pk_client_gamma4', name: 'Gamma 4' }), 1);
+    row = await store.clients.findById(a.clientId);
+    assert.deepEqual([row?.name, row?.public_key], ['Gamma 4', 'pk_client_gamma4']);
+    assert.equal(await rename(executorOf(store), a.clientId, { public_key: undefined, name: 'Gamma 5' }), 1);
+    row = await store.clients.findById(a.clientId);
+    assert.deepEqual([row?.name, row?.public_key], ['Gamma 5', 'pk_client_gamma4']);
     assert.equal((await store.clients.findById(b.clientId))?.name, 'Delta');
   }
 });
