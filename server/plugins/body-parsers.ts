@@ -97,7 +97,10 @@ function hasPoisonedKey(value: unknown): boolean {
 export function findNul(value: unknown, path: string): string | undefined {
   if (typeof value === 'string') return value.includes('\0') ? path : undefined;
   if (value === null || typeof value !== 'object') return undefined;
-  for (const [key, inner] of Object.entries(value)) {
+  for (const key of Object.keys(value)) {
+    const inner = (value as Record<string, unknown>)[key];
+    // Every request passes through here: a field's path is written out only where it holds a NUL or more fields.
+    if (!key.includes('\0') && (typeof inner === 'string' ? !inner.includes('\0') : inner === null || typeof inner !== 'object')) continue;
     const where = key.includes('\0') ? `${path}.${key}` : findNul(inner, `${path}.${key}`);
     if (where) return where;
   }

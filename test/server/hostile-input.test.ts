@@ -137,7 +137,10 @@ for (const database of testDatabases()) {
       const inBody = await service.api('POST', '/customers/add', { json: { merchant_key: merchantKey, first_name: 'A\u0000', last_name: 'B', email: 'a@b.co' } });
       assert.deepEqual([inBody.status, inBody.body.message], [400, 'Text must not contain the NUL character (\\u0000); body.first_name does.']);
       const inKey = await service.api('POST', '/customers/add', { json: { merchant_key: merchantKey, first_name: 'A', last_name: 'B', 'e\u0000': 1 } });
-      assert.equal(inKey.status, 400);
+      assert.deepEqual([inKey.status, inKey.body.message], [400, 'Text must not contain the NUL character (\\u0000); body.e\\u0000 does.']);
+      const session = (await service.api('GET', '/auth/create-session')).body.data.sessionToken;
+      const nested = await service.api('POST', `/auth/onboarding/${session}`, { json: { BusinessInfo: { business_name: 'Shop', website: 'https://x\u0000.example' } } });
+      assert.deepEqual([nested.status, nested.body.message], [400, 'Text must not contain the NUL character (\\u0000); body.BusinessInfo.website does.']);
       const inPath = await service.api('GET', `/customers/c_%00?merchant_key=${merchantKey}`);
       assert.deepEqual([inPath.status, inPath.body.message], [400, 'Text must not contain the NUL character (\\u0000); path.customerId does.']);
       const inQuery = await service.api('GET', `/customers?merchant_key=${merchantKey}%00`);
