@@ -5,7 +5,8 @@ import type { Database, Statement } from 'better-sqlite3';
  * query, and Kysely's SQLite driver would prepare every statement on every query. Keeps the most recent `size`.
  */
 export class StatementCache {
-  private readonly statements = new Map<string, Statement>();
+  private readonly statements = new Map<string, { statement: Statement; lastUse: number }>();
+  private uses = 0;
 
   constructor(
     readonly database: Database,
@@ -15,17 +16,27 @@ export class StatementCache {
   ) {}
 
   prepare(sql: string): Statement {
-    let statement = this.statements.get(sql);
-    if (statement) {
-      // Map keeps insertion order: re-inserting marks it most recently used.
-      this.statements.delete(sql);
-    } else {
-      statement = this.database.prepare(sql);
-      if (this.trace) statement = traced(statement, this.trace);
-      if (this.statements.size >= this.size) this.statements.delete(this.statements.keys().next().value!);
+    const kept = this.statements.get(sql);
+    // A hit only notes its use: moving it to the Map's end (delete, set) on every statement made V8 rehash the Map.
+    if (kept) {
+      kept.lastUse = ++this.uses;
+      return kept.statement;
     }
-    this.statements.set(sql, statement);
+    let statement = this.database.prepare(sql);
+    if (this.trace) statement = traced(statement, this.trace);
+    if (this.statements.size >= this.size) this.statements.delete(this.leastRecentlyUsed());
+    this.statements.set(sql, { statement, lastUse: ++this.uses });
     return statement;
+  }
+
+  /** Only when full: a service runs far fewer distinct statements than it keeps. */
+  private leastRecentlyUsed(): string {
+    let oldest: string | undefined;
+    let oldestUse = Infinity;
+    for (const [sql, { lastUse }] of this.statements) {
+      if (lastUse < oldestUse) [oldest, oldestUse] = [sql, lastUse];
+    }
+    return oldest!;
   }
 
   close(): void {
