@@ -121,6 +121,27 @@ for (const database of testDatabases()) {
       assert.equal((await store.customers.findById(merchantId, during))!.last_name, 'Up');
     });
 
+    test('writes outside a unit, one statement each, share a group: a failing one is undone whole, the others commit', async () => {
+      const db = (store as unknown as { db: Executor }).db;
+      const id = (i: number) => `c_alone_${database}_${i}`;
+      await store.customers.insert(customer(id(0), merchantId));
+      store.groupSizes?.take();
+      const outcomes = await Promise.allSettled([
+        store.customers.insert(customer(id(1), merchantId)),
+        // Two rows in one statement, the second taken: the first must not stay behind.
+        db.insertInto('customers').values([customer(id(2), merchantId), customer(id(0), merchantId)]).execute(),
+        store.customers.insert(customer(id(3), merchantId)),
+        // A statement that fails at its first row.
+        store.customers.insert(customer(id(1), merchantId)),
+        store.customers.insert(customer(id(4), merchantId)),
+      ]);
+      assert.deepEqual(outcomes.map((o) => o.status), ['fulfilled', 'rejected', 'fulfilled', 'rejected', 'fulfilled']);
+      for (const [i, kept] of [[0, true], [1, true], [2, false], [3, true], [4, true]] as const) {
+        assert.equal((await store.customers.findById(merchantId, id(i))) !== undefined, kept, `customer ${i}`);
+      }
+      if (database === 'sqlite') assert.deepEqual(store.groupSizes!.take(), { groups: 1, units: 5, histogram: { '5-8': 1 } });
+    });
+
     test("a unit's nested transaction joins it: they commit as one, or not at all", async () => {
       const [kept, undone] = [`c_joined_${database}`, `c_joined_undone_${database}`];
       await store.transaction(async (unit) => {

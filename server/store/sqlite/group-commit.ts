@@ -29,6 +29,8 @@ export interface Durability {
 interface Waiter {
   admit: () => void;
   refuse: (error: unknown) => void;
+  /** The unit may write more than one statement, so it runs in a savepoint that can undo them all. */
+  savepoint: boolean;
 }
 
 /** One database transaction shared by the units of concurrent requests. */
@@ -45,8 +47,8 @@ interface Group {
 
 /**
  * Group commit on one SQLite connection: the write work of concurrent requests runs unit after unit inside one
- * transaction, each unit in a savepoint of its own so that a failing unit undoes only its own writes, and the
- * transaction commits once for all of them. Every unit learns its outcome only after that commit is on disk, so
+ * transaction, each unit in a savepoint of its own so that a failing unit undoes only its own writes (a lone
+ * statement needs none: SQLite undoes a statement that fails), and the transaction commits once for all of them. Every unit learns its outcome only after that commit is on disk, so
  * nobody is told of a write that is not durable, nor of a refusal that rested on another unit's write that never
  * committed.
  *
@@ -67,6 +69,8 @@ export class GroupCommit {
   private syncing: Group | undefined;
   /** A unit holds the connection. */
   private busy = false;
+  /** The unit holding the connection runs in a savepoint. */
+  private inSavepoint = false;
   /** The group a close is scheduled for. */
   private closing: Group | undefined;
   /** Running what the last answers set off (see `closeSoon`). */
@@ -95,9 +99,9 @@ export class GroupCommit {
   }
 
   /** Waits for this unit's turn; it then has the connection, inside a savepoint, until it calls `end`. */
-  begin(): Promise<void> {
+  begin(savepoint = true): Promise<void> {
     return new Promise((admit, refuse) => {
-      this.waiting.push({ admit, refuse });
+      this.waiting.push({ admit, refuse, savepoint });
       this.admitNext();
     });
   }
@@ -109,8 +113,10 @@ export class GroupCommit {
   end(keep: boolean): Promise<void> {
     const group = this.group!;
     try {
-      if (!keep) this.statements.rollbackTo.run();
-      this.statements.release.run();
+      if (this.inSavepoint) {
+        if (!keep) this.statements.rollbackTo.run();
+        this.statements.release.run();
+      }
     } catch (error) {
       this.abandon(error);
     }
@@ -121,9 +127,13 @@ export class GroupCommit {
     return group.committed;
   }
 
-  /** Runs one statement as a unit of its own. */
+  /**
+   * Runs one statement as a unit of its own. It needs no savepoint: SQLite undoes a statement that fails and leaves
+   * the transaction as it was (an error that rolls the whole transaction back is handled in `end`), and a savepoint
+   * would copy every page the statement changes to its journal first.
+   */
   async runAlone<T>(statement: () => T): Promise<T> {
-    await this.begin();
+    await this.begin(false);
     let result: T;
     try {
       result = statement();
@@ -167,13 +177,14 @@ export class GroupCommit {
     }
     try {
       if (!this.group) this.open();
-      this.statements.savepoint.run();
+      if (waiter.savepoint) this.statements.savepoint.run();
     } catch (error) {
       waiter.refuse(error);
       this.admitNext();
       return;
     }
     this.busy = true;
+    this.inSavepoint = waiter.savepoint;
     this.group!.units++;
     waiter.admit();
   }
