@@ -48,9 +48,9 @@ interface Group {
 /**
  * Group commit on one SQLite connection: the write work of concurrent requests runs unit after unit inside one
  * transaction, each unit in a savepoint of its own so that a failing unit undoes only its own writes (a lone
- * statement needs none: SQLite undoes a statement that fails), and the transaction commits once for all of them. Every unit learns its outcome only after that commit is on disk, so
- * nobody is told of a write that is not durable, nor of a refusal that rested on another unit's write that never
- * committed.
+ * statement needs none: SQLite undoes a statement that fails), and the transaction commits once for all of them.
+ * Every unit learns its outcome only after that commit is on disk, so nobody is told of a write that is not durable,
+ * nor of a refusal that rested on another unit's write that never committed.
  *
  * Units run one at a time, in the order they asked, so a unit sees every write of the units before it: money
  * rules that read then write (a refund reads its sale's earlier refunds) keep their meaning.
@@ -98,7 +98,10 @@ export class GroupCommit {
     };
   }
 
-  /** Waits for this unit's turn; it then has the connection, inside a savepoint, until it calls `end`. */
+  /**
+   * Waits for this unit's turn; it then has the connection until it calls `end`, inside a savepoint unless it is one
+   * statement (`runAlone`).
+   */
   begin(savepoint = true): Promise<void> {
     return new Promise((admit, refuse) => {
       this.waiting.push({ admit, refuse, savepoint });
