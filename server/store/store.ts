@@ -1,4 +1,4 @@
-import type { Database, Dialect, Executor } from './schema.ts';
+import type { Dialect, Executor } from './schema.ts';
 import { ClientRepository } from './clients.ts';
 import { MerchantRepository } from './merchants.ts';
 import { OnboardingTokenRepository } from './onboarding-tokens.ts';
@@ -34,23 +34,49 @@ export interface StoreOptions {
   committedVersion?: (() => number) | undefined;
 }
 
-/** The repositories over one database handle, or over one open transaction. */
+/** Each repository, as it is made over a store's handle. */
+const REPOSITORIES = {
+  clients: (db: Executor) => new ClientRepository(db),
+  merchants: (db: Executor) => new MerchantRepository(db),
+  onboardingTokens: (db: Executor) => new OnboardingTokenRepository(db),
+  customers: (db: Executor) => new CustomerRepository(db),
+  events: (db: Executor, store: StoreBasics) => new EventRepository(db, store.dialect, store.outboxWritten),
+  paymentRequests: (db: Executor) => new PaymentRequestRepository(db),
+  transactions: (db: Executor, store: StoreBasics) => new TransactionRepository(db, store.dialect),
+  paymentMethods: (db: Executor) => new PaymentMethodRepository(db),
+  messages: (db: Executor) => new MessageRepository(db),
+  settings: (db: Executor) => new SettingsRepository(db),
+  webhookEndpoints: (db: Executor) => new WebhookEndpointRepository(db),
+  widgets: (db: Executor) => new WidgetRepository(db),
+  idempotencyKeys: (db: Executor) => new IdempotencyKeyRepository(db),
+  orders: (db: Executor) => new OrderRepository(db),
+  operators: (db: Executor) => new OperatorRepository(db),
+};
+type RepositoryName = keyof typeof REPOSITORIES;
+type Repositories = { readonly [K in RepositoryName]: ReturnType<(typeof REPOSITORIES)[K]> };
+interface StoreBasics {
+  dialect: Dialect;
+  outboxWritten: OutboxCounter;
+}
+
+// The class below has a getter for each repository (made in its static block).
+export interface Store extends Repositories {}
+
+/**
+ * The repositories over one database handle, or over one open transaction. Each is made when first used: a unit of
+ * work has a store of its own and uses a few of them.
+ */
 export class Store {
-  #clients: ClientRepository | undefined;
-  #merchants: MerchantRepository | undefined;
-  #onboardingTokens: OnboardingTokenRepository | undefined;
-  #customers: CustomerRepository | undefined;
-  #events: EventRepository | undefined;
-  #paymentRequests: PaymentRequestRepository | undefined;
-  #transactions: TransactionRepository | undefined;
-  #paymentMethods: PaymentMethodRepository | undefined;
-  #messages: MessageRepository | undefined;
-  #settings: SettingsRepository | undefined;
-  #webhookEndpoints: WebhookEndpointRepository | undefined;
-  #widgets: WidgetRepository | undefined;
-  #idempotencyKeys: IdempotencyKeyRepository | undefined;
-  #orders: OrderRepository | undefined;
-  #operators: OperatorRepository | undefined;
+  static {
+    for (const name of Object.keys(REPOSITORIES) as RepositoryName[]) {
+      const make = REPOSITORIES[name];
+      Object.defineProperty(Store.prototype, name, {
+        get(this: Store) {
+          return (this.made[name] ??= make(this.db, this) as never);
+        },
+      });
+    }
+  }
 
   readonly dialect: Dialect;
   readonly outboxWritten: OutboxCounter;
@@ -58,8 +84,8 @@ export class Store {
   readonly committedVersion: (() => number) | undefined;
   /** A unit's store: the same, less closing and the committed version (a unit sees its own writes before they commit). */
   private readonly unitOptions: StoreOptions;
+  private readonly made: { -readonly [K in RepositoryName]?: Repositories[K] } = {};
 
-  /** Repositories are made when first used: a unit of work has a store of its own and uses a few. */
   constructor(
     private readonly db: Executor,
     private readonly options: StoreOptions,
@@ -69,66 +95,6 @@ export class Store {
     this.groupSizes = options.groupSizes;
     this.committedVersion = options.committedVersion;
     this.unitOptions = { dialect: this.dialect, runUnit: options.runUnit, outboxWritten: this.outboxWritten, groupSizes: this.groupSizes };
-  }
-
-  get clients(): ClientRepository {
-    return (this.#clients ??= new ClientRepository(this.db));
-  }
-
-  get merchants(): MerchantRepository {
-    return (this.#merchants ??= new MerchantRepository(this.db));
-  }
-
-  get onboardingTokens(): OnboardingTokenRepository {
-    return (this.#onboardingTokens ??= new OnboardingTokenRepository(this.db));
-  }
-
-  get customers(): CustomerRepository {
-    return (this.#customers ??= new CustomerRepository(this.db));
-  }
-
-  get events(): EventRepository {
-    return (this.#events ??= new EventRepository(this.db, this.dialect, this.outboxWritten));
-  }
-
-  get paymentRequests(): PaymentRequestRepository {
-    return (this.#paymentRequests ??= new PaymentRequestRepository(this.db));
-  }
-
-  get transactions(): TransactionRepository {
-    return (this.#transactions ??= new TransactionRepository(this.db, this.dialect));
-  }
-
-  get paymentMethods(): PaymentMethodRepository {
-    return (this.#paymentMethods ??= new PaymentMethodRepository(this.db));
-  }
-
-  get messages(): MessageRepository {
-    return (this.#messages ??= new MessageRepository(this.db));
-  }
-
-  get settings(): SettingsRepository {
-    return (this.#settings ??= new SettingsRepository(this.db));
-  }
-
-  get webhookEndpoints(): WebhookEndpointRepository {
-    return (this.#webhookEndpoints ??= new WebhookEndpointRepository(this.db));
-  }
-
-  get widgets(): WidgetRepository {
-    return (this.#widgets ??= new WidgetRepository(this.db));
-  }
-
-  get idempotencyKeys(): IdempotencyKeyRepository {
-    return (this.#idempotencyKeys ??= new IdempotencyKeyRepository(this.db));
-  }
-
-  get orders(): OrderRepository {
-    return (this.#orders ??= new OrderRepository(this.db));
-  }
-
-  get operators(): OperatorRepository {
-    return (this.#operators ??= new OperatorRepository(this.db));
   }
 
   /**

@@ -54,23 +54,19 @@ class UnitHandle implements Executor {
   }
 
   get selectFrom(): Executor['selectFrom'] {
-    const db = this.live();
-    return db.selectFrom.bind(db);
+    return this.builder('selectFrom');
   }
 
   get insertInto(): Executor['insertInto'] {
-    const db = this.live();
-    return db.insertInto.bind(db);
+    return this.builder('insertInto');
   }
 
   get updateTable(): Executor['updateTable'] {
-    const db = this.live();
-    return db.updateTable.bind(db);
+    return this.builder('updateTable');
   }
 
   get deleteFrom(): Executor['deleteFrom'] {
-    const db = this.live();
-    return db.deleteFrom.bind(db);
+    return this.builder('deleteFrom');
   }
 
   getExecutor(): ReturnType<Executor['getExecutor']> {
@@ -80,6 +76,12 @@ class UnitHandle implements Executor {
   [EXECUTE_DIRECTLY](query: CompiledQuery): Promise<QueryResult<unknown>> {
     if (!this.open) return Promise.reject(new Error(UNIT_ENDED));
     return this.connection.executeQuery(query);
+  }
+
+  /** The shared transaction's query builder `name`, while the unit runs. */
+  private builder<K extends 'selectFrom' | 'insertInto' | 'updateTable' | 'deleteFrom'>(name: K): Executor[K] {
+    const db = this.live();
+    return (db[name] as (...args: unknown[]) => unknown).bind(db) as Executor[K];
   }
 
   private live(): Transaction<Database> {
