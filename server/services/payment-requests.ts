@@ -116,7 +116,7 @@ export async function createPaymentRequest(
   const { customer, now, publicUrl, source, textsPerPhonePerHour } = options;
   if (fields.phone && textsPerPhonePerHour !== undefined) {
     const since = new Date(now.getTime() - 60 * 60 * 1000).toISOString();
-    if ((await store.messages.countTo(merchant.id, fields.phone, since)) >= textsPerPhonePerHour) {
+    if ((await store.messages.textsTo(merchant.id, fields.phone, since)) >= textsPerPhonePerHour) {
       throw rateLimited(`${fields.phone} was already sent ${textsPerPhonePerHour} texts for this merchant in the last hour: try again later.`, 3600);
     }
   }

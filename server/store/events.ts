@@ -1,4 +1,4 @@
-import type { ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database, DeliveryStatus, Dialect, Executor } from './schema.ts';
 import { newId } from '../secrets.ts';
 import { holdsSecrets, redactSecrets } from '../domain/event-secrets.ts';
@@ -84,7 +84,8 @@ export class EventRepository {
 
   /** Events created before `cutoff` that still hold a secret. */
   async holdingSecretsSince(cutoff: string, limit: number): Promise<string[]> {
-    const rows = await this.db.selectFrom('events').select('id').where('holds_secret', '=', 1).where('created_at', '<', cutoff).limit(limit).execute();
+    // A literal, as the partial index that serves this says it (migration 009).
+    const rows = await this.db.selectFrom('events').select('id').where('holds_secret', '=', sql.lit(1)).where('created_at', '<', cutoff).limit(limit).execute();
     return rows.map((row) => row.id);
   }
 

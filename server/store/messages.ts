@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor, MessagesTable } from './schema.ts';
 import { compiledInsert } from './compiled-query.ts';
 
@@ -13,11 +14,13 @@ export class MessageRepository {
     await insertMessage(this.db, message);
   }
 
-  /** How many texts or e-mails went to `recipient` for the merchant since `since`. */
-  async countTo(merchantId: string, recipient: string, since: string): Promise<number> {
+  /** How many texts went to `recipient` (a phone number) for the merchant since `since`. */
+  async textsTo(merchantId: string, recipient: string, since: string): Promise<number> {
     const row = await this.db
       .selectFrom('messages')
       .select((eb) => eb.fn.countAll<number>().as('n'))
+      // A literal, as the partial index that serves this says it (migration 009).
+      .where('channel', '=', sql.lit('sms'))
       .where('merchant_id', '=', merchantId)
       .where('recipient', '=', recipient)
       .where('created_at', '>', since)

@@ -8,6 +8,7 @@ import { hardening } from './005-hardening.ts';
 import { merchantReview } from './006-merchant-review.ts';
 import { listingOrder } from './007-listing-order.ts';
 import { oneOrderIndex } from './008-one-order-index.ts';
+import { fewerIndexWrites } from './009-fewer-index-writes.ts';
 
 /** Migrations live in code so that one build runs on both databases; names sort in the order they apply. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -20,6 +21,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     '006-merchant-review': merchantReview(),
     '007-listing-order': listingOrder(),
     '008-one-order-index': oneOrderIndex(),
+    '009-fewer-index-writes': fewerIndexWrites(dialect),
   };
   return { getMigrations: async () => migrations };
 }
