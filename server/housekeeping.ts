@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock.ts';
 import type { Store } from './store/store.ts';
 import { SECRET_RETENTION_MS } from './domain/event-secrets.ts';
+import { isoInstant } from './domain/instants.ts';
 
 export interface HousekeepingOptions {
   store: Store;
@@ -35,7 +36,7 @@ export class Housekeeping {
     const { store, clock } = this.options;
     const now = clock.now();
     const purgedKeys = await store.idempotencyKeys.purgeExpired(now);
-    const cutoff = new Date(now.getTime() - SECRET_RETENTION_MS).toISOString();
+    const cutoff = isoInstant(new Date(now.getTime() - SECRET_RETENTION_MS));
     let redactedEvents = 0;
     for (;;) {
       const ids = await store.events.holdingSecretsSince(cutoff, 500);

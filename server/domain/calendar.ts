@@ -1,3 +1,5 @@
+import { isoInstant } from './instants.ts';
+
 /** Calendar dates as the interface writes them: "YYYY-MM-DD", compared as text. */
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -13,7 +15,7 @@ export function isIsoDate(text: string): boolean {
 
 /** The UTC calendar date of an instant, as YYYY-MM-DD. */
 export function isoDateOf(instant: Date): string {
-  return instant.toISOString().slice(0, 10);
+  return isoInstant(instant).slice(0, 10);
 }
 
 /** Whole years from `birthDate` to `today` (both YYYY-MM-DD). */

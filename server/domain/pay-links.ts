@@ -1,3 +1,5 @@
+import { isoInstant } from './instants.ts';
+
 /** Where a pay link and its QR code live on the service: the token is the link's only credential. */
 export const payPath = (token: string) => `/pay/${token}`;
 export const qrPath = (token: string) => `/pay/${token}/qr.png`;
@@ -12,5 +14,5 @@ export const LINK_PROBLEMS = {
 /** What a pay link's holder sees of it: paid, expired (the seven days ran out unpaid), or still open. */
 export function payLinkStatus(link: { status: 'open' | 'paid'; expires_at: string }, now: Date): 'open' | 'paid' | 'expired' {
   if (link.status === 'paid') return 'paid';
-  return link.expires_at <= now.toISOString() ? 'expired' : 'open';
+  return link.expires_at <= isoInstant(now) ? 'expired' : 'open';
 }

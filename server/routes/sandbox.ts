@@ -14,6 +14,7 @@ import { LINK_PROBLEMS } from '../domain/pay-links.ts';
 import { decideAch } from '../services/ach.ts';
 import { payLinkKey } from '../pay-link-tokens.ts';
 import { CLOCK_OFFSET_SETTING } from '../store/settings.ts';
+import { isoInstant } from '../domain/instants.ts';
 
 const PAY_TOKEN = /\/pay\/(pl_[A-Za-z0-9_-]+)/;
 
@@ -78,14 +79,14 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
     if (!clock.canAdvance(step)) throw invalid('The sandbox clock may move at most 100 years ahead in all; it is already near that.');
     clock.advance(step);
     await request.store.settings.set(CLOCK_OFFSET_SETTING, String(clock.offset));
-    return { result: true, message: `The clock moved forward ${request.body.hours} hours.`, data: { now: clock.now().toISOString() } };
+    return { result: true, message: `The clock moved forward ${request.body.hours} hours.`, data: { now: isoInstant(clock.now()) } };
   });
 
   app.post('/sandbox/settle', {
     schema: { operationId: 'settleSandbox', tags, summary: "Close the merchant's batch: every completed, unsettled transaction settles", body: SettleBody, response: { 200: SettleAnswer, ...failures } },
   }, async (request) => {
     const merchant = await merchantByKey(request.store, request.client.id, request.body.merchant_key);
-    const settled = await request.store.transactions.settleAll(merchant.id, clock.now().toISOString());
+    const settled = await request.store.transactions.settleAll(merchant.id, isoInstant(clock.now()));
     return { result: true, message: `Batch closed: ${settled} transaction${settled === 1 ? '' : 's'} settled.`, data: { settled } };
   });
 

@@ -8,6 +8,7 @@ import {
 } from '../schemas/webhooks.ts';
 import { registerWebhookUrl, rotateSigningSecret, webhookEndpoint } from '../services/webhooks.ts';
 import { redactSecrets } from '../domain/event-secrets.ts';
+import { isoInstant } from '../domain/instants.ts';
 
 const tags = ['Webhooks'];
 
@@ -36,7 +37,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
     schema: { operationId: 'getWebhookEndpoint', tags, summary: 'Read the webhook registration', response: { 200: WebhookEndpointAnswer, ...failures } },
   }, async (request) => {
     const endpoint = await webhookEndpoint(request.store, request.client.id);
-    const now = clock.now().toISOString();
+    const now = isoInstant(clock.now());
     return {
       result: true,
       message: 'Webhook registration retrieved.',

@@ -4,6 +4,7 @@ import type { Transaction } from '../store/transactions.ts';
 import { conflict, notFound } from '../domain/refusals.ts';
 import { newId } from '../secrets.ts';
 import { paymentSuccessEvent } from './events.ts';
+import { isoInstant } from '../domain/instants.ts';
 
 /**
  * Sandbox POST /update-ach: the bank's answer to a waiting ACH payment. Approved completes it (and the
@@ -15,15 +16,15 @@ export async function decideAch(store: Store, merchant: MerchantAccount, transac
     if (!sale || sale.method !== 'ach' || sale.kind !== 'sale') throw notFound(`No ACH transaction ${transactionId} for this merchant.`);
     if (sale.status !== 'pending') throw conflict(`ACH transaction ${transactionId} was already ${sale.status === 'completed' ? 'approved' : 'declined'}.`);
     if (decision === 'approved') {
-      await tx.transactions.update(sale.id, { status: 'completed', completed_at: now.toISOString() });
+      await tx.transactions.update(sale.id, { status: 'completed', completed_at: isoInstant(now) });
       await tx.events.add(merchant.client_id, 'ach.update', { merchant_id: merchant.id, status: 'Approved', tran_id: sale.id, message: 'Approved' }, now);
       await tx.events.add(merchant.client_id, 'payment.success', paymentSuccessEvent({ ...sale, status: 'completed' }, sale.request_id), now);
       return;
     }
     const reversal: Transaction = {
       ...sale, id: newId('txn_'), parent_id: sale.id, kind: 'ach_return', status: 'completed', fee_amount: 0,
-      net_amount: -sale.net_amount, refunded_amount: 0, gateway_ref: newId('gw_'), created_at: now.toISOString(),
-      completed_at: now.toISOString(), settled_at: null,
+      net_amount: -sale.net_amount, refunded_amount: 0, gateway_ref: newId('gw_'), created_at: isoInstant(now),
+      completed_at: isoInstant(now), settled_at: null,
     };
     await tx.transactions.update(sale.id, { status: 'declined' });
     await tx.transactions.insert(reversal);

@@ -1,5 +1,6 @@
 import type { Store } from '../store/store.ts';
 import { digest, newToken } from '../secrets.ts';
+import { isoInstant } from '../domain/instants.ts';
 
 export interface NewClientCredentials {
   clientId: string;
@@ -21,7 +22,7 @@ export async function createClient(store: Store, name: string, now: Date): Promi
     name,
     secret_hash: digest(credentials.secretKey),
     public_key: credentials.publicKey,
-    created_at: now.toISOString(),
+    created_at: isoInstant(now),
   });
   return credentials;
 }
@@ -38,7 +39,7 @@ export async function ensureClient(store: Store, id: string, secret: string, now
         name: id,
         secret_hash: digest(secret),
         public_key: newToken('pk_client_').slice(0, 40),
-        created_at: now.toISOString(),
+        created_at: isoInstant(now),
       });
     } else if (existing.secret_hash !== digest(secret)) {
       await tx.clients.updateSecret(id, digest(secret));

@@ -8,6 +8,7 @@ import { DECLINE_MESSAGES } from '../domain/test-cards.ts';
 import { newId, newToken } from '../secrets.ts';
 import { assertCanTakePayments, orderIdTaken } from './payment-requests.ts';
 import { paymentSuccessEvent } from './events.ts';
+import { isoInstant } from '../domain/instants.ts';
 
 export const NO_SAVED_CARD =
   'This customer has no saved card yet: send them a payment request (POST /requests/{customerId}); the card they pay with is saved.';
@@ -32,7 +33,7 @@ export async function chargeCustomer(store: Store, merchant: MerchantAccount, cu
     parent_id: null, kind: 'sale', method: 'card', status: 'completed', source: 'customer_charge', order_id: order, amount,
     fee_amount: fee, net_amount: amount - fee, refunded_amount: 0, card_brand: card.card_brand, last_four: card.last_four,
     auth_code: newToken('').replace(/[^A-Za-z0-9]/g, '').slice(0, 6).toUpperCase(), gateway_ref: newId('gw_'),
-    created_at: now.toISOString(), completed_at: now.toISOString(), settled_at: null,
+    created_at: isoInstant(now), completed_at: isoInstant(now), settled_at: null,
   };
   await store.transaction(async (tx) => {
     // A retried charge must not charge twice: the order id is the merchant's own key for this payment.

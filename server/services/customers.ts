@@ -5,6 +5,7 @@ import { isEmail } from '../domain/contact.ts';
 import { normalizePhone } from '../../rules/phone.ts';
 import { newId } from '../secrets.ts';
 import { merchantByKey } from './merchant-access.ts';
+import { isoInstant } from '../domain/instants.ts';
 
 export interface NewCustomer {
   merchant_key: string;
@@ -34,7 +35,7 @@ export async function addCustomer(store: Store, clientId: string, input: NewCust
     last_name: lastName,
     email: email.toLowerCase(),
     phone,
-    created_at: now.toISOString(),
+    created_at: isoInstant(now),
   };
   await store.customers.insert(customer);
   return customer;

@@ -1,7 +1,8 @@
 import { invalid } from '../domain/refusals.ts';
 import { isIsoDate } from '../domain/calendar.ts';
+import { isoInstant } from '../domain/instants.ts';
 
-const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString();
+const nextDay = (date: string) => isoInstant(new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000));
 
 /** `from_date` and `to_date` (inclusive UTC dates, YYYY-MM-DD) as the instants [from, to) that listings filter on. */
 export function readRange(from?: string, to?: string) {

@@ -1,6 +1,7 @@
 import type { Merchant } from '../store/merchants.ts';
 import type { Transaction } from '../store/transactions.ts';
 import { toMajorNumber } from '../domain/money.ts';
+import { isoInstant } from '../domain/instants.ts';
 
 /** The `data` of payment events, with exactly the interface's fields. */
 export function paymentSuccessEvent(sale: Transaction, linkId: string | null) {
@@ -26,7 +27,7 @@ export function merchantStatusEvent(merchant: Pick<Merchant, 'id' | 'company_id'
     email: merchant.email,
     status,
     reason,
-    changed_at: at.toISOString(),
+    changed_at: isoInstant(at),
   };
 }
 

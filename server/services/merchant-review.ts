@@ -4,6 +4,7 @@ import { conflict, notFound, Refusal } from '../domain/refusals.ts';
 import { decideReview, partnerStatus, type ReviewDecision } from '../domain/merchant-review.ts';
 import { digest, newId, newToken } from '../secrets.ts';
 import { merchantStatusEvent } from './events.ts';
+import { isoInstant } from '../domain/instants.ts';
 
 export const UNKNOWN_APPLICATION = (ref: string) => `No merchant ${ref}: send its merchant_id (m_…) or its merchant key (mk_…).`;
 
@@ -28,7 +29,7 @@ export async function reviewApplication<M extends MerchantAccount>(
 ): Promise<M> {
   const check = decideReview(merchant.id, merchant.status, decision, reason);
   if (!check.ok) throw new Refusal(check.reason, check.message);
-  const at = now.toISOString();
+  const at = isoInstant(now);
   const changes = check.next === 'completed'
     ? { status: 'completed' as const, approved_at: at }
     : { status: 'declined' as const, declined_at: at, decline_reason: reason.trim() };
@@ -57,6 +58,6 @@ export async function reviewApplication<M extends MerchantAccount>(
 export async function createOperator(store: Store, name: string, now: Date): Promise<{ id: string; token: string }> {
   const token = newToken('op_');
   const id = newId('opr_');
-  await store.operators.insert({ id, name, token_hash: digest(token), created_at: now.toISOString() });
+  await store.operators.insert({ id, name, token_hash: digest(token), created_at: isoInstant(now) });
   return { id, token };
 }

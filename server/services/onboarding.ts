@@ -10,6 +10,7 @@ import { digest, newId, newToken } from '../secrets.ts';
 import { merchantByKey } from './merchant-access.ts';
 import { merchantStatusEvent } from './events.ts';
 import { partnerStatus } from '../domain/merchant-review.ts';
+import { isoInstant } from '../domain/instants.ts';
 
 /** The path of the hosted onboarding form; the link is this under the service's public origin. */
 export const onboardingPath = (linkToken: string) => `/onboard/${linkToken}`;
@@ -73,8 +74,8 @@ export async function submitApplication(store: Store, clientId: string, submitte
     merchant_key_hash: digest(merchantKey),
     public_key: newPublicKey(),
     application: storedApplication(application),
-    created_at: now.toISOString(),
-    submitted_at: now.toISOString(),
+    created_at: isoInstant(now),
+    submitted_at: isoInstant(now),
     approved_at: null,
     declined_at: null,
     decline_reason: null,
@@ -90,7 +91,7 @@ export async function submitApplication(store: Store, clientId: string, submitte
 /** GET /auth/create-session: a single-use token that starts one hosted onboarding. */
 export async function createOnboardingSession(store: Store, clientId: string, now: Date) {
   const token = newToken('ost_');
-  const expiresAt = new Date(now.getTime() + ONBOARDING_SESSION_TTL_MS).toISOString();
+  const expiresAt = isoInstant(new Date(now.getTime() + ONBOARDING_SESSION_TTL_MS));
   await store.onboardingTokens.insertSession({ token_hash: digest(token), client_id: clientId, expires_at: expiresAt });
   return { token, expiresAt };
 }
@@ -113,7 +114,7 @@ export async function startHostedOnboarding(
   const errors = validatePrefill(prefill, isoDateOf(now));
   if (errors.length > 0) throw invalid(describeFieldErrors(errors), { errors });
   const linkToken = newToken('obl_');
-  const expiresAt = new Date(now.getTime() + ONBOARDING_LINK_TTL_MS).toISOString();
+  const expiresAt = isoInstant(new Date(now.getTime() + ONBOARDING_LINK_TTL_MS));
   const merchant: Merchant = {
     id: newId('m_'),
     client_id: clientId,
@@ -128,14 +129,14 @@ export async function startHostedOnboarding(
     merchant_key_hash: null,
     public_key: newPublicKey(),
     application: JSON.stringify({ BusinessInfo: prefill }),
-    created_at: now.toISOString(),
+    created_at: isoInstant(now),
     submitted_at: null,
     approved_at: null,
     declined_at: null,
     decline_reason: null,
   };
   await store.transaction(async (tx) => {
-    const session = await tx.onboardingTokens.useSession(digest(sessionToken), now.toISOString());
+    const session = await tx.onboardingTokens.useSession(digest(sessionToken), isoInstant(now));
     if (!session || session.client_id !== clientId) {
       throw notFound('The session token is unknown, expired or already used: get a new one from GET /auth/create-session.');
     }
@@ -159,7 +160,7 @@ export async function openOnboardingLink(store: Store, linkToken: string, now: D
   const link = await store.onboardingTokens.findLink(digest(linkToken));
   if (!link) return { state: 'unknown' };
   if (link.used_at) return { state: 'used' };
-  if (link.expires_at <= now.toISOString()) return { state: 'expired' };
+  if (link.expires_at <= isoInstant(now)) return { state: 'expired' };
   const merchant = await store.merchants.findByIdUnscoped(link.merchant_id);
   if (!merchant) return { state: 'unknown' };
   const saved = JSON.parse(merchant.application ?? '{}') as { BusinessInfo?: Record<string, string | undefined> };
@@ -189,7 +190,7 @@ export async function submitHostedApplication(
   const application = canonicalApplication(submitted);
 
   const merchantKey = newToken('mk_');
-  const signedAt = now.toISOString();
+  const signedAt = isoInstant(now);
   const changes = {
     status: 'pending' as const,
     ...merchantFields(application),

@@ -10,6 +10,7 @@ import { isValidAccountNumber, isValidRoutingNumber } from '../domain/routing-nu
 import { digest, newId, newToken } from '../secrets.ts';
 import { payLinkKey } from '../pay-link-tokens.ts';
 import { paymentSuccessEvent, preauthEvent } from './events.ts';
+import { isoInstant } from '../domain/instants.ts';
 
 export interface CardDetails {
   number: string;
@@ -81,7 +82,7 @@ export async function payLink(store: Store, token: string, details: PaymentDetai
     await store.paymentRequests.insertAttempt({
       token_hash: digest(attemptToken), request_id: request.id, card_brand: card.brand, last_four: card.lastFour,
       exp_month: card.expMonth, exp_year: card.expYear, outcome: card.outcome,
-      expires_at: new Date(now.getTime() + ATTEMPT_TTL_MS).toISOString(), used_at: null,
+      expires_at: isoInstant(new Date(now.getTime() + ATTEMPT_TTL_MS)), used_at: null,
     });
     return { status: 'challenge', attemptToken, request };
   }
@@ -93,7 +94,7 @@ export async function payLink(store: Store, token: string, details: PaymentDetai
 export async function completeChallenge(store: Store, token: string, attemptToken: string, passed: boolean, now: Date): Promise<PayOutcome> {
   const link = await openPayLink(store, token, now);
   if (!link.ok) return linkRefusal(link.problem, link.request);
-  const attempt = await store.paymentRequests.useAttempt(digest(attemptToken), link.request.id, now.toISOString());
+  const attempt = await store.paymentRequests.useAttempt(digest(attemptToken), link.request.id, isoInstant(now));
   if (!attempt) return { status: 'refused', message: PAYMENT_PROBLEMS.challengeUsed, reason: 'conflict', request: link.request };
   if (!passed) return { status: 'declined', message: DECLINE_MESSAGES.three_ds_failed, request: link.request };
   return settle(store, link.request, {
@@ -135,12 +136,12 @@ async function settle(store: Store, request: PaymentRequest, instrument: Approve
     last_four: instrument.lastFour,
     auth_code: method === 'card' ? randomCode() : '',
     gateway_ref: newId('gw_'),
-    created_at: now.toISOString(),
-    completed_at: kind === 'sale' && method === 'card' ? now.toISOString() : null,
+    created_at: isoInstant(now),
+    completed_at: kind === 'sale' && method === 'card' ? isoInstant(now) : null,
     settled_at: null,
   };
   const paid = await store.transaction(async (tx) => {
-    if (!(await tx.paymentRequests.markPaid(request.id, transaction.id, now.toISOString()))) return false;
+    if (!(await tx.paymentRequests.markPaid(request.id, transaction.id, isoInstant(now)))) return false;
     await tx.transactions.insert(transaction);
     const stored = { ...transaction, refunded_amount: 0 };
     if (kind === 'preauth') await tx.events.add(request.client_id, 'preauth', preauthEvent(stored), now);
@@ -150,7 +151,7 @@ async function settle(store: Store, request: PaymentRequest, instrument: Approve
       await tx.paymentMethods.insert({
         id: newId('pm_'), merchant_id: request.merchant_id, customer_id: request.customer_id, card_brand: instrument.brand,
         last_four: instrument.lastFour, exp_month: instrument.expMonth ?? 0, exp_year: instrument.expYear ?? 0,
-        outcome: instrument.outcome, created_at: now.toISOString(),
+        outcome: instrument.outcome, created_at: isoInstant(now),
       });
     }
     return true;

@@ -11,6 +11,7 @@ import { subtotal } from '../domain/payment-amounts.ts';
 import { payPath, qrPath } from '../domain/pay-links.ts';
 import { newId } from '../secrets.ts';
 import { newPayLinkToken, payLinkKey } from '../pay-link-tokens.ts';
+import { isoInstant } from '../domain/instants.ts';
 
 /** Pay links work for seven days (docs/payments.md). */
 export const PAY_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -115,7 +116,7 @@ export async function createPaymentRequest(
   const fields = readRequest(input);
   const { customer, now, publicUrl, source, textsPerPhonePerHour } = options;
   if (fields.phone && textsPerPhonePerHour !== undefined) {
-    const since = new Date(now.getTime() - 60 * 60 * 1000).toISOString();
+    const since = isoInstant(new Date(now.getTime() - 60 * 60 * 1000));
     if ((await store.messages.textsTo(merchant.id, fields.phone, since)) >= textsPerPhonePerHour) {
       throw rateLimited(`${fields.phone} was already sent ${textsPerPhonePerHour} texts for this merchant in the last hour: try again later.`, 3600);
     }
@@ -147,8 +148,8 @@ export async function createPaymentRequest(
     sales_id: newId('txn_'),
     status: 'open',
     transaction_id: null,
-    expires_at: new Date(now.getTime() + PAY_LINK_TTL_MS).toISOString(),
-    created_at: now.toISOString(),
+    expires_at: isoInstant(new Date(now.getTime() + PAY_LINK_TTL_MS)),
+    created_at: isoInstant(now),
     paid_at: null,
   };
   const payLink = `${publicUrl}${payPath(token)}`;
@@ -161,7 +162,7 @@ export async function createPaymentRequest(
     for (const [channel, recipient] of channels) {
       await tx.messages.insert({
         id: newId('msg_'), client_id: merchant.client_id, merchant_id: merchant.id, channel, recipient,
-        body: messageText(merchant, request, payLink, channel), pay_link: payLink, created_at: now.toISOString(),
+        body: messageText(merchant, request, payLink, channel), pay_link: payLink, created_at: isoInstant(now),
       });
     }
   });

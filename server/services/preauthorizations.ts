@@ -7,6 +7,7 @@ import { processingFee } from '../domain/pricing.ts';
 import { checkOpenAuthorization, decideAmountChange, PREAUTH_ERRORS } from '../domain/preauth.ts';
 import { newId } from '../secrets.ts';
 import { preauthEvent } from './events.ts';
+import { isoInstant } from '../domain/instants.ts';
 
 function amountOf(field: string, text: string | number | undefined): number | undefined {
   if (text === undefined || text === '') return undefined;
@@ -28,8 +29,8 @@ export async function capture(store: Store, merchant: MerchantAccount, authoriza
     const fee = processingFee('card', auth!.amount);
     const sale: Transaction = {
       ...auth!, id: newId('txn_'), parent_id: auth!.id, kind: 'sale', status: 'completed', fee_amount: fee,
-      net_amount: auth!.amount - fee, refunded_amount: 0, gateway_ref: newId('gw_'), created_at: now.toISOString(),
-      completed_at: now.toISOString(), settled_at: null,
+      net_amount: auth!.amount - fee, refunded_amount: 0, gateway_ref: newId('gw_'), created_at: isoInstant(now),
+      completed_at: isoInstant(now), settled_at: null,
     };
     await tx.transactions.insert(sale);
     await tx.transactions.update(auth!.id, { status: 'captured' });

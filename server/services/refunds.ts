@@ -5,6 +5,7 @@ import { Refusal, invalid } from '../domain/refusals.ts';
 import { parseAmount, toMajorNumber } from '../domain/money.ts';
 import { decideRefund, decideVoid } from '../domain/refunds.ts';
 import { newId } from '../secrets.ts';
+import { isoInstant } from '../domain/instants.ts';
 
 /** The record the interface answers for a refund or a void (Resources: Refund and void record). */
 export function reversalRecord(record: Transaction, original: Transaction) {
@@ -49,7 +50,7 @@ function reversal(sale: Transaction, kind: 'refund' | 'void', amount: number, no
     // A void returns the processor's fee with the sale; a refund does not.
     net_amount: kind === 'void' ? -sale.net_amount : -amount,
     refunded_amount: 0, card_brand: sale.card_brand, last_four: sale.last_four, auth_code: sale.auth_code,
-    gateway_ref: newId('gw_'), created_at: now.toISOString(), completed_at: now.toISOString(), settled_at: null,
+    gateway_ref: newId('gw_'), created_at: isoInstant(now), completed_at: isoInstant(now), settled_at: null,
   };
 }
 

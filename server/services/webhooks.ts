@@ -3,6 +3,7 @@ import type { WebhookEndpoint } from '../store/webhook-endpoints.ts';
 import { invalid, notFound } from '../domain/refusals.ts';
 import { checkWebhookUrl, type Resolve } from '../webhooks/url-guard.ts';
 import { newSigningSecret } from '../webhooks/signing.ts';
+import { isoInstant } from '../domain/instants.ts';
 
 export const NO_ENDPOINT = 'No webhook URL is registered: register one with POST /client/update-webhooks-url.';
 
@@ -13,7 +14,7 @@ export const NO_ENDPOINT = 'No webhook URL is registered: register one with POST
 export async function registerWebhookUrl(store: Store, clientId: string, url: string, now: Date, allowPrivate: boolean, resolve?: Resolve): Promise<WebhookEndpoint> {
   const problem = await checkWebhookUrl(url.trim(), allowPrivate, resolve);
   if (problem) throw invalid(problem);
-  const at = now.toISOString();
+  const at = isoInstant(now);
   return store.webhookEndpoints.register({
     client_id: clientId, url: url.trim(), secret: newSigningSecret(), previous_secret: null, previous_secret_expires_at: null,
     disabled_at: null, disabled_reason: null, created_at: at, updated_at: at,
@@ -34,8 +35,8 @@ export async function rotateSigningSecret(store: Store, clientId: string, overla
     const changes = {
       secret: newSigningSecret(),
       previous_secret: overlapHours > 0 ? endpoint.secret : null,
-      previous_secret_expires_at: overlapHours > 0 ? new Date(now.getTime() + overlapHours * 3_600_000).toISOString() : null,
-      updated_at: now.toISOString(),
+      previous_secret_expires_at: overlapHours > 0 ? isoInstant(new Date(now.getTime() + overlapHours * 3_600_000)) : null,
+      updated_at: isoInstant(now),
     };
     await tx.webhookEndpoints.update(clientId, changes);
     return { ...endpoint, ...changes };

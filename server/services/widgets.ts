@@ -4,6 +4,7 @@ import type { WidgetSettingsRow } from '../store/widgets.ts';
 import { invalid, unauthenticated } from '../domain/refusals.ts';
 import { digest, newToken } from '../secrets.ts';
 import { createPaymentRequest } from './payment-requests.ts';
+import { isoInstant } from '../domain/instants.ts';
 
 export const WIDGET_SESSION_TTL_MS = 15 * 60 * 1000;
 export const UNKNOWN_PUBLIC_KEY = 'Unknown public key.';
@@ -54,22 +55,22 @@ export async function updateWidgetSettings(store: Store, merchant: MerchantAccou
     text_color: input.text_color ?? current.text_color,
     allowed_origins: input.allowed_origins ? [...new Set(input.allowed_origins.map(readOrigin))] : current.allowed_origins,
   };
-  await store.widgets.saveSettings({ merchant_id: merchant.id, ...next, allowed_origins: JSON.stringify(next.allowed_origins), updated_at: now.toISOString() });
+  await store.widgets.saveSettings({ merchant_id: merchant.id, ...next, allowed_origins: JSON.stringify(next.allowed_origins), updated_at: isoInstant(now) });
   return next;
 }
 
 /** POST /widgets/sessions: a short-lived, read-only token for the transactions table. */
 export async function createWidgetSession(store: Store, merchant: MerchantAccount, now: Date) {
   const token = newToken('wst_');
-  const expiresAt = new Date(now.getTime() + WIDGET_SESSION_TTL_MS).toISOString();
-  await store.widgets.insertSession({ token_hash: digest(token), merchant_id: merchant.id, expires_at: expiresAt, created_at: now.toISOString() });
+  const expiresAt = isoInstant(new Date(now.getTime() + WIDGET_SESSION_TTL_MS));
+  await store.widgets.insertSession({ token_hash: digest(token), merchant_id: merchant.id, expires_at: expiresAt, created_at: isoInstant(now) });
   return { session_token: token, expires_at: expiresAt };
 }
 
 /** The merchant a `Bearer` session token reads for; 401 otherwise. */
 export async function merchantOfSession(store: Store, authorization: string | undefined, now: Date): Promise<string> {
   const token = /^Bearer\s+(wst_[\w-]+)$/.exec(authorization ?? '')?.[1];
-  const merchantId = token && (await store.widgets.sessionMerchant(digest(token), now.toISOString()));
+  const merchantId = token && (await store.widgets.sessionMerchant(digest(token), isoInstant(now)));
   if (!merchantId) throw unauthenticated(BAD_SESSION);
   return merchantId;
 }

@@ -3,6 +3,7 @@ import type { Database, DeliveryStatus, Dialect, Executor } from './schema.ts';
 import { newId } from '../secrets.ts';
 import { holdsSecrets, redactSecrets } from '../domain/event-secrets.ts';
 import { compiledInsert, compiledQuery } from './compiled-query.ts';
+import { isoInstant } from '../domain/instants.ts';
 
 export interface StoredEvent {
   id: string;
@@ -70,7 +71,7 @@ export class EventRepository {
   async add(clientId: string, eventType: string, data: Record<string, unknown>, now: Date): Promise<string> {
     this.written.count++;
     const id = newId('evt_');
-    await insertEvent(this.db, { id, client_id: clientId, event_type: eventType, data: JSON.stringify(data), created_at: now.toISOString(), holds_secret: holdsSecrets(eventType) ? 1 : 0 });
+    await insertEvent(this.db, { id, client_id: clientId, event_type: eventType, data: JSON.stringify(data), created_at: isoInstant(now), holds_secret: holdsSecrets(eventType) ? 1 : 0 });
     return id;
   }
 

@@ -1,7 +1,7 @@
 import type { MerchantState } from '../domain/merchant-review.ts';
 import type { Generated, Kysely } from 'kysely';
 
-/** Timestamps are ISO 8601 UTC text (`toISOString()`), so they sort and compare as text on both databases. */
+/** Timestamps are ISO 8601 UTC text (`isoInstant`, as `toISOString()` writes them), so they sort and compare as text on both databases. */
 type Instant = string;
 
 export interface ClientsTable {

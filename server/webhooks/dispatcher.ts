@@ -6,6 +6,7 @@ import type { Clock } from '../clock.ts';
 import { signatureHeader } from './signing.ts';
 import { parseRetryAfter, planRetry } from './retry-schedule.ts';
 import type { Deliverer } from './deliver.ts';
+import { isoInstant } from '../domain/instants.ts';
 
 export interface DispatcherOptions {
   store: Store;
@@ -28,7 +29,7 @@ const WOKEN_PAUSE_MS = 10;
 
 /** Secrets a delivery is signed with: the current one and, during a rotation's overlap, the previous one. */
 export function signingSecrets(endpoint: WebhookEndpoint, now: Date): string[] {
-  const overlap = endpoint.previous_secret && endpoint.previous_secret_expires_at && endpoint.previous_secret_expires_at > now.toISOString();
+  const overlap = endpoint.previous_secret && endpoint.previous_secret_expires_at && endpoint.previous_secret_expires_at > isoInstant(now);
   return overlap ? [endpoint.secret, endpoint.previous_secret!] : [endpoint.secret];
 }
 
@@ -108,9 +109,9 @@ export class Dispatcher {
   private dueWindow() {
     const wallNow = Date.now();
     return {
-      now: this.options.clock.now().toISOString(),
-      claimAt: new Date(wallNow).toISOString(),
-      claimedUntil: new Date(wallNow + this.options.timeoutMs * 2 + 1000).toISOString(),
+      now: isoInstant(this.options.clock.now()),
+      claimAt: isoInstant(new Date(wallNow)),
+      claimedUntil: isoInstant(new Date(wallNow + this.options.timeoutMs * 2 + 1000)),
     };
   }
 
@@ -164,17 +165,17 @@ export class Dispatcher {
     const attempts = event.attempts + 1;
     const delivered = result.statusCode !== undefined && result.statusCode >= 200 && result.statusCode < 300;
     await store.webhookEndpoints.addAttempt({
-      event_id: event.id, client_id: event.client_id, url: endpoint.url, attempted_at: sentAt.toISOString(),
+      event_id: event.id, client_id: event.client_id, url: endpoint.url, attempted_at: isoInstant(sentAt),
       status_code: result.statusCode ?? null, error: result.error ?? null, duration_ms: result.durationMs,
     });
     const after = clock.now();
     if (delivered) {
-      await store.events.settleAttempt(event, event.claimed_until, { status: 'delivered', attempts, nextAttemptAt: '', deliveredAt: after.toISOString() });
+      await store.events.settleAttempt(event, event.claimed_until, { status: 'delivered', attempts, nextAttemptAt: '', deliveredAt: isoInstant(after) });
       return;
     }
     if (result.statusCode === 410) {
       // Gone: the partner turned the endpoint off. Nothing is sent until the URL is registered again.
-      await store.webhookEndpoints.update(endpoint.client_id, { disabled_at: after.toISOString(), disabled_reason: 'The endpoint answered 410 Gone.' });
+      await store.webhookEndpoints.update(endpoint.client_id, { disabled_at: isoInstant(after), disabled_reason: 'The endpoint answered 410 Gone.' });
       await store.events.settleAttempt(event, event.claimed_until, { status: 'pending', attempts, nextAttemptAt: '', deliveredAt: null });
       return;
     }
@@ -182,7 +183,7 @@ export class Dispatcher {
     const retryAfter = result.statusCode === 429 || result.statusCode === 503 ? parseRetryAfter(result.retryAfter, new Date()) : undefined;
     const plan = planRetry(attempts, scheduleSeconds, retryAfter, this.options.random ?? Math.random);
     await store.events.settleAttempt(event, event.claimed_until, plan.retry
-      ? { status: 'pending', attempts, nextAttemptAt: new Date(after.getTime() + plan.delayMs).toISOString(), deliveredAt: null }
+      ? { status: 'pending', attempts, nextAttemptAt: isoInstant(new Date(after.getTime() + plan.delayMs)), deliveredAt: null }
       : { status: 'failed', attempts, nextAttemptAt: '', deliveredAt: null });
   }
 }
