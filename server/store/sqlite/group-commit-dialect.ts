@@ -86,14 +86,14 @@ class Lease implements DatabaseConnection {
   executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     if (!this.inUnit) return executeOutsideUnit<R>(this.connections, query);
     try {
-      return Promise.resolve(runStatement<R>(this.connections.writer.prepare(query.sql), query.parameters));
+      return Promise.resolve(this.connections.groups.run<R>(query.sql, query.parameters));
     } catch (error) {
       return Promise.reject(error);
     }
   }
 
   async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
-    const statement = this.inUnit ? this.connections.writer.prepare(query.sql) : readStatement(this.connections, query);
+    const statement = this.inUnit ? this.connections.groups.prepare(query.sql) : readStatement(this.connections, query);
     if (!statement?.readonly) throw new Error('only reads can be streamed');
     for (const row of iterateRows<R>(statement, query.parameters)) yield { rows: [row] };
   }
@@ -104,7 +104,7 @@ export function executeOutsideUnit<R>(connections: SqliteConnections, query: Com
   try {
     const read = readStatement(connections, query);
     if (read) return Promise.resolve(runStatement<R>(read, query.parameters));
-    return connections.groups.runAlone(() => runStatement<R>(connections.writer.prepare(query.sql), query.parameters));
+    return connections.groups.runAlone(() => connections.groups.run<R>(query.sql, query.parameters));
   } catch (error) {
     return Promise.reject(error);
   }

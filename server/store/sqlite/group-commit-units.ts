@@ -6,11 +6,10 @@ import type { Database, Executor } from '../schema.ts';
 import type { RunUnit } from '../units.ts';
 import { EXECUTE_DIRECTLY } from '../compiled-query.ts';
 import type { SqliteConnections } from './group-commit-dialect.ts';
-import { runStatement } from './run-statement.ts';
 
 export const UNIT_ENDED = 'a statement of a unit of work that has ended';
 
-/** The writer, as Kysely sees it while a unit runs: every statement runs at once, inside the running unit's savepoint. */
+/** The writer, as Kysely sees it while a unit runs: every statement runs at once, in the running unit's turn. */
 class WriterConnection implements ConnectionProvider, DatabaseConnection {
   /** A unit is running. */
   open = false;
@@ -24,7 +23,7 @@ class WriterConnection implements ConnectionProvider, DatabaseConnection {
   executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     try {
       if (!this.open) throw new Error(UNIT_ENDED);
-      return Promise.resolve(runStatement<R>(this.connections.writer.prepare(query.sql), query.parameters));
+      return Promise.resolve(this.connections.groups.run<R>(query.sql, query.parameters));
     } catch (error) {
       return Promise.reject(error);
     }

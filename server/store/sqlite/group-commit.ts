@@ -1,5 +1,8 @@
 import type { Database, Statement } from 'better-sqlite3';
+import type { QueryResult } from 'kysely';
 import { GroupSizes } from './group-sizes.ts';
+import { runStatement } from './run-statement.ts';
+import type { StatementCache } from './statement-cache.ts';
 
 export interface GroupCommitOptions {
   /** Units in one group at most. */
@@ -29,8 +32,15 @@ export interface Durability {
 interface Waiter {
   admit: () => void;
   refuse: (error: unknown) => void;
-  /** The unit may write more than one statement, so it runs in a savepoint that can undo them all. */
-  savepoint: boolean;
+}
+
+/** A write a unit made in the open group, kept so that it can be made again (see `undoRunningUnit`). */
+interface Write {
+  statement: Statement;
+  parameters: readonly unknown[];
+  /** What it did: rows changed (or returned, for a write with RETURNING); 1 for a change of the schema. */
+  changed: number;
+  insertId: number | bigint | undefined;
 }
 
 /** One database transaction shared by the units of concurrent requests. */
@@ -47,13 +57,22 @@ interface Group {
 
 /**
  * Group commit on one SQLite connection: the write work of concurrent requests runs unit after unit inside one
- * transaction, each unit in a savepoint of its own so that a failing unit undoes only its own writes (a lone
- * statement needs none: SQLite undoes a statement that fails), and the transaction commits once for all of them.
- * Every unit learns its outcome only after that commit is on disk, so nobody is told of a write that is not durable,
- * nor of a refusal that rested on another unit's write that never committed.
+ * transaction, and the transaction commits once for all of them. Every unit learns its outcome only after that commit
+ * is on disk, so nobody is told of a write that is not durable, nor of a refusal that rested on another unit's write
+ * that never committed.
  *
  * Units run one at a time, in the order they asked, so a unit sees every write of the units before it: money
  * rules that read then write (a refund reads its sale's earlier refunds) keep their meaning.
+ *
+ * A unit that fails leaves nothing behind. Units run without savepoints of their own: a savepoint copies every page a
+ * unit changes to its journal first, about a tenth of a payment's CPU (docs/performance.md, "Sixth round"). The group
+ * keeps one savepoint, at its start, and a list of the writes its units made. When a unit fails after it changed
+ * something, the group rolls back to its start and makes the earlier units' writes again, statement by statement:
+ * SQLite runs a statement the same way on the same data, and no other connection can write while the group holds
+ * the write lock, so that restores exactly the state the failing unit began on. Each write must do again what it did
+ * (the same rows changed, the same rowid given); if one does not, the whole group fails rather than commit a guess.
+ * A statement that fails changes nothing (SQLite undoes it), so a unit that failed before it changed anything, as a
+ * refused refund or a duplicate order id does, costs no redo.
  *
  * While one group is written to disk (off the event loop), the next one runs its units; it commits when the first
  * is on disk. So the disk's latency sets the pace of commits, not how much work the service gets done.
@@ -69,8 +88,10 @@ export class GroupCommit {
   private syncing: Group | undefined;
   /** A unit holds the connection. */
   private busy = false;
-  /** The unit holding the connection runs in a savepoint. */
-  private inSavepoint = false;
+  /** The writes of the open group's units, in the order they ran. */
+  private writes: Write[] = [];
+  /** Where the writes of the unit holding the connection begin in `writes`. */
+  private unitStart = 0;
   /** The group a close is scheduled for. */
   private closing: Group | undefined;
   /** Running what the last answers set off (see `closeSoon`). */
@@ -78,35 +99,47 @@ export class GroupCommit {
   /** The WAL should start over: no group begins until it has (see `restartIfDue`). */
   private restartDue = false;
   private restarting: Promise<void> | undefined;
-  /** Prepared once: `exec` would parse each of these again for every unit. */
-  private readonly statements: Record<'begin' | 'commit' | 'savepoint' | 'release' | 'rollbackTo', Statement>;
+  private readonly db: Database;
+  /** Prepared once: `exec` would parse each of these again for every group. */
+  private readonly statements: Record<'begin' | 'commit' | 'savepoint' | 'rollbackTo', Statement>;
 
   constructor(
-    private readonly db: Database,
+    /** The writing connection's statements: every statement a unit runs comes through `run`. */
+    private readonly writer: StatementCache,
     private readonly durability?: Durability,
     options: GroupCommitOptions = {},
   ) {
+    this.db = writer.database;
     this.maxUnits = options.maxUnits ?? 64;
     this.maxWaitMs = options.maxWaitMs ?? 1;
     this.statements = {
       // IMMEDIATE takes the write lock now: another process's writer makes this wait (busy_timeout), not fail later.
-      begin: db.prepare('BEGIN IMMEDIATE'),
-      commit: db.prepare('COMMIT'),
-      savepoint: db.prepare('SAVEPOINT unit'),
-      release: db.prepare('RELEASE unit'),
-      rollbackTo: db.prepare('ROLLBACK TO unit'),
+      begin: this.db.prepare('BEGIN IMMEDIATE'),
+      commit: this.db.prepare('COMMIT'),
+      savepoint: this.db.prepare('SAVEPOINT group_start'),
+      rollbackTo: this.db.prepare('ROLLBACK TO group_start'),
     };
   }
 
-  /**
-   * Waits for this unit's turn; it then has the connection until it calls `end`, inside a savepoint unless it is one
-   * statement (`runAlone`).
-   */
-  begin(savepoint = true): Promise<void> {
+  /** Waits for this unit's turn; it then has the connection until it calls `end`. */
+  begin(): Promise<void> {
     return new Promise((admit, refuse) => {
-      this.waiting.push({ admit, refuse, savepoint });
+      this.waiting.push({ admit, refuse });
       this.admitNext();
     });
+  }
+
+  /** Runs a statement of the unit that holds the connection, keeping what a write did so that it can be made again. */
+  run<R>(sql: string, parameters: readonly unknown[]): QueryResult<R> {
+    const statement = this.writer.prepare(sql);
+    const result = runStatement<R>(statement, parameters);
+    if (!statement.readonly) this.writes.push({ statement, parameters, changed: changedBy(statement, result), insertId: result.insertId });
+    return result;
+  }
+
+  /** A prepared statement of the writing connection, for a unit's reads that stream their rows. */
+  prepare(sql: string): Statement {
+    return this.writer.prepare(sql);
   }
 
   /**
@@ -115,14 +148,7 @@ export class GroupCommit {
    */
   end(keep: boolean): Promise<void> {
     const group = this.group!;
-    try {
-      if (this.inSavepoint) {
-        if (!keep) this.statements.rollbackTo.run();
-        this.statements.release.run();
-      }
-    } catch (error) {
-      this.abandon(error);
-    }
+    if (!keep) this.undoRunningUnit();
     // Some errors (a full disk, I/O) make SQLite roll the whole transaction back: the earlier units' writes are gone too.
     if (this.group === group && !this.db.inTransaction) this.abandon(new Error('SQLite rolled back the group transaction after an error'));
     this.busy = false;
@@ -130,13 +156,9 @@ export class GroupCommit {
     return group.committed;
   }
 
-  /**
-   * Runs one statement as a unit of its own. It needs no savepoint: SQLite undoes a statement that fails and leaves
-   * the transaction as it was (an error that rolls the whole transaction back is handled in `end`), and a savepoint
-   * would copy every page the statement changes to its journal first.
-   */
+  /** Runs one statement as a unit of its own. */
   async runAlone<T>(statement: () => T): Promise<T> {
-    await this.begin(false);
+    await this.begin();
     let result: T;
     try {
       result = statement();
@@ -180,14 +202,13 @@ export class GroupCommit {
     }
     try {
       if (!this.group) this.open();
-      if (waiter.savepoint) this.statements.savepoint.run();
     } catch (error) {
       waiter.refuse(error);
       this.admitNext();
       return;
     }
     this.busy = true;
-    this.inSavepoint = waiter.savepoint;
+    this.unitStart = this.writes.length;
     this.group!.units++;
     waiter.admit();
   }
@@ -199,6 +220,12 @@ export class GroupCommit {
 
   private open(): void {
     this.statements.begin.run();
+    try {
+      this.statements.savepoint.run();
+    } catch (error) {
+      this.db.exec('ROLLBACK');
+      throw error;
+    }
     let succeed!: () => void;
     let fail!: (error: unknown) => void;
     const committed = new Promise<void>((resolve, reject) => {
@@ -237,6 +264,7 @@ export class GroupCommit {
     const group = this.group!;
     this.group = undefined;
     this.closing = undefined;
+    this.writes = [];
     this.durability?.hold();
     try {
       this.statements.commit.run();
@@ -300,12 +328,43 @@ export class GroupCommit {
     );
   }
 
+  /**
+   * Takes back what the failing unit changed: back to the group's start, then the earlier units' writes again. A unit
+   * that changed nothing has nothing to take back.
+   */
+  private undoRunningUnit(): void {
+    const earlier = this.writes.slice(0, this.unitStart);
+    const changedSomething = this.writes.slice(this.unitStart).some((write) => write.changed > 0);
+    this.writes = earlier;
+    if (!changedSomething) return;
+    try {
+      this.statements.rollbackTo.run();
+      for (const write of earlier) {
+        const result = runStatement(write.statement, write.parameters);
+        if (changedBy(write.statement, result) !== write.changed || result.insertId !== write.insertId) {
+          throw new Error(`a write of the group did not do again what it did: ${write.statement.source}`);
+        }
+      }
+    } catch (error) {
+      this.abandon(error);
+    }
+  }
+
   /** The group cannot commit: every unit in it is told so, and the next unit starts a new one. */
   private abandon(error: unknown): void {
     const group = this.group!;
     this.group = undefined;
     this.closing = undefined;
+    this.writes = [];
     if (this.db.inTransaction) this.db.exec('ROLLBACK');
     this.answer(group, error);
   }
+}
+
+const SCHEMA_CHANGE = /^\s*(?:CREATE|DROP|ALTER)\b/i;
+
+/** How much a write did, to compare with its redo: rows changed or returned, and any change of the schema as 1. */
+function changedBy(statement: Statement, result: QueryResult<unknown>): number {
+  if (SCHEMA_CHANGE.test(statement.source)) return 1;
+  return result.numAffectedRows === undefined ? result.rows.length : Number(result.numAffectedRows);
 }

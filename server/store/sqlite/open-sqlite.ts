@@ -50,8 +50,8 @@ export function openSqlite(dataDir: string, options: SqliteOptions = {}): Opened
   writer.pragma(`synchronous = ${synchronous}`);
   writer.pragma('foreign_keys = ON');
   writer.pragma('busy_timeout = 5000');
-  // Every unit's savepoint journals the pages it changes; past 64 KB SQLite would spill that journal to a temporary
-  // file, a write system call per page. A unit's pages are few and released with it, so memory holds them.
+  // The group's savepoint journals the pages its units change; past 64 KB SQLite would spill that journal to a
+  // temporary file, a write system call per page. A group's pages are few and released with it: memory holds them.
   writer.pragma('temp_store = MEMORY');
   // The checkpointer's thread copies the WAL back (wal-sync.ts); the writer would do it inside COMMIT, on the event loop.
   if (!memory) writer.pragma('wal_autocheckpoint = 0');
@@ -62,8 +62,9 @@ export function openSqlite(dataDir: string, options: SqliteOptions = {}): Opened
   reader.pragma('query_only = ON');
 
   const walSync = memory ? undefined : new WalSync(file, reader, options.walRestartFrames);
-  const groups = new GroupCommit(writer, walSync, options);
-  const connections = { writer: new StatementCache(writer, undefined, options.traceWrites), reader: new StatementCache(reader), groups };
+  const writing = new StatementCache(writer, undefined, options.traceWrites);
+  const groups = new GroupCommit(writing, walSync, options);
+  const connections = { writer: writing, reader: new StatementCache(reader), groups };
   const dialect = new GroupCommitSqliteDialect(connections);
   // SQLite's data_version on the reading connection: it moves whenever another connection (ours that writes, or a
   // CLI's) has committed since, and the reader never writes, so it moves with every commit.
