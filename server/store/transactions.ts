@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Dialect, Executor, TransactionStatus, TransactionsTable } from './schema.ts';
 import { compiledInsert, compiledQuery, compiledUpdateById } from './compiled-query.ts';
 
@@ -93,7 +94,8 @@ export class TransactionRepository {
       .select(COLUMNS)
       .where('merchant_id', '=', merchantId)
       .where('parent_id', 'in', holdIds)
-      .where('kind', '=', 'sale')
+      // A literal, as the partial index that serves this says it (migration 010).
+      .where('kind', '=', sql.lit('sale'))
       .execute();
     return new Map(sales.map((sale) => [sale.parent_id!, sale]));
   }

@@ -5,12 +5,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { CompiledQuery, Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import { TEST_DATABASE_URL, testDatabases } from '../support/databases.ts';
 import { migrationProvider } from '../../server/store/migrations/index.ts';
 import { openSqlite } from '../../server/store/sqlite/open-sqlite.ts';
-import { Store } from '../../server/store/store.ts';
-import type { Database } from '../../server/store/schema.ts';
 
 /** The tables migration 009 rebuilds or re-indexes, each with the column that orders its rows. */
 const TABLES = { payment_requests: 'id', payment_attempts: 'token_hash', messages: 'seq', merchant_orders: 'order_id', events: 'seq' } as const;
@@ -145,24 +143,3 @@ for (const database of testDatabases()) {
     });
   });
 }
-
-test('the store counts texts and finds events holding secrets through the partial indexes made for them', async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'paykit-009-'));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
-  const sqlite = openSqlite(dir);
-  const ran: { sql: string; parameters: readonly unknown[] }[] = [];
-  const db = new Kysely<Database>({ dialect: sqlite.dialect, log: (event) => void ran.push(event.query) });
-  const store = new Store(db, { dialect: 'sqlite', runUnit: sqlite.units(db), onClose: async () => { await db.destroy(); await sqlite.afterClose(); } });
-  t.after(() => store.close());
-  const { error } = await new Migrator({ db, provider: migrationProvider('sqlite') }).migrateToLatest();
-  if (error) throw error;
-  const planOf = (query: { sql: string; parameters: readonly unknown[] }) =>
-    (db as unknown as Kysely<any>).executeQuery({ ...CompiledQuery.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.parameters]) });
-
-  ran.length = 0;
-  assert.equal(await store.messages.textsTo('m_1', '+14155550123', AT), 0);
-  assert.match(JSON.stringify((await planOf(ran.at(-1)!)).rows), /messages_texts_by_recipient/);
-  ran.length = 0;
-  assert.deepEqual(await store.events.holdingSecretsSince(AT, 5), []);
-  assert.match(JSON.stringify((await planOf(ran.at(-1)!)).rows), /events_holding_secrets/);
-});

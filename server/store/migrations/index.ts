@@ -9,6 +9,7 @@ import { merchantReview } from './006-merchant-review.ts';
 import { listingOrder } from './007-listing-order.ts';
 import { oneOrderIndex } from './008-one-order-index.ts';
 import { fewerIndexWrites } from './009-fewer-index-writes.ts';
+import { capturesIndex } from './010-captures-index.ts';
 
 /** Migrations live in code so that one build runs on both databases; names sort in the order they apply. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -22,6 +23,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     '007-listing-order': listingOrder(),
     '008-one-order-index': oneOrderIndex(),
     '009-fewer-index-writes': fewerIndexWrites(dialect),
+    '010-captures-index': capturesIndex(),
   };
   return { getMigrations: async () => migrations };
 }
