@@ -10,6 +10,7 @@ import { listingOrder } from './007-listing-order.ts';
 import { oneOrderIndex } from './008-one-order-index.ts';
 import { fewerIndexWrites } from './009-fewer-index-writes.ts';
 import { capturesIndex } from './010-captures-index.ts';
+import { customersWithoutAutoincrement } from './011-customers-without-autoincrement.ts';
 
 /** Migrations live in code so that one build runs on both databases; names sort in the order they apply. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -24,6 +25,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     '008-one-order-index': oneOrderIndex(),
     '009-fewer-index-writes': fewerIndexWrites(dialect),
     '010-captures-index': capturesIndex(),
+    '011-customers-without-autoincrement': customersWithoutAutoincrement(dialect),
   };
   return { getMigrations: async () => migrations };
 }

@@ -10,11 +10,13 @@ import { TEST_DATABASE_URL, testDatabases } from '../support/databases.ts';
 import { migrationProvider } from '../../server/store/migrations/index.ts';
 import { openSqlite } from '../../server/store/sqlite/open-sqlite.ts';
 
-/** The tables migration 009 rebuilds or re-indexes, each with the column that orders its rows. */
-const TABLES = { payment_requests: 'id', payment_attempts: 'token_hash', messages: 'seq', merchant_orders: 'order_id', events: 'seq' } as const;
+/** The tables migrations 009-011 rebuild or re-index, each with the column that orders its rows. */
+const TABLES = {
+  payment_requests: 'id', payment_attempts: 'token_hash', messages: 'seq', merchant_orders: 'order_id', events: 'seq', customers: 'seq', transactions: 'seq',
+} as const;
 const AT = '2026-11-01T10:00:00.000Z';
 
-/** A database of each kind, migrated up to 008 and holding a row or two of every table that 009 changes. */
+/** A database of each kind, migrated up to 008 and holding a row or two of every table that 009-011 change. */
 async function openAt008(database: 'sqlite' | 'postgres') {
   if (database === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'paykit-009-'));
@@ -63,6 +65,16 @@ async function seed(db: Kysely<any>): Promise<void> {
     { merchant_id: 'm_1', order_id: 'o1', source: 'pay_link', created_at: AT },
     { merchant_id: 'm_1', order_id: 'o2', source: 'pay_link', created_at: AT },
   ]).execute();
+  const customer = (n: number) => ({
+    id: `c_${n}`, merchant_id: 'm_1', first_name: 'Jo', last_name: `Doe ${n}`, email: `jo${n}@example.com`, phone: '', created_at: AT,
+  });
+  await db.insertInto('customers').values([customer(1), customer(2)]).execute();
+  const transaction = (n: number, kind: string, parent: string | null) => ({
+    id: `txn_${n}`, client_id: 'c_1', merchant_id: 'm_1', customer_id: null, request_id: null, parent_id: parent, kind, method: 'card',
+    status: 'completed', source: 'pay_link', order_id: `o${n}`, amount: 1000, fee_amount: 0, net_amount: 1000, refunded_amount: 0,
+    card_brand: 'visa', last_four: '4242', auth_code: 'A1', gateway_ref: `gw_${n}`, created_at: AT, completed_at: AT, settled_at: null,
+  });
+  await db.insertInto('transactions').values([transaction(1, 'authorization', null), transaction(2, 'sale', 'txn_1'), transaction(3, 'refund', 'txn_2')]).execute();
   await db.insertInto('events').values([
     { id: 'evt_1', client_id: 'c_1', event_type: 'merchant.onboarding', data: '{"merchant_key":"mk"}', created_at: AT, holds_secret: 1 },
     { id: 'evt_2', client_id: 'c_1', event_type: 'payment.refund', data: '{}', created_at: AT, holds_secret: 0 },
@@ -80,7 +92,7 @@ async function indexesOf(db: Kysely<any>, database: 'sqlite' | 'postgres', table
 }
 
 for (const database of testDatabases()) {
-  describe(`migration 009, fewer index writes (${database})`, () => {
+  describe(`migrations 009-011, fewer index writes (${database})`, () => {
     let opened: Awaited<ReturnType<typeof openAt008>>;
     let before009: Record<string, unknown[]>;
     before(async () => {
@@ -109,22 +121,35 @@ for (const database of testDatabases()) {
         assert.deepEqual(await indexesOf(db, database, 'merchant_orders'), []);
         const [orders] = (await sql<{ wr: number }>`select wr from pragma_table_list where name = 'merchant_orders'`.execute(db)).rows;
         assert.equal(orders?.wr, 1);
-        const messages = (await sql<{ sql: string }>`select sql from sqlite_master where name = 'messages'`.execute(db)).rows[0]!.sql;
-        assert.doesNotMatch(messages, /autoincrement/i);
+        for (const table of ['messages', 'customers']) {
+          const definition = (await sql<{ sql: string }>`select sql from sqlite_master where name = ${table}`.execute(db)).rows[0]!.sql;
+          assert.doesNotMatch(definition, /autoincrement/i, table);
+        }
+        assert.deepEqual(await indexesOf(db, database, 'customers'), ['customers_by_merchant', 'sqlite_autoindex_customers_1']);
       } else {
         assert.deepEqual(await indexesOf(db, database, 'payment_requests'), ['payment_requests_by_merchant', 'payment_requests_pkey', 'payment_requests_token_hash_key']);
         assert.deepEqual(await indexesOf(db, database, 'messages'), ['messages_by_client', 'messages_pkey', 'messages_texts_by_recipient']);
       }
       assert.ok((await indexesOf(db, database, 'events')).includes('events_holding_secrets'));
+      const transactionIndexes = await indexesOf(db, database, 'transactions');
+      assert.ok(transactionIndexes.includes('transactions_captures') && !transactionIndexes.includes('transactions_by_parent'), String(transactionIndexes));
     });
 
-    test('the new ids keep counting from where the old ones were', async () => {
+    test('the new ids keep counting from where the old ones were, and customers stay unique by id', async () => {
       const { db } = opened;
       await db.insertInto('messages').values({
         id: 'msg_4', client_id: 'c_1', merchant_id: 'm_1', channel: 'sms', recipient: '+14155550123', body: 'body 4', pay_link: 'https://pay.example/x', created_at: AT,
       }).execute();
       const seqs = (await db.selectFrom('messages').select('seq').orderBy('seq').execute()).map((row) => Number(row.seq));
       assert.deepEqual(seqs, [1, 2, 3, 4]);
+      await db.insertInto('customers').values({
+        id: 'c_3', merchant_id: 'm_1', first_name: 'Jo', last_name: 'Doe 3', email: 'jo3@example.com', phone: '', created_at: AT,
+      }).execute();
+      const customerSeqs = (await db.selectFrom('customers').select('seq').orderBy('seq').execute()).map((row) => Number(row.seq));
+      assert.deepEqual(customerSeqs, [1, 2, 3]);
+      await assert.rejects(db.insertInto('customers').values({
+        id: 'c_3', merchant_id: 'm_1', first_name: 'Jo', last_name: 'Again', email: 'jo@example.com', phone: '', created_at: AT,
+      }).execute(), /unique|duplicate/i);
     });
 
     test('a payment attempt still needs its pay link, and an order id its merchant once only', async () => {
