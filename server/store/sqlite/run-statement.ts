@@ -4,6 +4,13 @@ import type { QueryResult } from 'kysely';
 type Row = Record<string, unknown>;
 type MakeRow = (values: unknown[]) => Row;
 
+/**
+ * better-sqlite3 binds an array argument by reading its elements through V8's object API, and arguments given one
+ * by one straight from the call: a 22-value insert in a loop, 3.3 against 2.9 µs. Past this many values a spread
+ * could meet the engine's limit on arguments, so a long list goes as an array.
+ */
+const SPREAD_AT_MOST = 1000;
+
 /** Per reading statement: how its rows are made from arrays, or null where they cannot be (see `rowMaker`). */
 const rowMakers = new WeakMap<Statement, MakeRow | null>();
 
@@ -29,19 +36,19 @@ function rowMaker(statement: Statement): MakeRow | null {
 /** The rows a reading statement returns, as objects keyed by column name. */
 export function readRows<R>(statement: Statement, parameters: readonly unknown[]): R[] {
   const make = rowMaker(statement);
-  if (!make) return statement.all(parameters) as R[];
-  return (statement.all(parameters) as unknown[][]).map(make) as R[];
+  const rows = parameters.length <= SPREAD_AT_MOST ? statement.all(...parameters) : statement.all(parameters);
+  return (make ? (rows as unknown[][]).map(make) : rows) as R[];
 }
 
 /** `readRows`, one row at a time. */
 export function* iterateRows<R>(statement: Statement, parameters: readonly unknown[]): IterableIterator<R> {
   const make = rowMaker(statement);
-  for (const row of statement.iterate(parameters)) yield (make ? make(row as unknown[]) : row) as R;
+  for (const row of parameters.length <= SPREAD_AT_MOST ? statement.iterate(...parameters) : statement.iterate(parameters)) yield (make ? make(row as unknown[]) : row) as R;
 }
 
 /** Runs a prepared statement as Kysely expects: the rows of a statement that returns them, else what it changed. */
 export function runStatement<R>(statement: Statement, parameters: readonly unknown[]): QueryResult<R> {
   if (statement.reader) return { rows: readRows<R>(statement, parameters) };
-  const { changes, lastInsertRowid } = statement.run(parameters);
+  const { changes, lastInsertRowid } = parameters.length <= SPREAD_AT_MOST ? statement.run(...parameters) : statement.run(parameters);
   return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
 }
