@@ -127,3 +127,44 @@ test('a group whose writes would not do again what they did fails whole, rather 
   assert.equal(outcomes[2]!.status, 'fulfilled');
   assert.deepEqual(rows().map((row: any) => row.name), ['after']);
 });
+
+test('writes that give no rowid (an update, a WITHOUT ROWID table) are redone whatever rowid the failing unit left', async () => {
+  const { db, unit, rows } = openGroups();
+  db.exec('CREATE TABLE orders (merchant TEXT NOT NULL, id TEXT NOT NULL, PRIMARY KEY (merchant, id)) WITHOUT ROWID');
+  await unit((run) => [run(insert, 'a'), run(insert, 'b')]);
+  // The first writes of the group give no rowid: better-sqlite3 reports the connection's last one, set before the
+  // group began; when they are made again, the failing unit's insert has set it to another.
+  const outcomes = await Promise.allSettled([
+    unit((run) => {
+      run("UPDATE entries SET note = 'updated' WHERE name = 'a'");
+      run('INSERT INTO orders (merchant, id) VALUES (?, ?)', 'm', 'o1');
+    }),
+    unit((run) => {
+      run(insert, 'undone');
+      throw new Error('fails after an insert');
+    }),
+    unit((run) => run('INSERT INTO orders (merchant, id) VALUES (?, ?)', 'm', 'o2')),
+  ]);
+  assert.deepEqual(outcomes.map((outcome) => outcome.status), ['fulfilled', 'rejected', 'fulfilled']);
+  assert.deepEqual(rows(), [{ seq: 1, name: 'a', note: 'updated' }, { seq: 2, name: 'b', note: null }]);
+  assert.deepEqual(db.prepare('SELECT id FROM orders ORDER BY id').pluck().all(), ['o1', 'o2']);
+});
+
+test('a statement that failed after inserting a row leaves its rowid behind; the writes after it are redone all the same', async () => {
+  const { unit, rows } = openGroups();
+  await unit((run) => run(insert, 'a'));
+  const outcomes = await Promise.allSettled([
+    // Its first row is inserted (rowid 2), its second conflicts: SQLite undoes the statement but keeps rowid 2 as
+    // the connection's last, which the update after it then reports.
+    unit((run) => run("INSERT INTO entries (name) VALUES ('b'), ('a')")),
+    unit((run) => run("UPDATE entries SET note = 'updated' WHERE name = 'a'").changes),
+    unit((run) => {
+      run("INSERT INTO entries (seq, name) VALUES (10, 'undone')");
+      throw new Error('fails after an insert');
+    }),
+  ]);
+  assert.deepEqual(outcomes.map((outcome) => outcome.status), ['rejected', 'fulfilled', 'rejected']);
+  assert.match(String((outcomes[0] as PromiseRejectedResult).reason), /UNIQUE/);
+  assert.match(String((outcomes[2] as PromiseRejectedResult).reason), /fails after an insert/);
+  assert.deepEqual(rows(), [{ seq: 1, name: 'a', note: 'updated' }]);
+});

@@ -40,7 +40,13 @@ interface Write {
   parameters: readonly unknown[];
   /** What it did: rows changed (or returned, for a write with RETURNING); 1 for a change of the schema. */
   changed: number;
-  insertId: number | bigint | undefined;
+  /**
+   * The rowid it gave, or undefined if it gave none. better-sqlite3 reports the connection's last rowid after every
+   * write, also after an update or an insert into a WITHOUT ROWID table, which set none; made again after a failing
+   * unit's insert, those report that insert's rowid instead. So only a rowid the write changed is compared (an insert
+   * that happened to give the rowid the one before it gave, in another table, goes unchecked: its rows are not).
+   */
+  rowid: bigint | undefined;
 }
 
 /** One database transaction shared by the units of concurrent requests. */
@@ -92,6 +98,8 @@ export class GroupCommit {
   private writes: Write[] = [];
   /** Where the writes of the unit holding the connection begin in `writes`. */
   private unitStart = 0;
+  /** The connection's last rowid as of the last write run, or undefined when not known (read again when needed). */
+  private lastRowid: bigint | undefined;
   /** The group a close is scheduled for. */
   private closing: Group | undefined;
   /** Running what the last answers set off (see `closeSoon`). */
@@ -101,7 +109,7 @@ export class GroupCommit {
   private restarting: Promise<void> | undefined;
   private readonly db: Database;
   /** Prepared once: `exec` would parse each of these again for every group. */
-  private readonly statements: Record<'begin' | 'commit' | 'savepoint' | 'rollbackTo', Statement>;
+  private readonly statements: Record<'begin' | 'commit' | 'savepoint' | 'rollbackTo' | 'lastRowid', Statement>;
 
   constructor(
     /** The writing connection's statements: every statement a unit runs comes through `run`. */
@@ -118,6 +126,7 @@ export class GroupCommit {
       commit: this.db.prepare('COMMIT'),
       savepoint: this.db.prepare('SAVEPOINT group_start'),
       rollbackTo: this.db.prepare('ROLLBACK TO group_start'),
+      lastRowid: this.db.prepare('SELECT last_insert_rowid()').pluck().safeIntegers(),
     };
   }
 
@@ -132,8 +141,19 @@ export class GroupCommit {
   /** Runs a statement of the unit that holds the connection, keeping what a write did so that it can be made again. */
   run<R>(sql: string, parameters: readonly unknown[]): QueryResult<R> {
     const statement = this.writer.prepare(sql);
-    const result = runStatement<R>(statement, parameters);
-    if (!statement.readonly) this.writes.push({ statement, parameters, changed: changedBy(statement, result), insertId: result.insertId });
+    if (statement.readonly) return runStatement<R>(statement, parameters);
+    const rowidBefore = (this.lastRowid ??= this.statements.lastRowid.get() as bigint);
+    let result: QueryResult<R>;
+    try {
+      result = runStatement<R>(statement, parameters);
+    } catch (error) {
+      // A statement that failed after inserting a row leaves that row's rowid as the connection's last.
+      this.lastRowid = undefined;
+      throw error;
+    }
+    this.lastRowid = result.insertId;
+    const rowid = result.insertId !== rowidBefore ? result.insertId : undefined;
+    this.writes.push({ statement, parameters, changed: changedBy(statement, result), rowid });
     return result;
   }
 
@@ -219,6 +239,7 @@ export class GroupCommit {
   }
 
   private open(): void {
+    this.lastRowid = undefined;
     this.statements.begin.run();
     try {
       this.statements.savepoint.run();
@@ -337,11 +358,12 @@ export class GroupCommit {
     const changedSomething = this.writes.slice(this.unitStart).some((write) => write.changed > 0);
     this.writes = earlier;
     if (!changedSomething) return;
+    this.lastRowid = undefined;
     try {
       this.statements.rollbackTo.run();
       for (const write of earlier) {
         const result = runStatement(write.statement, write.parameters);
-        if (changedBy(write.statement, result) !== write.changed || result.insertId !== write.insertId) {
+        if (changedBy(write.statement, result) !== write.changed || (write.rowid !== undefined && result.insertId !== write.rowid)) {
           throw new Error(`a write of the group did not do again what it did: ${write.statement.source}`);
         }
       }
