@@ -85,7 +85,8 @@ export class EventRepository {
 
   /** Events created before `cutoff` that still hold a secret. */
   async holdingSecretsSince(cutoff: string, limit: number): Promise<string[]> {
-    // A literal, as the partial index that serves this says it (migration 009).
+    // A literal: compared with a parameter, a partial index's term makes SQLite prepare the statement again at every
+    // call (test/store/query-plans.test.ts).
     const rows = await this.db.selectFrom('events').select('id').where('holds_secret', '=', sql.lit(1)).where('created_at', '<', cutoff).limit(limit).execute();
     return rows.map((row) => row.id);
   }

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, type KyselyConfig } from 'kysely';
 import type { Database, Dialect } from './schema.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { openSqlite, type SqliteOptions } from './sqlite/open-sqlite.ts';
@@ -16,6 +16,8 @@ export interface StorageOptions {
   pgSchema?: string | undefined;
   /** How the embedded database groups concurrent writes into one commit, and how long its WAL grows. */
   sqlite?: SqliteOptions | undefined;
+  /** Kysely's query log: tests that look at the SQL the store sends read it here. */
+  log?: KyselyConfig['log'];
 }
 
 // COUNT(*) and bigserial come back from pg as text; every integer we store fits in a double.
@@ -24,12 +26,12 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 /** Opens the database, applies pending migrations and returns the store. */
 export async function openStore(options: StorageOptions): Promise<Store> {
   if (options.databaseUrl) {
-    const db = await openPostgres(options.databaseUrl, options.pgSchema);
+    const db = await openPostgres(options.databaseUrl, options.pgSchema, options.log);
     await migrate(db, 'postgres');
     return new Store(db, { dialect: 'postgres', runUnit: transactionUnits(db), onClose: () => db.destroy() });
   }
   const sqlite = openSqlite(options.dataDir, options.sqlite);
-  const db = new Kysely<Database>({ dialect: sqlite.dialect });
+  const db = new Kysely<Database>({ dialect: sqlite.dialect, ...(options.log ? { log: options.log } : {}) });
   executeDirectlyWith(db, sqlite.executeOutsideUnit);
   const close = async () => {
     await db.destroy();
@@ -44,7 +46,7 @@ export async function openStore(options: StorageOptions): Promise<Store> {
   return new Store(db, { dialect: 'sqlite', runUnit: sqlite.units(db), onClose: close, groupSizes: sqlite.groups.sizes, committedVersion: sqlite.committedVersion });
 }
 
-async function openPostgres(connectionString: string, schema?: string): Promise<Kysely<Database>> {
+async function openPostgres(connectionString: string, schema?: string, log?: KyselyConfig['log']): Promise<Kysely<Database>> {
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid PostgreSQL schema name: ${schema}`);
   if (schema) {
     const setup = new pg.Client({ connectionString });
@@ -60,7 +62,7 @@ async function openPostgres(connectionString: string, schema?: string): Promise<
     max: 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
 }
 
 async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<void> {

@@ -94,7 +94,8 @@ export class TransactionRepository {
       .select(COLUMNS)
       .where('merchant_id', '=', merchantId)
       .where('parent_id', 'in', holdIds)
-      // A literal, as the partial index that serves this says it (migration 010).
+      // A literal: compared with a parameter, a partial index's term makes SQLite prepare the statement again at every
+      // call (test/store/query-plans.test.ts).
       .where('kind', '=', sql.lit('sale'))
       .execute();
     return new Map(sales.map((sale) => [sale.parent_id!, sale]));
