@@ -3,15 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely } from 'kysely';
 import { buildApp } from '../server/app.ts';
 import { Clock } from '../server/clock.ts';
 import type { Config } from '../server/config.ts';
 import { ensureClient } from '../server/services/clients.ts';
 import { openStore } from '../server/store/open.ts';
-import type { Database } from '../server/store/schema.ts';
-import { Store } from '../server/store/store.ts';
-import { openSqlite } from '../server/store/sqlite/open-sqlite.ts';
 import { runStatement } from '../server/store/sqlite/run-statement.ts';
 import { StatementCache } from '../server/store/sqlite/statement-cache.ts';
 import type { Api, Scenario } from './scenarios.ts';
@@ -37,23 +33,14 @@ export interface Floor {
  * The floor of each write: what SQLite alone takes for it. Each write scenario runs in this process, through the
  * real app, with every statement it sends recorded; the recording is then replayed through better-sqlite3 alone,
  * on a copy of the database as it was before, with the service's settings (WAL, synchronous=FULL): one transaction
- * per request, and `groupSize` requests per transaction, each in its savepoint, as the service groups them.
+ * per request, and `groupSize` requests per transaction with one savepoint at its start, as the service groups them.
  */
 export async function measureFloors(all: Scenario[], groupSizes: Map<string, number>, credentials: { id: string; secret: string }): Promise<Map<string, Floor>> {
   const dir = mkdtempSync(join(tmpdir(), 'paykit-floor-'));
   try {
-    await (await openStore({ dataDir: dir })).close();
     let recording: Statement[] | undefined;
-    const sqlite = openSqlite(dir, { maxWaitMs: 0, traceWrites: (sql, parameters) => recording?.push({ sql, parameters }) });
-    const db = new Kysely<Database>({ dialect: sqlite.dialect });
-    const store = new Store(db, {
-      dialect: 'sqlite',
-      runUnit: sqlite.units(db),
-      onClose: async () => {
-        await db.destroy();
-        await sqlite.afterClose();
-      },
-    });
+    const traceWrites = (sql: string, parameters: readonly unknown[]) => recording?.push({ sql, parameters });
+    const store = await openStore({ dataDir: dir, sqlite: { maxWaitMs: 0, traceWrites } });
     const config: Config = {
       port: 0, host: '127.0.0.1', environment: 'sandbox', databaseUrl: undefined, dataDir: dir, publicUrl: 'http://127.0.0.1',
       seedClient: undefined, webhooks: { timeoutMs: 2000, scheduleSeconds: [1], pollMs: 1000, dispatch: false },
@@ -113,10 +100,9 @@ function replay(file: string, requests: Statement[][], groupSize: number): numbe
   const started = performance.now();
   for (let i = 0; i < requests.length; i += groupSize) {
     db.exec('BEGIN IMMEDIATE');
+    if (groupSize > 1) db.exec('SAVEPOINT group_start');
     for (const request of requests.slice(i, i + groupSize)) {
-      if (groupSize > 1) db.exec('SAVEPOINT unit');
       for (const query of request) runStatement(statements.prepare(query.sql), query.parameters);
-      if (groupSize > 1) db.exec('RELEASE unit');
     }
     db.exec('COMMIT');
   }
