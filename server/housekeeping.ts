@@ -36,7 +36,7 @@ export class Housekeeping {
     const { store, clock } = this.options;
     const now = clock.now();
     const purgedKeys = await store.idempotencyKeys.purgeExpired(now);
-    const cutoff = isoInstant(new Date(now.getTime() - SECRET_RETENTION_MS));
+    const cutoff = isoInstant(now, -SECRET_RETENTION_MS);
     let redactedEvents = 0;
     for (;;) {
       const ids = await store.events.holdingSecretsSince(cutoff, 500);

@@ -9,17 +9,18 @@ const pad2 = (n: number) => (n < 10 ? `0${n}` : `${n}`);
 const pad3 = (n: number) => (n < 10 ? `00${n}` : n < 100 ? `0${n}` : `${n}`);
 
 /**
- * Exactly `date.toISOString()`. V8 writes every such string through a printf-style formatter, about a microsecond
- * each, and a payment writes its time three or four times (docs/performance.md, "Sixth round"): here V8 writes each
- * day's date once and the time of day is put together from whole numbers.
+ * Exactly `new Date(date.getTime() + offsetMs).toISOString()`: the instant itself, or an expiry or a cutoff that far
+ * from it. V8 writes every such string through a printf-style formatter, about a microsecond each, and a payment writes
+ * its time three or four times (docs/performance.md, "Sixth round"): here V8 writes each day's date once and the time
+ * of day is put together from whole numbers.
  */
-export function isoInstant(date: Date): string {
-  const ms = date.getTime();
+export function isoInstant(date: Date, offsetMs = 0): string {
+  const ms = date.getTime() + offsetMs;
   const day = Math.floor(ms / MS_PER_DAY);
   let prefix = dayPrefixes.get(day);
   if (prefix === undefined) {
     // An invalid date throws here as toISOString does; years past 9999 or before 0 get V8's six-digit form whole.
-    const whole = date.toISOString();
+    const whole = (offsetMs === 0 ? date : new Date(ms)).toISOString();
     if (whole.length !== 24) return whole;
     if (dayPrefixes.size >= KEPT_DAYS) dayPrefixes.clear();
     prefix = whole.slice(0, 11);

@@ -91,7 +91,7 @@ export async function submitApplication(store: Store, clientId: string, submitte
 /** GET /auth/create-session: a single-use token that starts one hosted onboarding. */
 export async function createOnboardingSession(store: Store, clientId: string, now: Date) {
   const token = newToken('ost_');
-  const expiresAt = isoInstant(new Date(now.getTime() + ONBOARDING_SESSION_TTL_MS));
+  const expiresAt = isoInstant(now, ONBOARDING_SESSION_TTL_MS);
   await store.onboardingTokens.insertSession({ token_hash: digest(token), client_id: clientId, expires_at: expiresAt });
   return { token, expiresAt };
 }
@@ -114,7 +114,7 @@ export async function startHostedOnboarding(
   const errors = validatePrefill(prefill, isoDateOf(now));
   if (errors.length > 0) throw invalid(describeFieldErrors(errors), { errors });
   const linkToken = newToken('obl_');
-  const expiresAt = isoInstant(new Date(now.getTime() + ONBOARDING_LINK_TTL_MS));
+  const expiresAt = isoInstant(now, ONBOARDING_LINK_TTL_MS);
   const merchant: Merchant = {
     id: newId('m_'),
     client_id: clientId,

@@ -82,7 +82,7 @@ export async function payLink(store: Store, token: string, details: PaymentDetai
     await store.paymentRequests.insertAttempt({
       token_hash: digest(attemptToken), request_id: request.id, card_brand: card.brand, last_four: card.lastFour,
       exp_month: card.expMonth, exp_year: card.expYear, outcome: card.outcome,
-      expires_at: isoInstant(new Date(now.getTime() + ATTEMPT_TTL_MS)), used_at: null,
+      expires_at: isoInstant(now, ATTEMPT_TTL_MS), used_at: null,
     });
     return { status: 'challenge', attemptToken, request };
   }

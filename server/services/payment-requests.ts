@@ -116,7 +116,7 @@ export async function createPaymentRequest(
   const fields = readRequest(input);
   const { customer, now, publicUrl, source, textsPerPhonePerHour } = options;
   if (fields.phone && textsPerPhonePerHour !== undefined) {
-    const since = isoInstant(new Date(now.getTime() - 60 * 60 * 1000));
+    const since = isoInstant(now, -60 * 60 * 1000);
     if ((await store.messages.textsTo(merchant.id, fields.phone, since)) >= textsPerPhonePerHour) {
       throw rateLimited(`${fields.phone} was already sent ${textsPerPhonePerHour} texts for this merchant in the last hour: try again later.`, 3600);
     }
@@ -148,7 +148,7 @@ export async function createPaymentRequest(
     sales_id: newId('txn_'),
     status: 'open',
     transaction_id: null,
-    expires_at: isoInstant(new Date(now.getTime() + PAY_LINK_TTL_MS)),
+    expires_at: isoInstant(now, PAY_LINK_TTL_MS),
     created_at: isoInstant(now),
     paid_at: null,
   };

@@ -35,7 +35,7 @@ export async function rotateSigningSecret(store: Store, clientId: string, overla
     const changes = {
       secret: newSigningSecret(),
       previous_secret: overlapHours > 0 ? endpoint.secret : null,
-      previous_secret_expires_at: overlapHours > 0 ? isoInstant(new Date(now.getTime() + overlapHours * 3_600_000)) : null,
+      previous_secret_expires_at: overlapHours > 0 ? isoInstant(now, overlapHours * 3_600_000) : null,
       updated_at: isoInstant(now),
     };
     await tx.webhookEndpoints.update(clientId, changes);

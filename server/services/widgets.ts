@@ -62,7 +62,7 @@ export async function updateWidgetSettings(store: Store, merchant: MerchantAccou
 /** POST /widgets/sessions: a short-lived, read-only token for the transactions table. */
 export async function createWidgetSession(store: Store, merchant: MerchantAccount, now: Date) {
   const token = newToken('wst_');
-  const expiresAt = isoInstant(new Date(now.getTime() + WIDGET_SESSION_TTL_MS));
+  const expiresAt = isoInstant(now, WIDGET_SESSION_TTL_MS);
   await store.widgets.insertSession({ token_hash: digest(token), merchant_id: merchant.id, expires_at: expiresAt, created_at: isoInstant(now) });
   return { session_token: token, expires_at: expiresAt };
 }

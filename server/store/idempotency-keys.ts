@@ -71,8 +71,8 @@ export class IdempotencyKeyRepository {
    */
   async claim(clientId: string, keyDigest: string, fingerprint: string, now: Date, leaseMs = IDEMPOTENCY_LEASE_MS): Promise<ClaimResult> {
     const claimedAt = isoInstant(now);
-    const lockedUntil = isoInstant(new Date(now.getTime() + leaseMs));
-    const cutoff = isoInstant(new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS));
+    const lockedUntil = isoInstant(now, leaseMs);
+    const cutoff = isoInstant(now, -IDEMPOTENCY_KEY_TTL_MS);
     const fresh = { fingerprint, status_code: null, body: null, created_at: claimedAt, locked_until: lockedUntil };
     // A row can vanish between the conflict and the read (released after a 5xx): try again then.
     for (let attempt = 0; attempt < 3; attempt++) {
@@ -88,7 +88,7 @@ export class IdempotencyKeyRepository {
 
   /** The key's row if it was used in the last 24 hours. */
   async find(clientId: string, keyDigest: string, now: Date): Promise<IdempotencyKey | undefined> {
-    const cutoff = isoInstant(new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS));
+    const cutoff = isoInstant(now, -IDEMPOTENCY_KEY_TTL_MS);
     return (await findKey(this.db, clientId, keyDigest, cutoff))[0] as IdempotencyKey | undefined;
   }
 
@@ -108,7 +108,7 @@ export class IdempotencyKeyRepository {
 
   /** Deletes the keys older than 24 hours, answers and all; returns how many. */
   async purgeExpired(now: Date): Promise<number> {
-    const cutoff = isoInstant(new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS));
+    const cutoff = isoInstant(now, -IDEMPOTENCY_KEY_TTL_MS);
     const result = await this.db.deleteFrom('idempotency_keys').where('created_at', '<=', cutoff).executeTakeFirst();
     return Number(result.numDeletedRows);
   }

@@ -107,11 +107,11 @@ export class Dispatcher {
   }
 
   private dueWindow() {
-    const wallNow = Date.now();
+    const wallNow = new Date();
     return {
       now: isoInstant(this.options.clock.now()),
-      claimAt: isoInstant(new Date(wallNow)),
-      claimedUntil: isoInstant(new Date(wallNow + this.options.timeoutMs * 2 + 1000)),
+      claimAt: isoInstant(wallNow),
+      claimedUntil: isoInstant(wallNow, this.options.timeoutMs * 2 + 1000),
     };
   }
 
@@ -183,7 +183,7 @@ export class Dispatcher {
     const retryAfter = result.statusCode === 429 || result.statusCode === 503 ? parseRetryAfter(result.retryAfter, new Date()) : undefined;
     const plan = planRetry(attempts, scheduleSeconds, retryAfter, this.options.random ?? Math.random);
     await store.events.settleAttempt(event, event.claimed_until, plan.retry
-      ? { status: 'pending', attempts, nextAttemptAt: isoInstant(new Date(after.getTime() + plan.delayMs)), deliveredAt: null }
+      ? { status: 'pending', attempts, nextAttemptAt: isoInstant(after, plan.delayMs), deliveredAt: null }
       : { status: 'failed', attempts, nextAttemptAt: '', deliveredAt: null });
   }
 }

@@ -29,6 +29,21 @@ test('an instant near now, and the days around it, one millisecond at a time whe
   assert.equal(isoInstant(new Date(Date.parse('-000001-12-31T23:59:59.999Z'))), '-000001-12-31T23:59:59.999Z');
 });
 
-test('an invalid date is refused as toISOString refuses it', () => {
+test('an instant some time from a date is the one a Date that far from it writes', () => {
+  fc.assert(
+    fc.property(fc.integer({ min: -DATE_LIMIT_MS / 2, max: DATE_LIMIT_MS / 2 }), fc.integer({ min: -DATE_LIMIT_MS / 2, max: DATE_LIMIT_MS / 2 }), (ms, offset) => {
+      assert.equal(isoInstant(new Date(ms), offset), new Date(ms + offset).toISOString());
+    }),
+    { numRuns: 20_000, seed: 16 },
+  );
+  // A day ahead of now, and an hour back, where the day is already known.
+  const now = new Date('2026-11-25T23:30:00.000Z');
+  assert.equal(isoInstant(now), '2026-11-25T23:30:00.000Z');
+  assert.equal(isoInstant(now, 86_400_000), '2026-11-26T23:30:00.000Z');
+  assert.equal(isoInstant(now, -3_600_000), '2026-11-25T22:30:00.000Z');
+});
+
+test('an invalid date is refused as toISOString refuses it, and so is an instant past the end of time', () => {
   assert.throws(() => isoInstant(new Date(Number.NaN)), RangeError);
+  assert.throws(() => isoInstant(new Date(DATE_LIMIT_MS), 1), RangeError);
 });
