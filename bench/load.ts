@@ -22,6 +22,8 @@ export interface LoadOptions {
   /** Seconds; every load is bounded in time. */
   duration?: number;
   connections?: number;
+  /** A second of load before the measured run, not counted (JIT, caches); later rounds of the same load skip it. */
+  warmUp?: boolean;
   /** Called between the warm-up and the measured run (e.g. to reset the service's counters). */
   afterWarmUp?: () => Promise<void>;
   /** The serving process, whose CPU time per request is measured too. */
@@ -29,10 +31,10 @@ export interface LoadOptions {
 }
 
 /** Loads one loopback URL for a fixed time, after a short warm-up that is not counted. */
-export async function load({ url, method = 'GET', body, headers = {}, keyed, duration = 5, connections = 50, afterWarmUp, cpuOf }: LoadOptions): Promise<LoadResult> {
+export async function load({ url, method = 'GET', body, headers = {}, keyed, duration = 5, connections = 50, warmUp = true, afterWarmUp, cpuOf }: LoadOptions): Promise<LoadResult> {
   if (!/^http:\/\/127\.0\.0\.1:\d+\//.test(url)) throw new Error(`benchmarks only send traffic to loopback, not ${url}`);
   const options = { url, method, headers, connections, pipelining: 1, ...perRequest(body, keyed) };
-  await autocannon({ ...options, duration: 1 });
+  if (warmUp) await autocannon({ ...options, duration: 1 });
   await afterWarmUp?.();
   const cpuBefore = cpuOf === undefined ? 0 : processCpuMs(cpuOf);
   const result = await autocannon({ ...options, duration });

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { send } from '../test/support/http.ts';
 import type { GroupSizeSummary } from '../server/store/sqlite/group-sizes.ts';
 import { startBare } from './bare.ts';
-import { load, type LoadResult } from './load.ts';
+import { load, type LoadOptions } from './load.ts';
+import { combineRounds, type Combined } from './rounds.ts';
 import { measureFloors, type Floor } from './floor.ts';
 import { scenarios, type Api } from './scenarios.ts';
 import { serviceOnPostgres, serviceOnSqlite, type BenchService } from './services.ts';
@@ -16,11 +17,13 @@ import { BENCH_AUTH, BENCH_CLIENT, basicAuthorization } from './credentials.ts';
 
 /**
  * `npm run bench`: throughput and latency of the service's endpoints, on the embedded database and (with
- * DATABASE_URL set) on PostgreSQL, each as a ratio to a bare Fastify JSON route. The bare route is measured before
- * and after every endpoint and the ratios divide by the median of those runs, so a busy moment moves one baseline,
- * not every ratio. Each write is also set against its floor: the same statements through better-sqlite3 alone.
+ * DATABASE_URL set) on PostgreSQL, each as a ratio to a bare Fastify JSON route. Each endpoint runs in several
+ * rounds, each followed by a run of the bare route; an endpoint's figure is the median of its rounds, divided by the
+ * median of all the bare route's runs, so a busy moment of the machine moves one round or one baseline, not a ratio.
+ * Each write is also set against its floor: the same statements through better-sqlite3 alone.
  */
-const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /** Parts to leave out while iterating on one, e.g. BENCH_SKIP=widgets,webhooks,floor,minimal. */
 const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').map((part) => part.trim()));
 
@@ -37,7 +40,7 @@ const MINIMAL_ROW = '  the same on Fastify and better-sqlite3 alone (bench/minim
 interface Row {
   database: string;
   name: string;
-  result: LoadResult;
+  result: Combined;
   groups?: GroupSizeSummary | undefined;
 }
 
@@ -48,12 +51,22 @@ const baselines: number[] = [];
 const bareCpu: number[] = [];
 const bare = await startBare();
 const measureBare = async () => {
-  const result = await load({ url: bare.url, duration: DURATION, cpuOf: bare.pid });
+  const result = await load({ url: bare.url, duration: DURATION, cpuOf: bare.pid, warmUp: baselines.length === 0 });
   baselines.push(result.requestsPerSecond);
   bareCpu.push(result.cpuUsPerRequest!);
 };
 
-/** Every scenario on one service, each followed by a run of the bare route. */
+/** `ROUNDS` runs of one load, each followed by a run of the bare route. */
+async function measureRounds(options: LoadOptions): Promise<Combined> {
+  const rounds = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    rounds.push(await load({ ...options, ...(round > 0 ? { warmUp: false, afterWarmUp: undefined } : {}) }));
+    await measureBare();
+  }
+  return combineRounds(rounds);
+}
+
+/** Every scenario on one service, in rounds (`measureRounds`). */
 async function measureScenarios(service: BenchService): Promise<void> {
   const api: Api = async (method, path, json) => {
     const answer = await send(service.process.baseUrl, method, `/api/v1${path}`, { auth: BENCH_AUTH, ...(json === undefined ? {} : { json }) });
@@ -61,7 +74,7 @@ async function measureScenarios(service: BenchService): Promise<void> {
   };
   for (const scenario of scenarios()) {
     const { method, path, body, keyed } = await scenario.prepare(api);
-    const result = await load({
+    const result = await measureRounds({
       url: `${service.process.baseUrl}${path}`,
       method,
       headers: { authorization: authHeader, ...(body ? { 'content-type': 'application/json' } : {}) },
@@ -72,7 +85,6 @@ async function measureScenarios(service: BenchService): Promise<void> {
       cpuOf: service.process.child.pid,
     });
     rows.push({ database: service.database, name: scenario.name, result, groups: await service.groupSizes?.() });
-    await measureBare();
     if (service.database === 'SQLite' && path === MINIMAL_PATH && !SKIP.has('minimal')) await measureMinimal(body);
   }
 }
@@ -81,7 +93,7 @@ async function measureScenarios(service: BenchService): Promise<void> {
 async function measureMinimal(body: (() => string) | undefined): Promise<void> {
   const minimal = await startMinimalWriteServer(join(dataDir, 'paykit.sqlite'), join(dataDir, 'minimal'));
   try {
-    const result = await load({
+    const result = await measureRounds({
       url: `${minimal.baseUrl}${MINIMAL_PATH}`, method: 'POST', headers: { 'content-type': 'application/json' }, ...(body ? { body } : {}),
       duration: DURATION, cpuOf: minimal.pid,
     });
@@ -89,7 +101,6 @@ async function measureMinimal(body: (() => string) | undefined): Promise<void> {
   } finally {
     minimal.stop();
   }
-  await measureBare();
 }
 
 let webhooks: WebhookFigures | undefined;
@@ -123,7 +134,7 @@ const baseline = median(baselines);
 const ratio = (requestsPerSecond: number) => requestsPerSecond / baseline;
 console.log(
   `\nBare Fastify JSON route (the baseline): median ${Math.round(baseline)} req/s of ${baselines.length} runs ` +
-    `(${Math.round(Math.min(...baselines))}–${Math.round(Math.max(...baselines))}), one before and one after every endpoint; ` +
+    `(${Math.round(Math.min(...baselines))}–${Math.round(Math.max(...baselines))}), one before and one after every round of an endpoint; ` +
     `${Math.round(median(bareCpu))} µs of CPU a request (median). ` +
     `CPU ratio: that over the service process's CPU a request (PostgreSQL's own CPU not counted), which a busy machine moves less than throughput.`,
 );
@@ -133,14 +144,17 @@ for (const database of ['SQLite', 'PostgreSQL']) {
     console.log(`\n${database}: not measured (set DATABASE_URL to a PostgreSQL database the bench may create a schema in).`);
     continue;
   }
-  console.log(`\nThroughput on ${database === 'SQLite' ? 'the embedded database (synchronous=FULL, group commit)' : 'PostgreSQL'}, 50 connections, ${DURATION} s each, loopback:`);
+  console.log(
+    `\nThroughput on ${database === 'SQLite' ? 'the embedded database (synchronous=FULL, group commit)' : 'PostgreSQL'}, 50 connections, loopback; ` +
+      `${ROUNDS} rounds of ${DURATION} s each; the median round's ratio (lowest–highest round), the worst round's p99:`,
+  );
   console.table(measured.map(({ name, result, groups }) => {
     const aim = AIMS[name];
     const met = aim && ratio(result.requestsPerSecond) >= aim.ratio && (aim.p99Ms === undefined || result.p99Ms <= aim.p99Ms);
     return {
       endpoint: name,
       'req/s': Math.round(result.requestsPerSecond),
-      'ratio to bare': ratio(result.requestsPerSecond).toFixed(2),
+      'ratio to bare': `${ratio(result.requestsPerSecond).toFixed(2)} (${result.requestsPerSecondRange.map((rps) => ratio(rps).toFixed(2)).join('–')})`,
       'p99 ms': result.p99Ms,
       'CPU µs/req': Math.round(result.cpuUsPerRequest ?? 0),
       'CPU ratio': (median(bareCpu) / (result.cpuUsPerRequest ?? Infinity)).toFixed(2),
