@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
-import { processCpuMs } from './process-cpu.ts';
+import { mainThreadCpuMs, processCpuMs } from './process-cpu.ts';
 
 export interface LoadResult {
   requestsPerSecond: number;
@@ -9,6 +9,12 @@ export interface LoadResult {
   errors: number;
   /** CPU time of the process `cpuOf` named, per request of the measured run: steadier than throughput on a busy machine. */
   cpuUsPerRequest?: number | undefined;
+  /**
+   * The share of the measured run's time that the serving process's event loop (its main thread) was running, and
+   * that the load generator (this process) was: the one near 100% is what bounds the throughput.
+   */
+  eventLoopBusy?: number | undefined;
+  loadGeneratorBusy?: number | undefined;
 }
 
 export interface LoadOptions {
@@ -37,10 +43,17 @@ export async function load({ url, method = 'GET', body, headers = {}, keyed, dur
   if (warmUp) await autocannon({ ...options, duration: 1 });
   await afterWarmUp?.();
   const cpuBefore = cpuOf === undefined ? 0 : processCpuMs(cpuOf);
+  const loopBefore = cpuOf === undefined ? 0 : mainThreadCpuMs(cpuOf);
+  const generatorBefore = process.cpuUsage();
+  const startedAt = performance.now();
   const result = await autocannon({ ...options, duration });
+  const elapsedMs = performance.now() - startedAt;
+  const generator = process.cpuUsage(generatorBefore);
   const cpuUsPerRequest = cpuOf === undefined ? undefined : ((processCpuMs(cpuOf) - cpuBefore) * 1000) / Math.max(1, result.requests.total);
   return {
     cpuUsPerRequest,
+    eventLoopBusy: cpuOf === undefined ? undefined : (mainThreadCpuMs(cpuOf) - loopBefore) / elapsedMs,
+    loadGeneratorBusy: (generator.user + generator.system) / 1000 / elapsedMs,
     requestsPerSecond: result.requests.average,
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,

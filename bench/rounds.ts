@@ -14,13 +14,18 @@ export interface Combined extends LoadResult {
 export function combineRounds(rounds: readonly LoadResult[]): Combined {
   if (rounds.length === 0) throw new Error('no rounds to combine');
   const throughputs = rounds.map((round) => round.requestsPerSecond);
-  const cpu = rounds.map((round) => round.cpuUsPerRequest).filter((us): us is number => us !== undefined);
+  const medianOf = (figure: (round: LoadResult) => number | undefined) => {
+    const figures = rounds.map(figure).filter((value): value is number => value !== undefined);
+    return figures.length > 0 ? median(figures) : undefined;
+  };
   return {
     requestsPerSecond: median(throughputs),
     requestsPerSecondRange: [Math.min(...throughputs), Math.max(...throughputs)],
     p99Ms: Math.max(...rounds.map((round) => round.p99Ms)),
     non2xx: rounds.reduce((sum, round) => sum + round.non2xx, 0),
     errors: rounds.reduce((sum, round) => sum + round.errors, 0),
-    cpuUsPerRequest: cpu.length > 0 ? median(cpu) : undefined,
+    cpuUsPerRequest: medianOf((round) => round.cpuUsPerRequest),
+    eventLoopBusy: medianOf((round) => round.eventLoopBusy),
+    loadGeneratorBusy: medianOf((round) => round.loadGeneratorBusy),
   };
 }

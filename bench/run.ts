@@ -49,12 +49,15 @@ const authHeader = basicAuthorization(BENCH_AUTH);
 const rows: Row[] = [];
 const baselines: number[] = [];
 const bareCpu: number[] = [];
+const bareBusy: { eventLoop: number; loadGenerator: number }[] = [];
 const bare = await startBare();
 const measureBare = async () => {
   const result = await load({ url: bare.url, duration: DURATION, cpuOf: bare.pid, warmUp: baselines.length === 0 });
   baselines.push(result.requestsPerSecond);
   bareCpu.push(result.cpuUsPerRequest!);
+  bareBusy.push({ eventLoop: result.eventLoopBusy!, loadGenerator: result.loadGeneratorBusy! });
 };
+const percent = (share: number | undefined) => (share === undefined ? '' : `${Math.round(share * 100)}%`);
 
 /** `ROUNDS` runs of one load, each followed by a run of the bare route. */
 async function measureRounds(options: LoadOptions): Promise<Combined> {
@@ -136,7 +139,10 @@ console.log(
   `\nBare Fastify JSON route (the baseline): median ${Math.round(baseline)} req/s of ${baselines.length} runs ` +
     `(${Math.round(Math.min(...baselines))}–${Math.round(Math.max(...baselines))}), one before and one after every round of an endpoint; ` +
     `${Math.round(median(bareCpu))} µs of CPU a request (median). ` +
-    `CPU ratio: that over the service process's CPU a request (PostgreSQL's own CPU not counted), which a busy machine moves less than throughput.`,
+    `CPU ratio: that over the service process's CPU a request (PostgreSQL's own CPU not counted), which a busy machine moves less than throughput. ` +
+    `Busy: the share of each run's time the serving process's event loop ran, and the load generator (autocannon, in the bench's process); ` +
+    `the bare route's ${percent(median(bareBusy.map((busy) => busy.eventLoop)))} and ${percent(median(bareBusy.map((busy) => busy.loadGenerator)))}: ` +
+    `the side near 100% is the one that bounds a throughput.`,
 );
 for (const database of ['SQLite', 'PostgreSQL']) {
   const measured = rows.filter((row) => row.database === database);
@@ -158,6 +164,7 @@ for (const database of ['SQLite', 'PostgreSQL']) {
       'p99 ms': result.p99Ms,
       'CPU µs/req': Math.round(result.cpuUsPerRequest ?? 0),
       'CPU ratio': (median(bareCpu) / (result.cpuUsPerRequest ?? Infinity)).toFixed(2),
+      'busy: loop / generator': `${percent(result.eventLoopBusy)} / ${percent(result.loadGeneratorBusy)}`,
       aim: aim ? `≥ ${aim.ratio}${aim.p99Ms ? `, p99 ≤ ${aim.p99Ms}` : ''}: ${met ? 'met' : 'NOT MET'}` : '',
       'writes per commit': groups && groups.groups > 0 ? (groups.units / groups.groups).toFixed(1) : '',
       'non-2xx': result.non2xx,
