@@ -20,7 +20,9 @@ import { BENCH_AUTH, BENCH_CLIENT, basicAuthorization } from './credentials.ts';
  *   node --import tsx bench/cpu-per-request.ts 'POST /requests' [rounds] [dir,dir…]
  *
  * The scenario is the first of bench/scenarios.ts whose name starts with the argument; each checkout serves it on an
- * embedded database of its own. Loopback only, a fixed number of requests per round.
+ * embedded database of its own. Loopback only, a fixed number of requests per round. Besides each checkout's median,
+ * it prints the median of its rounds' ratios to the first checkout's: the machine drifts between rounds (every
+ * checkout's figure can fall by a third over nine rounds), and a round's checkouts run a few seconds apart.
  *
  * `minimal` in place of a checkout measures bench/minimal-write-server.ts (POST /customers/add only) on a copy of the
  * database the checkout before it was prepared on: the least this stack does for that call.
@@ -75,9 +77,15 @@ try {
   }
   const bareUs = median(bareFigures);
   console.log(`${prefix}…: CPU µs per request, median of ${roundsArgument} rounds of ${REQUESTS}; the bare route ${bareUs.toFixed(0)} µs`);
+  const first = targets[0]!;
   for (const target of targets) {
     const us = median(target.figures);
-    console.log(`  ${target.dir}: ${us.toFixed(0)} µs, ratio (bare / it) ${(bareUs / us).toFixed(2)}`);
+    // Each round against the first checkout's in the same round: the machine's drift between rounds cancels out.
+    const paired = median(target.figures.map((figure, round) => figure / first.figures[round]!));
+    console.log(
+      `  ${target.dir}: ${us.toFixed(0)} µs, ratio (bare / it) ${(bareUs / us).toFixed(2)}; ` +
+        `against ${first.dir} round by round ${paired.toFixed(3)} (rounds: ${target.figures.map((figure) => figure.toFixed(0)).join(' ')})`,
+    );
   }
 } finally {
   for (const target of targets) target.stop();
