@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { send } from '../test/support/http.ts';
 import type { GroupSizeSummary } from '../server/store/sqlite/group-sizes.ts';
 import { startBare } from './bare.ts';
-import { load, type LoadOptions } from './load.ts';
+import { load, type LoadOptions, type LoadResult } from './load.ts';
 import { combineRounds, type Combined } from './rounds.ts';
 import { measureFloors, type Floor } from './floor.ts';
 import { scenarios, type Api } from './scenarios.ts';
@@ -12,7 +12,6 @@ import { serviceOnPostgres, serviceOnSqlite, type BenchService } from './service
 import { measureWebhooks, type WebhookFigures } from './webhooks.ts';
 import { MINIMAL_PATH, startMinimalWriteServer } from './minimal.ts';
 import { BUDGETS, measureWidgets } from './widgets.ts';
-import { median } from './median.ts';
 import { BENCH_AUTH, BENCH_CLIENT, basicAuthorization } from './credentials.ts';
 
 /**
@@ -47,15 +46,10 @@ interface Row {
 const authHeader = basicAuthorization(BENCH_AUTH);
 
 const rows: Row[] = [];
-const baselines: number[] = [];
-const bareCpu: number[] = [];
-const bareBusy: { eventLoop: number; loadGenerator: number }[] = [];
+const bareRuns: LoadResult[] = [];
 const bare = await startBare();
 const measureBare = async () => {
-  const result = await load({ url: bare.url, duration: DURATION, cpuOf: bare.pid, warmUp: baselines.length === 0 });
-  baselines.push(result.requestsPerSecond);
-  bareCpu.push(result.cpuUsPerRequest!);
-  bareBusy.push({ eventLoop: result.eventLoopBusy!, loadGenerator: result.loadGeneratorBusy! });
+  bareRuns.push(await load({ url: bare.url, duration: DURATION, cpuOf: bare.pid, warmUp: bareRuns.length === 0 }));
 };
 const percent = (share: number | undefined) => (share === undefined ? '' : `${Math.round(share * 100)}%`);
 
@@ -133,15 +127,18 @@ try {
 const meanGroupSizes = new Map(rows.filter((row) => row.groups).map((row) => [row.name, row.groups!.units / Math.max(1, row.groups!.groups)]));
 const floors = SKIP.has('floor') ? new Map<string, Floor>() : await measureFloors(scenarios(), meanGroupSizes, BENCH_AUTH);
 
-const baseline = median(baselines);
+// The bare route's runs taken together as an endpoint's rounds are: medians, and the range of its throughput.
+const bareFigures = combineRounds(bareRuns);
+const baseline = bareFigures.requestsPerSecond;
+const bareCpu = bareFigures.cpuUsPerRequest!;
 const ratio = (requestsPerSecond: number) => requestsPerSecond / baseline;
 console.log(
-  `\nBare Fastify JSON route (the baseline): median ${Math.round(baseline)} req/s of ${baselines.length} runs ` +
-    `(${Math.round(Math.min(...baselines))}–${Math.round(Math.max(...baselines))}), one before and one after every round of an endpoint; ` +
-    `${Math.round(median(bareCpu))} µs of CPU a request (median). ` +
+  `\nBare Fastify JSON route (the baseline): median ${Math.round(baseline)} req/s of ${bareRuns.length} runs ` +
+    `(${bareFigures.requestsPerSecondRange.map(Math.round).join('–')}), one before and one after every round of an endpoint; ` +
+    `${Math.round(bareCpu)} µs of CPU a request (median). ` +
     `CPU ratio: that over the service process's CPU a request (PostgreSQL's own CPU not counted), which a busy machine moves less than throughput. ` +
     `Busy: the share of each run's time the serving process's event loop ran, and the load generator (autocannon, in the bench's process); ` +
-    `the bare route's ${percent(median(bareBusy.map((busy) => busy.eventLoop)))} and ${percent(median(bareBusy.map((busy) => busy.loadGenerator)))}: ` +
+    `the bare route's ${percent(bareFigures.eventLoopBusy)} and ${percent(bareFigures.loadGeneratorBusy)}: ` +
     `the side near 100% is the one that bounds a throughput.`,
 );
 for (const database of ['SQLite', 'PostgreSQL']) {
@@ -163,7 +160,7 @@ for (const database of ['SQLite', 'PostgreSQL']) {
       'ratio to bare': `${ratio(result.requestsPerSecond).toFixed(2)} (${result.requestsPerSecondRange.map((rps) => ratio(rps).toFixed(2)).join('–')})`,
       'p99 ms': result.p99Ms,
       'CPU µs/req': Math.round(result.cpuUsPerRequest ?? 0),
-      'CPU ratio': (median(bareCpu) / (result.cpuUsPerRequest ?? Infinity)).toFixed(2),
+      'CPU ratio': (bareCpu / (result.cpuUsPerRequest ?? Infinity)).toFixed(2),
       'busy: loop / generator': `${percent(result.eventLoopBusy)} / ${percent(result.loadGeneratorBusy)}`,
       // Three places where two would show a ratio just under its line as on it (0.198 as 0.20).
       aim: aim ? `≥ ${aim.ratio}${aim.p99Ms ? `, p99 ≤ ${aim.p99Ms}` : ''}: ${met ? 'met' : 'NOT MET'} (${ratio(result.requestsPerSecond).toFixed(3)})` : '',
