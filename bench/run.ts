@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { send } from '../test/support/http.ts';
 import type { GroupSizeSummary } from '../server/store/sqlite/group-sizes.ts';
 import { startBare } from './bare.ts';
-import { load, type LoadOptions, type LoadResult } from './load.ts';
-import { combineRounds, type Combined } from './rounds.ts';
+import { load, WARM_UP_SECONDS, type LoadOptions, type LoadResult } from './load.ts';
+import { combineRounds, ratioToNeighbours, type Combined, type RatioToBare } from './rounds.ts';
 import { measureFloors, type Floor } from './floor.ts';
 import { scenarios, type Api } from './scenarios.ts';
 import { serviceOnPostgres, serviceOnSqlite, type BenchService } from './services.ts';
@@ -17,8 +17,8 @@ import { BENCH_AUTH, BENCH_CLIENT, basicAuthorization } from './credentials.ts';
 /**
  * `npm run bench`: throughput and latency of the service's endpoints, on the embedded database and (with
  * DATABASE_URL set) on PostgreSQL, each as a ratio to a bare Fastify JSON route. Each endpoint runs in several
- * rounds, each followed by a run of the bare route; an endpoint's figure is the median of its rounds, divided by the
- * median of all the bare route's runs, so a busy moment of the machine moves one round or one baseline, not a ratio.
+ * rounds, each followed by a run of the bare route; each round is divided by the bare route's runs on either side of
+ * it, and an endpoint's figure is the median of those ratios: the machine's speed drifts, and moves both together.
  * Each write is also set against its floor: the same statements through better-sqlite3 alone.
  */
 const DURATION = Number(process.env.BENCH_SECONDS ?? 3);
@@ -40,6 +40,7 @@ interface Row {
   database: string;
   name: string;
   result: Combined;
+  ratio: RatioToBare;
   groups?: GroupSizeSummary | undefined;
 }
 
@@ -53,14 +54,16 @@ const measureBare = async () => {
 };
 const percent = (share: number | undefined) => (share === undefined ? '' : `${Math.round(share * 100)}%`);
 
-/** `ROUNDS` runs of one load, each followed by a run of the bare route. */
-async function measureRounds(options: LoadOptions): Promise<Combined> {
+/** `ROUNDS` runs of one load, each followed by a run of the bare route, and each set against the bare runs around it. */
+async function measureRounds(options: LoadOptions): Promise<{ result: Combined; ratio: RatioToBare }> {
+  const bareBefore = bareRuns.length - 1;
   const rounds = [];
   for (let round = 0; round < ROUNDS; round++) {
     rounds.push(await load({ ...options, ...(round > 0 ? { warmUp: false, afterWarmUp: undefined } : {}) }));
     await measureBare();
   }
-  return combineRounds(rounds);
+  const bareAround = bareRuns.slice(bareBefore).map((run) => run.requestsPerSecond);
+  return { result: combineRounds(rounds), ratio: ratioToNeighbours(rounds.map((round) => round.requestsPerSecond), bareAround) };
 }
 
 /** Every scenario on one service, in rounds (`measureRounds`). */
@@ -71,7 +74,7 @@ async function measureScenarios(service: BenchService): Promise<void> {
   };
   for (const scenario of scenarios()) {
     const { method, path, body, keyed } = await scenario.prepare(api);
-    const result = await measureRounds({
+    const measured = await measureRounds({
       url: `${service.process.baseUrl}${path}`,
       method,
       headers: { authorization: authHeader, ...(body ? { 'content-type': 'application/json' } : {}) },
@@ -81,7 +84,7 @@ async function measureScenarios(service: BenchService): Promise<void> {
       afterWarmUp: async () => void (await service.groupSizes?.()),
       cpuOf: service.process.child.pid,
     });
-    rows.push({ database: service.database, name: scenario.name, result, groups: await service.groupSizes?.() });
+    rows.push({ database: service.database, name: scenario.name, ...measured, groups: await service.groupSizes?.() });
     if (service.database === 'SQLite' && path === MINIMAL_PATH && !SKIP.has('minimal')) await measureMinimal(body);
   }
 }
@@ -90,11 +93,11 @@ async function measureScenarios(service: BenchService): Promise<void> {
 async function measureMinimal(body: (() => string) | undefined): Promise<void> {
   const minimal = await startMinimalWriteServer(join(dataDir, 'paykit.sqlite'), join(dataDir, 'minimal'));
   try {
-    const result = await measureRounds({
+    const measured = await measureRounds({
       url: `${minimal.baseUrl}${MINIMAL_PATH}`, method: 'POST', headers: { 'content-type': 'application/json' }, ...(body ? { body } : {}),
       duration: DURATION, cpuOf: minimal.pid,
     });
-    rows.push({ database: 'SQLite', name: MINIMAL_ROW, result });
+    rows.push({ database: 'SQLite', name: MINIMAL_ROW, ...measured });
   } finally {
     minimal.stop();
   }
@@ -131,6 +134,7 @@ const floors = SKIP.has('floor') ? new Map<string, Floor>() : await measureFloor
 const bareFigures = combineRounds(bareRuns);
 const baseline = bareFigures.requestsPerSecond;
 const bareCpu = bareFigures.cpuUsPerRequest!;
+/** To the run's median bare route: for figures not measured in rounds (the floors), and beside the rounds' own ratio. */
 const ratio = (requestsPerSecond: number) => requestsPerSecond / baseline;
 console.log(
   `\nBare Fastify JSON route (the baseline): median ${Math.round(baseline)} req/s of ${bareRuns.length} runs ` +
@@ -149,21 +153,24 @@ for (const database of ['SQLite', 'PostgreSQL']) {
   }
   console.log(
     `\nThroughput on ${database === 'SQLite' ? 'the embedded database (synchronous=FULL, group commit)' : 'PostgreSQL'}, 50 connections, loopback; ` +
-      `${ROUNDS} rounds of ${DURATION} s each; the median round's ratio (lowest–highest round), the worst round's p99:`,
+      `${ROUNDS} rounds of ${DURATION} s each, the first after ${WARM_UP_SECONDS} s of warm-up. Ratio to bare: each round's throughput over ` +
+      `the mean of the bare route's runs just before and after it, the median round's (lowest–highest round); to the median bare: the median ` +
+      `round over the median of all the bare route's runs; the worst round's p99:`,
   );
-  console.table(measured.map(({ name, result, groups }) => {
+  console.table(measured.map(({ name, result, ratio: toBare, groups }) => {
     const aim = AIMS[name];
-    const met = aim && ratio(result.requestsPerSecond) >= aim.ratio && (aim.p99Ms === undefined || result.p99Ms <= aim.p99Ms);
+    const met = aim && toBare.median >= aim.ratio && (aim.p99Ms === undefined || result.p99Ms <= aim.p99Ms);
     return {
       endpoint: name,
       'req/s': Math.round(result.requestsPerSecond),
-      'ratio to bare': `${ratio(result.requestsPerSecond).toFixed(2)} (${result.requestsPerSecondRange.map((rps) => ratio(rps).toFixed(2)).join('–')})`,
+      'ratio to bare': `${toBare.median.toFixed(2)} (${toBare.range.map((value) => value.toFixed(2)).join('–')})`,
+      'to median bare': ratio(result.requestsPerSecond).toFixed(2),
       'p99 ms': result.p99Ms,
       'CPU µs/req': Math.round(result.cpuUsPerRequest ?? 0),
       'CPU ratio': (bareCpu / (result.cpuUsPerRequest ?? Infinity)).toFixed(2),
       'busy: loop / generator': `${percent(result.eventLoopBusy)} / ${percent(result.loadGeneratorBusy)}`,
       // Three places where two would show a ratio just under its line as on it (0.198 as 0.20).
-      aim: aim ? `≥ ${aim.ratio}${aim.p99Ms ? `, p99 ≤ ${aim.p99Ms}` : ''}: ${met ? 'met' : 'NOT MET'} (${ratio(result.requestsPerSecond).toFixed(3)})` : '',
+      aim: aim ? `≥ ${aim.ratio}${aim.p99Ms ? `, p99 ≤ ${aim.p99Ms}` : ''}: ${met ? 'met' : 'NOT MET'} (${toBare.median.toFixed(3)})` : '',
       'writes per commit': groups && groups.groups > 0 ? (groups.units / groups.groups).toFixed(1) : '',
       'non-2xx': result.non2xx,
       errors: result.errors,
@@ -173,7 +180,7 @@ for (const database of ['SQLite', 'PostgreSQL']) {
 
 const sqliteWrites = rows.filter((row) => row.database === 'SQLite' && floors.has(row.name));
 if (sqliteWrites.length > 0) {
-  console.log('\nEach write against its floor: the same statements through better-sqlite3 alone, WAL, synchronous=FULL (ratios to the bare route):');
+  console.log('\nEach write against its floor: the same statements through better-sqlite3 alone, WAL, synchronous=FULL (ratios to the median bare route):');
   console.table(sqliteWrites.map(({ name, result }) => {
     const floor = floors.get(name)!;
     return {
@@ -185,7 +192,7 @@ if (sqliteWrites.length > 0) {
       'µs per request: one each, grouped': `${Math.round(floor.oneEachUs)}, ${Math.round(floor.groupedUs)}`,
     };
   }));
-  console.log('\nWrites per commit on the embedded database (groups by size; the warm-up second not counted):');
+  console.log('\nWrites per commit on the embedded database (groups by size; the warm-up not counted):');
   // Named so that no column is an integer key, which an object would put before the endpoint's name.
   const bySize = (histogram: Record<string, number> = {}) => Object.fromEntries(Object.entries(histogram).map(([sizes, count]) => [`${sizes} a group`, count]));
   console.table(sqliteWrites.map(({ name, groups }) => ({ endpoint: name, groups: groups?.groups ?? 0, ...bySize(groups?.histogram) })));
