@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join, resolve as absolutePath } from 'node:path';
 import { createServer } from 'vite';
 import { PaykitClient } from 'paykit/client';
 import { demoBackend } from '../demo/backend/plugin.ts';
@@ -71,9 +72,17 @@ for (let i = 0; ; i++) {
   await new Promise((resolve) => setTimeout(resolve, 100));
 }
 
+/**
+ * Vite's pre-bundled dependencies, kept with the data: Vite takes no lock between processes, so two demos sharing
+ * node_modules/.vite (two starts side by side, as the end-to-end tests make) rebuild it under each other, and a page
+ * waits for dependencies that never arrive. A `memory` start keeps them in a folder of its own, removed when it stops.
+ */
+const viteCache = dataDir === 'memory' ? join(tmpdir(), `paykit-vite-${process.pid}`) : absolutePath(dataDir, 'vite-cache');
+
 const merchant = await demoMerchant();
 const demo = await createServer({
   configFile: 'demo/vite.config.ts',
+  cacheDir: viteCache,
   server: { port: demoPort, strictPort: false },
   plugins: [demoBackend({ serviceUrl, clientId, secretKey: secret, merchant })],
 });
@@ -102,6 +111,7 @@ const stop = async () => {
   service.removeAllListeners('exit');
   service.kill('SIGTERM');
   await demo.close();
+  if (dataDir === 'memory') rmSync(viteCache, { recursive: true, force: true });
   process.exit(0);
 };
 process.once('SIGINT', () => void stop());

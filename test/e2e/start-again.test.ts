@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -41,5 +41,30 @@ test('npm start again on the same data reuses the sandbox client and the demo me
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+/** The dependencies a demo page's entry imports, fetched as the browser would: their statuses, by URL. */
+async function dependencyStatuses(demoUrl: string, entry: string): Promise<Map<string, number>> {
+  const code = await (await fetch(`${demoUrl}${entry}`)).text();
+  const urls = [...code.matchAll(/from\s+"([^"]*\/deps\/[^"]+)"/g)].map((match) => match[1]!);
+  const statuses = new Map<string, number>();
+  for (const url of urls) statuses.set(url, (await fetch(new URL(url, `${demoUrl}/`))).status);
+  return statuses;
+}
+
+test('two npm starts side by side each keep their own Vite dependencies, and both serve the React page', { timeout: 120_000 }, async () => {
+  // Vite takes no lock on its dependency cache: two demos sharing one rebuilt it under each other, and a page waited
+  // for dependencies that never came (an end-to-end journey did, beside this file's restarts).
+  const demos = await Promise.all([startDemo(), startDemo()]);
+  try {
+    for (const demo of demos) {
+      const statuses = await dependencyStatuses(demo.demoUrl, '/react/main.tsx');
+      assert.ok(statuses.size > 0, 'the React page imports pre-bundled dependencies');
+      for (const [url, status] of statuses) assert.equal(status, 200, `${url} is served`);
+      assert.ok(existsSync(join(demo.dataDir, 'vite-cache', 'deps', '_metadata.json')), 'the dependencies are kept in the data folder');
+    }
+  } finally {
+    await Promise.all(demos.map((demo) => demo.stop()));
   }
 });
