@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join, resolve as absolutePath } from 'node:path';
@@ -77,7 +77,9 @@ for (let i = 0; ; i++) {
  * node_modules/.vite (two starts side by side, as the end-to-end tests make) rebuild it under each other, and a page
  * waits for dependencies that never arrive. A `memory` start keeps them in a folder of its own, removed when it stops.
  */
-const viteCache = dataDir === 'memory' ? join(tmpdir(), `paykit-vite-${process.pid}`) : absolutePath(dataDir, 'vite-cache');
+const viteCache = dataDir === 'memory' ? mkdtempSync(join(tmpdir(), 'paykit-vite-')) : absolutePath(dataDir, 'vite-cache');
+// On exit, whoever ends the process: Vite's own SIGTERM handler exits before ours runs.
+if (dataDir === 'memory') process.once('exit', () => rmSync(viteCache, { recursive: true, force: true }));
 
 const merchant = await demoMerchant();
 const demo = await createServer({
@@ -111,7 +113,6 @@ const stop = async () => {
   service.removeAllListeners('exit');
   service.kill('SIGTERM');
   await demo.close();
-  if (dataDir === 'memory') rmSync(viteCache, { recursive: true, force: true });
   process.exit(0);
 };
 process.once('SIGINT', () => void stop());
