@@ -3,7 +3,7 @@ import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from './deps.ts';
 import { BODY_LIMIT_BYTES, registerBodyParsers } from './plugins/body-parsers.ts';
-import { clientErrorHandler, frameworkErrors, registerEnvelopeErrors } from './plugins/envelope-errors.ts';
+import { STORAGE_RETRY_AFTER_SECONDS, clientErrorHandler, frameworkErrors, registerEnvelopeErrors } from './plugins/envelope-errors.ts';
 import { runHandlersTogether } from './plugins/handlers-together.ts';
 import { registerStrictValidation } from './plugins/validation.ts';
 import { requireClient } from './plugins/basic-auth.ts';
@@ -64,7 +64,15 @@ export async function buildApp({ logger = false, loggerInstance, ...deps }: AppO
   await registerBodyParsers(app);
   await app.register(swagger, { openapi: openApiDocument(deps.config), transform: describeOperation });
 
-  app.get('/health', { schema: { hide: true } }, async () => ({ result: true, message: 'ok', data: { environment: deps.config.environment } }));
+  // Readiness: 200 while the database answers, 503 (and the process still answering) while it does not.
+  app.get('/health', { schema: { hide: true } }, async (_request, reply) => {
+    const data = { environment: deps.config.environment, database: 'reachable' };
+    if (await deps.store.reachable()) return { result: true, message: 'ok', data };
+    return reply
+      .code(503)
+      .header('retry-after', String(STORAGE_RETRY_AFTER_SECONDS))
+      .send({ result: false, message: 'The database does not answer.', code: 'service_error', data: { ...data, database: 'unreachable' } });
+  });
 
   await app.register(async (api) => {
     let published: object | undefined;

@@ -9,18 +9,24 @@ import { createDeliverer } from './webhooks/deliver.ts';
 import { Dispatcher } from './webhooks/dispatcher.ts';
 import { CLOCK_OFFSET_SETTING } from './store/settings.ts';
 import { Housekeeping } from './housekeeping.ts';
+import { RepeatedErrorLog } from './plugins/repeated-errors.ts';
 
 /** Starts the service as the contract describes: environment in, listening port out, graceful close on signals. */
 async function main(): Promise<void> {
   const config = readConfig();
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const log = pino(requestLogger(process.env.LOG_LEVEL ?? 'info'));
+  const connections = new RepeatedErrorLog(log.child({ part: 'database' }));
+  const store = await openStore({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onConnectionError: (error) => connections.report('connection', error, 'the database ended a connection; the pool opens another when needed'),
+  });
   const clock = new Clock();
   clock.restore(Number(await store.settings.get(CLOCK_OFFSET_SETTING) ?? 0));
   if (config.seedClient) await ensureClient(store, config.seedClient.id, config.seedClient.secret, clock.now());
 
   const deliverer = createDeliverer({ timeoutMs: config.webhooks.timeoutMs, allowPrivate: config.environment === 'sandbox' });
   // A process may serve the API only (PAYKIT_WEBHOOK_DISPATCHER=off) while others deliver (docs/scaling.md).
-  const log = pino(requestLogger(process.env.LOG_LEVEL ?? 'info'));
   const dispatcher = config.webhooks.dispatch ? new Dispatcher({ store, clock, deliverer, ...config.webhooks, log: log.child({ part: 'webhooks' }) }) : undefined;
   const housekeeping = new Housekeeping({ store, clock, log: log.child({ part: 'housekeeping' }) });
   const app = await buildApp({ store, clock, config, dispatcher, loggerInstance: log });

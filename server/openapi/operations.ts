@@ -13,7 +13,7 @@ const retryLater = (description: string) => ({ ...Failure, description, headers:
 
 /**
  * The answers every operation may give besides its own: the refusals of docs/decisions.md, each with the envelope,
- * and the envelope's 500. 409 and 429 carry Retry-After.
+ * the envelope's 500, and 503 while the database is away. 409, 429 and 503 carry Retry-After.
  */
 const SHARED_ANSWERS = {
   400: { ...Failure, description: 'Invalid request: a field is missing, malformed or not allowed (`invalid_request`).' },
@@ -27,6 +27,7 @@ const SHARED_ANSWERS = {
   422: { ...Failure, description: 'This Idempotency-Key was used with a different request (`idempotency_key_reused`).' },
   429: retryLater('Too many requests (`rate_limited`): wait for Retry-After seconds.'),
   500: { ...Failure, description: 'A fault on our side (`service_error`); nothing was changed. Safe to retry with the same Idempotency-Key.' },
+  503: retryLater('The database is out of reach or out of room for a moment (`service_error`): retry after Retry-After seconds with the same Idempotency-Key.'),
 };
 
 const IDEMPOTENCY_KEY = {

@@ -3,6 +3,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, Fasti
 import { Refusal, type Reason } from '../domain/refusals.ts';
 import { STATUS_OF_REASON } from './refusal-status.ts';
 import { isUniqueViolation } from '../store/unique-violation.ts';
+import { isStorageUnavailable } from '../store/unavailable.ts';
+import { RepeatedErrorLog } from './repeated-errors.ts';
 import { describeValidation, type ValidationIssue } from './validation-messages.ts';
 
 /** Routes whose answers use `status` in place of `result` (the interface's webhook and approval calls). */
@@ -26,7 +28,11 @@ const FASTIFY_REFUSALS: Record<string, [Reason, string]> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['invalid_request', 'The content-length does not match the body.'],
 };
 
+/** How long a client should wait before retrying a call the database could not take. */
+export const STORAGE_RETRY_AFTER_SECONDS = 2;
+
 export function registerEnvelopeErrors(app: FastifyInstance): void {
+  const repeated = new RepeatedErrorLog(app.log);
   const refuse = (request: FastifyRequest, reply: FastifyReply, refusal: Refusal) => {
     if (refusal.retryAfterSeconds !== undefined) reply.header('retry-after', String(refusal.retryAfterSeconds));
     return reply.code(STATUS_OF_REASON[refusal.reason]).send(failure(request, refusal.reason, refusal.message, refusal.details));
@@ -42,12 +48,19 @@ export function registerEnvelopeErrors(app: FastifyInstance): void {
       request.log.warn({ err: error }, 'concurrent write conflict');
       return refuse(request, reply, new Refusal('conflict', 'Another request changed the same record at the same moment: retry this one.'));
     }
+    if (isStorageUnavailable(error)) {
+      repeated.report(`storage:${error.code ?? 'connection'}`, error, 'the database could not take a request; answering 503');
+      return reply
+        .code(503)
+        .header('retry-after', String(STORAGE_RETRY_AFTER_SECONDS))
+        .send(failure(request, 'service_error', `The database is unavailable for a moment. Retry in ${STORAGE_RETRY_AFTER_SECONDS} seconds, with the same Idempotency-Key so that nothing is done twice.`));
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const [reason, message] = FASTIFY_REFUSALS[error.code] ?? ['invalid_request', error.message];
       return refuse(request, reply, new Refusal(reason, message));
     }
-    request.log.error({ err: error }, 'unexpected error');
+    repeated.report(`unexpected:${error.code ?? error.name}`, error, 'unexpected error');
     return reply.code(500).send(failure(request, 'service_error', 'Something went wrong on our side. Try again in a moment.'));
   });
 

@@ -18,6 +18,11 @@ export interface StorageOptions {
   sqlite?: SqliteOptions | undefined;
   /** Kysely's query log: tests that look at the SQL the store sends read it here. */
   log?: KyselyConfig['log'];
+  /**
+   * Told when PostgreSQL ends a connection the pool holds (a restart, a failover, an idle cut). The pool drops that
+   * connection and opens another when next needed; without a listener, Node would end the process.
+   */
+  onConnectionError?: ((error: Error) => void) | undefined;
 }
 
 // COUNT(*) and bigserial come back from pg as text; every integer we store fits in a double.
@@ -26,7 +31,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 /** Opens the database, applies pending migrations and returns the store. */
 export async function openStore(options: StorageOptions): Promise<Store> {
   if (options.databaseUrl) {
-    const db = await openPostgres(options.databaseUrl, options.pgSchema, options.log);
+    const db = await openPostgres(options.databaseUrl, options);
     await migrate(db, 'postgres');
     return new Store(db, { dialect: 'postgres', runUnit: transactionUnits(db), onClose: () => db.destroy() });
   }
@@ -46,7 +51,7 @@ export async function openStore(options: StorageOptions): Promise<Store> {
   return new Store(db, { dialect: 'sqlite', runUnit: sqlite.units(db), onClose: close, groupSizes: sqlite.groups.sizes, committedVersion: sqlite.committedVersion });
 }
 
-async function openPostgres(connectionString: string, schema?: string, log?: KyselyConfig['log']): Promise<Kysely<Database>> {
+async function openPostgres(connectionString: string, { pgSchema: schema, log, onConnectionError }: StorageOptions): Promise<Kysely<Database>> {
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid PostgreSQL schema name: ${schema}`);
   if (schema) {
     const setup = new pg.Client({ connectionString });
@@ -60,8 +65,14 @@ async function openPostgres(connectionString: string, schema?: string, log?: Kys
   const pool = new pg.Pool({
     connectionString,
     max: 10,
+    // While the database is away, a request waits this long for a connection, then is answered 503.
+    connectionTimeoutMillis: 5000,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
+  const connectionLost = (error: Error) => onConnectionError?.(error);
+  // An idle connection's end reaches the pool; a connection in use reports it on itself (and fails its query).
+  pool.on('error', connectionLost);
+  pool.on('connect', (client) => client.on('error', connectionLost));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
 }
 

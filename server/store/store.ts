@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Dialect, Executor } from './schema.ts';
 import { ClientRepository } from './clients.ts';
 import { MerchantRepository } from './merchants.ts';
@@ -105,6 +106,18 @@ export class Store {
   async transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
     if (this.db.isTransaction) return work(this);
     return this.options.runUnit((unit) => work(new Store(unit, this.unitOptions)));
+  }
+
+  /** Whether the database answers a trivial query within `timeoutMs` (readiness: `GET /health`). */
+  async reachable(timeoutMs = 1000): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<false>((resolve) => (timer = setTimeout(resolve, timeoutMs, false)));
+    const answered = sql`select 1`.execute(this.db).then(() => true, () => false);
+    try {
+      return await Promise.race([answered, late]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async close(): Promise<void> {

@@ -6,7 +6,11 @@ import type { Clock } from '../clock.ts';
 import { signatureHeader } from './signing.ts';
 import { parseRetryAfter, planRetry } from './retry-schedule.ts';
 import type { Deliverer } from './deliver.ts';
+
+type DeliveryResult = Awaited<ReturnType<Deliverer['post']>>;
+type DeliveryOutcome = Parameters<Store['events']['settleAttempt']>[2];
 import { isoInstant } from '../domain/instants.ts';
+import { isStorageUnavailable } from '../store/unavailable.ts';
 
 export interface DispatcherOptions {
   store: Store;
@@ -150,7 +154,7 @@ export class Dispatcher {
   }
 
   private async deliver(event: ClaimedEvent, endpoint: WebhookEndpoint): Promise<void> {
-    const { store, clock, deliverer, scheduleSeconds } = this.options;
+    const { store, clock, deliverer } = this.options;
     const sentAt = clock.now();
     // The receiver checks the timestamp against its own clock: wall time, even when the sandbox moved ours.
     const timestamp = Math.floor(Date.now() / 1000);
@@ -162,28 +166,47 @@ export class Dispatcher {
       'webhook-signature': signatureHeader(signingSecrets(endpoint, sentAt), event.id, timestamp, body),
     }, body);
 
-    const attempts = event.attempts + 1;
-    const delivered = result.statusCode !== undefined && result.statusCode >= 200 && result.statusCode < 300;
-    await store.webhookEndpoints.addAttempt({
-      event_id: event.id, client_id: event.client_id, url: endpoint.url, attempted_at: isoInstant(sentAt),
-      status_code: result.statusCode ?? null, error: result.error ?? null, duration_ms: result.durationMs,
-    });
     const after = clock.now();
-    if (delivered) {
-      await store.events.settleAttempt(event, event.claimed_until, { status: 'delivered', attempts, nextAttemptAt: '', deliveredAt: isoInstant(after) });
-      return;
+    const outcome = this.outcomeOf(result, event.attempts + 1, after);
+    await this.recordWhileClaimed(event, () =>
+      store.transaction(async (tx) => {
+        await tx.webhookEndpoints.addAttempt({
+          event_id: event.id, client_id: event.client_id, url: endpoint.url, attempted_at: isoInstant(sentAt),
+          status_code: result.statusCode ?? null, error: result.error ?? null, duration_ms: result.durationMs,
+        });
+        if (result.statusCode === 410) await tx.webhookEndpoints.update(endpoint.client_id, { disabled_at: isoInstant(after), disabled_reason: 'The endpoint answered 410 Gone.' });
+        await tx.events.settleAttempt(event, event.claimed_until, outcome);
+      }),
+    );
+  }
+
+  /** What an attempt's answer means for its event: delivered, to be tried again (when), or failed for good. */
+  private outcomeOf(result: DeliveryResult, attempts: number, after: Date): DeliveryOutcome {
+    if (result.statusCode !== undefined && result.statusCode >= 200 && result.statusCode < 300) {
+      return { status: 'delivered', attempts, nextAttemptAt: '', deliveredAt: isoInstant(after) };
     }
-    if (result.statusCode === 410) {
-      // Gone: the partner turned the endpoint off. Nothing is sent until the URL is registered again.
-      await store.webhookEndpoints.update(endpoint.client_id, { disabled_at: isoInstant(after), disabled_reason: 'The endpoint answered 410 Gone.' });
-      await store.events.settleAttempt(event, event.claimed_until, { status: 'pending', attempts, nextAttemptAt: '', deliveredAt: null });
-      return;
-    }
+    // Gone (410): the partner turned the endpoint off. Nothing is sent until the URL is registered again.
+    if (result.statusCode === 410) return { status: 'pending', attempts, nextAttemptAt: '', deliveredAt: null };
     // An HTTP-date in Retry-After is the receiver's wall-clock time, not the sandbox's moved clock.
     const retryAfter = result.statusCode === 429 || result.statusCode === 503 ? parseRetryAfter(result.retryAfter, new Date()) : undefined;
-    const plan = planRetry(attempts, scheduleSeconds, retryAfter, this.options.random ?? Math.random);
-    await store.events.settleAttempt(event, event.claimed_until, plan.retry
+    const plan = planRetry(attempts, this.options.scheduleSeconds, retryAfter, this.options.random ?? Math.random);
+    return plan.retry
       ? { status: 'pending', attempts, nextAttemptAt: isoInstant(after, plan.delayMs), deliveredAt: null }
-      : { status: 'failed', attempts, nextAttemptAt: '', deliveredAt: null });
+      : { status: 'failed', attempts, nextAttemptAt: '', deliveredAt: null };
+  }
+
+  /**
+   * Records a delivery's outcome, trying again while the database is away and the claim still holds: an outcome
+   * that is not recorded sends the event again once its claim runs out, and the partner would get it twice.
+   */
+  private async recordWhileClaimed(event: ClaimedEvent, record: () => Promise<void>): Promise<void> {
+    for (let waitMs = 100; ; waitMs = Math.min(waitMs * 2, 1000)) {
+      try {
+        return await record();
+      } catch (error) {
+        if (!isStorageUnavailable(error) || Date.now() + waitMs >= Date.parse(event.claimed_until)) throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+    }
   }
 }

@@ -7,7 +7,7 @@ import { TAGS } from '../../server/openapi/document.ts';
 import { approvedMerchant } from '../support/payments.ts';
 import { OPERATION_EXAMPLES } from '../../server/openapi-examples/index.ts';
 
-const SHARED_STATUSES = ['400', '401', '402', '403', '404', '409', '413', '415', '422', '429', '500'];
+const SHARED_STATUSES = ['400', '401', '402', '403', '404', '409', '413', '415', '422', '429', '500', '503'];
 const byPublicKey = ({ path }: DeclaredOperation) => path.startsWith('/widgets/{public_key}/');
 const key = ({ method, path }: DeclaredOperation) => `${method} ${path}`;
 

@@ -1,0 +1,27 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+/**
+ * Logs an error that may repeat for every request (the database away, a full disk) once per interval: the first
+ * with its stack, then one line with how many more came, so a failing disk is not filled further by its own log.
+ */
+export class RepeatedErrorLog {
+  private readonly last = new Map<string, { at: number; more: number }>();
+
+  constructor(
+    private readonly log: Pick<FastifyBaseLogger, 'error' | 'warn'>,
+    private readonly intervalMs = 10_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  report(kind: string, error: unknown, message: string): void {
+    const now = this.now();
+    const seen = this.last.get(kind);
+    if (seen && now - seen.at < this.intervalMs) {
+      seen.more++;
+      return;
+    }
+    if (seen && seen.more > 0) this.log.warn({ kind, count: seen.more, seconds: Math.round((now - seen.at) / 1000) }, `${seen.more} more: ${message}`);
+    this.last.set(kind, { at: now, more: 0 });
+    this.log.error({ err: error, kind }, message);
+  }
+}

@@ -1,0 +1,26 @@
+/**
+ * Whether a database error means the database is out of reach or out of room for now, rather than that the request
+ * was wrong or the code is: a PostgreSQL restart, failover or idle cut, a refused connection, a full disk. A retry
+ * after a moment may succeed, so the edge answers 503 with Retry-After instead of 500.
+ */
+export function isStorageUnavailable(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === 'string') {
+    // PostgreSQL: connection exceptions (08…), operator intervention (57P01 admin shutdown, 57P02 crash shutdown,
+    // 57P03 cannot connect now), insufficient resources (53…: disk full, out of memory, too many connections).
+    if (/^(08|53)/.test(code) || /^57P0[1-3]$/.test(code)) return true;
+    // The socket to PostgreSQL: refused, reset or timed out.
+    if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND'].includes(code)) return true;
+    // SQLite: a full disk, an I/O error, the database locked by another process for longer than its busy timeout.
+    if (code === 'SQLITE_FULL' || code.startsWith('SQLITE_IOERR') || code === 'SQLITE_BUSY' || code === 'SQLITE_CANTOPEN') return true;
+  }
+  // node-postgres' own words when a socket ends or a pool cannot hand out a connection in time.
+  return typeof message === 'string' && PG_CONNECTION_MESSAGES.some((words) => message.includes(words));
+}
+
+const PG_CONNECTION_MESSAGES = [
+  'Connection terminated',
+  'Client has encountered a connection error and is not queryable',
+  'timeout exceeded when trying to connect',
+  'Client was closed and is not queryable',
+];
