@@ -8,6 +8,7 @@ import { digest } from '../secrets.ts';
 import { seal, sealingKey, unseal } from '../idempotency-seal.ts';
 import type { Store } from '../store/store.ts';
 import { parseBasic } from './basic-auth.ts';
+import { isoInstant } from '../domain/instants.ts';
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'idempotent-replayed';
@@ -64,6 +65,28 @@ interface KeyedRequest {
  */
 export function honourIdempotencyKeys(app: FastifyInstance, store: Store, clock: Clock): void {
   const keyed = new WeakMap<FastifyRequest, KeyedRequest>();
+  /**
+   * Claims of answered failures that could not be released (the database was away or full): released when the key
+   * comes back, before it is claimed again, so a retry after the database recovers runs at once instead of waiting
+   * out the lease, which is for crashes only.
+   */
+  const unreleased = new Map<string, string>();
+  const slot = (state: KeyedRequest) => `${state.clientId}:${state.keyDigest}`;
+  const forget = (state: KeyedRequest, claimedAt: string) => {
+    // Bounded: past this, the oldest wait out their lease as a crashed request's claim does.
+    if (unreleased.size >= 10_000) unreleased.delete(unreleased.keys().next().value!);
+    unreleased.set(slot(state), claimedAt);
+  };
+  const release = (state: KeyedRequest, claimedAt: string): Promise<void> =>
+    store.idempotencyKeys.release(state.clientId, state.keyDigest, claimedAt).then(
+      () => void unreleased.delete(slot(state)),
+      () => forget(state, claimedAt),
+    );
+  const releaseLeftOver = async (state: KeyedRequest): Promise<void> => {
+    const claimedAt = unreleased.get(slot(state));
+    if (claimedAt !== undefined) await store.idempotencyKeys.release(state.clientId, state.keyDigest, claimedAt);
+    unreleased.delete(slot(state));
+  };
   // Passed along explicitly: an AsyncLocalStorage would turn on Node's promise hooks for the whole process once used,
   // which cost every request of every kind ~15% more CPU (docs/performance.md).
   app.decorateRequest('store', {
@@ -93,7 +116,15 @@ export function honourIdempotencyKeys(app: FastifyInstance, store: Store, clock:
     const state = keyed.get(request);
     if (!state) return done();
     const now = clock.now();
-    store.idempotencyKeys.claim(state.clientId, state.keyDigest, state.fingerprint, now).then(
+    releaseLeftOver(state)
+      .then(() =>
+        store.idempotencyKeys.claim(state.clientId, state.keyDigest, state.fingerprint, now).catch((error: unknown) => {
+          // A claim that failed may still have reached the database (its commit did, its answer did not).
+          forget(state, isoInstant(now));
+          throw error;
+        }),
+      )
+      .then(
       (result) => {
         if (result.claimed) {
           state.claimedAt = result.claimedAt;
@@ -127,13 +158,13 @@ export function honourIdempotencyKeys(app: FastifyInstance, store: Store, clock:
     const keys = store.idempotencyKeys;
     const record =
       reply.statusCode >= 500 || text === undefined
-        ? keys.release(clientId, keyDigest, claimedAt)
+        ? release(state, claimedAt)
         : keys.complete(clientId, keyDigest, claimedAt, reply.statusCode, seal(state.sealKey, text));
     // The answer is recorded before it leaves, so a retry that follows it always finds it.
     record
       .catch(async (error: unknown) => {
         request.log.error({ err: error }, 'could not record the answer of an idempotency key');
-        await keys.release(clientId, keyDigest, claimedAt).catch(() => {});
+        await release(state, claimedAt);
       })
       .then(() => done(null, payload));
   };
@@ -143,10 +174,7 @@ export function honourIdempotencyKeys(app: FastifyInstance, store: Store, clock:
     const state = keyed.get(request);
     if (!state?.claimedAt || state.settled) return done();
     state.settled = true;
-    store.idempotencyKeys
-      .release(state.clientId, state.keyDigest, state.claimedAt)
-      .catch((error: unknown) => request.log.error({ err: error }, 'could not release an idempotency key'))
-      .then(() => done());
+    void release(state, state.claimedAt).then(() => done());
   };
 
   // Only POST calls take a key: the hooks are the POST routes' own, so other calls do not pass through them.
@@ -164,7 +192,8 @@ export function honourIdempotencyKeys(app: FastifyInstance, store: Store, clock:
       const state = keyed.get(request);
       if (!state?.claimedAt) return handler.call(this, request, reply);
       const claimedAt = state.claimedAt;
-      return store.transaction(async (unit) => {
+      let recorded = false;
+      const answer = await store.transaction(async (unit) => {
         state.unit = unit;
         try {
           const payload = await handler.call(this, request, reply);
@@ -175,13 +204,16 @@ export function honourIdempotencyKeys(app: FastifyInstance, store: Store, clock:
           if (!(await unit.idempotencyKeys.complete(state.clientId, state.keyDigest, claimedAt, reply.statusCode, seal(state.sealKey, text)))) {
             throw conflict(KEY_SUPERSEDED_MESSAGE);
           }
-          state.settled = true;
+          recorded = true;
           reply.header('content-type', 'application/json; charset=utf-8');
           return text;
         } finally {
           state.unit = undefined;
         }
       });
+      // Only once it committed: a commit that failed (a full disk) leaves the claim for onSend to release.
+      state.settled = recorded;
+      return answer;
     } as RouteHandlerMethod;
   });
 }
