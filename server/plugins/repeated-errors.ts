@@ -1,4 +1,8 @@
-import type { FastifyBaseLogger } from 'fastify';
+/** What it logs through: a pino logger, or anything with the same two methods. */
+interface ErrorLogger {
+  error(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+}
 
 /**
  * Logs an error that may repeat for every request (the database away, a full disk) once per interval: the first
@@ -8,7 +12,7 @@ export class RepeatedErrorLog {
   private readonly last = new Map<string, { at: number; more: number }>();
 
   constructor(
-    private readonly log: Pick<FastifyBaseLogger, 'error' | 'warn'>,
+    private readonly log: ErrorLogger,
     private readonly intervalMs = 10_000,
     private readonly now: () => number = Date.now,
   ) {}

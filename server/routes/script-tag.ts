@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { buildScriptTag, ELEMENT_TAGS, type ScriptTagBundle } from '../script-tag/bundle.ts';
+import { builtScriptTag } from '../script-tag/built-files.ts';
 import { IMMUTABLE, sendFile } from '../static/served-file.ts';
 
 /** Any page may load these files: module scripts need CORS. */
@@ -13,11 +14,12 @@ export interface ScriptTagOptions {
 /**
  * GET /paykit.js, the loader of `<script type="module" src="{service}/paykit.js" data-public-key="pk_…">`,
  * GET /paykit/{file}, the content-hashed modules it imports, and GET /paykit.json, their names per element (for
- * modulepreload hints in a page). Built once per process, on first use.
+ * modulepreload hints in a page). Read on first use from what `npm run build` left in build/script-tag/, or built
+ * then when the widgets' sources changed since.
  */
 export const scriptTagRoute: FastifyPluginAsync<ScriptTagOptions> = async (app, { loaderMaxAge = 60 }) => {
   let bundle: Promise<ScriptTagBundle> | undefined;
-  const current = () => (bundle ??= buildScriptTag());
+  const current = () => (bundle ??= builtScriptTag(buildScriptTag));
 
   app.get('/paykit.js', { schema: { hide: true } }, async (request, reply) =>
     sendFile(request, reply, (await current()).loader, { ...ANY_PAGE, cacheControl: `public, max-age=${loaderMaxAge}` }));
