@@ -1,5 +1,5 @@
 import type { OperationExample } from './index.ts';
-import { MERCHANT_ID, MERCHANT_KEY, PAY_LINK, SALE_ID, callWithBody, code } from './story.ts';
+import { EVENT_ID, MERCHANT_ID, MERCHANT_KEY, PAY_LINK, SALE_ID, callWithBody, code } from './story.ts';
 
 /**
  * Sandbox-only helpers: approve a merchant, pay a pay link as a customer would (with the sandbox's test card), move
@@ -22,6 +22,25 @@ export const SANDBOX_EXAMPLES: Record<string, OperationExample> = {
     answer: { result: true, message: 'The clock moved forward 24 hours.', data: { now: '2026-03-11T22:16:10.530Z' } },
     client: code`
       const { now } = await paykit.sandbox.advanceClock(24);
+    `,
+  },
+  'POST /sandbox/webhooks/trigger': {
+    body: { event_type: 'payment.refund', merchant_id: MERCHANT_ID },
+    answer: {
+      result: true,
+      message: 'Test payment.refund event queued for your webhook endpoint.',
+      data: {
+        event_id: EVENT_ID,
+        event_type: 'payment.refund',
+        data: {
+          merchant_id: MERCHANT_ID, transaction_id: 'txn_0KfWVmSOfbXrUOlQ3oVPwU', Status: 'Success', linked_txn_id: SALE_ID,
+          sales_id: 'txn_0KfWVmSOfbXrUOlQ3oVPwU', order_createdfrom: 'pay_link', amount: 5, txn_id: 'gw_sample', txn_date: '2026-03-10T16:20:03.517Z',
+          parent_transaction_id: SALE_ID, type: 'Refund',
+        },
+      },
+    },
+    client: code`
+      const { event_id } = await paykit.sandbox.triggerWebhook('payment.refund', { merchantId: '${MERCHANT_ID}' });
     `,
   },
   'POST /sandbox/settle': {

@@ -1,13 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Deps } from '../deps.ts';
-import { forbidden, invalid, notFound, Refusal } from '../domain/refusals.ts';
+import { conflict, forbidden, invalid, notFound, Refusal } from '../domain/refusals.ts';
+import { newId } from '../secrets.ts';
 import { StatusAnswer, failures } from '../schemas/envelope.ts';
 import { ApproveMerchantBody } from '../schemas/merchants.ts';
 import { reviewApplication } from '../services/merchant-review.ts';
 import {
-  ClockAnswer, ClockBody, MessagesAnswer, SandboxPayAnswer, SandboxPayBody, SettleAnswer, SettleBody, UpdateAchBody,
+  ClockAnswer, ClockBody, MessagesAnswer, SandboxPayAnswer, SandboxPayBody, SettleAnswer, SettleBody, TriggerWebhookAnswer,
+  TriggerWebhookBody, UpdateAchBody,
 } from '../schemas/sandbox.ts';
+import { sampleEventData } from '../webhooks/sample-events.ts';
 import { merchantByKey } from '../services/merchant-access.ts';
 import { payLink, type PaymentDetails } from '../services/pay.ts';
 import { LINK_PROBLEMS } from '../domain/pay-links.ts';
@@ -35,6 +38,26 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
     if (!merchant) throw notFound(`No merchant ${request.body.merchant_id} among yours: send the merchant_id (m_…), not the merchant key.`);
     await reviewApplication(request.store, merchant, 'approved', '', 'sandbox', clock.now());
     return { status: true, message: 'Merchant approved; merchant.approval dispatch started.' };
+  });
+
+  app.post('/sandbox/webhooks/trigger', {
+    schema: {
+      operationId: 'triggerWebhook', tags, summary: 'Send one test event of a given type to your webhook endpoint (sandbox)',
+      body: TriggerWebhookBody, response: { 200: TriggerWebhookAnswer, ...failures },
+    },
+  }, async (request) => {
+    const { event_type, merchant_id } = request.body;
+    if (!(await request.store.webhookEndpoints.enabled([request.client.id])).length) {
+      throw conflict('No webhook endpoint to send to: register one with POST /client/update-webhooks-url first.');
+    }
+    if (merchant_id !== undefined && !(await request.store.merchants.findById(request.client.id, merchant_id))) {
+      throw notFound(`No merchant ${merchant_id} among yours: leave merchant_id out to use a made-up one.`);
+    }
+    const now = clock.now();
+    const data = sampleEventData(event_type, merchant_id ?? newId('m_'), now);
+    // Sent as every event is: from the outbox, signed, retried until delivered, listed with its attempts.
+    const event_id = await request.store.events.add(request.client.id, event_type, data, now);
+    return { result: true, message: `Test ${event_type} event queued for your webhook endpoint.`, data: { event_id, event_type, data } };
   });
 
   app.post('/sandbox/pay', {

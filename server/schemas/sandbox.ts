@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { Body, Envelope, Instant, MerchantKey, OneOf } from './envelope.ts';
+import { EVENT_TYPES } from '../webhooks/sample-events.ts';
 
 export const SandboxPayBody = Body({
   pay_link: Type.String({ minLength: 1, maxLength: 500, description: 'The pay link or QR link to pay' }),
@@ -29,3 +30,9 @@ export const UpdateAchBody = Body({
   transaction_id: Type.String({ minLength: 1, maxLength: 100 }),
   new_status: OneOf(['approved', 'declined'] as const),
 });
+
+export const TriggerWebhookBody = Body({
+  event_type: OneOf(EVENT_TYPES, 'The type of the test event to send'),
+  merchant_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'One of your merchants (m_…) to name in the event; a made-up id when left out' })),
+});
+export const TriggerWebhookAnswer = Envelope(Type.Object({ event_id: Type.String(), event_type: Type.String(), data: Type.Record(Type.String(), Type.Unknown()) }));

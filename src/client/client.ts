@@ -2,12 +2,13 @@ import { paykitError } from './errors.ts';
 import { Transport, type Envelope, type RequestOptions } from './http.ts';
 import { PagedList } from './pages.ts';
 import { verifyWebhook } from './webhooks.ts';
+import type { PaykitEventType } from './events.ts';
 import type {
   CaptureRequest, CaptureResult, ChargeRequest, ChargeResult, ClockResult, Customer, CustomerListOptions, CustomerPage,
   CustomerPaymentRequestResult, Delivery, DeliveryListOptions, DeliveryPage, HostedOnboarding, HostedOnboardingRequest, Merchant,
   NewCustomer, OnboardingApplication, OnboardingResult, OnboardingSession, OnboardingStatus, PaymentRequest,
   PaymentRequestResult, QrLinkRequest, QrLinkResult, RefundRequest, Reversal, RotateSecretOptions, SandboxMessage,
-  SandboxPayment, SandboxPayResult, SettleResult, Transaction, TransactionList, TransactionListItem, TransactionListOptions,
+  SandboxPayment, SandboxPayResult, SettleResult, TestWebhookResult, Transaction, TransactionList, TransactionListItem, TransactionListOptions,
   UpdateAchRequest, UpdatePreauthRequest, UpdatePreauthResult, VoidPreauthRequest, VoidPreauthResult, VoidRequest, Hold, HoldItem,
   HoldListOptions, HoldPage, WebhookEndpoint, WebhookRegistration, WidgetSession, WidgetSettings, WidgetSettingsRequest, CustomerListItem,
   DeliverySummary, ListTarget,
@@ -338,6 +339,16 @@ export class SandboxApi {
   /** POST /sandbox/settle: close the merchant's batch; every completed, unsettled transaction settles. */
   async settle(merchantKey: string, options: RequestOptions = {}): Promise<SettleResult> {
     return dataOf(await this.http.call({ method: 'POST', path: '/sandbox/settle', json: { merchant_key: merchantKey }, answer: 'SettleAnswer', ...options }));
+  }
+
+  /**
+   * POST /sandbox/webhooks/trigger: the service sends one event of `eventType`, with realistic data, to your webhook
+   * endpoint, signed and retried as every event is. Name one of your merchants (`m_…`) to see it in the event.
+   */
+  async triggerWebhook(eventType: PaykitEventType, options: RequestOptions & { merchantId?: string } = {}): Promise<TestWebhookResult> {
+    const { merchantId, ...rest } = options;
+    const json = { event_type: eventType, ...(merchantId === undefined ? {} : { merchant_id: merchantId }) };
+    return dataOf(await this.http.call({ method: 'POST', path: '/sandbox/webhooks/trigger', json, answer: 'TriggerWebhookAnswer', ...rest }));
   }
 
   /** GET /sandbox/messages: the SMS and e-mails the service sent, newest first. */

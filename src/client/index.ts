@@ -14,8 +14,8 @@ export {
 export type { PaykitErrorCode } from './errors.ts';
 export { PagedList } from './pages.ts';
 export type { RequestOptions } from './http.ts';
-export { verifyWebhook, WebhookVerificationError } from './webhooks.ts';
-export type { VerifyWebhookOptions, WebhookHeaders } from './webhooks.ts';
+export { signTestWebhook, verifyWebhook, WebhookVerificationError } from './webhooks.ts';
+export type { TestWebhookOptions, VerifyWebhookOptions, WebhookHeaders } from './webhooks.ts';
 export { PAYKIT_EVENT_TYPES } from './events.ts';
 export type * from './events.ts';
 export type * from './types.ts';

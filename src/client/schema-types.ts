@@ -805,6 +805,25 @@ export type SettleBody = {
   merchant_key: string;
 };
 
+export type TriggerWebhookAnswer = {
+  result: boolean;
+  message: string;
+  data: {
+    event_id: string;
+    event_type: string;
+    data: {
+      [key: string]: unknown;
+    };
+  };
+};
+
+export type TriggerWebhookBody = {
+  /** The type of the test event to send */
+  event_type: "payment.success" | "merchant.onboarding" | "merchant.approval" | "documents.signed" | "merchant_status" | "ach.update" | "payment.void" | "payment.refund" | "preauth" | "preauth.increment" | "preauth.decrement" | "preauth.charge";
+  /** One of your merchants (m_…) to name in the event; a made-up id when left out */
+  merchant_id?: string;
+};
+
 export type UpdateAchBody = {
   /** The merchant's API key. */
   merchant_key: string;
@@ -1097,6 +1116,8 @@ export interface SchemaTypes {
   SandboxPayBody: SandboxPayBody;
   SettleAnswer: SettleAnswer;
   SettleBody: SettleBody;
+  TriggerWebhookAnswer: TriggerWebhookAnswer;
+  TriggerWebhookBody: TriggerWebhookBody;
   UpdateAchBody: UpdateAchBody;
   DeliveryAnswer: DeliveryAnswer;
   DeliveryListAnswer: DeliveryListAnswer;

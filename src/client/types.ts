@@ -103,3 +103,4 @@ export type ClockResult = Schema.ClockAnswer['data'];
 export type SettleResult = Schema.SettleAnswer['data'];
 export type SandboxMessage = Schema.MessagesAnswer['data'][number];
 export type UpdateAchRequest = Schema.UpdateAchBody;
+export type TestWebhookResult = Schema.TriggerWebhookAnswer['data'];

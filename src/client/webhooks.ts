@@ -1,5 +1,5 @@
 /// <reference types="node" />
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { PaykitEvent } from './events.ts';
 
 /** A delivery that must not be trusted: missing headers, a stale timestamp, no matching signature, a bad body. */
@@ -122,4 +122,28 @@ export function verifyWebhook(
     throw new WebhookVerificationError('The signed body is not a Paykit event: expected {event_type, data}.');
   }
   return event as PaykitEvent;
+}
+
+export interface TestWebhookOptions {
+  /** The delivery's `webhook-id`. Default a fresh `evt_test_…`. */
+  id?: string;
+  /** When it was signed: a Date or milliseconds since the epoch. Default now. */
+  timestamp?: Date | number;
+}
+
+/**
+ * A delivery of `event` as the service would send it, signed with `secret`: the body and the three Standard Webhooks
+ * headers. For a webhook handler's unit tests: post them to it and it verifies as a real delivery does.
+ *
+ *     const { body, headers } = signTestWebhook({ event_type: 'payment.success', data: { … } }, 'whsec_…');
+ *     await request(app).post('/webhooks').set(headers).send(body);
+ */
+export function signTestWebhook(event: PaykitEvent, secret: string, { id, timestamp }: TestWebhookOptions = {}): { body: string; headers: Record<string, string> } {
+  const key = signingKey(secret);
+  const webhookId = id ?? `evt_test_${randomUUID()}`;
+  const seconds = String(Math.floor((timestamp === undefined ? Date.now() : typeof timestamp === 'number' ? timestamp : timestamp.getTime()) / 1000));
+  // The same bytes the service sends: exactly {event_type, data}.
+  const body = JSON.stringify({ event_type: event.event_type, data: event.data });
+  const signature = createHmac('sha256', key).update(`${webhookId}.${seconds}.${body}`).digest('base64');
+  return { body, headers: { 'content-type': 'application/json', 'webhook-id': webhookId, 'webhook-timestamp': seconds, 'webhook-signature': `v1,${signature}` } };
 }

@@ -1,0 +1,52 @@
+import { newId } from '../secrets.ts';
+import { isoInstant } from '../domain/instants.ts';
+import type { PaykitEventMap, PaykitEventType } from '../../src/client/events.ts';
+
+/** Every event type the service sends (docs/webhooks.md), each with data shaped as a real one of its kind. */
+export const EVENT_TYPES = [
+  'payment.success', 'merchant.onboarding', 'merchant.approval', 'documents.signed', 'merchant_status', 'ach.update',
+  'payment.void', 'payment.refund', 'preauth', 'preauth.increment', 'preauth.decrement', 'preauth.charge',
+] as const satisfies readonly PaykitEventType[];
+type EventType = (typeof EVENT_TYPES)[number];
+
+interface Sample {
+  merchantId: string;
+  sale: string;
+  record: string;
+  at: string;
+}
+
+const merchantOf = ({ merchantId }: Sample) => ({ merchant_id: merchantId, business_name: 'Sample Coffee Roasters', email: 'owner@example.com', company_id: 'CO-1042' });
+const reversalOf = ({ merchantId, sale, record, at }: Sample) => ({
+  merchant_id: merchantId, transaction_id: record, Status: 'Success' as const, linked_txn_id: sale, sales_id: record,
+  order_createdfrom: 'pay_link', amount: 5, txn_id: 'gw_sample', txn_date: at,
+});
+const preauthOf = ({ merchantId, sale }: Sample, amount: number) => ({ merchant_id: merchantId, guid: sale, amount, order_id: 'order-1042', customer_id: 0 as const });
+
+/** Each type's data, with exactly the fields the partner SDK types it with (a missing or extra field fails the typecheck). */
+const SAMPLES: { [T in EventType]: (sample: Sample) => PaykitEventMap[T] } = {
+  'payment.success': ({ merchantId, sale }) => ({
+    transaction_id: sale, merchant_id: merchantId, amount: 25, net_amount: 23.97, fee_amount: 1.03, order_id: 'order-1042', last_four: '4242', brand: 'Visa',
+  }),
+  'merchant.onboarding': (sample) => ({
+    merchant_key: 'mk_sample', merchant_id: sample.merchantId, business_name: merchantOf(sample).business_name, email: merchantOf(sample).email, public_key: 'pk_sample',
+  }),
+  'merchant.approval': merchantOf,
+  'documents.signed': (sample) => ({ ...merchantOf(sample), website: 'https://coffee.example.com' }),
+  merchant_status: (sample) => ({ ...merchantOf(sample), status: 'completed', reason: '', changed_at: sample.at }),
+  'ach.update': ({ merchantId, sale }) => ({ merchant_id: merchantId, status: 'Approved', tran_id: sale, message: 'Approved' }),
+  'payment.void': (sample) => ({ ...reversalOf(sample), amount: 25, type: 'Void' }),
+  'payment.refund': (sample) => ({ ...reversalOf(sample), parent_transaction_id: sample.sale, type: 'Refund' }),
+  preauth: (sample) => preauthOf(sample, 40),
+  'preauth.increment': (sample) => preauthOf(sample, 55),
+  'preauth.decrement': (sample) => preauthOf(sample, 30),
+  'preauth.charge': ({ merchantId, sale, record }) => ({ merchant_id: merchantId, link_id: sale, guid: record, amount: 40, order_id: 'order-1042', net_amount: 38.54 }),
+};
+
+/**
+ * The data of a sandbox test event (`POST /sandbox/webhooks/trigger`): the fields a real event of the type carries,
+ * with fresh transaction ids, naming `merchantId` (one of the client's merchants, or a made-up one).
+ */
+export function sampleEventData(type: EventType, merchantId: string, now: Date): Record<string, unknown> {
+  return { ...SAMPLES[type]({ merchantId, sale: newId('txn_'), record: newId('txn_'), at: isoInstant(now) }) };
+}
