@@ -82,7 +82,7 @@ export const payPages: FastifyPluginAsync<Deps> = async (app, { store, clock, co
    * A page of this payment: framable by the permitted origin, with its one script allowed by a nonce (the card
    * form's checks, or the report of the outcome to the opener); `scripted` says whether the page has one.
    */
-  function send(reply: FastifyReply, context: PayContext, render: (nonce: string | undefined) => Page, scripted = context.origin !== undefined): FastifyReply {
+  function send(reply: FastifyReply, context: PayContext, render: (nonce: string | undefined) => Page, scripted = context.origin !== undefined): Promise<FastifyReply> {
     const nonce = scripted ? pooledRandomBytes(16).toString('base64') : undefined;
     return sendPage(reply, render(nonce), { frameOrigin: context.origin, scriptNonce: nonce });
   }
