@@ -5,6 +5,7 @@ import { fillHtml, fill } from './i18n/template.ts';
 import { paymentMessage } from './i18n/service-messages.ts';
 import { renderPage, type Page } from './layout.ts';
 import { cardScript } from './pay-card-script.ts';
+import { escapeClosesDialog } from './pay-outcome.ts';
 import { amountBreakdown, formatUsd, requestDetails, totalFor, type PayContext } from './pay-summary.ts';
 
 /**
@@ -177,6 +178,7 @@ ${preauth}
 ${testDetails(context)}
 ${request.allow_card === 1 && cardForm(context, state)}
 ${request.allow_ach === 1 && achForm(context, state)}
-${request.allow_card === 1 && nonce && html`<script nonce="${nonce}">${raw(cardScript(lang.texts))}</script>`}`;
+${request.allow_card === 1 && nonce && html`<script nonce="${nonce}">${raw(cardScript(lang.texts))}</script>`}
+${escapeClosesDialog(context, nonce)}`;
   return renderPage({ title: fill(texts.title, { merchant: merchantName }), body, status: state.problem ? (state.status ?? 400) : 200, language: lang.language });
 }

@@ -29,6 +29,18 @@ function openerScript(context: PayContext, nonce: string | undefined, message: O
   return html`<script nonce="${nonce}">${raw(`(window.opener || window.parent).postMessage(${scriptJson(data)}, ${scriptJson(context.origin)});`)}</script>`;
 }
 
+/**
+ * In the pay button's dialog, Escape pressed inside this page's frame closes the dialog, as it does outside it: the
+ * key never reaches the merchant's page, so the page asks it to (`paykit:close`, to the one origin it named).
+ */
+export function escapeClosesDialog(context: PayContext, nonce: string | undefined): Html {
+  if (!context.origin || !nonce) return html``;
+  const data = { type: 'paykit:close', order_id: context.request.order_id };
+  return html`<script nonce="${nonce}">${raw(
+    `addEventListener('keydown', (e) => { if (e.key === 'Escape' && window.parent !== window) window.parent.postMessage(${scriptJson(data)}, ${scriptJson(context.origin)}); });`,
+  )}</script>`;
+}
+
 /** The pay page again, keeping the opener's origin and the language the page was asked for. */
 export function payPageHref(context: Pick<PayContext, 'token' | 'origin' | 'lang'>): string {
   const query = new URLSearchParams({ ...(context.origin ? { origin: context.origin } : {}), ...(context.lang.asked ? { locale: context.lang.asked } : {}) });
@@ -86,12 +98,13 @@ export function declinedPage(context: PayContext, method: PaymentMethod, service
 <p>${context.request.allow_ach === 1 ? texts.tryAnotherCardOrBank : texts.tryAnotherCard}</p>
 ${receipt(context, amount, undefined)}
 <p class="pay-actions"><a href="${payPageHref(context)}">${texts.tryAgain}</a></p>
-${openerScript(context, nonce, { status: 'declined', transaction_id: null, amount: toMajorNumber(amount), message })}`,
+${openerScript(context, nonce, { status: 'declined', transaction_id: null, amount: toMajorNumber(amount), message })}
+${escapeClosesDialog(context, nonce)}`,
   });
 }
 
 /** The sandbox's simulated 3-D Secure step: the bank's page, reduced to its answer. */
-export function challengePage(context: PayContext, attemptToken: string): Page {
+export function challengePage(context: PayContext, attemptToken: string, nonce?: string): Page {
   const texts = context.lang.texts.outcome;
   const amount = html`<strong>${formatUsd(totalFor(context.request, 'card'), context.lang.locale)}</strong>`;
   return renderPage({
@@ -107,7 +120,8 @@ ${context.lang.asked && html`<input type="hidden" name="locale" value="${context
 <button type="submit" name="result" value="pass">${texts.pass}</button>
 <button type="submit" name="result" value="fail" class="pay-secondary">${texts.fail}</button>
 </div>
-</form>`,
+</form>
+${escapeClosesDialog(context, nonce)}`,
   });
 }
 

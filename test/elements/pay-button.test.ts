@@ -408,6 +408,21 @@ describe('<pay-button> with the service', function () {
     await expect(el).to.be.accessible();
   });
 
+  it('closes the dialog on Escape pressed inside the pay page’s frame, as a cancel', async function () {
+    const service = realService(this);
+    const el = await fixture<PayButton>(html`<pay-button amount="4.50" order-id=${uniqueOrderId('wtr_frame_escape')} public-key=${service.publicKey} base-url=${service.baseUrl}></pay-button>`);
+    const dialog = await openDialog(el);
+    const frame = part<HTMLIFrameElement>(el, 'frame');
+    await new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+    const cancelled = eventWithin(el, 'pay-cancel');
+    // The keys now go to the pay page, on the service's origin: this page never sees them.
+    frame.focus();
+    await sendKeys({ press: 'Escape' });
+    await cancelled;
+    expect(dialog.open).to.equal(false);
+    expect(part(el, 'status').textContent).to.equal('Payment cancelled. Nothing was charged.');
+  });
+
   it('cancels with the close button and reuses the open link on the next try', async function () {
     const service = realService(this);
     const fetches = recordFetches();

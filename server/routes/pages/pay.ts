@@ -87,9 +87,9 @@ export const payPages: FastifyPluginAsync<Deps> = async (app, { store, clock, co
     return sendPage(reply, render(nonce), { frameOrigin: context.origin, scriptNonce: nonce });
   }
 
-  /** The pay form, with the card form's script when it has a card form. */
+  /** The pay form, with its scripts (the card form's checks, Escape in the dialog) when an opener is permitted. */
   const sendForm = (reply: FastifyReply, context: PayContext, state?: Parameters<typeof payPage>[1]) =>
-    send(reply, context, (nonce) => payPage(context, state, nonce), context.request.allow_card === 1);
+    send(reply, context, (nonce) => payPage(context, state, nonce));
 
   /** The page's language: the one the pay button asked for (`locale`, kept by the forms), else the browser's. */
   const languageOf = (request: FastifyRequest, asked: unknown) => pageLocale(askedLocale(asked), request.headers['accept-language']);
@@ -105,7 +105,7 @@ export const payPages: FastifyPluginAsync<Deps> = async (app, { store, clock, co
       case 'approved': return send(reply, context, (nonce) => approvedPage(context, outcome, nonce));
       case 'pending': return send(reply, context, (nonce) => pendingPage(context, outcome.transactionId, nonce));
       case 'declined': return send(reply, context, (nonce) => declinedPage(context, method, outcome.message, nonce));
-      case 'challenge': return sendPage(reply, challengePage(context, outcome.attemptToken), { frameOrigin: context.origin });
+      case 'challenge': return send(reply, context, (nonce) => challengePage(context, outcome.attemptToken, nonce));
     }
   }
 

@@ -266,7 +266,10 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
     const link = attempt?.link;
     // Only the pay page (on the pay link's origin, or the service's) and only for this button's order: another
     // pay button on the page has its own. The pay link may use another origin than the calls (PAYKIT_PUBLIC_URL).
-    if ((origin !== attempt?.payOrigin && origin !== attempt?.config.baseUrl) || data?.type !== 'paykit:payment' || data.order_id !== link!.order_id) return;
+    if ((origin !== attempt?.payOrigin && origin !== attempt?.config.baseUrl) || data?.order_id !== link!.order_id) return;
+    // Escape pressed inside the pay page's frame: the dialog closes, as with Escape outside it (a cancel).
+    if (data.type === 'paykit:close') return void (this.#dialog.open && this.#dialog.close());
+    if (data.type !== 'paykit:payment') return;
     if (data.status === 'declined') {
       // The pay page stays open in the window for another try.
       const message = data.message || this.t('declined');
