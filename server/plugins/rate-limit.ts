@@ -29,6 +29,12 @@ export class RateLimiter {
     return this.secondsLeft(window, now);
   }
 
+  /** How many were counted for `key` in its current window. */
+  count(key: string, now = Date.now()): number {
+    const window = this.windows.get(key);
+    return !window || now - window.start >= this.windowMs ? 0 : window.count;
+  }
+
   private secondsLeft(window: { start: number }, now: number): number {
     return Math.max(1, Math.ceil((window.start + this.windowMs - now) / 1000));
   }
