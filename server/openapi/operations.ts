@@ -22,10 +22,13 @@ const SHARED_ANSWERS = {
   403: { ...Failure, description: 'Not allowed: another client\'s resource, an origin the merchant did not allow, or a merchant not approved yet (`forbidden`).' },
   404: { ...Failure, description: 'No such resource for these credentials (`not_found`).' },
   409: retryLater('Conflict with the current state (`conflict`), or the same Idempotency-Key still running (then Retry-After says when to retry).'),
+  408: { ...Failure, description: 'The request took longer to arrive than the service waits: its headers over 10 s, or all of it over 30 s by default (`invalid_request`). The connection is closed.' },
   413: { ...Failure, description: 'The body is over 64 KB (`body_too_large`).' },
+  414: { ...Failure, description: 'An identifier in the path is over 100 characters (`invalid_request`).' },
   415: { ...Failure, description: 'A content type the operation does not accept (`unsupported_content_type`).' },
   422: { ...Failure, description: 'This Idempotency-Key was used with a different request (`idempotency_key_reused`).' },
   429: retryLater('Too many requests (`rate_limited`): wait for Retry-After seconds.'),
+  431: { ...Failure, description: 'The request headers are over 16 KB (`invalid_request`). The connection is closed.' },
   500: { ...Failure, description: 'A fault on our side (`service_error`); nothing was changed. Safe to retry with the same Idempotency-Key.' },
 };
 
