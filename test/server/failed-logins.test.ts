@@ -3,6 +3,13 @@ import assert from 'node:assert/strict';
 import { startService, type TestService } from '../support/service.ts';
 import { FAILED_AUTHENTICATIONS_PER_ADDRESS_PER_MINUTE, FAILED_AUTHENTICATIONS_PER_MINUTE } from '../../server/plugins/failed-logins.ts';
 import type { NewClientCredentials } from '../../server/services/clients.ts';
+import { CLIENTS_PER_ADDRESS_PER_HOUR } from '../../server/routes/pages/portal.ts';
+import { buildApp } from '../../server/app.ts';
+import { Clock } from '../../server/clock.ts';
+import { readConfig } from '../../server/config.ts';
+import { openStore } from '../../server/store/open.ts';
+import { requestLogger } from '../../server/request-log.ts';
+import { send } from '../support/http.ts';
 
 const TOO_MANY = /^Too many failed authentications from your address: try again in \d+ seconds\.$/;
 
@@ -80,6 +87,35 @@ describe('the caller address behind proxies (PAYKIT_TRUST_PROXY)', () => {
     } finally {
       await service.close();
     }
+  });
+
+  test('behind a trusted proxy, the other limits count per forwarded address too (the portal’s, here)', async () => {
+    const service = await startService({ network: { trustProxy: ['127.0.0.1'] } });
+    try {
+      const make = (address: string) => service.request('POST', '/portal/credentials', { form: { name: 'Partner' }, headers: { origin: service.baseUrl, 'x-forwarded-for': address } });
+      for (let i = 0; i < CLIENTS_PER_ADDRESS_PER_HOUR; i++) assert.equal((await make('203.0.113.7')).status, 200);
+      assert.equal((await make('203.0.113.7')).status, 429);
+      assert.equal((await make('198.51.100.20')).status, 200, 'another caller of the same proxy has its own count');
+    } finally {
+      await service.close();
+    }
+  });
+
+  test('the request log names the forwarded caller behind a trusted proxy (PAYKIT_TRUST_PROXY read from the environment)', async (t) => {
+    const store = await openStore({ dataDir: 'memory' });
+    const lines: string[] = [];
+    const config = readConfig({ PAYKIT_DATA_DIR: 'memory', PAYKIT_TRUST_PROXY: '127.0.0.1/32' });
+    const app = await buildApp({ store, clock: new Clock(), config, logger: { ...requestLogger('info'), stream: { write: (line: string) => lines.push(line) } } });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    t.after(async () => {
+      await app.close();
+      await store.close();
+    });
+    const address = app.server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    assert.equal((await send(base, 'GET', '/health', { headers: { 'x-forwarded-for': '203.0.113.9' } })).status, 200);
+    const logged = lines.map((line) => JSON.parse(line)).filter((entry) => entry.req);
+    assert.deepEqual(logged.map((entry) => entry.req.remoteAddress), ['203.0.113.9']);
   });
 
   for (const [name, trustProxy] of [['no proxy trusted (the default)', []], ['a peer that is not among the trusted proxies', ['10.0.0.0/8']]] as const) {
