@@ -1,7 +1,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startService, type TestService } from '../support/service.ts';
-import { FAILED_AUTHENTICATIONS_PER_ADDRESS_PER_MINUTE, FAILED_AUTHENTICATIONS_PER_MINUTE } from '../../server/plugins/failed-logins.ts';
+import { FAILED_AUTHENTICATIONS_PER_ADDRESS_PER_MINUTE, FAILED_AUTHENTICATIONS_PER_MINUTE, FailedLogins } from '../../server/plugins/failed-logins.ts';
+import { RateLimiter } from '../../server/plugins/rate-limit.ts';
 import type { NewClientCredentials } from '../../server/services/clients.ts';
 import { CLIENTS_PER_ADDRESS_PER_HOUR } from '../../server/routes/pages/portal.ts';
 import { buildApp } from '../../server/app.ts';
@@ -135,3 +136,27 @@ describe('the caller address behind proxies (PAYKIT_TRUST_PROXY)', () => {
   }
 });
 
+
+describe('the counts themselves', () => {
+  test('a pair waits out the rest of its minute, then may try again; an over-long id is counted by its first 100 characters', () => {
+    const failures = new FailedLogins();
+    const start = 1_000_000;
+    for (let i = 0; i < FAILED_AUTHENTICATIONS_PER_MINUTE; i++) failures.failed('cli_a', '203.0.113.7', start);
+    assert.equal(failures.wait('cli_a', '203.0.113.7', 'digest-1', start + 15_000), 45);
+    assert.equal(failures.wait('cli_a', '203.0.113.7', 'digest-1', start + 60_000), 0);
+    failures.verified('digest-2', start);
+    assert.equal(failures.wait('cli_a', '203.0.113.7', 'digest-2', start + 15_000), 0, 'credentials that verified pass');
+    const long = 'x'.repeat(100);
+    for (let i = 0; i < FAILED_AUTHENTICATIONS_PER_MINUTE; i++) failures.failed(`${long}${i}`, '203.0.113.8', start);
+    assert.ok(failures.wait(`${long}-another`, '203.0.113.8', 'digest-3', start) > 0);
+  });
+
+  test('a limiter keeps at most its bound of keys: expired ones are swept first, then the oldest goes', () => {
+    const limiter = new RateLimiter(1, 60_000, 3);
+    for (const key of ['a', 'b', 'c', 'd']) limiter.take(key, 0);
+    assert.deepEqual(['a', 'b', 'c', 'd'].map((key) => limiter.count(key, 0)), [0, 1, 1, 1]);
+    limiter.take('b', 30_000);
+    limiter.take('e', 61_000);
+    assert.deepEqual(['b', 'c', 'd', 'e'].map((key) => limiter.count(key, 61_000)), [0, 0, 0, 1], 'the expired were swept');
+  });
+});
