@@ -5,6 +5,7 @@ import type { Deps } from './deps.ts';
 import { DEFAULT_NETWORK } from './config.ts';
 import { BODY_LIMIT_BYTES, registerBodyParsers } from './plugins/body-parsers.ts';
 import { clientErrorHandler, frameworkErrors, registerEnvelopeErrors } from './plugins/envelope-errors.ts';
+import { answerUnmetExpectations } from './plugins/expectation-failed.ts';
 import { runHandlersTogether } from './plugins/handlers-together.ts';
 import { registerStrictValidation } from './plugins/validation.ts';
 import { requireClient } from './plugins/basic-auth.ts';
@@ -57,6 +58,7 @@ export async function buildApp({ logger = false, loggerInstance, ...deps }: AppO
     clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.server.maxConnections = network.maxConnections;
+  answerUnmetExpectations(app.server);
 
   registerEnvelopeErrors(app);
   runHandlersTogether(app);

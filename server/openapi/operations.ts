@@ -26,6 +26,7 @@ const SHARED_ANSWERS = {
   413: { ...Failure, description: 'The body is over 64 KB (`body_too_large`).' },
   414: { ...Failure, description: 'An identifier in the path is over 100 characters (`invalid_request`).' },
   415: { ...Failure, description: 'A content type the operation does not accept (`unsupported_content_type`).' },
+  417: { ...Failure, description: 'An `Expect` header other than `100-continue` (`invalid_request`).' },
   422: { ...Failure, description: 'This Idempotency-Key was used with a different request (`idempotency_key_reused`).' },
   429: retryLater('Too many requests (`rate_limited`): wait for Retry-After seconds.'),
   431: { ...Failure, description: 'The request headers are over 16 KB (`invalid_request`). The connection is closed.' },
