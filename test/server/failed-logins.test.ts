@@ -11,6 +11,7 @@ import { readConfig } from '../../server/config.ts';
 import { openStore } from '../../server/store/open.ts';
 import { requestLogger } from '../../server/request-log.ts';
 import { send } from '../support/http.ts';
+import { createOperator } from '../../server/services/merchant-review.ts';
 
 const TOO_MANY = /^Too many failed authentications from your address: try again in \d+ seconds\.$/;
 
@@ -65,6 +66,22 @@ describe('failed logins throttle the guesser, not the neighbours', () => {
       assert.equal((await merchants(own, id(1000))).status, 429, 'and then it waits too');
       const partner = await own.newClient('Partner behind the same proxy');
       assert.equal((await merchants(own, partner)).status, 200);
+    } finally {
+      await own.close();
+    }
+  });
+
+  test('wrong operator tokens hold their sender, not an operator whose token verified', async () => {
+    const own = await startService();
+    try {
+      const operator = await createOperator(own.store, 'Review desk', own.clock.now());
+      const asOperator = (token: string) => own.request('GET', '/operator/v1/merchants', { headers: { authorization: `Bearer ${token}` } });
+      assert.equal((await asOperator(operator.token)).status, 200);
+      for (let i = 0; i < FAILED_AUTHENTICATIONS_PER_MINUTE; i++) assert.equal((await asOperator(`op_guess${i}`)).status, 401);
+      const limited = await asOperator('op_guess');
+      assert.deepEqual([limited.status, limited.body.code], [429, 'rate_limited']);
+      assert.ok(Number(limited.headers['retry-after']) >= 1);
+      assert.equal((await asOperator(operator.token)).status, 200);
     } finally {
       await own.close();
     }
