@@ -52,11 +52,15 @@ export function findUnstorableText(value: unknown, path: string): string | undef
   if (value === null || typeof value !== 'object') return undefined;
   for (const key of Object.keys(value)) {
     const inner = (value as Record<string, unknown>)[key];
+    // Every request passes through here: a field's path is written out only where it holds a problem or more fields.
+    if (isStorable(key) && (typeof inner === 'string' ? isStorable(inner) : inner === null || typeof inner !== 'object')) continue;
     const problem = problemOf(key, `${path}.${key}`) ?? findUnstorableText(inner, `${path}.${key}`);
     if (problem) return problem;
   }
   return undefined;
 }
+
+const isStorable = (text: string) => !text.includes('\0') && !LONE_SURROGATE.test(text);
 
 function problemOf(text: string, path: string): string | undefined {
   if (text.includes('\0')) return `Text must not contain the NUL character (\\u0000); ${shown(path)} does.`;
