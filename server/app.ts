@@ -2,8 +2,10 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServ
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from './deps.ts';
+import { DEFAULT_NETWORK } from './config.ts';
 import { BODY_LIMIT_BYTES, registerBodyParsers } from './plugins/body-parsers.ts';
 import { STORAGE_RETRY_AFTER_SECONDS, clientErrorHandler, frameworkErrors, registerEnvelopeErrors } from './plugins/envelope-errors.ts';
+import { answerUnmetExpectations } from './plugins/expectation-failed.ts';
 import { runHandlersTogether } from './plugins/handlers-together.ts';
 import { registerStrictValidation } from './plugins/validation.ts';
 import { requireClient } from './plugins/basic-auth.ts';
@@ -36,14 +38,27 @@ export interface AppOptions extends Deps {
 
 /** Builds the service: plugins, error handling, the API under /api/v1 and the hosted pages. */
 export async function buildApp({ logger = false, loggerInstance, ...deps }: AppOptions): Promise<FastifyInstance> {
+  const network = deps.config.network ?? DEFAULT_NETWORK;
   const app = Fastify({
     ...(loggerInstance ? { loggerInstance } : { logger }),
     bodyLimit: BODY_LIMIT_BYTES,
-    connectionTimeout: 30_000,
-    requestTimeout: 30_000,
+    // Off unless proxies are named: otherwise any caller could choose its address, and so its limits.
+    trustProxy: network.trustProxy.length > 0 ? network.trustProxy : false,
+    // A socket silent this long is closed, whatever it is doing.
+    connectionTimeout: network.requestTimeoutMs,
+    requestTimeout: network.requestTimeoutMs,
+    keepAliveTimeout: network.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: network.headersTimeoutMs,
+      // Node enforces the headers and request timeouts only when it looks (every 30 s by default), so a slow
+      // sender could outlive its bound by that much; looking more often makes the bound hold.
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(network.headersTimeoutMs / 4))),
+    },
     frameworkErrors,
     clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  app.server.maxConnections = network.maxConnections;
+  answerUnmetExpectations(app.server);
 
   registerEnvelopeErrors(app);
   runHandlersTogether(app);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { DEFAULT_SCHEDULE_SECONDS } from './webhooks/retry-schedule.ts';
 
 export type Environment = 'sandbox' | 'production';
@@ -12,6 +13,78 @@ export interface Config {
   publicUrl: string;
   seedClient: { id: string; secret: string } | undefined;
   webhooks: { timeoutMs: number; scheduleSeconds: number[]; pollMs: number; dispatch: boolean };
+  /** How callers reach the service; absent: `DEFAULT_NETWORK` (tests and the bench build apps without an environment). */
+  network?: NetworkSettings;
+}
+
+export interface NetworkSettings {
+  /**
+   * Addresses or CIDR ranges of the reverse proxies in front of the service. Empty: no proxy is trusted and the
+   * caller is the connection's peer. When set, a request from one of them is taken to come from the address its
+   * `X-Forwarded-For` names (the nearest one not itself a trusted proxy), for every limit and log.
+   */
+  trustProxy: string[];
+  /** How long a connection may take to send a request's headers. */
+  headersTimeoutMs: number;
+  /** How long a whole request (headers and body) may take to arrive. */
+  requestTimeoutMs: number;
+  /** How long a connection may stay open, idle, between requests. */
+  keepAliveTimeoutMs: number;
+  /** Open connections beyond this are closed as they arrive. */
+  maxConnections: number;
+}
+
+export const DEFAULT_NETWORK: NetworkSettings = {
+  trustProxy: [],
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  // Longer than the idle timeout of common proxies and load balancers (60 s), so that they, not the service, close
+  // an idle connection: one closed by the service as the proxy reuses it would fail that request.
+  keepAliveTimeoutMs: 72_000,
+  // Below the usual limit of 1,024 open files, leaving room for the database's.
+  maxConnections: 1000,
+};
+
+/** Named ranges that `proxy-addr` (Fastify's trustProxy) understands besides addresses and CIDRs. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const prefix = Number(bits);
+  return /^\d{1,3}$/.test(bits) && prefix <= (family === 4 ? 32 : 128);
+}
+
+function readTrustProxy(value: string | undefined): string[] {
+  if (!value || value.trim() === '') return [];
+  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const wrong = entries.find((entry) => !isAddressOrRange(entry));
+  if (wrong !== undefined) {
+    throw new Error(`PAYKIT_TRUST_PROXY must list proxy addresses or CIDR ranges separated by commas (e.g. "10.0.0.0/8,127.0.0.1"), not "${wrong}"`);
+  }
+  return entries;
+}
+
+function readWholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const text = env[name];
+  const value = text === undefined || text === '' ? fallback : Number(text);
+  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be ${min} to ${max}`);
+  return value;
+}
+
+function readNetwork(env: NodeJS.ProcessEnv): NetworkSettings {
+  const network: NetworkSettings = {
+    trustProxy: readTrustProxy(env.PAYKIT_TRUST_PROXY),
+    headersTimeoutMs: readWholeNumber(env, 'PAYKIT_HEADERS_TIMEOUT_MS', DEFAULT_NETWORK.headersTimeoutMs, 100, 600_000),
+    requestTimeoutMs: readWholeNumber(env, 'PAYKIT_REQUEST_TIMEOUT_MS', DEFAULT_NETWORK.requestTimeoutMs, 100, 600_000),
+    keepAliveTimeoutMs: readWholeNumber(env, 'PAYKIT_KEEP_ALIVE_TIMEOUT_MS', DEFAULT_NETWORK.keepAliveTimeoutMs, 100, 600_000),
+    maxConnections: readWholeNumber(env, 'PAYKIT_MAX_CONNECTIONS', DEFAULT_NETWORK.maxConnections, 1, 1_000_000),
+  };
+  if (network.headersTimeoutMs > network.requestTimeoutMs) throw new Error('PAYKIT_HEADERS_TIMEOUT_MS must not exceed PAYKIT_REQUEST_TIMEOUT_MS');
+  return network;
 }
 
 /** Reads the contract's environment variables; a wrong value stops the start with a message that says why. */
@@ -49,5 +122,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     seedClient: id && secret ? { id, secret } : undefined,
     webhooks: { timeoutMs, scheduleSeconds, pollMs, dispatch: env.PAYKIT_WEBHOOK_DISPATCHER !== 'off' },
+    network: readNetwork(env),
   };
 }

@@ -12,6 +12,7 @@ export const VOID_ERRORS = {
   notFound: 'Transaction not found or not completed.',
   settled: 'The transaction has been settled, a void is not allowed.',
   refunded: 'The transaction has refunds; refund the rest instead of voiding it.',
+  voided: 'The transaction was already voided.',
 } as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -51,8 +52,9 @@ export function decideRefund(sale: Refundable | undefined, requested: number, no
 
 export type VoidDecision = { ok: true } | RefusedDecision;
 
-/** A completed sale may be voided until it settles, and only whole. */
+/** A completed sale may be voided until it settles, and only whole; voiding it again is a conflict that says so. */
 export function decideVoid(sale: Refundable | undefined, now: Date): VoidDecision {
+  if (sale?.kind === 'sale' && sale.status === 'voided') return refusedBecause('conflict', VOID_ERRORS.voided);
   if (!sale || sale.kind !== 'sale' || sale.status !== 'completed') return refusedBecause('not_found', VOID_ERRORS.notFound);
   if (isSettled(sale, now)) return refusedBecause('conflict', VOID_ERRORS.settled);
   if (sale.refunded > 0) return refusedBecause('conflict', VOID_ERRORS.refunded);

@@ -4,7 +4,7 @@ import type { Client } from '../store/clients.ts';
 import { forbidden, rateLimited } from '../domain/refusals.ts';
 import { digest, matchesDigest } from '../secrets.ts';
 import { ClientCache } from './client-cache.ts';
-import { RateLimiter } from './rate-limit.ts';
+import { FailedLogins, TOO_MANY_FAILURES } from './failed-logins.ts';
 import { fromAnotherSite } from './cross-site.ts';
 import { failure } from './envelope-errors.ts';
 
@@ -16,8 +16,6 @@ declare module 'fastify' {
 }
 
 const CHALLENGE = 'Basic realm="Paykit", charset="UTF-8"';
-/** Wrong credentials an address may send in a minute before it must wait; a partner's server sends none. */
-export const FAILED_AUTHENTICATIONS_PER_MINUTE = 60;
 const NO_CLIENT = '0'.repeat(64);
 export const CROSS_SITE_MESSAGE =
   "The partner API takes calls from your server, not from another site's web page (pages use the widget API with a public key).";
@@ -33,21 +31,21 @@ export function parseBasic(header: string | undefined): { id: string; secret: st
 }
 
 /**
- * Every route registered in the scope this is added to requires a client's id and secret key. An address that
- * sends too many wrong ones is refused for the rest of the minute, before its next guess is checked. Calls from
+ * Every route registered in the scope this is added to requires a client's id and secret key. Wrong ones are
+ * throttled per client id and caller address (`FailedLogins`): the guesser waits, its neighbours do not. Calls from
  * another site's page are refused first: a browser that once held the credentials would send them along.
  */
-export function requireClient(app: FastifyInstance, store: Store, cache = new ClientCache(), failures = new RateLimiter(FAILED_AUTHENTICATIONS_PER_MINUTE)): void {
+export function requireClient(app: FastifyInstance, store: Store, cache = new ClientCache(), failures = new FailedLogins()): void {
   app.decorateRequest('client', null as unknown as Client);
   const verify = async (pair: string, { id, secret }: { id: string; secret: string }): Promise<Client | undefined> => {
     const client = await store.clients.findById(id);
     // The digest is compared even for an unknown id, so timing does not tell which ids exist.
     if (!matchesDigest(secret, client?.secret_hash ?? NO_CLIENT) || !client) return undefined;
     cache.set(pair, client);
+    failures.verified(pair);
     return client;
   };
   const refuse = (request: FastifyRequest, reply: FastifyReply, presented: boolean): void => {
-    failures.take(request.ip);
     const message = presented
       ? 'Invalid credentials: the client id or secret key is wrong.'
       : 'Missing credentials: send HTTP Basic authentication with your client id and secret key.';
@@ -56,8 +54,6 @@ export function requireClient(app: FastifyInstance, store: Store, cache = new Cl
   // A callback hook: credentials verified recently pass without a promise (nearly every request).
   app.addHook('onRequest', (request, reply, done) => {
     if (fromAnotherSite(request)) return done(forbidden(CROSS_SITE_MESSAGE));
-    const waitSeconds = failures.wait(request.ip);
-    if (waitSeconds > 0) return done(rateLimited(`Too many failed authentications from your address: try again in ${waitSeconds} seconds.`, waitSeconds));
     const header = request.headers.authorization;
     const pair = header ? digest(header) : '';
     const cached = header ? cache.get(pair) : undefined;
@@ -67,8 +63,13 @@ export function requireClient(app: FastifyInstance, store: Store, cache = new Cl
     }
     const credentials = parseBasic(header);
     if (!credentials) return refuse(request, reply, false);
+    const waitSeconds = failures.wait(credentials.id, request.ip, pair);
+    if (waitSeconds > 0) return done(rateLimited(TOO_MANY_FAILURES(waitSeconds), waitSeconds));
     verify(pair, credentials).then((client) => {
-      if (!client) return refuse(request, reply, true);
+      if (!client) {
+        failures.failed(credentials.id, request.ip);
+        return refuse(request, reply, true);
+      }
       request.client = client;
       done();
     }, done);

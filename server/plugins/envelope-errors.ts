@@ -70,15 +70,16 @@ export function registerEnvelopeErrors(app: FastifyInstance): void {
   });
 }
 
-const FRAMEWORK_REFUSALS: Record<string, [Reason, string]> = {
-  FST_ERR_BAD_URL: ['invalid_request', 'The path is not valid: a "%" must be followed by two hexadecimal digits of UTF-8.'],
-  FST_ERR_MAX_PARAM_LENGTH: ['not_found', 'An identifier in the path is longer than 100 characters: no identifier of ours is.'],
+const FRAMEWORK_REFUSALS: Record<string, [number, Reason, string]> = {
+  FST_ERR_BAD_URL: [400, 'invalid_request', 'The path is not valid: a "%" must be followed by two hexadecimal digits of UTF-8.'],
+  // 414 URI Too Long, as docs/decisions.md promises: the request is malformed, not about something that is missing.
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'invalid_request', 'An identifier in the path is longer than 100 characters: no identifier of ours is.'],
 };
 
 /** Errors found before routing (bad %-encoding, an over-long path id): the envelope, and never the URL echoed back. */
 export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, request, reply) => {
-  const [reason, message] = FRAMEWORK_REFUSALS[error.code] ?? ['invalid_request', 'The request is not valid HTTP.'];
-  return (reply as FastifyReply).code(STATUS_OF_REASON[reason]).send(failure(request as FastifyRequest, reason, message));
+  const [status, reason, message] = FRAMEWORK_REFUSALS[error.code] ?? [400, 'invalid_request', 'The request is not valid HTTP.'];
+  return (reply as FastifyReply).code(status).send(failure(request as FastifyRequest, reason, message));
 };
 
 const CLIENT_ERRORS: Record<string, [number, string, string]> = {

@@ -4,8 +4,8 @@ import type { Operator } from '../store/operators.ts';
 import { forbidden, rateLimited, unauthenticated } from '../domain/refusals.ts';
 import { digest } from '../secrets.ts';
 import { fromAnotherSite } from './cross-site.ts';
-import { FAILED_AUTHENTICATIONS_PER_MINUTE, CROSS_SITE_MESSAGE } from './basic-auth.ts';
-import { RateLimiter } from './rate-limit.ts';
+import { CROSS_SITE_MESSAGE } from './basic-auth.ts';
+import { FailedLogins, TOO_MANY_FAILURES } from './failed-logins.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,23 +16,29 @@ declare module 'fastify' {
 
 export const OPERATOR_CREDENTIALS_MESSAGE = 'Operator calls need `Authorization: Bearer op_…`, a token made with `npm run operator -- credentials create`.';
 
+/** A token names no operator before it is checked, so the failures of operator tokens count as one id's. */
+const OPERATOR_TOKENS = 'operator tokens';
+
 /**
  * Every route in the scope this is added to is for the platform's operators: a bearer token of theirs (`op_…`),
- * which no partner client has. Wrong tokens are throttled per address like wrong client secrets.
+ * which no partner client has. Wrong tokens are throttled per address like wrong client secrets; a token that
+ * verified in the last hour is never held up by them.
  */
-export function requireOperator(app: FastifyInstance, store: Store, failures = new RateLimiter(FAILED_AUTHENTICATIONS_PER_MINUTE)): void {
+export function requireOperator(app: FastifyInstance, store: Store, failures = new FailedLogins()): void {
   app.decorateRequest('operator', null as unknown as Operator);
   app.addHook('onRequest', async (request: FastifyRequest, reply) => {
     if (fromAnotherSite(request)) throw forbidden(CROSS_SITE_MESSAGE);
-    const wait = failures.wait(request.ip);
-    if (wait > 0) throw rateLimited(`Too many failed authentications from your address: try again in ${wait} seconds.`, wait);
     const token = /^Bearer\s+(op_[\w-]+)$/.exec(request.headers.authorization ?? '')?.[1];
-    const operator = token && (await store.operators.findByTokenHash(digest(token)));
+    const tokenHash = token ? digest(token) : '';
+    const wait = failures.wait(OPERATOR_TOKENS, request.ip, tokenHash);
+    if (wait > 0) throw rateLimited(TOO_MANY_FAILURES(wait), wait);
+    const operator = token && (await store.operators.findByTokenHash(tokenHash));
     if (!operator) {
-      failures.take(request.ip);
+      failures.failed(OPERATOR_TOKENS, request.ip);
       reply.header('www-authenticate', 'Bearer realm="Paykit operators"');
       throw unauthenticated(OPERATOR_CREDENTIALS_MESSAGE);
     }
+    failures.verified(tokenHash);
     request.operator = operator;
   });
 }

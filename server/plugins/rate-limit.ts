@@ -1,20 +1,24 @@
 /**
  * Counts requests per key in fixed one-minute windows. In memory, per process: with several processes each
- * allows the limit, which is acceptable for a limit meant to stop abuse, not to meter.
+ * allows the limit, which is acceptable for a limit meant to stop abuse, not to meter. At most `maxKeys` keys are
+ * kept: when full, expired windows are swept (at most once a second, so a flood of new keys cannot make every
+ * request walk them all) and then the oldest is dropped.
  */
 export class RateLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();
+  private sweptAt = 0;
 
   constructor(
     private readonly limit: number,
     private readonly windowMs = 60_000,
+    private readonly maxKeys = 50_000,
   ) {}
 
   /** Counts one request; the seconds to wait when it is over the limit, else 0. */
   take(key: string, now = Date.now()): number {
-    if (this.windows.size > 50_000) this.forgetExpired(now);
     let window = this.windows.get(key);
     if (!window || now - window.start >= this.windowMs) {
+      if (!window) this.makeRoom(now);
       window = { start: now, count: 0 };
       this.windows.set(key, window);
     }
@@ -29,11 +33,22 @@ export class RateLimiter {
     return this.secondsLeft(window, now);
   }
 
+  /** How many were counted for `key` in its current window. */
+  count(key: string, now = Date.now()): number {
+    const window = this.windows.get(key);
+    return !window || now - window.start >= this.windowMs ? 0 : window.count;
+  }
+
   private secondsLeft(window: { start: number }, now: number): number {
     return Math.max(1, Math.ceil((window.start + this.windowMs - now) / 1000));
   }
 
-  private forgetExpired(now: number): void {
-    for (const [key, window] of this.windows) if (now - window.start >= this.windowMs) this.windows.delete(key);
+  private makeRoom(now: number): void {
+    if (this.windows.size < this.maxKeys) return;
+    if (now - this.sweptAt >= 1000) {
+      this.sweptAt = now;
+      for (const [key, window] of this.windows) if (now - window.start >= this.windowMs) this.windows.delete(key);
+    }
+    if (this.windows.size >= this.maxKeys) this.windows.delete(this.windows.keys().next().value!);
   }
 }

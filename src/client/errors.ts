@@ -39,7 +39,7 @@ export class PaykitError extends Error {
   }
 }
 
-/** 400, 413, 415: the request itself is wrong; fix it before sending it again. */
+/** 400, 408, 413, 414, 415, 417, 431: the request itself is wrong; fix it before sending it again. */
 export class PaykitInvalidRequestError extends PaykitError {}
 /** 401: the client id or secret key is missing or wrong. */
 export class PaykitAuthenticationError extends PaykitError {}

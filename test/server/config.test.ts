@@ -42,3 +42,18 @@ test('the request log keeps no token, key or query string', async () => {
   const logged = requestLogger('info').serializers.req({ method: 'GET', url: '/api/v1/customers?merchant_key=mk_secret', ip: '127.0.0.1' });
   assert.deepEqual(logged, { method: 'GET', path: '/api/v1/customers', remoteAddress: '127.0.0.1' });
 });
+
+test('proxies are trusted only when named, and connection bounds are read and checked', () => {
+  assert.deepEqual(readConfig({}).network, { trustProxy: [], headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 72_000, maxConnections: 1000 });
+  const network = readConfig({
+    PAYKIT_TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,fd00::/8,loopback',
+    PAYKIT_HEADERS_TIMEOUT_MS: '5000', PAYKIT_REQUEST_TIMEOUT_MS: '20000', PAYKIT_KEEP_ALIVE_TIMEOUT_MS: '65000', PAYKIT_MAX_CONNECTIONS: '200',
+  }).network;
+  assert.deepEqual(network, { trustProxy: ['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8', 'loopback'], headersTimeoutMs: 5000, requestTimeoutMs: 20_000, keepAliveTimeoutMs: 65_000, maxConnections: 200 });
+  for (const wrong of ['proxy.example.com', '10.0.0.0/33', '10.0.0.1/8/1', '*', 'true']) {
+    assert.throws(() => readConfig({ PAYKIT_TRUST_PROXY: wrong }), /PAYKIT_TRUST_PROXY must list proxy addresses or CIDR ranges/, wrong);
+  }
+  assert.throws(() => readConfig({ PAYKIT_MAX_CONNECTIONS: '0' }), /PAYKIT_MAX_CONNECTIONS must be 1 to 1000000/);
+  assert.throws(() => readConfig({ PAYKIT_HEADERS_TIMEOUT_MS: 'soon' }), /PAYKIT_HEADERS_TIMEOUT_MS must be 100 to 600000/);
+  assert.throws(() => readConfig({ PAYKIT_HEADERS_TIMEOUT_MS: '40000' }), /PAYKIT_HEADERS_TIMEOUT_MS must not exceed PAYKIT_REQUEST_TIMEOUT_MS/);
+});

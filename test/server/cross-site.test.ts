@@ -2,7 +2,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startService, type TestService } from '../support/service.ts';
 import { validApplication } from '../support/fixtures.ts';
-import { CROSS_SITE_MESSAGE, FAILED_AUTHENTICATIONS_PER_MINUTE } from '../../server/plugins/basic-auth.ts';
+import { CROSS_SITE_MESSAGE } from '../../server/plugins/basic-auth.ts';
+import { FAILED_AUTHENTICATIONS_PER_MINUTE } from '../../server/plugins/failed-logins.ts';
 import { CLIENTS_PER_ADDRESS_PER_HOUR } from '../../server/routes/pages/portal.ts';
 
 describe('browsers of other sites, and guessing, get nowhere', () => {
@@ -43,10 +44,12 @@ describe('browsers of other sites, and guessing, get nowhere', () => {
     assert.ok(Number(tooMany.headers['retry-after']) > 0);
   });
 
-  test(`after ${FAILED_AUTHENTICATIONS_PER_MINUTE} wrong secrets a minute, an address waits, even with the right one`, async () => {
-    const guess = (secret: string) => service.api('GET', '/merchant', { auth: { id: service.client.clientId, secret } });
+  test(`after ${FAILED_AUTHENTICATIONS_PER_MINUTE} wrong secrets a minute for a client id, its guesser waits, even with the right one`, async () => {
+    // A client whose credentials this process has never verified: its right secret is then a guess like the others.
+    const target = await service.newClient('Guessed partner');
+    const guess = (secret: string) => service.api('GET', '/merchant', { auth: { id: target.clientId, secret } });
     for (let i = 0; i < FAILED_AUTHENTICATIONS_PER_MINUTE; i++) assert.equal((await guess(`sk_guess_${i}`)).status, 401);
-    const blocked = await guess(service.client.secretKey);
+    const blocked = await guess(target.secretKey);
     assert.equal(blocked.status, 429);
     assert.match(blocked.body.message, /^Too many failed authentications from your address: try again in \d+ seconds\.$/);
     assert.ok(Number(blocked.headers['retry-after']) >= 1);

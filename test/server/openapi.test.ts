@@ -6,8 +6,9 @@ import { declaredOperations, DeclaredAnswers, dereference, type DeclaredOperatio
 import { TAGS } from '../../server/openapi/document.ts';
 import { approvedMerchant } from '../support/payments.ts';
 import { OPERATION_EXAMPLES } from '../../server/openapi-examples/index.ts';
+import { EXPECTATION_FAILED } from '../../server/plugins/expectation-failed.ts';
 
-const SHARED_STATUSES = ['400', '401', '402', '403', '404', '409', '413', '415', '422', '429', '500', '503'];
+const SHARED_STATUSES = ['400', '401', '402', '403', '404', '408', '409', '413', '414', '415', '417', '422', '429', '431', '500', '503'];
 const byPublicKey = ({ path }: DeclaredOperation) => path.startsWith('/widgets/{public_key}/');
 const key = ({ method, path }: DeclaredOperation) => `${method} ${path}`;
 
@@ -74,6 +75,16 @@ describe('the OpenAPI document', () => {
     }
     const merchants = operations.find((declared) => key(declared) === 'GET /merchant')!;
     assert.ok(merchants.operation['responses']['304'], 'GET /merchant may answer 304');
+  });
+
+  test('answers found before a route is chosen are declared too, in the envelope: an over-long path id (414), an Expect other than 100-continue (417), oversized headers (431)', async () => {
+    // service.api fails on any answer the document does not declare for the operation.
+    const longId = await service.api('GET', `/customers/${'c'.repeat(101)}?merchant_key=mk_x`);
+    assert.deepEqual([longId.status, longId.body.code], [414, 'invalid_request']);
+    const bigHeaders = await service.api('GET', '/merchant', { headers: { 'x-padding': 'a'.repeat(20_000) } });
+    assert.deepEqual([bigHeaders.status, bigHeaders.body.code], [431, 'invalid_request']);
+    const expectation = await service.api('GET', '/merchant', { headers: { expect: 'something-else' } });
+    assert.deepEqual([expectation.status, expectation.body], [417, { result: false, message: EXPECTATION_FAILED, code: 'invalid_request' }]);
   });
 
   test('declares the content types each body is read from, and no other is accepted', async () => {

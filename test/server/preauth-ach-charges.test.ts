@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { startService, type TestService } from '../support/service.ts';
 import { testDatabases } from '../support/databases.ts';
 import { approvedMerchant, eventsAbout, nextOrderId, TEST_CARD } from '../support/payments.ts';
+import { PREAUTH_ERRORS } from '../../server/domain/preauth.ts';
 
 const PREAUTH_FIELDS = ['amount', 'customer_id', 'guid', 'merchant_id', 'order_id'];
 
@@ -117,8 +118,12 @@ for (const database of testDatabases()) {
       assert.deepEqual([sale.status, sale.type, sale.amount], ['completed', 'sale', '100.00']);
 
       const twice = await call('/preauth/capture', { transaction_id: id });
-      // Captured, it is no authorization any more: the interface's failure of capture (docs/decisions.md).
-      assert.deepEqual([twice.status, twice.body], [404, { result: false, message: 'Authorization not found', code: 'not_found' }]);
+      // It exists, captured: a conflict that says so, not the interface's `Authorization not found` (docs/decisions.md).
+      assert.deepEqual([twice.status, twice.body], [409, { result: false, message: PREAUTH_ERRORS.captured, code: 'conflict' }]);
+      for (const [path, fields] of [['/preauth/void', {}], ['/preauth/update', { last_authorized_amount: '100.00', new_authorized_amount: '120.00' }]] as const) {
+        const afterCapture = await call(path, { transaction_id: id, ...fields });
+        assert.deepEqual([afterCapture.status, afterCapture.body], [409, { result: false, message: PREAUTH_ERRORS.captured, code: 'conflict' }], path);
+      }
       const unknown = await call('/preauth/capture', { transaction_id: 'txn_nope' });
       assert.deepEqual([unknown.status, unknown.body], [404, { result: false, message: 'Authorization not found', code: 'not_found' }]);
       const saleIsNoAuth = await call('/preauth/capture', { transaction_id: data.transaction_id });
@@ -139,7 +144,7 @@ for (const database of testDatabases()) {
       assert.deepEqual(voided.body, { result: true, message: 'Authorization voided.', data: { transaction_id: id, order_id: orderId, amount: '20.00', Status: 'Voided' } });
       for (const [path, fields] of [['/preauth/capture', {}], ['/preauth/update', { last_authorized_amount: '20.00', new_authorized_amount: '25.00' }], ['/preauth/void', {}]] as const) {
         const refused = await call(path, { transaction_id: id, ...fields });
-        assert.deepEqual([refused.status, refused.body.message, refused.body.code], [404, 'Authorization not found', 'not_found'], path);
+        assert.deepEqual([refused.status, refused.body.message, refused.body.code], [409, PREAUTH_ERRORS.voided, 'conflict'], path);
       }
     });
 

@@ -89,7 +89,7 @@ for (const database of testDatabases()) {
         sales_id: record.transaction_id, order_createdfrom: 'pay_link', amount: 25, txn_id: record.txn_id, txn_date: record.txn_date, type: 'Void',
       });
       const again = await voidIt(sale);
-      assert.deepEqual([again.status, again.body.message], [404, 'Transaction not found or not completed.']);
+      assert.deepEqual([again.status, again.body.message], [409, 'The transaction was already voided.']);
 
       const json = await paidSale(service, merchantKey, '5.00');
       const viaJson = await service.api('POST', '/order/sales-void', { json: { merchant_key: merchantKey, transaction_id: json, amount: '5.00' } });

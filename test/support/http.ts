@@ -14,8 +14,8 @@ export interface SendOptions {
   json?: unknown;
   /** An application/x-www-form-urlencoded body. */
   form?: Record<string, string>;
-  /** A raw body with its own content-type header. */
-  raw?: string;
+  /** A raw body with its own content-type header (bytes, for bodies that are not UTF-8). */
+  raw?: string | Buffer;
   auth?: { id: string; secret: string } | null;
   headers?: Record<string, string>;
 }
@@ -26,7 +26,7 @@ export interface SendOptions {
 export function send(baseUrl: string, method: string, path: string, options: SendOptions = {}): Promise<Answer> {
   const url = new URL(path, baseUrl);
   const headers: Record<string, string> = { ...options.headers };
-  let payload: string | undefined;
+  let payload: string | Buffer | undefined;
   if (options.json !== undefined) {
     payload = JSON.stringify(options.json);
     headers['content-type'] ??= 'application/json';

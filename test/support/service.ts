@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { Clock } from '../../server/clock.ts';
-import type { Config, Environment } from '../../server/config.ts';
+import { DEFAULT_NETWORK, type Config, type Environment, type NetworkSettings } from '../../server/config.ts';
 import { createClient, type NewClientCredentials } from '../../server/services/clients.ts';
 import type { Store } from '../../server/store/store.ts';
 import { openTestStore, type TestDatabase } from './databases.ts';
@@ -52,6 +52,8 @@ export async function startService(
     webhooks?: WebhookOptions;
     /** The host of the links the service writes (PAYKIT_PUBLIC_URL), when it should differ from the address it is called at. */
     publicHostname?: string;
+    /** Proxies trusted, timeouts and the connection cap, where a test needs other than the defaults. */
+    network?: Partial<NetworkSettings>;
   } = {},
 ): Promise<TestService> {
   const { store, close: closeStore } = await openTestStore(options.dataDir ? 'sqlite' : (options.database ?? 'sqlite'), options.dataDir);
@@ -65,6 +67,7 @@ export async function startService(
     publicUrl: 'http://127.0.0.1',
     seedClient: undefined,
     webhooks: { timeoutMs: options.webhooks?.timeoutMs ?? 2000, scheduleSeconds: options.webhooks?.scheduleSeconds ?? [1, 2], pollMs: options.webhooks?.pollMs ?? 50, dispatch: options.webhooks !== undefined },
+    network: { ...DEFAULT_NETWORK, ...options.network },
   };
   const deliverer = options.webhooks ? createDeliverer({ timeoutMs: config.webhooks.timeoutMs, allowPrivate: options.webhooks.allowPrivate ?? config.environment === 'sandbox' }) : undefined;
   const dispatcher = deliverer && new Dispatcher({ store, clock, deliverer, ...config.webhooks });
