@@ -89,7 +89,7 @@ export const payPages: FastifyPluginAsync<Deps> = async (app, { store, clock, co
 
   /** The pay form, with its scripts (the card form's checks, Escape in the dialog) when an opener is permitted. */
   const sendForm = (reply: FastifyReply, context: PayContext, state?: Parameters<typeof payPage>[1]) =>
-    send(reply, context, (nonce) => payPage(context, state, nonce));
+    send(reply, context, (nonce) => payPage(context, state, nonce), context.request.allow_card === 1 || context.origin !== undefined);
 
   /** The page's language: the one the pay button asked for (`locale`, kept by the forms), else the browser's. */
   const languageOf = (request: FastifyRequest, asked: unknown) => pageLocale(askedLocale(asked), request.headers['accept-language']);
