@@ -17,7 +17,8 @@ export type WidgetLinkStatusAnswer = {
   message: string;
   data: {
     link_id: string;
-    status: "open" | "paid" | "expired";
+    /** open; paid (the money is the merchant's); pending (a bank payment waiting for the bank) or declined (refused by it); expired */
+    status: "open" | "paid" | "pending" | "declined" | "expired";
     order_id: string;
     amount: string;
     transaction_id: string | null;

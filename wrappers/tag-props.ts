@@ -5,6 +5,7 @@ import type {
   PayButton as PayButtonElement,
   RequestPaymentButton as RequestPaymentButtonElement,
   TransactionsTable as TransactionsTableElement,
+  PayPendingDetail,
   PaySuccessDetail,
   PaykitErrorDetail,
   RequestSentDetail,
@@ -51,8 +52,10 @@ export interface PayButtonTagProps {
 
 /** `<pay-button>`'s events, listened to as `on` + the event's name. */
 export interface PayButtonOnListeners {
-  /** The payment was approved (or submitted, for a bank payment). `detail`: `{transaction_id, order_id, amount}`. */
+  /** The payment was approved: the money is the merchant's. `detail`: `{transaction_id, order_id, amount}`. */
   'onpay-success'?: ((event: CustomEvent<PaySuccessDetail>) => void) | undefined;
+  /** A bank payment was submitted and waits for the bank, which may still refuse it: do not ship yet (the `ach.update` webhook tells the outcome). `detail`: `{transaction_id, order_id, amount}`. */
+  'onpay-pending'?: ((event: CustomEvent<PayPendingDetail>) => void) | undefined;
   /** Creating the link failed, the configuration is incomplete, the page's policy blocked the payment window, or the payment was declined. `detail`: `{code, message}`. */
   'onpay-error'?: ((event: CustomEvent<PaykitErrorDetail>) => void) | undefined;
   /** The payer closed the payment window without paying. */
@@ -61,8 +64,10 @@ export interface PayButtonOnListeners {
 
 /** `<pay-button>`'s events, listened to as `on:` + the event's name. */
 export interface PayButtonColonListeners {
-  /** The payment was approved (or submitted, for a bank payment). `detail`: `{transaction_id, order_id, amount}`. */
+  /** The payment was approved: the money is the merchant's. `detail`: `{transaction_id, order_id, amount}`. */
   'on:pay-success'?: ((event: CustomEvent<PaySuccessDetail>) => void) | undefined;
+  /** A bank payment was submitted and waits for the bank, which may still refuse it: do not ship yet (the `ach.update` webhook tells the outcome). `detail`: `{transaction_id, order_id, amount}`. */
+  'on:pay-pending'?: ((event: CustomEvent<PayPendingDetail>) => void) | undefined;
   /** Creating the link failed, the configuration is incomplete, the page's policy blocked the payment window, or the payment was declined. `detail`: `{code, message}`. */
   'on:pay-error'?: ((event: CustomEvent<PaykitErrorDetail>) => void) | undefined;
   /** The payer closed the payment window without paying. */

@@ -23,7 +23,7 @@ export function Storefront() {
               <p>{product.blurb}</p>
               <p className="price">${product.price}</p>
               <PayButton amount={product.price} description={product.name} showQr={product.qr ?? false}
-                onPaySuccess={report} onPayError={report} onPayCancel={report} />
+                onPaySuccess={report} onPayPending={report} onPayError={report} onPayCancel={report} />
             </article>
           ))}
         </div>

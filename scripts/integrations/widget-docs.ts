@@ -93,6 +93,9 @@ server checks the payment itself: that a transaction with that \`transaction_id\
 completed, and is for the amount of your order (the \`payment.success\` webhook, or \`GET /api/v1/merchant/transactions\`).
 A page can be changed by whoever looks at it; your server's records cannot.
 
+A bank (ACH) payment fires \`pay-pending\` instead: it was submitted and waits for the bank, which may still refuse it
+days later. Show the payer that it is on its way, and ship when the \`ach.update\` webhook says \`Approved\`.
+
 ## Server rendering: \`paykit/ssr\`
 
 \`paykit/ssr\` renders the elements on a server with their shadow DOM as declarative shadow DOM (Lit's

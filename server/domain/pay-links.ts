@@ -16,3 +16,12 @@ export function payLinkStatus(link: { status: 'open' | 'paid'; expires_at: strin
   if (link.status === 'paid') return 'paid';
   return link.expires_at <= isoInstant(now) ? 'expired' : 'open';
 }
+
+/**
+ * A paid link as the pay button sees it, given the status of the payment made through it: a bank payment still
+ * waiting for the bank is `pending`, and one the bank refused `declined`; neither is money the merchant has.
+ */
+export function paidLinkOutcome(status: ReturnType<typeof payLinkStatus>, paymentStatus: string | undefined): ReturnType<typeof payLinkStatus> | 'pending' | 'declined' {
+  if (status !== 'paid') return status;
+  return paymentStatus === 'pending' ? 'pending' : paymentStatus === 'declined' ? 'declined' : 'paid';
+}

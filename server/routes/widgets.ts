@@ -4,7 +4,7 @@ import type { Deps } from '../deps.ts';
 import { notFound } from '../domain/refusals.ts';
 import { formatAmount, toMajorNumber } from '../domain/money.ts';
 import { subtotal } from '../domain/payment-amounts.ts';
-import { payLinkStatus } from '../domain/pay-links.ts';
+import { paidLinkOutcome, payLinkStatus } from '../domain/pay-links.ts';
 import { failures } from '../schemas/envelope.ts';
 import {
   LinkParams, PublicKeyParams, WidgetLinkStatusAnswer, WidgetPayLinkAnswer, WidgetPayLinkBody, WidgetPaymentRequestAnswer,
@@ -56,7 +56,8 @@ export const widgetRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store
   }, async (request) => {
     const link = await store.paymentRequests.findById(request.widgetMerchant!.id, request.params.link_id);
     if (!link) throw notFound(`No pay link ${request.params.link_id} for this merchant.`);
-    const status = payLinkStatus(link, clock.now());
+    const payment = link.transaction_id ? await store.transactions.find(request.widgetMerchant!.id, link.transaction_id) : undefined;
+    const status = paidLinkOutcome(payLinkStatus(link, clock.now()), payment?.status);
     return {
       result: true,
       message: 'Pay link retrieved.',

@@ -18,7 +18,11 @@ export const WidgetPayLinkAnswer = Envelope(
 );
 export const WidgetLinkStatusAnswer = Envelope(
   Type.Object({
-    link_id: Type.String(), status: Type.Union([Type.Literal('open'), Type.Literal('paid'), Type.Literal('expired')]), order_id: Type.String(), amount: Type.String(),
+    link_id: Type.String(),
+    status: Type.Union([Type.Literal('open'), Type.Literal('paid'), Type.Literal('pending'), Type.Literal('declined'), Type.Literal('expired')], {
+      description: 'open; paid (the money is the merchant\'s); pending (a bank payment waiting for the bank) or declined (refused by it); expired',
+    }),
+    order_id: Type.String(), amount: Type.String(),
     transaction_id: Type.Union([Type.String(), Type.Null()]),
   }),
 );

@@ -10,6 +10,12 @@ export interface PaySuccessDetail {
   amount: string;
 }
 
+/**
+ * A bank (ACH) payment was submitted and waits for the bank, which may still refuse it days later: not money the
+ * merchant has. The partner hears the outcome as the `ach.update` webhook.
+ */
+export type PayPendingDetail = PaySuccessDetail;
+
 export interface PaykitErrorDetail {
   /** What went wrong, for code: stable across releases and languages (docs/widgets.md lists them). */
   code: PaykitErrorCode;
@@ -29,6 +35,7 @@ export interface TransactionsLoadDetail {
 
 export interface PaykitEventMap {
   'pay-success': CustomEvent<PaySuccessDetail>;
+  'pay-pending': CustomEvent<PayPendingDetail>;
   'pay-error': CustomEvent<PaykitErrorDetail>;
   'pay-cancel': CustomEvent<null>;
   'request-sent': CustomEvent<RequestSentDetail>;

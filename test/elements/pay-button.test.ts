@@ -266,6 +266,35 @@ describe('<pay-button> without the service', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('a bank payment waiting for the bank is pay-pending, never pay-success: by polling and by the pay page’s message', async () => {
+    let status = 'open';
+    service = fakeService({
+      'POST /pay-links': () => ok(LINK),
+      'GET /pay-links/lnk_fake1': () => ok({ ...LINK, status, transaction_id: status === 'pending' ? 'txn_ach' : null }),
+    });
+    const el = await fixture<PayButton>(html`<pay-button amount="10" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`);
+    el.pollInterval = 50;
+    let successes = 0;
+    el.addEventListener('pay-success', () => successes++);
+    part(el, 'button').click();
+    await waitUntil(() => service!.actions.length >= 3, 'polled while open');
+    const pending = eventWithin<CustomEvent>(el, 'pay-pending');
+    status = 'pending';
+    expect((await pending).detail).to.deep.equal({ transaction_id: 'txn_ach', order_id: 'order-1', amount: '10.00' });
+    await el.updateComplete;
+    expect(dialogOf(el).open).to.equal(false);
+    expect(part(el, 'status').textContent).to.equal('Payment submitted. The bank confirms it soon.');
+
+    status = 'open';
+    part(el, 'button').click();
+    await waitUntil(() => dialogOf(el).open, 'open again');
+    const byMessage = eventWithin<CustomEvent>(el, 'pay-pending');
+    window.dispatchEvent(payMessage(new URL(LINK.pay_link).origin, { status: 'pending', transaction_id: 'txn_ach2', order_id: 'order-1', amount: 10 }));
+    expect((await byMessage).detail).to.deep.equal({ transaction_id: 'txn_ach2', order_id: 'order-1', amount: '10.00' });
+    expect(successes).to.equal(0);
+    await expect(el).to.be.accessible();
+  });
+
   it('opens a popup in popup mode, polls while it is open and cancels when it closes unpaid', async () => {
     service = fakeService({ 'POST /pay-links': () => ok(LINK), 'GET /pay-links/lnk_fake1': () => ok({ ...LINK, status: 'open', transaction_id: null }) });
     const fakePopup = { closed: false, location: { href: '' }, close() { this.closed = true; }, focus() {} };

@@ -53,6 +53,19 @@ describe('the widget API', () => {
     await service.api('PUT', '/widgets/', { json: { merchant_key: merchantKey, allowed_origins: [] } });
   });
 
+  test('a link paid by bank reads pending until the bank decides: paid when it approves, declined when it refuses', async () => {
+    for (const [decision, expected] of [['approved', 'paid'], ['declined', 'declined']] as const) {
+      const { link_id, pay_link } = (await widget('POST', '/pay-links', { json: { amount: '9.00' } })).body.data;
+      const submitted = await service.api('POST', '/sandbox/pay', { json: { pay_link, method: 'ach', routing_number: '110000000', account_number: '000123456789', name: 'Ann Lee' } });
+      assert.equal(submitted.body.data.status, 'pending', submitted.text);
+      const pending = await widget('GET', `/pay-links/${link_id}`);
+      assert.deepEqual([pending.body.data.status, pending.body.data.transaction_id], ['pending', submitted.body.data.transaction_id]);
+      const decided = await service.api('POST', '/update-ach', { json: { merchant_key: merchantKey, transaction_id: submitted.body.data.transaction_id, new_status: decision } });
+      assert.equal(decided.status, 200, decided.text);
+      assert.equal((await widget('GET', `/pay-links/${link_id}`)).body.data.status, expected);
+    }
+  });
+
   test('pay links: created by public key, and their outcome read back', async () => {
     const created = await widget('POST', '/pay-links', { json: { amount: '12.50', description: 'Mug' } });
     assert.equal(created.status, 200, created.text);

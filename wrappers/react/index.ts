@@ -13,6 +13,7 @@ import type {
   PayButton as PayButtonElement,
   RequestPaymentButton as RequestPaymentButtonElement,
   TransactionsTable as TransactionsTableElement,
+  PayPendingDetail,
   PaySuccessDetail,
   PaykitErrorDetail,
   RequestSentDetail,
@@ -27,7 +28,7 @@ export type {
 export type { PayButtonElement, RequestPaymentButtonElement, TransactionsTableElement };
 
 /** The props of `<PayButton>`: the element's properties and its events, beside React's own. */
-export interface PayButtonProps extends Omit<HTMLAttributes<PayButtonElement>, 'description' | 'mode' | 'showQr' | 'pollInterval' | 'strings' | 'amount' | 'orderId' | 'label' | 'disabled' | 'publicKey' | 'baseUrl' | 'locale' | 'theme' | 'onPaySuccess' | 'onPayError' | 'onPayCancel'> {
+export interface PayButtonProps extends Omit<HTMLAttributes<PayButtonElement>, 'description' | 'mode' | 'showQr' | 'pollInterval' | 'strings' | 'amount' | 'orderId' | 'label' | 'disabled' | 'publicKey' | 'baseUrl' | 'locale' | 'theme' | 'onPaySuccess' | 'onPayPending' | 'onPayError' | 'onPayCancel'> {
   /** What the payment is for, shown on the pay page. */
   description?: PayButtonElement['description'] | undefined;
   /** How the pay page opens: `dialog` (default), `popup` or `redirect`. */
@@ -54,16 +55,18 @@ export interface PayButtonProps extends Omit<HTMLAttributes<PayButtonElement>, '
   locale?: PayButtonElement['locale'] | undefined;
   /** `light`, `dark`, or `auto` (the visitor's system setting). Unset, the element follows the page's `color-scheme`: `dark` is dark, `light dark` follows the system, anything else is light. */
   theme?: PayButtonElement['theme'] | undefined;
-  /** The payment was approved (or submitted, for a bank payment). `detail`: `{transaction_id, order_id, amount}`. */
+  /** The payment was approved: the money is the merchant's. `detail`: `{transaction_id, order_id, amount}`. */
   onPaySuccess?: ((event: CustomEvent<PaySuccessDetail>) => void) | undefined;
+  /** A bank payment was submitted and waits for the bank, which may still refuse it: do not ship yet (the `ach.update` webhook tells the outcome). `detail`: `{transaction_id, order_id, amount}`. */
+  onPayPending?: ((event: CustomEvent<PayPendingDetail>) => void) | undefined;
   /** Creating the link failed, the configuration is incomplete, the page's policy blocked the payment window, or the payment was declined. `detail`: `{code, message}`. */
   onPayError?: ((event: CustomEvent<PaykitErrorDetail>) => void) | undefined;
   /** The payer closed the payment window without paying. */
   onPayCancel?: ((event: CustomEvent<null>) => void) | undefined;
 }
 
-/** `<pay-button>`: A pay button: creates a pay link for `amount` and takes the payer to the hosted pay page in a modal dialog, a popup or by redirect, in the element's language. The outcome arrives as a message from the pay page (accepted only from the origin of the pay link the service returned, and for this button's order), or, when no message can arrive, by polling the link every two seconds while the payment window is open. `pay-success` tells the page; the merchant's server checks the paid amount against its order before it ships anything. */
-export const PayButton = createComponent<PayButtonElement, PayButtonProps>('pay-button', ['description', 'mode', 'showQr', 'pollInterval', 'strings', 'amount', 'orderId', 'label', 'disabled', 'publicKey', 'baseUrl', 'locale', 'theme'], { onPaySuccess: 'pay-success', onPayError: 'pay-error', onPayCancel: 'pay-cancel' }, 'PayButton');
+/** `<pay-button>`: A pay button: creates a pay link for `amount` and takes the payer to the hosted pay page in a modal dialog, a popup or by redirect, in the element's language. The outcome arrives as a message from the pay page (accepted only from the origin of the pay link the service returned, and for this button's order), or, when no message can arrive, by polling the link every two seconds while the payment window is open. `pay-success` tells the page the money is the merchant's, `pay-pending` that a bank payment waits for the bank; the merchant's server checks the paid amount against its order before it ships anything. */
+export const PayButton = createComponent<PayButtonElement, PayButtonProps>('pay-button', ['description', 'mode', 'showQr', 'pollInterval', 'strings', 'amount', 'orderId', 'label', 'disabled', 'publicKey', 'baseUrl', 'locale', 'theme'], { onPaySuccess: 'pay-success', onPayPending: 'pay-pending', onPayError: 'pay-error', onPayCancel: 'pay-cancel' }, 'PayButton');
 
 /** The props of `<RequestPaymentButton>`: the element's properties and its events, beside React's own. */
 export interface RequestPaymentButtonProps extends Omit<HTMLAttributes<RequestPaymentButtonElement>, 'recipientPhone' | 'strings' | 'amount' | 'orderId' | 'label' | 'disabled' | 'publicKey' | 'baseUrl' | 'locale' | 'theme' | 'onRequestSent' | 'onRequestError'> {

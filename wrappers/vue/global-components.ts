@@ -16,6 +16,7 @@ import type {
   PayButton as PayButtonElement,
   RequestPaymentButton as RequestPaymentButtonElement,
   TransactionsTable as TransactionsTableElement,
+  PayPendingDetail,
   PaySuccessDetail,
   PaykitErrorDetail,
   RequestSentDetail,
@@ -35,11 +36,12 @@ export type DefineCustomElement<El extends HTMLElement, Events extends Record<st
 
 declare module 'vue' {
   interface GlobalComponents {
-    /** `<pay-button>`: A pay button: creates a pay link for `amount` and takes the payer to the hosted pay page in a modal dialog, a popup or by redirect, in the element's language. The outcome arrives as a message from the pay page (accepted only from the origin of the pay link the service returned, and for this button's order), or, when no message can arrive, by polling the link every two seconds while the payment window is open. `pay-success` tells the page; the merchant's server checks the paid amount against its order before it ships anything. */
+    /** `<pay-button>`: A pay button: creates a pay link for `amount` and takes the payer to the hosted pay page in a modal dialog, a popup or by redirect, in the element's language. The outcome arrives as a message from the pay page (accepted only from the origin of the pay link the service returned, and for this button's order), or, when no message can arrive, by polling the link every two seconds while the payment window is open. `pay-success` tells the page the money is the merchant's, `pay-pending` that a bank payment waits for the bank; the merchant's server checks the paid amount against its order before it ships anything. */
     'pay-button': DefineCustomElement<
       PayButtonElement,
       {
       'pay-success': CustomEvent<PaySuccessDetail>;
+      'pay-pending': CustomEvent<PayPendingDetail>;
       'pay-error': CustomEvent<PaykitErrorDetail>;
       'pay-cancel': CustomEvent<null>;
       },

@@ -13,6 +13,7 @@ import type {
   PayButton as PayButtonElement,
   RequestPaymentButton as RequestPaymentButtonElement,
   TransactionsTable as TransactionsTableElement,
+  PayPendingDetail,
   PaySuccessDetail,
   PaykitErrorDetail,
   RequestSentDetail,
@@ -26,7 +27,7 @@ export type {
 } from '../../src/index.ts';
 export type { PayButtonElement, RequestPaymentButtonElement, TransactionsTableElement };
 
-/** `<pay-button>`: A pay button: creates a pay link for `amount` and takes the payer to the hosted pay page in a modal dialog, a popup or by redirect, in the element's language. The outcome arrives as a message from the pay page (accepted only from the origin of the pay link the service returned, and for this button's order), or, when no message can arrive, by polling the link every two seconds while the payment window is open. `pay-success` tells the page; the merchant's server checks the paid amount against its order before it ships anything. */
+/** `<pay-button>`: A pay button: creates a pay link for `amount` and takes the payer to the hosted pay page in a modal dialog, a popup or by redirect, in the element's language. The outcome arrives as a message from the pay page (accepted only from the origin of the pay link the service returned, and for this button's order), or, when no message can arrive, by polling the link every two seconds while the payment window is open. `pay-success` tells the page the money is the merchant's, `pay-pending` that a bank payment waits for the bank; the merchant's server checks the paid amount against its order before it ships anything. */
 export const PayButton = defineComponent({
   name: 'PayButton',
   props: {
@@ -58,8 +59,10 @@ export const PayButton = defineComponent({
     theme: { type: null as unknown as PropType<PayButtonElement['theme']>, default: undefined },
   },
   emits: {
-    /** The payment was approved (or submitted, for a bank payment). `detail`: `{transaction_id, order_id, amount}`. */
+    /** The payment was approved: the money is the merchant's. `detail`: `{transaction_id, order_id, amount}`. */
     paySuccess: (_event: CustomEvent<PaySuccessDetail>) => true,
+    /** A bank payment was submitted and waits for the bank, which may still refuse it: do not ship yet (the `ach.update` webhook tells the outcome). `detail`: `{transaction_id, order_id, amount}`. */
+    payPending: (_event: CustomEvent<PayPendingDetail>) => true,
     /** Creating the link failed, the configuration is incomplete, the page's policy blocked the payment window, or the payment was declined. `detail`: `{code, message}`. */
     payError: (_event: CustomEvent<PaykitErrorDetail>) => true,
     /** The payer closed the payment window without paying. */
@@ -70,6 +73,7 @@ export const PayButton = defineComponent({
       h('pay-button', {
         ...asProperties(props),
         onPaySuccess: (event: CustomEvent<PaySuccessDetail>) => emit('paySuccess', event),
+        onPayPending: (event: CustomEvent<PayPendingDetail>) => emit('payPending', event),
         onPayError: (event: CustomEvent<PaykitErrorDetail>) => emit('payError', event),
         onPayCancel: (event: CustomEvent<null>) => emit('payCancel', event),
       });

@@ -55,9 +55,11 @@ interface Attempt extends LinkInUse {
  * dialog, a popup or by redirect, in the element's language. The outcome arrives as a message from the pay page
  * (accepted only from the origin of the pay link the service returned, and for this button's order), or, when no
  * message can arrive, by polling the link every two seconds while the payment window is open. `pay-success` tells
- * the page; the merchant's server checks the paid amount against its order before it ships anything.
+ * the page the money is the merchant's, `pay-pending` that a bank payment waits for the bank; the merchant's server
+ * checks the paid amount against its order before it ships anything.
  *
- * @fires {CustomEvent<PaySuccessDetail>} pay-success - The payment was approved (or submitted, for a bank payment). `detail`: `{transaction_id, order_id, amount}`.
+ * @fires {CustomEvent<PaySuccessDetail>} pay-success - The payment was approved: the money is the merchant's. `detail`: `{transaction_id, order_id, amount}`.
+ * @fires {CustomEvent<PayPendingDetail>} pay-pending - A bank payment was submitted and waits for the bank, which may still refuse it: do not ship yet (the `ach.update` webhook tells the outcome). `detail`: `{transaction_id, order_id, amount}`.
  * @fires {CustomEvent<PaykitErrorDetail>} pay-error - Creating the link failed, the configuration is incomplete, the page's policy blocked the payment window, or the payment was declined. `detail`: `{code, message}`.
  * @fires {CustomEvent<null>} pay-cancel - The payer closed the payment window without paying.
  *
@@ -272,15 +274,18 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
     if (data.type !== 'paykit:payment') return;
     if (data.status === 'declined') {
       // The pay page stays open in the window for another try.
-      const message = data.message || this.t('declined');
-      this.#show('open', this.t('open'), message);
-      emit(this, 'pay-error', { code: 'declined', message });
+      this.#decline(data.message || this.t('declined'));
     } else if (data.status === 'approved' || data.status === 'pending') {
       // The pay page sends the amount charged as a number (10.5); events carry decimal text ("10.50").
       const amount = typeof data.amount === 'number' ? data.amount.toFixed(2) : link!.amount;
       this.#end({ transaction_id: data.transaction_id || null, order_id: link!.order_id, amount }, data.status);
     }
   };
+
+  #decline(message: string): void {
+    this.#show('open', this.t('open'), message);
+    emit(this, 'pay-error', { code: 'declined', message });
+  }
 
   /** Checks the link every pollInterval while the window is open; a missed check is retried at the next. */
   #poll(attempt: Attempt): void {
@@ -290,7 +295,12 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
       const popupClosed = attempt.popup?.closed;
       const state = await publicKeyCall<PayLinkState>(attempt.config, `pay-links/${attempt.link.link_id}`).catch(() => undefined);
       if (attempt !== this.#attempt) return;
-      if (state?.status === 'paid') this.#end(state, 'approved');
+      if (state?.status === 'paid' || state?.status === 'pending') this.#end(state, state.status === 'paid' ? 'approved' : 'pending');
+      else if (state?.status === 'declined') {
+        // The bank refused a payment made through this link while its window was open: the link is spent.
+        this.#stop();
+        this.#fail(new WidgetError(this.t('declined'), 'declined'));
+      }
       else if (state?.status === 'expired') this.#end();
       else if (popupClosed) this.#end(null);
       else this.#poll(attempt);
@@ -309,7 +319,7 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
     if (!detail) return this.#fail(new WidgetError(this.t('expired'), 'expired'));
     const { transaction_id, order_id, amount } = detail;
     this.#show('success', this.t(status === 'pending' ? 'pending' : 'success'));
-    emit(this, 'pay-success', { transaction_id, order_id, amount });
+    emit(this, status === 'pending' ? 'pay-pending' : 'pay-success', { transaction_id, order_id, amount });
   }
 
   /** Ends the attempt without a word: no more messages or checks, and no dialog. */
