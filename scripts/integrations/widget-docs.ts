@@ -14,7 +14,7 @@ Content-Security-Policy a page needs is in [csp.md](csp.md); React, Vue, Preact,
 
 ## The script tag
 
-\`/paykit.js\` is a small loader (about 0.7 KB brotli). It takes the public key from its own \`data-public-key\` and
+\`/paykit.js\` is a small loader (about 1.2 KB brotli). It takes the public key from its own \`data-public-key\` and
 the service from its own origin, then defines each element the first time one appears in the document, importing
 that element's module (and, in parallel, everything the module imports) from \`{service}/paykit/\`. Those files are
 named by a hash of their content and cached for a year; the loader itself is cached for a minute and then
@@ -34,6 +34,14 @@ revalidated (a 304 when nothing changed). Every file comes compressed (brotli or
   slow phone network, about a sixth of the time until the button works: docs/performance.md). The names change
   with each release of the service, so read them when you render, not once. On a page whose \`lang\` is Spanish,
   French or German the loader fetches that language's texts beside the elements.
+- **When the network fails.** A module that fails to download is tried again three times, over about five
+  seconds. If it still fails, each element of its kind shows a short message in place (a \`role="alert"\` paragraph
+  inside it), fires its own error event (\`pay-error\`, \`request-error\`, \`transactions-error\`) with code
+  \`network\`, and the document gets \`paykit:load-error\` (\`detail.tag\`). The next element of that kind added, or
+  the browser coming back online, tries again; once the module arrives, the elements work and the message goes.
+- **Ready.** To act once an element works, wait for its definition:
+  \`await customElements.whenDefined('pay-button')\` (it waits across failed attempts and resolves on the one that
+  succeeds).
 - **With the npm package on the same page.** Each tag is defined once, by whichever comes first; the other leaves it
   alone. Both read one page configuration, so \`configure()\` and \`data-public-key\` reach every element.
 

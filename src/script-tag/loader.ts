@@ -6,6 +6,10 @@
  *
  *     <script type="module" src="https://pay.example.com/paykit.js" data-public-key="pk_…"></script>
  *     import { observe } from 'https://pay.example.com/paykit.js'; observe(this.shadowRoot);
+ *
+ * A module that fails to download is tried again (three times, over about five seconds). If it still fails, each
+ * element of its kind says so in place and fires its `*-error` event with code `network`, the document gets
+ * `paykit:load-error`, and the next element of that kind added, or the browser coming back online, tries again.
  */
 import { pageConfig } from '../config.ts';
 
@@ -49,16 +53,58 @@ function define(elements: Element[]): void {
     // Lit must hydrate it (keep its content) rather than render it again. Decided once: Lit is evaluated once.
     const hydrate = wanted.some((element) => element.shadowRoot);
     if (hydrate) preload(PAYKIT_HYDRATION);
-    litReady = hydrate ? import(fileUrl(PAYKIT_HYDRATION[0]!)) : Promise.resolve();
+    // Without its hydration support (it would not load), Lit renders the elements afresh: a flash, not a failure.
+    litReady = hydrate ? importAgainOnFailure(PAYKIT_HYDRATION[0]!).catch(() => undefined) : Promise.resolve();
     // A page in Spanish, French or German: its texts travel with the elements, not one round trip after them.
     preload(PAYKIT_LANGUAGES[document.documentElement.lang.split('-')[0]!.toLowerCase()] ?? []);
   }
   for (const { localName } of wanted) {
     const files = PAYKIT_ELEMENTS[localName]!;
     preload(files);
-    void litReady.then(() => import(fileUrl(files[0]!)));
+    litReady.then(() => importAgainOnFailure(files[0]!)).then(
+      () => elementsIn(localName).forEach((element) => element.querySelector(`:scope > [${FALLBACK}]`)?.remove()),
+      (error: unknown) => failed(localName, error),
+    );
   }
 }
+
+const FALLBACK = 'data-paykit-unavailable';
+/** Each element's error event (its `*-error`), as the elements themselves fire it. */
+const ERROR_EVENTS: Record<string, string> = { 'pay-button': 'pay-error', 'request-payment-button': 'request-error', 'transactions-table': 'transactions-error' };
+const observed = new Set<Document | DocumentFragment | Element>();
+
+/** `import()`, tried again after 0.25, 1 and 4 seconds; a new URL each time, so no failure the browser kept is reused. */
+async function importAgainOnFailure(file: string): Promise<unknown> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await import(attempt ? `${fileUrl(file)}?attempt=${attempt}` : fileUrl(file));
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250 * 4 ** attempt));
+    }
+  }
+}
+
+/** An element's module could not be loaded: every element of that kind says so, and the next chance tries again. */
+function failed(localName: string, error: unknown): void {
+  requested.delete(localName);
+  const message = 'Payments are unavailable: the connection to the payment service failed. Check it and reload the page.';
+  for (const element of elementsIn(localName)) {
+    element.dispatchEvent(new CustomEvent(ERROR_EVENTS[localName]!, { detail: { code: 'network', message }, bubbles: true, composed: true }));
+    if (element.querySelector(`:scope > [${FALLBACK}]`)) continue;
+    const fallback = document.createElement('p');
+    fallback.setAttribute(FALLBACK, '');
+    fallback.setAttribute('role', 'alert');
+    fallback.textContent = message;
+    element.append(fallback);
+  }
+  for (const root of observed) watcher.observe(root, { childList: true, subtree: true });
+  document.dispatchEvent(new CustomEvent('paykit:load-error', { detail: { tag: localName, error } }));
+  addEventListener('online', () => observed.forEach((root) => define(within(root))), { once: true });
+}
+
+/** The elements named `localName` in every root observed. */
+const elementsIn = (localName: string) => [...observed].flatMap((root) => within(root).filter((element) => element.localName === localName));
 
 /** The Paykit elements in `root`, itself included. */
 function within(root: ParentNode): Element[] {
@@ -75,6 +121,7 @@ const watcher = new MutationObserver((records) => {
  * watched from the start; a shadow root (a component of the page's own) has to be named.
  */
 export function observe(root: Document | DocumentFragment | Element): void {
+  observed.add(root);
   define(within(root));
   if (requested.size < Object.keys(PAYKIT_ELEMENTS).length) watcher.observe(root, { childList: true, subtree: true });
 }

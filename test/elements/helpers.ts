@@ -6,6 +6,8 @@ import { expect } from '@open-wc/testing';
 
 export interface PaykitTestService {
   baseUrl: string;
+  /** The same service behind a proxy whose downloads a test can make fail (test/support/flaky-proxy.js). */
+  flakyBaseUrl: string;
   publicKey: string;
   sessionToken: string;
   /** The React major version the runner serves (web-test-runner.config.js). */

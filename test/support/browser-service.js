@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
+import { startFlakyProxy } from './flaky-proxy.js';
 
 const credentials = { id: 'browser_tests', secret: 'browser-tests-secret-0123456789' };
 const basic = `Basic ${Buffer.from(`${credentials.id}:${credentials.secret}`).toString('base64')}`;
@@ -56,8 +57,12 @@ export async function startBrowserService() {
     const link = await call(baseUrl, 'POST', '/requests', { merchant_key: merchant.merchant_key, amount, order_id: `browser-${amount}` });
     await call(baseUrl, 'POST', '/sandbox/pay', { pay_link: link.pay_link, method: 'card', card_number: '4242424242424242', exp_month: 12, exp_year: 2035, cvc: '123' });
   }
+  const flaky = await startFlakyProxy(baseUrl);
   return {
-    env: { baseUrl, publicKey: merchant.public_key, sessionToken: session.session_token },
-    stop: () => child.kill('SIGTERM'),
+    env: { baseUrl, flakyBaseUrl: flaky.baseUrl, publicKey: merchant.public_key, sessionToken: session.session_token },
+    stop: () => {
+      flaky.stop();
+      child.kill('SIGTERM');
+    },
   };
 }
