@@ -18,7 +18,7 @@ export default {
     cancelled: 'Zahlung abgebrochen. Es wurde nichts belastet.',
     declined: 'Zahlung abgelehnt. Versuchen Sie eine andere Karte.',
     expired: 'Der Zahlungslink ist abgelaufen. Versuchen Sie es erneut.',
-    dialogTitle: '{amount} bezahlen',
+    dialogTitle: 'Bezahlen {amount}',
     close: 'Schließen',
     frameTitle: 'Sicheres Zahlungsformular',
     newWindow: 'In neuem Fenster öffnen',

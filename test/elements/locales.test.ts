@@ -15,6 +15,15 @@ describe('locales', () => {
     clearSettingsCache();
   });
 
+  it('puts the words of the dialog\'s title in the button\'s order, in each language', async () => {
+    const { payButtonStrings } = await import('../../src/elements/pay-button/pay-button.ts');
+    const others = await Promise.all([import('../../src/locales/es.ts'), import('../../src/locales/fr.ts'), import('../../src/locales/de.ts')]);
+    for (const payButton of [payButtonStrings, ...others.map((table) => table.default.payButton)]) {
+      const button = payButton.label.replace('{verb}', payButton.verb);
+      expect(payButton.dialogTitle, payButton.verb).to.equal(button);
+    }
+  });
+
   it('says the pay button in each language, amounts through Intl', async () => {
     for (const [locale, label] of [['en-US', 'Pay $3.00'], ['es-ES', 'Pagar 3,00 US$'], ['fr-FR', 'Payer 3,00 $US'], ['de-DE', 'Bezahlen 3,00 $']]) {
       const el = await fixture<PayButton>(html`<pay-button amount="3" locale=${locale}></pay-button>`);
