@@ -23,3 +23,12 @@ test('hosted pages are sent compressed to browsers that take it (brotli, else gz
   assert.equal(gunzipSync(gzip.bytes).toString(), plain.text);
   assert.match(String(gzip.headers['content-security-policy']), /default-src 'none'/, 'the page policy still holds');
 });
+
+test('the service has a favicon, so no browser console shows a 404 for it', async () => {
+  const icon = await service.request('GET', '/favicon.ico');
+  assert.equal(icon.status, 200);
+  assert.equal(icon.headers['content-type'], 'image/x-icon');
+  // An ICO directory of one image, holding a PNG.
+  assert.deepEqual([...icon.bytes.subarray(0, 6)], [0, 0, 1, 0, 1, 0]);
+  assert.equal(icon.bytes.subarray(23, 26).toString(), 'PNG');
+});
