@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { Body, Envelope, Instant, MerchantKey, OneOf } from './envelope.ts';
-import { EVENT_TYPES } from '../webhooks/sample-events.ts';
+import { EVENT_TYPES } from '../domain/event-types.ts';
 
 export const SandboxPayBody = Body({
   pay_link: Type.String({ minLength: 1, maxLength: 500, description: 'The pay link or QR link to pay' }),

@@ -1,13 +1,6 @@
 import { newId } from '../secrets.ts';
 import { isoInstant } from '../domain/instants.ts';
-import type { PaykitEventMap, PaykitEventType } from '../../src/client/events.ts';
-
-/** Every event type the service sends (docs/webhooks.md), each with data shaped as a real one of its kind. */
-export const EVENT_TYPES = [
-  'payment.success', 'merchant.onboarding', 'merchant.approval', 'documents.signed', 'merchant_status', 'ach.update',
-  'payment.void', 'payment.refund', 'preauth', 'preauth.increment', 'preauth.decrement', 'preauth.charge',
-] as const satisfies readonly PaykitEventType[];
-type EventType = (typeof EVENT_TYPES)[number];
+import type { EventType } from '../domain/event-types.ts';
 
 interface Sample {
   merchantId: string;
@@ -23,25 +16,28 @@ const reversalOf = ({ merchantId, sale, record, at }: Sample) => ({
 });
 const preauthOf = ({ merchantId, sale }: Sample, amount: number) => ({ merchant_id: merchantId, guid: sale, amount, order_id: 'order-1042', customer_id: 0 as const });
 
-/** Each type's data, with exactly the fields the partner SDK types it with (a missing or extra field fails the typecheck). */
-const SAMPLES: { [T in EventType]: (sample: Sample) => PaykitEventMap[T] } = {
-  'payment.success': ({ merchantId, sale }) => ({
+/**
+ * Each type's data, with exactly the fields the partner SDK types it with: test/client/sample-events.check.ts fails the
+ * typecheck on a missing, extra or differently typed field.
+ */
+export const SAMPLES = {
+  'payment.success': ({ merchantId, sale }: Sample) => ({
     transaction_id: sale, merchant_id: merchantId, amount: 25, net_amount: 23.97, fee_amount: 1.03, order_id: 'order-1042', last_four: '4242', brand: 'Visa',
   }),
-  'merchant.onboarding': (sample) => ({
+  'merchant.onboarding': (sample: Sample) => ({
     merchant_key: 'mk_sample', merchant_id: sample.merchantId, business_name: merchantOf(sample).business_name, email: merchantOf(sample).email, public_key: 'pk_sample',
   }),
   'merchant.approval': merchantOf,
-  'documents.signed': (sample) => ({ ...merchantOf(sample), website: 'https://coffee.example.com' }),
-  merchant_status: (sample) => ({ ...merchantOf(sample), status: 'completed', reason: '', changed_at: sample.at }),
-  'ach.update': ({ merchantId, sale }) => ({ merchant_id: merchantId, status: 'Approved', tran_id: sale, message: 'Approved' }),
-  'payment.void': (sample) => ({ ...reversalOf(sample), amount: 25, type: 'Void' }),
-  'payment.refund': (sample) => ({ ...reversalOf(sample), parent_transaction_id: sample.sale, type: 'Refund' }),
-  preauth: (sample) => preauthOf(sample, 40),
-  'preauth.increment': (sample) => preauthOf(sample, 55),
-  'preauth.decrement': (sample) => preauthOf(sample, 30),
-  'preauth.charge': ({ merchantId, sale, record }) => ({ merchant_id: merchantId, link_id: sale, guid: record, amount: 40, order_id: 'order-1042', net_amount: 38.54 }),
-};
+  'documents.signed': (sample: Sample) => ({ ...merchantOf(sample), website: 'https://coffee.example.com' }),
+  merchant_status: (sample: Sample) => ({ ...merchantOf(sample), status: 'completed' as const, reason: '', changed_at: sample.at }),
+  'ach.update': ({ merchantId, sale }: Sample) => ({ merchant_id: merchantId, status: 'Approved' as const, tran_id: sale, message: 'Approved' }),
+  'payment.void': (sample: Sample) => ({ ...reversalOf(sample), amount: 25, type: 'Void' as const }),
+  'payment.refund': (sample: Sample) => ({ ...reversalOf(sample), parent_transaction_id: sample.sale, type: 'Refund' as const }),
+  preauth: (sample: Sample) => preauthOf(sample, 40),
+  'preauth.increment': (sample: Sample) => preauthOf(sample, 55),
+  'preauth.decrement': (sample: Sample) => preauthOf(sample, 30),
+  'preauth.charge': ({ merchantId, sale, record }: Sample) => ({ merchant_id: merchantId, link_id: sale, guid: record, amount: 40, order_id: 'order-1042', net_amount: 38.54 }),
+} satisfies Record<EventType, (sample: Sample) => object>;
 
 /**
  * The data of a sandbox test event (`POST /sandbox/webhooks/trigger`): the fields a real event of the type carries,

@@ -4,7 +4,7 @@ import { Webhook } from 'standardwebhooks';
 import { startService, type TestService } from '../support/service.ts';
 import { Receiver, type Receipt } from '../support/receiver.ts';
 import { approvedMerchant, partnerClient } from '../support/payments.ts';
-import { EVENT_TYPES } from '../../server/webhooks/sample-events.ts';
+import { EVENT_TYPES } from '../../server/domain/event-types.ts';
 import { PAYKIT_EVENT_TYPES, signTestWebhook, verifyWebhook } from '../../src/client/index.ts';
 import { signatureHeader } from '../../server/webhooks/signing.ts';
 
