@@ -122,6 +122,10 @@ export type WidgetTransactionsAnswer = {
     page: number;
     perPage: number;
     totalCount: number;
+    /** Pass as `cursor` for the next page; null on the last page. */
+    next_cursor: string | null;
+    /** Whether rows follow this page. */
+    has_more: boolean;
   };
 };
 
@@ -132,6 +136,8 @@ export type WidgetTransactionsQuery = {
   page: number;
   /** Items per page, 1 to 100. */
   perPage: number;
+  /** The next_cursor of an earlier answer: the page after it, whatever the page number says. */
+  cursor?: string;
 };
 
 /** Every generated type by its schema's name; for the check against the schemas. */

@@ -3,6 +3,7 @@ import type { Database, DeliveryStatus, Dialect, Executor } from './schema.ts';
 import { newId } from '../secrets.ts';
 import { holdsSecrets, redactSecrets } from '../domain/event-secrets.ts';
 import { compiledInsert, compiledQuery } from './compiled-query.ts';
+import { pageOf, type Page, type PageStart } from './pages.ts';
 import { isoInstant } from '../domain/instants.ts';
 
 export interface StoredEvent {
@@ -167,15 +168,25 @@ export class EventRepository {
     return row && parse(row);
   }
 
-  /** The delivery log, newest first. */
-  async deliveries(clientId: string, status: DeliveryStatus | undefined, limit: number, offset: number): Promise<{ items: EventDelivery[]; total: number }> {
+  /**
+   * The delivery log, newest first, through `events_by_client` or, for one status, `events_by_client_status`; the
+   * total from `event_counts` (migration 012). A deep page number walks the index's keys to its first row.
+   */
+  async deliveries(clientId: string, status: DeliveryStatus | undefined, limit: number, start: PageStart<number>): Promise<Page<EventDelivery, number>> {
+    let counted = this.db.selectFrom('event_counts').select((eb) => eb.fn.sum<number | string>('n').as('n')).where('client_id', '=', clientId);
+    if (status) counted = counted.where('delivery_status', '=', status);
+    const total = Number((await counted.executeTakeFirst())?.n ?? 0);
     let query = this.db.selectFrom('events').where('client_id', '=', clientId);
     if (status) query = query.where('delivery_status', '=', status);
-    const [rows, count] = await Promise.all([
-      query.select(DELIVERY_COLUMNS).orderBy('seq', 'desc').limit(limit).offset(offset).execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { items: rows.map(parse), total: Number(count.n) };
+    let upTo: { seq: number; inclusive: boolean } | undefined = 'after' in start ? { seq: start.after, inclusive: false } : undefined;
+    if ('offset' in start && start.offset > 0) {
+      const key = await query.select('seq').orderBy('seq', 'desc').limit(1).offset(start.offset).executeTakeFirst();
+      if (!key) return { items: [], total, hasMore: false, last: undefined };
+      upTo = { seq: Number(key.seq), inclusive: true };
+    }
+    if (upTo) query = query.where('seq', upTo.inclusive ? '<=' : '<', upTo.seq);
+    const rows = await query.select([...DELIVERY_COLUMNS, 'seq']).orderBy('seq', 'desc').limit(limit + 1).execute();
+    return pageOf(rows, limit, total, ({ seq: _seq, ...row }) => parse(row), (row) => Number(row.seq));
   }
 
   /** Sends an event again from the start of the retry schedule, whatever its state. */
