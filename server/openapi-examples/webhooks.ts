@@ -101,7 +101,7 @@ export const WEBHOOK_EXAMPLES: Record<string, OperationExample> = {
         page: 1,
         perPage: 3,
         totalCount: 16,
-        next_cursor: 'WzE0XQ',
+        next_cursor: 'WyIyMDI2LTAzLTEwVDE4OjUwOjAzLjQyMFoiLDE0XQ',
         has_more: true,
       },
     },

@@ -3,7 +3,7 @@ import type { Deps } from '../deps.ts';
 import type { Customer } from '../store/customers.ts';
 import { notFound } from '../domain/refusals.ts';
 import { failures } from '../schemas/envelope.ts';
-import { readSeqCursor, seqCursorFields } from '../services/cursors.ts';
+import { cursorFields, pageStart } from '../services/cursors.ts';
 import {
   AddCustomerBody, CustomerAnswer, CustomerGetQuery, CustomerListAnswer, CustomerListQuery, CustomerParams,
 } from '../schemas/customers.ts';
@@ -34,7 +34,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { clo
   }, async (request) => {
     const { merchant_key, page, perPage, cursor } = request.query;
     const merchant = await merchantByKey(request.store, request.client.id, merchant_key);
-    const start = cursor === undefined ? { offset: (page - 1) * perPage } : { after: readSeqCursor(cursor) };
+    const start = pageStart(cursor, page, perPage);
     const listed = await request.store.customers.page(merchant.id, perPage, start);
     const { items, total: totalCount } = listed;
     return {
@@ -48,7 +48,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { clo
         perPage,
         totalCount,
         totalPage: Math.ceil(totalCount / perPage),
-        ...seqCursorFields(listed),
+        ...cursorFields(listed),
       },
     };
   });

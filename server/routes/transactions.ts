@@ -11,7 +11,7 @@ import { merchantByKey } from '../services/merchant-access.ts';
 import { refundSale, voidSale } from '../services/refunds.ts';
 import { listItem, singleItem } from '../services/transaction-views.ts';
 import { readRange } from '../services/date-range.ts';
-import { cursorFields, readTransactionCursor } from '../services/cursors.ts';
+import { cursorFields, pageStart } from '../services/cursors.ts';
 
 const tags = ['Transactions'];
 function readLimit(limit?: string): number {
@@ -34,7 +34,7 @@ export const transactionRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { 
     const { merchant_key, from_date, to_date, limit, pageNumber, cursor } = request.query;
     const merchant = await merchantByKey(request.store, request.client.id, merchant_key);
     const perPage = readLimit(limit);
-    const start = cursor === undefined ? { offset: (pageNumber - 1) * perPage } : { after: readTransactionCursor(cursor) };
+    const start = pageStart(cursor, pageNumber, perPage);
     const page = await request.store.transactions.page(merchant.id, { view: 'listed', ...readRange(from_date, to_date) }, perPage, start);
     const now = clock.now();
     return {

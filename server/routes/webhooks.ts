@@ -9,7 +9,7 @@ import {
 import { registerWebhookUrl, rotateSigningSecret, webhookEndpoint } from '../services/webhooks.ts';
 import { redactSecrets } from '../domain/event-secrets.ts';
 import { isoInstant } from '../domain/instants.ts';
-import { readSeqCursor, seqCursorFields } from '../services/cursors.ts';
+import { cursorFields, pageStart } from '../services/cursors.ts';
 
 const tags = ['Webhooks'];
 
@@ -71,11 +71,11 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
     schema: { operationId: 'listWebhookDeliveries', tags, summary: 'The delivery log: every event, newest first, with its delivery state', querystring: DeliveryQuery, response: { 200: DeliveryListAnswer, ...failures } },
   }, async (request) => {
     const { status, page, perPage, cursor } = request.query;
-    const start = cursor === undefined ? { offset: (page - 1) * perPage } : { after: readSeqCursor(cursor) };
+    const start = pageStart(cursor, page, perPage);
     const listed = await request.store.events.deliveries(request.client.id, status, perPage, start);
     return {
       result: true, message: 'Deliveries retrieved.',
-      data: { items: listed.items.map(delivery), page, perPage, totalCount: listed.total, ...seqCursorFields(listed) },
+      data: { items: listed.items.map(delivery), page, perPage, totalCount: listed.total, ...cursorFields(listed) },
     };
   });
 

@@ -12,7 +12,7 @@ import {
 } from '../schemas/widgets.ts';
 import { createWidgetPayLink, createWidgetPaymentRequest, merchantOfSession, settingsOf } from '../services/widgets.ts';
 import { readRange } from '../services/date-range.ts';
-import { cursorFields, readTransactionCursor } from '../services/cursors.ts';
+import { cursorFields, pageStart } from '../services/cursors.ts';
 import { isListed } from '../store/transactions.ts';
 import { guardWidgetCalls } from '../plugins/widget-access.ts';
 
@@ -82,7 +82,7 @@ export const widgetRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store
       throw error;
     }
     const { page, perPage, from_date, to_date, cursor } = request.query;
-    const start = cursor === undefined ? { offset: (page - 1) * perPage } : { after: readTransactionCursor(cursor) };
+    const start = pageStart(cursor, page, perPage);
     const listed = await store.transactions.page(merchantId, { view: 'completed_sales', ...readRange(from_date, to_date) }, perPage, start);
     return {
       result: true,

@@ -1,4 +1,4 @@
-import { cursorFields, readTransactionCursor } from './cursors.ts';
+import { cursorFields, pageStart } from './cursors.ts';
 import type { Store } from '../store/store.ts';
 import type { MerchantAccount } from '../store/merchants.ts';
 import type { Transaction } from '../store/transactions.ts';
@@ -90,7 +90,7 @@ export async function readHold(store: Store, merchant: MerchantAccount, authoriz
 
 /** GET /preauth: the merchant's holds, newest first. */
 export async function listHolds(store: Store, merchant: MerchantAccount, status: 'authorized' | 'captured' | 'voided' | undefined, page: number, perPage: number, cursor?: string) {
-  const start = cursor === undefined ? { offset: (page - 1) * perPage } : { after: readTransactionCursor(cursor) };
+  const start = pageStart(cursor, page, perPage);
   const listed = await store.transactions.page(merchant.id, { view: 'holds', status }, perPage, start);
   const items = listed.items;
   const captures = await store.transactions.capturesOf(merchant.id, items.filter((auth) => auth.status === 'captured').map((auth) => auth.id));

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Dialect, Executor, TransactionKind, TransactionStatus, TransactionsTable } from './schema.ts';
-import { pageOf, type Page, type PageStart } from './pages.ts';
+import { boundOf, keyOf, pageOf, type ListingKey, type Page, type PageStart } from './pages.ts';
 import { compiledInsert, compiledQuery, compiledUpdateById } from './compiled-query.ts';
 
 export type Transaction = Omit<TransactionsTable, 'seq' | 'refunded_amount'> & { refunded_amount: number };
@@ -37,8 +37,6 @@ export interface TransactionListing {
   /** Holds of one status only. */
   status?: TransactionStatus | undefined;
 }
-/** Where a transaction stands in every listing's order. */
-export interface ListingKey { createdAt: string; seq: number }
 
 const dayOf = (midnight: string) => {
   if (!midnight.endsWith('T00:00:00.000Z')) throw new Error(`a listing's range must start and end at UTC midnight, not ${midnight}`);
@@ -91,22 +89,17 @@ export class TransactionRepository {
   async page(merchantId: string, listing: TransactionListing, limit: number, start: PageStart<ListingKey>): Promise<Page<Transaction, ListingKey>> {
     const days = await this.dayCounts(merchantId, listing);
     const total = days.reduce((sum, d) => sum + d.n, 0);
-    let from: { key: ListingKey; inclusive: boolean };
-    if ('after' in start) {
-      from = { key: start.after, inclusive: false };
-    } else {
-      const key = start.offset === 0 ? undefined : await this.keyAtOffset(merchantId, listing, days, start.offset);
-      if (start.offset > 0 && !key) return { items: [], total, hasMore: false, last: undefined };
-      from = key ? { key, inclusive: true } : { key: { createdAt: '\uffff', seq: 0 }, inclusive: false };
-    }
-    const rows = await this.listed(merchantId, listing)
-      .where(({ eb, refTuple, tuple }) => eb(refTuple('created_at', 'seq'), from.inclusive ? '<=' : '<', tuple(from.key.createdAt, from.key.seq)))
+    const bound = await boundOf(start, (offset) => this.keyAtOffset(merchantId, listing, days, offset));
+    if (!bound) return { items: [], total, hasMore: false, last: undefined };
+    let query = this.listed(merchantId, listing);
+    if (bound !== 'top') query = query.where(({ eb, refTuple, tuple }) => eb(refTuple('created_at', 'seq'), bound.op, tuple(bound.key.createdAt, bound.key.seq)));
+    const rows = await query
       .select([...COLUMNS, 'seq'])
       .orderBy('created_at', 'desc')
       .orderBy('seq', 'desc')
       .limit(limit + 1)
       .execute();
-    return pageOf(rows, limit, total, ({ seq: _seq, ...t }) => t, (row) => ({ createdAt: row.created_at, seq: Number(row.seq) }));
+    return pageOf(rows, limit, total, ({ seq: _seq, ...t }) => t, keyOf);
   }
 
   /** The listing's rows, before any order: its partial index's condition as a literal, the range and the status. */
@@ -155,7 +148,7 @@ export class TransactionRepository {
       .limit(1)
       .offset(remaining)
       .executeTakeFirst();
-    return row && { createdAt: row.created_at, seq: Number(row.seq) };
+    return row && keyOf(row);
   }
 
   /** The sales that captured holds became, by the hold's id. */

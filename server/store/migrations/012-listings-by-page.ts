@@ -5,9 +5,12 @@ import type { Dialect } from '../schema.ts';
  * Listings whose cost is the page, not the merchant's history (issue 31, docs/performance.md "Growth").
  *
  * - Each listing has an index matching its filter and its order, newest first by (`created_at`, `seq`): the listed
- *   transactions (sales, refunds, voids, returns), the widgets' completed sales, and the holds. Each is partial, so
- *   the query names its kinds and status as literals (SQLite uses a partial index only for a term written the same).
- *   `transactions_by_merchant` is dropped: every query that read it now has an index of its own.
+ *   transactions (sales, refunds, voids, returns), the widgets' completed sales, the holds, a merchant's customers, a
+ *   client's webhook deliveries (of one status or all). The transactions' are partial, so the query names its kinds
+ *   and status as literals (SQLite uses a partial index only for a term written the same). `transactions_by_merchant`
+ *   is dropped: every query that read it now has an index of its own. Ordering by `created_at` first, not by `seq`
+ *   alone, keeps PostgreSQL off the primary key: walking `seq` backwards and filtering by merchant looks cheap to its
+ *   planner, which cannot know that a large merchant's rows may all sit far back (every row of the table read).
  * - `total` is read from counters, never by counting rows: transactions per merchant, UTC day, kind and status (a
  *   date range's total is a sum over its days, and a deep page finds its day from them), customers per merchant,
  *   merchants per status, events per client and delivery status. Triggers keep them in the transaction of the write
@@ -44,7 +47,11 @@ const COMMON = [
   `CREATE INDEX "transactions_holds" ON "transactions" ("merchant_id", "created_at", "seq") WHERE ${HOLDS}`,
   'DROP INDEX "merchants_by_status"',
   'CREATE INDEX "merchants_by_status" ON "merchants" ("status", "submitted_at", "id")',
-  'CREATE INDEX "events_by_client_status" ON "events" ("client_id", "delivery_status", "seq")',
+  'DROP INDEX "customers_by_merchant"',
+  'CREATE INDEX "customers_by_merchant" ON "customers" ("merchant_id", "created_at", "seq")',
+  'DROP INDEX "events_by_client"',
+  'CREATE INDEX "events_by_client" ON "events" ("client_id", "created_at", "seq")',
+  'CREATE INDEX "events_by_client_status" ON "events" ("client_id", "delivery_status", "created_at", "seq")',
 ];
 
 const counterTables = (bigint: string, withoutRowid: string) => [
