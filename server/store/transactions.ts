@@ -87,9 +87,10 @@ export class TransactionRepository {
    * counters and walks the index inside that day only.
    */
   async page(merchantId: string, listing: TransactionListing, limit: number, start: PageStart<ListingKey>): Promise<Page<Transaction, ListingKey>> {
-    const days = await this.dayCounts(merchantId, listing);
-    const total = days.reduce((sum, d) => sum + d.n, 0);
-    const bound = await boundOf(start, (offset) => this.keyAtOffset(merchantId, listing, days, offset));
+    // A page number past the first needs the days' counts to find its day; any other page only their sum.
+    const days = 'offset' in start && start.offset > 0 ? await this.dayCounts(merchantId, listing) : undefined;
+    const total = days ? days.reduce((sum, d) => sum + d.n, 0) : await this.total(merchantId, listing);
+    const bound = await boundOf(start, (offset) => this.keyAtOffset(merchantId, listing, days!, offset));
     if (!bound) return { items: [], total, hasMore: false, last: undefined };
     let query = this.listed(merchantId, listing);
     if (bound !== 'top') query = query.where(({ eb, refTuple, tuple }) => eb(refTuple('created_at', 'seq'), bound.op, tuple(bound.key.createdAt, bound.key.seq)));
@@ -111,19 +112,30 @@ export class TransactionRepository {
     return query;
   }
 
-  /** The listing's rows per UTC day, newest day first, from the counters. */
-  private async dayCounts(merchantId: string, listing: TransactionListing): Promise<{ day: string; n: number }[]> {
+  /** The listing's counters: its merchant, kinds, statuses and days. */
+  private counters(merchantId: string, listing: TransactionListing) {
     const view = VIEWS[listing.view];
-    let query = this.db
-      .selectFrom('transaction_counts')
-      .select((eb) => ['day', eb.fn.sum<number | string>('n').as('n')])
-      .where('merchant_id', '=', merchantId)
-      .where('kind', 'in', [...view.kinds]);
+    let query = this.db.selectFrom('transaction_counts').where('merchant_id', '=', merchantId).where('kind', 'in', [...view.kinds]);
     const statuses = listing.status ? [listing.status] : view.statuses;
     if (statuses) query = query.where('status', 'in', [...statuses]);
     if (listing.from) query = query.where('day', '>=', dayOf(listing.from));
     if (listing.to) query = query.where('day', '<', dayOf(listing.to));
-    const rows = await query.groupBy('day').orderBy('day', 'desc').execute();
+    return query;
+  }
+
+  /** How many rows the listing has: a sum over its days' counters, one row back. */
+  private async total(merchantId: string, listing: TransactionListing): Promise<number> {
+    const row = await this.counters(merchantId, listing).select((eb) => eb.fn.sum<number | string>('n').as('n')).executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /** The listing's rows per UTC day, newest day first, from the counters. */
+  private async dayCounts(merchantId: string, listing: TransactionListing): Promise<{ day: string; n: number }[]> {
+    const rows = await this.counters(merchantId, listing)
+      .select((eb) => ['day', eb.fn.sum<number | string>('n').as('n')])
+      .groupBy('day')
+      .orderBy('day', 'desc')
+      .execute();
     return rows.map((r) => ({ day: r.day, n: Number(r.n) }));
   }
 
