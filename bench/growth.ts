@@ -17,7 +17,7 @@ import { median } from './median.ts';
  * The growth table (issue 31): what a listing costs a merchant with 10k, 100k and 1M transactions against a merchant
  * with one sale, in the same run and interleaved (big, small, big, small…), so the machine's drift moves both. The
  * history is written set-based (test/support/history.ts), a year of it, through the counters' triggers like any
- * write; PostgreSQL is then VACUUM ANALYZE'd, as autovacuum leaves a table at rest. Then `/health` while three
+ * write; then PostgreSQL is VACUUM ANALYZE'd and SQLite's WAL checkpointed, as a database at rest. Then `/health` while three
  * listings of the largest merchant run at once: what one merchant's back office costs every other merchant.
  *
  * Alone: `node --import tsx bench/growth.ts` (DATABASE_URL for PostgreSQL too; GROWTH_SIZES=10000,100000).
@@ -155,7 +155,8 @@ async function onService(service: BenchService, dataDir: string): Promise<{ rows
       await database.run(transactionHistorySql(database.dialect, {
         clientId: BENCH_CLIENT.PAYKIT_CLIENT_ID, merchantId: big.id, count: size - seeded, days: 365, end: HISTORY_END, prefix: `growth${step}`,
       }));
-      if (database.dialect === 'postgres') await database.run('VACUUM ANALYZE');
+      // At rest: PostgreSQL as autovacuum leaves it, SQLite with the history checkpointed out of its WAL.
+      await database.run(database.dialect === 'postgres' ? 'VACUUM ANALYZE' : 'PRAGMA wal_checkpoint(TRUNCATE)');
       seeded = size;
       console.log(`growth bench: ${service.database}, ${size.toLocaleString('en')} transactions written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
       rows.push(...(await listingFigures(service, size, big, small)));

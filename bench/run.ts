@@ -24,7 +24,7 @@ import { BENCH_AUTH, BENCH_CLIENT, basicAuthorization } from './credentials.ts';
  */
 const DURATION = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-/** Parts to leave out while iterating on one, e.g. BENCH_SKIP=widgets,webhooks,floor,minimal. */
+/** Parts to leave out while iterating on one, e.g. BENCH_SKIP=widgets,webhooks,floor,minimal,growth. */
 const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').map((part) => part.trim()));
 
 /** What the issues asked of each endpoint: a ratio to the bare route, and a p99 for the payment writes. */
