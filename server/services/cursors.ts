@@ -16,6 +16,9 @@ export function pageStart(cursor: string | undefined, pageNumber: number, perPag
   return cursor === undefined ? { offset: (pageNumber - 1) * perPage } : { after: readCursor(cursor) };
 }
 
+/** `created_at` as the service writes it; nothing else reaches a query (PostgreSQL refuses a NUL in text, for one). */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
 /** The place a cursor names, or a 400 when it is not one a listing gave out. */
 export function readCursor(cursor: string): ListingKey {
   let place: unknown;
@@ -24,7 +27,7 @@ export function readCursor(cursor: string): ListingKey {
   } catch {
     place = undefined;
   }
-  if (Array.isArray(place) && place.length === 2 && typeof place[0] === 'string' && place[0].length <= 40 && Number.isSafeInteger(place[1]) && place[1] >= 0) {
+  if (Array.isArray(place) && place.length === 2 && typeof place[0] === 'string' && INSTANT.test(place[0]) && Number.isSafeInteger(place[1]) && place[1] >= 0) {
     return { createdAt: place[0], seq: place[1] };
   }
   throw invalid('cursor must be a next_cursor from an earlier page of this listing.');

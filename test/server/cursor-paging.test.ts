@@ -49,7 +49,8 @@ for (const database of testDatabases()) {
     });
 
     test('a cursor that no listing gave out is a 400, not a 500', async () => {
-      for (const cursor of ['nope!', 'WzEsMl0', Buffer.from('["a",-1]').toString('base64url'), 'x'.repeat(300)]) {
+      const encoded = (place: unknown) => Buffer.from(JSON.stringify(place)).toString('base64url');
+      for (const cursor of ['nope!', 'WzEsMl0', encoded(['2026-01-01T00:00:00.000Z', -1]), encoded(['2026-01-01T00:00:00.000Z\u0000', 1]), encoded(['a', 1]), 'x'.repeat(300)]) {
         const answer = await list(`&cursor=${encodeURIComponent(cursor)}`);
         assert.equal(answer.status, 400, answer.text);
         assert.equal(answer.body.result, false);
