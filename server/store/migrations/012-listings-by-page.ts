@@ -17,6 +17,10 @@ import type { Dialect } from '../schema.ts';
  *   that changes them: no write path can forget one, a crash rolls both back together, and no round trip is added.
  *   Events' counters are spread over 8 slots by `seq`, as every payment of every merchant of a client writes an
  *   event: on PostgreSQL one row per client would queue all of them on its lock.
+ *
+ * One transaction, at the first start on this version: the indexes are built and the counters filled from the rows
+ * already there, which on a large PostgreSQL database holds writes to those tables until it ends (not CONCURRENTLY,
+ * which cannot run in the migration's transaction).
  */
 export function listingsByPage(dialect: Dialect) {
   return {
