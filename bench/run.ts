@@ -12,6 +12,7 @@ import { serviceOnPostgres, serviceOnSqlite, type BenchService } from './service
 import { measureWebhooks, type WebhookFigures } from './webhooks.ts';
 import { MINIMAL_PATH, startMinimalWriteServer } from './minimal.ts';
 import { BUDGETS, measureWidgets } from './widgets.ts';
+import { measureGrowth } from './growth.ts';
 import { BENCH_AUTH, BENCH_CLIENT, basicAuthorization } from './credentials.ts';
 
 /**
@@ -23,7 +24,7 @@ import { BENCH_AUTH, BENCH_CLIENT, basicAuthorization } from './credentials.ts';
  */
 const DURATION = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-/** Parts to leave out while iterating on one, e.g. BENCH_SKIP=widgets,webhooks,floor,minimal. */
+/** Parts to leave out while iterating on one, e.g. BENCH_SKIP=widgets,webhooks,floor,minimal,growth. */
 const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').map((part) => part.trim()));
 
 /** What the issues asked of each endpoint: a ratio to the bare route, and a p99 for the payment writes. */
@@ -228,6 +229,8 @@ if (widgets) {
     { figure: '  the same with the loopback fetch of 1,000 transactions', value: `${Math.round(widgets.table.withFetchMs)} ms`, budget: '' },
   ]);
 }
+
+if (!SKIP.has('growth')) await measureGrowth(process.env.DATABASE_URL);
 
 const failed = rows.filter((row) => row.result.non2xx > 0 || row.result.errors > 0);
 if (failed.length > 0) {

@@ -6,6 +6,8 @@ import type { GroupSizeSummary } from '../server/store/sqlite/group-sizes.ts';
 export interface BenchService {
   database: 'SQLite' | 'PostgreSQL';
   process: ServiceProcess;
+  /** PostgreSQL: the service's database URL, its schema in the search path (for the bench to write beside it). */
+  databaseUrl?: string;
   /** The group sizes of the commits since the last call; the embedded database only. */
   groupSizes?: () => Promise<GroupSizeSummary>;
   stop: () => Promise<void>;
@@ -55,6 +57,7 @@ export async function serviceOnPostgres(databaseUrl: string, env: Record<string,
   return {
     database: 'PostgreSQL',
     process: service,
+    databaseUrl: url.toString(),
     stop: async () => {
       await service.stop();
       await admin(`DROP SCHEMA ${schema} CASCADE`);

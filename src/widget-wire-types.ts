@@ -123,6 +123,10 @@ export type WidgetTransactionsAnswer = {
     page: number;
     perPage: number;
     totalCount: number;
+    /** Pass as `cursor` for the next page; null on the last page. */
+    next_cursor: string | null;
+    /** Whether rows follow this page. */
+    has_more: boolean;
   };
 };
 
@@ -133,6 +137,8 @@ export type WidgetTransactionsQuery = {
   page: number;
   /** Items per page, 1 to 100. */
   perPage: number;
+  /** The next_cursor of an earlier answer: the page after it, whatever the page number says. */
+  cursor?: string;
 };
 
 /** Every generated type by its schema's name; for the check against the schemas. */

@@ -46,9 +46,16 @@ export const routes: Record<string, Handler> = {
   // What a merchant's server does for <transactions-table>: mint a short-lived, read-only token.
   'POST /demo-api/widget-session': async ({ paykit, merchant }) => ok(await paykit.widgets.createSession(merchant.merchant_key)),
 
+  // The 20 latest sales (refunds and voids are listed too, and skipped): `for await` follows the listing's cursor
+  // page after page, each page costing the service its own rows; at most 200 rows are read.
   'GET /demo-api/transactions': async ({ paykit, merchant }) => {
-    const page = await paykit.transactions.list(merchant.merchant_key, { limit: '20' });
-    return ok(page.items);
+    const sales = [];
+    let read = 0;
+    for await (const item of paykit.transactions.list(merchant.merchant_key, { limit: 50 })) {
+      if (item.type === 'sale') sales.push(item);
+      if (sales.length === 20 || ++read === 200) break;
+    }
+    return ok(sales);
   },
   'POST /demo-api/refund': async ({ paykit, merchant }, body) =>
     ok(await paykit.transactions.refund({ merchant_key: merchant.merchant_key, transaction_id: text(body, 'transaction_id'), amount: text(body, 'amount', { max: 20 }) })),

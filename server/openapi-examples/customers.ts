@@ -39,6 +39,8 @@ export const CUSTOMER_EXAMPLES: Record<string, OperationExample> = {
         perPage: 20,
         totalCount: 2,
         totalPage: 1,
+        next_cursor: null,
+        has_more: false,
       },
     },
     client: code`

@@ -65,6 +65,8 @@ export const PREAUTH_EXAMPLES: Record<string, OperationExample> = {
         page: 1,
         perPage: 20,
         totalCount: 2,
+        next_cursor: null,
+        has_more: false,
       },
     },
     client: code`

@@ -9,6 +9,8 @@ export const TRANSACTION_EXAMPLES: Record<string, OperationExample> = {
       result: true,
       message: 'Transactions retrieved.',
       total: 7,
+      next_cursor: 'WyIyMDI2LTAzLTEwVDE4OjI3OjQ1Ljk4MFoiLDQxXQ',
+      has_more: true,
       data: [
         {
           transaction_id: 'txn_b03f0981-c856-45e7-9b03-ec19326daa4a',

@@ -101,6 +101,8 @@ export const WEBHOOK_EXAMPLES: Record<string, OperationExample> = {
         page: 1,
         perPage: 3,
         totalCount: 16,
+        next_cursor: 'WyIyMDI2LTAzLTEwVDE4OjUwOjAzLjQyMFoiLDE0XQ',
+        has_more: true,
       },
     },
     client: code`

@@ -127,6 +127,8 @@ export const WIDGET_EXAMPLES: Record<string, OperationExample> = {
         page: 1,
         perPage: 10,
         totalCount: 5,
+        next_cursor: null,
+        has_more: false,
       },
     },
     client: `<transactions-table session-token="wst_NjEh7Te0ljJmhqhAICLgA-BKl1dEVB95ft-0O22ctgE" page-size="10"></transactions-table>`,

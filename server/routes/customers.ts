@@ -3,6 +3,7 @@ import type { Deps } from '../deps.ts';
 import type { Customer } from '../store/customers.ts';
 import { notFound } from '../domain/refusals.ts';
 import { failures } from '../schemas/envelope.ts';
+import { cursorFields, pageStart } from '../services/cursors.ts';
 import {
   AddCustomerBody, CustomerAnswer, CustomerGetQuery, CustomerListAnswer, CustomerListQuery, CustomerParams,
 } from '../schemas/customers.ts';
@@ -31,9 +32,11 @@ export const customerRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { clo
       response: { 200: CustomerListAnswer, ...failures },
     },
   }, async (request) => {
-    const { merchant_key, page, perPage } = request.query;
+    const { merchant_key, page, perPage, cursor } = request.query;
     const merchant = await merchantByKey(request.store, request.client.id, merchant_key);
-    const { items, totalCount } = await request.store.customers.page(merchant.id, page, perPage);
+    const start = pageStart(cursor, page, perPage);
+    const listed = await request.store.customers.page(merchant.id, perPage, start);
+    const { items, total: totalCount } = listed;
     return {
       result: true,
       message: 'Customers retrieved.',
@@ -45,6 +48,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { clo
         perPage,
         totalCount,
         totalPage: Math.ceil(totalCount / perPage),
+        ...cursorFields(listed),
       },
     };
   });

@@ -31,9 +31,9 @@ export const preauthRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
   app.get('/preauth', {
     schema: { operationId: 'listPreauths', tags, summary: "List the merchant's preauthorizations (holds), newest first", querystring: HoldListQuery, response: { 200: HoldListAnswer, ...failures } },
   }, async (request) => {
-    const { merchant_key, status, page, perPage } = request.query;
+    const { merchant_key, status, page, perPage, cursor } = request.query;
     const merchant = await merchantByKey(request.store, request.client.id, merchant_key);
-    return { result: true, message: 'Preauthorizations retrieved.', data: await listHolds(request.store, merchant, status, page, perPage) };
+    return { result: true, message: 'Preauthorizations retrieved.', data: await listHolds(request.store, merchant, status, page, perPage, cursor) };
   });
 
   app.get('/preauth/:transaction_id', {

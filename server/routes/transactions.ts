@@ -11,6 +11,7 @@ import { merchantByKey } from '../services/merchant-access.ts';
 import { refundSale, voidSale } from '../services/refunds.ts';
 import { listItem, singleItem } from '../services/transaction-views.ts';
 import { readRange } from '../services/date-range.ts';
+import { cursorFields, pageStart } from '../services/cursors.ts';
 
 const tags = ['Transactions'];
 function readLimit(limit?: string): number {
@@ -30,12 +31,16 @@ export const transactionRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { 
       response: { 200: TransactionListAnswer, ...failures },
     },
   }, async (request) => {
-    const { merchant_key, from_date, to_date, limit, pageNumber } = request.query;
+    const { merchant_key, from_date, to_date, limit, pageNumber, cursor } = request.query;
     const merchant = await merchantByKey(request.store, request.client.id, merchant_key);
     const perPage = readLimit(limit);
-    const { items, total } = await request.store.transactions.page(merchant.id, readRange(from_date, to_date), perPage, (pageNumber - 1) * perPage);
+    const start = pageStart(cursor, pageNumber, perPage);
+    const page = await request.store.transactions.page(merchant.id, { view: 'listed', ...readRange(from_date, to_date) }, perPage, start);
     const now = clock.now();
-    return { result: true, message: 'Transactions retrieved.', total, data: items.map((t) => listItem(t, now)) };
+    return {
+      result: true, message: 'Transactions retrieved.', total: page.total, ...cursorFields(page),
+      data: page.items.filter(isListed).map((t) => listItem(t, now)),
+    };
   });
 
   app.get('/merchant/transactions/:transaction_id', {

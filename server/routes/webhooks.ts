@@ -9,6 +9,7 @@ import {
 import { registerWebhookUrl, rotateSigningSecret, webhookEndpoint } from '../services/webhooks.ts';
 import { redactSecrets } from '../domain/event-secrets.ts';
 import { isoInstant } from '../domain/instants.ts';
+import { cursorFields, pageStart } from '../services/cursors.ts';
 
 const tags = ['Webhooks'];
 
@@ -69,9 +70,13 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
   app.get('/client/webhooks/events', {
     schema: { operationId: 'listWebhookDeliveries', tags, summary: 'The delivery log: every event, newest first, with its delivery state', querystring: DeliveryQuery, response: { 200: DeliveryListAnswer, ...failures } },
   }, async (request) => {
-    const { status, page, perPage } = request.query;
-    const { items, total } = await request.store.events.deliveries(request.client.id, status, perPage, (page - 1) * perPage);
-    return { result: true, message: 'Deliveries retrieved.', data: { items: items.map(delivery), page, perPage, totalCount: total } };
+    const { status, page, perPage, cursor } = request.query;
+    const start = pageStart(cursor, page, perPage);
+    const listed = await request.store.events.deliveries(request.client.id, status, perPage, start);
+    return {
+      result: true, message: 'Deliveries retrieved.',
+      data: { items: listed.items.map(delivery), page, perPage, totalCount: listed.total, ...cursorFields(listed) },
+    };
   });
 
   app.get('/client/webhooks/events/:event_id', {

@@ -12,11 +12,11 @@ import {
 } from '../schemas/widgets.ts';
 import { createWidgetPayLink, createWidgetPaymentRequest, merchantOfSession, settingsOf } from '../services/widgets.ts';
 import { readRange } from '../services/date-range.ts';
+import { cursorFields, pageStart } from '../services/cursors.ts';
+import { isListed } from '../store/transactions.ts';
 import { guardWidgetCalls } from '../plugins/widget-access.ts';
 
 const tags = ['Widgets'];
-/** What `<transactions-table>` lists: the merchant's completed transactions (contract), i.e. sales that went through and stand. */
-const COMPLETED_SALES = { kinds: ['sale'], statuses: ['completed'] } as const;
 
 /** The calls the elements make: by public key in the path, or with a widget session token. */
 export const widgetRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store, clock, config }) => {
@@ -82,17 +82,18 @@ export const widgetRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store
       reply.header('www-authenticate', 'Bearer');
       throw error;
     }
-    const { page, perPage, from_date, to_date } = request.query;
-    const { items, total } = await store.transactions.page(merchantId, { ...readRange(from_date, to_date), ...COMPLETED_SALES }, perPage, (page - 1) * perPage);
+    const { page, perPage, from_date, to_date, cursor } = request.query;
+    const start = pageStart(cursor, page, perPage);
+    const listed = await store.transactions.page(merchantId, { view: 'completed_sales', ...readRange(from_date, to_date) }, perPage, start);
     return {
       result: true,
       message: 'Transactions retrieved.',
       data: {
-        items: items.map((t) => ({
+        items: listed.items.filter(isListed).map((t) => ({
           transaction_id: t.id, created_date: t.created_at, amount: formatAmount(t.amount), net_amount: toMajorNumber(t.net_amount).toFixed(2),
           card_brand: t.card_brand, last_four: t.last_four, status: t.status, type: t.kind,
         })),
-        page, perPage, totalCount: total,
+        page, perPage, totalCount: listed.total, ...cursorFields(listed),
       },
     };
   });

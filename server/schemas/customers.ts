@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Body, Envelope, Instant, MerchantKey, PageNumber, PageSize } from './envelope.ts';
+import { Body, Envelope, Instant, MerchantKey, Cursor, CursorFields, PageNumber, PageSize } from './envelope.ts';
 
 const Name = Type.String({ minLength: 1, maxLength: 100 });
 
@@ -22,6 +22,7 @@ export const CustomerListQuery = Type.Object({
   merchant_key: MerchantKey,
   page: PageNumber(),
   perPage: PageSize('Customers per page, at most 100.'),
+  cursor: Cursor(),
 });
 
 export const CustomerListItem = Type.Object({
@@ -40,6 +41,7 @@ export const CustomerListAnswer = Envelope(
     perPage: Type.Integer(),
     totalCount: Type.Integer(),
     totalPage: Type.Integer(),
+    ...CursorFields,
   }),
 );
 

@@ -49,3 +49,11 @@ export const Money = (description: string) =>
 /** Paging: pages from 1, at most a million of them, so an offset is always a plain number. */
 export const PageNumber = (description = 'Page number, from 1.') => Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, description });
 export const PageSize = (description = 'Items per page, 1 to 100.') => Type.Integer({ minimum: 1, maximum: 100, default: 20, description });
+
+/** Paging by cursor, beside the page number (issue 31): a page costs its own rows, however deep it is. */
+export const Cursor = () =>
+  Type.Optional(Type.String({ maxLength: 200, description: 'The next_cursor of an earlier answer: the page after it, whatever the page number says.' }));
+export const CursorFields = {
+  next_cursor: Type.Union([Type.String(), Type.Null()], { description: 'Pass as `cursor` for the next page; null on the last page.' }),
+  has_more: Type.Boolean({ description: 'Whether rows follow this page.' }),
+};

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Body, Envelope, Instant, MerchantKey, Money, OneOf, PageNumber, PageSize } from './envelope.ts';
+import { Body, Envelope, Instant, MerchantKey, Money, OneOf, Cursor, CursorFields, PageNumber, PageSize } from './envelope.ts';
 
 const Flag = (description: string) => Type.Optional(Type.Boolean({ description }));
 
@@ -63,11 +63,13 @@ export const TransactionListQuery = Type.Object({
   to_date: Type.Optional(Type.String({ description: 'YYYY-MM-DD, inclusive (UTC)' })),
   limit: Type.Optional(Type.String({ description: 'Items per page, 1 to 100 (default 20)' })),
   pageNumber: PageNumber(),
+  cursor: Cursor(),
 });
 export const TransactionListAnswer = Type.Object({
   result: Type.Boolean(),
   message: Type.String(),
   total: Type.Integer(),
+  ...CursorFields,
   data: Type.Array(
     Type.Object({
       transaction_id: Type.String(), amount: Type.String(), created_date: Instant, fee_percentage: Type.String(),
@@ -145,8 +147,9 @@ export const HoldListQuery = Type.Object({
   status: Type.Optional(OneOf(['authorized', 'captured', 'voided'] as const)),
   page: PageNumber(),
   perPage: PageSize(),
+  cursor: Cursor(),
 });
-export const HoldListAnswer = Envelope(Type.Object({ items: Type.Array(Hold), page: Type.Integer(), perPage: Type.Integer(), totalCount: Type.Integer() }));
+export const HoldListAnswer = Envelope(Type.Object({ items: Type.Array(Hold), page: Type.Integer(), perPage: Type.Integer(), totalCount: Type.Integer(), ...CursorFields }));
 
 export const VoidPreauthBody = Body({ merchant_key: MerchantKey, transaction_id: Type.String({ minLength: 1, maxLength: 100 }) });
 export const VoidPreauthAnswer = Envelope(

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Body, Envelope, Instant, OneOf, PageNumber, PageSize, StatusEnvelope } from './envelope.ts';
+import { Body, Envelope, Instant, OneOf, Cursor, CursorFields, PageNumber, PageSize, StatusEnvelope } from './envelope.ts';
 
 export const WebhookUrlBody = Body({ webhook_url: Type.String({ minLength: 1, maxLength: 2000, description: 'http(s) URL that receives every event' }) });
 
@@ -28,6 +28,7 @@ export const DeliveryQuery = Type.Object({
   status: Type.Optional(OneOf(['pending', 'delivered', 'failed'] as const)),
   page: PageNumber(),
   perPage: PageSize(),
+  cursor: Cursor(),
 });
 
 const Delivery = {
@@ -40,7 +41,7 @@ const Delivery = {
   delivered_at: Type.Union([Instant, Type.Null()]),
 };
 export const DeliveryListAnswer = Envelope(
-  Type.Object({ items: Type.Array(Type.Object(Delivery)), page: Type.Integer(), perPage: Type.Integer(), totalCount: Type.Integer() }),
+  Type.Object({ items: Type.Array(Type.Object(Delivery)), page: Type.Integer(), perPage: Type.Integer(), totalCount: Type.Integer(), ...CursorFields }),
 );
 export const EventParams = Type.Object({ event_id: Type.String({ maxLength: 100 }) });
 export const DeliveryAnswer = Envelope(

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Body, Envelope, Instant, MerchantKey, Money, OneOf, PageNumber, PageSize } from './envelope.ts';
+import { Body, Envelope, Instant, MerchantKey, Money, OneOf, Cursor, CursorFields, PageNumber, PageSize } from './envelope.ts';
 import { TransactionKinds, TransactionStatuses } from './payments.ts';
 
 export const PublicKeyParams = Type.Object({ public_key: Type.String({ maxLength: 100 }) });
@@ -37,6 +37,7 @@ export const WidgetTransactionsQuery = Type.Object({
   to_date: Type.Optional(Type.String()),
   page: PageNumber(),
   perPage: PageSize(),
+  cursor: Cursor(),
 });
 export const WidgetTransactionsAnswer = Envelope(
   Type.Object({
@@ -46,7 +47,7 @@ export const WidgetTransactionsAnswer = Envelope(
         last_four: Type.String(), status: OneOf(TransactionStatuses), type: OneOf(TransactionKinds),
       }),
     ),
-    page: Type.Integer(), perPage: Type.Integer(), totalCount: Type.Integer(),
+    page: Type.Integer(), perPage: Type.Integer(), totalCount: Type.Integer(), ...CursorFields,
   }),
 );
 export const WidgetSessionBody = Body({ merchant_key: MerchantKey });

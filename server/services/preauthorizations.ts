@@ -1,3 +1,4 @@
+import { cursorFields, pageStart } from './cursors.ts';
 import type { Store } from '../store/store.ts';
 import type { MerchantAccount } from '../store/merchants.ts';
 import type { Transaction } from '../store/transactions.ts';
@@ -88,10 +89,12 @@ export async function readHold(store: Store, merchant: MerchantAccount, authoriz
 }
 
 /** GET /preauth: the merchant's holds, newest first. */
-export async function listHolds(store: Store, merchant: MerchantAccount, status: 'authorized' | 'captured' | 'voided' | undefined, page: number, perPage: number) {
-  const { items, total } = await store.transactions.holds(merchant.id, status, perPage, (page - 1) * perPage);
+export async function listHolds(store: Store, merchant: MerchantAccount, status: 'authorized' | 'captured' | 'voided' | undefined, page: number, perPage: number, cursor?: string) {
+  const start = pageStart(cursor, page, perPage);
+  const listed = await store.transactions.page(merchant.id, { view: 'holds', status }, perPage, start);
+  const items = listed.items;
   const captures = await store.transactions.capturesOf(merchant.id, items.filter((auth) => auth.status === 'captured').map((auth) => auth.id));
-  return { items: items.map((auth) => holdView(auth, captures.get(auth.id))), page, perPage, totalCount: total };
+  return { items: items.map((auth) => holdView(auth, captures.get(auth.id))), page, perPage, totalCount: listed.total, ...cursorFields(listed) };
 }
 
 /** POST /preauth/void: releases the hold; the authorization can no longer be captured. */

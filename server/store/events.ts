@@ -3,6 +3,7 @@ import type { Database, DeliveryStatus, Dialect, Executor } from './schema.ts';
 import { newId } from '../secrets.ts';
 import { holdsSecrets, redactSecrets } from '../domain/event-secrets.ts';
 import { compiledInsert, compiledQuery } from './compiled-query.ts';
+import { boundOf, keyOf, pageOf, type ListingKey, type Page, type PageStart } from './pages.ts';
 import { isoInstant } from '../domain/instants.ts';
 
 export interface StoredEvent {
@@ -167,15 +168,24 @@ export class EventRepository {
     return row && parse(row);
   }
 
-  /** The delivery log, newest first. */
-  async deliveries(clientId: string, status: DeliveryStatus | undefined, limit: number, offset: number): Promise<{ items: EventDelivery[]; total: number }> {
+  /**
+   * The delivery log, newest first (by `created_at`, then insertion), through `events_by_client` or, for one status, `events_by_client_status`; the
+   * total from `event_counts` (migration 012). A deep page number walks the index's keys to its first row.
+   */
+  async deliveries(clientId: string, status: DeliveryStatus | undefined, limit: number, start: PageStart<ListingKey>): Promise<Page<EventDelivery, ListingKey>> {
+    let counted = this.db.selectFrom('event_counts').select((eb) => eb.fn.sum<number | string>('n').as('n')).where('client_id', '=', clientId);
+    if (status) counted = counted.where('delivery_status', '=', status);
+    const total = Number((await counted.executeTakeFirst())?.n ?? 0);
     let query = this.db.selectFrom('events').where('client_id', '=', clientId);
     if (status) query = query.where('delivery_status', '=', status);
-    const [rows, count] = await Promise.all([
-      query.select(DELIVERY_COLUMNS).orderBy('seq', 'desc').limit(limit).offset(offset).execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { items: rows.map(parse), total: Number(count.n) };
+    const bound = await boundOf(start, async (offset) => {
+      const row = await query.select(['created_at', 'seq']).orderBy('created_at', 'desc').orderBy('seq', 'desc').limit(1).offset(offset).executeTakeFirst();
+      return row && keyOf(row);
+    });
+    if (!bound) return { items: [], total, hasMore: false, last: undefined };
+    if (bound !== 'top') query = query.where(({ eb, refTuple, tuple }) => eb(refTuple('created_at', 'seq'), bound.op, tuple(bound.key.createdAt, bound.key.seq)));
+    const rows = await query.select([...DELIVERY_COLUMNS, 'seq']).orderBy('created_at', 'desc').orderBy('seq', 'desc').limit(limit + 1).execute();
+    return pageOf(rows, limit, total, ({ seq: _seq, ...row }) => parse(row), keyOf);
   }
 
   /** Sends an event again from the start of the retry schedule, whatever its state. */

@@ -50,14 +50,16 @@ export class MerchantRepository {
     return this.db.selectFrom('merchants').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** Applications across every client, oldest submitted first (the review queue), of one status. */
+  /**
+   * Applications across every client, oldest submitted first (the review queue), of one status: read in the order of
+   * `merchants_by_status`, the total from `merchant_counts` (migration 012).
+   */
   async withStatus(status: MerchantStatus, limit: number, offset: number): Promise<{ items: Merchant[]; total: number }> {
-    const query = this.db.selectFrom('merchants').where('status', '=', status);
     const [items, count] = await Promise.all([
-      query.selectAll().orderBy('submitted_at').orderBy('id').limit(limit).offset(offset).execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      this.db.selectFrom('merchants').where('status', '=', status).selectAll().orderBy('submitted_at').orderBy('id').limit(limit).offset(offset).execute(),
+      this.db.selectFrom('merchant_counts').select('n').where('status', '=', status).executeTakeFirst(),
     ]);
-    return { items, total: Number(count.n) };
+    return { items, total: Number(count?.n ?? 0) };
   }
 
   /** A merchant by its key alone, for the platform's operators (partners always go through their own client). */

@@ -152,7 +152,20 @@ export interface Database {
   webhook_attempts: WebhookAttemptsTable;
   widget_settings: WidgetSettingsTable;
   widget_sessions: WidgetSessionsTable;
+  transaction_counts: TransactionCountsTable;
+  customer_counts: CustomerCountsTable;
+  merchant_counts: MerchantCountsTable;
+  event_counts: EventCountsTable;
 }
+
+/**
+ * Counters behind the listings' `total`, kept by triggers in the transaction of each write (migration 012); `day` is
+ * the UTC date of `created_at`. Read only: nothing in the code writes them.
+ */
+export interface TransactionCountsTable { merchant_id: string; day: string; kind: TransactionKind; status: TransactionStatus; n: number }
+export interface CustomerCountsTable { merchant_id: string; n: number }
+export interface MerchantCountsTable { status: MerchantStatus; n: number }
+export interface EventCountsTable { client_id: string; delivery_status: DeliveryStatus; slot: number; n: number }
 
 /** What the repositories use of a database handle: the whole database, or a unit of work's (sqlite/group-commit-units.ts). */
 export type Executor = Pick<Kysely<Database>, 'selectFrom' | 'insertInto' | 'updateTable' | 'deleteFrom' | 'isTransaction' | 'getExecutor'>;

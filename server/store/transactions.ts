@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { Dialect, Executor, TransactionStatus, TransactionsTable } from './schema.ts';
+import type { Dialect, Executor, TransactionKind, TransactionStatus, TransactionsTable } from './schema.ts';
+import { boundOf, keyOf, pageOf, type ListingKey, type Page, type PageStart } from './pages.ts';
 import { compiledInsert, compiledQuery, compiledUpdateById } from './compiled-query.ts';
 
 export type Transaction = Omit<TransactionsTable, 'seq' | 'refunded_amount'> & { refunded_amount: number };
@@ -16,14 +17,32 @@ export const LISTED_KINDS = ['sale', 'refund', 'void', 'ach_return'] as const;
 export type ListedTransaction = Transaction & { kind: (typeof LISTED_KINDS)[number] };
 export const isListed = (t: Transaction): t is ListedTransaction => (LISTED_KINDS as readonly string[]).includes(t.kind);
 
-export interface TransactionFilter {
+/**
+ * The listings of transactions, each with a partial index of its own (migration 012) whose condition the query repeats
+ * word for word: `listed` is GET /merchant/transactions, `completed_sales` the widgets' table (completed money, not
+ * waiting or declined ACH), `holds` GET /preauth.
+ */
+const VIEWS = {
+  listed: { condition: `"kind" IN ('sale', 'refund', 'void', 'ach_return')`, kinds: LISTED_KINDS, statuses: undefined },
+  completed_sales: { condition: `"kind" = 'sale' AND "status" = 'completed'`, kinds: ['sale'], statuses: ['completed'] },
+  holds: { condition: `"kind" = 'preauth'`, kinds: ['preauth'], statuses: undefined },
+} as const satisfies Record<string, { condition: string; kinds: readonly TransactionKind[]; statuses: readonly TransactionStatus[] | undefined }>;
+export type TransactionView = keyof typeof VIEWS;
+
+export interface TransactionListing {
+  view: TransactionView;
+  /** Created in [from, to): UTC midnights, as `readRange` gives them, so that the day counters answer for the range. */
   from?: string | undefined;
   to?: string | undefined;
-  /** Only these statuses (the widgets' table shows completed money, not waiting or declined ACH). */
-  statuses?: readonly TransactionStatus[] | undefined;
-  /** Only these kinds, among the listed ones (the widgets' table shows sales). */
-  kinds?: readonly (typeof LISTED_KINDS)[number][] | undefined;
+  /** Holds of one status only. */
+  status?: TransactionStatus | undefined;
 }
+
+const dayOf = (midnight: string) => {
+  if (!midnight.endsWith('T00:00:00.000Z')) throw new Error(`a listing's range must start and end at UTC midnight, not ${midnight}`);
+  return midnight.slice(0, 10);
+};
+const nextDayStart = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
 
 const insertTransaction = compiledInsert<NewTransaction>('transactions');
 type Changes = Partial<Omit<Transaction, 'id' | 'merchant_id' | 'client_id'>>;
@@ -62,28 +81,86 @@ export class TransactionRepository {
     await updateTransaction(this.db, id, changes);
   }
 
-  /** Listed transactions created in [from, to) (ISO instants), newest first. */
-  async page(merchantId: string, filter: TransactionFilter, limit: number, offset: number): Promise<{ items: ListedTransaction[]; total: number }> {
-    let query = this.db.selectFrom('transactions').where('merchant_id', '=', merchantId).where('kind', 'in', [...(filter.kinds ?? LISTED_KINDS)]);
-    if (filter.from) query = query.where('created_at', '>=', filter.from);
-    if (filter.to) query = query.where('created_at', '<', filter.to);
-    if (filter.statuses) query = query.where('status', 'in', [...filter.statuses]);
-    const [items, count] = await Promise.all([
-      query.select(COLUMNS).orderBy('seq', 'desc').limit(limit).offset(offset).execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { items: items.filter(isListed), total: Number(count.n) };
+  /**
+   * One page of a listing, newest first by (`created_at`, `seq`), through the listing's own partial index
+   * (migration 012). `total` is summed from the day counters; a `pageNumber` page finds its day from the same
+   * counters and walks the index inside that day only.
+   */
+  async page(merchantId: string, listing: TransactionListing, limit: number, start: PageStart<ListingKey>): Promise<Page<Transaction, ListingKey>> {
+    // A page number past the first needs the days' counts to find its day; any other page only their sum.
+    const days = 'offset' in start && start.offset > 0 ? await this.dayCounts(merchantId, listing) : undefined;
+    const total = days ? days.reduce((sum, d) => sum + d.n, 0) : await this.total(merchantId, listing);
+    const bound = await boundOf(start, (offset) => this.keyAtOffset(merchantId, listing, days!, offset));
+    if (!bound) return { items: [], total, hasMore: false, last: undefined };
+    let query = this.listed(merchantId, listing);
+    if (bound !== 'top') query = query.where(({ eb, refTuple, tuple }) => eb(refTuple('created_at', 'seq'), bound.op, tuple(bound.key.createdAt, bound.key.seq)));
+    const rows = await query
+      .select([...COLUMNS, 'seq'])
+      .orderBy('created_at', 'desc')
+      .orderBy('seq', 'desc')
+      .limit(limit + 1)
+      .execute();
+    return pageOf(rows, limit, total, ({ seq: _seq, ...t }) => t, keyOf);
   }
 
-  /** The merchant's preauthorizations (holds), newest first, of one status or all. */
-  async holds(merchantId: string, status: TransactionStatus | undefined, limit: number, offset: number): Promise<{ items: Transaction[]; total: number }> {
-    let query = this.db.selectFrom('transactions').where('merchant_id', '=', merchantId).where('kind', '=', 'preauth');
-    if (status) query = query.where('status', '=', status);
-    const [items, count] = await Promise.all([
-      query.select(COLUMNS).orderBy('seq', 'desc').limit(limit).offset(offset).execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { items, total: Number(count.n) };
+  /** The listing's rows, before any order: its partial index's condition as a literal, the range and the status. */
+  private listed(merchantId: string, listing: TransactionListing) {
+    let query = this.db.selectFrom('transactions').where('merchant_id', '=', merchantId).where(sql.raw<boolean>(VIEWS[listing.view].condition));
+    if (listing.from) query = query.where('created_at', '>=', listing.from);
+    if (listing.to) query = query.where('created_at', '<', listing.to);
+    if (listing.status) query = query.where('status', '=', listing.status);
+    return query;
+  }
+
+  /** The listing's counters: its merchant, kinds, statuses and days. */
+  private counters(merchantId: string, listing: TransactionListing) {
+    const view = VIEWS[listing.view];
+    let query = this.db.selectFrom('transaction_counts').where('merchant_id', '=', merchantId).where('kind', 'in', [...view.kinds]);
+    const statuses = listing.status ? [listing.status] : view.statuses;
+    if (statuses) query = query.where('status', 'in', [...statuses]);
+    if (listing.from) query = query.where('day', '>=', dayOf(listing.from));
+    if (listing.to) query = query.where('day', '<', dayOf(listing.to));
+    return query;
+  }
+
+  /** How many rows the listing has: a sum over its days' counters, one row back. */
+  private async total(merchantId: string, listing: TransactionListing): Promise<number> {
+    const row = await this.counters(merchantId, listing).select((eb) => eb.fn.sum<number | string>('n').as('n')).executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /** The listing's rows per UTC day, newest day first, from the counters. */
+  private async dayCounts(merchantId: string, listing: TransactionListing): Promise<{ day: string; n: number }[]> {
+    const rows = await this.counters(merchantId, listing)
+      .select((eb) => ['day', eb.fn.sum<number | string>('n').as('n')])
+      .groupBy('day')
+      .orderBy('day', 'desc')
+      .execute();
+    return rows.map((r) => ({ day: r.day, n: Number(r.n) }));
+  }
+
+  /**
+   * The key of the row `offset` rows into the listing: the day counters say which day holds it, then the index is
+   * walked inside that day only, reading keys and nothing else. If writes landed between the two reads the walk
+   * simply carries on into the older days.
+   */
+  private async keyAtOffset(merchantId: string, listing: TransactionListing, days: { day: string; n: number }[], offset: number): Promise<ListingKey | undefined> {
+    let remaining = offset;
+    const day = days.find((d) => {
+      if (remaining < d.n) return true;
+      remaining -= d.n;
+      return false;
+    });
+    if (!day) return undefined;
+    const row = await this.listed(merchantId, listing)
+      .where('created_at', '<', nextDayStart(day.day))
+      .select(['created_at', 'seq'])
+      .orderBy('created_at', 'desc')
+      .orderBy('seq', 'desc')
+      .limit(1)
+      .offset(remaining)
+      .executeTakeFirst();
+    return row && keyOf(row);
   }
 
   /** The sales that captured holds became, by the hold's id. */
@@ -107,8 +184,7 @@ export class TransactionRepository {
       .updateTable('transactions')
       .set({ settled_at: now })
       .where('merchant_id', '=', merchantId)
-      .where('kind', '=', 'sale')
-      .where('status', '=', 'completed')
+      .where(sql.raw<boolean>(VIEWS.completed_sales.condition))
       .where('settled_at', 'is', null)
       .executeTakeFirst();
     return Number(result.numUpdatedRows);

@@ -66,7 +66,6 @@ function listTarget<O extends object>(target: ListTarget<O>, options: O | undefi
   return { merchantKey: merchant_key, options: { ...(rest as unknown as O), ...options } };
 }
 
-const hasMore = (page: number, perPage: number, total: number) => page * perPage < total;
 
 function resolveApiUrl(environment: PaykitEnvironment, baseUrl: string | undefined): string {
   if (environment !== 'sandbox' && environment !== 'production') {
@@ -147,11 +146,11 @@ export class CustomersApi {
    * customer.
    */
   list(target: ListTarget<CustomerListOptions>, listOptions?: CustomerListOptions, options: RequestOptions = {}): PagedList<CustomerListItem, CustomerPage> {
-    const { merchantKey, options: { page = 1, perPage } } = listTarget(target, listOptions);
-    return new PagedList(async (number) => {
-      const data: CustomerPage = dataOf(await this.http.call({ method: 'GET', path: '/customers', query: { merchant_key: merchantKey, page: number, perPage }, answer: 'CustomerListAnswer', ...options }));
-      return { page: data, items: data.allList, hasMore: hasMore(data.page, data.perPage, data.totalCount) };
-    }, page);
+    const { merchantKey, options: { page = 1, perPage, cursor } } = listTarget(target, listOptions);
+    return new PagedList(async (at) => {
+      const data: CustomerPage = dataOf(await this.http.call({ method: 'GET', path: '/customers', query: { merchant_key: merchantKey, page: at.page, perPage, cursor: at.cursor }, answer: 'CustomerListAnswer', ...options }));
+      return { page: data, items: data.allList, nextCursor: data.next_cursor };
+    }, { page, cursor });
   }
 
   /** GET /customers/{customerId}. */
@@ -195,19 +194,21 @@ export class TransactionsApi {
    * one page; `for await` over it for every transaction.
    */
   list(target: ListTarget<TransactionListOptions>, listOptions?: TransactionListOptions, options: RequestOptions = {}): PagedList<TransactionListItem, TransactionList> {
-    const { merchantKey, options: { from_date, to_date, limit, pageNumber, page, perPage } } = listTarget(target, listOptions);
-    const size = Number(perPage ?? limit ?? 20);
-    return new PagedList(async (number) => {
+    const { merchantKey, options: { from_date, to_date, limit, pageNumber, page, perPage, cursor } } = listTarget(target, listOptions);
+    return new PagedList(async (at) => {
       const answer = await this.http.call({
         method: 'GET',
         path: '/merchant/transactions',
-        query: { merchant_key: merchantKey, from_date, to_date, limit: perPage ?? limit, pageNumber: number },
+        query: { merchant_key: merchantKey, from_date, to_date, limit: perPage ?? limit, pageNumber: at.page, cursor: at.cursor },
         answer: 'TransactionListAnswer',
         ...options,
       });
-      const list: TransactionList = { items: answer.data as TransactionListItem[], total: answer.total as number };
-      return { page: list, items: list.items, hasMore: hasMore(number, size, list.total) };
-    }, page ?? pageNumber ?? 1);
+      const list: TransactionList = {
+        items: answer.data as TransactionListItem[], total: answer.total as number,
+        next_cursor: answer.next_cursor as string | null, has_more: answer.has_more as boolean,
+      };
+      return { page: list, items: list.items, nextCursor: list.next_cursor };
+    }, { page: page ?? pageNumber ?? 1, cursor });
   }
 
   /** GET /merchant/transactions/{transaction_id}: the transaction (the interface's one-item array, unwrapped). */
@@ -256,11 +257,11 @@ export class PreauthApi {
 
   /** GET /preauth: the merchant's holds, newest first; `status` narrows them. `await` for a page, `for await` for all. */
   list(target: ListTarget<HoldListOptions>, listOptions?: HoldListOptions, options: RequestOptions = {}): PagedList<HoldItem, HoldPage> {
-    const { merchantKey, options: { status, page = 1, perPage } } = listTarget(target, listOptions);
-    return new PagedList(async (number) => {
-      const data: HoldPage = dataOf(await this.http.call({ method: 'GET', path: '/preauth', query: { merchant_key: merchantKey, status, page: number, perPage }, answer: 'HoldListAnswer', ...options }));
-      return { page: data, items: data.items, hasMore: hasMore(data.page, data.perPage, data.totalCount) };
-    }, page);
+    const { merchantKey, options: { status, page = 1, perPage, cursor } } = listTarget(target, listOptions);
+    return new PagedList(async (at) => {
+      const data: HoldPage = dataOf(await this.http.call({ method: 'GET', path: '/preauth', query: { merchant_key: merchantKey, status, page: at.page, perPage, cursor: at.cursor }, answer: 'HoldListAnswer', ...options }));
+      return { page: data, items: data.items, nextCursor: data.next_cursor };
+    }, { page, cursor });
   }
 
   /** POST /preauth/void: release the hold; it can no longer be captured. */
@@ -289,11 +290,11 @@ export class WebhooksApi {
   }
 
   /** GET /client/webhooks/events: the delivery log, newest first. `await` for a page, `for await` for every event. */
-  deliveries({ status, page = 1, perPage }: DeliveryListOptions = {}, options: RequestOptions = {}): PagedList<DeliverySummary, DeliveryPage> {
-    return new PagedList(async (number) => {
-      const data: DeliveryPage = dataOf(await this.http.call({ method: 'GET', path: '/client/webhooks/events', query: { status, page: number, perPage }, answer: 'DeliveryListAnswer', ...options }));
-      return { page: data, items: data.items, hasMore: hasMore(data.page, data.perPage, data.totalCount) };
-    }, page);
+  deliveries({ status, page = 1, perPage, cursor }: DeliveryListOptions = {}, options: RequestOptions = {}): PagedList<DeliverySummary, DeliveryPage> {
+    return new PagedList(async (at) => {
+      const data: DeliveryPage = dataOf(await this.http.call({ method: 'GET', path: '/client/webhooks/events', query: { status, page: at.page, perPage, cursor: at.cursor }, answer: 'DeliveryListAnswer', ...options }));
+      return { page: data, items: data.items, nextCursor: data.next_cursor };
+    }, { page, cursor });
   }
 
   /** GET /client/webhooks/events/{event_id}: one event, its data and every delivery attempt. */

@@ -2,14 +2,22 @@
 export interface FetchedPage<Item, Page> {
   page: Page;
   items: Item[];
-  /** Whether a next page has anything. */
-  hasMore: boolean;
+  /** The answer's `next_cursor`: where the next page starts, null on the last page. */
+  nextCursor: string | null;
+}
+
+/** Which page to ask for: by number, or (after the first) by the previous page's `next_cursor`. */
+export interface PageAt {
+  page: number;
+  cursor?: string | undefined;
 }
 
 /**
  * A list call. `await` it for the first page, as the endpoint answers it; `for await` over it for every item of
  * every page, fetched as the loop needs them; or `pages()` for one page at a time. Every list pages the same way,
  * whatever its endpoint's parameters are named (`page`/`perPage`, or the transactions' `pageNumber`/`limit`).
+ * After the first page the loop follows each answer's `next_cursor`: each page costs the service its own rows
+ * however deep it is, and payments that land meanwhile neither repeat nor hide a row (a page number would shift).
  *
  *     for await (const sale of paykit.transactions.list({ merchant_key })) console.log(sale.amount);
  */
@@ -17,8 +25,8 @@ export class PagedList<Item, Page> implements Promise<Page>, AsyncIterable<Item>
   readonly [Symbol.toStringTag] = 'PagedList';
 
   constructor(
-    private readonly fetchPage: (page: number) => Promise<FetchedPage<Item, Page>>,
-    private readonly firstPage = 1,
+    private readonly fetchPage: (at: PageAt) => Promise<FetchedPage<Item, Page>>,
+    private readonly firstPage: PageAt = { page: 1 },
   ) {}
 
   /** The first page, asked for once, when first awaited (a list nobody awaits or iterates sends nothing). */
@@ -39,18 +47,20 @@ export class PagedList<Item, Page> implements Promise<Page>, AsyncIterable<Item>
 
   /** Every page from the first asked for, as the endpoint answers each. */
   async *pages(): AsyncGenerator<Page> {
-    for (let number = this.firstPage; ; number++) {
-      const fetched = await this.fetchPage(number);
-      yield fetched.page;
-      if (!fetched.hasMore || fetched.items.length === 0) return;
-    }
+    for await (const fetched of this.fetched()) yield fetched.page;
   }
 
   async *[Symbol.asyncIterator](): AsyncGenerator<Item> {
-    for (let number = this.firstPage; ; number++) {
-      const fetched = await this.fetchPage(number);
-      yield* fetched.items;
-      if (!fetched.hasMore || fetched.items.length === 0) return;
+    for await (const fetched of this.fetched()) yield* fetched.items;
+  }
+
+  private async *fetched(): AsyncGenerator<FetchedPage<Item, Page>> {
+    let at = this.firstPage;
+    for (;;) {
+      const fetched = await this.fetchPage(at);
+      yield fetched;
+      if (!fetched.nextCursor || fetched.items.length === 0) return;
+      at = { page: at.page + 1, cursor: fetched.nextCursor };
     }
   }
 

@@ -51,6 +51,10 @@ export type CustomerListAnswer = {
     perPage: number;
     totalCount: number;
     totalPage: number;
+    /** Pass as `cursor` for the next page; null on the last page. */
+    next_cursor: string | null;
+    /** Whether rows follow this page. */
+    has_more: boolean;
   };
 };
 
@@ -70,6 +74,8 @@ export type CustomerListQuery = {
   page: number;
   /** Customers per page, at most 100. */
   perPage: number;
+  /** The next_cursor of an earlier answer: the page after it, whatever the page number says. */
+  cursor?: string;
 };
 
 export type CustomerParams = {
@@ -505,6 +511,10 @@ export type HoldListAnswer = {
     page: number;
     perPage: number;
     totalCount: number;
+    /** Pass as `cursor` for the next page; null on the last page. */
+    next_cursor: string | null;
+    /** Whether rows follow this page. */
+    has_more: boolean;
   };
 };
 
@@ -516,6 +526,8 @@ export type HoldListQuery = {
   page: number;
   /** Items per page, 1 to 100. */
   perPage: number;
+  /** The next_cursor of an earlier answer: the page after it, whatever the page number says. */
+  cursor?: string;
 };
 
 export type HoldParams = {
@@ -653,6 +665,10 @@ export type TransactionListAnswer = {
   result: boolean;
   message: string;
   total: number;
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next_cursor: string | null;
+  /** Whether rows follow this page. */
+  has_more: boolean;
   data: {
     transaction_id: string;
     amount: string;
@@ -687,6 +703,8 @@ export type TransactionListQuery = {
   limit?: string;
   /** Page number, from 1. */
   pageNumber: number;
+  /** The next_cursor of an earlier answer: the page after it, whatever the page number says. */
+  cursor?: string;
 };
 
 export type TransactionParams = {
@@ -872,6 +890,10 @@ export type DeliveryListAnswer = {
     page: number;
     perPage: number;
     totalCount: number;
+    /** Pass as `cursor` for the next page; null on the last page. */
+    next_cursor: string | null;
+    /** Whether rows follow this page. */
+    has_more: boolean;
   };
 };
 
@@ -881,6 +903,8 @@ export type DeliveryQuery = {
   page: number;
   /** Items per page, 1 to 100. */
   perPage: number;
+  /** The next_cursor of an earlier answer: the page after it, whatever the page number says. */
+  cursor?: string;
 };
 
 export type EventParams = {
@@ -1042,6 +1066,10 @@ export type WidgetTransactionsAnswer = {
     page: number;
     perPage: number;
     totalCount: number;
+    /** Pass as `cursor` for the next page; null on the last page. */
+    next_cursor: string | null;
+    /** Whether rows follow this page. */
+    has_more: boolean;
   };
 };
 
@@ -1052,6 +1080,8 @@ export type WidgetTransactionsQuery = {
   page: number;
   /** Items per page, 1 to 100. */
   perPage: number;
+  /** The next_cursor of an earlier answer: the page after it, whatever the page number says. */
+  cursor?: string;
 };
 
 /** Every generated type by its schema's name; for the check against the schemas. */

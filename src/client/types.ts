@@ -13,6 +13,8 @@ export interface Paging {
   page?: number;
   /** 1–100 (default 20). */
   perPage?: number;
+  /** A `next_cursor` from an earlier answer: start from the page after it (it wins over `page`). */
+  cursor?: string;
 }
 
 /** A merchant's list is asked for by its merchant key, or with the key among the options. */
@@ -60,6 +62,9 @@ export interface TransactionList {
   items: TransactionListItem[];
   /** How many transactions match, over all pages. */
   total: number;
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next_cursor: string | null;
+  has_more: boolean;
 }
 /** GET /merchant/transactions/{id} answers an array of one item; the client gives the item. */
 export type Transaction = Schema.TransactionGetAnswer['data'][number];

@@ -136,7 +136,7 @@ describe('paykit/client: a partner journey against the real service', () => {
     assert.deepEqual([item.amount, item.fee_percentage, item.other_details.last_four, item.type, item.status], ['40.00', '2.9000000', '4242', 'sale', 'completed']);
     const today = new Date().toISOString().slice(0, 10);
     const byDate = await paykit.transactions.list(merchant.merchant_key, { from_date: '2000-01-01', to_date: '2000-01-02' });
-    assert.deepEqual(byDate, { items: [], total: 0 });
+    assert.deepEqual(byDate, { items: [], total: 0, next_cursor: null, has_more: false });
     assert.ok((await paykit.transactions.list(merchant.merchant_key, { from_date: today, limit: '1' })).items.length === 1);
 
     const one = await paykit.transactions.get(merchant.merchant_key, paid.transaction_id);

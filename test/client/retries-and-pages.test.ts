@@ -143,6 +143,7 @@ describe('paykit/client against a real service that fails on purpose', () => {
     assert.ok(everyEvent.length > 6);
     for (const path of ['/api/v1/customers', '/api/v1/merchant/transactions', '/api/v1/preauth', '/api/v1/client/webhooks/events']) {
       assert.ok(proxy.seen.filter((s) => s.path.startsWith(`${path}?`)).length > 3, `${path}: more than three pages`);
+      assert.ok(proxy.seen.filter((s) => s.path.startsWith(`${path}?`) && /[?&]cursor=/.test(s.path)).length > 2, `${path}: the pages after the first by cursor`);
     }
 
     const pages = [];
@@ -151,6 +152,9 @@ describe('paykit/client against a real service that fails on purpose', () => {
     const second = await paykit.transactions.list(merchantKey, { page: 2, perPage: 2 });
     assert.equal(second.items.length, 2);
     assert.deepEqual(second.items.map((t) => t.transaction_id), everySale.slice(2, 4).map((t) => t.transaction_id), 'page 2 is the third and fourth');
+    assert.ok(second.has_more && second.next_cursor);
+    const third = await paykit.transactions.list(merchantKey, { perPage: 2, cursor: second.next_cursor });
+    assert.deepEqual(third.items.map((t) => t.transaction_id), everySale.slice(4, 6).map((t) => t.transaction_id), 'from a saved cursor, the page after it');
   });
 });
 

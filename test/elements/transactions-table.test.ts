@@ -19,13 +19,20 @@ function item(n: number, overrides: Partial<TransactionItem> = {}): TransactionI
   };
 }
 
-/** A listing of `total` transactions, `perPage` at a time, as the service pages them. */
+/**
+ * A listing of `total` transactions, `perPage` at a time, as the service pages them: by page number, or after the
+ * row a cursor names (here, the row's id), which wins over the page number.
+ */
 function listing(total: number) {
   return (call: FakeCall) => {
     const page = Number(call.url.searchParams.get('page'));
     const perPage = Number(call.url.searchParams.get('perPage'));
+    const cursor = call.url.searchParams.get('cursor');
     const all = Array.from({ length: total }, (_, i) => item(total - i));
-    return ok({ items: all.slice((page - 1) * perPage, page * perPage), page, perPage, totalCount: total });
+    const start = cursor ? all.findIndex((t) => t.transaction_id === cursor) + 1 : (page - 1) * perPage;
+    const items = all.slice(start, start + perPage);
+    const has_more = start + perPage < total;
+    return ok({ items, page, perPage, totalCount: total, next_cursor: has_more ? items.at(-1)!.transaction_id : null, has_more });
   };
 }
 
@@ -121,6 +128,7 @@ describe('<transactions-table> without the service', () => {
     await second;
     await el.updateComplete;
     expect(service.calls.at(-1)!.url.searchParams.get('page')).to.equal('2');
+    expect(service.calls.at(-1)!.url.searchParams.get('cursor'), 'the next page after the last row shown').to.equal('txn_4');
     expect(part(el, 'page-status').textContent).to.equal('Page 2 of 3');
     expect(part(el, 'status').textContent).to.equal('Showing 3–4 of 5 transactions.');
     expect(shadow(el).activeElement).to.equal(part(el, 'next-button'));
@@ -140,6 +148,8 @@ describe('<transactions-table> without the service', () => {
     await back;
     await el.updateComplete;
     expect(part(el, 'page-status').textContent).to.equal('Page 2 of 3');
+    expect(service.calls.at(-1)!.url.searchParams.get('cursor'), 'back to the same place').to.equal('txn_4');
+    expect(rows(el)).to.have.length(2);
     await expect(el).to.be.accessible();
   });
 

@@ -56,7 +56,7 @@ declare module 'vue' {
       },
       'recipientPhone' | 'strings' | 'amount' | 'orderId' | 'label' | 'disabled' | 'publicKey' | 'baseUrl' | 'locale' | 'theme'
     >;
-    /** `<transactions-table>`: The merchant's completed transactions, newest first, read with a short-lived read-only session token that the merchant's server mints. Pages, a date range, and loading, empty and error states; the listing is a `@lit/task`, which runs in the browser only, never while a server renders the element. Where the page is narrower than the table, the table scrolls sideways in a region that takes keyboard focus and is named by the `caption` string. */
+    /** `<transactions-table>`: The merchant's completed transactions, newest first, read with a short-lived read-only session token that the merchant's server mints. Pages, a date range, and loading, empty and error states; the listing is a `@lit/task`, which runs in the browser only, never while a server renders the element. Where the page is narrower than the table, the table scrolls sideways in a region that takes keyboard focus and is named by the `caption` string. *Next* asks for the page after the last row shown by its `next_cursor`, and *Previous* returns to the cursor it came by: a deep page costs the service its own rows, and sales landing while the table is open do not push a row already seen onto the next page. Against a service without cursors it pages by number. */
     'transactions-table': DefineCustomElement<
       TransactionsTableElement,
       {

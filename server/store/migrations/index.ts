@@ -11,6 +11,7 @@ import { oneOrderIndex } from './008-one-order-index.ts';
 import { fewerIndexWrites } from './009-fewer-index-writes.ts';
 import { capturesIndex } from './010-captures-index.ts';
 import { customersWithoutAutoincrement } from './011-customers-without-autoincrement.ts';
+import { listingsByPage } from './012-listings-by-page.ts';
 
 /** Migrations live in code so that one build runs on both databases; names sort in the order they apply. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -26,6 +27,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     '009-fewer-index-writes': fewerIndexWrites(dialect),
     '010-captures-index': capturesIndex(),
     '011-customers-without-autoincrement': customersWithoutAutoincrement(dialect),
+    '012-listings-by-page': listingsByPage(dialect),
   };
   return { getMigrations: async () => migrations };
 }

@@ -53,7 +53,9 @@ const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
  * the merchant's server mints. Pages, a date range, and loading, empty and error states; the listing is a
  * `@lit/task`, which runs in the browser only, never while a server renders the element. Where the page is
  * narrower than the table, the table scrolls sideways in a region that takes keyboard focus and is named by the
- * `caption` string.
+ * `caption` string. *Next* asks for the page after the last row shown by its `next_cursor`, and *Previous* returns to
+ * the cursor it came by: a deep page costs the service its own rows, and sales landing while the table is open do not
+ * push a row already seen onto the next page. Against a service without cursors it pages by number.
  *
  * @fires {CustomEvent<TransactionsLoadDetail>} transactions-load - A page arrived. `detail`: `{total}`, the count over all pages.
  * @fires {CustomEvent<PaykitErrorDetail>} transactions-error - Loading failed (network, the page's policy, configuration, or a token that stays refused). `detail`: `{code, message}`.
@@ -131,6 +133,12 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
   protected override readonly textsName = 'transactionsTable';
 
   #page = 1;
+  /**
+   * Where each page visited starts: the `next_cursor` of the page before it (none for the first). Pages after the
+   * first are asked for by cursor, so each costs the service its own rows however deep it is, and payments landing
+   * meanwhile neither repeat a row on the next page nor hide one; going back returns to the same place.
+   */
+  #cursors: (string | undefined)[] = [undefined];
   #from = '';
   #to = '';
   #rangeError = '';
@@ -146,7 +154,8 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
    */
   #listing = new Task(this, {
     task: async ([sessionToken, _pageSize, baseUrl, page, from_date, to_date]: ListingArgs, { signal }) => {
-      const query: TransactionQuery = { page, perPage: this.#perPage, from_date, to_date };
+      const cursor = this.#cursors[page - 1];
+      const query: TransactionQuery = { page, perPage: this.#perPage, from_date, to_date, ...(cursor ? { cursor } : {}) };
       try {
         return await this.#list(sessionToken, baseUrl, query, signal);
       } catch (error) {
@@ -198,7 +207,7 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     if (changed.has('sessionToken')) this.#renewed = undefined;
-    if (changed.has('pageSize')) this.#page = 1;
+    if (changed.has('pageSize')) this.#toFirstPage();
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -242,10 +251,18 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
     return (this.#renewed = token);
   }
 
+  #toFirstPage(): void {
+    this.#page = 1;
+    this.#cursors = [undefined];
+  }
+
   /** Loads page `page` with the range from the form, or (for `to`) the range is refused. */
   #load(page: number, from = this.#from, to = this.#to): void {
     this.#rangeError = from && to && from > to ? this.t('rangeReversed') : '';
     if (this.#rangeError) return this.requestUpdate();
+    if (page === 1) this.#toFirstPage();
+    // The page after the one shown starts where the shown one ends.
+    if (page === this.#page + 1) this.#cursors[page - 1] = this.#listing.value?.next_cursor ?? undefined;
     this.#page = page;
     this.#from = from;
     this.#to = to;
@@ -301,7 +318,7 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
       <nav part="pagination" aria-label=${this.t('pagination')}>
         ${pageButton('previous', page - 1, page < 2)}
         <span part="page-status">${this.t('pageOf', { page, pages })}</span>
-        ${pageButton('next', page + 1, page >= pages)}
+        ${pageButton('next', page + 1, !(this.#listing.value?.has_more ?? page < pages))}
       </nav>`;
   }
 

@@ -1,0 +1,98 @@
+/**
+ * A long history for one merchant or client, written set-based in one statement per table (generate_series on
+ * PostgreSQL, a recursive CTE on SQLite), not request by request: the plan tests and the growth bench
+ * (bench/growth.ts) need 10k to 1M rows. Every row goes through the counters' triggers like any other write.
+ *
+ * The transactions: one every `days * 86 400 s / count`, oldest first, ending at `end`. Mostly completed card
+ * sales; every 20th a refund, every 50th a hold, every 97th a voided sale: each listing has its share.
+ */
+export interface History {
+  clientId: string;
+  merchantId: string;
+  count: number;
+  /** Over how many days the rows spread. */
+  days: number;
+  /** The newest row's day, YYYY-MM-DD. */
+  end: string;
+  /** Row ids start with this, so that two histories of one merchant do not collide. */
+  prefix?: string;
+}
+
+export type Dialect = 'sqlite' | 'postgres';
+
+const SAFE = /^[A-Za-z0-9_-]{1,80}$/;
+function check(history: History): void {
+  for (const value of [history.clientId, history.merchantId, history.prefix ?? 'h']) {
+    if (!SAFE.test(value)) throw new Error(`history: ${value} is not an id this seeding writes into SQL`);
+  }
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(history.end) || !Number.isInteger(history.count) || !Number.isInteger(history.days)) {
+    throw new Error('history: end must be YYYY-MM-DD, count and days whole numbers');
+  }
+}
+
+const KIND = `CASE WHEN i % 50 = 0 THEN 'preauth' WHEN i % 20 = 0 THEN 'refund' ELSE 'sale' END`;
+const STATUS = `CASE WHEN i % 50 = 0 THEN 'authorized' WHEN i % 20 = 0 THEN 'completed' WHEN i % 97 = 0 THEN 'voided' ELSE 'completed' END`;
+const NET = `CASE WHEN i % 20 = 0 AND i % 50 <> 0 THEN -1000 ELSE 968 END`;
+
+/** The one INSERT … SELECT that writes a merchant's history. */
+export function transactionHistorySql(dialect: Dialect, history: History): string {
+  check(history);
+  const { clientId, merchantId, count, days, end } = history;
+  const prefix = history.prefix ?? 'h';
+  const endMs = Date.parse(`${end}T00:00:00.000Z`) + 86_400_000 - 1;
+  const stepMs = Math.floor((days * 86_400_000) / count);
+  const startMs = endMs - stepMs * count;
+  const columns = `"id", "client_id", "merchant_id", "customer_id", "request_id", "parent_id", "kind", "method", "status", "source",
+    "order_id", "amount", "fee_amount", "net_amount", "refunded_amount", "card_brand", "last_four", "auth_code", "gateway_ref",
+    "created_at", "completed_at", "settled_at"`;
+  const values = (at: string, i: string) => `'txn_${prefix}_' || ${i}, '${clientId}', '${merchantId}', NULL, NULL, NULL, ${KIND}, 'card', ${STATUS},
+    'pay_link', '${prefix}-' || ${i}, 1000, 32, ${NET}, 0, 'Visa', '4242', 'A1B2C3', 'gw_${prefix}_' || ${i}, ${at}, ${at}, NULL`;
+  if (dialect === 'postgres') {
+    const at = `to_char(to_timestamp((${startMs}::bigint + i::bigint * ${stepMs}) / 1000.0) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+    return `INSERT INTO "transactions" (${columns}) SELECT ${values(at, 'i')} FROM generate_series(1, ${count}) AS s(i)`;
+  }
+  const at = `strftime('%Y-%m-%dT%H:%M:%fZ', (${startMs} + i * ${stepMs}) / 1000.0, 'unixepoch')`;
+  return `WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < ${count})
+    INSERT INTO "transactions" (${columns}) SELECT ${values(at, 'i')} FROM s`;
+}
+
+/** `count` customers of the merchant, set-based. */
+export function customerHistorySql(dialect: Dialect, history: Pick<History, 'merchantId' | 'count' | 'end' | 'prefix'>): string {
+  check({ ...history, clientId: 'c', days: 1 });
+  const prefix = history.prefix ?? 'h';
+  const select = `SELECT 'c_${prefix}_' || i, '${history.merchantId}', 'Ann', 'Lee', 'ann' || i || '@example.com', '', '${history.end}T12:00:00.000Z'`;
+  const into = 'INSERT INTO "customers" ("id", "merchant_id", "first_name", "last_name", "email", "phone", "created_at")';
+  return dialect === 'postgres'
+    ? `${into} ${select} FROM generate_series(1, ${history.count}) AS s(i)`
+    : `WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < ${history.count}) ${into} ${select} FROM s`;
+}
+
+/** `count` delivered webhook events of the client, every 10th still pending, set-based. */
+export function eventHistorySql(dialect: Dialect, history: Pick<History, 'clientId' | 'count' | 'end' | 'prefix'>): string {
+  check({ ...history, merchantId: 'm', days: 1 });
+  const prefix = history.prefix ?? 'h';
+  const select = `SELECT 'evt_${prefix}_' || i, '${history.clientId}', 'payment.sale', '{}', '${history.end}T12:00:00.000Z',
+    CASE WHEN i % 10 = 0 THEN 'pending' ELSE 'delivered' END`;
+  const into = 'INSERT INTO "events" ("id", "client_id", "event_type", "data", "created_at", "delivery_status")';
+  return dialect === 'postgres'
+    ? `${into} ${select} FROM generate_series(1, ${history.count}) AS s(i)`
+    : `WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < ${history.count}) ${into} ${select} FROM s`;
+}
+
+/** `count` merchants of the client in one status, submitted one a minute up to `end`, set-based. */
+export function merchantHistorySql(dialect: Dialect, history: Pick<History, 'clientId' | 'count' | 'end' | 'prefix'> & { status: string }): string {
+  check({ ...history, merchantId: 'm', days: 1 });
+  if (!/^[a-z]+$/.test(history.status)) throw new Error(`history: ${history.status} is not a status`);
+  const prefix = history.prefix ?? 'h';
+  const endMs = Date.parse(`${history.end}T00:00:00.000Z`);
+  const at = dialect === 'postgres'
+    ? `to_char(to_timestamp((${endMs}::bigint - i::bigint * 60000) / 1000.0) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+    : `strftime('%Y-%m-%dT%H:%M:%fZ', (${endMs} - i * 60000) / 1000.0, 'unixepoch')`;
+  const select = `SELECT 'm_${prefix}_' || i, '${history.clientId}', '${history.status}', 'Shop', 'shop@example.com', 'Ann', 'Lee', '', '',
+    'pk_${prefix}_' || i, ${at}, ${at}`;
+  const into = `INSERT INTO "merchants" ("id", "client_id", "status", "business_name", "email", "first_name", "last_name", "phone", "website",
+    "public_key", "created_at", "submitted_at")`;
+  return dialect === 'postgres'
+    ? `${into} ${select} FROM generate_series(1, ${history.count}) AS s(i)`
+    : `WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < ${history.count}) ${into} ${select} FROM s`;
+}
