@@ -154,7 +154,7 @@ export interface Database {
   widget_sessions: WidgetSessionsTable;
 }
 
-/** What the repositories use of a database handle: the whole database, or a unit of work's (sqlite/group-commit-units.ts). */
+/** What the repositories use of a database handle: the whole database, or a unit of work's (a Kysely transaction, units.ts). */
 export type Executor = Pick<Kysely<Database>, 'selectFrom' | 'insertInto' | 'updateTable' | 'deleteFrom' | 'isTransaction' | 'getExecutor'>;
 export type Dialect = 'sqlite' | 'postgres';
 

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Dialect, Executor, TransactionStatus, TransactionsTable } from './schema.ts';
-import { compiledInsert, compiledQuery, compiledUpdateById } from './compiled-query.ts';
 
 export type Transaction = Omit<TransactionsTable, 'seq' | 'refunded_amount'> & { refunded_amount: number };
 export type NewTransaction = Omit<Transaction, 'refunded_amount'> & { refunded_amount?: number };
@@ -25,16 +24,7 @@ export interface TransactionFilter {
   kinds?: readonly (typeof LISTED_KINDS)[number][] | undefined;
 }
 
-const insertTransaction = compiledInsert<NewTransaction>('transactions');
 type Changes = Partial<Omit<Transaction, 'id' | 'merchant_id' | 'client_id'>>;
-const updateTransaction = compiledUpdateById<Changes>('transactions');
-// Refunds, captures and voids read their transaction first: compiled once, as the plain read and the locking one.
-const findTransaction = compiledQuery((db: Executor, id: string, merchantId: string) =>
-  db.selectFrom('transactions').select(COLUMNS).where('id', '=', id).where('merchant_id', '=', merchantId),
-);
-const findTransactionForUpdate = compiledQuery((db: Executor, id: string, merchantId: string) =>
-  db.selectFrom('transactions').select(COLUMNS).where('id', '=', id).where('merchant_id', '=', merchantId).forUpdate(),
-);
 
 export class TransactionRepository {
   constructor(
@@ -43,11 +33,11 @@ export class TransactionRepository {
   ) {}
 
   async insert(transaction: NewTransaction): Promise<void> {
-    await insertTransaction(this.db, transaction);
+    await this.db.insertInto('transactions').values(transaction).execute();
   }
 
   async find(merchantId: string, id: string): Promise<Transaction | undefined> {
-    return (await findTransaction(this.db, id, merchantId))[0];
+    return this.byId(merchantId, id).executeTakeFirst();
   }
 
   /**
@@ -55,11 +45,16 @@ export class TransactionRepository {
    * captures of one sale run one after the other. SQLite already runs one write transaction at a time.
    */
   async findForUpdate(merchantId: string, id: string): Promise<Transaction | undefined> {
-    return (await (this.dialect === 'postgres' ? findTransactionForUpdate : findTransaction)(this.db, id, merchantId))[0];
+    const query = this.byId(merchantId, id);
+    return (this.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
   }
 
   async update(id: string, changes: Changes): Promise<void> {
-    await updateTransaction(this.db, id, changes);
+    await this.db.updateTable('transactions').set(changes).where('id', '=', id).execute();
+  }
+
+  private byId(merchantId: string, id: string) {
+    return this.db.selectFrom('transactions').select(COLUMNS).where('id', '=', id).where('merchant_id', '=', merchantId);
   }
 
   /** Listed transactions created in [from, to) (ISO instants), newest first. */
