@@ -1,8 +1,5 @@
 import type { Database as Reader, Statement } from 'better-sqlite3';
-import {
-  SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler,
-  type CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type Kysely, type QueryResult,
-} from 'kysely';
+import { SqliteDialect, type CompiledQuery, type DatabaseConnection, type Driver, type QueryResult } from 'kysely';
 import type { GroupCommit } from './group-commit.ts';
 import type { WriterThread } from './writer-thread.ts';
 
@@ -10,47 +7,36 @@ import type { WriterThread } from './writer-thread.ts';
 export interface SqliteConnections {
   writer: WriterThread;
   groups: GroupCommit;
-  /** `query_only`: reads outside a unit of work run here, on the last commit, never waiting for the writer. */
-  reader: Reader;
-  /** After both connections are closed (removes a `memory` database's files). */
-  afterClose: () => void;
+  reader: Reader; // query_only: reads outside a unit of work run here, on the last commit, never waiting for the writer
+  afterClose: () => void; // removes a `memory` database's files
 }
 
 /**
  * Kysely's SQLite dialect with a driver of our own: a Kysely transaction is a unit of the group commit (every
  * statement on the writer); outside one, a read runs on the reader and a write is a unit of its own.
  */
-export class SqliteGroupCommitDialect implements Dialect {
-  constructor(private readonly connections: SqliteConnections) {}
-
-  createAdapter() {
-    return new SqliteAdapter();
+export class SqliteGroupCommitDialect extends SqliteDialect {
+  constructor(private readonly connections: SqliteConnections) {
+    super({ database: connections.reader });
   }
 
-  createDriver(): Driver {
+  override createDriver(): Driver {
     return new GroupCommitDriver(this.connections);
-  }
-
-  createQueryCompiler() {
-    return new SqliteQueryCompiler();
-  }
-
-  createIntrospector(db: Kysely<unknown>) {
-    return new SqliteIntrospector(db);
   }
 }
 
 class GroupCommitDriver implements Driver {
-  /** The reader's prepared statements by SQL text: Kysely's own driver would prepare each statement at every run. */
+  /** The reader's prepared statements by SQL text (null: not a read): Kysely's own driver prepares at every run. */
   private readonly reads = new Map<string, Statement | null>();
 
   constructor(private readonly connections: SqliteConnections) {}
 
   async init(): Promise<void> {}
+  async releaseConnection(): Promise<void> {}
 
-  // A connection only routes statements: waiting for the writer happens in beginTransaction.
+  // Waiting for the writer happens in beginTransaction.
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new Lease(this.connections, this.reads);
+    return new Lease(this);
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
@@ -72,53 +58,52 @@ class GroupCommitDriver implements Driver {
     await this.connections.groups.end(false).catch(() => {});
   }
 
-  async releaseConnection(): Promise<void> {}
-
   async destroy(): Promise<void> {
     await this.connections.groups.close();
     await this.connections.writer.close();
     this.connections.reader.close();
     this.connections.afterClose();
   }
-}
 
-class Lease implements DatabaseConnection {
-  inUnit = false;
-
-  constructor(
-    private readonly connections: SqliteConnections,
-    private readonly reads: Map<string, Statement | null>,
-  ) {}
-
-  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+  /** In a unit every statement runs on the writer; outside, a read runs on the reader and a write is a unit of its own. */
+  async execute<R>(query: CompiledQuery, inUnit: boolean): Promise<QueryResult<R>> {
     const { writer, groups } = this.connections;
-    if (this.inUnit) return writer.run<R>(query.sql, query.parameters);
+    if (inUnit) return writer.run<R>(query.sql, query.parameters);
     const read = this.readStatement(query);
     if (read) return { rows: read.all(query.parameters) as R[] };
-    return groups.runAlone(() => writer.run<R>(query.sql, query.parameters));
-  }
-
-  // eslint-disable-next-line require-yield
-  async *streamQuery(): AsyncIterableIterator<never> {
-    throw new Error('the embedded database does not stream rows');
-  }
-
-  /** The statement on the reader, if the query only reads. */
-  private readStatement(query: CompiledQuery): Statement | null {
-    const kind = query.query.kind;
-    if (kind !== 'SelectQueryNode' && kind !== 'RawNode') return null;
-    let statement = this.reads.get(query.sql);
-    if (statement === undefined) {
-      try {
-        statement = this.connections.reader.prepare(query.sql);
-        statement = statement.reader && statement.readonly ? statement : null;
-      } catch {
-        // Not a statement the reader can run (a table an open group is creating): the writer runs it.
-        return null;
-      }
-      if (this.reads.size >= 500) this.reads.clear();
-      this.reads.set(query.sql, statement);
+    await groups.begin();
+    let result: QueryResult<R>;
+    try {
+      result = writer.run<R>(query.sql, query.parameters);
+    } catch (error) {
+      await groups.end(false).catch(() => {});
+      throw error;
     }
-    return statement;
+    await groups.end(true);
+    return result;
   }
+
+  private readStatement(query: CompiledQuery): Statement | null {
+    if (query.query.kind !== 'SelectQueryNode' && query.query.kind !== 'RawNode') return null;
+    let statement = this.reads.get(query.sql);
+    if (statement !== undefined) return statement;
+    try {
+      statement = this.connections.reader.prepare(query.sql);
+    } catch {
+      return null; // Not one the reader can run (a table an open group is creating): the writer runs it.
+    }
+    if (this.reads.size >= 500) this.reads.clear();
+    this.reads.set(query.sql, statement.reader && statement.readonly ? statement : null);
+    return this.reads.get(query.sql)!;
+  }
+}
+
+/** What Kysely takes for a connection: it only routes statements (`execute`). */
+class Lease implements DatabaseConnection {
+  inUnit = false;
+  constructor(private readonly driver: GroupCommitDriver) {}
+  executeQuery = <R>(query: CompiledQuery): Promise<QueryResult<R>> => this.driver.execute<R>(query, this.inUnit);
+  streamQuery = (): AsyncIterableIterator<never> => {
+    throw new Error('the embedded database does not stream rows');
+  };
 }

@@ -1,33 +1,33 @@
 import type { WriterThread } from './writer-thread.ts';
 
 /** One transaction of the writer, shared by the units of requests that arrived together. */
-interface Group {
-  units: number;
-  /** Settles once the group's COMMIT has returned (its writes are on disk), or failed. */
-  committed: Promise<void>;
-  succeed: () => void;
-  fail: (error: unknown) => void;
+class Group {
+  units = 0;
+  succeed!: () => void;
+  fail!: (error: unknown) => void;
+  /** Settles once the group's COMMIT has returned (its writes are on disk), or failed. Every unit awaits it. */
+  readonly committed = new Promise<void>((resolve, reject) => ((this.succeed = resolve), (this.fail = reject)));
+  // Should a group's units all have left early, its failure is not an unhandled rejection.
+  private readonly handled = this.committed.catch(() => {});
 }
+
+const MAX_UNITS = 64;
 
 /**
  * Short groups with one savepoint per unit of work. Units run one at a time on the writer, in the order they asked:
  * the first opens the group (BEGIN IMMEDIATE), each runs inside SAVEPOINT unit and ends with RELEASE, or with
  * ROLLBACK TO + RELEASE when it failed, which undoes its writes alone. The group commits once nobody is waiting for the
- * writer (or once it holds `maxUnits`), and every unit learns its outcome only after that COMMIT returned: on disk.
+ * writer (or once it holds `MAX_UNITS`), and every unit learns its outcome only after that COMMIT returned: on disk.
  * While the COMMIT waits for the disk the event loop serves requests; their units wait and form the next group.
  */
 export class GroupCommit {
   private readonly waiting: (() => void)[] = [];
   private group: Group | undefined;
-  /** A unit holds the writer. */
-  private busy = false;
+  private busy = false; // a unit holds the writer
   private committing = false;
   private closeScheduled = false;
 
-  constructor(
-    private readonly writer: WriterThread,
-    private readonly maxUnits = 64,
-  ) {}
+  constructor(private readonly writer: WriterThread) {}
 
   /** Waits for this unit's turn and opens its savepoint; the unit then has the writer until `end`. */
   async begin(): Promise<void> {
@@ -35,33 +35,31 @@ export class GroupCommit {
       this.waiting.push(admit);
       this.next();
     });
-    // Both go with the unit's first statement. If they fail, so does it, and the unit with it.
-    if (!this.group) {
-      this.writer.defer('BEGIN IMMEDIATE');
-      this.group = newGroup();
-    }
+    // Both go with the unit's first statement: if they fail, so does it, and the unit with it.
+    if (!this.group) this.writer.ahead.push('BEGIN IMMEDIATE');
+    this.group ??= new Group();
     this.group.units++;
-    this.writer.defer('SAVEPOINT unit');
+    this.writer.ahead.push('SAVEPOINT unit');
   }
 
   /** Ends the running unit, keeping or undoing its writes. Resolves once its group is on disk; rejects if it is not. */
   end(keep: boolean): Promise<void> {
     const group = this.group!;
-    if (this.writer.undefer('SAVEPOINT unit')) {
-      // The unit ran no statement.
+    const { ahead } = this.writer;
+    if (ahead.at(-1) === 'SAVEPOINT unit') {
+      ahead.pop(); // The unit ran no statement.
     } else if (keep) {
-      // Goes with the next statement, or with the COMMIT: if it fails, the group fails.
-      this.writer.defer('RELEASE unit');
+      ahead.push('RELEASE unit'); // With the next statement, or the COMMIT: if it fails, the group fails.
     } else {
       try {
-        this.writer.run('ROLLBACK TO unit');
+        ahead.push('ROLLBACK TO unit');
         this.writer.run('RELEASE unit');
       } catch (error) {
         this.abandon(error);
       }
     }
     // Some errors (a full disk, I/O) make SQLite roll the whole transaction back: the earlier units' writes are gone too.
-    if (this.group === group && !this.writer.deferring && !this.writer.inTransaction) {
+    if (this.group === group && ahead.length === 0 && !this.writer.inTransaction) {
       this.abandon(new Error('SQLite rolled back the group transaction after an error'));
     }
     this.busy = false;
@@ -69,35 +67,18 @@ export class GroupCommit {
     return group.committed;
   }
 
-  /** Runs one statement as a unit of its own. */
-  async runAlone<T>(statement: () => T): Promise<T> {
-    await this.begin();
-    let result: T;
-    try {
-      result = statement();
-    } catch (error) {
-      await this.end(false);
-      throw error;
-    }
-    await this.end(true);
-    return result;
-  }
-
   /** Waits until every unit has ended and every group is on disk; for closing the database. */
   async close(): Promise<void> {
-    while (this.busy || this.committing || this.group || this.waiting.length > 0) {
-      await new Promise((resolve) => setTimeout(resolve, 1));
-    }
+    while (this.busy || this.committing || this.group || this.waiting.length > 0) await new Promise((resolve) => setTimeout(resolve, 1));
   }
 
   private next(): void {
     if (this.busy || this.committing) return;
-    if (this.group && this.group.units >= this.maxUnits) return this.commit();
+    if (this.group && this.group.units >= MAX_UNITS) return this.commit();
     const admit = this.waiting.shift();
     if (admit) {
       this.busy = true;
-      admit();
-      return;
+      return admit();
     }
     if (!this.group || this.closeScheduled) return;
     // Requests whose bytes arrived together reach their units before the event loop gets here: they join this group.
@@ -111,8 +92,9 @@ export class GroupCommit {
   private commit(): void {
     const group = this.group!;
     this.group = undefined;
+    const { ahead } = this.writer;
     // Its units ran no statement: nothing to commit.
-    if (this.writer.undefer('BEGIN IMMEDIATE')) return this.committed(group);
+    if (ahead.length === 1 && ahead[0] === 'BEGIN IMMEDIATE') return void (ahead.pop(), this.committed(group));
     this.committing = true;
     this.writer.runAsync('COMMIT').then(
       () => this.committed(group),
@@ -142,19 +124,7 @@ export class GroupCommit {
     try {
       this.writer.run('ROLLBACK');
     } catch {
-      // Nothing left to undo: SQLite had rolled it back already.
+      // SQLite had rolled it back already.
     }
   }
-}
-
-function newGroup(): Group {
-  let succeed!: () => void;
-  let fail!: (error: unknown) => void;
-  const committed = new Promise<void>((resolve, reject) => {
-    succeed = resolve;
-    fail = reject;
-  });
-  // Every unit awaits it; this only keeps a group whose units all left early from reporting an unhandled rejection.
-  committed.catch(() => {});
-  return { units: 0, committed, succeed, fail };
 }

@@ -6,25 +6,17 @@ import { GroupCommit } from './group-commit.ts';
 import { SqliteGroupCommitDialect } from './dialect.ts';
 import { WriterThread } from './writer-thread.ts';
 
-export interface OpenedSqlite {
-  dialect: SqliteGroupCommitDialect;
-  /** A number that changes whenever any connection, in any process, commits to the database (store.ts). */
-  committedVersion: () => number;
-}
-
 /**
  * The embedded database: one file in WAL mode, one connection that writes (on its own thread, in group commits) and
  * one that reads. `memory` is a temporary file that is removed on close, so that it works exactly like a kept database.
- * Kysely's `destroy()` closes both.
+ * Kysely's `destroy()` closes both. `committedVersion` changes whenever any connection, in any process, commits (store.ts).
  */
-export function openSqlite(dataDir: string): OpenedSqlite {
+export function openSqlite(dataDir: string): { dialect: SqliteGroupCommitDialect; committedVersion: () => number } {
   const memory = dataDir === 'memory';
   const dir = memory ? mkdtempSync(join(tmpdir(), 'paykit-memory-')) : dataDir;
   if (!memory) mkdirSync(dir, { recursive: true });
   const file = join(dir, 'paykit.sqlite');
-  const removeMemory = () => {
-    if (memory) rmSync(dir, { recursive: true, force: true });
-  };
+  const removeMemory = () => memory && rmSync(dir, { recursive: true, force: true });
   // FULL: COMMIT returns only once the WAL holding it is synced, and only then do other connections see it. So an
   // acknowledged payment survives a power cut, and no read shows one that would not. Nothing of `memory` is kept.
   let writer: WriterThread;
@@ -36,8 +28,7 @@ export function openSqlite(dataDir: string): OpenedSqlite {
   }
   // Opened after the writer, which puts the file in WAL mode.
   const reader = new SQLite(file);
-  reader.pragma('busy_timeout = 5000');
-  reader.pragma('query_only = ON');
+  for (const pragma of ['busy_timeout = 5000', 'query_only = ON']) reader.pragma(pragma);
   const connections = { writer, groups: new GroupCommit(writer), reader, afterClose: removeMemory };
   // SQLite's data_version on the reading connection: it moves whenever another connection (our writer, or a CLI's)
   // has committed since, and the reader never writes, so it moves with every commit.

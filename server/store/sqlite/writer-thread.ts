@@ -17,23 +17,12 @@ function run({ before, sql, parameters }) {
   for (const ahead of before) run({ before: [], sql: ahead, parameters: [] });
   if (sql === 'OPEN') {
     db = new Database(file);
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = ' + synchronous);
-    db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
+    for (const pragma of ['journal_mode = WAL', 'synchronous = ' + synchronous, 'foreign_keys = ON', 'busy_timeout = 5000']) db.pragma(pragma);
     return {};
   }
-  if (sql === 'CLOSE') {
-    db?.close();
-    open = false;
-    return {};
-  }
-  let statement = statements.get(sql);
-  if (!statement) {
-    if (statements.size >= 500) statements.clear();
-    statement = db.prepare(sql);
-    statements.set(sql, statement);
-  }
+  if (sql === 'CLOSE') return (open = false), db?.close(), {};
+  if (statements.size >= 500 && !statements.has(sql)) statements.clear();
+  const statement = statements.get(sql) ?? statements.set(sql, db.prepare(sql)).get(sql);
   if (statement.reader) return { rows: statement.all(parameters) };
   const { changes, lastInsertRowid } = statement.run(parameters);
   return { changes, lastInsertRowid };
@@ -42,16 +31,9 @@ while (open) {
   Atomics.wait(flag, 1, 0);
   Atomics.store(flag, 1, 0);
   for (let received = receiveMessageOnPort(port); received; received = receiveMessageOnPort(port)) {
-    const message = received.message;
     let reply;
-    try {
-      reply = run(message);
-    } catch (error) {
-      reply = { error: { message: String(error?.message ?? error), code: error?.code } };
-    }
-    reply.inTransaction = db?.open ? db.inTransaction : false;
-    reply.id = message.id;
-    port.postMessage(reply);
+    try { reply = run(received.message); } catch (error) { reply = { error: { message: String(error?.message ?? error), code: error?.code } }; }
+    port.postMessage({ ...reply, id: received.message.id, inTransaction: db?.open ? db.inTransaction : false });
     Atomics.store(flag, 0, 1);
     Atomics.notify(flag, 0);
   }
@@ -59,21 +41,13 @@ while (open) {
 port.close();
 `;
 
-interface Reply {
-  id: number;
-  rows?: unknown[];
-  changes?: number;
-  lastInsertRowid?: number | bigint;
-  error?: { message: string; code?: string };
-  inTransaction: boolean;
-}
+type Reply = { id: number; inTransaction: boolean; rows?: unknown[]; changes?: number; lastInsertRowid?: number | bigint; error?: { message: string; code?: string } };
 
 // In Node since 16; TypeScript's types have it from lib es2024 on.
 const waitAsync = (Atomics as unknown as { waitAsync: (array: Int32Array, index: number, value: number) => { async: boolean; value: unknown } }).waitAsync;
 
 /** Longer than any statement may wait for another process's lock (busy_timeout): past it the thread is gone. */
 const NO_ANSWER_MS = 30_000;
-
 /**
  * The one connection that writes, on a thread of its own: with synchronous=FULL, SQLite syncs the WAL inside
  * COMMIT, and that wait happens here, never on the event loop. A statement is a synchronous call (the event loop
@@ -88,8 +62,8 @@ export class WriterThread {
   private readonly flag = new Int32Array(new SharedArrayBuffer(8));
   private sent = 0;
   private awaiting = false;
-  /** Statements that go ahead of the next one, in the same message. */
-  private ahead: string[] = [];
+  /** Statements without parameters that go with the next one, a round trip saved; if one fails, it fails with its error. */
+  readonly ahead: string[] = [];
 
   constructor(file: string, synchronous: 'FULL' | 'OFF') {
     const { port1, port2 } = new MessageChannel();
@@ -100,27 +74,7 @@ export class WriterThread {
     this.run('OPEN');
   }
 
-  /**
-   * Sends `sql` (without parameters) ahead of the next statement, in the same message: a round trip saved. If it
-   * fails, that statement is not run and fails with its error.
-   */
-  defer(sql: string): void {
-    this.ahead.push(sql);
-  }
-
-  /** Takes back the last statement deferred if it is `sql`; whether it was. */
-  undefer(sql: string): boolean {
-    if (this.ahead.at(-1) !== sql) return false;
-    this.ahead.pop();
-    return true;
-  }
-
-  /** Whether statements are waiting to go ahead of the next one. */
-  get deferring(): boolean {
-    return this.ahead.length > 0;
-  }
-
-  /** Runs one statement, after any deferred ones, and answers what it did, as Kysely expects it. */
+  /** Runs one statement, after those `ahead`, and answers what it did, as Kysely expects it. */
   run<R>(sql: string, parameters: readonly unknown[] = []): QueryResult<R> {
     this.send(sql, parameters);
     // The thread raises the flag, then wakes us: a wake-up meant for the statement before can come in between.
@@ -154,15 +108,14 @@ export class WriterThread {
     if (this.awaiting) throw new Error(`a statement was sent to the SQLite writer while it was busy: ${sql}`);
     Atomics.store(this.flag, 0, 0);
     this.port.postMessage({ id: ++this.sent, before: this.ahead, sql, parameters });
-    this.ahead = [];
+    this.ahead.length = 0;
     Atomics.store(this.flag, 1, 1);
     Atomics.notify(this.flag, 1);
   }
 
   private receive<R>(): QueryResult<R> {
     const reply = receiveMessageOnPort(this.port)?.message as Reply | undefined;
-    if (!reply) throw new Error('the SQLite writer thread sent no reply');
-    if (reply.id !== this.sent) throw new Error(`the SQLite writer thread answered ${reply.id} to ${this.sent}`);
+    if (reply?.id !== this.sent) throw new Error(`the SQLite writer thread's answer to statement ${this.sent} is missing`);
     this.inTransaction = reply.inTransaction;
     if (reply.error) throw Object.assign(new Error(reply.error.message), { code: reply.error.code });
     if (reply.rows) return { rows: reply.rows as R[] };
