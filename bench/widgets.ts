@@ -11,11 +11,6 @@ import { browserTargets, buildScriptTag, minifyLiterals } from '../server/script
 import { median } from './median.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-/**
- * Brotli bytes on the wire. Issue 13 raised the page budgets by 1 KB and 1.5 KB (from 12 and 15): error codes, the
- * reading of the page's CSP reports, the loading of languages and the themes cost about that much in the shared chunk.
- */
-export const BUDGETS = { loader: 2 * 1024, payButtonPage: 13 * 1024, allElementsPage: 16.5 * 1024 };
 
 /** Lighthouse's "slow 4G": 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip. */
 const SLOW_4G = { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 };
