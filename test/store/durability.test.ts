@@ -31,6 +31,8 @@ test('the embedded database writes in WAL mode with synchronous=FULL: a COMMIT r
   assert.deepEqual(await pragma('synchronous'), { synchronous: 2 });
   // SQLite's own checkpoints, at its default size.
   assert.deepEqual(await pragma('wal_autocheckpoint'), { wal_autocheckpoint: 1000 });
+  // Each unit's savepoint journal stays in memory rather than spilling to a temporary file.
+  assert.deepEqual(await pragma('temp_store'), { temp_store: 2 });
 });
 
 test("a write is answered only once its group's COMMIT has returned: at that moment any connection sees it", async (t) => {

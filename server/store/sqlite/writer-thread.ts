@@ -17,7 +17,8 @@ function run({ before, sql, parameters }) {
   for (const ahead of before) run({ before: [], sql: ahead, parameters: [] });
   if (sql === 'OPEN') {
     db = new Database(file);
-    for (const pragma of ['journal_mode = WAL', 'synchronous = ' + synchronous, 'foreign_keys = ON', 'busy_timeout = 5000']) db.pragma(pragma);
+    // temp_store: each unit's savepoint journal stays in memory, not in a temporary file written page by page.
+    for (const pragma of ['journal_mode = WAL', 'synchronous = ' + synchronous, 'foreign_keys = ON', 'busy_timeout = 5000', 'temp_store = MEMORY']) db.pragma(pragma);
     return {};
   }
   if (sql === 'CLOSE') return (open = false), db?.close(), {};
@@ -43,11 +44,10 @@ port.close();
 
 type Reply = { id: number; inTransaction: boolean; rows?: unknown[]; changes?: number; lastInsertRowid?: number | bigint; error?: { message: string; code?: string } };
 
-// In Node since 16; TypeScript's types have it from lib es2024 on.
+// In Node since 16; in TypeScript's types from lib es2024 on.
 const waitAsync = (Atomics as unknown as { waitAsync: (array: Int32Array, index: number, value: number) => { async: boolean; value: unknown } }).waitAsync;
 
-/** Longer than any statement may wait for another process's lock (busy_timeout): past it the thread is gone. */
-const NO_ANSWER_MS = 30_000;
+const NO_ANSWER_MS = 30_000; // longer than a statement may wait for another process's lock (busy_timeout)
 /**
  * The one connection that writes, on a thread of its own: with synchronous=FULL, SQLite syncs the WAL inside
  * COMMIT, and that wait happens here, never on the event loop. A statement is a synchronous call (the event loop
