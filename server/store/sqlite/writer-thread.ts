@@ -46,8 +46,8 @@ type Reply = { id: number; inTransaction: boolean; rows?: unknown[]; changes?: n
 
 // In Node since 16; in TypeScript's types from lib es2024 on.
 const waitAsync = (Atomics as unknown as { waitAsync: (array: Int32Array, index: number, value: number) => { async: boolean; value: unknown } }).waitAsync;
-
 const NO_ANSWER_MS = 30_000; // longer than a statement may wait for another process's lock (busy_timeout)
+
 /**
  * The one connection that writes, on a thread of its own: with synchronous=FULL, SQLite syncs the WAL inside
  * COMMIT, and that wait happens here, never on the event loop. A statement is a synchronous call (the event loop
