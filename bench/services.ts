@@ -1,15 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { startServiceProcess, type ServiceProcess } from '../test/support/process.ts';
-import type { GroupSizeSummary } from '../server/store/sqlite/group-sizes.ts';
 
 export interface BenchService {
   database: 'SQLite' | 'PostgreSQL';
   process: ServiceProcess;
   /** PostgreSQL: the service's database URL, its schema in the search path (for the bench to write beside it). */
   databaseUrl?: string;
-  /** The group sizes of the commits since the last call; the embedded database only. */
-  groupSizes?: () => Promise<GroupSizeSummary>;
   stop: () => Promise<void>;
 }
 
@@ -17,25 +14,7 @@ export interface BenchService {
 export async function serviceOnSqlite(dataDir: string, env: Record<string, string>): Promise<BenchService> {
   // Empty, not inherited: the bench's own DATABASE_URL is for the PostgreSQL service.
   const service = await startServiceProcess({ PAYKIT_DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ...env });
-  let seen = 0;
-  return {
-    database: 'SQLite',
-    process: service,
-    // The service prints them on SIGUSR2 (server/main.ts).
-    groupSizes: async () => {
-      service.child.kill('SIGUSR2');
-      for (let i = 0; i < 200; i++) {
-        const lines = service.output().split('\n').filter((line) => line.startsWith('{"groupSizes"'));
-        if (lines.length > seen) {
-          seen = lines.length;
-          return (JSON.parse(lines.at(-1)!) as { groupSizes: GroupSizeSummary }).groupSizes;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-      throw new Error(`the service did not report its group sizes: ${service.output().slice(-2000)}`);
-    },
-    stop: async () => void (await service.stop()),
-  };
+  return { database: 'SQLite', process: service, stop: async () => void (await service.stop()) };
 }
 
 /** The service on PostgreSQL at `databaseUrl`, in a schema of its own that is dropped afterwards. */

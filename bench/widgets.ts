@@ -1,21 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import Fastify from 'fastify';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { launchChromium } from '../test/support/chromium.ts';
-import { builtServerRenderer } from '../test/support/ssr-build.ts';
 import { scriptTagRoute } from '../server/routes/script-tag.ts';
-import { browserTargets, buildScriptTag, minifyLiterals } from '../server/script-tag/bundle.ts';
+import { buildScriptTag } from '../server/script-tag/bundle.ts';
 import { median } from './median.ts';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
-/**
- * Brotli bytes on the wire. Issue 13 raised the page budgets by 1 KB and 1.5 KB (from 12 and 15): error codes, the
- * reading of the page's CSP reports, the loading of languages and the themes cost about that much in the shared chunk.
- */
-export const BUDGETS = { loader: 2 * 1024, payButtonPage: 13 * 1024, allElementsPage: 16.5 * 1024 };
 
 /** Lighthouse's "slow 4G": 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip. */
 const SLOW_4G = { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 };
@@ -26,37 +16,19 @@ const TABLE_RUNS = 10;
 export interface DeliveryFigures {
   /** Brotli bytes of the loader as built. */
   loaderBytes: number;
-  /** Paykit JavaScript bytes on the wire (bodies) before the single pay button is interactive, new and old way. */
-  payButtonPage: { bytes: number; oldBytes: number };
+  /** Paykit JavaScript bytes on the wire (bodies) before the single pay button is interactive. */
+  payButtonPage: number;
   /** Bytes on the wire for a page with all three elements. */
   allElementsPage: number;
   /**
-   * Milliseconds from navigation to the pay button interactive, slow 4G, median of RUNS: the script tag alone, the
-   * script tag with modulepreload hints written from /paykit.json, and the old single bundle.
+   * Milliseconds from navigation to the pay button interactive, slow 4G, median of RUNS: the script tag alone, and
+   * the script tag with modulepreload hints written from /paykit.json.
    */
-  interactiveMs: { now: number; hinted: number; old: number };
+  interactiveMs: { now: number; hinted: number };
   /** The repeat visit: hashed files' bytes on the wire (from the cache: 0) and the loader's status. */
   repeatVisit: { hashedBytes: number; loaderStatus: number };
-  /** Sum of layout shifts (as Cumulative Layout Shift counts them) while a server-rendered page hydrates. */
-  ssrLayoutShift: number;
-  /** <transactions-table> with 1,000 rows: rendering, and with the loopback fetch; milliseconds, medians. */
-  table: { renderMs: number; withFetchMs: number };
-}
-
-/** `/paykit.js` as main served it before the loader: the three elements in one minified file, uncompressed. */
-async function oldBundle(): Promise<string> {
-  const result = await build({
-    stdin: {
-      contents: `import { configure } from './src/config.ts'; import './src/index.ts';
-        configure({ baseUrl: new URL(import.meta.url).origin, publicKey: document.querySelector('script[data-public-key]')?.dataset.publicKey });`,
-      resolveDir: root, loader: 'ts',
-    },
-    absWorkingDir: root, bundle: true, format: 'esm', minify: true, target: await browserTargets(), write: false, legalComments: 'none',
-    tsconfig: `${root}tsconfig.json`, define: { 'process.env.NODE_ENV': '"production"' }, plugins: [minifyLiterals],
-    // The QR code encoder was a lazily loaded chunk then too, fetched only when a QR code is shown.
-    external: ['qrcode'],
-  });
-  return result.outputFiles[0]!.text;
+  /** Milliseconds from the listing's answer to <transactions-table>'s 1,000 rows rendered, median. */
+  tableRenderMs: number;
 }
 
 const transactions = Array.from({ length: 1000 }, (_, i) => ({
@@ -66,14 +38,11 @@ const transactions = Array.from({ length: 1000 }, (_, i) => ({
 
 /**
  * The service's side on loopback: the real script-tag route (with the loader's max-age at 1 s, so the repeat visit a
- * second later revalidates it), the old single bundle, and a listing of 1,000 transactions for the table.
+ * second later revalidates it) and a listing of 1,000 transactions for the table.
  */
 async function startDelivery() {
   const app = Fastify();
   await app.register(scriptTagRoute, { loaderMaxAge: 1 });
-  const old = await oldBundle();
-  app.get('/old/paykit.js', async (_request, reply) =>
-    reply.header('content-type', 'text/javascript; charset=utf-8').header('access-control-allow-origin', '*').header('cache-control', 'public, max-age=300').send(old));
   app.get('/api/v1/widgets/transactions', async (_request, reply) =>
     reply.header('access-control-allow-origin', '*').send({ result: true, message: 'ok', data: { items: transactions, page: 1, perPage: 1000, totalCount: 1000 } }));
   app.options('/api/v1/widgets/transactions', async (_request, reply) =>
@@ -83,7 +52,7 @@ async function startDelivery() {
 }
 
 /** The merchant's pages, on another loopback origin. */
-async function startPages(service: string, ssrMarkup: string): Promise<{ origin: string; server: Server }> {
+async function startPages(service: string): Promise<{ origin: string; server: Server }> {
   // As a merchant's server writes them (docs/widgets.md): the pay button's files, named by /paykit.json.
   const { elements } = (await (await fetch(`${service}/paykit.json`)).json()) as { elements: Record<string, string[]> };
   const hints = elements['pay-button']!.map((file) => `<link rel="modulepreload" href="${service}/paykit/${file}">`).join('');
@@ -93,10 +62,8 @@ async function startPages(service: string, ssrMarkup: string): Promise<{ origin:
   const pages: Record<string, string> = {
     '/pay': page(`<script type="module" src="${service}/paykit.js"></script>${interactive}`, '<h1>Cake</h1><pay-button amount="25.00"></pay-button>'),
     '/pay-hinted': page(`${hints}<script type="module" src="${service}/paykit.js"></script>${interactive}`, '<h1>Cake</h1><pay-button amount="25.00"></pay-button>'),
-    '/pay-old': page(`<script type="module" src="${service}/old/paykit.js"></script>${interactive}`, '<h1>Cake</h1><pay-button amount="25.00"></pay-button>'),
     '/all': page(`<script type="module" src="${service}/paykit.js"></script>${interactive}`,
       '<pay-button amount="25.00"></pay-button><request-payment-button amount="5.00"></request-payment-button><transactions-table></transactions-table>'),
-    '/ssr': page(`<script type="module" src="${service}/paykit.js"></script>${interactive}`, `<main>${ssrMarkup}</main><p>After the widgets</p>`),
     '/table': page(`<script type="module" src="${service}/paykit.js"></script>`, ''),
   };
   const server = createServer((request, response) => {
@@ -152,13 +119,12 @@ async function visit(browser: Browser, url: string, throttle: boolean) {
 
 /**
  * <transactions-table> with 1,000 rows: milliseconds from the listing's answer (its `transactions-load` event) to the
- * rows in the DOM, and from setting the token (the loopback fetch included); medians of TABLE_RUNS after three
- * warm-up runs (the first renders include compiling the code).
+ * rows in the DOM, median of TABLE_RUNS after three warm-up runs (the first renders include compiling the code).
  */
-async function tableRender(browser: Browser, pages: string, service: string): Promise<{ renderMs: number; withFetchMs: number }> {
+async function tableRender(browser: Browser, pages: string, service: string): Promise<number> {
   const page = await browser.newPage();
   await page.goto(`${pages}/table`);
-  const runs: { render: number; total: number }[] = [];
+  const runs: number[] = [];
   for (let run = 0; run < TABLE_WARM_UP + TABLE_RUNS; run++) {
     const timing = await page.evaluate(async (base) => {
       document.body.replaceChildren();
@@ -169,27 +135,24 @@ async function tableRender(browser: Browser, pages: string, service: string): Pr
       await table.updateComplete;
       let answered = 0;
       const loaded = new Promise((resolve) => table.addEventListener('transactions-load', () => resolve((answered = performance.now())), { once: true }));
-      const started = performance.now();
       table.setAttribute('session-token', 'wst_bench');
       await loaded;
       await table.updateComplete;
       const rows = table.shadowRoot!.querySelectorAll('tbody tr').length;
       if (rows !== 1000) throw new Error(`rendered ${rows} rows`);
-      return { render: performance.now() - answered, total: performance.now() - started };
+      return performance.now() - answered;
     }, service);
     if (run >= TABLE_WARM_UP) runs.push(timing);
   }
   await page.close();
-  return { renderMs: median(runs.map(({ render }) => render)), withFetchMs: median(runs.map(({ total }) => total)) };
+  return median(runs);
 }
 
 /** Everything the widgets' part of `npm run bench` prints, measured in Chromium on loopback. */
 export async function measureWidgets(): Promise<DeliveryFigures> {
   const bundle = await buildScriptTag();
-  const { html, renderToString } = await builtServerRenderer();
-  const ssrMarkup = await renderToString(html`<pay-button amount="25.00"></pay-button><request-payment-button amount="5.00"></request-payment-button>`);
   const delivery = await startDelivery();
-  const pages = await startPages(delivery.origin, ssrMarkup);
+  const pages = await startPages(delivery.origin);
   const browser = await launchChromium();
   try {
     // Warm up: the pages' server already asked for /paykit.json, which built the bundle, as in the service.
@@ -197,15 +160,12 @@ export async function measureWidgets(): Promise<DeliveryFigures> {
 
     const now: number[] = [];
     const hinted: number[] = [];
-    const old: number[] = [];
-    let payButtonBytes = 0;
-    let oldBytes = 0;
+    let payButtonPage = 0;
     for (let run = 0; run < RUNS; run++) {
-      for (const [path, times] of [['/pay', now], ['/pay-hinted', hinted], ['/pay-old', old]] as const) {
+      for (const [path, times] of [['/pay', now], ['/pay-hinted', hinted]] as const) {
         const { context, transfers, interactiveMs } = await visit(browser, `${pages.origin}${path}`, true);
         times.push(interactiveMs);
-        if (path === '/pay') payButtonBytes = sum(paykitJs(transfers, delivery.origin));
-        if (path === '/pay-old') oldBytes = sum(paykitJs(transfers, delivery.origin));
+        if (path === '/pay') payButtonPage = sum(paykitJs(transfers, delivery.origin));
         await context.close();
       }
     }
@@ -226,29 +186,13 @@ export async function measureWidgets(): Promise<DeliveryFigures> {
     const repeatVisit = { hashedBytes: sum(paykitJs(repeat, delivery.origin).filter(({ url }) => url.includes('/paykit/'))), loaderStatus: loader?.status ?? 0 };
     await first.context.close();
 
-    const ssrContext = await browser.newContext();
-    const ssrPage = await ssrContext.newPage();
-    await recordTransfers(ssrContext, ssrPage, true);
-    await ssrPage.addInitScript(() => {
-      const shifts: number[] = ((window as unknown as { shifts: number[] }).shifts = []);
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) shifts.push(entry.value);
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
-    await ssrPage.goto(`${pages.origin}/ssr`);
-    await ssrPage.evaluate(() => (window as unknown as { interactive: Promise<number> }).interactive);
-    await ssrPage.waitForTimeout(500);
-    const ssrLayoutShift = await ssrPage.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((total, value) => total + value, 0));
-    await ssrContext.close();
-
     return {
       loaderBytes: bundle.loader.br.length,
-      payButtonPage: { bytes: payButtonBytes, oldBytes },
+      payButtonPage,
       allElementsPage,
-      interactiveMs: { now: median(now), hinted: median(hinted), old: median(old) },
+      interactiveMs: { now: median(now), hinted: median(hinted) },
       repeatVisit,
-      ssrLayoutShift,
-      table: await tableRender(browser, pages.origin, delivery.origin),
+      tableRenderMs: await tableRender(browser, pages.origin, delivery.origin),
     };
   } finally {
     await browser.close();

@@ -44,9 +44,6 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void close('SIGINT'));
   process.once('SIGTERM', () => void close('SIGTERM'));
-  // On request, how many writes shared each commit since the last time asked: the bench prints it (docs/performance.md).
-  const groupSizes = store.groupSizes;
-  if (groupSizes) process.on('SIGUSR2', () => process.stdout.write(`${JSON.stringify({ groupSizes: groupSizes.take() })}\n`));
 
   await app.listen({ port: config.port, host: config.host });
   dispatcher?.start();

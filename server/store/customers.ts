@@ -1,20 +1,15 @@
 import type { CustomersTable, Executor } from './schema.ts';
-import { compiledQuery } from './compiled-query.ts';
 import { boundOf, keyOf, pageOf, type ListingKey, type Page, type PageStart } from './pages.ts';
 
 export type Customer = Omit<CustomersTable, 'seq'>;
 const COLUMNS = ['id', 'merchant_id', 'first_name', 'last_name', 'email', 'phone', 'created_at'] as const;
 
-const insertCustomer = compiledQuery(
-  (db: Executor, id: string, merchant_id: string, first_name: string, last_name: string, email: string, phone: string, created_at: string) =>
-    db.insertInto('customers').values({ id, merchant_id, first_name, last_name, email, phone, created_at }),
-);
-
 export class CustomerRepository {
   constructor(private readonly db: Executor) {}
 
   async insert(customer: Customer): Promise<void> {
-    await insertCustomer(this.db, customer.id, customer.merchant_id, customer.first_name, customer.last_name, customer.email, customer.phone, customer.created_at);
+    const { id, merchant_id, first_name, last_name, email, phone, created_at } = customer;
+    await this.db.insertInto('customers').values({ id, merchant_id, first_name, last_name, email, phone, created_at }).execute();
   }
 
   async findById(merchantId: string, id: string): Promise<Customer | undefined> {

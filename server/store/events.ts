@@ -2,7 +2,6 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database, DeliveryStatus, Dialect, Executor } from './schema.ts';
 import { newId } from '../secrets.ts';
 import { holdsSecrets, redactSecrets } from '../domain/event-secrets.ts';
-import { compiledInsert, compiledQuery } from './compiled-query.ts';
 import { boundOf, keyOf, pageOf, type ListingKey, type Page, type PageStart } from './pages.ts';
 import { isoInstant } from '../domain/instants.ts';
 
@@ -48,10 +47,6 @@ const clientsWithDueEventsQuery = (db: Executor, now: string, claimAt: string) =
     .select('client_id')
     .where('disabled_at', 'is', null)
     .where((eb) => eb.exists(eb.selectFrom('events').select('seq').whereRef('events.client_id', '=', 'webhook_endpoints.client_id').where(isDue({ now, claimAt }))));
-// The dispatcher asks this after every group of writes that added events; nearly always with no lane open.
-const clientsWithDueEvents = compiledQuery(clientsWithDueEventsQuery);
-
-const insertEvent = compiledInsert<{ id: string; client_id: string; event_type: string; data: string; created_at: string; holds_secret: number }>('events');
 
 /** Counts the events a store (and its transactions) wrote, so the dispatcher is woken only when there may be something new. */
 export class OutboxCounter {
@@ -72,7 +67,10 @@ export class EventRepository {
   async add(clientId: string, eventType: string, data: Record<string, unknown>, now: Date): Promise<string> {
     this.written.count++;
     const id = newId('evt_');
-    await insertEvent(this.db, { id, client_id: clientId, event_type: eventType, data: JSON.stringify(data), created_at: isoInstant(now), holds_secret: holdsSecrets(eventType) ? 1 : 0 });
+    await this.db
+      .insertInto('events')
+      .values({ id, client_id: clientId, event_type: eventType, data: JSON.stringify(data), created_at: isoInstant(now), holds_secret: holdsSecrets(eventType) ? 1 : 0 })
+      .execute();
     return id;
   }
 
@@ -108,9 +106,9 @@ export class EventRepository {
    * time (`claimAt`, `claimedUntil`), so moving the sandbox clock never frees a delivery under way.
    */
   async clientsWithDueEvents(due: DueWindow, excludeClients: readonly string[] = []): Promise<string[]> {
-    const rows = excludeClients.length === 0
-      ? await clientsWithDueEvents(this.db, due.now, due.claimAt)
-      : await clientsWithDueEventsQuery(this.db, due.now, due.claimAt).where('client_id', 'not in', [...excludeClients]).execute();
+    let query = clientsWithDueEventsQuery(this.db, due.now, due.claimAt);
+    if (excludeClients.length > 0) query = query.where('client_id', 'not in', [...excludeClients]);
+    const rows = await query.execute();
     return rows.map((row) => row.client_id);
   }
 

@@ -1,5 +1,4 @@
 import type { Executor, IdempotencyKeysTable } from './schema.ts';
-import { compiledInsert, compiledQuery, compiledStatement } from './compiled-query.ts';
 import { isoInstant } from '../domain/instants.ts';
 
 export type IdempotencyKey = IdempotencyKeysTable;
@@ -21,44 +20,6 @@ export const IDEMPOTENCY_LEASE_MS = 60 * 1000;
  */
 export type ClaimResult = { claimed: true; claimedAt: string } | { claimed: false; held: IdempotencyKey };
 
-// Every keyed request runs claim and complete: compiled once, not built by Kysely on each call.
-const insertClaim = compiledInsert<IdempotencyKey>('idempotency_keys', ['client_id', 'key']);
-const takeOver = compiledStatement(
-  (db: Executor, clientId: string, keyDigest: string, fingerprint: string, claimedAt: string, lockedUntil: string, cutoff: string) =>
-    db
-      .updateTable('idempotency_keys')
-      .set({ fingerprint, status_code: null, body: null, created_at: claimedAt, locked_until: lockedUntil })
-      .where('client_id', '=', clientId)
-      .where('key', '=', keyDigest)
-      .where((eb) =>
-        eb.or([
-          eb('created_at', '<=', cutoff),
-          eb.and([eb('status_code', 'is', null), eb('fingerprint', '=', fingerprint), eb('locked_until', '<=', claimedAt)]),
-        ]),
-      ),
-);
-const findKey = compiledQuery((db: Executor, clientId: string, keyDigest: string, cutoff: string) =>
-  db.selectFrom('idempotency_keys').selectAll().where('client_id', '=', clientId).where('key', '=', keyDigest).where('created_at', '>', cutoff),
-);
-const completeClaim = compiledStatement(
-  (db: Executor, clientId: string, keyDigest: string, claimedAt: string, statusCode: number, sealedBody: string) =>
-    db
-      .updateTable('idempotency_keys')
-      .set({ status_code: statusCode, body: sealedBody, locked_until: null })
-      .where('client_id', '=', clientId)
-      .where('key', '=', keyDigest)
-      .where('created_at', '=', claimedAt)
-      .where('status_code', 'is', null),
-);
-const releaseClaim = compiledStatement((db: Executor, clientId: string, keyDigest: string, claimedAt: string) =>
-  db
-    .deleteFrom('idempotency_keys')
-    .where('client_id', '=', clientId)
-    .where('key', '=', keyDigest)
-    .where('created_at', '=', claimedAt)
-    .where('status_code', 'is', null),
-);
-
 /** Idempotency keys of authenticated POSTs, per client, as digests, with the answer the first request got. */
 export class IdempotencyKeyRepository {
   constructor(private readonly db: Executor) {}
@@ -76,9 +37,25 @@ export class IdempotencyKeyRepository {
     const fresh = { fingerprint, status_code: null, body: null, created_at: claimedAt, locked_until: lockedUntil };
     // A row can vanish between the conflict and the read (released after a 5xx): try again then.
     for (let attempt = 0; attempt < 3; attempt++) {
-      if ((await insertClaim(this.db, { client_id: clientId, key: keyDigest, ...fresh })) === 1) return { claimed: true, claimedAt };
-      const replaced = await takeOver(this.db, clientId, keyDigest, fingerprint, claimedAt, lockedUntil, cutoff);
-      if (Number(replaced.numAffectedRows) === 1) return { claimed: true, claimedAt };
+      const inserted = await this.db
+        .insertInto('idempotency_keys')
+        .values({ client_id: clientId, key: keyDigest, ...fresh })
+        .onConflict((oc) => oc.columns(['client_id', 'key']).doNothing())
+        .executeTakeFirst();
+      if (inserted.numInsertedOrUpdatedRows === 1n) return { claimed: true, claimedAt };
+      const replaced = await this.db
+        .updateTable('idempotency_keys')
+        .set(fresh)
+        .where('client_id', '=', clientId)
+        .where('key', '=', keyDigest)
+        .where((eb) =>
+          eb.or([
+            eb('created_at', '<=', cutoff),
+            eb.and([eb('status_code', 'is', null), eb('fingerprint', '=', fingerprint), eb('locked_until', '<=', claimedAt)]),
+          ]),
+        )
+        .executeTakeFirst();
+      if (replaced.numUpdatedRows === 1n) return { claimed: true, claimedAt };
 
       const held = await this.find(clientId, keyDigest, now);
       if (held) return { claimed: false, held };
@@ -89,7 +66,7 @@ export class IdempotencyKeyRepository {
   /** The key's row if it was used in the last 24 hours. */
   async find(clientId: string, keyDigest: string, now: Date): Promise<IdempotencyKey | undefined> {
     const cutoff = isoInstant(now, -IDEMPOTENCY_KEY_TTL_MS);
-    return (await findKey(this.db, clientId, keyDigest, cutoff))[0] as IdempotencyKey | undefined;
+    return this.db.selectFrom('idempotency_keys').selectAll().where('client_id', '=', clientId).where('key', '=', keyDigest).where('created_at', '>', cutoff).executeTakeFirst();
   }
 
   /**
@@ -97,13 +74,26 @@ export class IdempotencyKeyRepository {
    * Called inside the request's own transaction, so the answer commits with the change or not at all.
    */
   async complete(clientId: string, keyDigest: string, claimedAt: string, statusCode: number, sealedBody: string): Promise<boolean> {
-    const result = await completeClaim(this.db, clientId, keyDigest, claimedAt, statusCode, sealedBody);
-    return Number(result.numAffectedRows) === 1;
+    const result = await this.db
+      .updateTable('idempotency_keys')
+      .set({ status_code: statusCode, body: sealedBody, locked_until: null })
+      .where('client_id', '=', clientId)
+      .where('key', '=', keyDigest)
+      .where('created_at', '=', claimedAt)
+      .where('status_code', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
   }
 
   /** Forgets an unfinished claim (the request failed on our side), so a retry runs again. */
   async release(clientId: string, keyDigest: string, claimedAt: string): Promise<void> {
-    await releaseClaim(this.db, clientId, keyDigest, claimedAt);
+    await this.db
+      .deleteFrom('idempotency_keys')
+      .where('client_id', '=', clientId)
+      .where('key', '=', keyDigest)
+      .where('created_at', '=', claimedAt)
+      .where('status_code', 'is', null)
+      .execute();
   }
 
   /** Deletes the keys older than 24 hours, answers and all; returns how many. */
@@ -112,4 +102,5 @@ export class IdempotencyKeyRepository {
     const result = await this.db.deleteFrom('idempotency_keys').where('created_at', '<=', cutoff).executeTakeFirst();
     return Number(result.numDeletedRows);
   }
+
 }

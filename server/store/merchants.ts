@@ -1,5 +1,4 @@
 import type { Executor, MerchantsTable, MerchantStatus } from './schema.ts';
-import { compiledQuery } from './compiled-query.ts';
 
 export type Merchant = MerchantsTable;
 /** A merchant as the calls that name it need it: all but the stored application, which is large (~1 KB of JSON). */
@@ -10,20 +9,6 @@ const ACCOUNT_COLUMNS = [
 ] as const satisfies readonly (keyof MerchantAccount)[];
 export type MerchantSummary = Pick<Merchant, 'id' | 'business_name' | 'email' | 'first_name' | 'last_name' | 'created_at' | 'phone' | 'public_key' | 'website'>;
 
-const listForClient = compiledQuery((db: Executor, clientId: string) =>
-  db
-    .selectFrom('merchants')
-    .select(['id', 'business_name', 'email', 'first_name', 'last_name', 'created_at', 'phone', 'public_key', 'website'])
-    .where('client_id', '=', clientId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id'),
-);
-
-// Nearly every call names a merchant by its key, so this lookup is compiled once.
-const findByKeyHash = compiledQuery((db: Executor, keyHash: string, clientId: string) =>
-  db.selectFrom('merchants').select(ACCOUNT_COLUMNS).where('merchant_key_hash', '=', keyHash).where('client_id', '=', clientId),
-);
-
 export class MerchantRepository {
   constructor(private readonly db: Executor) {}
 
@@ -33,7 +18,7 @@ export class MerchantRepository {
 
   /** Every lookup is scoped to one client: another client's merchant is indistinguishable from none. */
   async findByKeyHash(clientId: string, keyHash: string): Promise<MerchantAccount | undefined> {
-    return (await findByKeyHash(this.db, keyHash, clientId))[0];
+    return this.db.selectFrom('merchants').select(ACCOUNT_COLUMNS).where('merchant_key_hash', '=', keyHash).where('client_id', '=', clientId).executeTakeFirst();
   }
 
   async findById(clientId: string, id: string): Promise<MerchantAccount | undefined> {
@@ -69,7 +54,13 @@ export class MerchantRepository {
 
   /** The listing's columns only: the stored application is large and not listed. */
   async listForClient(clientId: string): Promise<MerchantSummary[]> {
-    return listForClient(this.db, clientId);
+    return this.db
+      .selectFrom('merchants')
+      .select(['id', 'business_name', 'email', 'first_name', 'last_name', 'created_at', 'phone', 'public_key', 'website'])
+      .where('client_id', '=', clientId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .execute();
   }
 
   async update(id: string, changes: Partial<Omit<Merchant, 'id' | 'client_id'>>): Promise<void> {

@@ -2,9 +2,8 @@ import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, sql, type KyselyConfig } from 'kysely';
 import type { Database, Dialect } from './schema.ts';
 import { migrationProvider } from './migrations/index.ts';
-import { openSqlite, type SqliteOptions } from './sqlite/open-sqlite.ts';
+import { openSqlite } from './sqlite/open-sqlite.ts';
 import { Store } from './store.ts';
-import { executeDirectlyWith } from './compiled-query.ts';
 import { transactionUnits } from './units.ts';
 
 export interface StorageOptions {
@@ -14,8 +13,6 @@ export interface StorageOptions {
   dataDir: string;
   /** PostgreSQL schema to work in (created when missing); tests use one each. */
   pgSchema?: string | undefined;
-  /** How the embedded database groups concurrent writes into one commit, and how long its WAL grows. */
-  sqlite?: SqliteOptions | undefined;
   /** Kysely's query log: tests that look at the SQL the store sends read it here. */
   log?: KyselyConfig['log'];
   /**
@@ -35,20 +32,15 @@ export async function openStore(options: StorageOptions): Promise<Store> {
     await migrate(db, 'postgres');
     return new Store(db, { dialect: 'postgres', runUnit: transactionUnits(db), onClose: () => db.destroy() });
   }
-  const sqlite = openSqlite(options.dataDir, options.sqlite);
+  const sqlite = openSqlite(options.dataDir);
   const db = new Kysely<Database>({ dialect: sqlite.dialect, ...(options.log ? { log: options.log } : {}) });
-  executeDirectlyWith(db, sqlite.executeOutsideUnit);
-  const close = async () => {
-    await db.destroy();
-    await sqlite.afterClose();
-  };
   try {
     await migrate(db, 'sqlite');
   } catch (error) {
-    await close();
+    await db.destroy();
     throw error;
   }
-  return new Store(db, { dialect: 'sqlite', runUnit: sqlite.units(db), onClose: close, groupSizes: sqlite.groups.sizes, committedVersion: sqlite.committedVersion });
+  return new Store(db, { dialect: 'sqlite', runUnit: transactionUnits(db), onClose: () => db.destroy(), committedVersion: sqlite.committedVersion });
 }
 
 async function openPostgres(connectionString: string, { pgSchema: schema, log, onConnectionError }: StorageOptions): Promise<Kysely<Database>> {

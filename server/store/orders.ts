@@ -1,7 +1,4 @@
 import type { Executor, MerchantOrdersTable, RequestSource } from './schema.ts';
-import { compiledInsert } from './compiled-query.ts';
-
-const insertOrder = compiledInsert<MerchantOrdersTable>('merchant_orders', ['merchant_id', 'order_id']);
 
 /** Order ids, unique per merchant whatever made the order (a pay link, a QR link, a customer charge). */
 export class OrderRepository {
@@ -12,6 +9,8 @@ export class OrderRepository {
    * so a rolled-back order frees its id; a concurrent second insert waits for the first and then finds it taken.
    */
   async reserve(merchantId: string, orderId: string, source: RequestSource, now: string): Promise<boolean> {
-    return (await insertOrder(this.db, { merchant_id: merchantId, order_id: orderId, source, created_at: now })) === 1;
+    const row: MerchantOrdersTable = { merchant_id: merchantId, order_id: orderId, source, created_at: now };
+    const result = await this.db.insertInto('merchant_orders').values(row).onConflict((oc) => oc.columns(['merchant_id', 'order_id']).doNothing()).executeTakeFirst();
+    return result.numInsertedOrUpdatedRows === 1n;
   }
 }

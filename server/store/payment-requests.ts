@@ -1,16 +1,13 @@
 import type { Executor, PaymentAttemptsTable, PaymentRequestsTable } from './schema.ts';
-import { compiledInsert } from './compiled-query.ts';
 
 export type PaymentRequest = PaymentRequestsTable;
 export type PaymentAttempt = PaymentAttemptsTable;
-
-const insertRequest = compiledInsert<PaymentRequest>('payment_requests');
 
 export class PaymentRequestRepository {
   constructor(private readonly db: Executor) {}
 
   async insert(request: PaymentRequest): Promise<void> {
-    await insertRequest(this.db, request);
+    await this.db.insertInto('payment_requests').values(request).execute();
   }
 
   /** The request whose pay link has this key (`payLinkKey` of its token). */

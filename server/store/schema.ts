@@ -167,7 +167,7 @@ export interface CustomerCountsTable { merchant_id: string; n: number }
 export interface MerchantCountsTable { status: MerchantStatus; n: number }
 export interface EventCountsTable { client_id: string; delivery_status: DeliveryStatus; slot: number; n: number }
 
-/** What the repositories use of a database handle: the whole database, or a unit of work's (sqlite/group-commit-units.ts). */
+/** What the repositories use of a database handle: the whole database, or a unit of work's (a Kysely transaction, units.ts). */
 export type Executor = Pick<Kysely<Database>, 'selectFrom' | 'insertInto' | 'updateTable' | 'deleteFrom' | 'isTransaction' | 'getExecutor'>;
 export type Dialect = 'sqlite' | 'postgres';
 

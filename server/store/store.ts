@@ -15,7 +15,6 @@ import { WidgetRepository } from './widgets.ts';
 import { IdempotencyKeyRepository } from './idempotency-keys.ts';
 import { OrderRepository } from './orders.ts';
 import { OperatorRepository } from './operators.ts';
-import type { GroupSizes } from './sqlite/group-sizes.ts';
 import type { RunUnit } from './units.ts';
 
 export interface StoreOptions {
@@ -25,8 +24,6 @@ export interface StoreOptions {
   onClose?: () => Promise<void>;
   /** Shared with the store's transactions: how many events they all wrote. */
   outboxWritten?: OutboxCounter;
-  /** On the embedded database: how many units its group commits held. */
-  groupSizes?: GroupSizes | undefined;
   /**
    * A number that changes whenever anything is committed to the database, read before what it vouches for: an answer
    * computed after reading it is current for as long as it reads the same. Only where reading it is far cheaper than
@@ -81,7 +78,6 @@ export class Store {
 
   readonly dialect: Dialect;
   readonly outboxWritten: OutboxCounter;
-  readonly groupSizes: GroupSizes | undefined;
   readonly committedVersion: (() => number) | undefined;
   /** A unit's store: the same, less closing and the committed version (a unit sees its own writes before they commit). */
   private readonly unitOptions: StoreOptions;
@@ -93,9 +89,8 @@ export class Store {
   ) {
     this.dialect = options.dialect;
     this.outboxWritten = options.outboxWritten ?? new OutboxCounter();
-    this.groupSizes = options.groupSizes;
     this.committedVersion = options.committedVersion;
-    this.unitOptions = { dialect: this.dialect, runUnit: options.runUnit, outboxWritten: this.outboxWritten, groupSizes: this.groupSizes };
+    this.unitOptions = { dialect: this.dialect, runUnit: options.runUnit, outboxWritten: this.outboxWritten };
   }
 
   /**

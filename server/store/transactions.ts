@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { Dialect, Executor, TransactionKind, TransactionStatus, TransactionsTable } from './schema.ts';
 import { boundOf, keyOf, pageOf, type ListingKey, type Page, type PageStart } from './pages.ts';
-import { compiledInsert, compiledQuery, compiledUpdateById } from './compiled-query.ts';
 
 export type Transaction = Omit<TransactionsTable, 'seq' | 'refunded_amount'> & { refunded_amount: number };
 export type NewTransaction = Omit<Transaction, 'refunded_amount'> & { refunded_amount?: number };
@@ -44,16 +43,7 @@ const dayOf = (midnight: string) => {
 };
 const nextDayStart = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
 
-const insertTransaction = compiledInsert<NewTransaction>('transactions');
 type Changes = Partial<Omit<Transaction, 'id' | 'merchant_id' | 'client_id'>>;
-const updateTransaction = compiledUpdateById<Changes>('transactions');
-// Refunds, captures and voids read their transaction first: compiled once, as the plain read and the locking one.
-const findTransaction = compiledQuery((db: Executor, id: string, merchantId: string) =>
-  db.selectFrom('transactions').select(COLUMNS).where('id', '=', id).where('merchant_id', '=', merchantId),
-);
-const findTransactionForUpdate = compiledQuery((db: Executor, id: string, merchantId: string) =>
-  db.selectFrom('transactions').select(COLUMNS).where('id', '=', id).where('merchant_id', '=', merchantId).forUpdate(),
-);
 
 export class TransactionRepository {
   constructor(
@@ -62,11 +52,11 @@ export class TransactionRepository {
   ) {}
 
   async insert(transaction: NewTransaction): Promise<void> {
-    await insertTransaction(this.db, transaction);
+    await this.db.insertInto('transactions').values(transaction).execute();
   }
 
   async find(merchantId: string, id: string): Promise<Transaction | undefined> {
-    return (await findTransaction(this.db, id, merchantId))[0];
+    return this.byId(merchantId, id).executeTakeFirst();
   }
 
   /**
@@ -74,11 +64,16 @@ export class TransactionRepository {
    * captures of one sale run one after the other. SQLite already runs one write transaction at a time.
    */
   async findForUpdate(merchantId: string, id: string): Promise<Transaction | undefined> {
-    return (await (this.dialect === 'postgres' ? findTransactionForUpdate : findTransaction)(this.db, id, merchantId))[0];
+    const query = this.byId(merchantId, id);
+    return (this.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
   }
 
   async update(id: string, changes: Changes): Promise<void> {
-    await updateTransaction(this.db, id, changes);
+    await this.db.updateTable('transactions').set(changes).where('id', '=', id).execute();
+  }
+
+  private byId(merchantId: string, id: string) {
+    return this.db.selectFrom('transactions').select(COLUMNS).where('id', '=', id).where('merchant_id', '=', merchantId);
   }
 
   /**

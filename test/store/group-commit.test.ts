@@ -1,11 +1,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openTestStore, testDatabases, type TestDatabase } from '../support/databases.ts';
-import { openStore } from '../../server/store/open.ts';
+import { openTestStore, testDatabases } from '../support/databases.ts';
 import type { Store } from '../../server/store/store.ts';
 import type { Executor } from '../../server/store/schema.ts';
 import { createClient } from '../../server/services/clients.ts';
-import { UNIT_ENDED } from '../../server/store/sqlite/group-commit-units.ts';
 
 const now = () => new Date();
 const customer = (id: string, merchantId: string) => ({
@@ -19,7 +17,7 @@ for (const database of testDatabases()) {
     let clientId: string;
     let merchantId: string;
     before(async () => {
-      ({ store, close } = await openGroupingStore(database));
+      ({ store, close } = await openTestStore(database));
       clientId = (await createClient(store, 'Group commit test', now())).clientId;
       merchantId = `m_group_${database}`;
       await store.merchants.insert({
@@ -31,15 +29,17 @@ for (const database of testDatabases()) {
     after(() => close());
 
     test('the failing unit loses only its own writes; the others commit and succeed', async () => {
-      store.groupSizes?.take();
-      // Started together, so on the embedded database they run in one group (this store's groups wait long enough
-      // for all of them): each writes a customer and an event, and the sixth throws after writing both.
+      // Started together, so on the embedded database they run in one group: each writes a customer and an event,
+      // and the sixth throws after writing both.
+      let firstSeenByLast: unknown = 'not read';
       const outcomes = await Promise.allSettled(
         Array.from({ length: 10 }, (_, i) =>
           store.transaction(async (tx) => {
             await tx.customers.insert(customer(`c_group_${database}_${i}`, merchantId));
             await tx.events.add(clientId, 'merchant.approval', { merchant_id: merchantId, unit: i }, now());
             if (i === 5) throw new Error('unit 5 fails after writing');
+            // Outside the units, the first unit's write is not committed yet while the last runs: they share a group.
+            if (i === 9) firstSeenByLast = await store.customers.findById(merchantId, `c_group_${database}_0`);
             return i;
           }),
         ),
@@ -55,7 +55,7 @@ for (const database of testDatabases()) {
       }
       const units = (await store.events.listForClient(clientId)).map((e) => e.data.unit).sort();
       assert.deepEqual(units, [0, 1, 2, 3, 4, 6, 7, 8, 9]);
-      if (database === 'sqlite') assert.deepEqual(store.groupSizes!.take(), { groups: 1, units: 10, histogram: { '9-16': 1 } });
+      if (database === 'sqlite') assert.equal(firstSeenByLast, undefined, 'the ten units ran in one group');
     });
 
     test('a read is never blocked behind an open group: it answers while a unit of work still holds the writer', async () => {
@@ -105,17 +105,16 @@ for (const database of testDatabases()) {
         kept = tx;
       });
       const late = `c_late_${database}`;
-      // A compiled statement (the embedded database runs these without Kysely) and one Kysely builds each time.
-      await assert.rejects(kept.customers.insert(customer(late, merchantId)), database === 'sqlite' ? new RegExp(UNIT_ENDED) : /committed/);
-      await assert.rejects(setLastName(kept, `c_group_${database}_0`, 'Late'), database === 'sqlite' ? new RegExp(UNIT_ENDED) : /committed/);
+      await assert.rejects(kept.customers.insert(customer(late, merchantId)), /committed/);
+      await assert.rejects(setLastName(kept, `c_group_${database}_0`, 'Late'), /committed/);
       assert.equal(await store.customers.findById(merchantId, late), undefined);
       assert.equal((await store.customers.findById(merchantId, `c_group_${database}_0`))!.last_name, 'Up');
-      // Nor does it run inside the unit that holds the writer now (units of the embedded database share one Kysely transaction).
+      // Nor does it run inside the unit that holds the writer now.
       const during = `c_late_during_${database}`;
       await store.transaction(async (tx) => {
         await tx.customers.insert(customer(during, merchantId));
-        await assert.rejects(kept.customers.insert(customer(late, merchantId)), database === 'sqlite' ? new RegExp(UNIT_ENDED) : /committed/);
-        await assert.rejects(setLastName(kept, during, 'Late'), database === 'sqlite' ? new RegExp(UNIT_ENDED) : /committed/);
+        await assert.rejects(kept.customers.insert(customer(late, merchantId)), /committed/);
+        await assert.rejects(setLastName(kept, during, 'Late'), /committed/);
       });
       assert.equal(await store.customers.findById(merchantId, late), undefined);
       assert.equal((await store.customers.findById(merchantId, during))!.last_name, 'Up');
@@ -125,7 +124,6 @@ for (const database of testDatabases()) {
       const db = (store as unknown as { db: Executor }).db;
       const id = (i: number) => `c_alone_${database}_${i}`;
       await store.customers.insert(customer(id(0), merchantId));
-      store.groupSizes?.take();
       const outcomes = await Promise.allSettled([
         store.customers.insert(customer(id(1), merchantId)),
         // Two rows in one statement, the second taken: the first must not stay behind.
@@ -140,7 +138,6 @@ for (const database of testDatabases()) {
       for (const [i, kept] of [[0, true], [1, true], [2, false], [3, true], [4, true]] as const) {
         assert.equal((await store.customers.findById(merchantId, id(i))) !== undefined, kept, `customer ${i}`);
       }
-      if (database === 'sqlite') assert.deepEqual(store.groupSizes!.take(), { groups: 1, units: 5, histogram: { '5-8': 1 } });
     });
 
     test("a unit's nested transaction joins it: they commit as one, or not at all", async () => {
@@ -160,13 +157,6 @@ for (const database of testDatabases()) {
       assert.equal(await store.customers.findById(merchantId, undone), undefined);
     });
   });
-}
-
-/** On SQLite, a store whose groups stay open a minute, so that units started together surely share one. */
-async function openGroupingStore(database: TestDatabase): Promise<{ store: Store; close: () => Promise<void> }> {
-  if (database !== 'sqlite') return openTestStore(database);
-  const store = await openStore({ dataDir: 'memory', sqlite: { maxWaitMs: 60_000 } });
-  return { store, close: () => store.close() };
 }
 
 /** The store has no customer update (the API never changes a customer); the test writes one directly. */

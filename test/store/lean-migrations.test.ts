@@ -26,7 +26,6 @@ async function openAt008(database: 'sqlite' | 'postgres') {
       db, dir, migrator: new Migrator({ db, provider: migrationProvider('sqlite') }),
       close: async () => {
         await db.destroy();
-        await sqlite.afterClose();
         rmSync(dir, { recursive: true, force: true });
       },
     };
