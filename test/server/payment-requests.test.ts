@@ -227,7 +227,9 @@ for (const database of testDatabases()) {
       for (const table of ['transactions', 'payment_requests', 'payment_methods', 'payment_attempts', 'events', 'messages', 'idempotency_keys']) {
         const rows = JSON.stringify(await db.selectFrom(table).selectAll().execute());
         assert.ok(!rows.includes('4242424242424242'), `${table} holds a card number`);
-        assert.ok(!/"987"|cvc/i.test(rows), `${table} holds a CVC`);
+        // A CVC as a field or a value, quoted in the row or in a JSON column (escaped there); not "cvc" inside a random
+        // token of a pay link in a message, which once made this fail.
+        assert.ok(!/\\?"(987|cvc)\\?"/i.test(rows), `${table} holds a CVC`);
       }
     });
   });
