@@ -19,7 +19,7 @@ import { customerHistorySql, eventHistorySql, merchantHistorySql, transactionHis
  * B-tree sorts; on PostgreSQL, VACUUM ANALYZE'd (statistics and visibility map) over a history big enough for the planner to weigh its
  * choices (a large merchant among fifty others, a year of days), no sequential scan and no sort.
  */
-const BIG = { sqlite: 60_000, postgres: 120_000 } as const;
+const BIG = { sqlite: 60_000, postgres: 50_000 } as const;
 /** A deep page walks index entries only: SQLite's covering index, PostgreSQL's index-only scan. */
 const INDEX_ONLY = { sqlite: 'COVERING INDEX ', postgres: 'Index Only Scan ' } as const;
 const OTHERS = 50;
