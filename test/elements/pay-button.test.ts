@@ -447,14 +447,13 @@ describe('<pay-button> with the service', function () {
     const asked: unknown[] = [];
     const listen = ({ origin, data }: MessageEvent) => origin === new URL(service.baseUrl).origin && asked.push(data?.type);
     addEventListener('message', listen);
-    // The keys go to the pay page, on the service's origin: this page never sees them. Until the page has loaded in
-    // the frame (which this page cannot see either), a key reaches nothing: pressed again until it does.
-    for (let tries = 0; !cancelled; tries++) {
-      expect(tries, 'Escape in the frame closed the dialog').to.be.below(50);
-      frame.focus();
-      await sendKeys({ press: 'Escape' });
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    // The pay page has loaded in the frame once the frame's navigation is in the resource timings (its own load
+    // event may have fired before this test could listen). Before that, the key would reach the dialog itself.
+    await waitUntil(() => performance.getEntriesByName(frame.src).length > 0, 'the pay page loaded in the frame', { timeout: 10_000 });
+    // The keys go to the pay page, on the service's origin: this page never sees them.
+    frame.focus();
+    await sendKeys({ press: 'Escape' });
+    await waitUntil(() => cancelled, 'Escape in the frame closed the dialog', { timeout: 5_000 });
     removeEventListener('message', listen);
     expect(asked, 'the pay page asked for it').to.include('paykit:close');
     expect(dialog.open).to.equal(false);
