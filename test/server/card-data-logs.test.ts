@@ -1,27 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildApp } from '../../server/app.ts';
-import { Clock } from '../../server/clock.ts';
-import { readConfig } from '../../server/config.ts';
-import { openStore } from '../../server/store/open.ts';
-import { requestLogger } from '../../server/request-log.ts';
 import { createClient } from '../../server/services/clients.ts';
 import { send } from '../support/http.ts';
+import { serviceWithLog } from '../support/logged-service.ts';
 import { validApplication } from '../support/fixtures.ts';
 
 test('no card number, CVC, secret or pay-link token reaches the logs, at the most verbose level', async (t) => {
-  const store = await openStore({ dataDir: 'memory' });
-  const lines: string[] = [];
-  const config = readConfig({ PAYKIT_DATA_DIR: 'memory' });
-  const logger = { ...requestLogger('trace'), stream: { write: (line: string) => lines.push(line) } };
-  const app = await buildApp({ store, clock: new Clock(), config, logger });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  t.after(async () => {
-    await app.close();
-    await store.close();
-  });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const { base, lines, store, config } = await serviceWithLog(t, {}, 'trace');
   config.publicUrl = base;
   const client = await createClient(store, 'Log test', new Date());
   const auth = { id: client.clientId, secret: client.secretKey };

@@ -5,12 +5,8 @@ import { FAILED_AUTHENTICATIONS_PER_ADDRESS_PER_MINUTE, FAILED_AUTHENTICATIONS_P
 import { RateLimiter } from '../../server/plugins/rate-limit.ts';
 import type { NewClientCredentials } from '../../server/services/clients.ts';
 import { CLIENTS_PER_ADDRESS_PER_HOUR } from '../../server/routes/pages/portal.ts';
-import { buildApp } from '../../server/app.ts';
-import { Clock } from '../../server/clock.ts';
-import { readConfig } from '../../server/config.ts';
-import { openStore } from '../../server/store/open.ts';
-import { requestLogger } from '../../server/request-log.ts';
 import { send } from '../support/http.ts';
+import { serviceWithLog } from '../support/logged-service.ts';
 import { createOperator } from '../../server/services/merchant-review.ts';
 
 const TOO_MANY = /^Too many failed authentications from your address: try again in \d+ seconds\.$/;
@@ -120,17 +116,7 @@ describe('the caller address behind proxies (PAYKIT_TRUST_PROXY)', () => {
   });
 
   test('the request log names the forwarded caller behind a trusted proxy (PAYKIT_TRUST_PROXY read from the environment)', async (t) => {
-    const store = await openStore({ dataDir: 'memory' });
-    const lines: string[] = [];
-    const config = readConfig({ PAYKIT_DATA_DIR: 'memory', PAYKIT_TRUST_PROXY: '127.0.0.1/32' });
-    const app = await buildApp({ store, clock: new Clock(), config, logger: { ...requestLogger('info'), stream: { write: (line: string) => lines.push(line) } } });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    t.after(async () => {
-      await app.close();
-      await store.close();
-    });
-    const address = app.server.address();
-    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const { base, lines } = await serviceWithLog(t, { PAYKIT_TRUST_PROXY: '127.0.0.1/32' });
     assert.equal((await send(base, 'GET', '/health', { headers: { 'x-forwarded-for': '203.0.113.9' } })).status, 200);
     const logged = lines.map((line) => JSON.parse(line)).filter((entry) => entry.req);
     assert.deepEqual(logged.map((entry) => entry.req.remoteAddress), ['203.0.113.9']);
