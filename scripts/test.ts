@@ -4,10 +4,9 @@ import { join } from 'node:path';
 import { dropTestSchemas } from './drop-test-schemas.ts';
 
 /**
- * `npm test`: the service suites with node's test runner and, beside them, the browser suites with Web Test Runner in
- * Chromium (the React adapter's suite twice: on React 19, then on React 18). All always run; the exit code is
- * non-zero when any fails, and the summary says how long the whole took. `npm run test:node` and `npm run
- * test:browser` run one side alone.
+ * `npm test`: the service suites with node's test runner, then the browser suites with Web Test Runner in Chromium
+ * (the React adapter's suite twice: on React 19, then on React 18). All always run; the exit code is non-zero when any
+ * fails, and the summary says how long the whole took. `npm run test:node` and `npm run test:browser` run one side.
  */
 const BROWSER_SUITES = new Set(['elements', 'wrappers']);
 
@@ -20,21 +19,11 @@ function testFiles(dir: string): string[] {
   });
 }
 
-/**
- * Runs one step. Its output goes straight through, or, `buffered`, is printed whole when it ends, so that steps
- * running side by side do not interleave their lines.
- */
-function runStep(name: string, command: string, args: string[], { env = {}, buffered = false }: { env?: Record<string, string>; buffered?: boolean } = {}): Promise<number> {
-  if (!buffered) console.log(`\n▶ ${name}`);
+function runStep(name: string, command: string, args: string[], { env = {} }: { env?: Record<string, string> } = {}): Promise<number> {
+  console.log(`\n▶ ${name}`);
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...env } });
-    let output = '';
-    child.stdout?.on('data', (chunk) => (output += chunk));
-    child.stderr?.on('data', (chunk) => (output += chunk));
-    child.on('exit', (code, signal) => {
-      if (buffered) process.stdout.write(`\n▶ ${name}\n${output}`);
-      resolve(code ?? (signal ? 1 : 0));
-    });
+    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
 
@@ -46,26 +35,18 @@ const nodeFiles = readdirSync('test', { withFileTypes: true })
 
 const started = performance.now();
 const webTestRunner = 'node_modules/@web/test-runner/dist/bin.js';
-// The service suites and the browser suites share nothing (each starts its own services and databases): they run side
-// by side, the browser suites' output printed when they end.
-const [nodeResults, browserResults] = await Promise.all([
-  (async (): Promise<[string, number][]> => {
-    if (only && only !== 'node') return [];
-    await dropTestSchemas();
-    const code = await runStep('service suites', process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=3', ...nodeFiles]);
-    await dropTestSchemas();
-    return [['service suites (node --test)', code]];
-  })(),
-  (async (): Promise<[string, number][]> => {
-    if (only && only !== 'browser') return [];
-    const buffered = !only;
-    return [
-      ['browser suites (web-test-runner)', await runStep('browser suites', process.execPath, [webTestRunner], { buffered })],
-      ['paykit/react on React 18 (web-test-runner)', await runStep('paykit/react on React 18', process.execPath, [webTestRunner], { env: { PAYKIT_TEST_REACT: '18' }, buffered })],
-    ];
-  })(),
-]);
-const results = [...nodeResults, ...browserResults];
+const results: [string, number][] = [];
+if (!only || only === 'node') {
+  await dropTestSchemas();
+  results.push(['service suites (node --test)', await runStep('service suites', process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...nodeFiles])]);
+  await dropTestSchemas();
+}
+// After the service suites, not beside them: the suites are bound by the machine's CPU, so side by side (or more
+// service files at once) saved no time and made timing-bound tests fail.
+if (!only || only === 'browser') {
+  results.push(['browser suites (web-test-runner)', await runStep('browser suites', process.execPath, [webTestRunner])]);
+  results.push(['paykit/react on React 18 (web-test-runner)', await runStep('paykit/react on React 18', process.execPath, [webTestRunner], { env: { PAYKIT_TEST_REACT: '18' } })]);
+}
 
 console.log(`\nSummary (${Math.round((performance.now() - started) / 1000)} s):`);
 for (const [name, code] of results) console.log(`  ${code === 0 ? 'passed' : 'FAILED'}  ${name}`);

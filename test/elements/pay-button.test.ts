@@ -277,7 +277,7 @@ describe('<pay-button> without the service', () => {
     let successes = 0;
     el.addEventListener('pay-success', () => successes++);
     part(el, 'button').click();
-    await waitUntil(() => service!.actions.length >= 3, 'polled while open');
+    await waitUntil(() => service!.actions.length >= 3, 'polled while open', { timeout: 5000 });
     const pending = eventWithin<CustomEvent>(el, 'pay-pending');
     status = 'pending';
     expect((await pending).detail).to.deep.equal({ transaction_id: 'txn_ach', order_id: 'order-1', amount: '10.00' });
@@ -287,7 +287,7 @@ describe('<pay-button> without the service', () => {
 
     status = 'open';
     part(el, 'button').click();
-    await waitUntil(() => dialogOf(el).open, 'open again');
+    await waitUntil(() => dialogOf(el).open, 'open again', { timeout: 5000 });
     const byMessage = eventWithin<CustomEvent>(el, 'pay-pending');
     window.dispatchEvent(payMessage(new URL(LINK.pay_link).origin, { status: 'pending', transaction_id: 'txn_ach2', order_id: 'order-1', amount: 10 }));
     expect((await byMessage).detail).to.deep.equal({ transaction_id: 'txn_ach2', order_id: 'order-1', amount: '10.00' });
