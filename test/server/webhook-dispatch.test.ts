@@ -31,7 +31,10 @@ describe('one client’s hanging endpoint holds back only its own events', () =>
     await registerWebhookUrl(service.store, slowClient.clientId, hanging.url, service.clock.now(), true);
     await registerWebhookUrl(service.store, service.client.clientId, healthy.url, service.clock.now(), true);
     const approval = (merchantId: string) => ({ merchant_id: merchantId, business_name: 'B', email: 'e@example.com', company_id: '' });
-    for (let i = 0; i < 80; i++) await service.store.events.add(slowClient.clientId, 'merchant.approval', approval(`m_slow_${i}`), service.clock.now());
+    // All 80 become due at once: a poll in the middle of one-by-one writes would claim a first batch of fewer than 32.
+    await service.store.transaction(async (tx) => {
+      for (let i = 0; i < 80; i++) await tx.events.add(slowClient.clientId, 'merchant.approval', approval(`m_slow_${i}`), service.clock.now());
+    });
     service.dispatcher!.wake();
     // Its first batch is under way and hanging; the next waits for it.
     await hanging.waitFor((all) => all.length >= 32);
