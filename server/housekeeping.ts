@@ -18,7 +18,11 @@ export interface HousekeepingOptions {
 export class Housekeeping {
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly options: HousekeepingOptions) {}
+  private readonly options: HousekeepingOptions;
+
+  constructor(options: HousekeepingOptions) {
+    this.options = options;
+  }
 
   start(): void {
     const run = () => void this.runOnce().catch((error: unknown) => this.options.log?.error({ err: error }, 'housekeeping failed; trying again later'));

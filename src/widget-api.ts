@@ -26,12 +26,15 @@ export type TransactionQuery = WidgetTransactionsQuery;
 /** Any failed call: `status` is the HTTP status, or 0 when no answer arrived; `code` says what to do about it. */
 export class WidgetApiError extends WidgetError {
   override name = 'WidgetApiError';
+  readonly status: number;
+
   constructor(
     message: string,
-    readonly status: number,
+    status: number,
     code: PaykitErrorCode = codeForStatus(status),
   ) {
     super(message, code);
+    this.status = status;
   }
 }
 
@@ -54,11 +57,14 @@ export class WidgetAuthError extends WidgetApiError {
 /** 429: too many calls; `retryAfter` in seconds when the service said. */
 export class WidgetRateLimitError extends WidgetApiError {
   override name = 'WidgetRateLimitError';
+  readonly retryAfter: number | null;
+
   constructor(
     message: string,
-    readonly retryAfter: number | null,
+    retryAfter: number | null,
   ) {
     super(message, 429);
+    this.retryAfter = retryAfter;
   }
 }
 

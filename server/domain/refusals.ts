@@ -30,15 +30,22 @@ export type Reason = (typeof REASONS)[number];
 
 /** A refused call: what was wrong (`message`, a sentence the caller can act on) and why (`reason`). */
 export class Refusal extends Error {
+  readonly reason: Reason;
+  /** Field-level details, when there are several problems (e.g. every invalid onboarding field). */
+  readonly details?: unknown;
+  /** For `rate_limited` and in-progress conflicts: when a retry may succeed. */
+  readonly retryAfterSeconds?: number;
+
   constructor(
-    readonly reason: Reason,
+    reason: Reason,
     message: string,
-    /** Field-level details, when there are several problems (e.g. every invalid onboarding field). */
-    readonly details?: unknown,
-    /** For `rate_limited` and in-progress conflicts: when a retry may succeed. */
-    readonly retryAfterSeconds?: number,
+    details?: unknown,
+    retryAfterSeconds?: number,
   ) {
     super(message);
+    this.reason = reason;
+    this.details = details;
+    this.retryAfterSeconds = retryAfterSeconds;
     this.name = 'Refusal';
   }
 }

@@ -10,10 +10,16 @@ import type { Client } from '../store/clients.ts';
 export class ClientCache {
   private readonly entries = new Map<string, { client: Client; expiresAt: number }>();
 
+  private readonly ttlMs;
+  private readonly maxEntries;
+
   constructor(
-    private readonly ttlMs = 30_000,
-    private readonly maxEntries = 1000,
-  ) {}
+    ttlMs = 30_000,
+    maxEntries = 1000,
+  ) {
+    this.ttlMs = ttlMs;
+    this.maxEntries = maxEntries;
+  }
 
   get(key: string, now = Date.now()): Client | undefined {
     const entry = this.entries.get(key);

@@ -6,10 +6,16 @@
 export class KnownCredentials {
   private readonly verifiedAt = new Map<string, number>();
 
+  private readonly rememberMs;
+  private readonly maxEntries;
+
   constructor(
-    private readonly rememberMs = 60 * 60_000,
-    private readonly maxEntries = 10_000,
-  ) {}
+    rememberMs = 60 * 60_000,
+    maxEntries = 10_000,
+  ) {
+    this.rememberMs = rememberMs;
+    this.maxEntries = maxEntries;
+  }
 
   remember(digest: string, now = Date.now()): void {
     this.verifiedAt.delete(digest);

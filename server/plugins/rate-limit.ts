@@ -8,11 +8,19 @@ export class RateLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();
   private sweptAt = 0;
 
+  private readonly limit: number;
+  private readonly windowMs;
+  private readonly maxKeys;
+
   constructor(
-    private readonly limit: number,
-    private readonly windowMs = 60_000,
-    private readonly maxKeys = 50_000,
-  ) {}
+    limit: number,
+    windowMs = 60_000,
+    maxKeys = 50_000,
+  ) {
+    this.limit = limit;
+    this.windowMs = windowMs;
+    this.maxKeys = maxKeys;
+  }
 
   /** Counts one request; the seconds to wait when it is over the limit, else 0. */
   take(key: string, now = Date.now()): number {

@@ -11,11 +11,19 @@ interface ErrorLogger {
 export class RepeatedErrorLog {
   private readonly last = new Map<string, { at: number; more: number }>();
 
+  private readonly log: ErrorLogger;
+  private readonly intervalMs;
+  private readonly now: () => number;
+
   constructor(
-    private readonly log: ErrorLogger,
-    private readonly intervalMs = 10_000,
-    private readonly now: () => number = Date.now,
-  ) {}
+    log: ErrorLogger,
+    intervalMs = 10_000,
+    now: () => number = Date.now,
+  ) {
+    this.log = log;
+    this.intervalMs = intervalMs;
+    this.now = now;
+  }
 
   report(kind: string, error: unknown, message: string): void {
     const now = this.now();

@@ -21,7 +21,11 @@ export class UnchangedAnswers {
   private readonly kept = new Map<string, KeptAnswer>();
   private keptChars = 0;
 
-  constructor(private readonly maxChars = MAX_KEPT_CHARS) {}
+  private readonly maxChars;
+
+  constructor(maxChars = MAX_KEPT_CHARS) {
+    this.maxChars = maxChars;
+  }
 
   /** Sends the answer kept under `key` if nothing was committed since it was made; otherwise `make`'s, kept for next time. */
   async send(reply: FastifyReply, store: Store, key: string, make: () => Promise<unknown>): Promise<FastifyReply> {

@@ -3,7 +3,11 @@ import type { ClientsTable, Executor } from './schema.ts';
 export type Client = ClientsTable;
 
 export class ClientRepository {
-  constructor(private readonly db: Executor) {}
+  private readonly db: Executor;
+
+  constructor(db: Executor) {
+    this.db = db;
+  }
 
   async insert(client: Client): Promise<void> {
     await this.db.insertInto('clients').values(client).execute();

@@ -5,7 +5,11 @@ export type Customer = Omit<CustomersTable, 'seq'>;
 const COLUMNS = ['id', 'merchant_id', 'first_name', 'last_name', 'email', 'phone', 'created_at'] as const;
 
 export class CustomerRepository {
-  constructor(private readonly db: Executor) {}
+  private readonly db: Executor;
+
+  constructor(db: Executor) {
+    this.db = db;
+  }
 
   async insert(customer: Customer): Promise<void> {
     const { id, merchant_id, first_name, last_name, email, phone, created_at } = customer;

@@ -58,11 +58,19 @@ const parse = <T extends { data: string }>(row: T) => ({ ...row, data: JSON.pars
 
 /** The outbox. Add events through a transaction's store so they commit with the change that causes them. */
 export class EventRepository {
+  private readonly db: Executor;
+  private readonly dialect: Dialect;
+  readonly written: OutboxCounter;
+
   constructor(
-    private readonly db: Executor,
-    private readonly dialect: Dialect,
-    readonly written: OutboxCounter,
-  ) {}
+    db: Executor,
+    dialect: Dialect,
+    written: OutboxCounter,
+  ) {
+    this.db = db;
+    this.dialect = dialect;
+    this.written = written;
+  }
 
   async add(clientId: string, eventType: string, data: Record<string, unknown>, now: Date): Promise<string> {
     this.written.count++;

@@ -22,7 +22,11 @@ export type ClaimResult = { claimed: true; claimedAt: string } | { claimed: fals
 
 /** Idempotency keys of authenticated POSTs, per client, as digests, with the answer the first request got. */
 export class IdempotencyKeyRepository {
-  constructor(private readonly db: Executor) {}
+  private readonly db: Executor;
+
+  constructor(db: Executor) {
+    this.db = db;
+  }
 
   /**
    * Inserts the in-progress row for (client, key digest). On a conflict the key is someone's, unless either its row

@@ -10,7 +10,11 @@ const ACCOUNT_COLUMNS = [
 export type MerchantSummary = Pick<Merchant, 'id' | 'business_name' | 'email' | 'first_name' | 'last_name' | 'created_at' | 'phone' | 'public_key' | 'website'>;
 
 export class MerchantRepository {
-  constructor(private readonly db: Executor) {}
+  private readonly db: Executor;
+
+  constructor(db: Executor) {
+    this.db = db;
+  }
 
   async insert(merchant: Merchant): Promise<void> {
     await this.db.insertInto('merchants').values(merchant).execute();

@@ -5,7 +5,11 @@ export type SentMessage = Omit<MessagesTable, 'seq'>;
 
 /** The SMS and e-mails the service sent; the sandbox shows them instead of delivering them. */
 export class MessageRepository {
-  constructor(private readonly db: Executor) {}
+  private readonly db: Executor;
+
+  constructor(db: Executor) {
+    this.db = db;
+  }
 
   async insert(message: SentMessage): Promise<void> {
     await this.db.insertInto('messages').values(message).execute();

@@ -2,7 +2,11 @@ import type { Executor } from './schema.ts';
 
 /** Single-use bearer tokens of the hosted onboarding flow, stored as digests. */
 export class OnboardingTokenRepository {
-  constructor(private readonly db: Executor) {}
+  private readonly db: Executor;
+
+  constructor(db: Executor) {
+    this.db = db;
+  }
 
   async insertSession(session: { token_hash: string; client_id: string; expires_at: string }): Promise<void> {
     await this.db.insertInto('onboarding_sessions').values({ ...session, used_at: null }).execute();

@@ -5,7 +5,11 @@ export type MerchantReview = MerchantReviewsTable;
 
 /** Operators of the platform, and the review decisions they made. */
 export class OperatorRepository {
-  constructor(private readonly db: Executor) {}
+  private readonly db: Executor;
+
+  constructor(db: Executor) {
+    this.db = db;
+  }
 
   async insert(operator: Operator): Promise<void> {
     await this.db.insertInto('operators').values(operator).execute();

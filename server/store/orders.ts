@@ -2,7 +2,11 @@ import type { Executor, MerchantOrdersTable, RequestSource } from './schema.ts';
 
 /** Order ids, unique per merchant whatever made the order (a pay link, a QR link, a customer charge). */
 export class OrderRepository {
-  constructor(private readonly db: Executor) {}
+  private readonly db: Executor;
+
+  constructor(db: Executor) {
+    this.db = db;
+  }
 
   /**
    * Takes `orderId` for the merchant; false when it was taken before. Inside the transaction that makes the order,

@@ -4,7 +4,11 @@ export type PaymentMethodRecord = PaymentMethodsTable;
 
 /** Cards saved when a customer pays a link made for them: brand, last four, expiry and the sandbox outcome. */
 export class PaymentMethodRepository {
-  constructor(private readonly db: Executor) {}
+  private readonly db: Executor;
+
+  constructor(db: Executor) {
+    this.db = db;
+  }
 
   async insert(method: PaymentMethodRecord): Promise<void> {
     await this.db.insertInto('payment_methods').values(method).execute();

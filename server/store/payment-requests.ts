@@ -4,7 +4,11 @@ export type PaymentRequest = PaymentRequestsTable;
 export type PaymentAttempt = PaymentAttemptsTable;
 
 export class PaymentRequestRepository {
-  constructor(private readonly db: Executor) {}
+  private readonly db: Executor;
+
+  constructor(db: Executor) {
+    this.db = db;
+  }
 
   async insert(request: PaymentRequest): Promise<void> {
     await this.db.insertInto('payment_requests').values(request).execute();

@@ -5,7 +5,11 @@ export const CLOCK_OFFSET_SETTING = 'sandbox_clock_offset_ms';
 
 /** Small named values the service keeps across restarts (the sandbox clock's offset). */
 export class SettingsRepository {
-  constructor(private readonly db: Executor) {}
+  private readonly db: Executor;
+
+  constructor(db: Executor) {
+    this.db = db;
+  }
 
   async get(key: string): Promise<string | undefined> {
     return (await this.db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst())?.value;

@@ -83,10 +83,15 @@ export class Store {
   private readonly unitOptions: StoreOptions;
   private readonly made: { -readonly [K in RepositoryName]?: Repositories[K] } = {};
 
+  private readonly db: Executor;
+  private readonly options: StoreOptions;
+
   constructor(
-    private readonly db: Executor,
-    private readonly options: StoreOptions,
+    db: Executor,
+    options: StoreOptions,
   ) {
+    this.db = db;
+    this.options = options;
     this.dialect = options.dialect;
     this.outboxWritten = options.outboxWritten ?? new OutboxCounter();
     this.committedVersion = options.committedVersion;

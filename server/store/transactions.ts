@@ -46,10 +46,16 @@ const nextDayStart = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`
 type Changes = Partial<Omit<Transaction, 'id' | 'merchant_id' | 'client_id'>>;
 
 export class TransactionRepository {
+  private readonly db: Executor;
+  private readonly dialect: Dialect;
+
   constructor(
-    private readonly db: Executor,
-    private readonly dialect: Dialect,
-  ) {}
+    db: Executor,
+    dialect: Dialect,
+  ) {
+    this.db = db;
+    this.dialect = dialect;
+  }
 
   async insert(transaction: NewTransaction): Promise<void> {
     await this.db.insertInto('transactions').values(transaction).execute();

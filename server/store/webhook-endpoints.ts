@@ -4,7 +4,11 @@ export type WebhookEndpoint = WebhookEndpointsTable;
 export type WebhookAttempt = Omit<WebhookAttemptsTable, 'seq'>;
 
 export class WebhookEndpointRepository {
-  constructor(private readonly db: Executor) {}
+  private readonly db: Executor;
+
+  constructor(db: Executor) {
+    this.db = db;
+  }
 
   async find(clientId: string): Promise<WebhookEndpoint | undefined> {
     return this.db.selectFrom('webhook_endpoints').selectAll().where('client_id', '=', clientId).executeTakeFirst();

@@ -3,7 +3,11 @@ import type { Executor, WidgetSettingsTable } from './schema.ts';
 export type WidgetSettingsRow = WidgetSettingsTable;
 
 export class WidgetRepository {
-  constructor(private readonly db: Executor) {}
+  private readonly db: Executor;
+
+  constructor(db: Executor) {
+    this.db = db;
+  }
 
   async settings(merchantId: string): Promise<WidgetSettingsRow | undefined> {
     return this.db.selectFrom('widget_settings').selectAll().where('merchant_id', '=', merchantId).executeTakeFirst();

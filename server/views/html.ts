@@ -1,6 +1,10 @@
 /** Markup that is already safe to send: the only values `html` inserts without escaping. */
 export class Html {
-  constructor(readonly text: string) {}
+  readonly text: string;
+
+  constructor(text: string) {
+    this.text = text;
+  }
 
   toString(): string {
     return this.text;

@@ -56,7 +56,10 @@ export class Dispatcher {
   private readonly pollMs: number;
   private readonly lanes = new Map<string, Promise<void>>();
 
-  constructor(private readonly options: DispatcherOptions) {
+  private readonly options: DispatcherOptions;
+
+  constructor(options: DispatcherOptions) {
+    this.options = options;
     this.perEndpoint = options.perEndpoint ?? 32;
     this.maxEndpoints = options.maxEndpoints ?? 16;
     this.pollMs = options.pollMs ?? 1000;

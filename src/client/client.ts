@@ -99,7 +99,11 @@ function basicAuthorization(clientId: string, secretKey: string): string {
 
 /** Merchant onboarding: full submission, the hosted form, status, and approval (sandbox). */
 export class MerchantsApi {
-  constructor(private readonly http: Transport) {}
+  private readonly http: Transport;
+
+  constructor(http: Transport) {
+    this.http = http;
+  }
 
   /** GET /merchant: your merchants, newest first. */
   async list(options: RequestOptions = {}): Promise<Merchant[]> {
@@ -134,7 +138,11 @@ export class MerchantsApi {
 
 /** A merchant's stored customers. */
 export class CustomersApi {
-  constructor(private readonly http: Transport) {}
+  private readonly http: Transport;
+
+  constructor(http: Transport) {
+    this.http = http;
+  }
 
   /** POST /customers/add: store a customer (first and last name, and an e-mail or a phone). */
   async add(customer: NewCustomer, options: RequestOptions = {}): Promise<Customer> {
@@ -167,7 +175,11 @@ export class CustomersApi {
 
 /** Asking customers to pay: pay links (sent by SMS or e-mail), requests to stored customers, QR links. */
 export class PaymentsApi {
-  constructor(private readonly http: Transport) {}
+  private readonly http: Transport;
+
+  constructor(http: Transport) {
+    this.http = http;
+  }
 
   /** POST /requests: a pay link; a `phone_number` or `email` also sends it. `preauth: true` only authorizes. */
   async request(body: PaymentRequest, options: RequestOptions = {}): Promise<PaymentRequestResult> {
@@ -187,7 +199,11 @@ export class PaymentsApi {
 
 /** Listing, reading, refunding and voiding transactions. */
 export class TransactionsApi {
-  constructor(private readonly http: Transport) {}
+  private readonly http: Transport;
+
+  constructor(http: Transport) {
+    this.http = http;
+  }
 
   /**
    * GET /merchant/transactions: sales, refunds, voids and returns, newest first, with the total count. `await` it for
@@ -238,7 +254,11 @@ export class TransactionsApi {
 
 /** Preauthorizations (holds) made by paying a `preauth: true` pay link. */
 export class PreauthApi {
-  constructor(private readonly http: Transport) {}
+  private readonly http: Transport;
+
+  constructor(http: Transport) {
+    this.http = http;
+  }
 
   /** POST /preauth/capture: charge the amount authorized now, once. */
   async capture(body: CaptureRequest, options: RequestOptions = {}): Promise<CaptureResult> {
@@ -272,7 +292,11 @@ export class PreauthApi {
 
 /** Your webhook endpoint, its signing secret and the delivery log. */
 export class WebhooksApi {
-  constructor(private readonly http: Transport) {}
+  private readonly http: Transport;
+
+  constructor(http: Transport) {
+    this.http = http;
+  }
 
   /** POST /client/update-webhooks-url: the one URL that receives every event; answers the signing secret. */
   async register(url: string, options: RequestOptions = {}): Promise<WebhookRegistration> {
@@ -310,7 +334,11 @@ export class WebhooksApi {
 
 /** What a merchant's server does for its widgets. */
 export class WidgetsApi {
-  constructor(private readonly http: Transport) {}
+  private readonly http: Transport;
+
+  constructor(http: Transport) {
+    this.http = http;
+  }
 
   /** POST /widgets/sessions: a 15-minute read-only token for `<transactions-table session-token>`. */
   async createSession(merchantKey: string, options: RequestOptions = {}): Promise<WidgetSession> {
@@ -325,7 +353,11 @@ export class WidgetsApi {
 
 /** Sandbox-only helpers: pay as a customer, move the clock, settle, read the messages sent, decide ACH. */
 export class SandboxApi {
-  constructor(private readonly http: Transport) {}
+  private readonly http: Transport;
+
+  constructor(http: Transport) {
+    this.http = http;
+  }
 
   /** POST /sandbox/pay: pay a pay link (or QR link) as a customer would on the hosted page. */
   async pay(body: SandboxPayment, options: RequestOptions = {}): Promise<SandboxPayResult> {

@@ -90,7 +90,10 @@ export class Transport {
   private readonly sleep: NonNullable<TransportOptions['sleep']>;
   private readonly random: () => number;
 
-  constructor(private readonly options: TransportOptions) {
+  private readonly options: TransportOptions;
+
+  constructor(options: TransportOptions) {
+    this.options = options;
     const chosen = options.fetch ?? globalThis.fetch;
     if (typeof chosen !== 'function') throw new Error('PaykitClient needs fetch: run on Node 18 or later, or pass options.fetch.');
     // Called as a plain function: some fetch implementations refuse another `this`.

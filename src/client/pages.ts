@@ -24,10 +24,16 @@ export interface PageAt {
 export class PagedList<Item, Page> implements Promise<Page>, AsyncIterable<Item> {
   readonly [Symbol.toStringTag] = 'PagedList';
 
+  private readonly fetchPage: (at: PageAt) => Promise<FetchedPage<Item, Page>>;
+  private readonly firstPage: PageAt;
+
   constructor(
-    private readonly fetchPage: (at: PageAt) => Promise<FetchedPage<Item, Page>>,
-    private readonly firstPage: PageAt = { page: 1 },
-  ) {}
+    fetchPage: (at: PageAt) => Promise<FetchedPage<Item, Page>>,
+    firstPage: PageAt = { page: 1 },
+  ) {
+    this.fetchPage = fetchPage;
+    this.firstPage = firstPage;
+  }
 
   /** The first page, asked for once, when first awaited (a list nobody awaits or iterates sends nothing). */
   private first: Promise<Page> | undefined;

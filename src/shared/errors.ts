@@ -27,11 +27,14 @@ export type PaykitErrorCode =
 /** A failure of an element, with its code. */
 export class WidgetError extends Error {
   override name = 'WidgetError';
+  readonly code: PaykitErrorCode;
+
   constructor(
     message: string,
-    readonly code: PaykitErrorCode,
+    code: PaykitErrorCode,
   ) {
     super(message);
+    this.code = code;
   }
 }
 

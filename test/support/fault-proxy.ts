@@ -29,7 +29,11 @@ export class FaultProxy {
   private server: Server | undefined;
   url = '';
 
-  constructor(private readonly target: string) {}
+  private readonly target: string;
+
+  constructor(target: string) {
+    this.target = target;
+  }
 
   async start(): Promise<this> {
     const target = new URL(this.target);

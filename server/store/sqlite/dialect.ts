@@ -16,8 +16,11 @@ export interface SqliteConnections {
  * statement on the writer); outside one, a read runs on the reader and a write is a unit of its own.
  */
 export class SqliteGroupCommitDialect extends SqliteDialect {
-  constructor(private readonly connections: SqliteConnections) {
+  private readonly connections: SqliteConnections;
+
+  constructor(connections: SqliteConnections) {
     super({ database: connections.reader });
+    this.connections = connections;
   }
 
   override createDriver(): Driver {
@@ -29,7 +32,11 @@ class GroupCommitDriver implements Driver {
   /** The reader's prepared statements by SQL text (null: not a read): Kysely's own driver prepares at every run. */
   private readonly reads = new Map<string, Statement | null>();
 
-  constructor(private readonly connections: SqliteConnections) {}
+  private readonly connections: SqliteConnections;
+
+  constructor(connections: SqliteConnections) {
+    this.connections = connections;
+  }
 
   async init(): Promise<void> {}
   async releaseConnection(): Promise<void> {}
@@ -101,7 +108,11 @@ class GroupCommitDriver implements Driver {
 /** What Kysely takes for a connection: it only routes statements (`execute`). */
 class Lease implements DatabaseConnection {
   inUnit = false;
-  constructor(private readonly driver: GroupCommitDriver) {}
+  private readonly driver: GroupCommitDriver;
+
+  constructor(driver: GroupCommitDriver) {
+    this.driver = driver;
+  }
   executeQuery = <R>(query: CompiledQuery): Promise<QueryResult<R>> => this.driver.execute<R>(query, this.inUnit);
   streamQuery = (): AsyncIterableIterator<never> => {
     throw new Error('the embedded database does not stream rows');

@@ -27,7 +27,11 @@ export class GroupCommit {
   private committing = false;
   private closeScheduled = false;
 
-  constructor(private readonly writer: WriterThread) {}
+  private readonly writer: WriterThread;
+
+  constructor(writer: WriterThread) {
+    this.writer = writer;
+  }
 
   /** Waits for this unit's turn and opens its savepoint; the unit then has the writer until `end`. */
   async begin(): Promise<void> {
