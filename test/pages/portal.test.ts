@@ -7,7 +7,7 @@ import { PAGE_CSP } from './helpers.ts';
 /** The credentials as the page shows them. */
 function shownCredentials(page: string) {
   const value = (term: string) => {
-    const match = new RegExp(`<dt>${term}</dt><dd><code>([^<]+)</code></dd>`).exec(page);
+    const match = new RegExp(`<dt>${term}</dt><dd><code>([^<]+)</code>`).exec(page);
     assert.ok(match, `the page shows the ${term}`);
     return match[1]!;
   };
