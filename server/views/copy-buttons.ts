@@ -54,7 +54,7 @@ button.secondary{background:transparent;color:var(--accent);border:2px solid var
 button.copy{padding:.25rem .75rem;min-height:44px;margin-inline-start:.5rem}
 .credential{display:flex;flex-wrap:wrap;align-items:center;gap:.25rem 0}
 .credential code{overflow-wrap:anywhere}
-.scroll{overflow-x:auto;max-width:100%;margin:0 0 1.5rem;border:1px solid var(--soft);border-radius:.5rem;background:var(--card)}
+.scroll{position:relative;overflow-x:auto;max-width:100%;margin:0 0 1.5rem;border:1px solid var(--soft);border-radius:.5rem;background:var(--card)}
 .scroll:focus-visible{outline:3px solid var(--accent)}
 table.list{border-collapse:collapse;width:100%;font-size:.9375rem}
 table.list caption{text-align:left;font-weight:700;padding:.5rem .75rem}
@@ -64,5 +64,6 @@ table.list td form{margin:0}
 table.list td button{padding:.375rem 1rem}
 .notice{border-left:4px solid var(--accent);background:var(--card);padding:.75rem 1rem;border-radius:.25rem}
 details summary{cursor:pointer;padding:.25rem 0}
+.nowrap{white-space:nowrap}
 .message-text{white-space:pre-wrap;overflow-wrap:anywhere;max-width:32rem}
 </style>`);

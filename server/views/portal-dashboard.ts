@@ -37,7 +37,7 @@ function attemptsOf(event: DashboardEvent): Html {
 
 function eventsSection(dashboard: SandboxDashboard): Html {
   const rows = dashboard.events.map((e) => html`<tr>
-<td><code>${e.event_type}</code></td><td><code>${e.id}</code></td><td>${time(e.created_at)}</td><td>${e.delivery_status}</td><td>${attemptsOf(e)}</td>
+<td><code class="nowrap">${e.event_type}</code></td><td><code>${e.id}</code></td><td>${time(e.created_at)}</td><td>${e.delivery_status}</td><td>${attemptsOf(e)}</td>
 <td><form method="post" action="/portal/dashboard/events/${e.id}/resend"><button type="submit" class="secondary">Resend<span class="visually-hidden"> ${e.event_type} ${e.id}</span></button></form></td>
 </tr>`);
   const where = dashboard.webhookUrl
