@@ -25,7 +25,15 @@ $('#products').replaceChildren(...PRODUCTS.map((product) => {
   const button = card.querySelector('pay-button')!;
   button.setAttribute('amount', product.price);
   button.setAttribute('description', product.name);
-  if (product.qr) button.setAttribute('show-qr', '');
+  if (product.qr) {
+    button.setAttribute('show-qr', '');
+    // The QR code comes after the click; its place is kept from the start (style.css), so the row does not grow.
+    card.classList.add('with-qr');
+    const space = document.createElement('div');
+    space.className = 'qr-space';
+    space.textContent = 'Click Pay: a QR code to pay from a phone appears here.';
+    card.append(space);
+  }
   return card;
 }));
 
