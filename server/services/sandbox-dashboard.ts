@@ -23,6 +23,7 @@ export interface SandboxDashboard {
   eventTotal: number;
   webhookUrl: string | null;
   messages: SentMessage[];
+  limits: { events: number; messages: number };
 }
 
 /** The client whose id and secret key these are, or undefined; the digest is compared even for an unknown id. */
@@ -46,6 +47,7 @@ export async function sandboxDashboard(store: Store, client: Client): Promise<Sa
     eventTotal: listed.total,
     webhookUrl: endpoint?.url ?? null,
     messages,
+    limits: { events: DASHBOARD_EVENTS, messages: DASHBOARD_MESSAGES },
   };
 }
 

@@ -1,8 +1,26 @@
-import type { DashboardEvent, SandboxDashboard } from '../services/sandbox-dashboard.ts';
-import { DASHBOARD_EVENTS, DASHBOARD_MESSAGES } from '../services/sandbox-dashboard.ts';
 import { html, type Html } from './html.ts';
 import { renderPage, type Page } from './layout.ts';
 import { COPY_STATUS, PORTAL_STYLES, copyButton, copyScript } from './copy-buttons.ts';
+
+/** What the dashboard shows of one client: the data it is given (services/sandbox-dashboard.ts gathers it). */
+export interface SandboxDashboard {
+  client: { id: string; name: string; public_key: string };
+  merchants: { id: string; status: string; business_name: string; email: string; created_at: string }[];
+  events: DashboardEvent[];
+  eventTotal: number;
+  webhookUrl: string | null;
+  messages: { channel: string; recipient: string; body: string; pay_link: string | null; created_at: string }[];
+  /** How many of the newest events and messages are shown. */
+  limits: { events: number; messages: number };
+}
+
+export interface DashboardEvent {
+  id: string;
+  event_type: string;
+  created_at: string;
+  delivery_status: string;
+  attempts_log: { attempted_at: string; status_code: number | null; error: string | null; duration_ms: number | null }[];
+}
 
 const STATUS_WORDS: Record<string, string> = {
   invited: 'Invited: form not submitted yet',
@@ -49,7 +67,7 @@ ${where}
 ${rows.length === 0
     ? html`<p>No events yet: onboarding a merchant or taking a payment writes the first.</p>`
     : scrolling('Recent events', html`<table class="list"><thead><tr><th scope="col">Type</th><th scope="col">Event id</th><th scope="col">Created</th><th scope="col">Delivery</th><th scope="col">Attempts</th><th scope="col"><span class="visually-hidden">Action</span></th></tr></thead><tbody>${rows}</tbody></table>`)}
-<p class="hint">The newest ${DASHBOARD_EVENTS}; every event is in <code>GET /api/v1/client/webhooks/events</code>.</p>
+<p class="hint">The newest ${dashboard.limits.events}; every event is in <code>GET /api/v1/client/webhooks/events</code>.</p>
 </section>`;
 }
 
@@ -61,7 +79,7 @@ function outboxSection(dashboard: SandboxDashboard): Html {
 ${rows.length === 0
     ? html`<p>Nothing sent yet.</p>`
     : scrolling('Sandbox outbox', html`<table class="list"><thead><tr><th scope="col">Channel</th><th scope="col">To</th><th scope="col">Message</th><th scope="col">Sent</th></tr></thead><tbody>${rows}</tbody></table>`)}
-<p class="hint">The newest ${DASHBOARD_MESSAGES}; also in <code>GET /api/v1/sandbox/messages</code>.</p>
+<p class="hint">The newest ${dashboard.limits.messages}; also in <code>GET /api/v1/sandbox/messages</code>.</p>
 </section>`;
 }
 
