@@ -72,7 +72,7 @@ describe('sandbox dashboard', () => {
       assert.match(page, new RegExp(`<td>${ownName} \\w+</td><td>Approved</td>`), 'its merchant, approved');
       assert.match(page, new RegExp(`${ownName} \\w+ order`), 'its text and e-mail');
       assert.ok(page.includes(`<code>${own.eventId}</code>`), 'its newest event');
-      assert.match(page, /<code>merchant\.onboarding<\/code>/);
+      assert.match(page, /<code class="nowrap">merchant\.onboarding<\/code>/);
       assert.ok(page.includes(`action="/portal/dashboard/events/${own.eventId}/resend"`));
       assert.ok(!page.includes(otherName!), `nothing of ${otherName}'s`);
       assert.ok(!page.includes(other.eventId) && !page.includes(other.auth.id), `no id of ${otherName}'s`);
