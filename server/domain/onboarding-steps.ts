@@ -28,6 +28,9 @@ export interface OnboardingDraft {
   kept: Partial<Record<SecretField, string>>;
 }
 
+/** The longest answer a draft keeps (the API's own bound on a field): longer is refused going forward, dropped going back. */
+export const MAX_SAVED_ANSWER = 500;
+
 export const isOnboardingStep = (text: string): text is OnboardingStep => (ONBOARDING_STEPS as readonly string[]).includes(text);
 export const stepIndex = (step: OnboardingStep) => ONBOARDING_STEPS.indexOf(step);
 const stepAt = (index: number): OnboardingStep => ONBOARDING_STEPS[Math.max(0, Math.min(index, ONBOARDING_STEPS.length - 1))]!;
@@ -88,7 +91,14 @@ export function saveStep(
     const typed = values[field.split('.')[1]!];
     if (typed && !errors.some((e) => e.field === field)) kept[field] = lastFour(typed);
   }
-  const answers = { ...draft.answers, [group]: Object.fromEntries(Object.entries(values).filter(([name]) => !secrets.includes(`${group}.${name}` as SecretField))) };
+  for (const [name, value] of Object.entries(values)) {
+    if (value && value.length > MAX_SAVED_ANSWER && !errors.some((e) => e.field === `${group}.${name}`)) {
+      errors.push({ field: `${group}.${name}`, message: `${group}.${name} must be at most ${MAX_SAVED_ANSWER} characters.` });
+    }
+  }
+  const savedAnswers = Object.entries(values)
+    .filter(([name, value]) => value !== undefined && !secrets.includes(`${group}.${name}` as SecretField) && value.length <= MAX_SAVED_ANSWER);
+  const answers = { ...draft.answers, [group]: Object.fromEntries(savedAnswers) };
   if (direction === 'back') {
     return { draft: { ...draft, answers, kept, at: stepAt(stepIndex(step) - 1) }, errors: [] };
   }
