@@ -41,6 +41,17 @@ export class OnboardingTokenRepository {
     return result.numUpdatedRows === 1n;
   }
 
+  /** Forgets the saved answers of links that expired unused (nobody can read them any more); how many. */
+  async dropExpiredDrafts(now: string): Promise<number> {
+    const result = await this.db
+      .updateTable('onboarding_links')
+      .set({ draft: null })
+      .where('draft', 'is not', null)
+      .where('expires_at', '<=', now)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
   /** Marks a link used if it still is usable, its draft gone with it; false when it was used or expired meanwhile. */
   async useLink(tokenHash: string, now: string): Promise<boolean> {
     const result = await this.db

@@ -5,7 +5,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { digest } from '../../server/secrets.ts';
+import { Housekeeping } from '../../server/housekeeping.ts';
 import { startService, type TestService } from '../support/service.ts';
+import { testDatabases } from '../support/databases.ts';
 import { validApplication } from '../support/fixtures.ts';
 import { ANSWER_STEPS, answerSteps, formBody, newOnboardingLink, postStep } from '../support/onboarding.ts';
 import { tagWithId } from './helpers.ts';
@@ -17,10 +19,10 @@ const fieldsOf = (group: string, application = validApplication()) =>
   Object.fromEntries(Object.entries(formBody(application)).filter(([key]) => key.startsWith(`${group}.`)));
 const tokenOf = (path: string) => path.split('/').pop()!;
 
-describe('hosted onboarding drafts', () => {
+for (const database of testDatabases()) describe(`hosted onboarding drafts (${database})`, () => {
   let service: TestService;
   before(async () => {
-    service = await startService();
+    service = await startService({ database });
   });
   after(() => service.close());
 
@@ -164,5 +166,12 @@ describe('hosted onboarding drafts', () => {
       assert.ok(!answer.text.includes('Blue Bottle Cafe'));
     }
     assert.doesNotMatch(String(await savedDraft(link.path)), /Jane/, 'the owner step was not saved');
+
+    const live = await newOnboardingLink(service);
+    assert.equal((await postStep(service, live.path, 'business', fieldsOf('BusinessInfo'))).status, 303);
+    const { droppedDrafts } = await new Housekeeping({ store: service.store, clock: service.clock }).runOnce();
+    assert.ok(droppedDrafts >= 1);
+    assert.equal(await savedDraft(link.path), null, 'housekeeping forgets the answers of an expired link');
+    assert.match(String(await savedDraft(live.path)), /Blue Bottle Cafe/, 'and keeps those of a live one');
   });
 });
