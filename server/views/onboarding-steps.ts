@@ -43,9 +43,10 @@ function progress(step: OnboardingStep, draft: OnboardingDraft, lang: PageLocale
   const items = ONBOARDING_STEPS.map((each) => {
     const name = texts.steps[each];
     const state = each === step ? 'current' : stepIndex(each) < stepIndex(draft.reached) ? 'done' : 'ahead';
+    const done = state === 'done' ? html`<span class="visually-hidden"> (${texts.stepDone})</span>` : '';
     const inner = each === step
-      ? html`<a href="${addresses.step(each)}" aria-current="step">${name}</a>`
-      : stepIndex(each) <= stepIndex(draft.reached) ? html`<a href="${addresses.step(each)}">${name}</a>` : html`<span>${name}</span>`;
+      ? html`<a href="${addresses.step(each)}" aria-current="step">${name}${done}</a>`
+      : stepIndex(each) <= stepIndex(draft.reached) ? html`<a href="${addresses.step(each)}">${name}${done}</a>` : html`<span>${name}</span>`;
     return html`<li class="${state}">${inner}</li>`;
   });
   return html`<nav aria-label="${texts.progress}"><ol class="steps">${items}</ol></nav>

@@ -116,7 +116,8 @@ for (const database of testDatabases()) describe(`hosted onboarding drafts (${da
     const owner = await service.request('GET', moved.headers.location as string, { headers: { 'accept-language': 'en' } });
     assert.match(owner.text, /<html lang="de">/);
     assert.ok(owner.text.includes(`<form method="post" action="${link.path}/owner?locale=de-CH" novalidate>`));
-    assert.ok(owner.text.includes(`<a href="${link.path}/business?locale=de-CH">Unternehmen</a>`));
+    assert.ok(owner.text.includes(`<a href="${link.path}/business?locale=de-CH">Unternehmen<span class="visually-hidden"> (erledigt)</span></a>`), "a step left behind is a link, said to be done");
+    assert.ok(owner.text.includes("<li class=\"ahead\"><span>Bankkonto</span></li>"), "a step not reached is no link");
     assert.ok(owner.text.includes('<p class="step-count">Schritt 2 von 5</p>'));
   });
 

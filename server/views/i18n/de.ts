@@ -117,6 +117,7 @@ export const de: PageTexts = {
   onboarding: {
     steps: { business: 'Unternehmen', owner: 'Inhaber', bank: 'Bankkonto', processing: 'Zahlungen', review: 'Prüfen und unterschreiben' },
     progress: 'Fortschritt',
+    stepDone: 'erledigt',
     stepOf: 'Schritt {step} von {count}',
     continue: 'Speichern und weiter',
     back: 'Zurück',

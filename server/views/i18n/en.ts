@@ -141,6 +141,7 @@ export const en = {
   onboarding: {
     steps: { business: 'Business', owner: 'Owner', bank: 'Bank account', processing: 'Payments', review: 'Review and sign' },
     progress: 'Progress',
+    stepDone: 'completed',
     stepOf: 'Step {step} of {count}',
     continue: 'Save and continue',
     back: 'Back',

@@ -117,6 +117,7 @@ export const es: PageTexts = {
   onboarding: {
     steps: { business: 'Empresa', owner: 'Titular', bank: 'Cuenta bancaria', processing: 'Pagos', review: 'Revisar y firmar' },
     progress: 'Progreso',
+    stepDone: 'completado',
     stepOf: 'Paso {step} de {count}',
     continue: 'Guardar y continuar',
     back: 'Atrás',

@@ -117,6 +117,7 @@ export const fr: PageTexts = {
   onboarding: {
     steps: { business: 'Entreprise', owner: 'Titulaire', bank: 'Compte bancaire', processing: 'Paiements', review: 'Vérifier et signer' },
     progress: 'Progression',
+    stepDone: 'terminé',
     stepOf: 'Étape {step} sur {count}',
     continue: 'Enregistrer et continuer',
     back: 'Retour',
