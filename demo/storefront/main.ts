@@ -1,6 +1,6 @@
 import { $, demoConfig } from '../shared/api.ts';
 import { renderHeader } from '../shared/chrome.ts';
-import { PRODUCTS, SAMPLE_PHONE } from '../shared/products.ts';
+import { PRODUCTS, QR_SPACE_TEXT, SAMPLE_PHONE } from '../shared/products.ts';
 import { renderTestCards } from '../shared/test-cards.ts';
 import { reportWidgetEvents } from '../shared/outcomes.ts';
 
@@ -27,11 +27,10 @@ $('#products').replaceChildren(...PRODUCTS.map((product) => {
   button.setAttribute('description', product.name);
   if (product.qr) {
     button.setAttribute('show-qr', '');
-    // The QR code comes after the click; its place is kept from the start (style.css), so the row does not grow.
     card.classList.add('with-qr');
     const space = document.createElement('div');
     space.className = 'qr-space';
-    space.textContent = 'Click Pay: a QR code to pay from a phone appears here.';
+    space.textContent = QR_SPACE_TEXT;
     card.append(space);
   }
   return card;

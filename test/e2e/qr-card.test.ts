@@ -8,7 +8,8 @@ import { startDemo, type DemoServers } from './demo-servers.ts';
 /**
  * The demo storefront's QR card keeps the QR code's place from the start: when the code arrives (after the click),
  * neither the card nor its grid row grows. Measured in Chromium, at 1280 and 360 px: the heights with the code laid
- * in, and the same page with the code taken out of the layout, are the same, and the code sits in its reserved space.
+ * in, and the same page with the code taken out of the layout, are the same, and the code sits in its reserved space;
+ * on the script-tag storefront and the React and Vue ones.
  */
 const ARTIFACTS = 'test-artifacts/e2e';
 
@@ -25,12 +26,13 @@ after(async () => {
 });
 
 describe("the storefront's QR card", { timeout: 120_000 }, () => {
-  for (const width of [1280, 360]) {
-    test(`reserves the QR code's space at ${width} px: the row does not grow when the code arrives`, async () => {
+  const cases = [['/', 1280], ['/', 360], ['/react.html', 1280], ['/vue.html', 1280]] as const;
+  for (const [storefront, width] of cases) {
+    test(`${storefront} reserves the QR code's space at ${width} px: the row does not grow when the code arrives`, async () => {
       const page = await browser.newPage({ viewport: { width, height: 900 } });
       page.setDefaultTimeout(30_000);
       try {
-        await page.goto(demo.demoUrl);
+        await page.goto(`${demo.demoUrl}${storefront}`);
         const card = page.locator('article.product', { has: page.getByRole('heading', { name: 'Sourdough loaf' }) });
         const pay = card.locator('pay-button').getByRole('button', { name: /pay/i });
         await pay.waitFor();
@@ -46,7 +48,7 @@ describe("the storefront's QR card", { timeout: 120_000 }, () => {
         const heights = await image.evaluate((img) => {
           const cardElement = img.getRootNode() instanceof ShadowRoot ? ((img.getRootNode() as ShadowRoot).host.closest('article') as Element) : img.closest('article')!;
           const figure = img.closest('figure') as HTMLElement;
-          const grid = document.querySelector('#products')!;
+          const grid = cardElement.closest('.products')!;
           // No named function in here: the test's transpiler would wrap it in a helper the page does not have.
           const withCode = { card: cardElement.getBoundingClientRect().height, grid: grid.getBoundingClientRect().height };
           figure.style.display = 'none';
@@ -62,7 +64,7 @@ describe("the storefront's QR card", { timeout: 120_000 }, () => {
         const space = await card.locator('.qr-space').boundingBox();
         assert.ok(code && space, 'the code and its space are on the page');
         assert.ok(code.y >= space.y - 0.5 && code.y + code.height <= space.y + space.height + 0.5, `the code lies in its space (${JSON.stringify({ code, space })})`);
-        await page.screenshot({ path: `${ARTIFACTS}/storefront-qr-${width}.png` });
+        await page.screenshot({ path: `${ARTIFACTS}/storefront-qr-${storefront.replace(/\W/g, '') || 'script-tag'}-${width}.png` });
         await assertAccessible(page, `the storefront with the QR code (${width} px)`);
       } finally {
         await page.close();
