@@ -25,6 +25,8 @@ ${error && html`<p class="error" id="name-error">${error}</p>`}
 </div>
 <button type="submit">Create sandbox credentials</button>
 </form>
+<h2>Already have credentials?</h2>
+<p><a href="/portal/dashboard">Open the sandbox dashboard</a>: their merchants, webhook events and sandbox messages. Sign in with the client id and secret key.</p>
 <p class="links"><a href="/docs">Read the API reference</a></p>`;
   return renderPage({ title: 'Sandbox test portal', body, status: error ? 400 : 200 });
 }
