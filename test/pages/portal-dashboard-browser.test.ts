@@ -90,4 +90,19 @@ describe('sandbox dashboard in Chromium', () => {
     assert.match(String(await row.locator('details summary').textContent()), /2 attempts, last HTTP 200/);
     await context.close();
   });
+
+  test('the credentials page copies the secret key with its button', async () => {
+    const context = await browser.newContext();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: service.baseUrl });
+    const page = await context.newPage();
+    await page.goto(`${service.baseUrl}/portal`);
+    await page.click('button:has-text("Create sandbox credentials")');
+    await page.waitForSelector('h1:has-text("Your sandbox credentials")');
+    const secret = await page.locator('dt:text-is("Secret key") + dd code').textContent();
+    assert.match(String(secret), /^sk_/);
+    await page.getByRole('button', { name: 'Copy secret key' }).click();
+    await page.waitForFunction(() => document.getElementById('copy-status')?.textContent === 'secret key copied.');
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), secret);
+    await context.close();
+  });
 });
