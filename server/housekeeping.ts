@@ -12,8 +12,9 @@ export interface HousekeepingOptions {
 }
 
 /**
- * What nobody asks for but must happen: idempotency keys older than a day are deleted with their answers, and
- * events that waited four days still holding a secret (no endpoint took them) have it masked.
+ * What nobody asks for but must happen: idempotency keys older than a day are deleted with their answers, events
+ * that waited four days still holding a secret (no endpoint took them) have it masked, and the answers saved on
+ * onboarding links that expired unused are forgotten.
  */
 export class Housekeeping {
   private timer: NodeJS.Timeout | undefined;
@@ -36,7 +37,7 @@ export class Housekeeping {
   }
 
   /** One pass; returns what it did. */
-  async runOnce(): Promise<{ purgedKeys: number; redactedEvents: number }> {
+  async runOnce(): Promise<{ purgedKeys: number; redactedEvents: number; droppedDrafts: number }> {
     const { store, clock } = this.options;
     const now = clock.now();
     const purgedKeys = await store.idempotencyKeys.purgeExpired(now);
@@ -48,6 +49,7 @@ export class Housekeeping {
       redactedEvents += ids.length;
       if (ids.length < 500) break;
     }
-    return { purgedKeys, redactedEvents };
+    const droppedDrafts = await store.onboardingTokens.dropExpiredDrafts(isoInstant(now));
+    return { purgedKeys, redactedEvents, droppedDrafts };
   }
 }

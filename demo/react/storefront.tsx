@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { PayButton, RequestPaymentButton } from 'paykit/react';
 import { describeWidgetEvent, type Outcome } from '../shared/outcomes.ts';
-import { PRODUCTS, SAMPLE_PHONE } from '../shared/products.ts';
+import { PRODUCTS, QR_SPACE_TEXT, SAMPLE_PHONE } from '../shared/products.ts';
 
 /** The storefront in React: the same products, the adapters' typed event props feeding one log. */
 export function Storefront() {
@@ -18,12 +18,13 @@ export function Storefront() {
         <h2 id="shop">Shop</h2>
         <div className="products">
           {PRODUCTS.map((product) => (
-            <article className="product" key={product.name}>
+            <article className={product.qr ? 'product with-qr' : 'product'} key={product.name}>
               <h3>{product.name}</h3>
               <p>{product.blurb}</p>
               <p className="price">${product.price}</p>
               <PayButton amount={product.price} description={product.name} showQr={product.qr ?? false}
                 onPaySuccess={report} onPayPending={report} onPayError={report} onPayCancel={report} />
+              {product.qr && <div className="qr-space">{QR_SPACE_TEXT}</div>}
             </article>
           ))}
         </div>

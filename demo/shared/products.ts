@@ -14,5 +14,11 @@ export const PRODUCTS: readonly Product[] = [
   { name: 'Birthday cake', blurb: 'Chocolate, serves eight.', price: '32.00' },
 ];
 
+/**
+ * What the QR card shows where its code will be: the code comes after the click, and its place on the card is kept
+ * from the start (`.qr-space` in style.css), so the card and its grid row do not grow when it arrives.
+ */
+export const QR_SPACE_TEXT = 'Click Pay: a QR code to pay from a phone appears here.';
+
 /** The phone the request-payment form starts with: a sandbox number, so the text only reaches the sandbox's messages. */
 export const SAMPLE_PHONE = '+14155550123';

@@ -1,6 +1,6 @@
 import { $, demoConfig } from '../shared/api.ts';
 import { renderHeader } from '../shared/chrome.ts';
-import { PRODUCTS, SAMPLE_PHONE } from '../shared/products.ts';
+import { PRODUCTS, QR_SPACE_TEXT, SAMPLE_PHONE } from '../shared/products.ts';
 import { renderTestCards } from '../shared/test-cards.ts';
 import { reportWidgetEvents } from '../shared/outcomes.ts';
 
@@ -25,7 +25,14 @@ $('#products').replaceChildren(...PRODUCTS.map((product) => {
   const button = card.querySelector('pay-button')!;
   button.setAttribute('amount', product.price);
   button.setAttribute('description', product.name);
-  if (product.qr) button.setAttribute('show-qr', '');
+  if (product.qr) {
+    button.setAttribute('show-qr', '');
+    card.classList.add('with-qr');
+    const space = document.createElement('div');
+    space.className = 'qr-space';
+    space.textContent = QR_SPACE_TEXT;
+    card.append(space);
+  }
   return card;
 }));
 

@@ -183,14 +183,20 @@ const SHARES_OF_A_WHOLE: { fields: string[]; what: string }[] = [
 
 export const ONBOARDING_GROUPS = Object.keys(SPECS) as OnboardingGroup[];
 
-/** Problems with one group's values; `partial` checks only the fields that are present (a prefill). */
-function checkGroup(group: OnboardingGroup, values: Record<string, string | undefined>, today: string, partial: boolean): FieldError[] {
+/**
+ * Problems with one group's values; `partial` checks only the fields that are present (a prefill). A field in `kept`
+ * was checked when the merchant gave it and only its last four digits are kept (docs/decisions.md): left empty, it
+ * stands.
+ */
+function checkGroup(
+  group: OnboardingGroup, values: Record<string, string | undefined>, today: string, partial: boolean, kept: ReadonlySet<string> = new Set(),
+): FieldError[] {
   const errors: FieldError[] = [];
   for (const [name, spec] of Object.entries(SPECS[group])) {
     const field = `${group}.${name}`;
     const value = values[name]?.trim() ?? '';
     if (value === '') {
-      if (spec.required && !partial) errors.push({ field, message: `${field} is required (${spec.label}).` });
+      if (spec.required && !partial && !kept.has(field)) errors.push({ field, message: `${field} is required (${spec.label}).` });
       continue;
     }
     if (spec.maxLength !== undefined && value.length > spec.maxLength) {
@@ -203,17 +209,11 @@ function checkGroup(group: OnboardingGroup, values: Record<string, string | unde
   return errors;
 }
 
-/** Problems with the business details a client may prefill before the merchant completes the hosted form. */
-export function validatePrefill(businessInfo: Record<string, string | undefined>, today: string): FieldError[] {
-  return checkGroup('BusinessInfo', businessInfo, today, true);
-}
-
-/** Every problem with an onboarding application, in field order; empty when it can be accepted. */
-export function validateOnboarding(application: OnboardingApplication, today: string): FieldError[] {
-  const errors = ONBOARDING_GROUPS.flatMap((group) => checkGroup(group, application[group] ?? {}, today, false));
-  const processing = application.ProcessingInfo ?? {};
+/** The rules across several percentages of ProcessingInfo, for fields that are each valid on their own. */
+function checkShares(processing: Record<string, string | undefined>, fieldErrors: FieldError[]): FieldError[] {
+  const errors: FieldError[] = [];
   for (const { fields, what } of SHARES_OF_A_WHOLE) {
-    if (fields.some((f) => errors.some((e) => e.field === `ProcessingInfo.${f}`))) continue;
+    if (fields.some((f) => fieldErrors.some((e) => e.field === `ProcessingInfo.${f}`))) continue;
     const given = fields.filter((f) => (processing[f]?.trim() ?? '') !== '');
     if (given.length === 0) continue;
     if (given.length < fields.length) {
@@ -226,6 +226,27 @@ export function validateOnboarding(application: OnboardingApplication, today: st
     }
   }
   return errors;
+}
+
+/** Every problem with one group of an application, as the hosted form checks a step when the merchant leaves it. */
+export function validateGroup(
+  group: OnboardingGroup, values: Record<string, string | undefined>, today: string, kept: ReadonlySet<string> = new Set(),
+): FieldError[] {
+  const errors = checkGroup(group, values, today, false, kept);
+  return group === 'ProcessingInfo' ? [...errors, ...checkShares(values, errors)] : errors;
+}
+
+/** Problems with the business details a client may prefill before the merchant completes the hosted form. */
+export function validatePrefill(businessInfo: Record<string, string | undefined>, today: string): FieldError[] {
+  return checkGroup('BusinessInfo', businessInfo, today, true);
+}
+
+/**
+ * Every problem with an onboarding application, in field order; empty when it can be accepted. `kept`: fields
+ * checked earlier of which only the last four digits are kept (a hosted form's saved steps).
+ */
+export function validateOnboarding(application: OnboardingApplication, today: string, kept: ReadonlySet<string> = new Set()): FieldError[] {
+  return ONBOARDING_GROUPS.flatMap((group) => validateGroup(group, application[group] ?? {}, today, kept));
 }
 
 /** The application as kept: enumerated fields in their stored spelling (`LLC` → `llc`). Valid input only. */

@@ -11,6 +11,9 @@ import { merchantByKey } from './merchant-access.ts';
 import { merchantStatusEvent } from './events.ts';
 import { partnerStatus } from '../domain/merchant-review.ts';
 import { isoInstant } from '../domain/instants.ts';
+import {
+  keptFields, newDraft, parseDraft, saveStep, type AnswerStep, type OnboardingDraft,
+} from '../domain/onboarding-steps.ts';
 
 /** The path of the hosted onboarding form; the link is this under the service's public origin. */
 export const onboardingPath = (linkToken: string) => `/onboard/${linkToken}`;
@@ -19,14 +22,19 @@ function newPublicKey(): string {
   return newToken('pk_').slice(0, 35);
 }
 
-/** The application as kept: SSN and bank account number reduced to their last four digits. */
-function storedApplication(application: OnboardingApplication, signature?: AgreementSignature & { signedAt: string }) {
+/**
+ * The application as kept: SSN and bank account number reduced to their last four digits (or the last four a hosted
+ * form's draft kept of them, when they were not typed again).
+ */
+function storedApplication(
+  application: OnboardingApplication, signature?: AgreementSignature & { signedAt: string }, kept: OnboardingDraft['kept'] = {},
+) {
   const { ssn = '', ...owner } = application.OwnerInfo;
   const { account_number = '', ...banking } = application.BankingInfo;
   return JSON.stringify({
-    BankingInfo: { ...banking, account_last4: lastFour(account_number) },
+    BankingInfo: { ...banking, account_last4: account_number ? lastFour(account_number) : (kept['BankingInfo.account_number'] ?? '') },
     BusinessInfo: application.BusinessInfo,
-    OwnerInfo: { ...owner, ssn_last4: lastFour(ssn) },
+    OwnerInfo: { ...owner, ssn_last4: ssn ? lastFour(ssn) : (kept['OwnerInfo.ssn'] ?? '') },
     ProcessingInfo: application.ProcessingInfo,
     ...(signature ? { agreement: { version: AGREEMENT_VERSION, signer_name: signature.signerName, signed_at: signature.signedAt } } : {}),
   });
@@ -152,10 +160,10 @@ export async function startHostedOnboarding(
 }
 
 export type LinkState =
-  | { state: 'open'; merchant: Merchant; prefill: Record<string, string | undefined> }
+  | { state: 'open'; merchant: Merchant; draft: OnboardingDraft; expiresAt: string }
   | { state: 'unknown' | 'used' | 'expired' };
 
-/** What the hosted form shows for a link: the form, or why it cannot be used. */
+/** What the hosted form shows for a link: the form with the answers saved so far, or why it cannot be used. */
 export async function openOnboardingLink(store: Store, linkToken: string, now: Date): Promise<LinkState> {
   const link = await store.onboardingTokens.findLink(digest(linkToken));
   if (!link) return { state: 'unknown' };
@@ -164,27 +172,58 @@ export async function openOnboardingLink(store: Store, linkToken: string, now: D
   const merchant = await store.merchants.findByIdUnscoped(link.merchant_id);
   if (!merchant) return { state: 'unknown' };
   const saved = JSON.parse(merchant.application ?? '{}') as { BusinessInfo?: Record<string, string | undefined> };
-  return { state: 'open', merchant, prefill: saved.BusinessInfo ?? {} };
+  const draft = (link.draft ? parseDraft(link.draft) : null) ?? newDraft(saved.BusinessInfo ?? {});
+  return { state: 'open', merchant, draft, expiresAt: link.expires_at };
+}
+
+export type SavedStep =
+  | { saved: true; draft: OnboardingDraft; errors: FieldError[] }
+  | { saved: false; linkState: 'unknown' | 'used' | 'expired' };
+
+/** One step of the hosted form, saved on its link (`forward` checks it first; see saveStep). */
+export async function saveOnboardingStep(
+  store: Store, linkToken: string, step: AnswerStep, posted: Record<string, string | undefined>, direction: 'forward' | 'back', now: Date,
+): Promise<SavedStep> {
+  const opened = await openOnboardingLink(store, linkToken, now);
+  if (opened.state !== 'open') return { saved: false, linkState: opened.state };
+  const { draft, errors } = saveStep(opened.draft, step, posted, direction, isoDateOf(now));
+  if (!(await store.onboardingTokens.saveDraft(digest(linkToken), JSON.stringify(draft), isoInstant(now)))) return { saved: false, linkState: 'used' };
+  return { saved: true, draft, errors };
 }
 
 export type HostedSubmission =
   | { accepted: true; merchant: Merchant }
   | { accepted: false; linkState?: 'unknown' | 'used' | 'expired'; fieldErrors: FieldError[]; signatureErrors: string[] };
 
+/** The draft's answers with the posted ones over them: a field posted (even empty) replaces the saved one. */
+function withPosted(draft: OnboardingDraft, posted: Partial<OnboardingApplication>): OnboardingApplication {
+  const merged = structuredClone(draft.answers);
+  for (const [group, values] of Object.entries(posted) as [keyof OnboardingApplication, Record<string, string | undefined>][]) {
+    merged[group] = { ...merged[group], ...values };
+  }
+  return merged;
+}
+
 /**
- * The merchant submits the hosted form: the link is used up, the merchant waits for review, and the
- * client hears `merchant.onboarding` (with the new merchant key) and `documents.signed`, all in one transaction.
+ * The merchant submits the hosted form: the answers saved step by step, and any posted with the signature. The link
+ * is used up, the merchant waits for review, and the client hears `merchant.onboarding` (with the new merchant key)
+ * and `documents.signed`, all in one transaction.
  */
 export async function submitHostedApplication(
   store: Store,
   linkToken: string,
-  submitted: OnboardingApplication,
+  posted: Partial<OnboardingApplication>,
   signature: AgreementSignature,
   now: Date,
 ): Promise<HostedSubmission> {
   const opened = await openOnboardingLink(store, linkToken, now);
   if (opened.state !== 'open') return { accepted: false, linkState: opened.state, fieldErrors: [], signatureErrors: [] };
-  const fieldErrors = validateOnboarding(submitted, isoDateOf(now));
+  const submitted = withPosted(opened.draft, posted);
+  const kept = new Set([...keptFields(opened.draft)].filter((field) => {
+    const [group, name] = field.split('.') as [keyof OnboardingApplication, string];
+    return !submitted[group][name];
+  }));
+  const fieldErrors = validateOnboarding(submitted, isoDateOf(now), kept);
   const signatureErrors = validateSignature(signature);
   if (fieldErrors.length > 0 || signatureErrors.length > 0) return { accepted: false, fieldErrors, signatureErrors };
   const application = canonicalApplication(submitted);
@@ -195,7 +234,7 @@ export async function submitHostedApplication(
     status: 'pending' as const,
     ...merchantFields(application),
     merchant_key_hash: digest(merchantKey),
-    application: storedApplication(application, { ...signature, signerName: signature.signerName.trim(), signedAt }),
+    application: storedApplication(application, { ...signature, signerName: signature.signerName.trim(), signedAt }, opened.draft.kept),
     submitted_at: signedAt,
   };
   const merchant: Merchant = { ...opened.merchant, ...changes };

@@ -7,7 +7,7 @@ const ACCOUNT_COLUMNS = [
   'id', 'client_id', 'company_id', 'status', 'business_name', 'email', 'first_name', 'last_name', 'phone', 'website',
   'merchant_key_hash', 'public_key', 'created_at', 'submitted_at', 'approved_at', 'declined_at', 'decline_reason',
 ] as const satisfies readonly (keyof MerchantAccount)[];
-export type MerchantSummary = Pick<Merchant, 'id' | 'business_name' | 'email' | 'first_name' | 'last_name' | 'created_at' | 'phone' | 'public_key' | 'website'>;
+export type MerchantSummary = Pick<Merchant, 'id' | 'status' | 'business_name' | 'email' | 'first_name' | 'last_name' | 'created_at' | 'phone' | 'public_key' | 'website'>;
 
 export class MerchantRepository {
   private readonly db: Executor;
@@ -60,7 +60,7 @@ export class MerchantRepository {
   async listForClient(clientId: string): Promise<MerchantSummary[]> {
     return this.db
       .selectFrom('merchants')
-      .select(['id', 'business_name', 'email', 'first_name', 'last_name', 'created_at', 'phone', 'public_key', 'website'])
+      .select(['id', 'status', 'business_name', 'email', 'first_name', 'last_name', 'created_at', 'phone', 'public_key', 'website'])
       .where('client_id', '=', clientId)
       .orderBy('created_at', 'desc')
       .orderBy('id')

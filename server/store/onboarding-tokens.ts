@@ -26,18 +26,41 @@ export class OnboardingTokenRepository {
   }
 
   async insertLink(link: { token_hash: string; merchant_id: string; expires_at: string }): Promise<void> {
-    await this.db.insertInto('onboarding_links').values({ ...link, used_at: null }).execute();
+    await this.db.insertInto('onboarding_links').values({ ...link, used_at: null, draft: null }).execute();
   }
 
   async findLink(tokenHash: string) {
     return this.db.selectFrom('onboarding_links').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
   }
 
-  /** Marks a link used if it still is usable; false when it was used or expired meanwhile. */
+  /** Saves the hosted form's answers on a link still usable; false when it was used or expired meanwhile. */
+  async saveDraft(tokenHash: string, draft: string, now: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('onboarding_links')
+      .set({ draft })
+      .where('token_hash', '=', tokenHash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  /** Forgets the saved answers of links that expired unused (nobody can read them any more); how many. */
+  async dropExpiredDrafts(now: string): Promise<number> {
+    const result = await this.db
+      .updateTable('onboarding_links')
+      .set({ draft: null })
+      .where('draft', 'is not', null)
+      .where('expires_at', '<=', now)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** Marks a link used if it still is usable, its draft gone with it; false when it was used or expired meanwhile. */
   async useLink(tokenHash: string, now: string): Promise<boolean> {
     const result = await this.db
       .updateTable('onboarding_links')
-      .set({ used_at: now })
+      .set({ used_at: now, draft: null })
       .where('token_hash', '=', tokenHash)
       .where('used_at', 'is', null)
       .where('expires_at', '>', now)

@@ -68,6 +68,8 @@ export interface OnboardingLinksTable {
   merchant_id: string;
   expires_at: Instant;
   used_at: Instant | null;
+  /** The hosted form's saved answers (JSON), until the application is submitted. */
+  draft: string | null;
 }
 
 export interface CustomersTable {

@@ -9,6 +9,8 @@ export interface FormInput {
   inputmode?: 'numeric' | 'decimal';
   autocomplete?: string;
   options?: readonly string[];
+  /** A select of every country, named in the page's language. */
+  country?: boolean;
   /** Never written back into the page: the merchant types it again after an error. */
   secret?: boolean;
 }
@@ -44,7 +46,7 @@ const LAYOUT: { group: OnboardingGroup; inputs: Record<string, FormInput> }[] = 
       business_city: { autocomplete: 'section-business address-level2' },
       business_state: { autocomplete: 'section-business address-level1' },
       business_zip: { autocomplete: 'section-business postal-code' },
-      business_country: { autocomplete: 'section-business country' },
+      business_country: { autocomplete: 'section-business country', country: true },
     },
   },
   {
@@ -63,7 +65,7 @@ const LAYOUT: { group: OnboardingGroup; inputs: Record<string, FormInput> }[] = 
       city: { autocomplete: 'section-owner address-level2' },
       state: { autocomplete: 'section-owner address-level1' },
       zip: { autocomplete: 'section-owner postal-code' },
-      country: { autocomplete: 'section-owner country' },
+      country: { autocomplete: 'section-owner country', country: true },
     },
   },
   {

@@ -5,6 +5,7 @@ export interface NewCredentials {
   publicKey: string;
 }
 import { attributes, html } from './html.ts';
+import { COPY_STATUS, PORTAL_STYLES, copyButton, copyScript } from './copy-buttons.ts';
 import { renderPage, type Page } from './layout.ts';
 
 export const CLIENT_NAME_MAX = 100;
@@ -24,25 +25,30 @@ ${error && html`<p class="error" id="name-error">${error}</p>`}
 </div>
 <button type="submit">Create sandbox credentials</button>
 </form>
+<h2>Already have credentials?</h2>
+<p><a href="/portal/dashboard">Open the sandbox dashboard</a>: their merchants, webhook events and sandbox messages. Sign in with the client id and secret key.</p>
 <p class="links"><a href="/docs">Read the API reference</a></p>`;
   return renderPage({ title: 'Sandbox test portal', body, status: error ? 400 : 200 });
 }
 
 /** The new credentials; the secret key is on this page and nowhere else. */
-export function credentialsPage(credentials: NewCredentials, publicUrl: string): Page {
+export function credentialsPage(credentials: NewCredentials, publicUrl: string, nonce: string): Page {
   const { clientId, secretKey, publicKey } = credentials;
-  const body = html`<p class="warning"><strong>Copy the secret key now: it is shown only this once.</strong>
+  const body = html`${PORTAL_STYLES}${COPY_STATUS}<p class="warning"><strong>Copy the secret key now: it is shown only this once.</strong>
 Paykit keeps only a digest of it and cannot show it again. If you lose it, create new credentials.</p>
 <dl>
-<dt>Client id</dt><dd><code>${clientId}</code></dd>
-<dt>Secret key</dt><dd><code>${secretKey}</code></dd>
-<dt>Client public key</dt><dd><code>${publicKey}</code></dd>
+<dt>Client id</dt><dd><code>${clientId}</code>${copyButton(clientId, 'client id')}</dd>
+<dt>Secret key</dt><dd><code>${secretKey}</code>${copyButton(secretKey, 'secret key')}</dd>
+<dt>Client public key</dt><dd><code>${publicKey}</code>${copyButton(publicKey, 'client public key')}</dd>
 </dl>
+<h2>Your sandbox dashboard</h2>
+<p><a href="/portal/dashboard">Open the sandbox dashboard</a> to see these credentials' merchants, webhook events (and resend them) and the texts and e-mails the sandbox kept. Your browser asks you to sign in: the client id is the user name, the secret key the password.</p>
 <h2>Try them</h2>
 <p>List your merchants (none yet):</p>
 <pre><code>curl -u ${clientId}:${secretKey} ${publicUrl}/api/v1/merchant</code></pre>
 <p>Next, onboard a test merchant: <code>GET /api/v1/auth/create-session</code>, then <code>POST /api/v1/auth/onboarding/{session_token}</code> gives you a link to the hosted form.</p>
 <p>Or try any call in <a href="/docs">the API reference</a>: paste the client id and secret key in its Authentication box.</p>
-<p class="links"><a href="/docs">Read the API reference</a> · <a href="/portal">Create another set</a></p>`;
+<p class="links"><a href="/docs">Read the API reference</a> · <a href="/portal">Create another set</a></p>
+${copyScript(nonce)}`;
   return renderPage({ title: 'Your sandbox credentials', body });
 }

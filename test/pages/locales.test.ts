@@ -12,6 +12,7 @@ import { startService, type TestService } from '../support/service.ts';
 import { validApplication } from '../support/fixtures.ts';
 import { APPROVE, DECLINE, approvedMerchant, cardForm, newPayLink } from './pay-helpers.ts';
 import { formBody, newOnboardingLink, tagWithId } from './helpers.ts';
+import { answerSteps } from '../support/onboarding.ts';
 
 const titleOf = (page: string) => /<h1>([^<]*)<\/h1>/.exec(page)?.[1];
 const langOf = (page: string) => /<html lang="([^"]+)">/.exec(page)?.[1];
@@ -83,8 +84,12 @@ describe('hosted pages in four languages', () => {
     assert.ok(form.text.includes('<label for="BusinessInfo-business_name">Razón social</label>'));
     assert.match(form.text, /<p class="hint" id="BusinessInfo-ein-hint">Número de identificación del empleador/);
     assert.match(form.text, /<option value="restaurant">Restauración<\/option>/);
-    assert.match(form.text, /Contrato de comercio de Paykit \(entorno de pruebas\), versión/);
     assert.match(tagWithId(form.text, 'BusinessInfo-business_name'), /value="Acme"/);
+    assert.match(form.text, /<option value="DE">Alemania<\/option>/, 'countries named in the language');
+    await answerSteps(service, link.path, validApplication());
+    const review = await service.request('GET', link.path, { headers: { 'accept-language': 'es' } });
+    assert.match(review.text, /Contrato de comercio de Paykit \(entorno de pruebas\), versión/);
+    assert.match(review.text, /<p class="step-count">Paso 5 de 5<\/p>/);
 
     const application = validApplication({
       BusinessInfo: { ein: '12', business_email: '' },
@@ -94,7 +99,7 @@ describe('hosted pages in four languages', () => {
     const refused = await service.request('POST', link.path, { form: { ...unticked, signature_name: 'Jane' }, headers: { 'accept-language': 'de-DE' } });
     assert.equal(refused.status, 400);
     assert.equal(langOf(refused.text), 'de');
-    const summary = [...refused.text.matchAll(/<li><a href="#[^"]+">([^<]+)<\/a><\/li>/g)].map((match) => match[1]);
+    const summary = [...refused.text.matchAll(/<li><a href="[^"]+">([^<]+)<\/a><\/li>/g)].map((match) => match[1]);
     assert.deepEqual(summary, [
       'Ihr Unternehmen: EIN: muss 9 Ziffern haben, z. B. „12-3456789“.',
       'Ihr Unternehmen: Geschäftliche E-Mail: Pflichtfeld.',

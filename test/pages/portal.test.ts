@@ -7,7 +7,7 @@ import { PAGE_CSP } from './helpers.ts';
 /** The credentials as the page shows them. */
 function shownCredentials(page: string) {
   const value = (term: string) => {
-    const match = new RegExp(`<dt>${term}</dt><dd><code>([^<]+)</code></dd>`).exec(page);
+    const match = new RegExp(`<dt>${term}</dt><dd><code>([^<]+)</code>`).exec(page);
     assert.ok(match, `the page shows the ${term}`);
     return match[1]!;
   };
@@ -37,6 +37,7 @@ describe('sandbox test portal and home page', () => {
     assert.match(portal.text, /<form method="post" action="\/portal\/credentials">/);
     assert.match(portal.text, /<label for="name">Name for these credentials/);
     assert.match(portal.text, /<button type="submit">Create sandbox credentials<\/button>/);
+    assert.ok(portal.text.includes('<a href="/portal/dashboard">Open the sandbox dashboard</a>'), 'and leads to the dashboard');
   });
 
   test('POST /portal/credentials creates credentials that work, shown once with a curl example', async () => {

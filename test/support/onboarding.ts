@@ -23,3 +23,24 @@ export function formBody(application: OnboardingApplication, signature = { agree
   }
   return { ...body, ...signature };
 }
+
+/** The hosted form's answer steps and the group each asks for, in order. */
+export const ANSWER_STEPS = [['business', 'BusinessInfo'], ['owner', 'OwnerInfo'], ['bank', 'BankingInfo'], ['processing', 'ProcessingInfo']] as const;
+
+/** One step of the hosted form posted as the browser posts it: its group's `Group.field` keys and the button's `go`. */
+export function postStep(
+  service: TestService, linkPath: string, step: string, fields: Record<string, string | undefined>, options: { go?: 'forward' | 'back'; headers?: Record<string, string>; query?: string } = {},
+) {
+  const form = Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  return service.request('POST', `${linkPath}/${step}${options.query ?? ''}`, { form: { ...form, go: options.go ?? 'forward' }, headers: options.headers });
+}
+
+/** Answers every step with `application`, as a merchant going forward through the form; each must be accepted. */
+export async function answerSteps(service: TestService, linkPath: string, application: OnboardingApplication) {
+  const body = formBody(application, { agree: '', signature_name: '' });
+  for (const [step, group] of ANSWER_STEPS) {
+    const fields = Object.fromEntries(Object.entries(body).filter(([key]) => key.startsWith(`${group}.`)));
+    const answer = await postStep(service, linkPath, step, fields);
+    assert.equal(answer.status, 303, `${step}: ${answer.text}`);
+  }
+}

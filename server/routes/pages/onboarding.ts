@@ -1,9 +1,12 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.ts';
-import { ONBOARDING_FIELDS, ONBOARDING_GROUPS, type OnboardingApplication } from '../../domain/onboarding.ts';
-import { onboardingPath, openOnboardingLink, submitHostedApplication } from '../../services/onboarding.ts';
-import { linkProblemPage, onboardingFormPage, signatureFieldErrors, thankYouPage } from '../../views/onboarding-form.ts';
-import { askedLocale, pageLocale } from '../../views/i18n/language.ts';
+import { ONBOARDING_FIELDS, ONBOARDING_GROUPS, type OnboardingApplication, type OnboardingGroup } from '../../domain/onboarding.ts';
+import { canOpen, isOnboardingStep, STEP_GROUPS, type OnboardingDraft, type OnboardingStep } from '../../domain/onboarding-steps.ts';
+import { onboardingPath, openOnboardingLink, saveOnboardingStep, submitHostedApplication } from '../../services/onboarding.ts';
+import { linkProblemPage, signatureFieldErrors, thankYouPage } from '../../views/onboarding-form.ts';
+import { onboardingReviewPage, onboardingStepPage, type StepAddresses } from '../../views/onboarding-steps.ts';
+import { askedLocale, pageLocale, type PageLocale } from '../../views/i18n/language.ts';
+import { notFoundPage } from '../../views/not-found.ts';
 import { sendPage } from './send.ts';
 
 interface LinkRoute {
@@ -11,49 +14,106 @@ interface LinkRoute {
   Querystring: { locale?: string };
 }
 
-/** The form's flat `Group.field` keys back into the four groups the domain validates. */
-function readForm(body: unknown) {
-  const fields = (body !== null && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-  const text = (key: string) => {
-    const value = fields[key];
-    return typeof value === 'string' ? value : '';
-  };
-  const application = Object.fromEntries(
-    ONBOARDING_GROUPS.map((group) => [
-      group,
-      Object.fromEntries(Object.keys(ONBOARDING_FIELDS[group]).map((name) => [name, text(`${group}.${name}`) || undefined])),
-    ]),
-  ) as OnboardingApplication;
-  const values: Record<string, string | undefined> = { signature_name: text('signature_name') };
-  for (const group of ONBOARDING_GROUPS) {
-    for (const [name, value] of Object.entries(application[group])) values[`${group}.${name}`] = value;
-  }
-  return { application, values, signerName: text('signature_name'), agreed: text('agree') !== '' };
+interface StepRoute extends LinkRoute {
+  Params: { token: string; step: string };
 }
 
-/** The hosted onboarding form behind the one-time link the API gives out. */
+const fieldsOf = (body: unknown) => (body !== null && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+const textOf = (fields: Record<string, unknown>, key: string) => {
+  const value = fields[key];
+  return typeof value === 'string' ? value : '';
+};
+
+/** One group's answers from the form's flat `Group.field` keys; only the keys that were posted. */
+function postedGroup(fields: Record<string, unknown>, group: OnboardingGroup): Record<string, string | undefined> {
+  const posted = Object.keys(ONBOARDING_FIELDS[group]).filter((name) => Object.hasOwn(fields, `${group}.${name}`));
+  return Object.fromEntries(posted.map((name) => [name, textOf(fields, `${group}.${name}`) || undefined]));
+}
+
+/** The final post: the signature, and any answers posted with it (they replace the saved ones). */
+function readSubmission(body: unknown) {
+  const fields = fieldsOf(body);
+  const application: Partial<OnboardingApplication> = {};
+  for (const group of ONBOARDING_GROUPS) {
+    const posted = postedGroup(fields, group);
+    if (Object.keys(posted).length > 0) application[group] = posted;
+  }
+  return { application, signerName: textOf(fields, 'signature_name'), agreed: textOf(fields, 'agree') !== '' };
+}
+
+/** The hosted onboarding form behind the one-time link the API gives out: a step a page, saved on the link. */
 export const onboardingPages: FastifyPluginAsync<Deps> = async (app, { store, clock }) => {
   const path = onboardingPath(':token');
 
-  // The merchant's language: `?locale=` when the partner's link names one (the form posts back to the same
-  // address), else the browser's.
+  // The merchant's language: `?locale=` when the partner's link names one (every address of the form carries it),
+  // else the browser's.
   const languageOf = (request: FastifyRequest<LinkRoute>) => pageLocale(askedLocale(request.query.locale), request.headers['accept-language']);
+  const addressesOf = (token: string, lang: PageLocale): StepAddresses => {
+    const query = lang.asked ? `?locale=${encodeURIComponent(lang.asked)}` : '';
+    return { step: (step) => `${onboardingPath(token)}/${step}${query}`, submit: `${onboardingPath(token)}${query}` };
+  };
 
+  const showStep = (reply: FastifyReply, token: string, step: OnboardingStep, draft: OnboardingDraft, expiresAt: string, lang: PageLocale) => {
+    const addresses = addressesOf(token, lang);
+    if (step === 'review') return sendPage(reply, onboardingReviewPage({ draft, errors: [], signerName: '', agreed: false, lang, addresses, expiresAt }));
+    const values = draft.answers[STEP_GROUPS[step]];
+    return sendPage(reply, onboardingStepPage({ step, draft, values, errors: [], secretsTyped: false, lang, addresses, expiresAt }));
+  };
+
+  // The link itself opens where the merchant left off.
   app.get<LinkRoute>(path, { schema: { hide: true } }, async (request, reply) => {
     const lang = languageOf(request);
     const link = await openOnboardingLink(store, request.params.token, clock.now());
     if (link.state !== 'open') return sendPage(reply, linkProblemPage(link.state, lang));
-    const values = Object.fromEntries(Object.entries(link.prefill).map(([name, value]) => [`BusinessInfo.${name}`, value]));
-    return sendPage(reply, onboardingFormPage({ values, agreed: false, errors: [], lang }));
+    return showStep(reply, request.params.token, link.draft.at, link.draft, link.expiresAt, lang);
+  });
+
+  app.get<StepRoute>(`${path}/:step`, { schema: { hide: true } }, async (request, reply) => {
+    const { token, step } = request.params;
+    if (!isOnboardingStep(step)) return sendPage(reply, notFoundPage());
+    const lang = languageOf(request);
+    const link = await openOnboardingLink(store, token, clock.now());
+    if (link.state !== 'open') return sendPage(reply, linkProblemPage(link.state, lang));
+    // A step further than the merchant has come is not open yet: the furthest one reached is.
+    if (!canOpen(link.draft, step)) return reply.redirect(addressesOf(token, lang).step(link.draft.reached), 303);
+    return showStep(reply, token, step, link.draft, link.expiresAt, lang);
+  });
+
+  app.post<StepRoute>(`${path}/:step`, { schema: { hide: true } }, async (request, reply) => {
+    const { token, step } = request.params;
+    if (!isOnboardingStep(step) || step === 'review') return sendPage(reply, notFoundPage());
+    const lang = languageOf(request);
+    const link = await openOnboardingLink(store, token, clock.now());
+    if (link.state !== 'open') return sendPage(reply, linkProblemPage(link.state, lang));
+    if (!canOpen(link.draft, step)) return reply.redirect(addressesOf(token, lang).step(link.draft.reached), 303);
+    const fields = fieldsOf(request.body);
+    const posted = postedGroup(fields, STEP_GROUPS[step]);
+    const direction = textOf(fields, 'go') === 'back' ? 'back' : 'forward';
+    const saved = await saveOnboardingStep(store, token, step, posted, direction, clock.now());
+    if (!saved.saved) return sendPage(reply, linkProblemPage(saved.linkState, lang));
+    const addresses = addressesOf(token, lang);
+    if (saved.errors.length > 0) {
+      const secretsTyped = ['ssn', 'account_number'].some((name) => Boolean(posted[name]));
+      return sendPage(reply, onboardingStepPage({
+        step, draft: saved.draft, values: posted, errors: saved.errors, secretsTyped, lang, addresses, expiresAt: link.expiresAt,
+      }));
+    }
+    // After a post, a redirect: reloading the next step does not post this one again.
+    return reply.redirect(addresses.step(saved.draft.at), 303);
   });
 
   app.post<LinkRoute>(path, { schema: { hide: true } }, async (request, reply) => {
     const lang = languageOf(request);
-    const { application, values, signerName, agreed } = readForm(request.body);
-    const outcome = await submitHostedApplication(store, request.params.token, application, { signerName, agreed }, clock.now());
+    const { token } = request.params;
+    const { application, signerName, agreed } = readSubmission(request.body);
+    const outcome = await submitHostedApplication(store, token, application, { signerName, agreed }, clock.now());
     if (outcome.accepted) return sendPage(reply, thankYouPage(outcome.merchant.business_name, lang));
     if (outcome.linkState) return sendPage(reply, linkProblemPage(outcome.linkState, lang));
+    const link = await openOnboardingLink(store, token, clock.now());
+    if (link.state !== 'open') return sendPage(reply, linkProblemPage(link.state, lang));
     const errors = [...outcome.fieldErrors, ...signatureFieldErrors(outcome.signatureErrors)];
-    return sendPage(reply, onboardingFormPage({ values, agreed, errors, lang }));
+    return sendPage(reply, onboardingReviewPage({
+      draft: link.draft, errors, signerName, agreed, lang, addresses: addressesOf(token, lang), expiresAt: link.expiresAt,
+    }));
   });
 };

@@ -6,13 +6,16 @@ import { notFoundPage } from '../../views/not-found.ts';
 import { sendPage } from './send.ts';
 import { fromAnotherSite } from '../../plugins/cross-site.ts';
 import { RateLimiter } from '../../plugins/rate-limit.ts';
+import { pooledRandomBytes } from '../../secrets.ts';
+import { dashboardPages } from './portal-dashboard.ts';
 
 const DEFAULT_NAME = 'Sandbox client';
 /** Sandbox clients one address may make in an hour: enough to try things, not enough to fill the database. */
 export const CLIENTS_PER_ADDRESS_PER_HOUR = 10;
 
 /** The sandbox test portal, where a partner makes its own sandbox credentials. */
-export const portalPages: FastifyPluginAsync<Deps> = async (app, { store, clock, config }) => {
+export const portalPages: FastifyPluginAsync<Deps> = async (app, deps) => {
+  const { store, clock, config } = deps;
   const made = new RateLimiter(CLIENTS_PER_ADDRESS_PER_HOUR, 60 * 60 * 1000);
   app.addHook('onRequest', async (_request, reply) => {
     if (config.environment !== 'sandbox') return sendPage(reply, notFoundPage());
@@ -34,6 +37,9 @@ export const portalPages: FastifyPluginAsync<Deps> = async (app, { store, clock,
       return sendPage(reply, portalPage({ name, error: `The name is ${name.length} characters long; shorten it to at most ${CLIENT_NAME_MAX}.` }));
     }
     const credentials = await createClient(store, name || DEFAULT_NAME, clock.now());
-    return sendPage(reply, credentialsPage(credentials, config.publicUrl));
+    const nonce = pooledRandomBytes(16).toString('base64');
+    return sendPage(reply, credentialsPage(credentials, config.publicUrl, nonce), { scriptNonce: nonce });
   });
+
+  await app.register(dashboardPages, deps);
 };

@@ -4,7 +4,6 @@ import { percentageHints, type PageTexts } from './en.ts';
 const B2 = 'Geschäftskunden und Privatkunden ergeben zusammen 100.';
 const CARD = 'Karte vor Ort, Internet sowie Telefon oder E-Mail ergeben zusammen 100.';
 const DELIVERY = 'Die vier Lieferzeiten ergeben zusammen 100.';
-const COUNTRY = 'Ländercode aus zwei Buchstaben, z. B. US.';
 const PHONE = 'Mit Ländervorwahl, z. B. +1 415 555 0123, oder zehn Ziffern.';
 
 export const de: PageTexts = {
@@ -116,6 +115,19 @@ export const de: PageTexts = {
     challengeUsed: 'Die 3-D-Secure-Prüfung ist abgelaufen oder wurde bereits beantwortet: Geben Sie die Karte erneut ein.',
   },
   onboarding: {
+    steps: { business: 'Unternehmen', owner: 'Inhaber', bank: 'Bankkonto', processing: 'Zahlungen', review: 'Prüfen und unterschreiben' },
+    progress: 'Fortschritt',
+    stepDone: 'erledigt',
+    stepOf: 'Schritt {step} von {count}',
+    continue: 'Speichern und weiter',
+    back: 'Zurück',
+    saved: 'Jeder Schritt wird beim Weitergehen gespeichert. Um später fortzufahren, öffnen Sie denselben Link vor dem {date} erneut.',
+    reviewIntro: 'Prüfen Sie Ihre Angaben, dann unterschreiben und senden Sie.',
+    change: 'Ändern',
+    notGiven: 'Keine Angabe',
+    kept: 'Gespeichert: die Nummer mit den Endziffern {last4}. Lassen Sie das Feld leer, um sie zu behalten, oder geben Sie die ganze Nummer ein, um sie zu ändern.',
+    endingIn: 'Endet auf {last4}',
+    giveAll: 'Füllen Sie alle diese Felder aus: {fields}, oder lassen Sie alle leer.',
     title: 'Richten Sie Ihr Händlerkonto ein',
     intro: 'Erzählen Sie uns von Ihrem Unternehmen, damit Sie Zahlungen annehmen können. Als optional markierte Felder dürfen leer bleiben; alle anderen werden benötigt. Es dauert etwa zehn Minuten.',
     legends: {
@@ -202,14 +214,12 @@ export const de: PageTexts = {
       'BusinessInfo.ein': 'Arbeitgeber-Identifikationsnummer: 9 Ziffern, z. B. 12-3456789.',
       'BusinessInfo.business_phone': PHONE,
       'BusinessInfo.website': 'Beginnt mit https://',
-      'BusinessInfo.business_country': COUNTRY,
       'OwnerInfo.b_title': 'Ihre Rolle im Unternehmen, z. B. Inhaber oder Geschäftsführer.',
       'OwnerInfo.ownership_percent': 'Ihr Anteil am Unternehmen, von 0 bis 100.',
       'OwnerInfo.phone': PHONE,
       'OwnerInfo.date_of_birth': 'Inhaber müssen mindestens 18 Jahre alt sein.',
       'OwnerInfo.ssn': 'Sozialversicherungsnummer: 9 Ziffern. Nur die letzten vier werden gespeichert.',
       'OwnerInfo.b_dl_number': '4 bis 20 Buchstaben oder Ziffern.',
-      'OwnerInfo.country': COUNTRY,
       'BankingInfo.routing_number': 'Die neunstellige ABA-Routing-Nummer, z. B. 110000000.',
       'BankingInfo.account_number': '4 bis 17 Ziffern. Nur die letzten vier werden gespeichert.',
       'ProcessingInfo.annualCCSales': 'In US-Dollar, z. B. 250000.00.',

@@ -50,7 +50,6 @@ export function percentageHints({ b2, card, delivery }: { b2: string; card: stri
 const B2 = 'Business-to-business and business-to-consumer add up to 100.';
 const CARD = 'Card present, internet, and phone or e-mail add up to 100.';
 const DELIVERY = 'The four delivery times add up to 100.';
-const COUNTRY = 'Two-letter country code, e.g. US.';
 const PHONE = 'With the country code, e.g. +1 415 555 0123, or ten digits.';
 
 export const en = {
@@ -140,6 +139,19 @@ export const en = {
   cardProblems: CARD_PROBLEMS,
   paymentProblems: PAYMENT_PROBLEMS,
   onboarding: {
+    steps: { business: 'Business', owner: 'Owner', bank: 'Bank account', processing: 'Payments', review: 'Review and sign' },
+    progress: 'Progress',
+    stepDone: 'completed',
+    stepOf: 'Step {step} of {count}',
+    continue: 'Save and continue',
+    back: 'Back',
+    saved: 'Each step is saved when you continue. To finish later, open the same link again before {date}.',
+    reviewIntro: 'Check your answers, then sign and submit.',
+    change: 'Change',
+    notGiven: 'Not given',
+    kept: 'Saved: the number ending in {last4}. Leave this empty to keep it, or type the whole number to change it.',
+    endingIn: 'Ending in {last4}',
+    giveAll: 'Fill in all of {fields}, or leave them all empty.',
     title: 'Set up your merchant account',
     intro: 'Tell us about your business so you can accept payments. Fields marked optional may be left empty; every other field is needed. It takes about ten minutes.',
     legends: {
@@ -181,14 +193,12 @@ export const en = {
       'BusinessInfo.ein': 'Employer Identification Number: 9 digits, e.g. 12-3456789.',
       'BusinessInfo.business_phone': PHONE,
       'BusinessInfo.website': 'Starts with https://',
-      'BusinessInfo.business_country': COUNTRY,
       'OwnerInfo.b_title': 'Your role in the business, e.g. Owner or CEO.',
       'OwnerInfo.ownership_percent': 'The share of the business you own, from 0 to 100.',
       'OwnerInfo.phone': PHONE,
       'OwnerInfo.date_of_birth': 'Owners must be at least 18.',
       'OwnerInfo.ssn': 'Social Security number: 9 digits. Only the last four are kept.',
       'OwnerInfo.b_dl_number': '4 to 20 letters or digits.',
-      'OwnerInfo.country': COUNTRY,
       'BankingInfo.routing_number': 'The 9-digit ABA routing number, e.g. 110000000.',
       'BankingInfo.account_number': '4 to 17 digits. Only the last four are kept.',
       'ProcessingInfo.annualCCSales': 'In US dollars, e.g. 250000.00.',

@@ -4,7 +4,6 @@ import { percentageHints, type PageTexts } from './en.ts';
 const B2 = 'Empresa a empresa y empresa a consumidor suman 100.';
 const CARD = 'Tarjeta presente, internet y teléfono o correo suman 100.';
 const DELIVERY = 'Los cuatro plazos de entrega suman 100.';
-const COUNTRY = 'Código de país de dos letras, p. ej. US.';
 const PHONE = 'Con el prefijo del país, p. ej. +1 415 555 0123, o diez cifras.';
 
 export const es: PageTexts = {
@@ -116,6 +115,19 @@ export const es: PageTexts = {
     challengeUsed: 'La verificación 3-D Secure ha caducado o ya se respondió: escriba de nuevo los datos de la tarjeta.',
   },
   onboarding: {
+    steps: { business: 'Empresa', owner: 'Titular', bank: 'Cuenta bancaria', processing: 'Pagos', review: 'Revisar y firmar' },
+    progress: 'Progreso',
+    stepDone: 'completado',
+    stepOf: 'Paso {step} de {count}',
+    continue: 'Guardar y continuar',
+    back: 'Atrás',
+    saved: 'Cada paso se guarda al continuar. Para terminar más tarde, vuelva a abrir el mismo enlace antes del {date}.',
+    reviewIntro: 'Compruebe sus respuestas y después firme y envíe.',
+    change: 'Cambiar',
+    notGiven: 'Sin indicar',
+    kept: 'Guardado: el número que termina en {last4}. Déjelo vacío para conservarlo o escriba el número completo para cambiarlo.',
+    endingIn: 'Termina en {last4}',
+    giveAll: 'Rellene todos estos campos: {fields}, o déjelos todos vacíos.',
     title: 'Configure su cuenta de comercio',
     intro: 'Háblenos de su negocio para que pueda aceptar pagos. Los campos marcados como opcionales pueden quedar vacíos; todos los demás son necesarios. Se tarda unos diez minutos.',
     legends: {
@@ -202,14 +214,12 @@ export const es: PageTexts = {
       'BusinessInfo.ein': 'Número de identificación del empleador: 9 cifras, p. ej. 12-3456789.',
       'BusinessInfo.business_phone': PHONE,
       'BusinessInfo.website': 'Empieza por https://',
-      'BusinessInfo.business_country': COUNTRY,
       'OwnerInfo.b_title': 'Su función en el negocio, p. ej. Propietario o Director general.',
       'OwnerInfo.ownership_percent': 'La parte del negocio que le pertenece, de 0 a 100.',
       'OwnerInfo.phone': PHONE,
       'OwnerInfo.date_of_birth': 'Los titulares deben ser mayores de 18 años.',
       'OwnerInfo.ssn': 'Número de la Seguridad Social: 9 cifras. Solo se conservan las cuatro últimas.',
       'OwnerInfo.b_dl_number': 'De 4 a 20 letras o cifras.',
-      'OwnerInfo.country': COUNTRY,
       'BankingInfo.routing_number': 'El número de ruta ABA de 9 cifras, p. ej. 110000000.',
       'BankingInfo.account_number': 'De 4 a 17 cifras. Solo se conservan las cuatro últimas.',
       'ProcessingInfo.annualCCSales': 'En dólares estadounidenses, p. ej. 250000.00.',

@@ -4,7 +4,6 @@ import { percentageHints, type PageTexts } from './en.ts';
 const B2 = 'Entreprise à entreprise et entreprise à particulier font 100 au total.';
 const CARD = 'Carte présente, internet, et téléphone ou e-mail font 100 au total.';
 const DELIVERY = 'Les quatre délais de livraison font 100 au total.';
-const COUNTRY = 'Code pays à deux lettres, p. ex. US.';
 const PHONE = 'Avec l’indicatif du pays, p. ex. +1 415 555 0123, ou dix chiffres.';
 
 export const fr: PageTexts = {
@@ -116,6 +115,19 @@ export const fr: PageTexts = {
     challengeUsed: 'La vérification 3-D Secure a expiré ou a déjà reçu une réponse : saisissez à nouveau la carte.',
   },
   onboarding: {
+    steps: { business: 'Entreprise', owner: 'Titulaire', bank: 'Compte bancaire', processing: 'Paiements', review: 'Vérifier et signer' },
+    progress: 'Progression',
+    stepDone: 'terminé',
+    stepOf: 'Étape {step} sur {count}',
+    continue: 'Enregistrer et continuer',
+    back: 'Retour',
+    saved: 'Chaque étape est enregistrée quand vous continuez. Pour terminer plus tard, rouvrez le même lien avant le {date}.',
+    reviewIntro: 'Vérifiez vos réponses, puis signez et envoyez.',
+    change: 'Modifier',
+    notGiven: 'Non renseigné',
+    kept: 'Enregistré : le numéro se terminant par {last4}. Laissez ce champ vide pour le garder, ou saisissez le numéro complet pour le changer.',
+    endingIn: 'Se termine par {last4}',
+    giveAll: 'Remplissez tous ces champs : {fields}, ou laissez-les tous vides.',
     title: 'Créez votre compte commerçant',
     intro: 'Présentez-nous votre entreprise pour pouvoir accepter des paiements. Les champs marqués facultatifs peuvent rester vides ; tous les autres sont nécessaires. Comptez une dizaine de minutes.',
     legends: {
@@ -202,14 +214,12 @@ export const fr: PageTexts = {
       'BusinessInfo.ein': 'Numéro d’identification d’employeur : 9 chiffres, p. ex. 12-3456789.',
       'BusinessInfo.business_phone': PHONE,
       'BusinessInfo.website': 'Commence par https://',
-      'BusinessInfo.business_country': COUNTRY,
       'OwnerInfo.b_title': 'Votre rôle dans l’entreprise, p. ex. Gérant ou PDG.',
       'OwnerInfo.ownership_percent': 'La part de l’entreprise que vous détenez, de 0 à 100.',
       'OwnerInfo.phone': PHONE,
       'OwnerInfo.date_of_birth': 'Les dirigeants doivent avoir au moins 18 ans.',
       'OwnerInfo.ssn': 'Numéro de sécurité sociale : 9 chiffres. Seuls les quatre derniers sont conservés.',
       'OwnerInfo.b_dl_number': 'De 4 à 20 lettres ou chiffres.',
-      'OwnerInfo.country': COUNTRY,
       'BankingInfo.routing_number': 'Le numéro de routage ABA à 9 chiffres, p. ex. 110000000.',
       'BankingInfo.account_number': 'De 4 à 17 chiffres. Seuls les quatre derniers sont conservés.',
       'ProcessingInfo.annualCCSales': 'En dollars américains, p. ex. 250000.00.',

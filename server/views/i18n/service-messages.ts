@@ -42,15 +42,19 @@ export function fieldMessage(field: string, message: string, texts: PageTexts, l
     const problem = key ? onboarding.problems[key] : oneOf ? fill(onboarding.oneOf, { values: oneOf[1]! }) : english;
     return fill(onboarding.rule, { label: label(field), problem });
   }
-  // A rule across several fields: "ProcessingInfo: legal_b2b and legal_b2c must add up to 100 (they add up to 90)."
+  // Rules across several fields: "ProcessingInfo: legal_b2b and legal_b2c must add up to 100 (they add up to 90).",
+  // "ProcessingInfo: give all of legal_b2b and legal_b2c, or none."
   const sum = /^(\w+): (.+) must add up to 100 \(they add up to ([\d.]+)\)\.$/.exec(message);
-  if (sum) {
-    const [, group, what, total] = sum as unknown as [string, string, string, string];
+  const some = /^(\w+): give all of (.+), or none\.$/.exec(message);
+  const across = sum ?? some;
+  if (across) {
+    const [, group, what] = across as unknown as [string, string, string];
     const names = Object.keys(ONBOARDING_FIELDS[group as OnboardingGroup] ?? {})
       .filter((name) => new RegExp(`\\b${name}\\b`).test(what))
       .sort((a, b) => what.indexOf(a) - what.indexOf(b));
     const fields = what.includes('delivery-time') ? onboarding.deliveryTimes : new Intl.ListFormat(locale).format(names.map((name) => label(`${group}.${name}`)));
-    return fill(onboarding.mustAddUp, { fields, total });
+    if (sum) return fill(onboarding.mustAddUp, { fields, total: sum[3]! });
+    return fill(onboarding.giveAll, { fields: what.includes('delivery-time') ? fields.charAt(0).toLowerCase() + fields.slice(1) : fields });
   }
   return message;
 }
