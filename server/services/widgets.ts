@@ -5,6 +5,7 @@ import { invalid, unauthenticated } from '../domain/refusals.ts';
 import { digest, newToken } from '../secrets.ts';
 import { createPaymentRequest } from './payment-requests.ts';
 import { isoInstant } from '../domain/instants.ts';
+import { generatedOrderId } from '../domain/order-reference.ts';
 
 export const WIDGET_SESSION_TTL_MS = 15 * 60 * 1000;
 export const UNKNOWN_PUBLIC_KEY = 'Unknown public key.';
@@ -83,7 +84,7 @@ export function originAllowed(settings: WidgetSettings, origin: string, sandbox:
   return settings.allowed_origins.length === 0 ? sandbox : settings.allowed_origins.includes(origin);
 }
 
-const widgetOrderId = () => `w_${newToken('').slice(0, 16)}`;
+const widgetOrderId = () => generatedOrderId(newToken(''));
 
 /** A pay link made by a merchant's public key (the pay button): its own order id unless the page gives one. */
 export function createWidgetPayLink(

@@ -8,7 +8,7 @@ import { completeChallenge, openPayLink, payLink, type PayOutcome, type PaymentD
 import { LINK_PROBLEMS, payPath, qrPath } from '../../domain/pay-links.ts';
 import { payPage, type PayFormProblem, type PayFormValues } from '../../views/pay-form.ts';
 import { askedLocale, pageLocale, type PageLocale } from '../../views/i18n/language.ts';
-import { approvedPage, challengePage, declinedPage, payLinkProblemPage, pendingPage } from '../../views/pay-outcome.ts';
+import { approvedPage, challengePage, declineReport, payLinkProblemPage, pendingPage } from '../../views/pay-outcome.ts';
 import type { PayContext } from '../../views/pay-summary.ts';
 import type { Page } from '../../views/layout.ts';
 import { sendPage } from './send.ts';
@@ -60,7 +60,10 @@ function readDetails(method: PaymentMethod, form: Record<string, string>, lang: 
   return { method, card: { number: form.card_number ?? '', expMonth: expiry.month, expYear: expiry.year, cvc: digitsOnly(form.cvc) } };
 }
 
-/** Only what may be shown again: never the card number, the security code or the account number. */
+/**
+ * Only what may be shown again: never the card number, the security code or the account number. A 3-D Secure
+ * step's form carries none of them, so after its decline the form starts empty.
+ */
 function keptValues(form: Record<string, string>): PayFormValues {
   const exp = form.exp ?? (form.exp_month || form.exp_year ? `${form.exp_month ?? ''} / ${form.exp_year ?? ''}` : undefined);
   return { card_name: form.card_name, exp, account_name: form.account_name, routing_number: form.routing_number };
@@ -75,7 +78,8 @@ export const payPages: FastifyPluginAsync<Deps> = async (app, { store, clock, co
   async function contextFor(request: PaymentRequest, token: string, origin: string | undefined, lang: PageLocale): Promise<PayContext> {
     const merchant = await store.merchants.findByIdUnscoped(request.merchant_id);
     const permitted = origin && originAllowed(settingsOf(await store.widgets.settings(request.merchant_id)), origin, sandbox) ? origin : undefined;
-    return { request, merchantName: merchant?.business_name ?? 'the merchant', token, origin: permitted, sandbox, lang };
+    const merchantName = merchant?.business_name ?? 'the merchant';
+    return { request, merchantName, token, origin: permitted, sandbox, lang, brand: { name: merchantName } };
   }
 
   /**
@@ -104,7 +108,12 @@ export const payPages: FastifyPluginAsync<Deps> = async (app, { store, clock, co
     switch (outcome.status) {
       case 'approved': return send(reply, context, (nonce) => approvedPage(context, outcome, nonce));
       case 'pending': return send(reply, context, (nonce) => pendingPage(context, outcome.transactionId, nonce));
-      case 'declined': return send(reply, context, (nonce) => declinedPage(context, method, outcome.message, nonce));
+      case 'declined': {
+        const state = (nonce: string | undefined) => ({
+          values: keptValues(form), problem: { method, message: outcome.message }, status: 402, declined: true, after: declineReport(context, method, outcome.message, nonce),
+        });
+        return send(reply, context, (nonce) => payPage(context, state(nonce), nonce), true);
+      }
       case 'challenge': return send(reply, context, (nonce) => challengePage(context, outcome.attemptToken, nonce));
     }
   }
