@@ -42,3 +42,12 @@ export function brandPalette(colour: string): BrandPalette {
     BACKGROUNDS[scheme].every((background) => contrast(lower, background) >= MIN_TEXT_CONTRAST) ? lower : undefined;
   return { fill: lower, onFill, lightAccent: readableOn('light'), darkAccent: readableOn('dark') };
 }
+
+/** The pay button's colour when a merchant chose none (services/widgets.ts): not a brand of the merchant's. */
+export const WIDGET_DEFAULT_COLOUR = '#4f46e5';
+
+/** A brand colour as given (#rrggbb, either case), lower-cased; undefined when it is not one. */
+export function readBrandColour(text: string): string | undefined {
+  const lower = text.toLowerCase();
+  return BRAND_COLOUR.test(lower) ? lower : undefined;
+}

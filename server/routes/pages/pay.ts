@@ -14,6 +14,7 @@ import type { Page } from '../../views/layout.ts';
 import { sendPage } from './send.ts';
 import { STATUS_OF_REASON } from '../../plugins/refusal-status.ts';
 import { originAllowed, settingsOf } from '../../services/widgets.ts';
+import { merchantBrand } from '../../services/branding.ts';
 
 interface LinkRoute {
   Params: { token: string };
@@ -79,7 +80,8 @@ export const payPages: FastifyPluginAsync<Deps> = async (app, { store, clock, co
     const merchant = await store.merchants.findByIdUnscoped(request.merchant_id);
     const permitted = origin && originAllowed(settingsOf(await store.widgets.settings(request.merchant_id)), origin, sandbox) ? origin : undefined;
     const merchantName = merchant?.business_name ?? 'the merchant';
-    return { request, merchantName, token, origin: permitted, sandbox, lang, brand: { name: merchantName } };
+    const brand = merchant ? await merchantBrand(store, merchant) : { name: merchantName };
+    return { request, merchantName, token, origin: permitted, sandbox, lang, brand };
   }
 
   /**
