@@ -94,6 +94,8 @@ footer{max-width:48rem;margin:0 auto;padding:1rem;color:var(--muted);font-size:.
 details>summary{cursor:pointer;padding:.625rem 0;font-weight:600;color:var(--accent)}
 .pay-details{margin:0 0 .75rem}
 .pay-details[open]{margin-bottom:1.5rem}
+.pay-details dl{grid-template-columns:max-content minmax(0,1fr);max-width:32rem;margin:.25rem 0 1rem}
+.pay-details dd{margin:0;overflow-wrap:anywhere}
 .pay-choice{border:0;padding:0;margin:0 0 .75rem;background:none}
 .pay-choice legend{font-size:1rem;font-weight:600;padding:0;margin:0 0 .25rem}
 .pay-options{display:flex;flex-wrap:wrap;gap:.5rem;max-width:32rem}
