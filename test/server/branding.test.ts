@@ -124,7 +124,9 @@ describe('branding', () => {
       (await service.request('GET', branded.path)).text,
       (await service.request('POST', branded.path, { form: cardForm(DECLINE) })).text,
       (await service.request('POST', branded.path, { form: cardForm(APPROVE) })).text,
+      (await service.request('GET', branded.path)).text,
     ];
+    assert.match(pages[3]!, /<h1>Already paid<\/h1>/, 'the paid link\'s page');
     for (const [i, shown] of pages.entries()) {
       assert.deepEqual(logoOf(shown)?.slice(1), [merchantPath, '64', '64', 'Juniper Coffee Co.'], `page ${i}: the merchant's logo`);
       assert.match(shown, /--fill:#2f5d50;--on-fill:#ffffff/, `page ${i}: the merchant's colour`);

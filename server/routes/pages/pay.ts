@@ -84,6 +84,12 @@ export const payPages: FastifyPluginAsync<Deps> = async (app, { store, clock, co
     return { request, merchantName, token, origin: permitted, sandbox, lang, brand };
   }
 
+  /** Why a link shows no form; a paid or expired link's page is still in its merchant's brand. */
+  async function sendProblem(reply: FastifyReply, problem: keyof typeof LINK_PROBLEMS, request: PaymentRequest | undefined, lang: PageLocale) {
+    const merchant = request && (await store.merchants.findByIdUnscoped(request.merchant_id));
+    return sendPage(reply, payLinkProblemPage(problem, lang, merchant ? await merchantBrand(store, merchant) : undefined));
+  }
+
   /**
    * A page of this payment: framable by the permitted origin, with its one script allowed by a nonce (the card
    * form's checks, or the report of the outcome to the opener); `scripted` says whether the page has one.
@@ -102,7 +108,7 @@ export const payPages: FastifyPluginAsync<Deps> = async (app, { store, clock, co
 
   async function answer(reply: FastifyReply, token: string, outcome: PayOutcome, method: PaymentMethod, form: Record<string, string>, origin: string | undefined, lang: PageLocale) {
     if (outcome.status === 'refused') {
-      if (outcome.linkProblem || !outcome.request) return sendPage(reply, payLinkProblemPage(outcome.linkProblem ?? 'unknown', lang));
+      if (outcome.linkProblem || !outcome.request) return sendProblem(reply, outcome.linkProblem ?? 'unknown', outcome.request, lang);
       const context = await contextFor(outcome.request, token, origin, lang);
       return sendForm(reply, context, { values: keptValues(form), problem: { method, message: outcome.message }, status: STATUS_OF_REASON[outcome.reason] });
     }
@@ -123,7 +129,7 @@ export const payPages: FastifyPluginAsync<Deps> = async (app, { store, clock, co
   app.get<LinkRoute>(path, { schema: { hide: true } }, async (request, reply) => {
     const lang = languageOf(request, request.query.locale);
     const link = await openPayLink(store, request.params.token, clock.now());
-    if (!link.ok) return sendPage(reply, payLinkProblemPage(link.problem, lang));
+    if (!link.ok) return sendProblem(reply, link.problem, link.request, lang);
     return sendForm(reply, await contextFor(link.request, request.params.token, openerOrigin(request.query.origin), lang));
   });
 
@@ -136,7 +142,7 @@ export const payPages: FastifyPluginAsync<Deps> = async (app, { store, clock, co
     const details = method && readDetails(method, form, lang);
     if (!method || !details || 'formError' in details) {
       const link = await openPayLink(store, token, clock.now());
-      if (!link.ok) return sendPage(reply, payLinkProblemPage(link.problem, lang));
+      if (!link.ok) return sendProblem(reply, link.problem, link.request, lang);
       const problem: PayFormProblem = details && 'formError' in details
         ? { method: 'card', message: details.formError, field: 'card-exp' }
         : { method: method ?? 'card', message: lang.texts.pay.chooseMethod };
