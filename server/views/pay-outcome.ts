@@ -96,8 +96,11 @@ export function declineReport(context: PayContext, method: PaymentMethod, servic
   return openerScript(context, nonce, { status: 'declined', transaction_id: null, amount: toMajorNumber(totalFor(context.request, method)), message });
 }
 
-/** The sandbox's simulated 3-D Secure step: the bank's page, reduced to its answer. */
-export function challengePage(context: PayContext, attemptToken: string, nonce?: string): Page {
+/**
+ * The sandbox's simulated 3-D Secure step: the bank's page, reduced to its answer. It carries the name on the card
+ * and the expiry (never the number or the code), so that a failed step's form has them again.
+ */
+export function challengePage(context: PayContext, attemptToken: string, kept: { card_name?: string | undefined; exp?: string | undefined }, nonce?: string): Page {
   const texts = context.lang.texts.outcome;
   const amount = html`<strong>${formatUsd(totalFor(context.request, 'card'), context.lang.locale)}</strong>`;
   return renderPage({
@@ -108,6 +111,7 @@ export function challengePage(context: PayContext, attemptToken: string, nonce?:
 ${context.sandbox && html`<p class="pay-note">${texts.challengeSandbox}</p>`}
 <form method="post" action="${payPath(context.token)}/3ds">
 <input type="hidden" name="attempt" value="${attemptToken}">
+${kept.card_name && html`<input type="hidden" name="card_name" value="${kept.card_name}">`}${kept.exp && html`<input type="hidden" name="exp" value="${kept.exp}">`}
 ${context.origin && html`<input type="hidden" name="origin" value="${context.origin}">`}
 ${context.lang.asked && html`<input type="hidden" name="locale" value="${context.lang.asked}">`}
 <div class="pay-actions">

@@ -62,8 +62,8 @@ function readDetails(method: PaymentMethod, form: Record<string, string>, lang: 
 }
 
 /**
- * Only what may be shown again: never the card number, the security code or the account number. A 3-D Secure
- * step's form carries none of them, so after its decline the form starts empty.
+ * Only what may be shown again: never the card number, the security code or the account number. The 3-D Secure
+ * step's form carries the name and the expiry on, for the form after its decline.
  */
 function keptValues(form: Record<string, string>): PayFormValues {
   const exp = form.exp ?? (form.exp_month || form.exp_year ? `${form.exp_month ?? ''} / ${form.exp_year ?? ''}` : undefined);
@@ -122,7 +122,10 @@ export const payPages: FastifyPluginAsync<Deps> = async (app, { store, clock, co
         });
         return send(reply, context, (nonce) => payPage(context, state(nonce), nonce), true);
       }
-      case 'challenge': return send(reply, context, (nonce) => challengePage(context, outcome.attemptToken, nonce));
+      case 'challenge': {
+        const { card_name, exp } = keptValues(form);
+        return send(reply, context, (nonce) => challengePage(context, outcome.attemptToken, { card_name, exp }, nonce));
+      }
     }
   }
 
