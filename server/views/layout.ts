@@ -116,6 +116,10 @@ function brandStyles(colour: string | undefined): Html {
   return html`<style>${raw(`:root{--fill:${palette.fill};--on-fill:${palette.onFill}}${light}${dark}`)}</style>`;
 }
 
+/** The tab's title: the page's, then whose page it is, unless the title names it already ("Pay Juniper Coffee Co."). */
+const documentTitle = (title: string, brand: Brand | undefined) =>
+  brand && title.includes(brand.name) ? title : `${title} · ${brand?.name ?? 'Paykit'}`;
+
 /** The header: the brand's logo and name, or Paykit on Paykit's own pages. */
 function header(brand: Brand | undefined): Html {
   if (!brand) return html`<header><p class="brand">Paykit</p></header>`;
@@ -136,7 +140,7 @@ export function renderPage({ title, body, status = 200, language = 'en', brand, 
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title} · ${brand?.name ?? 'Paykit'}</title>
+<title>${documentTitle(title, brand)}</title>
 <style>${STYLES}</style>
 ${brandStyles(brand?.colour)}
 </head>

@@ -227,7 +227,7 @@ describe('hosted pay page', () => {
     const otherAttempt = /name="attempt" value="([^"]+)"/.exec(otherChallenge.text)![1]!;
     // The step carries the name and the expiry on (as the browser posts its hidden fields), never the number or code.
     const carried = Object.fromEntries([...otherChallenge.text.matchAll(/<input type="hidden" name="(card_name|exp)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]));
-    assert.deepEqual(carried, { card_name: typed.card_name, exp: typed.exp });
+    assert.deepEqual({ ...carried }, { card_name: typed.card_name, exp: typed.exp });
     assert.doesNotMatch(otherChallenge.text, /name="(card_number|cvc)"/);
     const failed = await post(`${other.path}/3ds`, { attempt: otherAttempt, result: 'fail', ...carried });
     assert.equal(failed.status, 402);

@@ -111,7 +111,7 @@ describe('branding', () => {
     const page = (await service.request('GET', link.path)).text;
     assert.deepEqual(logoOf(page)?.slice(1), [platformPath, '96', '96', 'Juniper Coffee Co.'], 'the platform\'s logo, the merchant\'s name');
     assert.match(page, /<style>:root\{--fill:#1d4ed8;--on-fill:#ffffff\}@media not \(prefers-color-scheme:dark\)\{:root\{--accent:#1d4ed8\}\}<\/style>/);
-    assert.match(page, /<title>Pay Juniper Coffee Co\. · Juniper Coffee Co\.<\/title>/);
+    assert.match(page, /<title>Pay Juniper Coffee Co\.<\/title>/);
     assert.doesNotMatch(page, /<p class="brand">Paykit<\/p>/);
     assert.match(page, /<footer><p>Powered by Paykit<\/p><\/footer>/);
 
@@ -133,6 +133,7 @@ describe('branding', () => {
       assert.match(shown, /<footer><p>Powered by Paykit<\/p><\/footer>/);
     }
     assert.match(pages[2]!, /<h1>Payment successful<\/h1>/);
+    assert.match(pages[2]!, /<title>Payment successful · Juniper Coffee Co\.<\/title>/, 'the tab names whose page it is');
 
     // A merchant that only lists its origins keeps its platform's colour: the widgets' default is no choice of theirs.
     const plain = await approvedAccount(service, 'Plain Bakery');
