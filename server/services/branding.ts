@@ -100,10 +100,12 @@ async function pageLogo(store: Store, hash: string | null | undefined): Promise<
 
 /**
  * The brand of a merchant's hosted pages (pay page, outcome, receipt): the merchant's name, its logo and colour
- * where it set them, else its platform's.
+ * where it set them, else its platform's. `known` is the merchant's widget settings when the caller has read them.
  */
-export async function merchantBrand(store: Store, merchant: { id: string; client_id: string; business_name: string }): Promise<Brand> {
-  const [settings, platform] = await Promise.all([store.widgets.settings(merchant.id), store.branding.clientBranding(merchant.client_id)]);
+export async function merchantBrand(
+  store: Store, merchant: { id: string; client_id: string; business_name: string }, known?: WidgetSettingsRow | undefined,
+): Promise<Brand> {
+  const [settings, platform] = await Promise.all([known ?? store.widgets.settings(merchant.id), store.branding.clientBranding(merchant.client_id)]);
   return {
     name: merchant.business_name,
     logo: await pageLogo(store, settings?.logo_hash ?? platform?.logo_hash),

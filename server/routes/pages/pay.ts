@@ -77,10 +77,10 @@ export const payPages: FastifyPluginAsync<Deps> = async (app, { store, clock, co
 
   /** The page's context; `origin` is kept only when it is one the merchant's widgets may be used on. */
   async function contextFor(request: PaymentRequest, token: string, origin: string | undefined, lang: PageLocale): Promise<PayContext> {
-    const merchant = await store.merchants.findByIdUnscoped(request.merchant_id);
-    const permitted = origin && originAllowed(settingsOf(await store.widgets.settings(request.merchant_id)), origin, sandbox) ? origin : undefined;
+    const [merchant, settings] = await Promise.all([store.merchants.findByIdUnscoped(request.merchant_id), store.widgets.settings(request.merchant_id)]);
+    const permitted = origin && originAllowed(settingsOf(settings), origin, sandbox) ? origin : undefined;
     const merchantName = merchant?.business_name ?? 'the merchant';
-    const brand = merchant ? await merchantBrand(store, merchant) : { name: merchantName };
+    const brand = merchant ? await merchantBrand(store, merchant, settings) : { name: merchantName };
     return { request, merchantName, token, origin: permitted, sandbox, lang, brand };
   }
 
