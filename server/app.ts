@@ -20,6 +20,7 @@ import { preauthRoutes } from './routes/preauth.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 import { widgetRoutes } from './routes/widgets.ts';
 import { widgetAdminRoutes } from './routes/widget-admin.ts';
+import { brandingRoutes } from './routes/branding.ts';
 import { scriptTagRoute } from './routes/script-tag.ts';
 import { pageRoutes } from './routes/pages/index.ts';
 import { operatorRoutes } from './routes/operator.ts';
@@ -104,6 +105,7 @@ export async function buildApp({ logger = false, loggerInstance, ...deps }: AppO
       await authenticated.register(preauthRoutes, deps);
       await authenticated.register(webhookRoutes, deps);
       await authenticated.register(widgetAdminRoutes, deps);
+      await authenticated.register(brandingRoutes, deps);
       await authenticated.register(sandboxRoutes, deps);
     });
   }, { prefix: API_PREFIX });

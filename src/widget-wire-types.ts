@@ -93,6 +93,7 @@ export type WidgetSettingsBody = {
   primary_color?: string;
   text_color?: string;
   allowed_origins?: string[];
+  logo?: string | null;
 };
 
 export type WidgetSettingsPutAnswer = {
@@ -103,6 +104,13 @@ export type WidgetSettingsPutAnswer = {
     primary_color: string;
     text_color: string;
     allowed_origins: string[];
+    logo: {
+      /** Served by the service; the URL changes with the image, which is cached for a year. */
+      url: string;
+      content_type: string;
+      width: number;
+      height: number;
+    } | null;
   };
 };
 

@@ -11,6 +11,7 @@ import { SANDBOX_EXAMPLES } from './sandbox.ts';
 import { TRANSACTION_EXAMPLES } from './transactions.ts';
 import { WEBHOOK_EXAMPLES } from './webhooks.ts';
 import { WIDGET_EXAMPLES } from './widgets.ts';
+import { BRANDING_EXAMPLES } from './branding.ts';
 
 export interface OperationExample {
   /** Path parameters by name, e.g. { customerId: '…' }. */
@@ -45,5 +46,6 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   ...TRANSACTION_EXAMPLES,
   ...PREAUTH_EXAMPLES,
   ...WEBHOOK_EXAMPLES,
+  ...BRANDING_EXAMPLES,
   ...SANDBOX_EXAMPLES,
 };

@@ -161,6 +161,7 @@ export const WIDGET_EXAMPLES: Record<string, OperationExample> = {
         primary_color: '#2f5d50',
         text_color: '#ffffff',
         allowed_origins: ['https://shop.junipercoffee.example'],
+        logo: null,
       },
     },
   }, 'const settings = await paykit.widgets.updateSettings'),

@@ -9,6 +9,7 @@ export const TAGS = [
   { name: 'Preauthorizations', description: 'Holds on a card: read them, change the amount held, capture some or all of it as a sale, or release it.' },
   { name: 'Webhooks', description: 'Where Paykit posts every event (signed with Standard Webhooks), the signing secret, and the delivery log with resends.' },
   { name: 'Widgets', description: "What the `<pay-button>`, `<request-payment-button>` and `<transactions-table>` elements call (with the merchant's public key or a session token), and what the merchant's server sets up for them." },
+  { name: 'Branding', description: "The platform's name, colour and logo on its merchants' hosted pages (pay page, receipt, onboarding form); a merchant's own logo and colour (PUT /widgets/) win on its pages." },
   { name: 'Sandbox', description: 'Only in the sandbox: pay a link with a test card, move the clock, settle, read the messages that would have been sent, and decide ACH payments.' },
 ];
 

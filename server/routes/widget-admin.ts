@@ -4,11 +4,12 @@ import { failures } from '../schemas/envelope.ts';
 import { WidgetSessionAnswer, WidgetSessionBody, WidgetSettingsBody, WidgetSettingsPutAnswer } from '../schemas/widgets.ts';
 import { merchantByKey } from '../services/merchant-access.ts';
 import { createWidgetSession, updateWidgetSettings } from '../services/widgets.ts';
+import { BRANDING_BODY_LIMIT_BYTES } from '../schemas/branding.ts';
 
 const tags = ['Widgets'];
 
 /** What a merchant's server does for its widgets, with the client's credentials. */
-export const widgetAdminRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { clock }) => {
+export const widgetAdminRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { clock, config }) => {
   app.post('/widgets/sessions', {
     schema: { operationId: 'createWidgetSession', tags, summary: 'Mint a read-only session token for the transactions table (15 minutes)', body: WidgetSessionBody, response: { 200: WidgetSessionAnswer, ...failures } },
   }, async (request) => {
@@ -17,10 +18,11 @@ export const widgetAdminRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { 
   });
 
   app.put('/widgets/', {
+    bodyLimit: BRANDING_BODY_LIMIT_BYTES,
     schema: { operationId: 'updateWidgetSettings', tags, summary: "Set what the widgets show and the pages allowed to use them", body: WidgetSettingsBody, response: { 200: WidgetSettingsPutAnswer, ...failures } },
   }, async (request) => {
     const { merchant_key, ...settings } = request.body;
     const merchant = await merchantByKey(request.store, request.client.id, merchant_key);
-    return { result: true, message: 'Widget settings updated.', data: await updateWidgetSettings(request.store, merchant, settings, clock.now()) };
+    return { result: true, message: 'Widget settings updated.', data: await updateWidgetSettings(request.store, merchant, settings, clock.now(), config.publicUrl) };
   });
 };

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { Body, Envelope, Instant, MerchantKey, Money, OneOf, Cursor, CursorFields, PageNumber, PageSize } from './envelope.ts';
 import { TransactionKinds, TransactionStatuses } from './payments.ts';
+import { LogoAnswer, LogoInput } from './branding.ts';
 
 export const PublicKeyParams = Type.Object({ public_key: Type.String({ maxLength: 100 }) });
 export const LinkParams = Type.Object({ public_key: Type.String({ maxLength: 100 }), link_id: Type.String({ maxLength: 100 }) });
@@ -58,7 +59,11 @@ export const WidgetSettingsBody = Body({
   primary_color: Type.Optional(Type.String({ maxLength: 7 })),
   text_color: Type.Optional(Type.String({ maxLength: 7 })),
   allowed_origins: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 20 })),
+  logo: Type.Optional(LogoInput),
 });
 export const WidgetSettingsPutAnswer = Envelope(
-  Type.Object({ button_label: Type.String(), primary_color: Type.String(), text_color: Type.String(), allowed_origins: Type.Array(Type.String()) }),
+  Type.Object({
+    button_label: Type.String(), primary_color: Type.String(), text_color: Type.String(), allowed_origins: Type.Array(Type.String()),
+    logo: LogoAnswer,
+  }),
 );

@@ -1,4 +1,5 @@
 import type { Store } from '../store/store.ts';
+import { shopperOrderReference } from '../domain/order-reference.ts';
 import type { PaymentRequest } from '../store/payment-requests.ts';
 import type { MerchantAccount } from '../store/merchants.ts';
 import type { Customer } from '../store/customers.ts';
@@ -102,7 +103,8 @@ function messageText(merchant: MerchantAccount, request: PaymentRequest, payLink
   if (channel === 'sms') return `${merchant.business_name} asks you to pay $${total}. Pay securely: ${payLink}`;
   const greeting = request.customer_name ? `Hello ${request.customer_name},` : 'Hello,';
   const about = request.description ? ` for ${request.description}` : '';
-  return `${greeting}\n\n${merchant.business_name} asks you to pay $${total}${about} (order ${request.order_id}).\n\nPay securely here: ${payLink}\n`;
+  const reference = shopperOrderReference(request.order_id);
+  return `${greeting}\n\n${merchant.business_name} asks you to pay $${total}${about}${reference ? ` (order ${reference})` : ''}.\n\nPay securely here: ${payLink}\n`;
 }
 
 /** Creates a pay link and sends it by SMS and e-mail where the request names a phone or an address. */

@@ -5,6 +5,9 @@ import { invalid, unauthenticated } from '../domain/refusals.ts';
 import { digest, newToken } from '../secrets.ts';
 import { createPaymentRequest } from './payment-requests.ts';
 import { isoInstant } from '../domain/instants.ts';
+import { generatedOrderId } from '../domain/order-reference.ts';
+import { WIDGET_DEFAULT_COLOUR } from '../domain/brand-colours.ts';
+import { logoView, storeLogo, type LogoView } from './branding.ts';
 
 export const WIDGET_SESSION_TTL_MS = 15 * 60 * 1000;
 export const UNKNOWN_PUBLIC_KEY = 'Unknown public key.';
@@ -17,7 +20,7 @@ export interface WidgetSettings {
   allowed_origins: string[];
 }
 
-const DEFAULTS: WidgetSettings = { button_label: 'Pay', primary_color: '#4f46e5', text_color: '#ffffff', allowed_origins: [] };
+const DEFAULTS: WidgetSettings = { button_label: 'Pay', primary_color: WIDGET_DEFAULT_COLOUR, text_color: '#ffffff', allowed_origins: [] };
 
 export function settingsOf(row: WidgetSettingsRow | undefined): WidgetSettings {
   if (!row) return DEFAULTS;
@@ -40,9 +43,15 @@ function readOrigin(text: string): string {
   return url.origin;
 }
 
-/** PUT /widgets/: what the widgets show and which pages may use them. Fields not given keep their value. */
-export async function updateWidgetSettings(store: Store, merchant: MerchantAccount, input: Partial<WidgetSettings>, now: Date): Promise<WidgetSettings> {
-  const current = settingsOf(await store.widgets.settings(merchant.id));
+/**
+ * PUT /widgets/: what the widgets show, which pages may use them, and the merchant's logo on its hosted pages
+ * (base64; null removes it). Fields not given keep their value.
+ */
+export async function updateWidgetSettings(
+  store: Store, merchant: MerchantAccount, input: Partial<WidgetSettings> & { logo?: string | null | undefined }, now: Date, publicUrl: string,
+): Promise<WidgetSettings & { logo: LogoView | null }> {
+  const row = await store.widgets.settings(merchant.id);
+  const current = settingsOf(row);
   const label = input.button_label?.trim();
   if (label !== undefined && (label.length === 0 || label.length > 40)) throw invalid('button_label must be 1 to 40 characters.');
   for (const [name, value] of [['primary_color', input.primary_color], ['text_color', input.text_color]] as const) {
@@ -55,8 +64,13 @@ export async function updateWidgetSettings(store: Store, merchant: MerchantAccou
     text_color: input.text_color ?? current.text_color,
     allowed_origins: input.allowed_origins ? [...new Set(input.allowed_origins.map(readOrigin))] : current.allowed_origins,
   };
-  await store.widgets.saveSettings({ merchant_id: merchant.id, ...next, allowed_origins: JSON.stringify(next.allowed_origins), updated_at: isoInstant(now) });
-  return next;
+  const logo = typeof input.logo === 'string' ? await storeLogo(store, input.logo, now) : input.logo;
+  const logoHash = logo === undefined ? (row?.logo_hash ?? null) : (logo?.hash ?? null);
+  await store.widgets.saveSettings({
+    merchant_id: merchant.id, ...next, allowed_origins: JSON.stringify(next.allowed_origins), logo_hash: logoHash, updated_at: isoInstant(now),
+  });
+  const facts = logoHash ? await store.branding.logoFacts(logoHash) : undefined;
+  return { ...next, logo: facts ? logoView(facts, publicUrl) : null };
 }
 
 /** POST /widgets/sessions: a short-lived, read-only token for the transactions table. */
@@ -83,7 +97,7 @@ export function originAllowed(settings: WidgetSettings, origin: string, sandbox:
   return settings.allowed_origins.length === 0 ? sandbox : settings.allowed_origins.includes(origin);
 }
 
-const widgetOrderId = () => `w_${newToken('').slice(0, 16)}`;
+const widgetOrderId = () => generatedOrderId(newToken(''));
 
 /** A pay link made by a merchant's public key (the pay button): its own order id unless the page gives one. */
 export function createWidgetPayLink(

@@ -153,6 +153,8 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_attempts: WebhookAttemptsTable;
   widget_settings: WidgetSettingsTable;
+  brand_logos: BrandLogosTable;
+  client_branding: ClientBrandingTable;
   widget_sessions: WidgetSessionsTable;
   transaction_counts: TransactionCountsTable;
   customer_counts: CustomerCountsTable;
@@ -312,6 +314,27 @@ export interface WidgetSettingsTable {
   primary_color: string;
   text_color: string;
   allowed_origins: string;
+  /** The merchant's logo (brand_logos.hash), or none. */
+  logo_hash: string | null;
+  updated_at: Instant;
+}
+
+/** Logos for the hosted pages, one row per content; `hash` is the SHA-256 of `bytes` in hex (migration 015). */
+export interface BrandLogosTable {
+  hash: string;
+  content_type: string;
+  width: number;
+  height: number;
+  bytes: Buffer;
+  created_at: Instant;
+}
+
+/** A platform's brand on its merchants' hosted pages; a merchant's own (widget_settings) wins over it. */
+export interface ClientBrandingTable {
+  client_id: string;
+  name: string | null;
+  primary_color: string | null;
+  logo_hash: string | null;
   updated_at: Instant;
 }
 

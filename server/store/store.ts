@@ -12,6 +12,7 @@ import { MessageRepository } from './messages.ts';
 import { SettingsRepository } from './settings.ts';
 import { WebhookEndpointRepository } from './webhook-endpoints.ts';
 import { WidgetRepository } from './widgets.ts';
+import { BrandingRepository } from './branding.ts';
 import { IdempotencyKeyRepository } from './idempotency-keys.ts';
 import { OrderRepository } from './orders.ts';
 import { OperatorRepository } from './operators.ts';
@@ -46,6 +47,7 @@ const REPOSITORIES = {
   settings: (db: Executor) => new SettingsRepository(db),
   webhookEndpoints: (db: Executor) => new WebhookEndpointRepository(db),
   widgets: (db: Executor) => new WidgetRepository(db),
+  branding: (db: Executor) => new BrandingRepository(db),
   idempotencyKeys: (db: Executor) => new IdempotencyKeyRepository(db),
   orders: (db: Executor) => new OrderRepository(db),
   operators: (db: Executor) => new OperatorRepository(db),

@@ -1,4 +1,17 @@
+import { brandPalette } from '../domain/brand-colours.ts';
 import { html, raw, type Html } from './html.ts';
+
+/**
+ * Whose page it is: the merchant's over the platform's (services/branding.ts). Pages without one are Paykit's own
+ * (the docs, the portal).
+ */
+export interface Brand {
+  name: string;
+  /** Served by the service (`/brand-logos/…`), so the page's CSP (`img-src 'self'`) lets it in. */
+  logo?: { url: string; width: number; height: number } | undefined;
+  /** #rrggbb, already validated. */
+  colour?: string | undefined;
+}
 
 /** A rendered page and the status it is sent with. */
 export interface Page {
@@ -36,7 +49,7 @@ input:not([type=checkbox]),select{display:block;width:100%;max-width:32rem;paddi
 .check{display:flex;gap:.75rem;align-items:center;min-height:44px}
 .check input{width:1.5rem;height:1.5rem;min-height:0;margin:0;flex:none;accent-color:var(--accent)}
 .check label{margin:0;padding:.5rem 0}
-button{padding:.625rem 1.5rem;border:0;border-radius:.375rem;background:var(--accent);color:var(--on-accent);font-weight:700;cursor:pointer}
+button{padding:.625rem 1.5rem;border:0;border-radius:.375rem;background:var(--fill,var(--accent));color:var(--on-fill,var(--on-accent));font-weight:700;cursor:pointer}
 .summary{border:2px solid var(--error);background:var(--error-bg);border-radius:.5rem;padding:1rem;margin:0 0 1.5rem}
 .summary h2{margin-top:0}
 .summary ul{margin:0;padding:0;list-style:none}
@@ -71,24 +84,73 @@ dd{margin:0 0 .75rem}
 .pay-actions{display:flex;flex-wrap:wrap;gap:1rem;margin:0 0 1.5rem}
 .pay-actions a{display:inline-block;padding:.625rem 0}
 button.pay-secondary{background:transparent;color:var(--accent);border:2px solid var(--accent)}
+.visually-hidden{position:absolute!important;width:1px;height:1px;margin:-1px;padding:0;border:0;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+.brand-bar{border-top:4px solid var(--fill,transparent)}
+.brand{display:flex;align-items:center;gap:.75rem;min-height:2.5rem}
+.brand img{max-height:2.5rem;max-width:10rem;width:auto;height:auto}
+footer{max-width:48rem;margin:0 auto;padding:1rem;color:var(--muted);font-size:.875rem}
+.pay-page h1{margin:.25rem 0 0}
+.pay-total{font-size:1.375rem;font-weight:700;margin:0 0 .5rem;font-variant-numeric:tabular-nums}
+details>summary{cursor:pointer;padding:.625rem 0;font-weight:600;color:var(--accent)}
+.pay-details{margin:0 0 .75rem}
+.pay-details[open]{margin-bottom:1.5rem}
+.pay-details dl{grid-template-columns:max-content minmax(0,1fr);max-width:32rem;margin:.25rem 0 1rem}
+.pay-details dd{margin:0;overflow-wrap:anywhere}
+.pay-choice{border:0;padding:0;margin:0 0 .75rem;background:none}
+.pay-choice legend{font-size:1rem;font-weight:600;padding:0;margin:0 0 .25rem}
+.pay-options{display:flex;flex-wrap:wrap;gap:.5rem;max-width:32rem}
+.pay-option{flex:1 1 8rem;display:flex;align-items:center;gap:.5rem;margin:0;padding:.5rem .75rem;min-height:44px;border:1px solid var(--line);border-radius:.375rem;background:var(--card);cursor:pointer}
+.pay-option:has(input:checked){border:2px solid var(--accent)}
+.pay-option input[type=radio]{display:block;width:1.25rem;height:1.25rem;min-height:0;margin:0;padding:0;flex:none;accent-color:var(--accent)}
+main:has(#choose-ach:checked) .for-card,main:has(#choose-card:checked) .for-ach{display:none}
+.pay-methods fieldset{padding-top:.75rem}
+.summary:focus{outline:3px solid var(--accent);outline-offset:2px}
 `);
 
-/** A whole HTML document: one landmark for the brand, one for the content, whose heading is the title. */
-export function renderPage({ title, body, status = 200, language = 'en' }: { title: string; body: Html; status?: number; language?: string }): Page {
+/** The brand's colour as the page's custom properties: see domain/brand-colours.ts for what is used where. */
+function brandStyles(colour: string | undefined): Html {
+  if (!colour) return html``;
+  const palette = brandPalette(colour);
+  const light = palette.lightAccent ? `@media not (prefers-color-scheme:dark){:root{--accent:${palette.lightAccent}}}` : '';
+  const dark = palette.darkAccent ? `@media (prefers-color-scheme:dark){:root{--accent:${palette.darkAccent}}}` : '';
+  return html`<style>${raw(`:root{--fill:${palette.fill};--on-fill:${palette.onFill}}${light}${dark}`)}</style>`;
+}
+
+/** The tab's title: the page's, then whose page it is, unless the title names it already ("Pay Juniper Coffee Co."). */
+const documentTitle = (title: string, brand: Brand | undefined) =>
+  brand && title.includes(brand.name) ? title : `${title} · ${brand?.name ?? 'Paykit'}`;
+
+/** The header: the brand's logo and name, or Paykit on Paykit's own pages. */
+function header(brand: Brand | undefined): Html {
+  if (!brand) return html`<header><p class="brand">Paykit</p></header>`;
+  const logo = brand.logo && html`<img src="${brand.logo.url}" alt="" width="${brand.logo.width}" height="${brand.logo.height}">`;
+  return html`<header class="brand-bar"><p class="brand">${logo}<span>${brand.name}</span></p></header>`;
+}
+
+/**
+ * A whole HTML document: one landmark for the brand, one for the content, whose heading is the title. A page with a
+ * brand (a merchant's or a platform's) is headed by it, with Paykit only in the footer; `className` marks the body
+ * for a page's own layout.
+ */
+export function renderPage({ title, body, status = 200, language = 'en', brand, className }: {
+  title: string; body: Html; status?: number; language?: string; brand?: Brand | undefined; className?: string | undefined;
+}): Page {
   const page = html`<!doctype html>
 <html lang="${language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title} · Paykit</title>
+<title>${documentTitle(title, brand)}</title>
 <style>${STYLES}</style>
+${brandStyles(brand?.colour)}
 </head>
-<body>
-<header><p class="brand">Paykit</p></header>
+<body${className && html` class="${className}"`}>
+${header(brand)}
 <main>
 <h1>${title}</h1>
 ${body}
 </main>
+${brand && html`<footer><p>Powered by Paykit</p></footer>`}
 </body>
 </html>
 `;

@@ -6,7 +6,7 @@ import { paymentMessage } from './i18n/service-messages.ts';
 import { renderPage, type Page } from './layout.ts';
 import { cardScript } from './pay-card-script.ts';
 import { escapeClosesDialog } from './pay-outcome.ts';
-import { amountBreakdown, formatUsd, requestDetails, totalFor, type PayContext } from './pay-summary.ts';
+import { allowedMethods, amountBreakdown, formatUsd, requestDetails, totalFor, type PayContext } from './pay-summary.ts';
 
 /**
  * What the customer typed that may be shown again. The card number, the security code and the bank account
@@ -30,8 +30,12 @@ export interface PayFormProblem {
 export interface PayFormState {
   values: PayFormValues;
   problem?: PayFormProblem | undefined;
-  /** The status to answer with the problem: the service's own (400, or 409 for a used 3-D Secure step). */
+  /** The status to answer with the problem: the service's own (400, or 409 for a used 3-D Secure step, 402 declined). */
   status?: number | undefined;
+  /** The bank declined the payment: the summary says so and what to do next; the form keeps what may be kept. */
+  declined?: boolean | undefined;
+  /** Markup the page adds after the form: the report of a decline to the opener. */
+  after?: Html | undefined;
 }
 
 /** The input a refusal is about, read from the service's message; the method's first input when none fits. */
@@ -87,18 +91,17 @@ function payButton(context: PayContext, method: PaymentMethod): Html {
   return html`<button type="submit">${fill(method === 'ach' ? texts.payFromBank : texts.payByCard, { total })}</button>`;
 }
 
-function cardForm(context: PayContext, state: PayFormState): Html {
+function cardForm(context: PayContext, state: PayFormState, chosen: PaymentMethod | undefined): Html {
   const texts = context.lang.texts.pay;
   const { values, problem } = state;
   const error = problem?.method === 'card' ? paymentMessage(problem.message, context.lang.texts) : undefined;
   const at = problem?.method === 'card' ? fieldOf(problem) : undefined;
   const again = problem?.method === 'card' ? `${texts.reenter} ` : '';
   const field = (spec: InputSpec) => input(context, spec, at, error);
-  return html`<form method="post" action="${payPath(context.token)}" id="card-form">
+  return html`<form method="post" action="${payPath(context.token)}" id="card-form" class="for-card">
 <fieldset>
-<legend>${texts.cardLegend}</legend>
+<legend${chosen && html` class="visually-hidden"`}>${texts.cardLegend}</legend>
 ${hidden(context, 'card')}
-${field({ id: 'card-name', name: 'card_name', label: texts.cardName, optional: true, extra: { autocomplete: 'cc-name', maxlength: 100 }, value: values.card_name ?? '' })}
 ${field({
     id: 'card-number', name: 'card_number', label: texts.cardNumber, hint: `${again}${texts.cardNumberHint}`,
     extra: { autocomplete: 'cc-number', inputmode: 'numeric', maxlength: 23, spellcheck: 'false', autocorrect: 'off' }, value: '',
@@ -108,21 +111,22 @@ ${field({
 ${field({ id: 'card-exp', name: 'exp', label: texts.expiry, hint: texts.expiryHint, extra: { autocomplete: 'cc-exp', inputmode: 'numeric', maxlength: 9, placeholder: 'MM / YY' }, value: values.exp ?? '' })}
 ${field({ id: 'card-cvc', name: 'cvc', label: texts.cvc, hint: `${again}${texts.cvcHint}`, extra: { autocomplete: 'cc-csc', inputmode: 'numeric', maxlength: 4 }, value: '' })}
 </div>
+${field({ id: 'card-name', name: 'card_name', label: texts.cardName, optional: true, extra: { autocomplete: 'cc-name', maxlength: 100 }, value: values.card_name ?? '' })}
 ${payButton(context, 'card')}
 </fieldset>
 </form>`;
 }
 
-function achForm(context: PayContext, state: PayFormState): Html {
+function achForm(context: PayContext, state: PayFormState, chosen: PaymentMethod | undefined): Html {
   const texts = context.lang.texts.pay;
   const { values, problem } = state;
   const error = problem?.method === 'ach' ? paymentMessage(problem.message, context.lang.texts) : undefined;
   const at = problem?.method === 'ach' ? fieldOf(problem) : undefined;
   const again = problem?.method === 'ach' ? `${texts.reenter} ` : '';
   const field = (spec: InputSpec) => input(context, spec, at, error);
-  return html`<form method="post" action="${payPath(context.token)}" id="ach-form">
+  return html`<form method="post" action="${payPath(context.token)}" id="ach-form" class="for-ach">
 <fieldset>
-<legend>${texts.achLegend}</legend>
+<legend${chosen && html` class="visually-hidden"`}>${texts.achLegend}</legend>
 ${hidden(context, 'ach')}
 <p class="hint">${texts.achHint}</p>
 ${field({ id: 'ach-name', name: 'account_name', label: texts.achName, extra: { autocomplete: 'name', maxlength: 100 }, value: values.account_name ?? '' })}
@@ -133,21 +137,31 @@ ${payButton(context, 'ach')}
 </form>`;
 }
 
-function errorSummary(context: PayContext, problem: PayFormProblem | undefined): Html {
+/**
+ * What went wrong, first after the total, focused when the page opens so a screen reader reads it: after a
+ * decline, that the bank declined, that nothing was charged and what to do next.
+ */
+function errorSummary(context: PayContext, state: PayFormState): Html {
+  const { problem } = state;
   if (!problem) return html``;
-  return html`<div class="summary" role="alert" aria-labelledby="error-summary-title">
-<h2 id="error-summary-title">${context.lang.texts.pay.problemTitle}</h2>
-<ul><li><a href="#${fieldOf(problem)}">${paymentMessage(problem.message, context.lang.texts)}</a></li></ul>
+  const { pay, outcome } = context.lang.texts;
+  const message = paymentMessage(problem.message, context.lang.texts);
+  const next = problem.method === 'ach' ? pay.declinedNextBank : context.request.allow_ach === 1 ? pay.declinedNextOrBank : pay.declinedNext;
+  return html`<div class="summary" role="alert" aria-labelledby="error-summary-title" id="error-summary" tabindex="-1" autofocus>
+<h2 id="error-summary-title">${state.declined ? outcome.declinedTitle : pay.problemTitle}</h2>
+<ul><li><a href="#${fieldOf(problem)}">${message}</a></li></ul>
+${state.declined && html`<p>${next}</p>`}
 </div>`;
 }
 
+/** The sandbox's test cards and bank account: kept on the page, closed below the forms. */
 function testDetails(context: PayContext): Html {
   if (!context.sandbox) return html``;
   const texts = context.lang.texts.pay;
   const { allow_card: card, allow_ach: ach } = context.request;
   const code = (text: string) => html`<code>${text}</code>`;
-  return html`<section class="pay-note" aria-labelledby="test-details-title">
-<h2 id="test-details-title">${texts.sandboxTitle}</h2>
+  return html`<details class="pay-note" id="test-details">
+<summary>${texts.sandboxTitle}</summary>
 <p>${texts.sandboxNote}</p>
 ${card === 1 && html`<ul>
 <li>${fillHtml(texts.testApproves, { card: code('4242 4242 4242 4242') })}</li>
@@ -157,28 +171,67 @@ ${card === 1 && html`<ul>
 </ul>
 <p>${texts.testAnyExpiry}</p>`}
 ${ach === 1 && html`<p>${fillHtml(texts.testAch, { routing: code('110000000') })}</p>`}
-</section>`;
+</details>`;
 }
 
 /**
- * The hosted pay page: what is due, then one form per way to pay; after a refusal the summary comes first. With
- * scripts on, the card form checks the number (Luhn), the expiry and the security code as they are typed, groups
- * the number and shows its brand (pay-card-script.ts); without, the service checks them on submit, as always.
+ * Card or bank as one choice of two radio buttons (arrow keys move between them); the stylesheet shows the chosen
+ * method's form and total (`:has`), so it works without scripts. None when one method is allowed.
+ */
+function methodChoice(context: PayContext, chosen: PaymentMethod | undefined): Html {
+  if (!chosen) return html``;
+  const texts = context.lang.texts.pay;
+  const option = (method: PaymentMethod, label: string) =>
+    html`<label class="pay-option" for="choose-${method}"><input type="radio" name="pay_method" id="choose-${method}" value="${method}"${method === chosen ? raw(' checked') : ''}>${label}</label>`;
+  return html`<fieldset class="pay-choice">
+<legend>${texts.methodLegend}</legend>
+<div class="pay-options">${option('card', texts.methodCard)}${option('ach', texts.methodBank)}</div>
+</fieldset>`;
+}
+
+/** The total in the page's header: the one of the chosen method when a passed-on fee makes them differ. */
+function headerTotal(context: PayContext, chosen: PaymentMethod | undefined): Html {
+  const { request, lang } = context;
+  const line = (method: PaymentMethod, extra = '') =>
+    html`<p class="pay-total${extra}">${fill(lang.texts.pay.total, { total: formatUsd(totalFor(request, method), lang.locale) })}</p>`;
+  if (!chosen || totalFor(request, 'card') === totalFor(request, 'ach')) return line(allowedMethods(request)[0] ?? 'card');
+  return html`${line('card', ' for-card')}${line('ach', ' for-ach')}`;
+}
+
+/**
+ * The hosted pay page, paying first: the total under the title, what is due in a summary that opens, then the way
+ * to pay (card or bank as a choice) and its form; after a refusal or a decline the summary of what went wrong comes
+ * right after the total, and the form keeps what may be kept. With scripts on, the card form checks the number
+ * (Luhn), the expiry and the security code as they are typed, groups the number and shows its brand
+ * (pay-card-script.ts); without, the service checks them on submit, as always.
  */
 export function payPage(context: PayContext, state: PayFormState = { values: {} }, nonce?: string): Page {
   const { request, merchantName, lang } = context;
   const texts = lang.texts.pay;
+  const both = request.allow_card === 1 && request.allow_ach === 1;
+  const chosen = both ? (state.problem?.method ?? 'card') : undefined;
   const preauth = request.preauth === 1
     ? html`<p class="warning">${fillHtml(texts.preauth, { held: html`<strong>${texts.held}</strong>`, merchant: merchantName })}</p>`
     : '';
-  const body = html`${errorSummary(context, state.problem)}
+  const body = html`${headerTotal(context, chosen)}
+${errorSummary(context, state)}
+<details class="pay-details">
+<summary>${texts.orderDetails}</summary>
 ${requestDetails(context)}
 ${amountBreakdown(context)}
+</details>
 ${preauth}
+<div class="pay-methods">
+${methodChoice(context, chosen)}
+${request.allow_card === 1 && cardForm(context, state, chosen)}
+${request.allow_ach === 1 && achForm(context, state, chosen)}
+</div>
 ${testDetails(context)}
-${request.allow_card === 1 && cardForm(context, state)}
-${request.allow_ach === 1 && achForm(context, state)}
 ${request.allow_card === 1 && nonce && html`<script nonce="${nonce}">${raw(cardScript(lang.texts))}</script>`}
+${state.after}
 ${escapeClosesDialog(context, nonce)}`;
-  return renderPage({ title: fill(texts.title, { merchant: merchantName }), body, status: state.problem ? (state.status ?? 400) : 200, language: lang.language });
+  return renderPage({
+    title: fill(texts.title, { merchant: merchantName }), body, status: state.problem ? (state.status ?? 400) : 200, language: lang.language,
+    brand: context.brand, className: 'pay-page',
+  });
 }

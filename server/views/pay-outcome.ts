@@ -5,8 +5,8 @@ import { html, raw, type Html } from './html.ts';
 import type { PageLocale } from './i18n/language.ts';
 import { paymentMessage } from './i18n/service-messages.ts';
 import { fill, fillHtml } from './i18n/template.ts';
-import { renderPage, type Page } from './layout.ts';
-import { formatUsd, totalFor, type PayContext } from './pay-summary.ts';
+import { renderPage, type Brand, type Page } from './layout.ts';
+import { formatUsd, orderRow, totalFor, type PayContext } from './pay-summary.ts';
 import { scriptJson } from './script-json.ts';
 
 /** What the opener (the merchant's page that opened this one) is told, as the `pay-button` element expects it. */
@@ -51,7 +51,7 @@ function receipt(context: PayContext, amount: number, transactionId: string | un
   const texts = context.lang.texts.summary;
   return html`<dl>
 <dt>${texts.merchant}</dt><dd>${context.merchantName}</dd>
-<dt>${texts.order}</dt><dd>${context.request.order_id}</dd>
+${orderRow(context)}
 <dt>${texts.amount}</dt><dd>${formatUsd(amount, context.lang.locale)}</dd>
 ${transactionId && html`<dt>${texts.transaction}</dt><dd><code>${transactionId}</code></dd>`}
 </dl>`;
@@ -65,6 +65,7 @@ export function approvedPage(context: PayContext, outcome: { transactionId: stri
   return renderPage({
     title: preauth ? texts.authorizedTitle : texts.approvedTitle,
     language: context.lang.language,
+    brand: context.brand,
     body: html`<p>${fill(preauth ? texts.held : texts.paid, values)}</p>
 ${receipt(context, amount, outcome.transactionId)}
 <p>${texts.keepNumber}</p>
@@ -78,6 +79,7 @@ export function pendingPage(context: PayContext, transactionId: string, nonce?: 
   return renderPage({
     title: texts.pendingTitle,
     language: context.lang.language,
+    brand: context.brand,
     body: html`<p>${fill(texts.pending, { merchant: context.merchantName })}</p>
 ${receipt(context, amount, transactionId)}
 <p>${texts.closePage}</p>
@@ -85,35 +87,31 @@ ${openerScript(context, nonce, { status: 'pending', transaction_id: transactionI
   });
 }
 
-/** 402: nothing was charged, and the link stays open for another try. */
-export function declinedPage(context: PayContext, method: PaymentMethod, serviceMessage: string, nonce?: string): Page {
-  const texts = context.lang.texts.outcome;
+/**
+ * A decline, told to the opener; the page itself is the pay form again (402), keeping what the shopper typed
+ * except the card number and the codes, with the bank's answer and what to do next.
+ */
+export function declineReport(context: PayContext, method: PaymentMethod, serviceMessage: string, nonce?: string): Html {
   const message = paymentMessage(serviceMessage, context.lang.texts);
-  const amount = totalFor(context.request, method);
-  return renderPage({
-    title: texts.declinedTitle,
-    status: 402,
-    language: context.lang.language,
-    body: html`<div class="summary" role="alert"><p><strong>${message}</strong></p></div>
-<p>${context.request.allow_ach === 1 ? texts.tryAnotherCardOrBank : texts.tryAnotherCard}</p>
-${receipt(context, amount, undefined)}
-<p class="pay-actions"><a href="${payPageHref(context)}">${texts.tryAgain}</a></p>
-${openerScript(context, nonce, { status: 'declined', transaction_id: null, amount: toMajorNumber(amount), message })}
-${escapeClosesDialog(context, nonce)}`,
-  });
+  return openerScript(context, nonce, { status: 'declined', transaction_id: null, amount: toMajorNumber(totalFor(context.request, method)), message });
 }
 
-/** The sandbox's simulated 3-D Secure step: the bank's page, reduced to its answer. */
-export function challengePage(context: PayContext, attemptToken: string, nonce?: string): Page {
+/**
+ * The sandbox's simulated 3-D Secure step: the bank's page, reduced to its answer. It carries the name on the card
+ * and the expiry (never the number or the code), so that a failed step's form has them again.
+ */
+export function challengePage(context: PayContext, attemptToken: string, kept: { card_name?: string | undefined; exp?: string | undefined }, nonce?: string): Page {
   const texts = context.lang.texts.outcome;
   const amount = html`<strong>${formatUsd(totalFor(context.request, 'card'), context.lang.locale)}</strong>`;
   return renderPage({
     title: texts.challengeTitle,
     language: context.lang.language,
+    brand: context.brand,
     body: html`<p>${fillHtml(texts.challenge, { amount, merchant: context.merchantName })}</p>
 ${context.sandbox && html`<p class="pay-note">${texts.challengeSandbox}</p>`}
 <form method="post" action="${payPath(context.token)}/3ds">
 <input type="hidden" name="attempt" value="${attemptToken}">
+${kept.card_name && html`<input type="hidden" name="card_name" value="${kept.card_name}">`}${kept.exp && html`<input type="hidden" name="exp" value="${kept.exp}">`}
 ${context.origin && html`<input type="hidden" name="origin" value="${context.origin}">`}
 ${context.lang.asked && html`<input type="hidden" name="locale" value="${context.lang.asked}">`}
 <div class="pay-actions">
@@ -126,12 +124,12 @@ ${escapeClosesDialog(context, nonce)}`,
 }
 
 /** Why a link shows no form: 404 unknown, 410 paid or expired. */
-export function payLinkProblemPage(problem: keyof typeof LINK_PROBLEMS, lang: PageLocale): Page {
+export function payLinkProblemPage(problem: keyof typeof LINK_PROBLEMS, lang: PageLocale, brand?: Brand): Page {
   const texts = lang.texts.outcome;
   const { status, title, advice } = {
     unknown: { status: 404, title: texts.unknownTitle, advice: texts.unknownAdvice },
     paid: { status: 410, title: texts.paidTitle, advice: texts.paidAdvice },
     expired: { status: 410, title: texts.expiredTitle, advice: texts.expiredAdvice },
   }[problem];
-  return renderPage({ title, status, language: lang.language, body: html`<p>${lang.texts.linkProblems[problem]}</p><p>${advice}</p>` });
+  return renderPage({ title, status, language: lang.language, brand, body: html`<p>${lang.texts.linkProblems[problem]}</p><p>${advice}</p>` });
 }

@@ -16,6 +16,8 @@ import { chargeFor, subtotal, type RequestAmounts } from '../domain/payment-amou
 import type { PaymentMethod } from '../domain/pricing.ts';
 import { html, type Html } from './html.ts';
 import type { PageLocale } from './i18n/language.ts';
+import type { Brand } from './layout.ts';
+import { shopperOrderReference } from '../domain/order-reference.ts';
 
 /** What every hosted pay page knows about the link it is for. */
 export interface PayContext {
@@ -28,6 +30,8 @@ export interface PayContext {
   sandbox: boolean;
   /** The page's language (and the locale of its amounts), carried through the forms like `origin`. */
   lang: PageLocale;
+  /** The merchant's brand over its platform's, heading every page of the payment. */
+  brand: Brand;
 }
 
 const formats = new Map<string, Intl.NumberFormat>();
@@ -80,13 +84,20 @@ ${row(texts.amount, amounts.amount)}${adjustments}${amounts.passFee && (amounts.
 </table>`;
 }
 
+/** The order reference as the merchant gave it, as a row of a details list; none when the service made the id. */
+export function orderRow({ request, lang }: PayContext): Html {
+  const reference = shopperOrderReference(request.order_id);
+  return html`${reference && html`<dt>${lang.texts.summary.order}</dt><dd>${reference}</dd>`}`;
+}
+
 /** Merchant, description, order and invoice, as on a receipt. */
-export function requestDetails({ request, merchantName, lang }: PayContext): Html {
+export function requestDetails(context: PayContext): Html {
+  const { request, merchantName, lang } = context;
   const texts = lang.texts.summary;
   return html`<dl>
 <dt>${texts.merchant}</dt><dd>${merchantName}</dd>
 ${request.description && html`<dt>${texts.description}</dt><dd>${request.description}</dd>`}
-<dt>${texts.order}</dt><dd>${request.order_id}</dd>
+${orderRow(context)}
 ${request.invoice_number && html`<dt>${texts.invoice}</dt><dd>${request.invoice_number}</dd>`}
 </dl>`;
 }

@@ -11,7 +11,7 @@ import type {
   SandboxPayment, SandboxPayResult, SettleResult, TestWebhookResult, Transaction, TransactionList, TransactionListItem, TransactionListOptions,
   UpdateAchRequest, UpdatePreauthRequest, UpdatePreauthResult, VoidPreauthRequest, VoidPreauthResult, VoidRequest, Hold, HoldItem,
   HoldListOptions, HoldPage, WebhookEndpoint, WebhookRegistration, WidgetSession, WidgetSettings, WidgetSettingsRequest, CustomerListItem,
-  DeliverySummary, ListTarget,
+  DeliverySummary, ListTarget, Branding, BrandingRequest,
 } from './types.ts';
 
 export type PaykitEnvironment = 'sandbox' | 'production';
@@ -351,6 +351,24 @@ export class WidgetsApi {
   }
 }
 
+/**
+ * The platform's brand on its merchants' hosted pages (pay page, receipt, onboarding form): its name, colour and logo.
+ * A merchant's own logo and colour (`widgets.updateSettings`) win over it on that merchant's pages.
+ */
+export class BrandingApi {
+  constructor(private readonly http: Transport) {}
+
+  /** GET /client/branding. */
+  async get(options: RequestOptions = {}): Promise<Branding> {
+    return dataOf(await this.http.call({ method: 'GET', path: '/client/branding', answer: 'ClientBrandingAnswer', ...options }));
+  }
+
+  /** PUT /client/branding: `logo` is the PNG, JPEG or WebP file in base64 (at most 200 KB); null removes a field. */
+  async update(body: BrandingRequest, options: RequestOptions = {}): Promise<Branding> {
+    return dataOf(await this.http.call({ method: 'PUT', path: '/client/branding', json: body, answer: 'ClientBrandingAnswer', ...options }));
+  }
+}
+
 /** Sandbox-only helpers: pay as a customer, move the clock, settle, read the messages sent, decide ACH. */
 export class SandboxApi {
   private readonly http: Transport;
@@ -416,6 +434,7 @@ export class PaykitClient {
   readonly preauth: PreauthApi;
   readonly webhooks: WebhooksApi;
   readonly widgets: WidgetsApi;
+  readonly branding: BrandingApi;
   readonly sandbox: SandboxApi;
 
   constructor(options: PaykitClientOptions) {
@@ -438,6 +457,7 @@ export class PaykitClient {
     this.preauth = new PreauthApi(http);
     this.webhooks = new WebhooksApi(http);
     this.widgets = new WidgetsApi(http);
+    this.branding = new BrandingApi(http);
     this.sandbox = new SandboxApi(http);
   }
 }

@@ -4,7 +4,7 @@
  */
 export {
   PaykitClient, ENVIRONMENT_URLS, MerchantsApi, CustomersApi, PaymentsApi, TransactionsApi, PreauthApi, WebhooksApi, WidgetsApi,
-  SandboxApi,
+  BrandingApi, SandboxApi,
 } from './client.ts';
 export type { PaykitClientOptions, PaykitEnvironment } from './client.ts';
 export {

@@ -2,6 +2,41 @@
 // test/client/published-types.test.ts fails when it differs from what the schemas generate, and
 // test/client/schema-types.check.ts checks each type against TypeBox's Static of its schema.
 
+// ── server/schemas/branding.ts ─────────────────────────────────────────────────────────────────────────────────────
+export type ClientBrandingAnswer = {
+  result: boolean;
+  message: string;
+  data: {
+    name: string | null;
+    primary_color: string | null;
+    logo: {
+      /** Served by the service; the URL changes with the image, which is cached for a year. */
+      url: string;
+      content_type: string;
+      width: number;
+      height: number;
+    } | null;
+    updated_at: string | null;
+  };
+};
+
+/** Fields not given keep their value; null removes one. */
+export type ClientBrandingBody = {
+  name?: string | null;
+  primary_color?: string | null;
+  logo?: string | null;
+};
+
+export type LogoAnswer = {
+  /** Served by the service; the URL changes with the image, which is cached for a year. */
+  url: string;
+  content_type: string;
+  width: number;
+  height: number;
+} | null;
+
+export type LogoInput = string | null;
+
 // ── server/schemas/customers.ts ────────────────────────────────────────────────────────────────────────────────────
 export type AddCustomerBody = {
   /** The merchant's API key. */
@@ -1036,6 +1071,7 @@ export type WidgetSettingsBody = {
   primary_color?: string;
   text_color?: string;
   allowed_origins?: string[];
+  logo?: string | null;
 };
 
 export type WidgetSettingsPutAnswer = {
@@ -1046,6 +1082,13 @@ export type WidgetSettingsPutAnswer = {
     primary_color: string;
     text_color: string;
     allowed_origins: string[];
+    logo: {
+      /** Served by the service; the URL changes with the image, which is cached for a year. */
+      url: string;
+      content_type: string;
+      width: number;
+      height: number;
+    } | null;
   };
 };
 
@@ -1086,6 +1129,10 @@ export type WidgetTransactionsQuery = {
 
 /** Every generated type by its schema's name; for the check against the schemas. */
 export interface SchemaTypes {
+  ClientBrandingAnswer: ClientBrandingAnswer;
+  ClientBrandingBody: ClientBrandingBody;
+  LogoAnswer: LogoAnswer;
+  LogoInput: LogoInput;
   AddCustomerBody: AddCustomerBody;
   CustomerAnswer: CustomerAnswer;
   CustomerData: CustomerData;

@@ -100,6 +100,9 @@ export type Delivery = Schema.DeliveryAnswer['data'];
 export type WidgetSession = Schema.WidgetSessionAnswer['data'];
 export type WidgetSettingsRequest = Schema.WidgetSettingsBody;
 export type WidgetSettings = Schema.WidgetSettingsPutAnswer['data'];
+/** The platform's brand on its merchants' hosted pages: fields not given keep their value, null removes one. */
+export type BrandingRequest = Schema.ClientBrandingBody;
+export type Branding = Schema.ClientBrandingAnswer['data'];
 
 // ── Sandbox ──────────────────────────────────────────────────────────────────────────────────────────────────
 export type SandboxPayment = Schema.SandboxPayBody;

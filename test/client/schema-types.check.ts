@@ -6,6 +6,7 @@
 import type { Static, TSchema } from 'typebox';
 import type { SchemaTypes } from '../../src/client/schema-types.ts';
 import type { SchemaTypes as WidgetWireTypes } from '../../src/widget-wire-types.ts';
+import type * as Branding from '../../server/schemas/branding.ts';
 import type * as Customers from '../../server/schemas/customers.ts';
 import type * as Envelope from '../../server/schemas/envelope.ts';
 import type * as Merchants from '../../server/schemas/merchants.ts';
@@ -15,7 +16,7 @@ import type * as Sandbox from '../../server/schemas/sandbox.ts';
 import type * as Webhooks from '../../server/schemas/webhooks.ts';
 import type * as Widgets from '../../server/schemas/widgets.ts';
 
-type Modules = typeof Customers & typeof Envelope & typeof Merchants & typeof Onboarding & typeof Payments & typeof Sandbox
+type Modules = typeof Branding & typeof Customers & typeof Envelope & typeof Merchants & typeof Onboarding & typeof Payments & typeof Sandbox
   & typeof Webhooks & typeof Widgets;
 // TypeBox's TSchema is an empty interface; its schema types carry a `~kind` (or `~unsafe`) brand.
 type SchemaNames = { [K in keyof Modules]: Modules[K] extends { '~kind': string } | { '~unsafe': unknown } ? K : never }[keyof Modules];

@@ -120,7 +120,7 @@ describe('end-to-end journeys through the demo', { timeout: 180_000 }, () => {
     const frame = await openPayDialog(page, 'Croissant');
     await fillCard(frame, CARD.decline);
     await frame.getByRole('button', { name: /pay \$4\.50 by card/i }).click();
-    await frame.getByRole('alert').getByText(/declined/i).waitFor();
+    await frame.getByRole('alert').getByText('Your card was declined.').waitFor();
     await outcome(page, /Payment failed: .*declined/i);
     await shot(page, 'declined');
   }));

@@ -7,9 +7,11 @@ import { startService, type TestService } from '../support/service.ts';
 import { APPROVE, CHALLENGE, DECLINE, approvedMerchant, newPayLink } from './pay-helpers.ts';
 
 
+/** A radio button's target is its label, which wraps it (clicking anywhere on it chooses). */
 async function assertLargeTargets(page: Page, what: string) {
   const small = await page.evaluate(() => [...document.querySelectorAll('button, input:not([type=hidden])')]
-    .filter((el) => el.getBoundingClientRect().height < 44)
+    .filter((el) => el.checkVisibility())
+    .filter((el) => ((el as HTMLInputElement).type === 'radio' ? el.closest('label')! : el).getBoundingClientRect().height < 44)
     .map((el) => el.id || el.textContent));
   assert.deepEqual(small, [], `every control of ${what} is at least 44px high`);
 }
@@ -66,12 +68,25 @@ describe('hosted pay page in Chromium', () => {
 
       await fillCard(page, DECLINE);
       assert.equal(await submit(page, '#card-form button[type=submit]'), 402);
-      await page.waitForSelector('h1:has-text("Payment declined")');
-      await assertAccessible(page, `the failure page (${colorScheme})`);
-      await assertFitsWidth(page, 'the failure page');
+      await page.waitForSelector('h2:has-text("Payment declined")');
+      await assertAccessible(page, `the pay page after a decline (${colorScheme})`);
+      await assertFitsWidth(page, 'the pay page after a decline');
 
-      await page.getByRole('link', { name: 'Try again' }).click();
-      await page.waitForSelector('#card-form');
+      // The bank's choice, by keyboard: the arrow key moves the choice and shows the bank form only.
+      await page.focus('#choose-card');
+      await page.keyboard.press('ArrowRight');
+      assert.equal(await page.isChecked('#choose-ach'), true);
+      assert.equal(await page.isVisible('#ach-routing'), true);
+      assert.equal(await page.isVisible('#card-number'), false);
+      await assertAccessible(page, `the pay page with the bank chosen (${colorScheme})`);
+      await assertLargeTargets(page, 'the pay page with the bank chosen');
+      await page.keyboard.press('ArrowLeft');
+      assert.equal(await page.isVisible('#card-number'), true);
+      await page.click('summary:has-text("Order details")');
+      await assertAccessible(page, `the pay page with its details open (${colorScheme})`);
+      await page.click('summary:has-text("Sandbox test details")');
+      await assertAccessible(page, `the pay page with the sandbox help open (${colorScheme})`);
+
       await fillCard(page, CHALLENGE);
       assert.equal(await submit(page, '#card-form button[type=submit]'), 200);
       await page.waitForSelector('text=Your bank asks you to confirm this payment');

@@ -2,6 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { MerchantAccount } from '../../server/store/merchants.ts';
 import { startService, type TestService } from '../support/service.ts';
+import { createWidgetPayLink } from '../../server/services/widgets.ts';
 import type { Answer } from '../support/http.ts';
 import { PAGE_CSP, tagWithId } from './helpers.ts';
 import { APPROVE, CHALLENGE, DECLINE, NO_FUNDS, approvedMerchant, cardForm, newPayLink, scriptNonce } from './pay-helpers.ts';
@@ -76,8 +77,18 @@ describe('hosted pay page', () => {
     assert.ok(html.includes('<tr class="total"><th scope="row">Total</th><td>$10.30</td></tr>'));
     assert.doesNotMatch(html, /fee<\/th>/, 'no fee is shown when the merchant keeps it');
 
-    assert.match(html, /<legend>Pay by card<\/legend>/);
-    assert.match(html, /<legend>Pay from a bank account \(ACH\)<\/legend>/);
+    // Paying first: the total under the title, the details in a summary that opens, card or bank as one choice.
+    assert.match(html, /<h1>Pay Blue &lt;Bottle&gt; Cafe<\/h1>\n<p class="pay-total">Total \$10\.30<\/p>/);
+    assert.ok(html.indexOf('<details class="pay-details">\n<summary>Order details</summary>') < html.indexOf('<dt>Merchant</dt>'));
+    assert.ok(html.indexOf('<dt>Merchant</dt>') < html.indexOf('id="card-form"'), 'the details come before the forms, closed');
+    assert.match(html, /<legend>Pay with<\/legend>/);
+    assert.match(html, /<input type="radio" name="pay_method" id="choose-card" value="card" checked>Card<\/label>/);
+    assert.match(html, /<input type="radio" name="pay_method" id="choose-ach" value="ach">Bank account<\/label>/);
+    assert.match(html, /<legend class="visually-hidden">Pay by card<\/legend>/);
+    assert.match(html, /<legend class="visually-hidden">Pay from a bank account \(ACH\)<\/legend>/);
+    assert.ok(html.indexOf('id="card-number"') < html.indexOf('id="card-name"'), 'the card number comes first');
+    assert.ok(html.indexOf('id="ach-form"') < html.indexOf('<details class="pay-note" id="test-details">\n<summary>Sandbox test details</summary>'),
+      'the sandbox help comes after the forms, closed');
     assert.match(tagWithId(html, 'card-number'), /autocomplete="cc-number"[^>]*inputmode="numeric"/);
     assert.match(tagWithId(html, 'card-number'), /name="card_number"[^>]*required/);
     // One expiry field, MM / YY, which autofill fills whole (cc-exp).
@@ -157,18 +168,41 @@ describe('hosted pay page', () => {
     assert.equal(stored?.status, 'authorized');
   });
 
-  test('declined cards answer 402 with the reason and a way back, and the link stays open', async () => {
+  test('a decline answers 402 with the form again: what the shopper typed but the card number and code, the reason, what to do next', async () => {
     for (const [number, message] of [[DECLINE, 'Your card was declined.'], [NO_FUNDS, 'Your card has insufficient funds.']] as const) {
       const link = await newPayLink(service, merchant);
-      const declined = await post(link.path, cardForm(number));
+      const form = cardForm(number, { card_name: 'Jane "J" Doe' });
+      const declined = await post(link.path, form);
       assert.equal(declined.status, 402, declined.text);
-      assert.equal(titleOf(declined.text), 'Payment declined');
-      assert.ok(declined.text.includes(message), message);
-      assert.ok(declined.text.includes(`<a href="${link.path}">Try again</a>`));
-      assert.equal(openerScript(declined), undefined, 'no script without an opener origin');
-      assertPageHeaders(declined);
+      assert.equal(titleOf(declined.text), 'Pay Blue &lt;Bottle&gt; Cafe');
+      assert.match(declined.text, /<div class="summary" role="alert"[^>]*tabindex="-1" autofocus>\n<h2 id="error-summary-title">Payment declined<\/h2>/);
+      assert.ok(declined.text.includes(`<a href="#card-number">${message}</a>`), message);
+      assert.ok(declined.text.includes('Nothing was charged. Check the details below, then try again with another card or choose Bank account.'));
+      assert.match(tagWithId(declined.text, 'card-name'), /value="Jane &quot;J&quot; Doe"/, 'the name is kept');
+      assert.ok(tagWithId(declined.text, 'card-exp').includes(`value="${form.exp}"`), 'the expiry is kept');
+      assert.match(tagWithId(declined.text, 'card-number'), /value=""/, 'the card number is typed again');
+      assert.match(tagWithId(declined.text, 'card-cvc'), /value=""/, 'the security code is typed again');
+      assert.equal(openerScript(declined), undefined, 'no report without an opener origin');
       assert.equal((await get(link.path)).status, 200, 'the customer may try again');
+      const again = await post(link.path, cardForm(APPROVE));
+      assert.equal(titleOf(again.text), 'Payment successful', 'and pays from the same link');
     }
+  });
+
+  test('the order reference is the merchant\'s; an id the service made for a pay button is never shown', async () => {
+    const made = await createWidgetPayLink(service.store, merchant, { amount: '4.50' }, { now: service.clock.now(), publicUrl: service.baseUrl });
+    assert.match(made.request.order_id, /^w_/);
+    const path = new URL(made.payLink).pathname;
+    const page = await get(path);
+    assert.equal(page.status, 200);
+    assert.ok(!page.text.includes(made.request.order_id), 'the internal id is not on the page');
+    assert.doesNotMatch(page.text, /<dt>Order<\/dt>/);
+    const paid = await post(path, cardForm(APPROVE));
+    assert.equal(titleOf(paid.text), 'Payment successful');
+    assert.ok(!paid.text.includes(made.request.order_id), 'nor on the receipt');
+
+    const given = await newPayLink(service, merchant, { order_id: 'Order #1042' });
+    assert.ok((await get(given.path)).text.includes('<dt>Order</dt><dd>Order #1042</dd>'));
   });
 
   test('the 3-D Secure card shows the challenge; pass pays, fail declines, and an answered step cannot be reused', async () => {
@@ -188,11 +222,18 @@ describe('hosted pay page', () => {
     assert.equal((await service.store.transactions.find(merchant.id, transactionIdOf(passed.text)!))?.status, 'completed');
 
     const other = await newPayLink(service, merchant);
-    const otherChallenge = await post(other.path, cardForm(CHALLENGE));
+    const typed = cardForm(CHALLENGE);
+    const otherChallenge = await post(other.path, typed);
     const otherAttempt = /name="attempt" value="([^"]+)"/.exec(otherChallenge.text)![1]!;
-    const failed = await post(`${other.path}/3ds`, { attempt: otherAttempt, result: 'fail' });
+    // The step carries the name and the expiry on (as the browser posts its hidden fields), never the number or code.
+    const carried = Object.fromEntries([...otherChallenge.text.matchAll(/<input type="hidden" name="(card_name|exp)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]));
+    assert.deepEqual({ ...carried }, { card_name: typed.card_name, exp: typed.exp });
+    assert.doesNotMatch(otherChallenge.text, /name="(card_number|cvc)"/);
+    const failed = await post(`${other.path}/3ds`, { attempt: otherAttempt, result: 'fail', ...carried });
     assert.equal(failed.status, 402);
     assert.match(failed.text, /3-D Secure failed/);
+    assert.match(tagWithId(failed.text, 'card-name'), new RegExp(`value="${typed.card_name}"`), 'the form after a failed step keeps the name');
+    assert.ok(tagWithId(failed.text, 'card-exp').includes(`value="${typed.exp}"`), 'and the expiry');
     const reused = await post(`${other.path}/3ds`, { attempt: otherAttempt, result: 'pass' });
     assert.equal(reused.status, 409);
     assert.match(reused.text, /role="alert"[\s\S]*already answered/);
@@ -224,7 +265,8 @@ describe('hosted pay page', () => {
     assertPageHeaders(refused, `${PAGE_CSP}; script-src 'nonce-${scriptNonce(refused.text)}'`);
     assert.match(refused.text, /<div class="summary" role="alert"[^>]*>[\s\S]*<a href="#card-number">The card number is not valid\.<\/a>/);
     assert.doesNotMatch(refused.text, new RegExp(bad));
-    assert.doesNotMatch(refused.text, /987/);
+    // As a value or a text of its own: the three digits may occur inside the order id's timestamp.
+    assert.doesNotMatch(refused.text, /"987"|>987</);
     assert.match(tagWithId(refused.text, 'card-number'), /value=""/);
     assert.match(tagWithId(refused.text, 'card-number'), /aria-invalid="true"/);
     assert.match(tagWithId(refused.text, 'card-cvc'), /value=""/);
@@ -275,7 +317,8 @@ describe('hosted pay page', () => {
     assert.equal(declinedScript.target, SHOP);
     assert.equal(declinedScript.message.status, 'declined');
     assert.equal(declinedScript.message.amount, 15);
-    assert.ok(declined.text.includes(`<a href="${link.path}?origin=${encodeURIComponent(SHOP)}">Try again</a>`));
+    assert.equal(declined.status, 402);
+    assert.equal(declined.text.match(/<input type="hidden" name="origin" value="https:\/\/shop\.example">/g)?.length, 2, 'the form again, for the opener');
 
     const challenge = await post(link.path, cardForm(CHALLENGE, { origin: SHOP }));
     assert.match(challenge.text, /<input type="hidden" name="origin" value="https:\/\/shop\.example">/);

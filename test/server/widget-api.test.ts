@@ -24,7 +24,7 @@ describe('the widget API', () => {
     assert.deepEqual(first.body.data, { merchant_name: 'Blue Bottle Cafe', environment: 'sandbox', button_label: 'Pay', primary_color: '#4f46e5', text_color: '#ffffff' });
     const put = await service.api('PUT', '/widgets/', { json: { merchant_key: merchantKey, button_label: 'Pay now', primary_color: '#0a7', allowed_origins: ['https://shop.example'] } });
     assert.equal(put.status, 200, put.text);
-    assert.deepEqual(put.body.data, { button_label: 'Pay now', primary_color: '#0a7', text_color: '#ffffff', allowed_origins: ['https://shop.example'] });
+    assert.deepEqual(put.body.data, { button_label: 'Pay now', primary_color: '#0a7', text_color: '#ffffff', allowed_origins: ['https://shop.example'], logo: null });
     assert.equal((await widget('GET', '/settings')).body.data.button_label, 'Pay now');
     for (const [fields, message] of [
       [{ primary_color: 'blue' }, 'primary_color must be a hex colour such as #4f46e5.'],

@@ -7,6 +7,7 @@ import { portalPages } from './portal.ts';
 import { docsPages } from './docs.ts';
 import { payPages } from './pay.ts';
 import { sendPage } from './send.ts';
+import { brandLogoRoute } from './brand-logos.ts';
 
 /** Hosted pages: onboarding form, pay page and its QR code, sandbox test portal, API reference. */
 export const pageRoutes: FastifyPluginAsync<Deps> = async (app, deps) => {
@@ -17,6 +18,7 @@ export const pageRoutes: FastifyPluginAsync<Deps> = async (app, deps) => {
   app.get('/', { schema: { hide: true } }, async (_request, reply) => sendPage(reply, homePage(deps.config.environment)));
   await app.register(onboardingPages, deps);
   await app.register(payPages, deps);
+  await app.register(brandLogoRoute, deps);
   await app.register(portalPages, deps);
   await app.register(docsPages, deps);
 };

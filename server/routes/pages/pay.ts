@@ -8,12 +8,13 @@ import { completeChallenge, openPayLink, payLink, type PayOutcome, type PaymentD
 import { LINK_PROBLEMS, payPath, qrPath } from '../../domain/pay-links.ts';
 import { payPage, type PayFormProblem, type PayFormValues } from '../../views/pay-form.ts';
 import { askedLocale, pageLocale, type PageLocale } from '../../views/i18n/language.ts';
-import { approvedPage, challengePage, declinedPage, payLinkProblemPage, pendingPage } from '../../views/pay-outcome.ts';
+import { approvedPage, challengePage, declineReport, payLinkProblemPage, pendingPage } from '../../views/pay-outcome.ts';
 import type { PayContext } from '../../views/pay-summary.ts';
 import type { Page } from '../../views/layout.ts';
 import { sendPage } from './send.ts';
 import { STATUS_OF_REASON } from '../../plugins/refusal-status.ts';
 import { originAllowed, settingsOf } from '../../services/widgets.ts';
+import { merchantBrand } from '../../services/branding.ts';
 
 interface LinkRoute {
   Params: { token: string };
@@ -60,7 +61,10 @@ function readDetails(method: PaymentMethod, form: Record<string, string>, lang: 
   return { method, card: { number: form.card_number ?? '', expMonth: expiry.month, expYear: expiry.year, cvc: digitsOnly(form.cvc) } };
 }
 
-/** Only what may be shown again: never the card number, the security code or the account number. */
+/**
+ * Only what may be shown again: never the card number, the security code or the account number. The 3-D Secure
+ * step's form carries the name and the expiry on, for the form after its decline.
+ */
 function keptValues(form: Record<string, string>): PayFormValues {
   const exp = form.exp ?? (form.exp_month || form.exp_year ? `${form.exp_month ?? ''} / ${form.exp_year ?? ''}` : undefined);
   return { card_name: form.card_name, exp, account_name: form.account_name, routing_number: form.routing_number };
@@ -73,9 +77,17 @@ export const payPages: FastifyPluginAsync<Deps> = async (app, { store, clock, co
 
   /** The page's context; `origin` is kept only when it is one the merchant's widgets may be used on. */
   async function contextFor(request: PaymentRequest, token: string, origin: string | undefined, lang: PageLocale): Promise<PayContext> {
-    const merchant = await store.merchants.findByIdUnscoped(request.merchant_id);
-    const permitted = origin && originAllowed(settingsOf(await store.widgets.settings(request.merchant_id)), origin, sandbox) ? origin : undefined;
-    return { request, merchantName: merchant?.business_name ?? 'the merchant', token, origin: permitted, sandbox, lang };
+    const [merchant, settings] = await Promise.all([store.merchants.findByIdUnscoped(request.merchant_id), store.widgets.settings(request.merchant_id)]);
+    const permitted = origin && originAllowed(settingsOf(settings), origin, sandbox) ? origin : undefined;
+    const merchantName = merchant?.business_name ?? 'the merchant';
+    const brand = merchant ? await merchantBrand(store, merchant, settings) : { name: merchantName };
+    return { request, merchantName, token, origin: permitted, sandbox, lang, brand };
+  }
+
+  /** Why a link shows no form; a paid or expired link's page is still in its merchant's brand. */
+  async function sendProblem(reply: FastifyReply, problem: keyof typeof LINK_PROBLEMS, request: PaymentRequest | undefined, lang: PageLocale) {
+    const merchant = request && (await store.merchants.findByIdUnscoped(request.merchant_id));
+    return sendPage(reply, payLinkProblemPage(problem, lang, merchant ? await merchantBrand(store, merchant) : undefined));
   }
 
   /**
@@ -96,7 +108,7 @@ export const payPages: FastifyPluginAsync<Deps> = async (app, { store, clock, co
 
   async function answer(reply: FastifyReply, token: string, outcome: PayOutcome, method: PaymentMethod, form: Record<string, string>, origin: string | undefined, lang: PageLocale) {
     if (outcome.status === 'refused') {
-      if (outcome.linkProblem || !outcome.request) return sendPage(reply, payLinkProblemPage(outcome.linkProblem ?? 'unknown', lang));
+      if (outcome.linkProblem || !outcome.request) return sendProblem(reply, outcome.linkProblem ?? 'unknown', outcome.request, lang);
       const context = await contextFor(outcome.request, token, origin, lang);
       return sendForm(reply, context, { values: keptValues(form), problem: { method, message: outcome.message }, status: STATUS_OF_REASON[outcome.reason] });
     }
@@ -104,15 +116,23 @@ export const payPages: FastifyPluginAsync<Deps> = async (app, { store, clock, co
     switch (outcome.status) {
       case 'approved': return send(reply, context, (nonce) => approvedPage(context, outcome, nonce));
       case 'pending': return send(reply, context, (nonce) => pendingPage(context, outcome.transactionId, nonce));
-      case 'declined': return send(reply, context, (nonce) => declinedPage(context, method, outcome.message, nonce));
-      case 'challenge': return send(reply, context, (nonce) => challengePage(context, outcome.attemptToken, nonce));
+      case 'declined': {
+        const state = (nonce: string | undefined) => ({
+          values: keptValues(form), problem: { method, message: outcome.message }, status: 402, declined: true, after: declineReport(context, method, outcome.message, nonce),
+        });
+        return send(reply, context, (nonce) => payPage(context, state(nonce), nonce), true);
+      }
+      case 'challenge': {
+        const { card_name, exp } = keptValues(form);
+        return send(reply, context, (nonce) => challengePage(context, outcome.attemptToken, { card_name, exp }, nonce));
+      }
     }
   }
 
   app.get<LinkRoute>(path, { schema: { hide: true } }, async (request, reply) => {
     const lang = languageOf(request, request.query.locale);
     const link = await openPayLink(store, request.params.token, clock.now());
-    if (!link.ok) return sendPage(reply, payLinkProblemPage(link.problem, lang));
+    if (!link.ok) return sendProblem(reply, link.problem, link.request, lang);
     return sendForm(reply, await contextFor(link.request, request.params.token, openerOrigin(request.query.origin), lang));
   });
 
@@ -125,7 +145,7 @@ export const payPages: FastifyPluginAsync<Deps> = async (app, { store, clock, co
     const details = method && readDetails(method, form, lang);
     if (!method || !details || 'formError' in details) {
       const link = await openPayLink(store, token, clock.now());
-      if (!link.ok) return sendPage(reply, payLinkProblemPage(link.problem, lang));
+      if (!link.ok) return sendProblem(reply, link.problem, link.request, lang);
       const problem: PayFormProblem = details && 'formError' in details
         ? { method: 'card', message: details.formError, field: 'card-exp' }
         : { method: method ?? 'card', message: lang.texts.pay.chooseMethod };
