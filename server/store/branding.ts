@@ -5,7 +5,11 @@ export type LogoFacts = Omit<BrandLogosTable, 'bytes'>;
 export type ClientBrandingRow = ClientBrandingTable;
 
 export class BrandingRepository {
-  constructor(private readonly db: Executor) {}
+  private readonly db: Executor;
+
+  constructor(db: Executor) {
+    this.db = db;
+  }
 
   /** Keeps a logo; the same content again is the same row. */
   async saveLogo(logo: BrandLogo): Promise<void> {

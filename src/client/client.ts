@@ -356,7 +356,11 @@ export class WidgetsApi {
  * A merchant's own logo and colour (`widgets.updateSettings`) win over it on that merchant's pages.
  */
 export class BrandingApi {
-  constructor(private readonly http: Transport) {}
+  private readonly http: Transport;
+
+  constructor(http: Transport) {
+    this.http = http;
+  }
 
   /** GET /client/branding. */
   async get(options: RequestOptions = {}): Promise<Branding> {
