@@ -12,6 +12,7 @@ import { fewerIndexWrites } from './009-fewer-index-writes.ts';
 import { capturesIndex } from './010-captures-index.ts';
 import { customersWithoutAutoincrement } from './011-customers-without-autoincrement.ts';
 import { listingsByPage } from './012-listings-by-page.ts';
+import { paymentsConsole } from './014-payments-console.ts';
 
 /** Migrations live in code so that one build runs on both databases; names sort in the order they apply. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -28,6 +29,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     '010-captures-index': capturesIndex(),
     '011-customers-without-autoincrement': customersWithoutAutoincrement(dialect),
     '012-listings-by-page': listingsByPage(dialect),
+    '014-payments-console': paymentsConsole(),
   };
   return { getMigrations: async () => migrations };
 }

@@ -1,0 +1,120 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Deps } from '../deps.ts';
+import { unauthenticated } from '../domain/refusals.ts';
+import { failures } from '../schemas/envelope.ts';
+import { ConsoleAmountBody, ConsoleDetailsAnswer, WidgetTransactionsAnswer, WidgetTransactionsQuery, ConsoleParams, ConsoleUndoAnswer } from '../schemas/widgets.ts';
+import { BAD_SESSION, sessionOf, type WidgetSession } from '../services/widgets.ts';
+import {
+  consoleCapture, consoleDetails, consoleRefund, consoleRelease, consoleUndo, consoleVoid, listConsole, type ConsoleActor,
+} from '../services/console.ts';
+
+const tags = ['Widgets'];
+
+/**
+ * The payments console (`<transactions-table>`, issue 32): listing, details and actions with a widget session token.
+ * Registered inside the widget routes' scope, so their CORS and rate limits apply.
+ */
+export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store, clock }) => {
+  /** The session of the call's Bearer token; a 401 says how to authenticate. */
+  async function session(request: FastifyRequest, reply: FastifyReply): Promise<WidgetSession> {
+    try {
+      return await sessionOf(store, request.headers.authorization, clock.now());
+    } catch (error) {
+      reply.header('www-authenticate', 'Bearer');
+      throw error;
+    }
+  }
+  async function actor(request: FastifyRequest, reply: FastifyReply): Promise<ConsoleActor> {
+    const s = await session(request, reply);
+    const merchant = await store.merchants.findByIdUnscoped(s.merchantId);
+    if (!merchant) throw unauthenticated(BAD_SESSION);
+    return { session: s, merchant };
+  }
+
+  app.options('/widgets/transactions/*', { schema: { hide: true } }, async (_request, reply) =>
+    reply.code(204).header('access-control-allow-methods', 'GET, POST, OPTIONS').send());
+
+  app.get('/widgets/transactions', {
+    schema: {
+      operationId: 'listWidgetTransactions', tags, summary: "The merchant's transactions: filter, search, sort (Bearer session token)",
+      querystring: WidgetTransactionsQuery, response: { 200: WidgetTransactionsAnswer, ...failures },
+    },
+  }, async (request, reply) => {
+    const { merchantId } = await session(request, reply);
+    return { result: true, message: 'Transactions retrieved.', data: await listConsole(store, merchantId, request.query, clock.now()) };
+  });
+
+  app.get('/widgets/transactions/:transaction_id', {
+    schema: {
+      operationId: 'getWidgetTransaction', tags, summary: 'One transaction with its timeline and refunds (Bearer session token)',
+      params: ConsoleParams, response: { 200: ConsoleDetailsAnswer, ...failures },
+    },
+  }, async (request, reply) => {
+    const { merchantId } = await session(request, reply);
+    return { result: true, message: 'Transaction retrieved.', data: await consoleDetails(store, merchantId, request.params.transaction_id, clock.now()) };
+  });
+
+  /** Each action answers the row as it is now, with its timeline and refunds. */
+  const after = async (who: ConsoleActor, id: string) => consoleDetails(store, who.merchant.id, id, clock.now());
+
+  app.post('/widgets/transactions/:transaction_id/refund', {
+    schema: {
+      operationId: 'refundWidgetTransaction', tags, summary: 'Refund a sale in part or in full (session feature: refunds)',
+      params: ConsoleParams, body: ConsoleAmountBody, response: { 200: ConsoleDetailsAnswer, ...failures },
+    },
+  }, async (request, reply) => {
+    const who = await actor(request, reply);
+    await consoleRefund(store, who, request.params.transaction_id, request.body?.amount, clock.now());
+    return { result: true, message: 'Refund processed.', data: await after(who, request.params.transaction_id) };
+  });
+
+  app.post('/widgets/transactions/:transaction_id/void', {
+    schema: {
+      operationId: 'voidWidgetTransaction', tags, summary: 'Void a sale before it settles (session feature: voids)',
+      params: ConsoleParams, response: { 200: ConsoleDetailsAnswer, ...failures },
+    },
+  }, async (request, reply) => {
+    const who = await actor(request, reply);
+    await consoleVoid(store, who, request.params.transaction_id, clock.now());
+    return { result: true, message: 'Transaction voided.', data: await after(who, request.params.transaction_id) };
+  });
+
+  app.post('/widgets/transactions/:transaction_id/capture', {
+    schema: {
+      operationId: 'captureWidgetTransaction', tags, summary: 'Capture a hold, of the amount held or of a new amount (session feature: captures)',
+      params: ConsoleParams, body: ConsoleAmountBody, response: { 200: ConsoleDetailsAnswer, ...failures },
+    },
+  }, async (request, reply) => {
+    const who = await actor(request, reply);
+    await consoleCapture(store, who, request.params.transaction_id, request.body?.amount, clock.now());
+    return { result: true, message: 'Hold captured.', data: await after(who, request.params.transaction_id) };
+  });
+
+  app.post('/widgets/transactions/:transaction_id/release', {
+    schema: {
+      operationId: 'releaseWidgetTransaction', tags, summary: 'Release a hold (session feature: captures)',
+      params: ConsoleParams, response: { 200: ConsoleDetailsAnswer, ...failures },
+    },
+  }, async (request, reply) => {
+    const who = await actor(request, reply);
+    await consoleRelease(store, who, request.params.transaction_id);
+    return { result: true, message: 'Hold released.', data: await after(who, request.params.transaction_id) };
+  });
+
+  app.post('/widgets/transactions/:transaction_id/undo', {
+    schema: {
+      operationId: 'undoWidgetTransaction', tags,
+      summary: 'Undo a sale: a void before it settles (session feature: voids), else a full refund (session feature: refunds)',
+      params: ConsoleParams, response: { 200: ConsoleUndoAnswer, ...failures },
+    },
+  }, async (request, reply) => {
+    const who = await actor(request, reply);
+    const undoneAs = await consoleUndo(store, who, request.params.transaction_id, clock.now());
+    return {
+      result: true,
+      message: undoneAs === 'void' ? 'Sale voided: nobody keeps a fee.' : 'Sale refunded in full: it had settled, so a void was no longer possible.',
+      data: { ...(await after(who, request.params.transaction_id)), undone_as: undoneAs },
+    };
+  });
+};
