@@ -3,8 +3,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.ts';
 import { unauthenticated } from '../domain/refusals.ts';
 import { failures } from '../schemas/envelope.ts';
-import { ConsoleAmountBody, ConsoleDetailsAnswer, WidgetTransactionsAnswer, WidgetTransactionsQuery, ConsoleParams, ConsoleUndoAnswer } from '../schemas/widgets.ts';
-import { BAD_SESSION, sessionOf, type WidgetSession } from '../services/widgets.ts';
+import {
+  ConsoleAmountBody, ConsoleDetailsAnswer, ConsoleExportQuery, ConsoleParams, ConsoleUndoAnswer, TransactionsCsv, WidgetTransactionsAnswer, WidgetTransactionsQuery,
+} from '../schemas/widgets.ts';
+import { BAD_SESSION, requireFeature, sessionOf, type WidgetSession } from '../services/widgets.ts';
+import { sendTransactionsCsv } from '../services/transactions-csv.ts';
 import {
   consoleCapture, consoleDetails, consoleRefund, consoleRelease, consoleUndo, consoleVoid, listConsole, type ConsoleActor,
 } from '../services/console.ts';
@@ -43,6 +46,17 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
   }, async (request, reply) => {
     const { merchantId } = await session(request, reply);
     return { result: true, message: 'Transactions retrieved.', data: await listConsole(store, merchantId, request.query, clock.now()) };
+  });
+
+  app.get('/widgets/transactions/export.csv', {
+    schema: {
+      operationId: 'exportWidgetTransactions', tags, summary: 'Every transaction the filter matches, as CSV, streamed (session feature: export)',
+      querystring: ConsoleExportQuery, response: { 200: TransactionsCsv, ...failures },
+    },
+  }, async (request, reply) => {
+    const s = await session(request, reply);
+    requireFeature(s, 'export');
+    return sendTransactionsCsv(reply, store, s.merchantId, request.query, clock.now());
   });
 
   app.get('/widgets/transactions/:transaction_id', {

@@ -131,3 +131,6 @@ export const ConsoleUndoAnswer = Envelope(Type.Object({ ...Details, undone_as: O
 export const ConsoleParams = Type.Object({ transaction_id: Type.String({ minLength: 1, maxLength: 100 }) });
 export const ConsoleAmountBody = Body({ amount: Type.Optional(Money('Decimal text, e.g. "5.00"; absent for the whole amount')) });
 export const ConsoleEmptyBody = Type.Union([Body({}), Type.Null()]);
+
+/** The CSV an export streams: a header row in `lang`, then every matching row; amounts as decimal text. */
+export const TransactionsCsv = { description: 'CSV (RFC 4180, CRLF lines), UTF-8', content: { 'text/csv': { schema: { type: 'string' } } } } as const;

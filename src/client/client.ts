@@ -8,7 +8,7 @@ import type {
   CustomerPaymentRequestResult, Delivery, DeliveryListOptions, DeliveryPage, HostedOnboarding, HostedOnboardingRequest, Merchant,
   NewCustomer, OnboardingApplication, OnboardingResult, OnboardingSession, OnboardingStatus, PaymentRequest,
   PaymentRequestResult, QrLinkRequest, QrLinkResult, RefundRequest, Reversal, RotateSecretOptions, SandboxMessage,
-  SandboxPayment, SandboxPayResult, SettleResult, TestWebhookResult, Transaction, TransactionList, TransactionListItem, TransactionListOptions,
+  SandboxPayment, SandboxPayResult, SettleResult, TestWebhookResult, Transaction, TransactionExportFilters, TransactionList, TransactionListItem, TransactionListOptions,
   UpdateAchRequest, UpdatePreauthRequest, UpdatePreauthResult, VoidPreauthRequest, VoidPreauthResult, VoidRequest, Hold, HoldItem,
   HoldListOptions, HoldPage, WebhookEndpoint, WebhookRegistration, WidgetSession, WidgetSettings, WidgetSettingsRequest, CustomerListItem,
   DeliverySummary, ListTarget,
@@ -217,6 +217,14 @@ export class TransactionsApi {
     const [item] = answer.data as Transaction[];
     if (!item) throw paykitError(404, `No transaction ${transactionId} for this merchant.`, { body: answer });
     return item;
+  }
+
+  /**
+   * GET /merchant/transactions/export.csv: every transaction the filter matches (all pages), as CSV text with a header
+   * row in `lang` and amounts as decimal text: what the payments console's export button downloads.
+   */
+  async exportTransactions(merchantKey: string, filters: TransactionExportFilters = {}, options: RequestOptions = {}): Promise<string> {
+    return this.http.callText({ method: 'GET', path: '/merchant/transactions/export.csv', query: { merchant_key: merchantKey, ...filters }, accept: 'text/csv', ...options });
   }
 
   /** POST /order/sales-return: refund in part or in full; the refund record (or the void record, rule 1). */

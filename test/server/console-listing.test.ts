@@ -16,7 +16,7 @@ for (const database of testDatabases()) {
     let service: TestService;
     let merchantKey: string;
     let call: ReturnType<typeof consoleCall>;
-    const ids: Record<string, string> = {};
+    const ids = {} as Record<'small' | 'large' | 'refunded' | 'voided' | 'achPending' | 'achDeclined' | 'hold', string>;
     before(async () => {
       service = await startService({ database });
       ({ merchantKey } = await approvedMerchant(service));

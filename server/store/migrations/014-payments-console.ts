@@ -27,7 +27,7 @@ export function paymentsConsole() {
       await db.schema.createIndex('receipts_by_transaction').on('receipts').columns(['merchant_id', 'transaction_id']).execute();
       const listed = sql.raw(`"kind" IN ('sale', 'refund', 'void', 'ach_return')`);
       await sql`CREATE INDEX "transactions_listed_by_amount" ON "transactions" ("merchant_id", "amount", "seq", "kind") WHERE ${listed}`.execute(db);
-      await sql`CREATE INDEX "transactions_reversals" ON "transactions" ("merchant_id", "parent_id") WHERE "kind" IN ('refund', 'void', 'ach_return')`.execute(db);
+      await sql`CREATE INDEX "transactions_reversals" ON "transactions" ("merchant_id", "parent_id", "created_at") WHERE "kind" IN ('refund', 'void', 'ach_return')`.execute(db);
     },
   };
 }
