@@ -133,4 +133,4 @@ export const ConsoleAmountBody = Body({ amount: Type.Optional(Money('Decimal tex
 export const ConsoleEmptyBody = Type.Union([Body({}), Type.Null()]);
 
 /** The CSV an export streams: a header row in `lang`, then every matching row; amounts as decimal text. */
-export const TransactionsCsv = { description: 'CSV (RFC 4180, CRLF lines), UTF-8', content: { 'text/csv': { schema: { type: 'string' } } } } as const;
+export const TransactionsCsv = { description: 'Done: CSV (RFC 4180, CRLF lines, UTF-8), a header row then every matching row.', content: { 'text/csv': { schema: { type: 'string' } } } } as const;

@@ -10,7 +10,7 @@ import type {
   PaymentRequestResult, QrLinkRequest, QrLinkResult, RefundRequest, Reversal, RotateSecretOptions, SandboxMessage,
   SandboxPayment, SandboxPayResult, SettleResult, TestWebhookResult, Transaction, TransactionExportFilters, TransactionList, TransactionListItem, TransactionListOptions,
   UpdateAchRequest, UpdatePreauthRequest, UpdatePreauthResult, VoidPreauthRequest, VoidPreauthResult, VoidRequest, Hold, HoldItem,
-  HoldListOptions, HoldPage, WebhookEndpoint, WebhookRegistration, WidgetSession, WidgetSettings, WidgetSettingsRequest, CustomerListItem,
+  HoldListOptions, HoldPage, WebhookEndpoint, WebhookRegistration, WidgetSession, WidgetSessionFeatures, WidgetSettings, WidgetSettingsRequest, CustomerListItem,
   DeliverySummary, ListTarget,
 } from './types.ts';
 
@@ -320,9 +320,13 @@ export class WebhooksApi {
 export class WidgetsApi {
   constructor(private readonly http: Transport) {}
 
-  /** POST /widgets/sessions: a 15-minute read-only token for `<transactions-table session-token>`. */
-  async createSession(merchantKey: string, options: RequestOptions = {}): Promise<WidgetSession> {
-    return dataOf(await this.http.call({ method: 'POST', path: '/widgets/sessions', json: { merchant_key: merchantKey }, answer: 'WidgetSessionAnswer', ...options }));
+  /**
+   * POST /widgets/sessions: a 15-minute token for `<transactions-table session-token>`, read-only unless `features`
+   * grants refunds, voids, captures, export or receipts.
+   */
+  async createSession(merchantKey: string, { features, ...options }: RequestOptions & { features?: WidgetSessionFeatures } = {}): Promise<WidgetSession> {
+    const json = { merchant_key: merchantKey, ...(features ? { features } : {}) };
+    return dataOf(await this.http.call({ method: 'POST', path: '/widgets/sessions', json, answer: 'WidgetSessionAnswer', ...options }));
   }
 
   /** PUT /widgets/: button label, colours and the pages allowed to use the widgets; answers all the settings. */

@@ -103,6 +103,8 @@ export type Delivery = Schema.DeliveryAnswer['data'];
 
 // ── Widgets ──────────────────────────────────────────────────────────────────────────────────────────────────
 export type WidgetSession = Schema.WidgetSessionAnswer['data'];
+/** What a widget session may do beyond reading: each `false` when not given. */
+export type WidgetSessionFeatures = NonNullable<Schema.WidgetSessionBody['features']>;
 export type WidgetSettingsRequest = Schema.WidgetSettingsBody;
 export type WidgetSettings = Schema.WidgetSettingsPutAnswer['data'];
 
