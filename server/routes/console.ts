@@ -8,6 +8,7 @@ import {
 } from '../schemas/widgets.ts';
 import { BAD_SESSION, requireFeature, sessionOf, type WidgetSession } from '../services/widgets.ts';
 import { sendTransactionsCsv } from '../services/transactions-csv.ts';
+import { receiptAfter, sendReceipt } from '../services/receipts.ts';
 import {
   consoleCapture, consoleDetails, consoleRefund, consoleRelease, consoleUndo, consoleVoid, listConsole, type ConsoleActor,
 } from '../services/console.ts';
@@ -18,7 +19,7 @@ const tags = ['Widgets'];
  * The payments console (`<transactions-table>`, issue 32): listing, details and actions with a widget session token.
  * Registered inside the widget routes' scope, so their CORS and rate limits apply.
  */
-export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store, clock }) => {
+export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store, clock, config }) => {
   /** The session of the call's Bearer token; a 401 says how to authenticate. */
   async function session(request: FastifyRequest, reply: FastifyReply): Promise<WidgetSession> {
     try {
@@ -71,6 +72,9 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
 
   /** Each action answers the row as it is now, with its timeline and refunds. */
   const after = async (who: ConsoleActor, id: string) => consoleDetails(store, who.merchant.id, id, clock.now());
+  /** The shopper's receipt of a refund or void just made. */
+  const receipt = (request: FastifyRequest, who: ConsoleActor, recordId: string) =>
+    receiptAfter(store, request.log, who.merchant.id, recordId, { now: clock.now(), publicUrl: config.publicUrl });
 
   app.post('/widgets/transactions/:transaction_id/refund', {
     schema: {
@@ -79,7 +83,7 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
     },
   }, async (request, reply) => {
     const who = await actor(request, reply);
-    await consoleRefund(store, who, request.params.transaction_id, request.body?.amount, clock.now());
+    await receipt(request, who, await consoleRefund(store, who, request.params.transaction_id, request.body?.amount, clock.now()));
     return { result: true, message: 'Refund processed.', data: await after(who, request.params.transaction_id) };
   });
 
@@ -90,7 +94,7 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
     },
   }, async (request, reply) => {
     const who = await actor(request, reply);
-    await consoleVoid(store, who, request.params.transaction_id, clock.now());
+    await receipt(request, who, await consoleVoid(store, who, request.params.transaction_id, clock.now()));
     return { result: true, message: 'Transaction voided.', data: await after(who, request.params.transaction_id) };
   });
 
@@ -124,11 +128,24 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
     },
   }, async (request, reply) => {
     const who = await actor(request, reply);
-    const undoneAs = await consoleUndo(store, who, request.params.transaction_id, clock.now());
+    const { undoneAs, recordId } = await consoleUndo(store, who, request.params.transaction_id, clock.now());
+    await receipt(request, who, recordId);
     return {
       result: true,
       message: undoneAs === 'void' ? 'Sale voided: nobody keeps a fee.' : 'Sale refunded in full: it had settled, so a void was no longer possible.',
       data: { ...(await after(who, request.params.transaction_id)), undone_as: undoneAs },
     };
+  });
+
+  app.post('/widgets/transactions/:transaction_id/receipt', {
+    schema: {
+      operationId: 'resendWidgetReceipt', tags, summary: "Send the shopper the transaction's receipt again (session feature: receipts)",
+      params: ConsoleParams, response: { 200: ConsoleDetailsAnswer, ...failures },
+    },
+  }, async (request, reply) => {
+    const who = await actor(request, reply);
+    requireFeature(who.session, 'receipts');
+    await sendReceipt(store, who.merchant.id, request.params.transaction_id, { now: clock.now(), publicUrl: config.publicUrl, strict: true });
+    return { result: true, message: 'Receipt sent.', data: await after(who, request.params.transaction_id) };
   });
 };

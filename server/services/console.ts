@@ -98,8 +98,8 @@ async function ownTransaction(store: Store, actor: ConsoleActor, id: string): Pr
   return t;
 }
 
-/** Refund: the amount given, or everything still refundable. */
-export async function consoleRefund(store: Store, actor: ConsoleActor, id: string, amount: string | number | undefined, now: Date) {
+/** Refund: the amount given, or everything still refundable. Answers the refund's (or the void's) record id. */
+export async function consoleRefund(store: Store, actor: ConsoleActor, id: string, amount: string | number | undefined, now: Date): Promise<string> {
   requireFeature(actor.session, 'refunds');
   let text = amountText(amount);
   if (text === undefined) {
@@ -108,12 +108,13 @@ export async function consoleRefund(store: Store, actor: ConsoleActor, id: strin
     // Nothing left: the refund's own rules say why (already refunded, not a completed sale).
     text = formatAmount(rest > 0 ? rest : sale.amount);
   }
-  await refundSale(store, actor.merchant, id, text, now, extrasOf(actor));
+  return (await refundSale(store, actor.merchant, id, text, now, extrasOf(actor))).record.transaction_id;
 }
 
-export async function consoleVoid(store: Store, actor: ConsoleActor, id: string, now: Date) {
+/** Void: answers the void's record id. */
+export async function consoleVoid(store: Store, actor: ConsoleActor, id: string, now: Date): Promise<string> {
   requireFeature(actor.session, 'voids');
-  await voidSale(store, actor.merchant, id, now, extrasOf(actor));
+  return (await voidSale(store, actor.merchant, id, now, extrasOf(actor))).transaction_id;
 }
 
 /** Capture a hold: of the amount held, or of `amount`, to which the hold is first changed. */
@@ -135,16 +136,15 @@ export async function consoleRelease(store: Store, actor: ConsoleActor, id: stri
 }
 
 /** Undo sale: a void while the rules allow one, else a full refund of the rest; each needs its own feature. */
-export async function consoleUndo(store: Store, actor: ConsoleActor, id: string, now: Date): Promise<'void' | 'refund'> {
+export async function consoleUndo(store: Store, actor: ConsoleActor, id: string, now: Date): Promise<{ undoneAs: 'void' | 'refund'; recordId: string }> {
   const sale = await ownTransaction(store, actor, id);
   const decision = decideUndo(asRefundable(sale), now);
   if (!decision.ok) throw new Refusal(decision.reason, decision.message);
   if (decision.as === 'void') {
     requireFeature(actor.session, 'voids');
-    await voidSale(store, actor.merchant, id, now, extrasOf(actor));
-    return 'void';
+    return { undoneAs: 'void', recordId: (await voidSale(store, actor.merchant, id, now, extrasOf(actor))).transaction_id };
   }
   requireFeature(actor.session, 'refunds');
-  await refundSale(store, actor.merchant, id, formatAmount(decision.amount), now, extrasOf(actor));
-  return 'refund';
+  const { record } = await refundSale(store, actor.merchant, id, formatAmount(decision.amount), now, extrasOf(actor));
+  return { undoneAs: record.type === 'Void' ? 'void' : 'refund', recordId: record.transaction_id };
 }

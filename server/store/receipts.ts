@@ -24,4 +24,17 @@ export class ReceiptRepository {
       .execute();
     return rows.map((r) => r.created_at);
   }
+
+  /** The language the newest receipt of a transaction was sent in, when it was known. */
+  async languageOf(merchantId: string, transactionId: string): Promise<'en' | 'es' | 'fr' | 'de' | undefined> {
+    const row = await this.db
+      .selectFrom('receipts')
+      .select('language')
+      .where('merchant_id', '=', merchantId)
+      .where('transaction_id', '=', transactionId)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return (row?.language || undefined) as 'en' | 'es' | 'fr' | 'de' | undefined;
+  }
 }

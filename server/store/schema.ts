@@ -328,7 +328,7 @@ export interface WidgetSessionsTable {
   created_at: Instant;
 }
 
-/** A hosted receipt page: its bearer token as a digest, the transaction it shows and the shopper's language. */
+/** A hosted receipt page: its bearer token as a digest, the transaction it shows and the shopper's language ('' when unknown). */
 export interface ReceiptsTable {
   token_hash: string;
   merchant_id: string;

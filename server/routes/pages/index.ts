@@ -7,6 +7,7 @@ import { portalPages } from './portal.ts';
 import { docsPages } from './docs.ts';
 import { payPages } from './pay.ts';
 import { sendPage } from './send.ts';
+import { receiptPages } from './receipts.ts';
 
 /** Hosted pages: onboarding form, pay page and its QR code, sandbox test portal, API reference. */
 export const pageRoutes: FastifyPluginAsync<Deps> = async (app, deps) => {
@@ -19,4 +20,5 @@ export const pageRoutes: FastifyPluginAsync<Deps> = async (app, deps) => {
   await app.register(payPages, deps);
   await app.register(portalPages, deps);
   await app.register(docsPages, deps);
+  await app.register(receiptPages, deps);
 };
