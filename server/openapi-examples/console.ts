@@ -90,6 +90,17 @@ export const CONSOLE_EXAMPLES: Record<string, OperationExample> = {
     },
     client: CONSOLE, clientLang: 'html',
   },
+  'POST /widgets/transactions/{transaction_id}/receipt': {
+    params: { transaction_id: SALE_ID },
+    answer: {
+      result: true, message: 'Receipt sent.',
+      data: {
+        ...sale, refunded_amount: '0.00', refundable_amount: '25.00', voidable_until: '2026-03-12T15:35:15.539Z', capturable: false,
+        timeline: [...saleSteps, { at: '2026-03-10T19:02:44.310Z', what: 'receipt_sent' }], refunds: [],
+      },
+    },
+    client: CONSOLE, clientLang: 'html',
+  },
   'GET /widgets/transactions/export.csv': {
     query: { q: 'order-1042', lang: 'en' },
     answer: CSV,

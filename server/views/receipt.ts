@@ -16,7 +16,7 @@ export function receiptPage(receipt: { transaction: Transaction; merchantName: s
   const texts = RECEIPT_TEXTS[language];
   const kind = t.kind === 'refund' ? 'refund' : t.kind === 'void' ? 'void' : 'sale';
   const amount = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(t.amount / 100);
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC', timeZoneName: 'short' }).format(new Date(t.created_at));
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'long', timeZone: 'UTC' }).format(new Date(t.created_at));
   const instrument = t.method === 'ach' ? `${texts.bank} •••• ${t.last_four}` : `${t.card_brand} •••• ${t.last_four}`;
   return renderPage({
     title: texts.title[kind],

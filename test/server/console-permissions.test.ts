@@ -17,10 +17,11 @@ for (const database of testDatabases()) {
     });
     after(() => service.close());
 
-    /** The transaction as stored, and how many events the outbox holds. */
+    /** The transaction as stored, and how many events and messages the outboxes hold. */
     const snapshot = async (id: string) => ({
       transaction: await service.store.transactions.find(merchantId, id),
       events: (await service.store.events.listForClient(service.client.clientId)).length,
+      messages: (await service.store.messages.newestFirst(service.client.clientId, 1000)).length,
     });
 
     test('a session answers its id and the five features; none asked is read-only, and only true grants', async () => {
@@ -43,11 +44,12 @@ for (const database of testDatabases()) {
       { name: 'capture', feature: 'captures', path: (id) => `/${id}/capture`, body: {}, hold: true },
       { name: 'capture of less', feature: 'captures', path: (id) => `/${id}/capture`, body: { amount: '20.00' }, hold: true },
       { name: 'release', feature: 'captures', path: (id) => `/${id}/release`, hold: true },
+      { name: 'resend the receipt', feature: 'receipts', path: (id) => `/${id}/receipt` },
     ];
 
     for (const action of ACTIONS) {
       test(`${action.name}: 403 forbidden without ${action.feature}, nothing changed; done with it`, async () => {
-        const id = await payment(service, merchantKey, '30.00', { preauth: action.hold });
+        const id = await payment(service, merchantKey, '30.00', { preauth: action.hold, phone: '+14155550142' });
         const before = await snapshot(id);
         const everythingElse: Features = { refunds: true, voids: true, captures: true, export: true, receipts: true, [action.feature]: false };
         for (const features of [undefined, everythingElse]) {
@@ -64,8 +66,8 @@ for (const database of testDatabases()) {
         assert.equal(done.status, 200, done.text);
         assert.equal(done.body.data.transaction_id, id);
         assert.notDeepEqual(await snapshot(id), before);
-        // A release writes no event; every other action's events name the session.
-        if (action.name !== 'release') {
+        // A release and a receipt write no event; every other action's events name the session.
+        if (action.name !== 'release' && action.name !== 'resend the receipt') {
           const events = await service.store.events.listForClient(service.client.clientId);
           assert.ok(events.some((e) => e.data.widget_session_id === session_id), `an event of ${action.name} names the session`);
         }
