@@ -310,7 +310,7 @@ export type WidgetTransactionsAnswer = {
     }[];
     page: number;
     perPage: number;
-    /** Every matching row; for a search or a card brand, counted up to 10,000 (docs/decisions.md) */
+    /** Every matching row; with q, card_brand or status completed|refunded, counted up to 1,000 (1000 means 1,000 or more) */
     totalCount: number;
     /** Pass as `cursor` for the next page; null on the last page. */
     next_cursor: string | null;

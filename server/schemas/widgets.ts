@@ -115,7 +115,7 @@ export const ConsoleItem = Type.Object(ConsoleItemFields);
 export const WidgetTransactionsAnswer = Envelope(
   Type.Object({
     items: Type.Array(ConsoleItem), page: Type.Integer(), perPage: Type.Integer(),
-    totalCount: Type.Integer({ description: 'Every matching row; for a search or a card brand, counted up to 10,000 (docs/decisions.md)' }),
+    totalCount: Type.Integer({ description: 'Every matching row; with q, card_brand or status completed|refunded, counted up to 1,000 (1000 means 1,000 or more)' }),
     ...CursorFields,
   }),
 );
