@@ -69,7 +69,10 @@ export class ConsoleListingRepository {
     const hasMore = rows.length > limit;
     const kept = hasMore ? rows.slice(0, limit) : rows;
     const lastRow = kept.at(-1);
-    const { total, exact } = options.countTotal ? await this.total(merchantId, filter) : { total: 0, exact: false };
+    // A last page reached by number says the total itself (a search's usual answer): no second walk to count it.
+    const offset = 'offset' in start ? start.offset : undefined;
+    const told = offset !== undefined && !hasMore && (kept.length > 0 || offset === 0) ? { total: offset + kept.length, exact: true } : undefined;
+    const { total, exact } = !options.countTotal ? { total: 0, exact: false } : told ?? (await this.total(merchantId, filter));
     return {
       items: kept.map(({ seq: _seq, ...t }) => t),
       total, totalExact: exact, hasMore,
