@@ -79,6 +79,17 @@ export const CONSOLE_EXAMPLES: Record<string, OperationExample> = {
     },
     client: CONSOLE, clientLang: 'html',
   },
+  'POST /widgets/transactions/{transaction_id}/adjust': {
+    params: { transaction_id: HOLD_ID }, body: { amount: '50.00' },
+    answer: {
+      result: true, message: 'Hold changed.',
+      data: {
+        ...hold, amount: '50.00', status: 'authorized', type: 'preauth', capturable: true,
+        timeline: [{ at: '2026-03-10T17:02:11.874Z', what: 'created', amount: '50.00' }, { at: '2026-03-10T17:02:11.874Z', what: 'authorized', amount: '50.00' }],
+      },
+    },
+    client: CONSOLE, clientLang: 'html',
+  },
   'POST /widgets/transactions/{transaction_id}/release': {
     params: { transaction_id: HOLD_ID },
     answer: {

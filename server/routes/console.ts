@@ -4,13 +4,13 @@ import type { Deps } from '../deps.ts';
 import { unauthenticated } from '../domain/refusals.ts';
 import { failures } from '../schemas/envelope.ts';
 import {
-  ConsoleAmountBody, ConsoleDetailsAnswer, ConsoleExportQuery, ConsoleParams, ConsoleUndoAnswer, TransactionsCsv, WidgetTransactionsAnswer, WidgetTransactionsQuery,
+  ConsoleAmountBody, ConsoleHoldAmountBody, ConsoleDetailsAnswer, ConsoleExportQuery, ConsoleParams, ConsoleUndoAnswer, TransactionsCsv, WidgetTransactionsAnswer, WidgetTransactionsQuery,
 } from '../schemas/widgets.ts';
 import { BAD_SESSION, requireFeature, sessionOf, type WidgetSession } from '../services/widgets.ts';
 import { sendTransactionsCsv } from '../services/transactions-csv.ts';
 import { receiptAfter, sendReceipt } from '../services/receipts.ts';
 import {
-  consoleCapture, consoleDetails, consoleRefund, consoleRelease, consoleUndo, consoleVoid, listConsole, type ConsoleActor,
+  consoleAdjust, consoleCapture, consoleDetails, consoleRefund, consoleRelease, consoleUndo, consoleVoid, listConsole, type ConsoleActor,
 } from '../services/console.ts';
 
 const tags = ['Widgets'];
@@ -107,6 +107,17 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
     const who = await actor(request, reply);
     await consoleCapture(store, who, request.params.transaction_id, request.body?.amount, clock.now());
     return { result: true, message: 'Hold captured.', data: await after(who, request.params.transaction_id) };
+  });
+
+  app.post('/widgets/transactions/:transaction_id/adjust', {
+    schema: {
+      operationId: 'adjustWidgetHold', tags, summary: "Change a hold's amount, higher or lower, without capturing (session feature: captures)",
+      params: ConsoleParams, body: ConsoleHoldAmountBody, response: { 200: ConsoleDetailsAnswer, ...failures },
+    },
+  }, async (request, reply) => {
+    const who = await actor(request, reply);
+    await consoleAdjust(store, who, request.params.transaction_id, request.body.amount, clock.now());
+    return { result: true, message: 'Hold changed.', data: await after(who, request.params.transaction_id) };
   });
 
   app.post('/widgets/transactions/:transaction_id/release', {

@@ -129,6 +129,7 @@ export const ConsoleDetailsAnswer = Envelope(Type.Object(Details));
 export const ConsoleUndoAnswer = Envelope(Type.Object({ ...Details, undone_as: OneOf(['void', 'refund'] as const) }));
 
 export const ConsoleParams = Type.Object({ transaction_id: Type.String({ minLength: 1, maxLength: 100 }) });
+export const ConsoleHoldAmountBody = Body({ amount: Money('The amount the hold should be, decimal text, e.g. "40.00"') });
 export const ConsoleAmountBody = Body({ amount: Type.Optional(Money('Decimal text, e.g. "5.00"; absent for the whole amount')) });
 export const ConsoleEmptyBody = Type.Union([Body({}), Type.Null()]);
 

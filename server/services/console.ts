@@ -130,6 +130,15 @@ export async function consoleCapture(store: Store, actor: ConsoleActor, id: stri
   await capture(store, actor.merchant, id, text, now, extrasOf(actor));
 }
 
+/** Change a hold's amount (raise or lower it) without capturing. */
+export async function consoleAdjust(store: Store, actor: ConsoleActor, id: string, amount: string | number, now: Date) {
+  requireFeature(actor.session, 'captures');
+  const text = amountText(amount);
+  if (text === undefined) throw invalid('amount is required: the amount the hold should be, e.g. "40.00".');
+  const hold = await ownTransaction(store, actor, id);
+  await changeAuthorizedAmount(store, actor.merchant, id, formatAmount(hold.amount), text, now, extrasOf(actor));
+}
+
 export async function consoleRelease(store: Store, actor: ConsoleActor, id: string) {
   requireFeature(actor.session, 'captures');
   await releaseAuthorization(store, actor.merchant, id);

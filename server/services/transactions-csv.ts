@@ -64,5 +64,7 @@ export function sendTransactionsCsv(reply: FastifyReply, store: Store, merchantI
     .type('text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${exportFileName(merchantId, now)}"`)
     .header('cache-control', 'no-store')
+    // A page on another origin downloads it with fetch and may name the file as the service does.
+    .header('access-control-expose-headers', 'Content-Disposition')
     .send(Readable.from(transactionsCsv(store, merchantId, filter, order, query.lang ?? 'en')));
 }

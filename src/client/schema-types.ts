@@ -1009,6 +1009,11 @@ export type ConsoleExportQuery = {
   lang?: "en" | "es" | "fr" | "de";
 };
 
+export type ConsoleHoldAmountBody = {
+  /** The amount the hold should be, decimal text, e.g. "40.00" */
+  amount: string | number;
+};
+
 export type ConsoleItem = {
   transaction_id: string;
   created_date: string;
@@ -1364,6 +1369,7 @@ export interface SchemaTypes {
   ConsoleDetailsAnswer: ConsoleDetailsAnswer;
   ConsoleEmptyBody: ConsoleEmptyBody;
   ConsoleExportQuery: ConsoleExportQuery;
+  ConsoleHoldAmountBody: ConsoleHoldAmountBody;
   ConsoleItem: ConsoleItem;
   ConsoleParams: ConsoleParams;
   ConsoleUndoAnswer: ConsoleUndoAnswer;

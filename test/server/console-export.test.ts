@@ -88,8 +88,10 @@ for (const database of testDatabases()) {
     test('headers, file name, the language of the header row, escaping and formulas made inert', async () => {
       const { session_token } = await consoleSession(service, merchantKey, { export: true });
       const headers = { authorization: `Bearer ${session_token}` };
-      const answer = await service.request('GET', '/api/v1/widgets/transactions/export.csv?q=12.50', { headers });
+      const answer = await service.request('GET', '/api/v1/widgets/transactions/export.csv?q=12.50', { headers: { ...headers, origin: 'https://shop.example' } });
       assert.equal(answer.headers['content-type'], 'text/csv; charset=utf-8');
+      assert.equal(answer.headers['access-control-allow-origin'], 'https://shop.example', 'a page on another origin may read it');
+      assert.equal(answer.headers['access-control-expose-headers'], 'Content-Disposition');
       assert.match(String(answer.headers['content-disposition']), new RegExp(`^attachment; filename="transactions-${merchantId}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`));
       const firsts = { en: 'Transaction ID', es: 'ID de transacción', fr: 'ID de transaction', de: 'Transaktions-ID' };
       for (const [lang, first] of Object.entries(firsts)) {

@@ -157,6 +157,16 @@ for (const database of testDatabases()) {
       assert.equal(captured.body.data.status, 'captured');
       assert.equal(captured.body.data.capturable, false);
       assert.equal((await call('GET', '/txn_nope')).status, 404);
+      const other = await payment(service, merchantKey, '80.00', { preauth: true });
+      const raised = await call('POST', `/${other}/adjust`, { amount: '95.00' });
+      assert.deepEqual([raised.status, raised.body.data.amount, raised.body.data.capturable], [200, '95.00', true], raised.text);
+      const same = await call('POST', `/${other}/adjust`, { amount: '95.00' });
+      assert.deepEqual([same.status, same.body.code], [400, 'invalid_request']);
+      const missing = await call('POST', `/${other}/adjust`, {});
+      assert.deepEqual([missing.status, missing.body.code], [400, 'invalid_request']);
+      assert.equal((await call('POST', `/${other}/release`)).body.data.status, 'voided');
+      const released = await call('POST', `/${other}/capture`, {});
+      assert.deepEqual([released.status, released.body.code], [409, 'conflict'], 'a released hold holds nothing to capture');
     });
 
     test('settled: the timeline says so, a void is refused with the rule, undo refunds', async () => {

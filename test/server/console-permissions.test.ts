@@ -44,6 +44,7 @@ for (const database of testDatabases()) {
       { name: 'capture', feature: 'captures', path: (id) => `/${id}/capture`, body: {}, hold: true },
       { name: 'capture of less', feature: 'captures', path: (id) => `/${id}/capture`, body: { amount: '20.00' }, hold: true },
       { name: 'release', feature: 'captures', path: (id) => `/${id}/release`, hold: true },
+      { name: 'change a hold', feature: 'captures', path: (id) => `/${id}/adjust`, body: { amount: '35.00' }, hold: true },
       { name: 'resend the receipt', feature: 'receipts', path: (id) => `/${id}/receipt` },
     ];
 
