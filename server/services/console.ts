@@ -1,7 +1,7 @@
 import type { Store } from '../store/store.ts';
 import type { MerchantAccount } from '../store/merchants.ts';
 import type { Transaction } from '../store/transactions.ts';
-import { formatAmount, parseAmount, toMajorNumber } from '../domain/money.ts';
+import { formatAmount, parseAmount } from '../domain/money.ts';
 import { Refusal, invalid, notFound } from '../domain/refusals.ts';
 import { decideUndo, refundableAmount, voidableUntil, type TimelineStep } from '../domain/console.ts';
 import { AUTO_SETTLE_MS, isSettled, type Refundable } from '../domain/refunds.ts';
@@ -17,7 +17,7 @@ const asRefundable = (t: Transaction): Refundable => ({
 /** A row of the console: the table's fields and what may still be done with it. */
 export function consoleItem(t: Transaction, now: Date) {
   return {
-    transaction_id: t.id, created_date: t.created_at, amount: formatAmount(t.amount), net_amount: toMajorNumber(t.net_amount).toFixed(2),
+    transaction_id: t.id, created_date: t.created_at, amount: formatAmount(t.amount), net_amount: formatAmount(t.net_amount),
     card_brand: t.card_brand, last_four: t.last_four, status: t.status, type: t.kind as 'sale' | 'refund' | 'void' | 'ach_return' | 'preauth',
     order_id: t.order_id,
     refunded_amount: formatAmount(t.refunded_amount),

@@ -8,7 +8,8 @@ import { sql, type Kysely } from 'kysely';
  * - `receipts_enabled` per merchant, on by default.
  * - `receipts`: the hosted receipt page's token (as a digest) for a payment, refund or void, and the shopper's language.
  * - Two partial indexes on transactions, each for a query the console sends: the listing sorted by amount, and a
- *   sale's refunds, voids and returns for its details.
+ *   sale's refunds, voids and returns for its details. Every listed transaction's write adds one entry to the first,
+ *   every reversal's one to the second; search terms get none (docs/decisions.md, "Payments console").
  */
 export function paymentsConsole() {
   return {
