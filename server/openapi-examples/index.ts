@@ -12,6 +12,7 @@ import { TRANSACTION_EXAMPLES } from './transactions.ts';
 import { WEBHOOK_EXAMPLES } from './webhooks.ts';
 import { WIDGET_EXAMPLES } from './widgets.ts';
 import { BRANDING_EXAMPLES } from './branding.ts';
+import { CONSOLE_EXAMPLES } from './console.ts';
 
 export interface OperationExample {
   /** Path parameters by name, e.g. { customerId: '…' }. */
@@ -20,7 +21,7 @@ export interface OperationExample {
   query?: Record<string, string | number | boolean>;
   /** The JSON request body (operations with a body). */
   body?: Record<string, unknown>;
-  /** The 200 answer exactly as the service sends it. */
+  /** The 200 answer exactly as the service sends it: its JSON, or the text of a CSV export. */
   answer: unknown;
   /**
    * The same call as paykit/client TypeScript statements, where `paykit` is a PaykitClient already made
@@ -40,6 +41,7 @@ export interface OperationExample {
  */
 export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   ...WIDGET_EXAMPLES,
+  ...CONSOLE_EXAMPLES,
   ...ONBOARDING_EXAMPLES,
   ...CUSTOMER_EXAMPLES,
   ...PAYMENT_COLLECTION_EXAMPLES,

@@ -67,7 +67,7 @@ export const WIDGET_EXAMPLES: Record<string, OperationExample> = {
     clientLang: 'html',
   },
   'GET /widgets/transactions': {
-    query: { page: 1, perPage: 10 },
+    query: { page: 1, perPage: 10, status: 'completed', sort: 'date', order: 'desc' },
     answer: {
       result: true,
       message: 'Transactions retrieved.',
@@ -82,6 +82,11 @@ export const WIDGET_EXAMPLES: Record<string, OperationExample> = {
             last_four: '6789',
             status: 'completed',
             type: 'sale',
+            order_id: 'order-1046',
+            refunded_amount: '0.00',
+            refundable_amount: '60.00',
+            voidable_until: '2026-03-12T19:19:40.000Z',
+            capturable: false,
           },
           {
             transaction_id: 'txn_8febd1dc-5a8f-40d2-a0db-5e97ebcf3c3a',
@@ -92,6 +97,11 @@ export const WIDGET_EXAMPLES: Record<string, OperationExample> = {
             last_four: '4242',
             status: 'completed',
             type: 'sale',
+            order_id: 'order-1045',
+            refunded_amount: '0.00',
+            refundable_amount: '175.00',
+            voidable_until: '2026-03-12T18:04:24.000Z',
+            capturable: false,
           },
           {
             transaction_id: 'txn_548b15ac-c379-469b-8d03-b29c17c42709',
@@ -102,6 +112,11 @@ export const WIDGET_EXAMPLES: Record<string, OperationExample> = {
             last_four: '4242',
             status: 'completed',
             type: 'sale',
+            order_id: 'order-1044',
+            refunded_amount: '0.00',
+            refundable_amount: '18.50',
+            voidable_until: '2026-03-12T16:35:52.000Z',
+            capturable: false,
           },
           {
             transaction_id: 'txn_7bf34ddb-4735-4797-8352-415b34ab0755',
@@ -112,6 +127,11 @@ export const WIDGET_EXAMPLES: Record<string, OperationExample> = {
             last_four: '4242',
             status: 'completed',
             type: 'sale',
+            order_id: 'order-1043',
+            refunded_amount: '0.00',
+            refundable_amount: '18.50',
+            voidable_until: '2026-03-12T16:02:38.000Z',
+            capturable: false,
           },
           {
             transaction_id: SALE_ID,
@@ -122,6 +142,11 @@ export const WIDGET_EXAMPLES: Record<string, OperationExample> = {
             last_four: '4242',
             status: 'completed',
             type: 'sale',
+            order_id: 'order-1042',
+            refunded_amount: '0.00',
+            refundable_amount: '25.00',
+            voidable_until: '2026-03-12T15:35:16.000Z',
+            capturable: false,
           },
         ],
         page: 1,
@@ -135,14 +160,20 @@ export const WIDGET_EXAMPLES: Record<string, OperationExample> = {
     clientLang: 'html',
   },
   'POST /widgets/sessions': {
-    body: { merchant_key: MERCHANT_KEY },
+    body: { merchant_key: MERCHANT_KEY, features: { refunds: true, voids: true, export: true } },
     answer: {
       result: true,
       message: 'Widget session created.',
-      data: { session_token: 'wst_NjEh7Te0ljJmhqhAICLgA-BKl1dEVB95ft-0O22ctgE', expires_at: '2026-03-10T20:25:19.166Z' },
+      data: {
+        session_token: 'wst_NjEh7Te0ljJmhqhAICLgA-BKl1dEVB95ft-0O22ctgE', expires_at: '2026-03-10T20:25:19.166Z',
+        session_id: 'wss_019ab0c4-d2e0-7a31-8f0e-5b2c9d4e6f70',
+        features: { refunds: true, voids: true, captures: false, export: true, receipts: false },
+      },
     },
     client: code`
-      const { session_token, expires_at } = await paykit.widgets.createSession('${MERCHANT_KEY}');
+      const { session_token, expires_at, features } = await paykit.widgets.createSession('${MERCHANT_KEY}', {
+        features: { refunds: true, voids: true, export: true },
+      });
     `,
   },
   'PUT /widgets/': callWithBody({
@@ -152,6 +183,7 @@ export const WIDGET_EXAMPLES: Record<string, OperationExample> = {
       primary_color: '#2f5d50',
       text_color: '#ffffff',
       allowed_origins: ['https://shop.junipercoffee.example'],
+      receipts_enabled: true,
     },
     answer: {
       result: true,
@@ -162,6 +194,7 @@ export const WIDGET_EXAMPLES: Record<string, OperationExample> = {
         text_color: '#ffffff',
         allowed_origins: ['https://shop.junipercoffee.example'],
         logo: null,
+        receipts_enabled: true,
       },
     },
   }, 'const settings = await paykit.widgets.updateSettings'),

@@ -60,7 +60,8 @@ export function describeOperation({ schema, url, route: { method } }: { schema: 
   const route = schema as RouteSchema | undefined;
   if (!route || route['hide']) return { schema, url };
   const byPublicKey = WIDGET_BY_PUBLIC_KEY.test(url);
-  const withSession = url === WIDGET_SESSION;
+  // The payments console: the table's listing and everything under it (details, actions, export).
+  const withSession = url === WIDGET_SESSION || url.startsWith(`${WIDGET_SESSION}/`);
   const body = route.body as JsonSchema | undefined;
   const own = route.response as Record<string, unknown>;
   const response = { ...own };

@@ -15,6 +15,7 @@ import { merchantByKey } from '../services/merchant-access.ts';
 import { payLink, type PaymentDetails } from '../services/pay.ts';
 import { LINK_PROBLEMS } from '../domain/pay-links.ts';
 import { decideAch } from '../services/ach.ts';
+import { receiptAfter } from '../services/receipts.ts';
 import { payLinkKey } from '../pay-link-tokens.ts';
 import { CLOCK_OFFSET_SETTING } from '../store/settings.ts';
 import { isoInstant } from '../domain/instants.ts';
@@ -79,6 +80,9 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
       details = { method: 'ach', routingNumber: body.routing_number, accountNumber: body.account_number, name: body.name };
     }
     const outcome = await payLink(request.store, token, details, clock.now(), false);
+    if (outcome.status === 'approved' && outcome.kind === 'sale') {
+      await receiptAfter(request.store, request.log, outcome.request.merchant_id, outcome.transactionId, { now: clock.now(), publicUrl: config.publicUrl });
+    }
     switch (outcome.status) {
       case 'approved':
         return { result: true, message: outcome.kind === 'preauth' ? 'Card authorized.' : 'Payment approved.', data: { transaction_id: outcome.transactionId, status: outcome.kind === 'preauth' ? ('authorized' as const) : ('approved' as const) } };
@@ -129,6 +133,9 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
   }, async (request) => {
     const merchant = await merchantByKey(request.store, request.client.id, request.body.merchant_key);
     await decideAch(request.store, merchant, request.body.transaction_id, request.body.new_status, clock.now());
+    if (request.body.new_status === 'approved') {
+      await receiptAfter(request.store, request.log, merchant.id, request.body.transaction_id, { now: clock.now(), publicUrl: config.publicUrl });
+    }
     return { result: true, message: 'Success.' };
   });
 };

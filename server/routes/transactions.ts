@@ -12,6 +12,7 @@ import { refundSale, voidSale } from '../services/refunds.ts';
 import { listItem, singleItem } from '../services/transaction-views.ts';
 import { readRange } from '../services/date-range.ts';
 import { cursorFields, pageStart } from '../services/cursors.ts';
+import { receiptAfter } from '../services/receipts.ts';
 
 const tags = ['Transactions'];
 function readLimit(limit?: string): number {
@@ -21,7 +22,7 @@ function readLimit(limit?: string): number {
   return n;
 }
 
-export const transactionRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { clock }) => {
+export const transactionRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { clock, config }) => {
   app.get('/merchant/transactions', {
     schema: {
       operationId: 'listTransactions',
@@ -64,6 +65,7 @@ export const transactionRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { 
   }, async (request) => {
     const merchant = await merchantByKey(request.store, request.client.id, request.body.merchant_key);
     const { record, performedAsVoid } = await refundSale(request.store, merchant, request.body.transaction_id, request.body.amount, clock.now());
+    await receiptAfter(request.store, request.log, merchant.id, record.transaction_id, { now: clock.now(), publicUrl: config.publicUrl });
     return {
       result: true,
       message: performedAsVoid
@@ -78,6 +80,7 @@ export const transactionRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { 
   }, async (request) => {
     const merchant = await merchantByKey(request.store, request.client.id, request.body.merchant_key);
     const record = await voidSale(request.store, merchant, request.body.transaction_id, clock.now());
+    await receiptAfter(request.store, request.log, merchant.id, record.transaction_id, { now: clock.now(), publicUrl: config.publicUrl });
     return { result: true, message: 'Transaction voided.', data: record };
   });
 };

@@ -11,10 +11,10 @@ const tags = ['Widgets'];
 /** What a merchant's server does for its widgets, with the client's credentials. */
 export const widgetAdminRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { clock, config }) => {
   app.post('/widgets/sessions', {
-    schema: { operationId: 'createWidgetSession', tags, summary: 'Mint a read-only session token for the transactions table (15 minutes)', body: WidgetSessionBody, response: { 200: WidgetSessionAnswer, ...failures } },
+    schema: { operationId: 'createWidgetSession', tags, summary: 'Mint a session token for the transactions table (15 minutes): read-only unless features are granted', body: WidgetSessionBody, response: { 200: WidgetSessionAnswer, ...failures } },
   }, async (request) => {
     const merchant = await merchantByKey(request.store, request.client.id, request.body.merchant_key);
-    return { result: true, message: 'Widget session created.', data: await createWidgetSession(request.store, merchant, clock.now()) };
+    return { result: true, message: 'Widget session created.', data: await createWidgetSession(request.store, merchant, request.body.features, clock.now()) };
   });
 
   app.put('/widgets/', {

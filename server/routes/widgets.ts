@@ -2,24 +2,23 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../domain/refusals.ts';
-import { formatAmount, toMajorNumber } from '../domain/money.ts';
+import { formatAmount } from '../domain/money.ts';
 import { subtotal } from '../domain/payment-amounts.ts';
 import { paidLinkOutcome, payLinkStatus } from '../domain/pay-links.ts';
 import { failures } from '../schemas/envelope.ts';
 import {
   LinkParams, PublicKeyParams, WidgetLinkStatusAnswer, WidgetPayLinkAnswer, WidgetPayLinkBody, WidgetPaymentRequestAnswer,
-  WidgetPaymentRequestBody, WidgetSettingsAnswer, WidgetTransactionsAnswer, WidgetTransactionsQuery,
+  WidgetPaymentRequestBody, WidgetSettingsAnswer,
 } from '../schemas/widgets.ts';
-import { createWidgetPayLink, createWidgetPaymentRequest, merchantOfSession, settingsOf } from '../services/widgets.ts';
-import { readRange } from '../services/date-range.ts';
-import { cursorFields, pageStart } from '../services/cursors.ts';
-import { isListed } from '../store/transactions.ts';
+import { createWidgetPayLink, createWidgetPaymentRequest, settingsOf } from '../services/widgets.ts';
+import { consoleRoutes } from './console.ts';
 import { guardWidgetCalls } from '../plugins/widget-access.ts';
 
 const tags = ['Widgets'];
 
 /** The calls the elements make: by public key in the path, or with a widget session token. */
-export const widgetRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store, clock, config }) => {
+export const widgetRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, deps) => {
+  const { store, clock, config } = deps;
   guardWidgetCalls(app, { store, config });
 
   const preflight = async (_request: FastifyRequest, reply: FastifyReply) =>
@@ -72,29 +71,5 @@ export const widgetRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store
     return { result: true, message: `A text with the pay link was sent to ${created.phone}.`, data: { order_id: created.order_id, pay_link: payLink } };
   });
 
-  app.get('/widgets/transactions', {
-    schema: { operationId: 'listWidgetTransactions', tags, summary: "The merchant's completed transactions (Bearer session token)", querystring: WidgetTransactionsQuery, response: { 200: WidgetTransactionsAnswer, ...failures } },
-  }, async (request, reply) => {
-    let merchantId: string;
-    try {
-      merchantId = await merchantOfSession(store, request.headers.authorization, clock.now());
-    } catch (error) {
-      reply.header('www-authenticate', 'Bearer');
-      throw error;
-    }
-    const { page, perPage, from_date, to_date, cursor } = request.query;
-    const start = pageStart(cursor, page, perPage);
-    const listed = await store.transactions.page(merchantId, { view: 'completed_sales', ...readRange(from_date, to_date) }, perPage, start);
-    return {
-      result: true,
-      message: 'Transactions retrieved.',
-      data: {
-        items: listed.items.filter(isListed).map((t) => ({
-          transaction_id: t.id, created_date: t.created_at, amount: formatAmount(t.amount), net_amount: toMajorNumber(t.net_amount).toFixed(2),
-          card_brand: t.card_brand, last_four: t.last_four, status: t.status, type: t.kind,
-        })),
-        page, perPage, totalCount: listed.total, ...cursorFields(listed),
-      },
-    };
-  });
+  await app.register(consoleRoutes, deps);
 };

@@ -1,7 +1,8 @@
 import { Type } from 'typebox';
 import { Body, Envelope, Instant, MerchantKey, Money, OneOf, Cursor, CursorFields, PageNumber, PageSize } from './envelope.ts';
-import { TransactionKinds, TransactionStatuses } from './payments.ts';
+import { TransactionStatuses } from './payments.ts';
 import { LogoAnswer, LogoInput } from './branding.ts';
+import { CONSOLE_CARD_BRANDS, CONSOLE_STATUSES, TIMELINE_STEPS } from '../domain/console.ts';
 
 export const PublicKeyParams = Type.Object({ public_key: Type.String({ maxLength: 100 }) });
 export const LinkParams = Type.Object({ public_key: Type.String({ maxLength: 100 }), link_id: Type.String({ maxLength: 100 }) });
@@ -33,26 +34,37 @@ export const WidgetPaymentRequestBody = Body({
   order_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
 });
 export const WidgetPaymentRequestAnswer = Envelope(Type.Object({ order_id: Type.String(), pay_link: Type.String() }));
-export const WidgetTransactionsQuery = Type.Object({
-  from_date: Type.Optional(Type.String()),
-  to_date: Type.Optional(Type.String()),
-  page: PageNumber(),
-  perPage: PageSize(),
-  cursor: Cursor(),
+const FEATURE_DESCRIPTIONS = {
+  refunds: 'Refund sales, in part or in full',
+  voids: 'Void sales before they settle',
+  captures: 'Capture or release holds',
+  export: 'Download the filtered transactions as CSV',
+  receipts: 'Send a receipt to the shopper again',
+} as const;
+const d = FEATURE_DESCRIPTIONS;
+const RequestedFeatures = Type.Object(
+  {
+    refunds: Type.Optional(Type.Boolean({ description: d.refunds })), voids: Type.Optional(Type.Boolean({ description: d.voids })),
+    captures: Type.Optional(Type.Boolean({ description: d.captures })), export: Type.Optional(Type.Boolean({ description: d.export })),
+    receipts: Type.Optional(Type.Boolean({ description: d.receipts })),
+  },
+  { additionalProperties: false, description: 'What the page may do beyond reading; each false when absent' },
+);
+const GrantedFeatures = Type.Object({
+  refunds: Type.Boolean({ description: d.refunds }), voids: Type.Boolean({ description: d.voids }), captures: Type.Boolean({ description: d.captures }),
+  export: Type.Boolean({ description: d.export }), receipts: Type.Boolean({ description: d.receipts }),
 });
-export const WidgetTransactionsAnswer = Envelope(
+export const WidgetSessionBody = Body({
+  merchant_key: MerchantKey,
+  features: Type.Optional(RequestedFeatures),
+});
+export const WidgetSessionAnswer = Envelope(
   Type.Object({
-    items: Type.Array(
-      Type.Object({
-        transaction_id: Type.String(), created_date: Instant, amount: Type.String(), net_amount: Type.String(), card_brand: Type.String(),
-        last_four: Type.String(), status: OneOf(TransactionStatuses), type: OneOf(TransactionKinds),
-      }),
-    ),
-    page: Type.Integer(), perPage: Type.Integer(), totalCount: Type.Integer(), ...CursorFields,
+    session_token: Type.String(), expires_at: Instant,
+    session_id: Type.String({ description: 'Named as widget_session_id in the events of actions made through this session' }),
+    features: GrantedFeatures,
   }),
 );
-export const WidgetSessionBody = Body({ merchant_key: MerchantKey });
-export const WidgetSessionAnswer = Envelope(Type.Object({ session_token: Type.String(), expires_at: Instant }));
 export const WidgetSettingsBody = Body({
   merchant_key: MerchantKey,
   button_label: Type.Optional(Type.String({ maxLength: 40 })),
@@ -60,10 +72,69 @@ export const WidgetSettingsBody = Body({
   text_color: Type.Optional(Type.String({ maxLength: 7 })),
   allowed_origins: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 20 })),
   logo: Type.Optional(LogoInput),
+  receipts_enabled: Type.Optional(Type.Boolean({ description: 'Whether shoppers get receipts after payments, refunds and voids (default true)' })),
 });
 export const WidgetSettingsPutAnswer = Envelope(
   Type.Object({
-    button_label: Type.String(), primary_color: Type.String(), text_color: Type.String(), allowed_origins: Type.Array(Type.String()),
+    button_label: Type.String(), primary_color: Type.String(), text_color: Type.String(), allowed_origins: Type.Array(Type.String()), receipts_enabled: Type.Boolean(),
     logo: LogoAnswer,
   }),
 );
+
+// The payments console (issue 32): listing, details, actions and export with a widget session token.
+
+export const ConsoleKinds = ['sale', 'refund', 'void', 'ach_return', 'preauth'] as const;
+export const EXPORT_LANGUAGES = ['en', 'es', 'fr', 'de'] as const;
+
+/** The filter and order of the console's listing, shared by its export. */
+const FilterFields = {
+  from_date: Type.Optional(Type.String({ description: 'YYYY-MM-DD, inclusive (UTC)' })),
+  to_date: Type.Optional(Type.String({ description: 'YYYY-MM-DD, inclusive (UTC)' })),
+  q: Type.Optional(Type.String({ maxLength: 100, description: 'A transaction id or an order id exactly, a last four (4 digits) or an amount (decimal text, e.g. 12.50).' })),
+  status: Type.Optional(OneOf(CONSOLE_STATUSES, 'completed (nothing refunded); refunded (in part or whole); voided; pending or declined (ACH)')),
+  kind: Type.Optional(OneOf(['sale', 'refund', 'void', 'hold'] as const, 'hold lists the authorizations (holds) alone')),
+  card_brand: Type.Optional(OneOf(Object.keys(CONSOLE_CARD_BRANDS) as (keyof typeof CONSOLE_CARD_BRANDS)[])),
+  sort: Type.Optional(OneOf(['date', 'amount'] as const, 'date (default) or amount')),
+  order: Type.Optional(OneOf(['desc', 'asc'] as const, 'desc (default) or asc')),
+};
+
+export const WidgetTransactionsQuery = Type.Object({ ...FilterFields, page: PageNumber(), perPage: PageSize(), cursor: Cursor() });
+export const ConsoleExportQuery = Type.Object({ ...FilterFields, lang: Type.Optional(OneOf(EXPORT_LANGUAGES, 'The header row\'s language (default en)')) });
+export const MerchantExportQuery = Type.Object({ merchant_key: MerchantKey, ...FilterFields, lang: Type.Optional(OneOf(EXPORT_LANGUAGES)) });
+
+const ConsoleItemFields = {
+  transaction_id: Type.String(), created_date: Instant, amount: Type.String(), net_amount: Type.String(), card_brand: Type.String(),
+  last_four: Type.String(),
+  status: OneOf(TransactionStatuses, 'As stored: a sale refunded in part or whole stays completed (refunded_amount tells); holds are authorized, captured or voided'),
+  type: OneOf(ConsoleKinds, 'sale, refund, void, ach_return, or preauth (a hold)'),
+  order_id: Type.String(),
+  refunded_amount: Type.String({ description: 'Decimal text' }),
+  refundable_amount: Type.String({ description: 'Decimal text, "0.00" when nothing can be refunded' }),
+  voidable_until: Type.Union([Instant, Type.Null()], { description: 'A void is possible until then; null when not' }),
+  capturable: Type.Boolean({ description: 'A hold that can still be captured or released' }),
+};
+export const ConsoleItem = Type.Object(ConsoleItemFields);
+
+export const WidgetTransactionsAnswer = Envelope(
+  Type.Object({
+    items: Type.Array(ConsoleItem), page: Type.Integer(), perPage: Type.Integer(),
+    totalCount: Type.Integer({ description: 'Every matching row; with q, card_brand or status completed|refunded, counted up to 1,000 (1000 means 1,000 or more)' }),
+    ...CursorFields,
+  }),
+);
+
+const Details = {
+  ...ConsoleItemFields,
+  timeline: Type.Array(Type.Object({ at: Instant, what: OneOf(TIMELINE_STEPS), amount: Type.Optional(Type.String()) })),
+  refunds: Type.Array(Type.Object({ transaction_id: Type.String(), amount: Type.String(), created_date: Instant })),
+};
+export const ConsoleDetailsAnswer = Envelope(Type.Object(Details));
+export const ConsoleUndoAnswer = Envelope(Type.Object({ ...Details, undone_as: OneOf(['void', 'refund'] as const) }));
+
+export const ConsoleParams = Type.Object({ transaction_id: Type.String({ minLength: 1, maxLength: 100 }) });
+export const ConsoleHoldAmountBody = Body({ amount: Money('The amount the hold should be, decimal text, e.g. "40.00"') });
+export const ConsoleAmountBody = Body({ amount: Type.Optional(Money('Decimal text, e.g. "5.00"; absent for the whole amount')) });
+export const ConsoleEmptyBody = Type.Union([Body({}), Type.Null()]);
+
+/** The CSV an export streams: a header row in `lang`, then every matching row; amounts as decimal text. */
+export const TransactionsCsv = { description: 'Done: CSV (RFC 4180, CRLF lines, UTF-8), a header row then every matching row.', content: { 'text/csv': { schema: { type: 'string' } } } } as const;

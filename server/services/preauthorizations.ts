@@ -9,6 +9,7 @@ import { checkOpenAuthorization, decideAmountChange, PREAUTH_ERRORS } from '../d
 import { newId } from '../secrets.ts';
 import { preauthEvent } from './events.ts';
 import { isoInstant } from '../domain/instants.ts';
+import type { EventExtras } from './refunds.ts';
 
 function amountOf(field: string, text: string | number | undefined): number | undefined {
   if (text === undefined || text === '') return undefined;
@@ -21,7 +22,7 @@ function amountOf(field: string, text: string | number | undefined): number | un
 const fail = (check: RefusedDecision) => new Refusal(check.reason, check.message);
 
 /** POST /preauth/capture: charges the amount authorized now, once; `preauth.charge` follows. */
-export async function capture(store: Store, merchant: MerchantAccount, authorizationId: string, lastAuthorized: string | number | undefined, now: Date) {
+export async function capture(store: Store, merchant: MerchantAccount, authorizationId: string, lastAuthorized: string | number | undefined, now: Date, extras: EventExtras = {}) {
   const last = amountOf('last_authorized_amount', lastAuthorized);
   return store.transaction(async (tx) => {
     const auth = await tx.transactions.findForUpdate(merchant.id, authorizationId);
@@ -37,7 +38,7 @@ export async function capture(store: Store, merchant: MerchantAccount, authoriza
     await tx.transactions.update(auth!.id, { status: 'captured' });
     await tx.events.add(merchant.client_id, 'preauth.charge', {
       merchant_id: merchant.id, link_id: auth!.id, guid: sale.id, amount: toMajorNumber(sale.amount),
-      order_id: sale.order_id, net_amount: toMajorNumber(sale.net_amount),
+      order_id: sale.order_id, net_amount: toMajorNumber(sale.net_amount), ...extras,
     }, now);
     return {
       Status: 'Approved' as const, Account: sale.last_four, Brand: sale.card_brand, AuthCode: sale.auth_code,
@@ -49,7 +50,7 @@ export async function capture(store: Store, merchant: MerchantAccount, authoriza
 
 /** POST /preauth/update: raises or lowers the authorized amount; a stale `last_authorized_amount` is refused. */
 export async function changeAuthorizedAmount(
-  store: Store, merchant: MerchantAccount, authorizationId: string, lastAuthorized: string | number, newAuthorized: string | number, now: Date,
+  store: Store, merchant: MerchantAccount, authorizationId: string, lastAuthorized: string | number, newAuthorized: string | number, now: Date, extras: EventExtras = {},
 ) {
   const last = amountOf('last_authorized_amount', lastAuthorized)!;
   const next = amountOf('new_authorized_amount', newAuthorized)!;
@@ -58,7 +59,7 @@ export async function changeAuthorizedAmount(
     const decision = decideAmountChange(auth, last, next);
     if (!decision.ok) throw fail(decision);
     await tx.transactions.update(auth!.id, { amount: next });
-    await tx.events.add(merchant.client_id, decision.event, preauthEvent({ ...auth!, amount: next }), now);
+    await tx.events.add(merchant.client_id, decision.event, { ...preauthEvent({ ...auth!, amount: next }), ...extras }, now);
     return {
       transaction_id: auth!.id, order_id: auth!.order_id, previous_amount: formatAmount(last),
       authorized_amount: formatAmount(next), change: decision.event === 'preauth.increment' ? ('increment' as const) : ('decrement' as const),

@@ -54,12 +54,15 @@ function reversal(sale: Transaction, kind: 'refund' | 'void', amount: number, no
   };
 }
 
-async function voidInside(tx: Store, sale: Transaction, now: Date): Promise<Transaction> {
+/** Fields an action's events carry beyond the interface's: `widget_session_id` for one made through a widget session. */
+export type EventExtras = Record<string, string>;
+
+async function voidInside(tx: Store, sale: Transaction, now: Date, extras: EventExtras): Promise<Transaction> {
   const record = reversal(sale, 'void', sale.amount, now);
   await tx.transactions.insert(record);
   await tx.transactions.update(sale.id, { status: 'voided' });
   const answer = reversalRecord(record, sale);
-  await tx.events.add(sale.client_id, 'payment.void', { merchant_id: sale.merchant_id, ...answer }, now);
+  await tx.events.add(sale.client_id, 'payment.void', { merchant_id: sale.merchant_id, ...answer, ...extras }, now);
   return record;
 }
 
@@ -67,7 +70,7 @@ async function voidInside(tx: Store, sale: Transaction, now: Date): Promise<Tran
  * POST /order/sales-return. The sale is locked for the transaction, so concurrent refunds run one after
  * another and never return more than was charged.
  */
-export async function refundSale(store: Store, merchant: MerchantAccount, transactionId: string, amountText: string | number, now: Date) {
+export async function refundSale(store: Store, merchant: MerchantAccount, transactionId: string, amountText: string | number, now: Date, extras: EventExtras = {}) {
   const amount = parseAmount(String(amountText));
   if (amount === null || amount <= 0) throw invalid('amount must be decimal text greater than zero with at most two decimals, e.g. "5.00".');
   return store.transaction(async (tx) => {
@@ -75,26 +78,26 @@ export async function refundSale(store: Store, merchant: MerchantAccount, transa
     const decision = decideRefund(asRefundable(sale), amount, now);
     if (!decision.ok) throw new Refusal(decision.reason, decision.message);
     if (decision.as === 'void') {
-      const record = await voidInside(tx, sale!, now);
+      const record = await voidInside(tx, sale!, now, extras);
       // The partner asked for a refund and listens for refunds: it hears one, for the same record as the void.
-      await tx.events.add(sale!.client_id, 'payment.refund', { ...refundEvent(record, sale!), performed_as: 'void' }, now);
+      await tx.events.add(sale!.client_id, 'payment.refund', { ...refundEvent(record, sale!), performed_as: 'void', ...extras }, now);
       return { record: reversalRecord(record, sale!), performedAsVoid: true };
     }
     const record = reversal(sale!, 'refund', amount, now);
     await tx.transactions.insert(record);
     await tx.transactions.update(sale!.id, { refunded_amount: sale!.refunded_amount + amount });
-    await tx.events.add(sale!.client_id, 'payment.refund', refundEvent(record, sale!), now);
+    await tx.events.add(sale!.client_id, 'payment.refund', { ...refundEvent(record, sale!), ...extras }, now);
     return { record: reversalRecord(record, sale!), performedAsVoid: false };
   });
 }
 
 /** POST /order/sales-void: the whole sale, before it settles. */
-export async function voidSale(store: Store, merchant: MerchantAccount, transactionId: string, now: Date) {
+export async function voidSale(store: Store, merchant: MerchantAccount, transactionId: string, now: Date, extras: EventExtras = {}) {
   return store.transaction(async (tx) => {
     const sale = await tx.transactions.findForUpdate(merchant.id, transactionId);
     const decision = decideVoid(asRefundable(sale), now);
     if (!decision.ok) throw new Refusal(decision.reason, decision.message);
-    const record = await voidInside(tx, sale!, now);
+    const record = await voidInside(tx, sale!, now, extras);
     return reversalRecord(record, sale!);
   });
 }

@@ -1,13 +1,14 @@
 import type { Store } from '../store/store.ts';
 import type { MerchantAccount } from '../store/merchants.ts';
 import type { WidgetSettingsRow } from '../store/widgets.ts';
-import { invalid, unauthenticated } from '../domain/refusals.ts';
-import { digest, newToken } from '../secrets.ts';
+import { forbidden, invalid, unauthenticated } from '../domain/refusals.ts';
+import { digest, newId, newToken } from '../secrets.ts';
 import { createPaymentRequest } from './payment-requests.ts';
 import { isoInstant } from '../domain/instants.ts';
 import { generatedOrderId } from '../domain/order-reference.ts';
 import { WIDGET_DEFAULT_COLOUR } from '../domain/brand-colours.ts';
 import { logoView, storeLogo, type LogoView } from './branding.ts';
+import { grantedFeatures, missingFeature, storedFeatures, type WidgetFeature, type WidgetFeatures } from '../domain/widget-features.ts';
 
 export const WIDGET_SESSION_TTL_MS = 15 * 60 * 1000;
 export const UNKNOWN_PUBLIC_KEY = 'Unknown public key.';
@@ -18,13 +19,18 @@ export interface WidgetSettings {
   primary_color: string;
   text_color: string;
   allowed_origins: string[];
+  /** Whether shoppers get receipts after payments, refunds and voids. */
+  receipts_enabled: boolean;
 }
 
-const DEFAULTS: WidgetSettings = { button_label: 'Pay', primary_color: WIDGET_DEFAULT_COLOUR, text_color: '#ffffff', allowed_origins: [] };
+const DEFAULTS: WidgetSettings = { button_label: 'Pay', primary_color: WIDGET_DEFAULT_COLOUR, text_color: '#ffffff', allowed_origins: [], receipts_enabled: true };
 
 export function settingsOf(row: WidgetSettingsRow | undefined): WidgetSettings {
   if (!row) return DEFAULTS;
-  return { button_label: row.button_label, primary_color: row.primary_color, text_color: row.text_color, allowed_origins: JSON.parse(row.allowed_origins) as string[] };
+  return {
+    button_label: row.button_label, primary_color: row.primary_color, text_color: row.text_color, allowed_origins: JSON.parse(row.allowed_origins) as string[],
+    receipts_enabled: row.receipts_enabled !== 0,
+  };
 }
 
 const COLOR = /^#(?:[0-9a-fA-F]{3}){1,2}$/;
@@ -63,30 +69,44 @@ export async function updateWidgetSettings(
     primary_color: input.primary_color ?? current.primary_color,
     text_color: input.text_color ?? current.text_color,
     allowed_origins: input.allowed_origins ? [...new Set(input.allowed_origins.map(readOrigin))] : current.allowed_origins,
+    receipts_enabled: input.receipts_enabled ?? current.receipts_enabled,
   };
   const logo = typeof input.logo === 'string' ? await storeLogo(store, input.logo, now) : input.logo;
   const logoHash = logo === undefined ? (row?.logo_hash ?? null) : (logo?.hash ?? null);
   await store.widgets.saveSettings({
-    merchant_id: merchant.id, ...next, allowed_origins: JSON.stringify(next.allowed_origins), logo_hash: logoHash, updated_at: isoInstant(now),
+    merchant_id: merchant.id, ...next, allowed_origins: JSON.stringify(next.allowed_origins), receipts_enabled: next.receipts_enabled ? 1 : 0,
+    logo_hash: logoHash, updated_at: isoInstant(now),
   });
   const facts = logoHash ? await store.branding.logoFacts(logoHash) : undefined;
   return { ...next, logo: facts ? logoView(facts, publicUrl) : null };
 }
 
-/** POST /widgets/sessions: a short-lived, read-only token for the transactions table. */
-export async function createWidgetSession(store: Store, merchant: MerchantAccount, now: Date) {
+/** POST /widgets/sessions: a short-lived token for the transactions table, read-only unless features are granted. */
+export async function createWidgetSession(store: Store, merchant: MerchantAccount, requested: Partial<WidgetFeatures> | undefined, now: Date) {
   const token = newToken('wst_');
+  const sessionId = newId('wss_');
+  const features = grantedFeatures(requested);
   const expiresAt = isoInstant(now, WIDGET_SESSION_TTL_MS);
-  await store.widgets.insertSession({ token_hash: digest(token), merchant_id: merchant.id, expires_at: expiresAt, created_at: isoInstant(now) });
-  return { session_token: token, expires_at: expiresAt };
+  await store.widgets.insertSession({
+    token_hash: digest(token), id: sessionId, merchant_id: merchant.id, features: JSON.stringify(features), expires_at: expiresAt, created_at: isoInstant(now),
+  });
+  return { session_token: token, expires_at: expiresAt, session_id: sessionId, features };
 }
 
-/** The merchant a `Bearer` session token reads for; 401 otherwise. */
-export async function merchantOfSession(store: Store, authorization: string | undefined, now: Date): Promise<string> {
+/** A valid session: whose, its id (null for one made before sessions had ids) and what it may do. */
+export interface WidgetSession { merchantId: string; sessionId: string | null; features: WidgetFeatures }
+
+/** The session a `Bearer` session token names; 401 otherwise. */
+export async function sessionOf(store: Store, authorization: string | undefined, now: Date): Promise<WidgetSession> {
   const token = /^Bearer\s+(wst_[\w-]+)$/.exec(authorization ?? '')?.[1];
-  const merchantId = token && (await store.widgets.sessionMerchant(digest(token), isoInstant(now)));
-  if (!merchantId) throw unauthenticated(BAD_SESSION);
-  return merchantId;
+  const row = token ? await store.widgets.session(digest(token), isoInstant(now)) : undefined;
+  if (!row) throw unauthenticated(BAD_SESSION);
+  return { merchantId: row.merchant_id, sessionId: row.id, features: storedFeatures(row.features) };
+}
+
+/** 403 unless the session was granted `feature`. */
+export function requireFeature(session: WidgetSession, feature: WidgetFeature): void {
+  if (!session.features[feature]) throw forbidden(missingFeature(feature));
 }
 
 /**

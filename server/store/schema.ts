@@ -156,6 +156,7 @@ export interface Database {
   brand_logos: BrandLogosTable;
   client_branding: ClientBrandingTable;
   widget_sessions: WidgetSessionsTable;
+  receipts: ReceiptsTable;
   transaction_counts: TransactionCountsTable;
   customer_counts: CustomerCountsTable;
   merchant_counts: MerchantCountsTable;
@@ -317,6 +318,8 @@ export interface WidgetSettingsTable {
   /** The merchant's logo (brand_logos.hash), or none. */
   logo_hash: string | null;
   updated_at: Instant;
+  /** 1 when shoppers get receipts after payments, refunds and voids (migration 014). */
+  receipts_enabled: Generated<number>;
 }
 
 /** Logos for the hosted pages, one row per content; `hash` is the SHA-256 of `bytes` in hex (migration 015). */
@@ -338,10 +341,23 @@ export interface ClientBrandingTable {
   updated_at: Instant;
 }
 
-/** Read-only tokens for the transactions table, minted by the merchant's server; kept as digests. */
+/** Tokens for the transactions table, minted by the merchant's server; kept as digests. */
 export interface WidgetSessionsTable {
   token_hash: string;
+  /** `wss_…`, named in the events of actions made through the session; null for sessions made before migration 014. */
+  id: string | null;
   merchant_id: string;
+  /** The features granted, as a JSON object of booleans (domain/widget-features.ts); `{}` is read-only. */
+  features: Generated<string>;
   expires_at: Instant;
+  created_at: Instant;
+}
+
+/** A hosted receipt page: its bearer token as a digest, the transaction it shows and the shopper's language ('' when unknown). */
+export interface ReceiptsTable {
+  token_hash: string;
+  merchant_id: string;
+  transaction_id: string;
+  language: string;
   created_at: Instant;
 }

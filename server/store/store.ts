@@ -16,6 +16,8 @@ import { BrandingRepository } from './branding.ts';
 import { IdempotencyKeyRepository } from './idempotency-keys.ts';
 import { OrderRepository } from './orders.ts';
 import { OperatorRepository } from './operators.ts';
+import { ConsoleListingRepository } from './console-listing.ts';
+import { ReceiptRepository } from './receipts.ts';
 import type { RunUnit } from './units.ts';
 
 export interface StoreOptions {
@@ -51,6 +53,8 @@ const REPOSITORIES = {
   idempotencyKeys: (db: Executor) => new IdempotencyKeyRepository(db),
   orders: (db: Executor) => new OrderRepository(db),
   operators: (db: Executor) => new OperatorRepository(db),
+  consoleListing: (db: Executor) => new ConsoleListingRepository(db),
+  receipts: (db: Executor) => new ReceiptRepository(db),
 };
 type RepositoryName = keyof typeof REPOSITORIES;
 type Repositories = { readonly [K in RepositoryName]: ReturnType<(typeof REPOSITORIES)[K]> };

@@ -1,6 +1,7 @@
 import type { Executor, WidgetSettingsTable } from './schema.ts';
 
-export type WidgetSettingsRow = WidgetSettingsTable;
+export type WidgetSettingsRow = Omit<WidgetSettingsTable, 'receipts_enabled'> & { receipts_enabled?: number };
+export interface WidgetSessionRow { id: string | null; merchant_id: string; features: string }
 
 export class WidgetRepository {
   private readonly db: Executor;
@@ -9,7 +10,7 @@ export class WidgetRepository {
     this.db = db;
   }
 
-  async settings(merchantId: string): Promise<WidgetSettingsRow | undefined> {
+  async settings(merchantId: string): Promise<(WidgetSettingsRow & { receipts_enabled: number }) | undefined> {
     return this.db.selectFrom('widget_settings').selectAll().where('merchant_id', '=', merchantId).executeTakeFirst();
   }
 
@@ -18,18 +19,17 @@ export class WidgetRepository {
     await this.db.insertInto('widget_settings').values(row).onConflict((oc) => oc.column('merchant_id').doUpdateSet(changes)).execute();
   }
 
-  async insertSession(session: { token_hash: string; merchant_id: string; expires_at: string; created_at: string }): Promise<void> {
+  async insertSession(session: { token_hash: string; id: string; merchant_id: string; features: string; expires_at: string; created_at: string }): Promise<void> {
     await this.db.insertInto('widget_sessions').values(session).execute();
   }
 
-  /** The merchant a session token reads for, while it is valid. */
-  async sessionMerchant(tokenHash: string, now: string): Promise<string | undefined> {
-    const row = await this.db
+  /** The session a token names, while it is valid: its id, merchant and features. */
+  async session(tokenHash: string, now: string): Promise<WidgetSessionRow | undefined> {
+    return this.db
       .selectFrom('widget_sessions')
-      .select('merchant_id')
+      .select(['id', 'merchant_id', 'features'])
       .where('token_hash', '=', tokenHash)
       .where('expires_at', '>', now)
       .executeTakeFirst();
-    return row?.merchant_id;
   }
 }

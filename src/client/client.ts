@@ -8,9 +8,9 @@ import type {
   CustomerPaymentRequestResult, Delivery, DeliveryListOptions, DeliveryPage, HostedOnboarding, HostedOnboardingRequest, Merchant,
   NewCustomer, OnboardingApplication, OnboardingResult, OnboardingSession, OnboardingStatus, PaymentRequest,
   PaymentRequestResult, QrLinkRequest, QrLinkResult, RefundRequest, Reversal, RotateSecretOptions, SandboxMessage,
-  SandboxPayment, SandboxPayResult, SettleResult, TestWebhookResult, Transaction, TransactionList, TransactionListItem, TransactionListOptions,
+  SandboxPayment, SandboxPayResult, SettleResult, TestWebhookResult, Transaction, TransactionExportFilters, TransactionList, TransactionListItem, TransactionListOptions,
   UpdateAchRequest, UpdatePreauthRequest, UpdatePreauthResult, VoidPreauthRequest, VoidPreauthResult, VoidRequest, Hold, HoldItem,
-  HoldListOptions, HoldPage, WebhookEndpoint, WebhookRegistration, WidgetSession, WidgetSettings, WidgetSettingsRequest, CustomerListItem,
+  HoldListOptions, HoldPage, WebhookEndpoint, WebhookRegistration, WidgetSession, WidgetSessionFeatures, WidgetSettings, WidgetSettingsRequest, CustomerListItem,
   DeliverySummary, ListTarget, Branding, BrandingRequest,
 } from './types.ts';
 
@@ -235,6 +235,14 @@ export class TransactionsApi {
     return item;
   }
 
+  /**
+   * GET /merchant/transactions/export.csv: every transaction the filter matches (all pages), as CSV text with a header
+   * row in `lang` and amounts as decimal text: what the payments console's export button downloads.
+   */
+  async exportTransactions(merchantKey: string, filters: TransactionExportFilters = {}, options: RequestOptions = {}): Promise<string> {
+    return this.http.callText({ method: 'GET', path: '/merchant/transactions/export.csv', query: { merchant_key: merchantKey, ...filters }, accept: 'text/csv', ...options });
+  }
+
   /** POST /order/sales-return: refund in part or in full; the refund record (or the void record, rule 1). */
   async refund(body: RefundRequest, options: RequestOptions = {}): Promise<Reversal> {
     return dataOf(await this.http.call({ method: 'POST', path: '/order/sales-return', json: body, answer: 'ReversalAnswer', ...options }));
@@ -340,9 +348,13 @@ export class WidgetsApi {
     this.http = http;
   }
 
-  /** POST /widgets/sessions: a 15-minute read-only token for `<transactions-table session-token>`. */
-  async createSession(merchantKey: string, options: RequestOptions = {}): Promise<WidgetSession> {
-    return dataOf(await this.http.call({ method: 'POST', path: '/widgets/sessions', json: { merchant_key: merchantKey }, answer: 'WidgetSessionAnswer', ...options }));
+  /**
+   * POST /widgets/sessions: a 15-minute token for `<transactions-table session-token>`, read-only unless `features`
+   * grants refunds, voids, captures, export or receipts.
+   */
+  async createSession(merchantKey: string, { features, ...options }: RequestOptions & { features?: WidgetSessionFeatures } = {}): Promise<WidgetSession> {
+    const json = { merchant_key: merchantKey, ...(features ? { features } : {}) };
+    return dataOf(await this.http.call({ method: 'POST', path: '/widgets/sessions', json, answer: 'WidgetSessionAnswer', ...options }));
   }
 
   /** PUT /widgets/: button label, colours and the pages allowed to use the widgets; answers all the settings. */

@@ -93,6 +93,8 @@ export interface PaymentVoidData {
   txn_id: string;
   txn_date: string;
   type: 'Void';
+  /** Added by Paykit: the widget session (`session_id` of POST /widgets/sessions) the action was made through, if any. */
+  widget_session_id?: string;
 }
 
 /** A sale was refunded, in part or in full (POST /order/sales-return). */
@@ -116,6 +118,8 @@ export interface PaymentRefundData {
    * older than 24 hours); `payment.void` then announces the same record (same `transaction_id`).
    */
   performed_as?: 'void';
+  /** Added by Paykit: the widget session (`session_id` of POST /widgets/sessions) the action was made through, if any. */
+  widget_session_id?: string;
 }
 
 /** A preauthorization, or its new amount (`preauth.increment`, `preauth.decrement`). */
@@ -128,6 +132,8 @@ export interface PreauthData {
   order_id: string;
   /** The customer, or 0 when none is linked. */
   customer_id: string | 0;
+  /** Added by Paykit: the widget session (`session_id` of POST /widgets/sessions) the action was made through, if any. */
+  widget_session_id?: string;
 }
 
 /** A preauthorization was captured into a completed sale. */
@@ -140,6 +146,8 @@ export interface PreauthChargeData {
   amount: number;
   order_id: string;
   net_amount: number;
+  /** Added by Paykit: the widget session (`session_id` of POST /widgets/sessions) the action was made through, if any. */
+  widget_session_id?: string;
 }
 
 export interface PaykitEventMap {

@@ -30,6 +30,8 @@ export interface Call extends RequestOptions {
   form?: Record<string, string | undefined>;
   /** The schema the answer is typed from, checked in development. */
   answer?: AnswerName;
+  /** The media type asked for; JSON unless said. */
+  accept?: string;
 }
 
 /** An answer's parsed body: the interface's envelope, `{result|status, message, data?, …}`. */
@@ -107,11 +109,24 @@ export class Transport {
   }
 
   async call(call: Call): Promise<Envelope> {
+    return this.retrying(call, (each) => this.attempt(each));
+  }
+
+  /** A call whose success is not an envelope but text (a CSV export); a refusal is still the envelope's error. */
+  async callText(call: Call): Promise<string> {
+    return this.retrying(call, async (each) => {
+      const { response, text, url } = await this.exchange(each);
+      if (!response.ok) throw refusalOf(response, text, each, url);
+      return text;
+    });
+  }
+
+  private async retrying<T>(call: Call, run: (call: Call) => Promise<T>): Promise<T> {
     const maxRetries = call.maxRetries ?? this.options.maxRetries;
     const idempotencyKey = call.idempotencyKey ?? (call.method === 'POST' && maxRetries > 0 ? `paykit-${crypto.randomUUID()}` : undefined);
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.attempt({ ...call, idempotencyKey });
+        return await run({ ...call, idempotencyKey });
       } catch (error) {
         if (call.signal?.aborted) throw call.signal.reason;
         const delay = attempt < maxRetries && error instanceof PaykitError && shouldRetry(error) ? retryDelayMs(attempt, error.retryAfter, this.random) : undefined;
@@ -121,12 +136,13 @@ export class Transport {
     }
   }
 
-  private async attempt(call: Call): Promise<Envelope> {
+  /** One request and its answer's text; a network failure or timeout is a PaykitError. */
+  private async exchange(call: Call): Promise<{ response: Response; text: string; url: URL }> {
     const url = new URL(this.options.apiUrl + call.path);
     for (const [name, value] of Object.entries(call.query ?? {})) {
       if (value !== undefined) url.searchParams.set(name, String(value));
     }
-    const headers: Record<string, string> = { accept: 'application/json', authorization: this.options.authorization };
+    const headers: Record<string, string> = { accept: call.accept ?? 'application/json', authorization: this.options.authorization };
     let body: string | undefined;
     if (call.json !== undefined) {
       body = JSON.stringify(call.json);
@@ -152,7 +168,11 @@ export class Transport {
       if (timeout.aborted) throw paykitError(0, `No answer from Paykit within ${timeoutMs} ms`, { cause: error });
       throw paykitError(0, `Could not reach Paykit at ${url.origin}: ${describeNetworkError(error)}`, { cause: error });
     }
+    return { response, text, url };
+  }
 
+  private async attempt(call: Call): Promise<Envelope> {
+    const { response, text, url } = await this.exchange(call);
     let parsed: unknown;
     if (text.trim() !== '') {
       try {
@@ -163,14 +183,8 @@ export class Transport {
     }
     const envelope = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Envelope) : undefined;
     const message = typeof envelope?.message === 'string' ? envelope.message : undefined;
-    const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
 
-    if (!response.ok) {
-      throw paykitError(response.status, message ?? `Paykit answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''} to ${call.method} ${url.pathname}.`, {
-        body: parsed,
-        ...(retryAfter === undefined ? {} : { retryAfter }),
-      });
-    }
+    if (!response.ok) throw refusalOf(response, text, call, url);
     if (!envelope) {
       throw paykitError(response.status, `Paykit answered ${call.method} ${url.pathname} with a body that is not a JSON object.`, { body: parsed, code: 'unexpected_answer' });
     }
@@ -188,4 +202,21 @@ export class Transport {
     }
     return envelope;
   }
+}
+
+/** The error of an answer that is not a 2xx: the envelope's message when there is one, and `Retry-After`. */
+function refusalOf(response: Response, text: string, call: Call, url: URL): PaykitError {
+  let parsed: unknown;
+  try {
+    parsed = text.trim() === '' ? undefined : JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  const envelope = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Envelope) : undefined;
+  const message = typeof envelope?.message === 'string' ? envelope.message : undefined;
+  const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
+  return paykitError(response.status, message ?? `Paykit answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''} to ${call.method} ${url.pathname}.`, {
+    body: parsed,
+    ...(retryAfter === undefined ? {} : { retryAfter }),
+  });
 }

@@ -981,9 +981,161 @@ export type WebhookUrlBody = {
 };
 
 // ── server/schemas/widgets.ts ──────────────────────────────────────────────────────────────────────────────────────
+export type ConsoleAmountBody = {
+  /** Decimal text, e.g. "5.00"; absent for the whole amount */
+  amount?: string | number;
+};
+
+export type ConsoleDetailsAnswer = {
+  result: boolean;
+  message: string;
+  data: {
+    transaction_id: string;
+    created_date: string;
+    amount: string;
+    net_amount: string;
+    card_brand: string;
+    last_four: string;
+    /** As stored: a sale refunded in part or whole stays completed (refunded_amount tells); holds are authorized, captured or voided */
+    status: "pending" | "completed" | "declined" | "voided" | "authorized" | "captured";
+    /** sale, refund, void, ach_return, or preauth (a hold) */
+    type: "sale" | "refund" | "void" | "ach_return" | "preauth";
+    order_id: string;
+    /** Decimal text */
+    refunded_amount: string;
+    /** Decimal text, "0.00" when nothing can be refunded */
+    refundable_amount: string;
+    /** A void is possible until then; null when not */
+    voidable_until: string | null;
+    /** A hold that can still be captured or released */
+    capturable: boolean;
+    timeline: {
+      at: string;
+      what: "created" | "authorized" | "captured" | "refunded" | "voided" | "ach_pending" | "ach_approved" | "ach_declined" | "settled" | "receipt_sent";
+      amount?: string;
+    }[];
+    refunds: {
+      transaction_id: string;
+      amount: string;
+      created_date: string;
+    }[];
+  };
+};
+
+export type ConsoleEmptyBody = {} | null;
+
+export type ConsoleExportQuery = {
+  /** YYYY-MM-DD, inclusive (UTC) */
+  from_date?: string;
+  /** YYYY-MM-DD, inclusive (UTC) */
+  to_date?: string;
+  /** A transaction id or an order id exactly, a last four (4 digits) or an amount (decimal text, e.g. 12.50). */
+  q?: string;
+  /** completed (nothing refunded); refunded (in part or whole); voided; pending or declined (ACH) */
+  status?: "completed" | "refunded" | "voided" | "pending" | "declined";
+  /** hold lists the authorizations (holds) alone */
+  kind?: "sale" | "refund" | "void" | "hold";
+  card_brand?: "visa" | "mastercard" | "amex" | "discover" | "ach";
+  /** date (default) or amount */
+  sort?: "date" | "amount";
+  /** desc (default) or asc */
+  order?: "desc" | "asc";
+  /** The header row's language (default en) */
+  lang?: "en" | "es" | "fr" | "de";
+};
+
+export type ConsoleHoldAmountBody = {
+  /** The amount the hold should be, decimal text, e.g. "40.00" */
+  amount: string | number;
+};
+
+export type ConsoleItem = {
+  transaction_id: string;
+  created_date: string;
+  amount: string;
+  net_amount: string;
+  card_brand: string;
+  last_four: string;
+  /** As stored: a sale refunded in part or whole stays completed (refunded_amount tells); holds are authorized, captured or voided */
+  status: "pending" | "completed" | "declined" | "voided" | "authorized" | "captured";
+  /** sale, refund, void, ach_return, or preauth (a hold) */
+  type: "sale" | "refund" | "void" | "ach_return" | "preauth";
+  order_id: string;
+  /** Decimal text */
+  refunded_amount: string;
+  /** Decimal text, "0.00" when nothing can be refunded */
+  refundable_amount: string;
+  /** A void is possible until then; null when not */
+  voidable_until: string | null;
+  /** A hold that can still be captured or released */
+  capturable: boolean;
+};
+
+export type ConsoleParams = {
+  transaction_id: string;
+};
+
+export type ConsoleUndoAnswer = {
+  result: boolean;
+  message: string;
+  data: {
+    transaction_id: string;
+    created_date: string;
+    amount: string;
+    net_amount: string;
+    card_brand: string;
+    last_four: string;
+    /** As stored: a sale refunded in part or whole stays completed (refunded_amount tells); holds are authorized, captured or voided */
+    status: "pending" | "completed" | "declined" | "voided" | "authorized" | "captured";
+    /** sale, refund, void, ach_return, or preauth (a hold) */
+    type: "sale" | "refund" | "void" | "ach_return" | "preauth";
+    order_id: string;
+    /** Decimal text */
+    refunded_amount: string;
+    /** Decimal text, "0.00" when nothing can be refunded */
+    refundable_amount: string;
+    /** A void is possible until then; null when not */
+    voidable_until: string | null;
+    /** A hold that can still be captured or released */
+    capturable: boolean;
+    timeline: {
+      at: string;
+      what: "created" | "authorized" | "captured" | "refunded" | "voided" | "ach_pending" | "ach_approved" | "ach_declined" | "settled" | "receipt_sent";
+      amount?: string;
+    }[];
+    refunds: {
+      transaction_id: string;
+      amount: string;
+      created_date: string;
+    }[];
+    undone_as: "void" | "refund";
+  };
+};
+
 export type LinkParams = {
   public_key: string;
   link_id: string;
+};
+
+export type MerchantExportQuery = {
+  /** The merchant's API key. */
+  merchant_key: string;
+  /** YYYY-MM-DD, inclusive (UTC) */
+  from_date?: string;
+  /** YYYY-MM-DD, inclusive (UTC) */
+  to_date?: string;
+  /** A transaction id or an order id exactly, a last four (4 digits) or an amount (decimal text, e.g. 12.50). */
+  q?: string;
+  /** completed (nothing refunded); refunded (in part or whole); voided; pending or declined (ACH) */
+  status?: "completed" | "refunded" | "voided" | "pending" | "declined";
+  /** hold lists the authorizations (holds) alone */
+  kind?: "sale" | "refund" | "void" | "hold";
+  card_brand?: "visa" | "mastercard" | "amex" | "discover" | "ach";
+  /** date (default) or amount */
+  sort?: "date" | "amount";
+  /** desc (default) or asc */
+  order?: "desc" | "asc";
+  lang?: "en" | "es" | "fr" | "de";
 };
 
 export type PublicKeyParams = {
@@ -1044,12 +1196,39 @@ export type WidgetSessionAnswer = {
   data: {
     session_token: string;
     expires_at: string;
+    /** Named as widget_session_id in the events of actions made through this session */
+    session_id: string;
+    features: {
+      /** Refund sales, in part or in full */
+      refunds: boolean;
+      /** Void sales before they settle */
+      voids: boolean;
+      /** Capture or release holds */
+      captures: boolean;
+      /** Download the filtered transactions as CSV */
+      export: boolean;
+      /** Send a receipt to the shopper again */
+      receipts: boolean;
+    };
   };
 };
 
 export type WidgetSessionBody = {
   /** The merchant's API key. */
   merchant_key: string;
+  /** What the page may do beyond reading; each false when absent */
+  features?: {
+    /** Refund sales, in part or in full */
+    refunds?: boolean;
+    /** Void sales before they settle */
+    voids?: boolean;
+    /** Capture or release holds */
+    captures?: boolean;
+    /** Download the filtered transactions as CSV */
+    export?: boolean;
+    /** Send a receipt to the shopper again */
+    receipts?: boolean;
+  };
 };
 
 export type WidgetSettingsAnswer = {
@@ -1072,6 +1251,8 @@ export type WidgetSettingsBody = {
   text_color?: string;
   allowed_origins?: string[];
   logo?: string | null;
+  /** Whether shoppers get receipts after payments, refunds and voids (default true) */
+  receipts_enabled?: boolean;
 };
 
 export type WidgetSettingsPutAnswer = {
@@ -1082,6 +1263,7 @@ export type WidgetSettingsPutAnswer = {
     primary_color: string;
     text_color: string;
     allowed_origins: string[];
+    receipts_enabled: boolean;
     logo: {
       /** Served by the service; the URL changes with the image, which is cached for a year. */
       url: string;
@@ -1103,11 +1285,23 @@ export type WidgetTransactionsAnswer = {
       net_amount: string;
       card_brand: string;
       last_four: string;
+      /** As stored: a sale refunded in part or whole stays completed (refunded_amount tells); holds are authorized, captured or voided */
       status: "pending" | "completed" | "declined" | "voided" | "authorized" | "captured";
-      type: "sale" | "refund" | "void" | "ach_return";
+      /** sale, refund, void, ach_return, or preauth (a hold) */
+      type: "sale" | "refund" | "void" | "ach_return" | "preauth";
+      order_id: string;
+      /** Decimal text */
+      refunded_amount: string;
+      /** Decimal text, "0.00" when nothing can be refunded */
+      refundable_amount: string;
+      /** A void is possible until then; null when not */
+      voidable_until: string | null;
+      /** A hold that can still be captured or released */
+      capturable: boolean;
     }[];
     page: number;
     perPage: number;
+    /** Every matching row; with q, card_brand or status completed|refunded, counted up to 1,000 (1000 means 1,000 or more) */
     totalCount: number;
     /** Pass as `cursor` for the next page; null on the last page. */
     next_cursor: string | null;
@@ -1117,8 +1311,21 @@ export type WidgetTransactionsAnswer = {
 };
 
 export type WidgetTransactionsQuery = {
+  /** YYYY-MM-DD, inclusive (UTC) */
   from_date?: string;
+  /** YYYY-MM-DD, inclusive (UTC) */
   to_date?: string;
+  /** A transaction id or an order id exactly, a last four (4 digits) or an amount (decimal text, e.g. 12.50). */
+  q?: string;
+  /** completed (nothing refunded); refunded (in part or whole); voided; pending or declined (ACH) */
+  status?: "completed" | "refunded" | "voided" | "pending" | "declined";
+  /** hold lists the authorizations (holds) alone */
+  kind?: "sale" | "refund" | "void" | "hold";
+  card_brand?: "visa" | "mastercard" | "amex" | "discover" | "ach";
+  /** date (default) or amount */
+  sort?: "date" | "amount";
+  /** desc (default) or asc */
+  order?: "desc" | "asc";
   /** Page number, from 1. */
   page: number;
   /** Items per page, 1 to 100. */
@@ -1205,7 +1412,16 @@ export interface SchemaTypes {
   WebhookEndpointAnswer: WebhookEndpointAnswer;
   WebhookUrlAnswer: WebhookUrlAnswer;
   WebhookUrlBody: WebhookUrlBody;
+  ConsoleAmountBody: ConsoleAmountBody;
+  ConsoleDetailsAnswer: ConsoleDetailsAnswer;
+  ConsoleEmptyBody: ConsoleEmptyBody;
+  ConsoleExportQuery: ConsoleExportQuery;
+  ConsoleHoldAmountBody: ConsoleHoldAmountBody;
+  ConsoleItem: ConsoleItem;
+  ConsoleParams: ConsoleParams;
+  ConsoleUndoAnswer: ConsoleUndoAnswer;
   LinkParams: LinkParams;
+  MerchantExportQuery: MerchantExportQuery;
   PublicKeyParams: PublicKeyParams;
   WidgetLinkStatusAnswer: WidgetLinkStatusAnswer;
   WidgetPayLinkAnswer: WidgetPayLinkAnswer;

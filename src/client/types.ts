@@ -66,6 +66,11 @@ export interface TransactionList {
   next_cursor: string | null;
   has_more: boolean;
 }
+/**
+ * The payments console's filter and sort (`q`, `status`, `kind`, `card_brand`, `from_date`/`to_date`, `sort`, `order`)
+ * and the header row's language (`lang`: en, es, fr or de).
+ */
+export type TransactionExportFilters = Simplify<Omit<Schema.MerchantExportQuery, 'merchant_key'>>;
 /** GET /merchant/transactions/{id} answers an array of one item; the client gives the item. */
 export type Transaction = Schema.TransactionGetAnswer['data'][number];
 export type RefundRequest = Schema.RefundBody;
@@ -98,6 +103,8 @@ export type Delivery = Schema.DeliveryAnswer['data'];
 
 // ── Widgets ──────────────────────────────────────────────────────────────────────────────────────────────────
 export type WidgetSession = Schema.WidgetSessionAnswer['data'];
+/** What a widget session may do beyond reading: each `false` when not given. */
+export type WidgetSessionFeatures = NonNullable<Schema.WidgetSessionBody['features']>;
 export type WidgetSettingsRequest = Schema.WidgetSettingsBody;
 export type WidgetSettings = Schema.WidgetSettingsPutAnswer['data'];
 /** The platform's brand on its merchants' hosted pages: fields not given keep their value, null removes one. */

@@ -230,7 +230,7 @@ describe('paykit/client: a partner journey against the real service', () => {
     const settings = await paykit.widgets.updateSettings({
       merchant_key: merchant.merchant_key, button_label: 'Pay now', primary_color: '#0a7', allowed_origins: ['https://shop.example'],
     });
-    assert.deepEqual(settings, { button_label: 'Pay now', primary_color: '#0a7', text_color: '#ffffff', allowed_origins: ['https://shop.example'], logo: null });
+    assert.deepEqual(settings, { button_label: 'Pay now', primary_color: '#0a7', text_color: '#ffffff', allowed_origins: ['https://shop.example'], receipts_enabled: true, logo: null });
   });
 
   test('the sandbox clock and settlement: a settled sale can no longer be voided', async () => {

@@ -53,7 +53,8 @@ function operationsOf(plain: Record<string, any>): Operation[] {
       query: Object.fromEntries(parameters.filter((p) => p.in === 'query').map((p) => [p.name, p.schema])),
       body: requestBody?.content['application/json']?.schema,
       responses: Object.fromEntries(Object.entries(responses).map(([status, answer]) => [status, answer.content?.['application/json']?.schema])),
-      auth: path.startsWith('/widgets/{public_key}') ? 'public-key' : path === '/widgets/transactions' ? 'session' : 'basic',
+      csv: responses['200']?.content?.['text/csv'] !== undefined,
+      auth: path.startsWith('/widgets/{public_key}') ? 'public-key' : path === '/widgets/transactions' || path.startsWith('/widgets/transactions/') ? 'session' : 'basic',
     };
   });
 }
@@ -78,7 +79,7 @@ async function fixturesFor(service: TestService): Promise<Fixtures> {
   const pageOrigin = 'https://shop.example';
   const widgetLink = await service.request('POST', `/api/v1/widgets/${publicKey}/pay-links`, { json: { amount: '4.00' }, headers: { origin: pageOrigin } });
   assert.equal(widgetLink.status, 200, widgetLink.text);
-  const sessionToken = (await call('POST', '/widgets/sessions', { merchant_key: merchantKey })).data.session_token;
+  const sessionToken = (await call('POST', '/widgets/sessions', { merchant_key: merchantKey, features: { refunds: true, voids: true, captures: true, export: true, receipts: true } })).data.session_token;
   const onboardingSession = (await call('GET', '/auth/create-session')).data.sessionToken;
   const [event] = await service.store.events.listForClient(service.client.clientId);
   return {
@@ -112,6 +113,12 @@ for (const database of testDatabases()) {
       sent.requests++;
       sent.byStatus.set(answer.status, (sent.byStatus.get(answer.status) ?? 0) + 1);
       assert.ok(answer.status < 500, `a 5xx: ${where}`);
+      // An export's success is its CSV: a header row first, lines ended by CRLF.
+      if (answer.status === 200 && operation.csv) {
+        assert.match(answer.type, /^text\/csv; charset=utf-8$/, `not CSV: ${where}`);
+        assert.match(answer.text, /^[^\r\n]+\r\n/, `no header row: ${where}`);
+        return;
+      }
       assert.match(answer.type, /^application\/json/, `not JSON: ${where}`);
       const body = JSON.parse(answer.text) as { result?: unknown; status?: unknown; message?: unknown };
       assert.equal(typeof body.message, 'string', `no message: ${where}`);

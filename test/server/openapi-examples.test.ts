@@ -82,7 +82,7 @@ function closedObjects(value: unknown, key?: string): unknown {
 const pointerSegment = (segment: string) => encodeURIComponent(segment.replace(/~/g, '~0').replace(/\//g, '~1'));
 const isTypeScript = (example: OperationExample) => (example.clientLang ?? 'typescript') === 'typescript';
 /** The calls the elements make in the page, which paykit/client has no method for: shown as HTML. */
-const madeByElements = (path: string) => path.includes('{public_key}') || path === '/widgets/transactions';
+const madeByElements = (path: string) => path.includes('{public_key}') || path === '/widgets/transactions' || path.startsWith('/widgets/transactions/');
 const asStrings = (record: Record<string, unknown>) => Object.fromEntries(Object.entries(record).map(([k, v]) => [k, String(v)]));
 
 describe('OpenAPI examples (server/openapi-examples)', () => {
@@ -187,6 +187,12 @@ describe('OpenAPI examples (server/openapi-examples)', () => {
     const problems = new Map<string, string[]>();
     for (const { key, pointer, operation, example } of entries) {
       if (!example) continue;
+      // A CSV export answers its text: a header row, then rows, each line ended by CRLF.
+      if (operation.responses?.['200']?.content?.['text/csv']) {
+        const text = example.answer;
+        problems.set(key, typeof text === 'string' && /^[^\r\n]+\r\n([^\r\n]*\r\n)*$/.test(text) ? [] : ['a CSV answer is its text, CRLF lines']);
+        continue;
+      }
       const schema = operation.responses?.['200']?.content?.['application/json']?.schema;
       const found = schema === undefined
         ? ['the operation declares no application/json 200 answer']
@@ -276,7 +282,9 @@ describe('OpenAPI examples (server/openapi-examples)', () => {
               type: new Headers(init?.headers).get('content-type') ?? undefined,
               body: init?.body == null ? undefined : String(init.body),
             });
-            return new Response(JSON.stringify(example.answer), { status: 200, headers: { 'content-type': 'application/json' } });
+            return typeof example.answer === 'string'
+              ? new Response(example.answer, { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8' } })
+              : new Response(JSON.stringify(example.answer), { status: 200, headers: { 'content-type': 'application/json' } });
           },
         });
         try {

@@ -148,20 +148,25 @@ for (const database of testDatabases()) {
       assert.equal((await eventsAbout(service, 'payment.refund', voided.body.data.transaction_id)).length, 0);
     });
 
-    test('the widgets’ table lists the merchant’s completed sales only: no voided sale, refund or void record', async () => {
+    test('the widgets’ table (the payments console, #32) lists sales with their refund and void records; its filters tell them apart', async () => {
       const { merchantKey: key } = await approvedMerchant(service);
       const standing = await paidSale(service, key, '20.00');
       const partly = await paidSale(service, key, '21.00');
       const voided = await paidSale(service, key, '22.00');
-      await service.api('POST', '/order/sales-return', { json: { merchant_key: key, transaction_id: partly, amount: '1.00' } });
-      await service.api('POST', '/order/sales-void', { form: { merchant_key: key, transaction_id: voided } });
+      const refund = (await service.api('POST', '/order/sales-return', { json: { merchant_key: key, transaction_id: partly, amount: '1.00' } })).body.data.transaction_id;
+      const voidRecord = (await service.api('POST', '/order/sales-void', { form: { merchant_key: key, transaction_id: voided } })).body.data.transaction_id;
       const token = (await service.api('POST', '/widgets/sessions', { json: { merchant_key: key } })).body.data.session_token;
-      const listed = await service.request('GET', '/api/v1/widgets/transactions', { headers: { authorization: `Bearer ${token}` } });
-      assert.deepEqual(
-        listed.body.data.items.map((t: { transaction_id: string; status: string; type: string }) => [t.transaction_id, t.status, t.type]).sort(),
-        [[partly, 'completed', 'sale'], [standing, 'completed', 'sale']].sort(),
-      );
-      assert.equal(listed.body.data.totalCount, 2);
+      const list = async (query: string) => {
+        const listed = await service.request('GET', `/api/v1/widgets/transactions${query}`, { headers: { authorization: `Bearer ${token}` } });
+        return { rows: listed.body.data.items.map((t: { transaction_id: string; status: string; type: string }) => [t.transaction_id, t.status, t.type]).sort(), total: listed.body.data.totalCount };
+      };
+      assert.deepEqual(await list(''), {
+        rows: [[standing, 'completed', 'sale'], [partly, 'completed', 'sale'], [voided, 'voided', 'sale'], [refund, 'completed', 'refund'], [voidRecord, 'completed', 'void']].sort(),
+        total: 5,
+      });
+      assert.deepEqual(await list('?kind=sale&status=completed'), { rows: [[standing, 'completed', 'sale']], total: 1 });
+      assert.deepEqual(await list('?status=refunded'), { rows: [[partly, 'completed', 'sale']], total: 1 });
+      assert.deepEqual(await list('?status=voided'), { rows: [[voided, 'voided', 'sale']], total: 1 });
     });
 
     test('fifty refunds at once never return more than was charged', async () => {

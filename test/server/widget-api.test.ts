@@ -24,7 +24,7 @@ describe('the widget API', () => {
     assert.deepEqual(first.body.data, { merchant_name: 'Blue Bottle Cafe', environment: 'sandbox', button_label: 'Pay', primary_color: '#4f46e5', text_color: '#ffffff' });
     const put = await service.api('PUT', '/widgets/', { json: { merchant_key: merchantKey, button_label: 'Pay now', primary_color: '#0a7', allowed_origins: ['https://shop.example'] } });
     assert.equal(put.status, 200, put.text);
-    assert.deepEqual(put.body.data, { button_label: 'Pay now', primary_color: '#0a7', text_color: '#ffffff', allowed_origins: ['https://shop.example'], logo: null });
+    assert.deepEqual(put.body.data, { button_label: 'Pay now', primary_color: '#0a7', text_color: '#ffffff', allowed_origins: ['https://shop.example'], receipts_enabled: true, logo: null });
     assert.equal((await widget('GET', '/settings')).body.data.button_label, 'Pay now');
     for (const [fields, message] of [
       [{ primary_color: 'blue' }, 'primary_color must be a hex colour such as #4f46e5.'],
@@ -107,7 +107,11 @@ describe('the widget API', () => {
     assert.equal(list.status, 200, list.text);
     assert.equal(list.headers['access-control-allow-origin'], 'https://any.example');
     const item = list.body.data.items.find((t: { transaction_id: string }) => t.transaction_id === sale);
-    assert.deepEqual({ ...item, created_date: undefined }, { transaction_id: sale, created_date: undefined, amount: '20.00', net_amount: '19.12', card_brand: 'Visa', last_four: '4242', status: 'completed', type: 'sale' });
+    assert.deepEqual({ ...item, created_date: undefined, order_id: undefined, voidable_until: undefined }, {
+      transaction_id: sale, created_date: undefined, amount: '20.00', net_amount: '19.12', card_brand: 'Visa', last_four: '4242', status: 'completed', type: 'sale',
+      order_id: undefined, refunded_amount: '0.00', refundable_amount: '20.00', voidable_until: undefined, capturable: false,
+    });
+    assert.equal(Date.parse(item.voidable_until), Date.parse(item.created_date) + 48 * 3_600_000, 'voidable until it settles on its own');
     const refusals: [Record<string, string>, string][] = [
       [{}, 'no token'], [{ authorization: 'Bearer wst_forged' }, 'forged'], [{ authorization: `Basic ${Buffer.from('a:b').toString('base64')}` }, 'basic'],
       [{ authorization: `Bearer ${publicKey}` }, 'public key'],
@@ -125,7 +129,7 @@ describe('the widget API', () => {
     assert.equal(expired.status, 401);
   });
 
-  test('the listing shows completed sales only, as the contract says: no voided sale, refund, void, pending ACH, decline or hold', async () => {
+  test('the listing (the payments console, #32) shows every sale, refund, void and ACH return, but no hold; its filters tell them apart', async () => {
     const paykit = partnerClient(service);
     const { merchantKey: key } = await approvedMerchant(service);
     const link = async (extra: Record<string, unknown> = {}) =>
@@ -143,10 +147,16 @@ describe('the widget API', () => {
     const list = await service.request('GET', '/api/v1/widgets/transactions?perPage=100', { headers: { authorization: `Bearer ${token}` } });
     assert.equal(list.status, 200, list.text);
     const shown = list.body.data.items.map((t: { transaction_id: string; status: string; type: string }) => [t.transaction_id, t.status, t.type]);
-    // A partly refunded sale still stands; its refund record is not a sale.
-    assert.deepEqual(shown.sort(), [[completed, 'completed', 'sale'], [refunded, 'completed', 'sale']].sort());
-    assert.ok(!shown.some(([id]: string[]) => id === ach.transaction_id || id === hold.transaction_id || id === voided), 'no pending ACH payment, hold or voided sale');
+    const row = (id: string) => shown.find(([shownId]: string[]) => shownId === id);
+    assert.deepEqual([row(completed), row(refunded), row(voided), row(ach.transaction_id)], [
+      [completed, 'completed', 'sale'], [refunded, 'completed', 'sale'], [voided, 'voided', 'sale'], [ach.transaction_id, 'pending', 'sale'],
+    ]);
+    assert.deepEqual(new Set(shown.map(([, , type]: string[]) => type)), new Set(['sale', 'refund', 'void']), 'and the refund and void records');
+    assert.equal(row(hold.transaction_id), undefined, 'a hold is not money that moved: kind=hold lists holds');
     assert.equal(list.body.data.totalCount, shown.length);
+    // What the table showed before #32, the standing sales, is one filter away: a partly refunded sale is "refunded".
+    const standing = await service.request('GET', '/api/v1/widgets/transactions?kind=sale&status=completed', { headers: { authorization: `Bearer ${token}` } });
+    assert.deepEqual(standing.body.data.items.map((t: { transaction_id: string }) => t.transaction_id), [completed]);
   });
 
   test('the pay page may be framed by, and reports to, an allowed origin only', async () => {

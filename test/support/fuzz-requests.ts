@@ -9,6 +9,8 @@ export interface Operation {
   query: Record<string, JsonSchema>;
   body: JsonSchema | undefined;
   responses: Record<string, JsonSchema | undefined>;
+  /** Whether its success is CSV text (an export) rather than the envelope. */
+  csv: boolean;
   /** How the call authenticates: client credentials, a merchant public key in the path, or a widget session token. */
   auth: 'basic' | 'public-key' | 'session';
 }

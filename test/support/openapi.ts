@@ -41,7 +41,9 @@ export class DeclaredAnswers {
   }
 
   private constructor(plain: JsonSchema) {
-    const operations = declaredOperations(plain);
+    // As the service routes: a path written out (…/export.csv) before one with a parameter in its place (…/{id}).
+    const parameters = (path: string) => (path.match(/\{/g) ?? []).length;
+    const operations = declaredOperations(plain).sort((a, b) => parameters(a.path) - parameters(b.path));
     this.routes = operations.map((declared) => ({
       method: declared.method,
       pattern: new RegExp(`^${declared.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`),

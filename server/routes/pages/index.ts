@@ -8,6 +8,7 @@ import { docsPages } from './docs.ts';
 import { payPages } from './pay.ts';
 import { sendPage } from './send.ts';
 import { brandLogoRoute } from './brand-logos.ts';
+import { receiptPages } from './receipts.ts';
 
 /** Hosted pages: onboarding form, pay page and its QR code, sandbox test portal, API reference. */
 export const pageRoutes: FastifyPluginAsync<Deps> = async (app, deps) => {
@@ -21,4 +22,5 @@ export const pageRoutes: FastifyPluginAsync<Deps> = async (app, deps) => {
   await app.register(brandLogoRoute, deps);
   await app.register(portalPages, deps);
   await app.register(docsPages, deps);
+  await app.register(receiptPages, deps);
 };

@@ -5,6 +5,7 @@ import { pooledRandomBytes } from '../../secrets.ts';
 import type { PaymentRequest } from '../../store/payment-requests.ts';
 import type { PaymentMethod } from '../../domain/pricing.ts';
 import { completeChallenge, openPayLink, payLink, type PayOutcome, type PaymentDetails } from '../../services/pay.ts';
+import { receiptAfter } from '../../services/receipts.ts';
 import { LINK_PROBLEMS, payPath, qrPath } from '../../domain/pay-links.ts';
 import { payPage, type PayFormProblem, type PayFormValues } from '../../views/pay-form.ts';
 import { askedLocale, pageLocale, type PageLocale } from '../../views/i18n/language.ts';
@@ -136,6 +137,12 @@ export const payPages: FastifyPluginAsync<Deps> = async (app, { store, clock, co
     return sendForm(reply, await contextFor(link.request, request.params.token, openerOrigin(request.query.origin), lang));
   });
 
+  /** A paid sale's receipt, in the language the shopper paid in. */
+  const receiptFor = async (request: FastifyRequest, outcome: PayOutcome, language: string) => {
+    if (outcome.status !== 'approved' || outcome.kind !== 'sale') return;
+    await receiptAfter(store, request.log, outcome.request.merchant_id, outcome.transactionId, { now: clock.now(), publicUrl: config.publicUrl, language });
+  };
+
   app.post<LinkRoute>(path, { schema: { hide: true } }, async (request, reply) => {
     const { token } = request.params;
     const form = formFields(request.body);
@@ -152,13 +159,17 @@ export const payPages: FastifyPluginAsync<Deps> = async (app, { store, clock, co
       const context = await contextFor(link.request, token, origin, lang);
       return sendForm(reply, context, { values: keptValues(form), problem });
     }
-    return answer(reply, token, await payLink(store, token, details, clock.now(), true), method, form, origin, lang);
+    const outcome = await payLink(store, token, details, clock.now(), true);
+    await receiptFor(request, outcome, lang.language);
+    return answer(reply, token, outcome, method, form, origin, lang);
   });
 
   app.post<LinkRoute>(`${path}/3ds`, { schema: { hide: true } }, async (request, reply) => {
     const form = formFields(request.body);
     const outcome = await completeChallenge(store, request.params.token, form.attempt ?? '', form.result === 'pass', clock.now());
-    return answer(reply, request.params.token, outcome, 'card', form, openerOrigin(form.origin), languageOf(request, form.locale));
+    const lang = languageOf(request, form.locale);
+    await receiptFor(request, outcome, lang.language);
+    return answer(reply, request.params.token, outcome, 'card', form, openerOrigin(form.origin), lang);
   });
 
   // The image encodes the link only, so a paid or expired link still gets it: the page says the rest.

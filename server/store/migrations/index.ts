@@ -12,6 +12,7 @@ import { fewerIndexWrites } from './009-fewer-index-writes.ts';
 import { capturesIndex } from './010-captures-index.ts';
 import { customersWithoutAutoincrement } from './011-customers-without-autoincrement.ts';
 import { listingsByPage } from './012-listings-by-page.ts';
+import { paymentsConsole } from './014-payments-console.ts';
 import { branding } from './015-branding.ts';
 import { onboardingDrafts } from './016-onboarding-drafts.ts';
 
@@ -30,6 +31,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     '010-captures-index': capturesIndex(),
     '011-customers-without-autoincrement': customersWithoutAutoincrement(dialect),
     '012-listings-by-page': listingsByPage(dialect),
+    '014-payments-console': paymentsConsole(),
     '015-branding': branding(dialect),
     '016-onboarding-drafts': onboardingDrafts(),
   };

@@ -1,0 +1,21 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Deps } from '../deps.ts';
+import { failures } from '../schemas/envelope.ts';
+import { MerchantExportQuery, TransactionsCsv } from '../schemas/widgets.ts';
+import { merchantByKey } from '../services/merchant-access.ts';
+import { sendTransactionsCsv } from '../services/transactions-csv.ts';
+
+/** The console's export with the client's credentials: what `paykit/client`'s `exportTransactions` calls. */
+export const transactionExportRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { clock }) => {
+  app.get('/merchant/transactions/export.csv', {
+    schema: {
+      operationId: 'exportTransactions', tags: ['Transactions'],
+      summary: "Every transaction of the merchant the filter matches, as CSV, streamed (the payments console's filters)",
+      querystring: MerchantExportQuery, response: { 200: TransactionsCsv, ...failures },
+    },
+  }, async (request, reply) => {
+    const { merchant_key, ...query } = request.query;
+    const merchant = await merchantByKey(request.store, request.client.id, merchant_key);
+    return sendTransactionsCsv(reply, request.store, merchant.id, query, clock.now());
+  });
+};

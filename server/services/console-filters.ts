@@ -1,0 +1,56 @@
+import { invalid } from '../domain/refusals.ts';
+import { CONSOLE_CARD_BRANDS, searchTerms, type ConsoleStatus } from '../domain/console.ts';
+import type { ConsoleFilter, ConsoleKey, ConsoleOrder, ConsolePage } from '../store/console-listing.ts';
+import type { PageStart } from '../store/pages.ts';
+import { readRange } from './date-range.ts';
+
+export interface ConsoleQuery {
+  from_date?: string | undefined;
+  to_date?: string | undefined;
+  q?: string | undefined;
+  status?: ConsoleStatus | undefined;
+  kind?: 'sale' | 'refund' | 'void' | 'hold' | undefined;
+  card_brand?: keyof typeof CONSOLE_CARD_BRANDS | undefined;
+  sort?: 'date' | 'amount' | undefined;
+  order?: 'desc' | 'asc' | undefined;
+}
+
+/** The listing's (and the export's) query as a filter and an order; the schema has checked each value's form. */
+export function readConsoleQuery(query: ConsoleQuery): { filter: ConsoleFilter; order: ConsoleOrder } {
+  const search = query.q !== undefined && query.q.trim() !== '' ? searchTerms(query.q) : undefined;
+  return {
+    filter: {
+      ...readRange(query.from_date, query.to_date),
+      kind: query.kind, status: query.status, cardBrand: query.card_brand && CONSOLE_CARD_BRANDS[query.card_brand], search,
+    },
+    order: { by: query.sort ?? 'date', direction: query.order ?? 'desc' },
+  };
+}
+
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/**
+ * The console's cursor: base64url of [sort, direction, the last row's date or amount, its insertion number]. A cursor
+ * of another order is refused rather than read in this one.
+ */
+export function consoleCursor(page: ConsolePage, order: ConsoleOrder) {
+  return {
+    next_cursor: page.last ? Buffer.from(JSON.stringify([order.by, order.direction, page.last.value, page.last.seq])).toString('base64url') : null,
+    has_more: page.hasMore,
+  };
+}
+
+export function consolePageStart(cursor: string | undefined, pageNumber: number, perPage: number, order: ConsoleOrder): PageStart<ConsoleKey> {
+  if (cursor === undefined) return { offset: (pageNumber - 1) * perPage };
+  let place: unknown;
+  try {
+    place = /^[A-Za-z0-9_-]{1,200}$/.test(cursor) ? JSON.parse(Buffer.from(cursor, 'base64url').toString()) : undefined;
+  } catch {
+    place = undefined;
+  }
+  if (Array.isArray(place) && place.length === 4 && place[0] === order.by && place[1] === order.direction && Number.isSafeInteger(place[3]) && place[3] >= 0) {
+    const value: unknown = place[2];
+    if (order.by === 'date' ? typeof value === 'string' && INSTANT.test(value) : Number.isSafeInteger(value)) return { after: { value: value as string | number, seq: place[3] } };
+  }
+  throw invalid('cursor must be a next_cursor from an earlier page of this listing, with the same sort and order.');
+}

@@ -1,0 +1,159 @@
+import type { Store } from '../store/store.ts';
+import type { MerchantAccount } from '../store/merchants.ts';
+import type { Transaction } from '../store/transactions.ts';
+import { formatAmount, parseAmount } from '../domain/money.ts';
+import { Refusal, invalid, notFound } from '../domain/refusals.ts';
+import { decideUndo, refundableAmount, voidableUntil, type TimelineStep } from '../domain/console.ts';
+import { AUTO_SETTLE_MS, isSettled, type Refundable } from '../domain/refunds.ts';
+import { refundSale, voidSale, type EventExtras } from './refunds.ts';
+import { capture, changeAuthorizedAmount, releaseAuthorization } from './preauthorizations.ts';
+import { requireFeature, type WidgetSession } from './widgets.ts';
+import { consoleCursor, consolePageStart, readConsoleQuery, type ConsoleQuery } from './console-filters.ts';
+
+const asRefundable = (t: Transaction): Refundable => ({
+  kind: t.kind, status: t.status, amount: t.amount, refunded: t.refunded_amount, completedAt: t.completed_at, settledAt: t.settled_at,
+});
+
+/** A row of the console: the table's fields and what may still be done with it. */
+export function consoleItem(t: Transaction, now: Date) {
+  return {
+    transaction_id: t.id, created_date: t.created_at, amount: formatAmount(t.amount), net_amount: formatAmount(t.net_amount),
+    card_brand: t.card_brand, last_four: t.last_four, status: t.status, type: t.kind as 'sale' | 'refund' | 'void' | 'ach_return' | 'preauth',
+    order_id: t.order_id,
+    refunded_amount: formatAmount(t.refunded_amount),
+    refundable_amount: formatAmount(refundableAmount(asRefundable(t))),
+    voidable_until: voidableUntil(asRefundable(t), now),
+    capturable: t.kind === 'preauth' && t.status === 'authorized',
+  };
+}
+
+/** GET /widgets/transactions: one page of the merchant's transactions as the filter, search and sort ask. */
+export async function listConsole(store: Store, merchantId: string, query: ConsoleQuery & { page: number; perPage: number; cursor?: string | undefined }, now: Date) {
+  const { filter, order } = readConsoleQuery(query);
+  const start = consolePageStart(query.cursor, query.page, query.perPage, order);
+  const listed = await store.consoleListing.page(merchantId, filter, order, query.perPage, start);
+  return {
+    items: listed.items.map((t) => consoleItem(t, now)),
+    page: query.page, perPage: query.perPage, totalCount: listed.total, ...consoleCursor(listed, order),
+  };
+}
+
+/** What happened to a transaction, oldest first: from its own dates, its hold or capture, its reversals and receipts. */
+function timelineOf(t: Transaction, reversals: Transaction[], related: Transaction | undefined, receiptTimes: string[], now: Date): TimelineStep[] {
+  const steps: TimelineStep[] = [{ at: t.created_at, what: 'created', amount: formatAmount(t.amount) }];
+  if (t.kind === 'preauth') {
+    steps.push({ at: t.created_at, what: 'authorized', amount: formatAmount(t.amount) });
+    if (related) steps.push({ at: related.created_at, what: 'captured', amount: formatAmount(related.amount) });
+  } else if (t.kind === 'sale' && t.method === 'ach') {
+    steps.push({ at: t.created_at, what: 'ach_pending' });
+    if (t.completed_at && t.status !== 'declined') steps.push({ at: t.completed_at, what: 'ach_approved' });
+  } else if (t.kind === 'sale') {
+    if (related) steps.push({ at: related.created_at, what: 'authorized', amount: formatAmount(related.amount) });
+    else steps.push({ at: t.created_at, what: 'authorized', amount: formatAmount(t.amount) });
+    steps.push({ at: t.completed_at ?? t.created_at, what: 'captured', amount: formatAmount(t.amount) });
+  }
+  for (const r of reversals) {
+    const what: TimelineStep['what'] = r.kind === 'void' ? 'voided' : r.kind === 'refund' ? 'refunded' : 'ach_declined';
+    steps.push({ at: r.created_at, what, amount: formatAmount(r.amount) });
+  }
+  if (t.kind === 'sale' && t.status === 'completed' && t.completed_at && isSettled({ completedAt: t.completed_at, settledAt: t.settled_at }, now)) {
+    steps.push({ at: t.settled_at ?? new Date(Date.parse(t.completed_at) + AUTO_SETTLE_MS).toISOString(), what: 'settled' });
+  }
+  for (const at of receiptTimes) steps.push({ at, what: 'receipt_sent' });
+  return steps.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+}
+
+/** GET /widgets/transactions/{id}: the row, its timeline and its refunds; another merchant's id is not found. */
+export async function consoleDetails(store: Store, merchantId: string, transactionId: string, now: Date) {
+  const t = await store.transactions.find(merchantId, transactionId);
+  if (!t) throw notFound(`No transaction ${transactionId} for this merchant.`);
+  const reversals = t.kind === 'sale' ? await store.consoleListing.reversalsOf(merchantId, t.id) : [];
+  const related = t.kind === 'preauth'
+    ? (await store.transactions.capturesOf(merchantId, [t.id])).get(t.id)
+    : t.kind === 'sale' && t.parent_id ? await store.transactions.find(merchantId, t.parent_id) : undefined;
+  const receiptTimes = await store.receipts.sentFor(merchantId, [t.id, ...reversals.map((r) => r.id)]);
+  return {
+    ...consoleItem(t, now),
+    timeline: timelineOf(t, reversals, related, receiptTimes, now),
+    refunds: reversals.filter((r) => r.kind === 'refund').map((r) => ({ transaction_id: r.id, amount: formatAmount(r.amount), created_date: r.created_at })),
+  };
+}
+
+/** An action through a widget session: the session's merchant, and its id in every event the action writes. */
+export interface ConsoleActor { session: WidgetSession; merchant: MerchantAccount }
+
+const extrasOf = (actor: ConsoleActor): EventExtras => (actor.session.sessionId ? { widget_session_id: actor.session.sessionId } : {});
+
+function amountText(text: string | number | undefined): string | undefined {
+  if (text === undefined || text === '') return undefined;
+  const minor = parseAmount(String(text));
+  if (minor === null || minor <= 0) throw invalid('amount must be decimal text greater than zero with at most two decimals, e.g. "5.00".');
+  return formatAmount(minor);
+}
+
+/** The sale an action names, or 404: an action never reaches another merchant's row. */
+async function ownTransaction(store: Store, actor: ConsoleActor, id: string): Promise<Transaction> {
+  const t = await store.transactions.find(actor.merchant.id, id);
+  if (!t) throw notFound(`No transaction ${id} for this merchant.`);
+  return t;
+}
+
+/** Refund: the amount given, or everything still refundable. Answers the refund's (or the void's) record id. */
+export async function consoleRefund(store: Store, actor: ConsoleActor, id: string, amount: string | number | undefined, now: Date): Promise<string> {
+  requireFeature(actor.session, 'refunds');
+  let text = amountText(amount);
+  if (text === undefined) {
+    const sale = await ownTransaction(store, actor, id);
+    const rest = refundableAmount(asRefundable(sale));
+    // Nothing left: the refund's own rules say why (already refunded, not a completed sale).
+    text = formatAmount(rest > 0 ? rest : sale.amount);
+  }
+  return (await refundSale(store, actor.merchant, id, text, now, extrasOf(actor))).record.transaction_id;
+}
+
+/** Void: answers the void's record id. */
+export async function consoleVoid(store: Store, actor: ConsoleActor, id: string, now: Date): Promise<string> {
+  requireFeature(actor.session, 'voids');
+  return (await voidSale(store, actor.merchant, id, now, extrasOf(actor))).transaction_id;
+}
+
+/** Capture a hold: of the amount held, or of `amount`, to which the hold is first changed. */
+export async function consoleCapture(store: Store, actor: ConsoleActor, id: string, amount: string | number | undefined, now: Date) {
+  requireFeature(actor.session, 'captures');
+  const text = amountText(amount);
+  if (text !== undefined) {
+    const hold = await ownTransaction(store, actor, id);
+    if (hold.kind === 'preauth' && hold.status === 'authorized' && formatAmount(hold.amount) !== text) {
+      await changeAuthorizedAmount(store, actor.merchant, id, formatAmount(hold.amount), text, now, extrasOf(actor));
+    }
+  }
+  await capture(store, actor.merchant, id, text, now, extrasOf(actor));
+}
+
+/** Change a hold's amount (raise or lower it) without capturing. */
+export async function consoleAdjust(store: Store, actor: ConsoleActor, id: string, amount: string | number, now: Date) {
+  requireFeature(actor.session, 'captures');
+  const text = amountText(amount);
+  if (text === undefined) throw invalid('amount is required: the amount the hold should be, e.g. "40.00".');
+  const hold = await ownTransaction(store, actor, id);
+  await changeAuthorizedAmount(store, actor.merchant, id, formatAmount(hold.amount), text, now, extrasOf(actor));
+}
+
+export async function consoleRelease(store: Store, actor: ConsoleActor, id: string) {
+  requireFeature(actor.session, 'captures');
+  await releaseAuthorization(store, actor.merchant, id);
+}
+
+/** Undo sale: a void while the rules allow one, else a full refund of the rest; each needs its own feature. */
+export async function consoleUndo(store: Store, actor: ConsoleActor, id: string, now: Date): Promise<{ undoneAs: 'void' | 'refund'; recordId: string }> {
+  const sale = await ownTransaction(store, actor, id);
+  const decision = decideUndo(asRefundable(sale), now);
+  if (!decision.ok) throw new Refusal(decision.reason, decision.message);
+  if (decision.as === 'void') {
+    requireFeature(actor.session, 'voids');
+    return { undoneAs: 'void', recordId: (await voidSale(store, actor.merchant, id, now, extrasOf(actor))).transaction_id };
+  }
+  requireFeature(actor.session, 'refunds');
+  const { record } = await refundSale(store, actor.merchant, id, formatAmount(decision.amount), now, extrasOf(actor));
+  return { undoneAs: record.type === 'Void' ? 'void' : 'refund', recordId: record.transaction_id };
+}

@@ -1,0 +1,53 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { decideUndo, refundableAmount, searchTerms, voidableUntil } from '../../server/domain/console.ts';
+import type { Refundable } from '../../server/domain/refunds.ts';
+
+const COMPLETED = '2026-03-01T12:00:00.000Z';
+const at = (hoursAfter: number) => new Date(Date.parse(COMPLETED) + hoursAfter * 3_600_000);
+const sale = (changes: Partial<Refundable> = {}): Refundable => ({
+  kind: 'sale', status: 'completed', amount: 5_000, refunded: 0, completedAt: COMPLETED, settledAt: null, ...changes,
+});
+
+test('undo sale: a void until the sale settles (48 hours, or the batch closing), a full refund of the rest after', () => {
+  const cases: [string, Refundable | undefined, Date, unknown][] = [
+    ['just made', sale(), at(0), { ok: true, as: 'void' }],
+    ['a minute before it settles on its own', sale(), at(48 - 1 / 60), { ok: true, as: 'void' }],
+    ['the moment it settles on its own', sale(), at(48), { ok: true, as: 'refund', amount: 5_000 }],
+    ['after', sale(), at(72), { ok: true, as: 'refund', amount: 5_000 }],
+    ['its batch closed', sale({ settledAt: at(1).toISOString() }), at(2), { ok: true, as: 'refund', amount: 5_000 }],
+    ['refunded in part, not settled: the rest is refunded', sale({ refunded: 1_500 }), at(1), { ok: true, as: 'refund', amount: 3_500 }],
+    ['refunded in part, settled', sale({ refunded: 1_500 }), at(50), { ok: true, as: 'refund', amount: 3_500 }],
+    ['refunded in full', sale({ refunded: 5_000 }), at(50), { ok: false, reason: 'conflict', message: 'Refund already done. No refund allowed.' }],
+    ['voided', sale({ status: 'voided' }), at(1), { ok: false, reason: 'conflict', message: 'Nothing is left to undo: the sale was voided or refunded in full.' }],
+    ['a refund record', sale({ kind: 'refund' }), at(1), { ok: false, reason: 'not_found', message: 'Payment method not found.' }],
+    ['an ACH payment waiting', sale({ status: 'pending', completedAt: null }), at(1), { ok: false, reason: 'not_found', message: 'Payment method not found.' }],
+    ['nothing', undefined, at(1), { ok: false, reason: 'not_found', message: 'Payment method not found.' }],
+  ];
+  for (const [name, given, now, expected] of cases) assert.deepEqual(decideUndo(given, now), expected, name);
+});
+
+test('voidable until the moment the sale settles on its own, while a void is possible at all', () => {
+  assert.equal(voidableUntil(sale(), at(0)), '2026-03-03T12:00:00.000Z');
+  assert.equal(voidableUntil(sale(), at(47)), '2026-03-03T12:00:00.000Z');
+  assert.equal(voidableUntil(sale(), at(48)), null);
+  assert.equal(voidableUntil(sale({ settledAt: at(1).toISOString() }), at(2)), null);
+  assert.equal(voidableUntil(sale({ refunded: 1 }), at(1)), null);
+  assert.equal(voidableUntil(sale({ status: 'voided' }), at(1)), null);
+  assert.equal(voidableUntil(sale({ kind: 'preauth', status: 'authorized' }), at(1)), null);
+});
+
+test('refundable: the rest of a completed sale, else nothing', () => {
+  assert.equal(refundableAmount(sale()), 5_000);
+  assert.equal(refundableAmount(sale({ refunded: 1_250 })), 3_750);
+  assert.equal(refundableAmount(sale({ refunded: 5_000 })), 0);
+  assert.equal(refundableAmount(sale({ status: 'voided' })), 0);
+  assert.equal(refundableAmount(sale({ kind: 'refund' })), 0);
+});
+
+test('a search text is an id or order id, and also a last four or an amount when it can be one', () => {
+  assert.deepEqual(searchTerms(' 4242 '), { text: '4242', lastFour: '4242', amount: 424_200 });
+  assert.deepEqual(searchTerms('12.50'), { text: '12.50', lastFour: undefined, amount: 1_250 });
+  assert.deepEqual(searchTerms('order-7'), { text: 'order-7', lastFour: undefined, amount: undefined });
+  assert.deepEqual(searchTerms('12.505'), { text: '12.505', lastFour: undefined, amount: undefined });
+});
