@@ -6,7 +6,7 @@ import { invalid } from '../domain/refusals.ts';
 import { isoInstant } from '../domain/instants.ts';
 import { WIDGET_DEFAULT_COLOUR, readBrandColour } from '../domain/brand-colours.ts';
 import { LOGO_EXTENSIONS, decodeLogo, readLogo, type LogoType } from '../domain/logo-image.ts';
-import type { Brand } from '../views/layout.ts';
+import type { Brand } from '../domain/brand.ts';
 
 /** Where the service serves a logo: its content's hash, so the URL changes with it and may be cached for good. */
 export const LOGO_PATH = '/brand-logos/';

@@ -4,9 +4,9 @@ import { conflict, notFound } from '../domain/refusals.ts';
 import { formatAmount } from '../domain/money.ts';
 import { isoInstant } from '../domain/instants.ts';
 import { digest, newId, newToken } from '../secrets.ts';
-import { fill } from '../views/i18n/template.ts';
-import { isReceiptLanguage, RECEIPT_TEXTS, type ReceiptLanguage } from '../views/i18n/receipts.ts';
+import { isReceiptLanguage, receiptMessage, type ReceiptLanguage } from '../domain/receipt-texts.ts';
 import { settingsOf } from './widgets.ts';
+import { merchantBrand } from './branding.ts';
 
 /** The kinds a shopper gets a receipt for: a payment, a refund, a void. */
 const RECEIPTED = ['sale', 'refund', 'void'] as const;
@@ -53,8 +53,7 @@ export async function sendReceipt(
   const language: ReceiptLanguage | '' = options.language && isReceiptLanguage(options.language) ? options.language : await store.receipts.languageOf(merchantId, transactionId) ?? '';
   const token = newToken('rct_');
   const link = `${options.publicUrl}${receiptPath(token)}`;
-  const texts = RECEIPT_TEXTS[language || 'en'];
-  const body = fill(texts.message, { merchant: merchant?.business_name ?? '', what: texts.what[t.kind as ReceiptedKind], amount: formatAmount(t.amount), link });
+  const body = receiptMessage(language || 'en', t.kind as ReceiptedKind, { merchant: merchant?.business_name ?? '', amount: formatAmount(t.amount), link });
   await store.transaction(async (tx) => {
     await tx.receipts.insert({ token_hash: digest(token), merchant_id: merchantId, transaction_id: t.id, language, created_at: isoInstant(options.now) });
     for (const [channel, recipient] of found.channels) {
@@ -64,7 +63,7 @@ export async function sendReceipt(
   return true;
 }
 
-/** What the hosted receipt page shows: the transaction of a receipt token, its merchant's name and the language sent in. */
+/** What the hosted receipt page shows: the transaction of a receipt token, its merchant's name and brand, and the language sent in. */
 export async function receiptOf(store: Store, token: string) {
   if (!/^rct_[\w-]{10,100}$/.test(token)) return undefined;
   const receipt = await store.receipts.byTokenHash(digest(token));
@@ -72,7 +71,7 @@ export async function receiptOf(store: Store, token: string) {
   const t = await store.transactions.find(receipt.merchant_id, receipt.transaction_id);
   const merchant = await store.merchants.findByIdUnscoped(receipt.merchant_id);
   if (!t || !merchant || !isReceipted(t)) return undefined;
-  return { transaction: t, merchantName: merchant.business_name, language: receipt.language };
+  return { transaction: t, merchantName: merchant.business_name, language: receipt.language, brand: await merchantBrand(store, merchant) };
 }
 
 /**

@@ -1,17 +1,8 @@
 import { brandPalette } from '../domain/brand-colours.ts';
+import type { Brand } from '../domain/brand.ts';
 import { html, raw, type Html } from './html.ts';
 
-/**
- * Whose page it is: the merchant's over the platform's (services/branding.ts). Pages without one are Paykit's own
- * (the docs, the portal).
- */
-export interface Brand {
-  name: string;
-  /** Served by the service (`/brand-logos/…`), so the page's CSP (`img-src 'self'`) lets it in. */
-  logo?: { url: string; width: number; height: number } | undefined;
-  /** #rrggbb, already validated. */
-  colour?: string | undefined;
-}
+export type { Brand };
 
 /** A rendered page and the status it is sent with. */
 export interface Page {

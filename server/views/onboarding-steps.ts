@@ -2,7 +2,7 @@ import { ONBOARDING_STEPS, STEP_GROUPS, stepIndex, type AnswerStep, type Onboard
 import type { FieldError } from '../domain/onboarding.ts';
 import { AGREEMENT_VERSION } from '../domain/signature.ts';
 import { attributes, html, raw, type Html } from './html.ts';
-import { renderPage, type Page } from './layout.ts';
+import { renderPage, type Brand, type Page } from './layout.ts';
 import { agreementText } from './agreement.ts';
 import type { FieldName } from './i18n/en.ts';
 import type { PageLocale } from './i18n/language.ts';
@@ -69,6 +69,8 @@ export interface StepPageState {
   lang: PageLocale;
   addresses: StepAddresses;
   expiresAt: string;
+  /** The platform's, when it set one (services/branding.ts). */
+  brand?: Brand | undefined;
 }
 
 /** One step of the hosted onboarding form; with errors it is answered 400, the summary first and each bad field marked. */
@@ -99,7 +101,7 @@ ${!first && html`<button type="submit" name="go" value="back" class="secondary">
 </div>
 </form>
 ${savedNote(state.expiresAt, lang)}`;
-  return renderPage({ title: texts.onboarding.title, body, status: state.errors.length > 0 ? 400 : 200, language });
+  return renderPage({ title: texts.onboarding.title, body, status: state.errors.length > 0 ? 400 : 200, language, brand: state.brand });
 }
 
 export interface ReviewPageState {
@@ -110,6 +112,8 @@ export interface ReviewPageState {
   lang: PageLocale;
   addresses: StepAddresses;
   expiresAt: string;
+  /** The platform's, when it set one (services/branding.ts). */
+  brand?: Brand | undefined;
 }
 
 const STEP_OF_GROUP = Object.fromEntries(Object.entries(STEP_GROUPS).map(([step, group]) => [group, step as AnswerStep]));
@@ -174,5 +178,5 @@ ${signatureMarkup(state, errors)}
 </div>
 </form>
 ${savedNote(state.expiresAt, lang)}`;
-  return renderPage({ title: texts.onboarding.title, body, status: state.errors.length > 0 ? 400 : 200, language });
+  return renderPage({ title: texts.onboarding.title, body, status: state.errors.length > 0 ? 400 : 200, language, brand: state.brand });
 }

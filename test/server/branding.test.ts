@@ -9,6 +9,7 @@ import QRCode from 'qrcode';
 import { startService, type TestService } from '../support/service.ts';
 import { cardForm, newPayLink, APPROVE, DECLINE } from '../pages/pay-helpers.ts';
 import { validApplication } from '../support/fixtures.ts';
+import { newOnboardingLink } from '../support/onboarding.ts';
 import { LOGO_PROBLEMS } from '../../server/domain/logo-image.ts';
 import type { MerchantAccount } from '../../server/store/merchants.ts';
 
@@ -143,5 +144,24 @@ describe('branding', () => {
     const removed = await service.api('PUT', '/widgets/', { json: { merchant_key: merchant.merchant_key, logo: null } });
     assert.equal(removed.body.data.logo, null);
     assert.equal(logoOf((await service.request('GET', (await newPayLink(service, merchant)).path)).text)?.[1], platformPath, 'the platform\'s logo again');
+  });
+
+  test('the onboarding form shows the platform\'s brand, the shopper\'s receipt page the merchant\'s', async () => {
+    const platform = (await service.api('GET', '/client/branding')).body.data;
+    const onboarding = await newOnboardingLink(service);
+    const form = (await service.request('GET', onboarding.path)).text;
+    assert.deepEqual(logoOf(form)?.slice(1), [new URL(platform.logo.url).pathname, '96', '96', platform.name], 'the platform\'s logo and name');
+    assert.match(form, /<footer><p>Powered by Paykit<\/p><\/footer>/);
+
+    const merchant = await approvedAccount(service, 'Receipt Roasters');
+    const set = await service.api('PUT', '/widgets/', { json: { merchant_key: merchant.merchant_key, logo: base64(merchantLogo) } });
+    assert.equal(set.status, 200, set.text);
+    const link = await newPayLink(service, merchant, { email: 'shopper@example.com' });
+    assert.match((await service.request('POST', link.path, { form: cardForm(APPROVE) })).text, /<h1>Payment successful<\/h1>/);
+    const messages: { pay_link: string; recipient: string }[] = (await service.api('GET', '/sandbox/messages')).body.data;
+    const receipt = messages.find((m) => m.recipient === 'shopper@example.com' && m.pay_link.includes('/receipts/'));
+    assert.ok(receipt, 'a receipt was sent');
+    const page = (await service.request('GET', new URL(receipt.pay_link).pathname)).text;
+    assert.deepEqual(logoOf(page)?.slice(1), [new URL(set.body.data.logo.url).pathname, '64', '64', 'Receipt Roasters'], 'the merchant\'s logo and name');
   });
 });

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { ONBOARDING_FIELDS, ONBOARDING_GROUPS, type OnboardingApplication, type OnboardingGroup } from '../../domain/onboarding.ts';
 import { canOpen, isOnboardingStep, STEP_GROUPS, type OnboardingDraft, type OnboardingStep } from '../../domain/onboarding-steps.ts';
-import { onboardingPath, openOnboardingLink, saveOnboardingStep, submitHostedApplication } from '../../services/onboarding.ts';
+import { onboardingPath, openOnboardingLink, saveOnboardingStep, submitHostedApplication, type LinkState } from '../../services/onboarding.ts';
 import { linkProblemPage, signatureFieldErrors, thankYouPage } from '../../views/onboarding-form.ts';
 import { onboardingReviewPage, onboardingStepPage, type StepAddresses } from '../../views/onboarding-steps.ts';
 import { askedLocale, pageLocale, type PageLocale } from '../../views/i18n/language.ts';
@@ -41,6 +41,8 @@ function readSubmission(body: unknown) {
   return { application, signerName: textOf(fields, 'signature_name'), agreed: textOf(fields, 'agree') !== '' };
 }
 
+type OpenLink = Extract<LinkState, { state: 'open' }>;
+
 /** The hosted onboarding form behind the one-time link the API gives out: a step a page, saved on the link. */
 export const onboardingPages: FastifyPluginAsync<Deps> = async (app, { store, clock }) => {
   const path = onboardingPath(':token');
@@ -53,11 +55,12 @@ export const onboardingPages: FastifyPluginAsync<Deps> = async (app, { store, cl
     return { step: (step) => `${onboardingPath(token)}/${step}${query}`, submit: `${onboardingPath(token)}${query}` };
   };
 
-  const showStep = (reply: FastifyReply, token: string, step: OnboardingStep, draft: OnboardingDraft, expiresAt: string, lang: PageLocale) => {
+  const showStep = (reply: FastifyReply, token: string, step: OnboardingStep, link: OpenLink, lang: PageLocale) => {
+    const { draft, expiresAt, brand } = link;
     const addresses = addressesOf(token, lang);
-    if (step === 'review') return sendPage(reply, onboardingReviewPage({ draft, errors: [], signerName: '', agreed: false, lang, addresses, expiresAt }));
+    if (step === 'review') return sendPage(reply, onboardingReviewPage({ draft, errors: [], signerName: '', agreed: false, lang, addresses, expiresAt, brand }));
     const values = draft.answers[STEP_GROUPS[step]];
-    return sendPage(reply, onboardingStepPage({ step, draft, values, errors: [], secretsTyped: false, lang, addresses, expiresAt }));
+    return sendPage(reply, onboardingStepPage({ step, draft, values, errors: [], secretsTyped: false, lang, addresses, expiresAt, brand }));
   };
 
   // The link itself opens where the merchant left off.
@@ -65,7 +68,7 @@ export const onboardingPages: FastifyPluginAsync<Deps> = async (app, { store, cl
     const lang = languageOf(request);
     const link = await openOnboardingLink(store, request.params.token, clock.now());
     if (link.state !== 'open') return sendPage(reply, linkProblemPage(link.state, lang));
-    return showStep(reply, request.params.token, link.draft.at, link.draft, link.expiresAt, lang);
+    return showStep(reply, request.params.token, link.draft.at, link, lang);
   });
 
   app.get<StepRoute>(`${path}/:step`, { schema: { hide: true } }, async (request, reply) => {
@@ -76,7 +79,7 @@ export const onboardingPages: FastifyPluginAsync<Deps> = async (app, { store, cl
     if (link.state !== 'open') return sendPage(reply, linkProblemPage(link.state, lang));
     // A step further than the merchant has come is not open yet: the furthest one reached is.
     if (!canOpen(link.draft, step)) return reply.redirect(addressesOf(token, lang).step(link.draft.reached), 303);
-    return showStep(reply, token, step, link.draft, link.expiresAt, lang);
+    return showStep(reply, token, step, link, lang);
   });
 
   app.post<StepRoute>(`${path}/:step`, { schema: { hide: true } }, async (request, reply) => {
@@ -95,7 +98,7 @@ export const onboardingPages: FastifyPluginAsync<Deps> = async (app, { store, cl
     if (saved.errors.length > 0) {
       const secretsTyped = ['ssn', 'account_number'].some((name) => Boolean(posted[name]));
       return sendPage(reply, onboardingStepPage({
-        step, draft: saved.draft, values: posted, errors: saved.errors, secretsTyped, lang, addresses, expiresAt: link.expiresAt,
+        step, draft: saved.draft, values: posted, errors: saved.errors, secretsTyped, lang, addresses, expiresAt: link.expiresAt, brand: link.brand,
       }));
     }
     // After a post, a redirect: reloading the next step does not post this one again.
@@ -113,7 +116,7 @@ export const onboardingPages: FastifyPluginAsync<Deps> = async (app, { store, cl
     if (link.state !== 'open') return sendPage(reply, linkProblemPage(link.state, lang));
     const errors = [...outcome.fieldErrors, ...signatureFieldErrors(outcome.signatureErrors)];
     return sendPage(reply, onboardingReviewPage({
-      draft: link.draft, errors, signerName, agreed, lang, addresses: addressesOf(token, lang), expiresAt: link.expiresAt,
+      draft: link.draft, errors, signerName, agreed, lang, addresses: addressesOf(token, lang), expiresAt: link.expiresAt, brand: link.brand,
     }));
   });
 };

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { receiptOf } from '../../services/receipts.ts';
 import { askedLocale, pageLocale } from '../../views/i18n/language.ts';
-import { isReceiptLanguage } from '../../views/i18n/receipts.ts';
+import { isReceiptLanguage } from '../../domain/receipt-texts.ts';
 import { notFoundPage } from '../../views/not-found.ts';
 import { receiptPage } from '../../views/receipt.ts';
 import { sendPage } from './send.ts';

@@ -48,3 +48,10 @@ export const RECEIPT_TEXTS: Record<'en' | 'es' | 'fr' | 'de', ReceiptTexts> = {
 
 export type ReceiptLanguage = keyof typeof RECEIPT_TEXTS;
 export const isReceiptLanguage = (language: string): language is ReceiptLanguage => language in RECEIPT_TEXTS;
+
+/** The receipt's message in a language: {merchant}, {what}, {amount} and {link} filled in. */
+export function receiptMessage(language: ReceiptLanguage, kind: keyof ReceiptTexts['what'], values: { merchant: string; amount: string; link: string }): string {
+  const texts = RECEIPT_TEXTS[language];
+  const filled: Record<string, string> = { ...values, what: texts.what[kind] };
+  return texts.message.replace(/\{(\w+)\}/g, (whole, name: string) => filled[name] ?? whole);
+}
