@@ -13,7 +13,7 @@ import { BENCH_AUTH, BENCH_CLIENT, basicAuthorization } from './credentials.ts';
  * interleaved rounds, e.g. a branch against the commit it started from
  * (`git archive <commit> | tar -x -C /tmp/before`, then `ln -s "$PWD/node_modules" /tmp/before/`):
  *
- *   node --import tsx bench/compare.ts 'POST /requests (with' [rounds] [dir,dir…]
+ *   node bench/compare.ts 'POST /requests (with' [rounds] [dir,dir…]
  *
  * The scenario is the first of bench/scenarios.ts whose name starts with the argument. A round loads each checkout in
  * turn for BENCH_SECONDS (default 5); the machine drifts between rounds, so besides each checkout's median it prints

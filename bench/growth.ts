@@ -20,7 +20,7 @@ import { median } from './median.ts';
  * write; then PostgreSQL is VACUUM ANALYZE'd and SQLite's WAL checkpointed, as a database at rest. Then `/health` while three
  * listings of the largest merchant run at once: what one merchant's back office costs every other merchant.
  *
- * Alone: `node --import tsx bench/growth.ts` (DATABASE_URL for PostgreSQL too; GROWTH_SIZES=10000,100000).
+ * Alone: `node bench/growth.ts` (DATABASE_URL for PostgreSQL too; GROWTH_SIZES=10000,100000).
  */
 const SIZES = (process.env.GROWTH_SIZES ?? '10000,100000,1000000').split(',').map(Number);
 const SAMPLES = Number(process.env.GROWTH_SAMPLES ?? 15);

@@ -10,8 +10,8 @@
  * compare the files, and test/client/schema-types.check.ts asserts each generated type equals TypeBox's `Static`
  * of its schema.
  *
- *     node --import tsx scripts/client-types.ts          # write the files
- *     node --import tsx scripts/client-types.ts --check  # exit 1 when a file is stale
+ *     node scripts/client-types.ts          # write the files
+ *     node scripts/client-types.ts --check  # exit 1 when a file is stale
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { writeIfChanged } from './write-if-changed.ts';

@@ -1,6 +1,6 @@
 /**
  * Which way the imports go (docs/architecture.md), checked over the source: every relative import of every file,
- * resolved to the part it lands in. `node --import tsx scripts/import-directions.ts` prints the forbidden ones and
+ * resolved to the part it lands in. `node scripts/import-directions.ts` prints the forbidden ones and
  * exits 1; test/build/architecture.test.ts runs it in `npm test`.
  *
  * A small reader of import lines, not dependency-cruiser: that tool needs Node 22, and parses TypeScript through

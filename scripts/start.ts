@@ -57,7 +57,7 @@ const env: NodeJS.ProcessEnv = {
 };
 delete env.DATABASE_URL;
 
-const service = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: 'inherit' });
+const service = spawn(process.execPath, ['server/main.ts'], { env, stdio: 'inherit' });
 service.on('exit', (code) => {
   console.error(`The service stopped (exit ${code}).`);
   process.exit(code ?? 1);

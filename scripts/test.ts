@@ -38,7 +38,7 @@ const webTestRunner = 'node_modules/@web/test-runner/dist/bin.js';
 const results: [string, number][] = [];
 if (!only || only === 'node') {
   await dropTestSchemas();
-  results.push(['service suites (node --test)', await runStep('service suites', process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...nodeFiles])]);
+  results.push(['service suites (node --test)', await runStep('service suites', process.execPath, ['--test', '--test-concurrency=2', ...nodeFiles])]);
   await dropTestSchemas();
 }
 // After the service suites, not beside them: the suites are bound by the machine's CPU, so side by side (or more

@@ -3,8 +3,8 @@
  * Custom Elements Manifest of the element sources: the manifest the package ships, the React and Vue components,
  * the bare tags' typings for React, Preact, Solid, Svelte and Vue, VS Code's custom data, and docs/widgets.md.
  *
- *     node --import tsx scripts/integrations/index.ts          # write the files
- *     node --import tsx scripts/integrations/index.ts --check  # exit 1 when a file is stale
+ *     node scripts/integrations/index.ts          # write the files
+ *     node scripts/integrations/index.ts --check  # exit 1 when a file is stale
  *
  * test/build/integrations.test.ts runs the check in `npm test`.
  */

@@ -1,6 +1,6 @@
 /**
  * `paykit/client`: the typed client a partner's server uses to call the Paykit service, and webhook
- * verification. Runs on Node 20 and later with nothing but its built-ins.
+ * verification. Runs on Node 22 and later with nothing but its built-ins.
  */
 export {
   PaykitClient, ENVIRONMENT_URLS, MerchantsApi, CustomersApi, PaymentsApi, TransactionsApi, PreauthApi, WebhooksApi, WidgetsApi,

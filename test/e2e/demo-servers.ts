@@ -18,7 +18,7 @@ export interface DemoServers {
  */
 export async function startDemo({ dataDir = mkdtempSync(join(tmpdir(), 'paykit-e2e-')), keepData = false } = {}): Promise<DemoServers> {
   const [port, demoPort] = [await freePort(), await freePort()];
-  const child: ChildProcess = spawn(process.execPath, ['--conditions=paykit-source', '--import', 'tsx', 'scripts/start.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--conditions=paykit-source', 'scripts/start.ts'], {
     env: { ...process.env, PAYKIT_DATA_DIR: dataDir, PORT: String(port), DEMO_PORT: String(demoPort), LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -10,7 +10,7 @@ test('create-client makes credentials the production service accepts', async (t)
   const dir = mkdtempSync(join(tmpdir(), 'paykit-cli-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const env = { PAYKIT_DATA_DIR: dir, PAYKIT_ENV: 'production' };
-  const created = await run(['--import', 'tsx', 'server/cli/create-client.ts', '--name', 'Acme Payments', '--json'], env);
+  const created = await run(['server/cli/create-client.ts', '--name', 'Acme Payments', '--json'], env);
   assert.equal(created.code, 0, created.output);
   const { clientId, secretKey, publicKey } = JSON.parse(created.output.trim().split('\n').at(-1)!);
   assert.match(clientId, /^cli_/);
@@ -29,7 +29,7 @@ test('create-client makes credentials the production service accepts', async (t)
 });
 
 test('create-client needs a name', async () => {
-  const result = await run(['--import', 'tsx', 'server/cli/create-client.ts'], { PAYKIT_DATA_DIR: 'memory' });
+  const result = await run(['server/cli/create-client.ts'], { PAYKIT_DATA_DIR: 'memory' });
   assert.equal(result.code, 1);
   assert.match(result.output, /create-client: give the partner a name/);
 });

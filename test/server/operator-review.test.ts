@@ -124,7 +124,7 @@ describe('the operator CLI against a production service', () => {
     });
     const auth = { id: env.PAYKIT_CLIENT_ID, secret: env.PAYKIT_CLIENT_SECRET };
     const apply = async () => (await send(service.baseUrl, 'POST', '/api/v1/onboarding', { json: validApplication(), auth })).body.data;
-    const cli = (...args: string[]) => run(['--import', 'tsx', 'server/cli/operator.ts', ...args, '--json'], env);
+    const cli = (...args: string[]) => run(['server/cli/operator.ts', ...args, '--json'], env);
     const [first, second] = [await apply(), await apply()];
 
     const listed = await cli('merchants', 'list');

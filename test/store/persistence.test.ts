@@ -56,7 +56,7 @@ test('PAYKIT_DATA_DIR=memory keeps nothing', async () => {
 
 test('a wrong setting stops the start with a message', async () => {
   const { run } = await import('../support/process.ts');
-  const result = await run(['--import', 'tsx', 'server/main.ts'], { PAYKIT_ENV: 'staging', PAYKIT_DATA_DIR: 'memory' });
+  const result = await run(['server/main.ts'], { PAYKIT_ENV: 'staging', PAYKIT_DATA_DIR: 'memory' });
   assert.equal(result.code, 1);
   assert.match(result.output, /Paykit could not start: PAYKIT_ENV must be "sandbox" or "production", not "staging"/);
 });

@@ -35,7 +35,7 @@ async function call(baseUrl, method, path, body) {
 export async function startBrowserService() {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['server/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PAYKIT_DATA_DIR: 'memory', PAYKIT_PUBLIC_URL: baseUrl,
       PAYKIT_CLIENT_ID: credentials.id, PAYKIT_CLIENT_SECRET: credentials.secret, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],

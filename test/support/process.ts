@@ -22,7 +22,7 @@ export interface ServiceProcess {
 
 /**
  * Resolves once `url` answers at all (any status). Fails, killing `child`, when nothing answered within `seconds`
- * (tsx compiles a process on start: on a busy 2-core machine that has taken over 20 s), or at once if `child` exited.
+ * (a busy 2-core machine has taken over 20 s to start one), or at once if `child` exited.
  */
 export async function untilAnswering(url: string, child: ChildProcess, output: () => string = () => '', seconds = 60): Promise<void> {
   const deadline = Date.now() + seconds * 1000;
@@ -48,7 +48,7 @@ export async function untilAnswering(url: string, child: ChildProcess, output: (
  */
 export async function startServiceProcess(env: Record<string, string>, cwd?: string): Promise<ServiceProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['server/main.ts'], {
     env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     ...(cwd ? { cwd } : {}),

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { QueryResult } from 'kysely';
 
-// Plain JavaScript, so that it runs the same under tsx and compiled. The thread sleeps on slot 1 of the flag until the
+// Plain JavaScript, so that it runs the same from the sources and compiled. The thread sleeps on slot 1 of the flag until the
 // main thread has posted a statement, answers it, raises slot 0 and wakes the main thread, which takes the answer off
 // its port. Waiting on the flag rather than on the port's events makes a round trip about half as long.
 const WORKER = `
