@@ -16,6 +16,7 @@ import { IdempotencyKeyRepository } from './idempotency-keys.ts';
 import { OrderRepository } from './orders.ts';
 import { OperatorRepository } from './operators.ts';
 import type { RunUnit } from './units.ts';
+import { GuardedChangeRepository, type GuardedChange } from './guarded-changes.ts';
 
 export interface StoreOptions {
   dialect: Dialect;
@@ -49,6 +50,7 @@ const REPOSITORIES = {
   idempotencyKeys: (db: Executor) => new IdempotencyKeyRepository(db),
   orders: (db: Executor) => new OrderRepository(db),
   operators: (db: Executor) => new OperatorRepository(db),
+  guardedChanges: (db: Executor, store: StoreBasics) => new GuardedChangeRepository(db, store.dialect, store.outboxWritten),
 };
 type RepositoryName = keyof typeof REPOSITORIES;
 type Repositories = { readonly [K in RepositoryName]: ReturnType<(typeof REPOSITORIES)[K]> };
@@ -101,6 +103,15 @@ export class Store {
   async transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
     if (this.db.isTransaction) return work(this);
     return this.options.runUnit((unit) => work(new Store(unit, this.unitOptions)));
+  }
+
+  /**
+   * Applies a change decided on an unlocked read if the row still reads as it did (guarded-changes.ts); false when
+   * it changed meanwhile. One statement on PostgreSQL, which needs no BEGIN; a unit of work on SQLite.
+   */
+  async guardedChange(change: GuardedChange): Promise<boolean> {
+    if (this.dialect === 'postgres' || this.db.isTransaction) return this.guardedChanges.apply(change);
+    return this.transaction((tx) => tx.guardedChanges.apply(change));
   }
 
   /** Whether the database answers a trivial query within `timeoutMs` (readiness: `GET /health`). */

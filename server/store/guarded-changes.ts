@@ -1,0 +1,84 @@
+import type { Insertable } from 'kysely';
+import type { Dialect, EventsTable, Executor } from './schema.ts';
+import type { NewTransaction, Transaction } from './transactions.ts';
+import type { OutboxCounter } from './events.ts';
+
+/** What a decision read of a transaction: the change applies only if the row still reads exactly so. */
+export type Seen = Pick<Transaction, 'status' | 'amount' | 'refunded_amount' | 'settled_at'>;
+
+export interface GuardedChange {
+  merchantId: string;
+  id: string;
+  seen: Seen;
+  changes: Partial<Pick<Transaction, 'status' | 'refunded_amount'>>;
+  /** Rows written with the change, or not at all: the refund, void or sale it makes and its outbox events. */
+  transactions: NewTransaction[];
+  events: Insertable<EventsTable>[];
+}
+
+/**
+ * A change decided on an unlocked read (read, decide in `server/domain/`, write), instead of a row lock held across
+ * round trips. On PostgreSQL it is one statement of data-modifying CTEs: the conditional UPDATE, and INSERTs that
+ * select from its RETURNING, so they write only if it matched; the statement commits as a whole. On SQLite the same
+ * statements run in the caller's unit of work (`Store.guardedChange`), the UPDATE first. False when the row changed
+ * since it was read (or is gone): nothing was written, and the caller reads again.
+ */
+export class GuardedChangeRepository {
+  constructor(
+    private readonly db: Executor,
+    private readonly dialect: Dialect,
+    private readonly outboxWritten: OutboxCounter,
+  ) {}
+
+  async apply(change: GuardedChange): Promise<boolean> {
+    const written = this.dialect === 'postgres' ? await this.asOneStatement(change) : await this.inTurn(change);
+    if (written) this.outboxWritten.count += change.events.length;
+    return written;
+  }
+
+  private update({ merchantId, id, seen, changes }: GuardedChange) {
+    return this.db
+      .updateTable('transactions')
+      .set(changes)
+      .where('id', '=', id)
+      .where('merchant_id', '=', merchantId)
+      .where('status', '=', seen.status)
+      .where('amount', '=', seen.amount)
+      .where('refunded_amount', '=', seen.refunded_amount)
+      .where('settled_at', seen.settled_at === null ? 'is' : '=', seen.settled_at);
+  }
+
+  private async asOneStatement(change: GuardedChange): Promise<boolean> {
+    let query = this.db.with('changed', () => this.update(change).returning('id'));
+    change.transactions.forEach((row, i) => {
+      query = query.with(`transaction_${i}`, (db) =>
+        db.insertInto('transactions').columns(columnsOf(row)).expression(db.selectFrom('changed').select((eb) => valuesOf(row, eb))),
+      ) as unknown as typeof query;
+    });
+    // Each event selects from the one before: the sub-statements of one statement run in no set order, and the outbox
+    // must keep the events' order (their `seq`).
+    change.events.forEach((row, i) => {
+      const after = (i === 0 ? 'changed' : `event_${i - 1}`) as 'changed';
+      query = query.with(`event_${i}`, (db) =>
+        db.insertInto('events').columns(columnsOf(row)).expression(db.selectFrom(after).select((eb) => valuesOf(row, eb))).returning('id'),
+      ) as unknown as typeof query;
+    });
+    const rows = await query.selectFrom('changed').select('id').execute();
+    return rows.length === 1;
+  }
+
+  private async inTurn(change: GuardedChange): Promise<boolean> {
+    if (!this.db.isTransaction) throw new Error('on SQLite a guarded change runs inside a unit of work');
+    const updated = await this.update(change).executeTakeFirst();
+    if (updated.numUpdatedRows !== 1n) return false;
+    for (const row of change.transactions) await this.db.insertInto('transactions').values(row).execute();
+    for (const row of change.events) await this.db.insertInto('events').values(row).execute();
+    return true;
+  }
+}
+
+type Row = Record<string, unknown>;
+const columnsOf = <T extends object>(row: T) => Object.keys(row) as (keyof T & string)[];
+// PostgreSQL types each parameter from the column it is inserted into.
+const valuesOf = (row: Row, eb: { val: (value: unknown) => { as: (name: string) => unknown } }) =>
+  Object.entries(row).map(([column, value]) => eb.val(value).as(column)) as never;
