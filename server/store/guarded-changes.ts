@@ -2,6 +2,7 @@ import type { Insertable } from 'kysely';
 import type { Dialect, EventsTable, Executor } from './schema.ts';
 import type { NewTransaction, Transaction } from './transactions.ts';
 import type { OutboxCounter } from './events.ts';
+import { withChainedInserts, type ChainedInsert } from './chained-inserts.ts';
 
 /** What a decision read of a transaction: the change applies only if the row still reads exactly so. */
 export type Seen = Pick<Transaction, 'status' | 'amount' | 'refunded_amount' | 'settled_at'>;
@@ -19,7 +20,7 @@ export interface GuardedChange {
 /**
  * A change decided on an unlocked read (read, decide in `server/domain/`, write), instead of a row lock held across
  * round trips. On PostgreSQL it is one statement of data-modifying CTEs: the conditional UPDATE, and INSERTs that
- * select from its RETURNING, so they write only if it matched; the statement commits as a whole. On SQLite the same
+ * select from its RETURNING (chained-inserts.ts), so they write only if it matched; the statement commits as a whole. On SQLite the same
  * statements run in the caller's unit of work (`Store.guardedChange`), the UPDATE first. False when the row changed
  * since it was read (or is gone): nothing was written, and the caller reads again.
  */
@@ -49,20 +50,11 @@ export class GuardedChangeRepository {
   }
 
   private async asOneStatement(change: GuardedChange): Promise<boolean> {
-    let query = this.db.with('changed', () => this.update(change).returning('id'));
-    change.transactions.forEach((row, i) => {
-      query = query.with(`transaction_${i}`, (db) =>
-        db.insertInto('transactions').columns(columnsOf(row)).expression(db.selectFrom('changed').select((eb) => valuesOf(row, eb))),
-      ) as unknown as typeof query;
-    });
-    // Each event selects from the one before: the sub-statements of one statement run in no set order, and the outbox
-    // must keep the events' order (their `seq`).
-    change.events.forEach((row, i) => {
-      const after = (i === 0 ? 'changed' : `event_${i - 1}`) as 'changed';
-      query = query.with(`event_${i}`, (db) =>
-        db.insertInto('events').columns(columnsOf(row)).expression(db.selectFrom(after).select((eb) => valuesOf(row, eb))).returning('id'),
-      ) as unknown as typeof query;
-    });
+    const inserts: ChainedInsert[] = [
+      ...change.transactions.map((row) => ({ table: 'transactions' as const, row })),
+      ...change.events.map((row) => ({ table: 'events' as const, row })),
+    ];
+    const query = withChainedInserts(this.db.with('changed', () => this.update(change).returning('id')), 'changed', inserts);
     const rows = await query.selectFrom('changed').select('id').execute();
     return rows.length === 1;
   }
@@ -77,8 +69,3 @@ export class GuardedChangeRepository {
   }
 }
 
-type Row = Record<string, unknown>;
-const columnsOf = <T extends object>(row: T) => Object.keys(row) as (keyof T & string)[];
-// PostgreSQL types each parameter from the column it is inserted into.
-const valuesOf = (row: Row, eb: { val: (value: unknown) => { as: (name: string) => unknown } }) =>
-  Object.entries(row).map(([column, value]) => eb.val(value).as(column)) as never;

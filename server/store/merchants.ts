@@ -1,4 +1,5 @@
 import type { Executor, MerchantsTable, MerchantStatus } from './schema.ts';
+import type { RecentMerchants } from './recent-merchants.ts';
 
 export type Merchant = MerchantsTable;
 /** A merchant as the calls that name it need it: all but the stored application, which is large (~1 KB of JSON). */
@@ -10,7 +11,11 @@ const ACCOUNT_COLUMNS = [
 export type MerchantSummary = Pick<Merchant, 'id' | 'business_name' | 'email' | 'first_name' | 'last_name' | 'created_at' | 'phone' | 'public_key' | 'website'>;
 
 export class MerchantRepository {
-  constructor(private readonly db: Executor) {}
+  constructor(
+    private readonly db: Executor,
+    /** Forgotten at every change this process makes to a merchant. */
+    private readonly recent: RecentMerchants,
+  ) {}
 
   async insert(merchant: Merchant): Promise<void> {
     await this.db.insertInto('merchants').values(merchant).execute();
@@ -64,11 +69,13 @@ export class MerchantRepository {
   }
 
   async update(id: string, changes: Partial<Omit<Merchant, 'id' | 'client_id'>>): Promise<void> {
+    this.recent.clear();
     await this.db.updateTable('merchants').set(changes).where('id', '=', id).execute();
   }
 
   /** Moves a merchant between statuses only if it is still in `from`; false when another request won. */
   async transition(id: string, from: MerchantStatus, changes: Partial<Merchant> & { status: MerchantStatus }): Promise<boolean> {
+    this.recent.clear();
     const result = await this.db
       .updateTable('merchants')
       .set(changes)
