@@ -20,7 +20,7 @@ export function testDatabases(): TestDatabase[] {
  * A fresh, empty store: SQLite in memory, or a PostgreSQL schema of its own (`t_…`). `dataDir` keeps the SQLite
  * database in a folder instead, which a test may open beside the store. `statements` counts PostgreSQL's round trips.
  */
-export async function openTestStore(database: TestDatabase, dataDir = 'memory', statements?: StatementCounter): Promise<{ store: Store; close: () => Promise<void> }> {
+export async function openTestStore(database: TestDatabase, dataDir = 'memory', statements?: StatementCounter): Promise<{ store: Store; close: () => Promise<void>; schema?: string }> {
   if (database === 'sqlite') {
     const store = await openStore({ dataDir });
     return { store, close: () => store.close() };
@@ -37,7 +37,7 @@ export async function openTestStore(database: TestDatabase, dataDir = 'memory', 
   }
   // The schema is not dropped here: Kysely's migrator reads every schema's tables, and a drop during another
   // test file's migration fails it. `npm test` drops all test schemas before and after the run instead.
-  return { store, close: () => store.close() };
+  return { store, close: () => store.close(), schema };
 }
 
 /** Test schemas are named `t_` and 12 hex digits. */

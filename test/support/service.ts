@@ -18,6 +18,8 @@ const declaredAnswers = new Map<Environment, DeclaredAnswers>();
 export interface TestService {
   baseUrl: string;
   store: Store;
+  /** PostgreSQL: the schema the service's store works in, for a test that opens a second store beside it. */
+  schema: string | undefined;
   clock: Clock;
   app: FastifyInstance;
   /** The webhook dispatcher, when the service was started with `webhooks`. */
@@ -59,7 +61,7 @@ export async function startService(
     statements?: StatementCounter;
   } = {},
 ): Promise<TestService> {
-  const { store, close: closeStore } = await openTestStore(options.dataDir ? 'sqlite' : (options.database ?? 'sqlite'), options.dataDir, options.statements);
+  const { store, close: closeStore, schema } = await openTestStore(options.dataDir ? 'sqlite' : (options.database ?? 'sqlite'), options.dataDir, options.statements);
   const clock = new Clock();
   const config: Config = {
     port: 0,
@@ -96,6 +98,7 @@ export async function startService(
   return {
     baseUrl,
     store,
+    schema,
     clock,
     app,
     dispatcher,

@@ -1,0 +1,97 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startService, type TestService } from '../support/service.ts';
+import { TEST_DATABASE_URL, testDatabases } from '../support/databases.ts';
+import { approvedMerchant, paidSale } from '../support/payments.ts';
+import { openStore } from '../../server/store/open.ts';
+import type { Store } from '../../server/store/store.ts';
+import type { MerchantAccount } from '../../server/store/merchants.ts';
+import { refundSale } from '../../server/services/refunds.ts';
+import { UNLOCKED_ATTEMPTS } from '../../server/services/guarded.ts';
+import { REFUND_ERRORS } from '../../server/domain/refunds.ts';
+import { Refusal } from '../../server/domain/refusals.ts';
+import { digest } from '../../server/secrets.ts';
+
+/**
+ * A store whose unlocked reads of a transaction let `competitor` change it first, `times` times: the read hands back
+ * what it saw before the change, as a read that lost a race does.
+ */
+function racedStore(store: Store, competitor: () => Promise<void>, times: number): { store: Store; lost: () => number } {
+  let raced = 0;
+  const transactions = new Proxy(store.transactions, {
+    get(target, name, receiver) {
+      if (name !== 'find') return Reflect.get(target, name, receiver);
+      return async (merchantId: string, id: string) => {
+        const seen = await target.find(merchantId, id);
+        if (raced < times) {
+          raced++;
+          await competitor();
+        }
+        return seen;
+      };
+    },
+  });
+  const racing = new Proxy(store, { get: (target, name, receiver) => (name === 'transactions' ? transactions : Reflect.get(target, name, receiver)) });
+  return { store: racing, lost: () => raced };
+}
+
+for (const database of testDatabases()) {
+  describe(`refunds decided on an unlocked read (${database})`, () => {
+    let service: TestService;
+    let merchantKey: string;
+    let merchant: MerchantAccount;
+    before(async () => {
+      service = await startService({ database });
+      ({ merchantKey } = await approvedMerchant(service));
+      merchant = (await service.store.merchants.findByKeyHash(service.client.clientId, digest(merchantKey)))!;
+    });
+    after(() => service.close());
+
+    const refunded = async (sale: string) => (await service.store.transactions.find(merchant.id, sale))!.refunded_amount;
+    const refundEvents = async (sale: string) =>
+      (await service.store.events.listForClient(service.client.clientId)).filter((e) => e.event_type === 'payment.refund' && e.data.parent_transaction_id === sale).length;
+
+    test('a refund whose sale changed after its read decides again on the new amount, and writes once', async () => {
+      const sale = await paidSale(service, merchantKey, '10.00');
+      const raced = racedStore(service.store, () => refundSale(service.store, merchant, sale, '3.00', new Date()).then(() => undefined), 1);
+      await refundSale(raced.store, merchant, sale, '4.00', new Date());
+      assert.equal(raced.lost(), 1);
+      assert.equal(await refunded(sale), 700, 'both refunds, each once');
+      assert.equal(await refundEvents(sale), 2);
+    });
+
+    test('a refund that no longer fits after the race is refused, and writes nothing', async () => {
+      const sale = await paidSale(service, merchantKey, '10.00');
+      const raced = racedStore(service.store, () => refundSale(service.store, merchant, sale, '8.00', new Date()).then(() => undefined), 1);
+      await assert.rejects(refundSale(raced.store, merchant, sale, '5.00', new Date()), (error: Refusal) => error.message === REFUND_ERRORS.overRemaining);
+      assert.equal(await refunded(sale), 800);
+      assert.equal(await refundEvents(sale), 1);
+    });
+
+    test(`after ${UNLOCKED_ATTEMPTS} lost races the refund takes the row lock and lands`, async () => {
+      const sale = await paidSale(service, merchantKey, '10.00');
+      const raced = racedStore(service.store, () => refundSale(service.store, merchant, sale, '1.00', new Date()).then(() => undefined), 100);
+      await refundSale(raced.store, merchant, sale, '2.00', new Date());
+      assert.equal(raced.lost(), UNLOCKED_ATTEMPTS, 'the locked read is not raced');
+      assert.equal(await refunded(sale), UNLOCKED_ATTEMPTS * 100 + 200);
+      assert.equal(await refundEvents(sale), UNLOCKED_ATTEMPTS + 1);
+    });
+
+    if (database === 'postgres') {
+      test('two connection pools refunding one sale at once never return more than was charged', async () => {
+        const second = await openStore({ dataDir: 'memory', databaseUrl: TEST_DATABASE_URL, pgSchema: service.schema });
+        try {
+          const sale = await paidSale(service, merchantKey, '100.00');
+          const stores = [service.store, second];
+          const outcomes = await Promise.allSettled(Array.from({ length: 40 }, (_, i) => refundSale(stores[i % 2]!, merchant, sale, '7.00', new Date())));
+          assert.equal(outcomes.filter((o) => o.status === 'fulfilled').length, 14, '14 × 7.00 = 98.00 fits, a 15th would not');
+          for (const o of outcomes) if (o.status === 'rejected') assert.equal((o.reason as Error).message, REFUND_ERRORS.overRemaining);
+          assert.equal(await refunded(sale), 9800);
+          assert.equal(await refundEvents(sale), 14);
+        } finally {
+          await second.close();
+        }
+      });
+    }
+  });
+}
