@@ -7,6 +7,7 @@ import { Refusal, conflict, invalid } from '../domain/refusals.ts';
 import { digest } from '../secrets.ts';
 import { seal, sealingKey, unseal } from '../idempotency-seal.ts';
 import type { Store } from '../store/store.ts';
+import { SpeculationAbandoned } from '../store/one-statement.ts';
 import { parseBasic } from './basic-auth.ts';
 import { isoInstant } from '../domain/instants.ts';
 
@@ -177,6 +178,43 @@ export function honourIdempotencyKeys(app: FastifyInstance, store: Store, clock:
     void release(state, state.claimedAt).then(() => done());
   };
 
+  /**
+   * PostgreSQL: the handler runs on a store that reads and holds back its one write (`Store.speculation`); once its
+   * answer is known, the write goes with the sealed answer as one statement that first checks the claim still holds
+   * (store/one-statement.ts): claim, reads, one statement, and no BEGIN or COMMIT. A handler that does anything
+   * else, or whose write finds its row changed (or its claim gone), wrote nothing and runs again in a unit of work.
+   */
+  const inOneStatement = async (
+    app: FastifyInstance, handler: RouteHandlerMethod, request: FastifyRequest, reply: FastifyReply, state: KeyedRequest, claimedAt: string,
+  ): Promise<unknown> => {
+    const { store: speculative, deferred } = store.speculation();
+    state.unit = speculative;
+    let payload: unknown;
+    try {
+      payload = await handler.call(app, request, reply);
+    } catch (error) {
+      if (error instanceof SpeculationAbandoned) return IN_A_UNIT;
+      // Decided on reads alone: nothing was written. onSend records the refusal.
+      throw error;
+    } finally {
+      state.unit = undefined;
+    }
+    if (reply.sent || payload === reply) {
+      if (deferred.work) throw new Error('a handler that answers by hand cannot hold back its write');
+      return payload;
+    }
+    const text = serializedText(reply, payload);
+    const sealed = seal(state.sealKey, text);
+    if (!deferred.work) {
+      if (!(await store.idempotencyKeys.complete(state.clientId, state.keyDigest, claimedAt, reply.statusCode, sealed))) throw conflict(KEY_SUPERSEDED_MESSAGE);
+    } else if (!(await deferred.work(store.sealing({ clientId: state.clientId, keyDigest: state.keyDigest, claimedAt, statusCode: reply.statusCode, body: sealed })))) {
+      return IN_A_UNIT;
+    }
+    state.settled = true;
+    reply.header('content-type', 'application/json; charset=utf-8');
+    return text;
+  };
+
   // Only POST calls take a key: the hooks are the POST routes' own, so other calls do not pass through them.
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -192,6 +230,10 @@ export function honourIdempotencyKeys(app: FastifyInstance, store: Store, clock:
       const state = keyed.get(request);
       if (!state?.claimedAt) return handler.call(this, request, reply);
       const claimedAt = state.claimedAt;
+      if (store.dialect === 'postgres') {
+        const answer = await inOneStatement(this, handler, request, reply, state, claimedAt);
+        if (answer !== IN_A_UNIT) return answer;
+      }
       let recorded = false;
       const answer = await store.transaction(async (unit) => {
         state.unit = unit;
@@ -199,8 +241,7 @@ export function honourIdempotencyKeys(app: FastifyInstance, store: Store, clock:
           const payload = await handler.call(this, request, reply);
           // A handler that answered by hand is recorded by onSend, after the fact.
           if (reply.sent || payload === reply) return payload;
-          const serialized = reply.serialize(payload);
-          const text = typeof serialized === 'string' ? serialized : Buffer.from(serialized as ArrayBuffer).toString('utf8');
+          const text = serializedText(reply, payload);
           if (!(await unit.idempotencyKeys.complete(state.clientId, state.keyDigest, claimedAt, reply.statusCode, seal(state.sealKey, text)))) {
             throw conflict(KEY_SUPERSEDED_MESSAGE);
           }
@@ -217,6 +258,15 @@ export function honourIdempotencyKeys(app: FastifyInstance, store: Store, clock:
     } as RouteHandlerMethod;
   });
 }
+
+/** A handler's answer as the text it is sent as. */
+function serializedText(reply: FastifyReply, payload: unknown): string {
+  const serialized = reply.serialize(payload);
+  return typeof serialized === 'string' ? serialized : Buffer.from(serialized as ArrayBuffer).toString('utf8');
+}
+
+/** The handler of a keyed request is to run again, in a unit of work. */
+const IN_A_UNIT = Symbol('in a unit of work');
 
 function replay(reply: FastifyReply, statusCode: number, body: string): FastifyReply {
   const type = /^\s*[[{]/.test(body) ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8';

@@ -30,3 +30,6 @@ export function withChainedInserts<Q>(query: Q, after: string, inserts: ChainedI
   });
   return chained as unknown as Q;
 }
+
+/** The name of the last CTE `withChainedInserts` adds (`after` when it adds none). */
+export const lastInsert = (after: string, inserts: readonly ChainedInsert[]) => (inserts.length === 0 ? after : `insert_${inserts.length - 1}`);

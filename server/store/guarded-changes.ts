@@ -2,7 +2,8 @@ import type { Insertable } from 'kysely';
 import type { Dialect, EventsTable, Executor } from './schema.ts';
 import type { NewTransaction, Transaction } from './transactions.ts';
 import type { OutboxCounter } from './events.ts';
-import { withChainedInserts, type ChainedInsert } from './chained-inserts.ts';
+import { lastInsert, withChainedInserts, type ChainedInsert } from './chained-inserts.ts';
+import { claimHeld, sealAfter, whileClaimHeld, type Seal } from './one-statement.ts';
 
 /** What a decision read of a transaction: the change applies only if the row still reads exactly so. */
 export type Seen = Pick<Transaction, 'status' | 'amount' | 'refunded_amount' | 'settled_at'>;
@@ -29,6 +30,8 @@ export class GuardedChangeRepository {
     private readonly db: Executor,
     private readonly dialect: Dialect,
     private readonly outboxWritten: OutboxCounter,
+    /** A keyed request's answer, sealed by the same statement (one-statement.ts; PostgreSQL). */
+    private readonly seal?: Seal | undefined,
   ) {}
 
   async apply(change: GuardedChange): Promise<boolean> {
@@ -54,9 +57,14 @@ export class GuardedChangeRepository {
       ...change.transactions.map((row) => ({ table: 'transactions' as const, row })),
       ...change.events.map((row) => ({ table: 'events' as const, row })),
     ];
-    const query = withChainedInserts(this.db.with('changed', () => this.update(change).returning('id')), 'changed', inserts);
-    const rows = await query.selectFrom('changed').select('id').execute();
-    return rows.length === 1;
+    const { seal } = this;
+    // `claim` is known to the statement, not to the types.
+    const start = (seal ? this.db.with('claim', claimHeld(this.db, seal)) : this.db) as Pick<Executor, 'with'>;
+    const changed = start.with('changed', () => (seal ? this.update(change).where(whileClaimHeld) : this.update(change)).returning('id'));
+    const written = withChainedInserts(changed, 'changed', inserts);
+    if (!seal) return (await written.selectFrom('changed').select('id').execute()).length === 1;
+    const sealed = written.with('sealed', sealAfter(this.db, seal, lastInsert('changed', inserts)));
+    return (await sealed.selectFrom('sealed').select('key').execute()).length === 1;
   }
 
   private async inTurn(change: GuardedChange): Promise<boolean> {

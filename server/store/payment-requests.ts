@@ -1,6 +1,7 @@
 import type { Dialect, Executor, MerchantOrdersTable, PaymentAttemptsTable, PaymentRequestsTable } from './schema.ts';
 import type { SentMessage } from './messages.ts';
-import { withChainedInserts } from './chained-inserts.ts';
+import { lastInsert, withChainedInserts } from './chained-inserts.ts';
+import { claimHeld, sealAfter, type Seal } from './one-statement.ts';
 
 export type PaymentRequest = PaymentRequestsTable;
 export type PaymentAttempt = PaymentAttemptsTable;
@@ -9,6 +10,8 @@ export class PaymentRequestRepository {
   constructor(
     private readonly db: Executor,
     private readonly dialect: Dialect,
+    /** A keyed request's answer, sealed by the same statement (one-statement.ts; PostgreSQL). */
+    private readonly seal?: Seal | undefined,
   ) {}
 
   /**
@@ -19,17 +22,34 @@ export class PaymentRequestRepository {
    */
   async insertWithOrder(request: PaymentRequest, messages: SentMessage[]): Promise<boolean> {
     const order: MerchantOrdersTable = { merchant_id: request.merchant_id, order_id: request.order_id, source: request.source, created_at: request.created_at };
-    const reserve = (db: Pick<Executor, 'insertInto'>) => db.insertInto('merchant_orders').values(order).onConflict((oc) => oc.columns(['merchant_id', 'order_id']).doNothing());
-    if (this.dialect === 'postgres') {
-      const inserts = [{ table: 'payment_requests' as const, row: request }, ...messages.map((row) => ({ table: 'messages' as const, row }))];
-      const query = withChainedInserts(this.db.with('reserved', (db) => reserve(db).returning('order_id')), 'reserved', inserts);
-      return (await query.selectFrom('reserved').select('order_id').execute()).length === 1;
-    }
+    if (this.dialect === 'postgres') return this.inOneStatement(order, request, messages);
     if (!this.db.isTransaction) throw new Error('on SQLite a payment request is written inside a unit of work');
-    if ((await reserve(this.db).executeTakeFirst()).numInsertedOrUpdatedRows !== 1n) return false;
+    const reserved = await this.db.insertInto('merchant_orders').values(order).onConflict((oc) => oc.columns(['merchant_id', 'order_id']).doNothing()).executeTakeFirst();
+    if (reserved.numInsertedOrUpdatedRows !== 1n) return false;
     await this.insert(request);
     for (const message of messages) await this.db.insertInto('messages').values(message).execute();
     return true;
+  }
+
+  private async inOneStatement(order: MerchantOrdersTable, request: PaymentRequest, messages: SentMessage[]): Promise<boolean> {
+    const { seal } = this;
+    const inserts = [{ table: 'payment_requests' as const, row: request }, ...messages.map((row) => ({ table: 'messages' as const, row }))];
+    // `claim` is known to the statement, not to the types.
+    const start = (seal ? this.db.with('claim', claimHeld(this.db, seal)) : this.db) as Pick<Executor, 'with'>;
+    // With a seal, the order id is taken only while the key's claim holds: its row comes from `claim`.
+    const reserved = start.with('reserved', (db) => {
+      const into = db.insertInto('merchant_orders');
+      const values = seal
+        ? into.columns(['merchant_id', 'order_id', 'source', 'created_at']).expression(
+            db.selectFrom('claim' as 'merchant_orders').select((eb) => [eb.val(order.merchant_id).as('merchant_id'), eb.val(order.order_id).as('order_id'), eb.val(order.source).as('source'), eb.val(order.created_at).as('created_at')]),
+          )
+        : into.values(order);
+      return values.onConflict((oc) => oc.columns(['merchant_id', 'order_id']).doNothing()).returning('order_id');
+    });
+    const written = withChainedInserts(reserved, 'reserved', inserts);
+    if (!seal) return (await written.selectFrom('reserved').select('order_id').execute()).length === 1;
+    const sealed = written.with('sealed', sealAfter(this.db, seal, lastInsert('reserved', inserts)));
+    return (await sealed.selectFrom('sealed').select('key').execute()).length === 1;
   }
 
   async insert(request: PaymentRequest): Promise<void> {

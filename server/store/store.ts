@@ -18,6 +18,7 @@ import { OperatorRepository } from './operators.ts';
 import type { RunUnit } from './units.ts';
 import { RecentMerchants } from './recent-merchants.ts';
 import { GuardedChangeRepository, type GuardedChange } from './guarded-changes.ts';
+import { ReadsThenOneWrite, SpeculationAbandoned, type DeferredWrite, type Seal } from './one-statement.ts';
 
 export interface StoreOptions {
   dialect: Dialect;
@@ -34,6 +35,10 @@ export interface StoreOptions {
   committedVersion?: (() => number) | undefined;
   /** Shared with the store's transactions: merchants read in the last few seconds. */
   recentMerchants?: RecentMerchants;
+  /** PostgreSQL, a keyed request's answer: sealed by the statement of its write (one-statement.ts). */
+  seal?: Seal | undefined;
+  /** A speculative store's held-back write (`speculation`). */
+  deferred?: DeferredWrite | undefined;
 }
 
 /** Each repository, as it is made over a store's handle. */
@@ -43,7 +48,7 @@ const REPOSITORIES = {
   onboardingTokens: (db: Executor) => new OnboardingTokenRepository(db),
   customers: (db: Executor) => new CustomerRepository(db),
   events: (db: Executor, store: StoreBasics) => new EventRepository(db, store.dialect, store.outboxWritten),
-  paymentRequests: (db: Executor, store: StoreBasics) => new PaymentRequestRepository(db, store.dialect),
+  paymentRequests: (db: Executor, store: StoreBasics) => new PaymentRequestRepository(db, store.dialect, store.seal),
   transactions: (db: Executor, store: StoreBasics) => new TransactionRepository(db, store.dialect),
   paymentMethods: (db: Executor) => new PaymentMethodRepository(db),
   messages: (db: Executor) => new MessageRepository(db),
@@ -53,13 +58,14 @@ const REPOSITORIES = {
   idempotencyKeys: (db: Executor) => new IdempotencyKeyRepository(db),
   orders: (db: Executor) => new OrderRepository(db),
   operators: (db: Executor) => new OperatorRepository(db),
-  guardedChanges: (db: Executor, store: StoreBasics) => new GuardedChangeRepository(db, store.dialect, store.outboxWritten),
+  guardedChanges: (db: Executor, store: StoreBasics) => new GuardedChangeRepository(db, store.dialect, store.outboxWritten, store.seal),
 };
 type RepositoryName = keyof typeof REPOSITORIES;
 type Repositories = { readonly [K in RepositoryName]: ReturnType<(typeof REPOSITORIES)[K]> };
 interface StoreBasics {
   dialect: Dialect;
   recentMerchants: RecentMerchants;
+  seal: Seal | undefined;
   outboxWritten: OutboxCounter;
 }
 
@@ -86,6 +92,7 @@ export class Store {
   readonly outboxWritten: OutboxCounter;
   readonly committedVersion: (() => number) | undefined;
   readonly recentMerchants: RecentMerchants;
+  readonly seal: Seal | undefined;
   /** A unit's store: the same, less closing and the committed version (a unit sees its own writes before they commit). */
   private readonly unitOptions: StoreOptions;
   private readonly made: { -readonly [K in RepositoryName]?: Repositories[K] } = {};
@@ -98,6 +105,7 @@ export class Store {
     this.outboxWritten = options.outboxWritten ?? new OutboxCounter();
     this.committedVersion = options.committedVersion;
     this.recentMerchants = options.recentMerchants ?? new RecentMerchants();
+    this.seal = options.seal;
     this.unitOptions = { dialect: this.dialect, runUnit: options.runUnit, outboxWritten: this.outboxWritten, recentMerchants: this.recentMerchants };
   }
 
@@ -107,6 +115,7 @@ export class Store {
    * so its change and its recorded answer commit together (plugins/idempotency.ts, `request.store`).
    */
   async transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
+    if (this.options.deferred) throw new SpeculationAbandoned('opened a unit of work');
     if (this.db.isTransaction) return work(this);
     return this.options.runUnit((unit) => work(new Store(unit, this.unitOptions)));
   }
@@ -115,8 +124,31 @@ export class Store {
    * Runs a write that is one statement on PostgreSQL, which needs no BEGIN, and several in a unit of work on SQLite:
    * `guardedChange`, `paymentRequests.insertWithOrder`.
    */
-  async singleWrite<T>(work: (store: Store) => Promise<T>): Promise<T> {
+  async singleWrite(work: (store: Store) => Promise<boolean>): Promise<boolean> {
+    const { deferred } = this.options;
+    if (deferred) {
+      if (deferred.work) throw new SpeculationAbandoned('wrote twice');
+      deferred.work = work;
+      return true;
+    }
     return this.dialect === 'postgres' || this.db.isTransaction ? work(this) : this.transaction(work);
+  }
+
+  /**
+   * PostgreSQL, for a request with an Idempotency-Key (plugins/idempotency.ts): a store through which a handler
+   * reads, and whose one `singleWrite` is held back, taken as done, until the answer is known; then `sealing(seal)`
+   * sends it with the answer as one statement. Anything else (a second write, another kind of write, a query after
+   * the write, a unit of work) throws `SpeculationAbandoned` before it is sent: nothing was written, and the handler
+   * runs again the ordinary way.
+   */
+  speculation(): { store: Store; deferred: DeferredWrite } {
+    const deferred: DeferredWrite = {};
+    return { store: new Store(this.db.withPlugin(new ReadsThenOneWrite(deferred)), { ...this.unitOptions, deferred }), deferred };
+  }
+
+  /** This store, whose one-statement writes also seal `seal` (one-statement.ts). */
+  sealing(seal: Seal): Store {
+    return new Store(this.db, { ...this.unitOptions, seal });
   }
 
   /** Applies a change decided on an unlocked read if the row still reads as it did (guarded-changes.ts); false when it changed meanwhile. */
