@@ -42,7 +42,9 @@ export async function capture(store: Store, merchant: MerchantAccount, authoriza
       merchant_id: merchant.id, link_id: auth!.id, guid: sale.id, amount: toMajorNumber(sale.amount),
       order_id: sale.order_id, net_amount: toMajorNumber(sale.net_amount),
     }, now);
-    const written = await db.guardedChange({ merchantId: merchant.id, id: auth!.id, seen: auth!, changes: { status: 'captured' }, transactions: [sale], events: [charged] });
+    const written = await db.guardedChange({
+      merchantId: merchant.id, id: auth!.id, seen: auth!, refundedAtMost: auth!.refunded_amount, changes: { status: 'captured' }, transactions: [sale], events: [charged],
+    });
     if (!written) return undefined;
     return {
       Status: 'Approved' as const, Account: sale.last_four, Brand: sale.card_brand, AuthCode: sale.auth_code,

@@ -62,12 +62,15 @@ function voidChange(sale: Transaction, now: Date, also: (record: Transaction) =>
   const record = reversal(sale, 'void', sale.amount, now);
   const answer = reversalRecord(record, sale);
   const events = [['payment.void', { merchant_id: sale.merchant_id, ...answer }] as [string, Record<string, unknown>], ...also(record)];
-  return { record, change: guarded(sale, { status: 'voided' }, record, events, now) };
+  // A void needs a sale with nothing refunded.
+  return { record, change: guarded(sale, { status: 'voided' }, 0, record, events, now) };
 }
 
-function guarded(sale: Transaction, changes: GuardedChange['changes'], record: Transaction, events: [string, Record<string, unknown>][], now: Date): GuardedChange {
+function guarded(
+  sale: Transaction, changes: GuardedChange['changes'], refundedAtMost: number, record: Transaction, events: [string, Record<string, unknown>][], now: Date,
+): GuardedChange {
   return {
-    merchantId: sale.merchant_id, id: sale.id, seen: sale, changes, transactions: [record],
+    merchantId: sale.merchant_id, id: sale.id, seen: sale, refundedAtMost, changes, transactions: [record],
     events: events.map(([type, data]) => eventRow(sale.client_id, type, data, now)),
   };
 }
@@ -76,8 +79,9 @@ const readSale = (store: Store, merchant: MerchantAccount, id: string, read: 'un
   read === 'locked' ? store.transactions.findForUpdate(merchant.id, id) : store.transactions.find(merchant.id, id);
 
 /**
- * POST /order/sales-return. Read without a lock, decided by `decideRefund`, written only if the sale still reads
- * the same (services/guarded.ts): concurrent refunds never return more than was charged.
+ * POST /order/sales-return. Read without a lock, decided by `decideRefund`, written only while the decision stands
+ * (services/guarded.ts): the refunded amount is added in the write, which checks it is still at most the decision's
+ * `refundedAtMost`, so concurrent refunds of one sale land side by side and never return more than was charged.
  */
 export async function refundSale(store: Store, merchant: MerchantAccount, transactionId: string, amountText: string | number, now: Date) {
   const amount = parseAmount(String(amountText));
@@ -92,7 +96,7 @@ export async function refundSale(store: Store, merchant: MerchantAccount, transa
       return (await db.guardedChange(change)) ? { record: reversalRecord(record, sale!), performedAsVoid: true } : undefined;
     }
     const record = reversal(sale!, 'refund', amount, now);
-    const change = guarded(sale!, { refunded_amount: sale!.refunded_amount + amount }, record, [['payment.refund', refundEvent(record, sale!)]], now);
+    const change = guarded(sale!, { addRefunded: amount }, decision.refundedAtMost, record, [['payment.refund', refundEvent(record, sale!)]], now);
     return (await db.guardedChange(change)) ? { record: reversalRecord(record, sale!), performedAsVoid: false } : undefined;
   });
 }

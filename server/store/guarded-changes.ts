@@ -1,18 +1,18 @@
 import type { Insertable } from 'kysely';
-import type { Dialect, EventsTable, Executor } from './schema.ts';
+import type { Dialect, EventsTable, Executor, TransactionStatus } from './schema.ts';
 import type { NewTransaction, Transaction } from './transactions.ts';
 import type { OutboxCounter } from './events.ts';
 import { lastInsert, withChainedInserts, type ChainedInsert } from './chained-inserts.ts';
 import { claimHeld, sealAfter, whileClaimHeld, type Seal } from './one-statement.ts';
 
-/** What a decision read of a transaction: the change applies only if the row still reads exactly so. */
-export type Seen = Pick<Transaction, 'status' | 'amount' | 'refunded_amount' | 'settled_at'>;
-
 export interface GuardedChange {
   merchantId: string;
   id: string;
-  seen: Seen;
-  changes: Partial<Pick<Transaction, 'status' | 'refunded_amount'>>;
+  /** What the decision read: the change applies only if the row still reads so… */
+  seen: Pick<Transaction, 'status' | 'amount' | 'settled_at'>;
+  /** …and its refunded amount is at most this (`decideRefund`'s `refundedAtMost`; what was read, elsewhere). */
+  refundedAtMost: number;
+  changes: { status?: TransactionStatus; addRefunded?: number };
   /** Rows written with the change, or not at all: the refund, void or sale it makes and its outbox events. */
   transactions: NewTransaction[];
   events: Insertable<EventsTable>[];
@@ -40,15 +40,15 @@ export class GuardedChangeRepository {
     return written;
   }
 
-  private update({ merchantId, id, seen, changes }: GuardedChange) {
+  private update({ merchantId, id, seen, refundedAtMost, changes: { status, addRefunded } }: GuardedChange) {
     return this.db
       .updateTable('transactions')
-      .set(changes)
+      .set((eb) => ({ ...(status ? { status } : {}), ...(addRefunded ? { refunded_amount: eb('refunded_amount', '+', addRefunded) } : {}) }))
       .where('id', '=', id)
       .where('merchant_id', '=', merchantId)
       .where('status', '=', seen.status)
       .where('amount', '=', seen.amount)
-      .where('refunded_amount', '=', seen.refunded_amount)
+      .where('refunded_amount', '<=', refundedAtMost)
       .where('settled_at', seen.settled_at === null ? 'is' : '=', seen.settled_at);
   }
 

@@ -2,13 +2,14 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startService, type TestService } from '../support/service.ts';
 import { TEST_DATABASE_URL, testDatabases } from '../support/databases.ts';
-import { approvedMerchant, paidSale } from '../support/payments.ts';
+import { approvedMerchant, nextOrderId, paidSale, TEST_CARD } from '../support/payments.ts';
 import { openStore } from '../../server/store/open.ts';
 import type { Store } from '../../server/store/store.ts';
 import type { MerchantAccount } from '../../server/store/merchants.ts';
-import { refundSale } from '../../server/services/refunds.ts';
+import { refundSale, voidSale } from '../../server/services/refunds.ts';
+import { capture, changeAuthorizedAmount } from '../../server/services/preauthorizations.ts';
 import { UNLOCKED_ATTEMPTS } from '../../server/services/guarded.ts';
-import { REFUND_ERRORS } from '../../server/domain/refunds.ts';
+import { REFUND_ERRORS, VOID_ERRORS } from '../../server/domain/refunds.ts';
 import { Refusal } from '../../server/domain/refusals.ts';
 import { digest } from '../../server/secrets.ts';
 
@@ -36,7 +37,7 @@ function racedStore(store: Store, competitor: () => Promise<void>, times: number
 }
 
 for (const database of testDatabases()) {
-  describe(`refunds decided on an unlocked read (${database})`, () => {
+  describe(`refunds, voids and captures decided on an unlocked read (${database})`, () => {
     let service: TestService;
     let merchantKey: string;
     let merchant: MerchantAccount;
@@ -51,13 +52,20 @@ for (const database of testDatabases()) {
     const refundEvents = async (sale: string) =>
       (await service.store.events.listForClient(service.client.clientId)).filter((e) => e.event_type === 'payment.refund' && e.data.parent_transaction_id === sale).length;
 
-    test('a refund whose sale changed after its read decides again on the new amount, and writes once', async () => {
+    test('a refund whose sale was refunded after its read still lands while its amount fits, and writes once', async () => {
       const sale = await paidSale(service, merchantKey, '10.00');
       const raced = racedStore(service.store, () => refundSale(service.store, merchant, sale, '3.00', new Date()).then(() => undefined), 1);
       await refundSale(raced.store, merchant, sale, '4.00', new Date());
       assert.equal(raced.lost(), 1);
       assert.equal(await refunded(sale), 700, 'both refunds, each once');
       assert.equal(await refundEvents(sale), 2);
+    });
+
+    test('a void whose sale was refunded after its read decides again, and is refused', async () => {
+      const sale = await paidSale(service, merchantKey, '10.00');
+      const raced = racedStore(service.store, () => refundSale(service.store, merchant, sale, '1.00', new Date()).then(() => undefined), 1);
+      await assert.rejects(voidSale(raced.store, merchant, sale, new Date()), (error: Refusal) => error.message === VOID_ERRORS.refunded);
+      assert.equal((await service.store.transactions.find(merchant.id, sale))!.status, 'completed');
     });
 
     test('a refund that no longer fits after the race is refused, and writes nothing', async () => {
@@ -68,13 +76,16 @@ for (const database of testDatabases()) {
       assert.equal(await refundEvents(sale), 1);
     });
 
-    test(`after ${UNLOCKED_ATTEMPTS} lost races the refund takes the row lock and lands`, async () => {
-      const sale = await paidSale(service, merchantKey, '10.00');
-      const raced = racedStore(service.store, () => refundSale(service.store, merchant, sale, '1.00', new Date()).then(() => undefined), 100);
-      await refundSale(raced.store, merchant, sale, '2.00', new Date());
+    test(`a capture whose hold changed ${UNLOCKED_ATTEMPTS} times after its reads takes the row lock, and charges the amount held then`, async () => {
+      const link = await service.api('POST', '/requests', { json: { merchant_key: merchantKey, amount: '50.00', order_id: nextOrderId(), preauth: true } });
+      const hold = (await service.api('POST', '/sandbox/pay', { json: { pay_link: link.body.data.pay_link, method: 'card', ...TEST_CARD } })).body.data.transaction_id as string;
+      let held = 50;
+      const raise = async () => void (await changeAuthorizedAmount(service.store, merchant, hold, `${held}.00`, `${++held}.00`, new Date()));
+      const raced = racedStore(service.store, raise, 100);
+      const charged = await capture(raced.store, merchant, hold, undefined, new Date());
       assert.equal(raced.lost(), UNLOCKED_ATTEMPTS, 'the locked read is not raced');
-      assert.equal(await refunded(sale), UNLOCKED_ATTEMPTS * 100 + 200);
-      assert.equal(await refundEvents(sale), UNLOCKED_ATTEMPTS + 1);
+      assert.equal(charged.amount, `${50 + UNLOCKED_ATTEMPTS}.00`);
+      assert.equal((await service.store.transactions.find(merchant.id, hold))!.status, 'captured');
     });
 
     if (database === 'postgres') {
