@@ -13,6 +13,8 @@ import { measureGrowth } from './growth.ts';
 import { BENCH_AUTH, BENCH_CLIENT, basicAuthorization } from './credentials.ts';
 import { writeFloors } from './pg-floor.ts';
 import { countRoundTrips, printAgainstFloor } from './pg-writes.ts';
+import { measureProcesses } from './processes.ts';
+import { measureFootprint } from './footprint.ts';
 
 /**
  * `npm run bench`: what docs/performance.md reports. Throughput and p99 of the service's endpoints on the embedded
@@ -65,6 +67,7 @@ try {
     try {
       await measureScenarios(postgres);
       floors = await writeFloors(postgres.databaseUrl!, DURATION, ROUNDS);
+      if (!SKIP.has('processes')) await measureProcesses(postgres.process, postgres.databaseUrl!, BENCH_CLIENT, DURATION, ROUNDS);
     } finally {
       await postgres.stop();
     }
@@ -93,6 +96,7 @@ for (const database of ['SQLite', 'PostgreSQL']) {
   })));
 }
 
+if (!SKIP.has('footprint')) await measureFootprint(BENCH_CLIENT);
 if (process.env.DATABASE_URL) console.log('\nPostgreSQL round trips per request:', await countRoundTrips(process.env.DATABASE_URL));
 if (floors) {
   const measured = (prefix: string) => rows.find((row) => row.database === 'PostgreSQL' && row.name.startsWith(prefix))!.result;

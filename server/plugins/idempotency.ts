@@ -180,9 +180,10 @@ export function honourIdempotencyKeys(app: FastifyInstance, store: Store, clock:
 
   /**
    * PostgreSQL: the handler runs on a store that reads and holds back its one write (`Store.speculation`); once its
-   * answer is known, the write goes with the sealed answer as one statement that first checks the claim still holds
-   * (store/one-statement.ts): claim, reads, one statement, and no BEGIN or COMMIT. A handler that does anything
-   * else, or whose write finds its row changed (or its claim gone), wrote nothing and runs again in a unit of work.
+   * answer is known, the write goes with the sealed answer as one statement, which seals only while the claim holds
+   * and is undone whole if it does not (store/one-statement.ts): claim, reads, one statement, no BEGIN or COMMIT. A
+   * handler that does anything else, or whose write found its row changed (or its claim gone), wrote nothing and
+   * runs again in a unit of work.
    */
   const inOneStatement = async (
     app: FastifyInstance, handler: RouteHandlerMethod, request: FastifyRequest, reply: FastifyReply, state: KeyedRequest, claimedAt: string,

@@ -3,7 +3,7 @@ import type { Dialect, EventsTable, Executor, TransactionStatus } from './schema
 import type { NewTransaction, Transaction } from './transactions.ts';
 import type { OutboxCounter } from './events.ts';
 import { lastInsert, withChainedInserts, type ChainedInsert } from './chained-inserts.ts';
-import { claimHeld, sealAfter, whileClaimHeld, type Seal } from './one-statement.ts';
+import { runSealed, type Seal } from './one-statement.ts';
 
 export interface GuardedChange {
   merchantId: string;
@@ -57,14 +57,10 @@ export class GuardedChangeRepository {
       ...change.transactions.map((row) => ({ table: 'transactions' as const, row })),
       ...change.events.map((row) => ({ table: 'events' as const, row })),
     ];
-    const { seal } = this;
-    // `claim` is known to the statement, not to the types.
-    const start = (seal ? this.db.with('claim', claimHeld(this.db, seal)) : this.db) as Pick<Executor, 'with'>;
-    const changed = start.with('changed', () => (seal ? this.update(change).where(whileClaimHeld) : this.update(change)).returning('id'));
+    const changed = this.db.with('changed', () => this.update(change).returning('id'));
     const written = withChainedInserts(changed, 'changed', inserts);
-    if (!seal) return (await written.selectFrom('changed').select('id').execute()).length === 1;
-    const sealed = written.with('sealed', sealAfter(this.db, seal, lastInsert('changed', inserts)));
-    return (await sealed.selectFrom('sealed').select('key').execute()).length === 1;
+    if (this.seal) return runSealed(this.db, written, lastInsert('changed', inserts), this.seal);
+    return (await written.selectFrom('changed').select('id').execute()).length === 1;
   }
 
   private async inTurn(change: GuardedChange): Promise<boolean> {

@@ -4,8 +4,7 @@ import type { Store } from './store.ts';
 
 /**
  * The answer of a request with an Idempotency-Key, stored by the very statement that makes its change (PostgreSQL):
- * the statement first locks the key's row if the request still holds its claim, writes only if it does, and seals
- * the answer only if the write landed. Change and answer commit together or not at all, without BEGIN or COMMIT.
+ * change and answer commit together or not at all, without BEGIN or COMMIT (`runSealed`).
  */
 export interface Seal {
   clientId: string;
@@ -42,26 +41,39 @@ export class ReadsThenOneWrite implements KyselyPlugin {
   }
 }
 
-/** A first CTE, `claim`: the key's row, locked for the statement, while the request's claim holds. */
-export const claimHeld = (db: Executor, seal: Seal) => () =>
-  db
-    .selectFrom('idempotency_keys')
-    .select('key')
-    .where('client_id', '=', seal.clientId)
-    .where('key', '=', seal.keyDigest)
-    .where('created_at', '=', seal.claimedAt)
-    .where('status_code', 'is', null)
-    .forUpdate();
+/** A query that CTEs can be added to and rows selected from (a Kysely query creator). */
+interface Statement {
+  with(name: string, make: () => unknown): Statement;
+  selectNoFrom(selection: unknown): { execute(): Promise<{ written: number | string }[]> };
+}
 
-/** The last CTE: the answer stored, if `after` (the statement's last write) returned a row. */
-export const sealAfter = (db: Executor, seal: Seal, after: string) => () =>
-  db
-    .updateTable('idempotency_keys')
-    .set({ status_code: seal.statusCode, body: seal.body, locked_until: null })
-    .where('client_id', '=', seal.clientId)
-    .where('key', '=', seal.keyDigest)
-    .where('created_at', '=', seal.claimedAt)
-    .where(sql<boolean>`exists (select 1 from ${sql.table(after)})`)
-    .returning('key');
+/**
+ * Runs `query` (whose last write is the CTE `last`) with the answer sealed by a last CTE, if the write landed and the
+ * request's claim still holds. When the write landed but the claim is gone (a retry took the key over after the
+ * lease while this statement waited for a row), the statement divides by zero: an error, so PostgreSQL undoes all of
+ * it. True when both landed; false when nothing was written (the write's guard failed, or the claim was gone).
+ * No lock is taken on the key before the write, so a takeover never waits for this statement.
+ */
+export async function runSealed(db: Executor, query: unknown, last: string, seal: Seal): Promise<boolean> {
+  const sealed = (query as Statement).with('sealed', () =>
+    db
+      .updateTable('idempotency_keys')
+      .set({ status_code: seal.statusCode, body: seal.body, locked_until: null })
+      .where('client_id', '=', seal.clientId)
+      .where('key', '=', seal.keyDigest)
+      .where('created_at', '=', seal.claimedAt)
+      .where('status_code', 'is', null)
+      .where(sql<boolean>`exists (select 1 from ${sql.table(last)})`)
+      .returning('key'),
+  );
+  const written = sql`case when exists (select 1 from ${sql.table(last)}) then 1 / (select count(*) from sealed) else 0 end`;
+  try {
+    const [row] = await sealed.selectNoFrom(written.as('written')).execute();
+    return Number(row?.written) === 1;
+  } catch (error) {
+    if ((error as { code?: string }).code === DIVISION_BY_ZERO) return false;
+    throw error;
+  }
+}
 
-export const whileClaimHeld = sql<boolean>`exists (select 1 from claim)`;
+const DIVISION_BY_ZERO = '22012';

@@ -1,7 +1,7 @@
 import type { Dialect, Executor, MerchantOrdersTable, PaymentAttemptsTable, PaymentRequestsTable } from './schema.ts';
 import type { SentMessage } from './messages.ts';
 import { lastInsert, withChainedInserts } from './chained-inserts.ts';
-import { claimHeld, sealAfter, type Seal } from './one-statement.ts';
+import { runSealed, type Seal } from './one-statement.ts';
 
 export type PaymentRequest = PaymentRequestsTable;
 export type PaymentAttempt = PaymentAttemptsTable;
@@ -32,24 +32,13 @@ export class PaymentRequestRepository {
   }
 
   private async inOneStatement(order: MerchantOrdersTable, request: PaymentRequest, messages: SentMessage[]): Promise<boolean> {
-    const { seal } = this;
     const inserts = [{ table: 'payment_requests' as const, row: request }, ...messages.map((row) => ({ table: 'messages' as const, row }))];
-    // `claim` is known to the statement, not to the types.
-    const start = (seal ? this.db.with('claim', claimHeld(this.db, seal)) : this.db) as Pick<Executor, 'with'>;
-    // With a seal, the order id is taken only while the key's claim holds: its row comes from `claim`.
-    const reserved = start.with('reserved', (db) => {
-      const into = db.insertInto('merchant_orders');
-      const values = seal
-        ? into.columns(['merchant_id', 'order_id', 'source', 'created_at']).expression(
-            db.selectFrom('claim' as 'merchant_orders').select((eb) => [eb.val(order.merchant_id).as('merchant_id'), eb.val(order.order_id).as('order_id'), eb.val(order.source).as('source'), eb.val(order.created_at).as('created_at')]),
-          )
-        : into.values(order);
-      return values.onConflict((oc) => oc.columns(['merchant_id', 'order_id']).doNothing()).returning('order_id');
-    });
+    const reserved = this.db.with('reserved', (db) =>
+      db.insertInto('merchant_orders').values(order).onConflict((oc) => oc.columns(['merchant_id', 'order_id']).doNothing()).returning('order_id'),
+    );
     const written = withChainedInserts(reserved, 'reserved', inserts);
-    if (!seal) return (await written.selectFrom('reserved').select('order_id').execute()).length === 1;
-    const sealed = written.with('sealed', sealAfter(this.db, seal, lastInsert('reserved', inserts)));
-    return (await sealed.selectFrom('sealed').select('key').execute()).length === 1;
+    if (this.seal) return runSealed(this.db, written, lastInsert('reserved', inserts), this.seal);
+    return (await written.selectFrom('reserved').select('order_id').execute()).length === 1;
   }
 
   async insert(request: PaymentRequest): Promise<void> {
