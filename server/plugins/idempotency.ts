@@ -7,7 +7,7 @@ import { Refusal, conflict, invalid } from '../domain/refusals.ts';
 import { digest } from '../secrets.ts';
 import { seal, sealingKey, unseal } from '../idempotency-seal.ts';
 import type { Store } from '../store/store.ts';
-import { SpeculationAbandoned } from '../store/one-statement.ts';
+import { SpeculationAbandoned, type Seal } from '../store/one-statement.ts';
 import { parseBasic } from './basic-auth.ts';
 import { isoInstant } from '../domain/instants.ts';
 
@@ -181,7 +181,7 @@ export function honourIdempotencyKeys(app: FastifyInstance, store: Store, clock:
   /**
    * PostgreSQL: the handler runs on a store that reads and holds back its one write (`Store.speculation`); once its
    * answer is known, the write goes with the sealed answer as one statement, which seals only while the claim holds
-   * and is undone whole if it does not (store/one-statement.ts): claim, reads, one statement, no BEGIN or COMMIT. A
+   * and is undone whole if it does not (store/one-statement.ts): claim, reads, BEGIN, one statement, COMMIT. A
    * handler that does anything else, or whose write found its row changed (or its claim gone), wrote nothing and
    * runs again in a unit of work.
    */
@@ -208,8 +208,12 @@ export function honourIdempotencyKeys(app: FastifyInstance, store: Store, clock:
     const sealed = seal(state.sealKey, text);
     if (!deferred.work) {
       if (!(await store.idempotencyKeys.complete(state.clientId, state.keyDigest, claimedAt, reply.statusCode, sealed))) throw conflict(KEY_SUPERSEDED_MESSAGE);
-    } else if (!(await deferred.work(store.sealing({ clientId: state.clientId, keyDigest: state.keyDigest, claimedAt, statusCode: reply.statusCode, body: sealed })))) {
-      return IN_A_UNIT;
+    } else {
+      const work = deferred.work;
+      const answer: Seal = { clientId: state.clientId, keyDigest: state.keyDigest, claimedAt, statusCode: reply.statusCode, body: sealed };
+      // Inside BEGIN … COMMIT although it is one statement: COMMIT is sent only once the statement returned, so a write
+      // still waiting for a row when its process dies is undone, not committed after the fact (a retry may be running).
+      if (!(await store.transaction((unit) => work(unit.sealing(answer))))) return IN_A_UNIT;
     }
     state.settled = true;
     reply.header('content-type', 'application/json; charset=utf-8');

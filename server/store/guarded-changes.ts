@@ -21,9 +21,9 @@ export interface GuardedChange {
 /**
  * A change decided on an unlocked read (read, decide in `server/domain/`, write), instead of a row lock held across
  * round trips. On PostgreSQL it is one statement of data-modifying CTEs: the conditional UPDATE, and INSERTs that
- * select from its RETURNING (chained-inserts.ts), so they write only if it matched; the statement commits as a whole. On SQLite the same
- * statements run in the caller's unit of work (`Store.guardedChange`), the UPDATE first. False when the row changed
- * since it was read (or is gone): nothing was written, and the caller reads again.
+ * select from its RETURNING (chained-inserts.ts), so they write only if it matched; the statement commits as a
+ * whole. On SQLite the same statements run in the caller's unit of work (`Store.guardedChange`), the UPDATE first.
+ * False when the row changed since it was read (or is gone): nothing was written, and the caller reads again.
  */
 export class GuardedChangeRepository {
   constructor(

@@ -4,7 +4,7 @@ import type { Store } from './store.ts';
 
 /**
  * The answer of a request with an Idempotency-Key, stored by the very statement that makes its change (PostgreSQL):
- * change and answer commit together or not at all, without BEGIN or COMMIT (`runSealed`).
+ * change and answer commit together or not at all (`runSealed`).
  */
 export interface Seal {
   clientId: string;
@@ -32,7 +32,8 @@ export class ReadsThenOneWrite implements KyselyPlugin {
 
   transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
     if (this.deferred.work) throw new SpeculationAbandoned('queried after its write');
-    if (node.kind !== 'SelectQueryNode') throw new SpeculationAbandoned(`wrote other than by one statement (${node.kind})`);
+    // A SELECT with CTEs may write in them.
+    if (node.kind !== 'SelectQueryNode' || node.with) throw new SpeculationAbandoned(`wrote other than by one statement (${node.kind})`);
     return node;
   }
 
@@ -51,8 +52,9 @@ interface Statement {
  * Runs `query` (whose last write is the CTE `last`) with the answer sealed by a last CTE, if the write landed and the
  * request's claim still holds. When the write landed but the claim is gone (a retry took the key over after the
  * lease while this statement waited for a row), the statement divides by zero: an error, so PostgreSQL undoes all of
- * it. True when both landed; false when nothing was written (the write's guard failed, or the claim was gone).
- * No lock is taken on the key before the write, so a takeover never waits for this statement.
+ * it. True when both landed; false when nothing was written (the write's guard failed, or the claim was gone; in a
+ * transaction, the error aborted it, and its COMMIT rolls it back). No lock is taken on the key before the write, so
+ * a takeover never waits for this statement.
  */
 export async function runSealed(db: Executor, query: unknown, last: string, seal: Seal): Promise<boolean> {
   const sealed = (query as Statement).with('sealed', () =>

@@ -137,7 +137,7 @@ export class Store {
   /**
    * PostgreSQL, for a request with an Idempotency-Key (plugins/idempotency.ts): a store through which a handler
    * reads, and whose one `singleWrite` is held back, taken as done, until the answer is known; then `sealing(seal)`
-   * sends it with the answer as one statement. Anything else (a second write, another kind of write, a query after
+   * sends it with the answer as one statement (in a unit of work: plugins/idempotency.ts says why). Anything else (a second write, another kind of write, a query after
    * the write, a unit of work) throws `SpeculationAbandoned` before it is sent: nothing was written, and the handler
    * runs again the ordinary way.
    */
