@@ -122,7 +122,7 @@ export class Store {
 
   /**
    * Runs a write that is one statement on PostgreSQL, which needs no BEGIN, and several in a unit of work on SQLite:
-   * `guardedChange`, `paymentRequests.insertWithOrder`.
+   * `guardedChange`, `paymentRequests.insertWithOrder`. On a speculative store, holds it back (`speculation`).
    */
   async singleWrite(work: (store: Store) => Promise<boolean>): Promise<boolean> {
     const { deferred } = this.options;
@@ -137,9 +137,9 @@ export class Store {
   /**
    * PostgreSQL, for a request with an Idempotency-Key (plugins/idempotency.ts): a store through which a handler
    * reads, and whose one `singleWrite` is held back, taken as done, until the answer is known; then `sealing(seal)`
-   * sends it with the answer as one statement (in a unit of work: plugins/idempotency.ts says why). Anything else (a second write, another kind of write, a query after
-   * the write, a unit of work) throws `SpeculationAbandoned` before it is sent: nothing was written, and the handler
-   * runs again the ordinary way.
+   * sends it with the answer as one statement (in a unit of work: plugins/idempotency.ts says why). Anything else
+   * (a second write, another kind of write, a query after the write, a unit of work) throws `SpeculationAbandoned`
+   * before it is sent: nothing was written, and the handler runs again the ordinary way.
    */
   speculation(): { store: Store; deferred: DeferredWrite } {
     const deferred: DeferredWrite = {};
