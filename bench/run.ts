@@ -11,6 +11,10 @@ import { measureWidgets } from './widgets.ts';
 import { BUDGETS } from './widget-budgets.ts';
 import { measureGrowth } from './growth.ts';
 import { BENCH_AUTH, BENCH_CLIENT, basicAuthorization } from './credentials.ts';
+import { writeFloors } from './pg-floor.ts';
+import { countRoundTrips, printAgainstFloor } from './pg-writes.ts';
+import { measureProcesses } from './processes.ts';
+import { measureFootprint } from './footprint.ts';
 
 /**
  * `npm run bench`: what docs/performance.md reports. Throughput and p99 of the service's endpoints on the embedded
@@ -20,7 +24,7 @@ import { BENCH_AUTH, BENCH_CLIENT, basicAuthorization } from './credentials.ts';
  */
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-/** Parts to leave out while iterating on one, e.g. BENCH_SKIP=widgets,webhooks,growth. */
+/** Parts to leave out while iterating on one, e.g. BENCH_SKIP=sqlite,widgets,webhooks,growth. */
 const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').map((part) => part.trim()));
 
 const rows: { database: string; name: string; result: Combined }[] = [];
@@ -46,19 +50,24 @@ async function measureScenarios(service: BenchService): Promise<void> {
 }
 
 let webhooks: WebhookFigures | undefined;
+let floors: Awaited<ReturnType<typeof writeFloors>> | undefined;
 const dataDir = mkdtempSync(join(tmpdir(), 'paykit-bench-'));
 try {
-  const sqlite = await serviceOnSqlite(dataDir, BENCH_CLIENT);
-  try {
-    await measureScenarios(sqlite);
-    if (!SKIP.has('webhooks')) webhooks = await measureWebhooks(sqlite.process.baseUrl, dataDir);
-  } finally {
-    await sqlite.stop();
+  if (!SKIP.has('sqlite')) {
+    const sqlite = await serviceOnSqlite(dataDir, BENCH_CLIENT);
+    try {
+      await measureScenarios(sqlite);
+      if (!SKIP.has('webhooks')) webhooks = await measureWebhooks(sqlite.process.baseUrl, dataDir);
+    } finally {
+      await sqlite.stop();
+    }
   }
   if (process.env.DATABASE_URL) {
     const postgres = await serviceOnPostgres(process.env.DATABASE_URL, BENCH_CLIENT);
     try {
       await measureScenarios(postgres);
+      floors = await writeFloors(postgres.databaseUrl!, DURATION, ROUNDS);
+      if (!SKIP.has('processes')) await measureProcesses(postgres.process, postgres.databaseUrl!, BENCH_CLIENT, DURATION, ROUNDS);
     } finally {
       await postgres.stop();
     }
@@ -85,6 +94,13 @@ for (const database of ['SQLite', 'PostgreSQL']) {
     'non-2xx': result.non2xx,
     errors: result.errors,
   })));
+}
+
+if (!SKIP.has('footprint')) await measureFootprint(BENCH_CLIENT);
+if (process.env.DATABASE_URL) console.log('\nPostgreSQL round trips per request:', await countRoundTrips(process.env.DATABASE_URL));
+if (floors) {
+  const measured = (prefix: string) => rows.find((row) => row.database === 'PostgreSQL' && row.name.startsWith(prefix))!.result;
+  printAgainstFloor({ requests: measured('POST /requests (with an e-mail)'), refunds: measured('POST /order/sales-return') }, floors);
 }
 
 if (webhooks) {

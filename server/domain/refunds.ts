@@ -34,7 +34,11 @@ export function isSettled(sale: Pick<Refundable, 'completedAt' | 'settledAt'>, n
   return sale.completedAt !== null && now.getTime() - Date.parse(sale.completedAt) >= AUTO_SETTLE_MS;
 }
 
-export type RefundDecision = { ok: true; as: 'refund' | 'void' } | RefusedDecision;
+/**
+ * `refundedAtMost`: the decision stands as long as the sale's refunded amount is at most this (other refunds may land
+ * between the read and the write): the write checks it, so concurrent refunds of one sale need not take turns.
+ */
+export type RefundDecision = { ok: true; as: 'refund' | 'void'; refundedAtMost: number } | RefusedDecision;
 
 /**
  * Whether `requested` minor units may be refunded. A full refund of an unsettled sale older than 24 hours
@@ -47,7 +51,9 @@ export function decideRefund(sale: Refundable | undefined, requested: number, no
   if (requested > sale.amount - sale.refunded) return refusedBecause('invalid_request', REFUND_ERRORS.overRemaining);
   const full = sale.refunded === 0 && requested === sale.amount;
   const olderThanADay = sale.completedAt !== null && now.getTime() - Date.parse(sale.completedAt) > DAY_MS;
-  return { ok: true, as: full && olderThanADay && !isSettled(sale, now) ? 'void' : 'refund' };
+  // Up to `amount - requested` refunded, the requested amount still fits, and a refund stays a refund: a void needs
+  // a full refund of an untouched sale, whose bound is 0.
+  return { ok: true, as: full && olderThanADay && !isSettled(sale, now) ? 'void' : 'refund', refundedAtMost: sale.amount - requested };
 }
 
 export type VoidDecision = { ok: true } | RefusedDecision;

@@ -7,10 +7,15 @@ export const UNKNOWN_MERCHANT_KEY = 'merchant_key does not match any of your mer
 
 /**
  * The merchant that `merchantKey` names, among the client's own. Another client's key gets exactly the
- * answer an unknown key gets, so keys cannot be probed across clients.
+ * answer an unknown key gets, so keys cannot be probed across clients. An approved merchant is answered from memory
+ * for a few seconds (store/recent-merchants.ts).
  */
 export async function merchantByKey(store: Store, clientId: string, merchantKey: string): Promise<MerchantAccount> {
-  const merchant = await store.merchants.findByKeyHash(clientId, digest(merchantKey));
+  const keyHash = digest(merchantKey);
+  const recent = store.recentMerchants.get(clientId, keyHash);
+  if (recent) return recent;
+  const merchant = await store.merchants.findByKeyHash(clientId, keyHash);
   if (!merchant) throw notFound(UNKNOWN_MERCHANT_KEY);
+  store.recentMerchants.remember(clientId, keyHash, merchant);
   return merchant;
 }

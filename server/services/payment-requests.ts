@@ -155,18 +155,13 @@ export async function createPaymentRequest(
     paid_at: null,
   };
   const payLink = `${publicUrl}${payPath(token)}`;
-  await store.transaction(async (tx) => {
-    if (!(await tx.orders.reserve(merchant.id, request.order_id, source, request.created_at))) throw conflict(orderIdTaken(request.order_id));
-    await tx.paymentRequests.insert(request);
-    const channels: ['sms' | 'email', string][] = [];
-    if (request.phone && source !== 'qr_code') channels.push(['sms', request.phone]);
-    if (request.email && source !== 'qr_code') channels.push(['email', request.email]);
-    for (const [channel, recipient] of channels) {
-      await tx.messages.insert({
-        id: newId('msg_'), client_id: merchant.client_id, merchant_id: merchant.id, channel, recipient,
-        body: messageText(merchant, request, payLink, channel), pay_link: payLink, created_at: isoInstant(now),
-      });
-    }
-  });
+  const channels: ['sms' | 'email', string][] = [];
+  if (request.phone && source !== 'qr_code') channels.push(['sms', request.phone]);
+  if (request.email && source !== 'qr_code') channels.push(['email', request.email]);
+  const messages = channels.map(([channel, recipient]) => ({
+    id: newId('msg_'), client_id: merchant.client_id, merchant_id: merchant.id, channel, recipient,
+    body: messageText(merchant, request, payLink, channel), pay_link: payLink, created_at: isoInstant(now),
+  }));
+  if (!(await store.singleWrite((tx) => tx.paymentRequests.insertWithOrder(request, messages)))) throw conflict(orderIdTaken(request.order_id));
   return { request, payLink, qrCodeLink: `${publicUrl}${qrPath(token)}` };
 }

@@ -10,6 +10,8 @@ import { newId } from '../secrets.ts';
 import { preauthEvent } from './events.ts';
 import { isoInstant } from '../domain/instants.ts';
 import type { EventExtras } from './refunds.ts';
+import { eventRow } from '../store/events.ts';
+import { readDecideWrite } from './guarded.ts';
 
 function amountOf(field: string, text: string | number | undefined): number | undefined {
   if (text === undefined || text === '') return undefined;
@@ -21,11 +23,14 @@ function amountOf(field: string, text: string | number | undefined): number | un
 
 const fail = (check: RefusedDecision) => new Refusal(check.reason, check.message);
 
-/** POST /preauth/capture: charges the amount authorized now, once; `preauth.charge` follows. */
+/**
+ * POST /preauth/capture: charges the amount authorized now, once; `preauth.charge` follows. Read without a lock and
+ * written only if the hold still reads the same (services/guarded.ts), so of two captures one charges.
+ */
 export async function capture(store: Store, merchant: MerchantAccount, authorizationId: string, lastAuthorized: string | number | undefined, now: Date, extras: EventExtras = {}) {
   const last = amountOf('last_authorized_amount', lastAuthorized);
-  return store.transaction(async (tx) => {
-    const auth = await tx.transactions.findForUpdate(merchant.id, authorizationId);
+  return readDecideWrite(store, async (db, read) => {
+    const auth = read === 'locked' ? await db.transactions.findForUpdate(merchant.id, authorizationId) : await db.transactions.find(merchant.id, authorizationId);
     const check = checkOpenAuthorization(auth, last);
     if (!check.ok) throw fail(check);
     const fee = processingFee('card', auth!.amount);
@@ -34,12 +39,14 @@ export async function capture(store: Store, merchant: MerchantAccount, authoriza
       net_amount: auth!.amount - fee, refunded_amount: 0, gateway_ref: newId('gw_'), created_at: isoInstant(now),
       completed_at: isoInstant(now), settled_at: null,
     };
-    await tx.transactions.insert(sale);
-    await tx.transactions.update(auth!.id, { status: 'captured' });
-    await tx.events.add(merchant.client_id, 'preauth.charge', {
+    const charged = eventRow(merchant.client_id, 'preauth.charge', {
       merchant_id: merchant.id, link_id: auth!.id, guid: sale.id, amount: toMajorNumber(sale.amount),
       order_id: sale.order_id, net_amount: toMajorNumber(sale.net_amount), ...extras,
     }, now);
+    const written = await db.guardedChange({
+      merchantId: merchant.id, id: auth!.id, seen: auth!, refundedAtMost: auth!.refunded_amount, changes: { status: 'captured' }, transactions: [sale], events: [charged],
+    });
+    if (!written) return undefined;
     return {
       Status: 'Approved' as const, Account: sale.last_four, Brand: sale.card_brand, AuthCode: sale.auth_code,
       amount: formatAmount(sale.amount), Authorized: toMajorNumber(auth!.amount), orderid: sale.order_id,

@@ -22,9 +22,9 @@ export const RECEIPT_PROBLEMS = {
 export const receiptPath = (token: string) => `/receipts/${token}`;
 
 /** Why no receipt can be sent for `t`, or the shopper's phone and address (from the pay link's request). */
-async function recipientsOf(store: Store, t: Transaction): Promise<{ problem: keyof typeof RECEIPT_PROBLEMS } | { channels: ['sms' | 'email', string][] }> {
+async function recipientsOf(store: Store, t: Transaction, enabled: boolean): Promise<{ problem: keyof typeof RECEIPT_PROBLEMS } | { channels: ['sms' | 'email', string][] }> {
   if (!isReceipted(t) || (t.kind === 'sale' && t.status !== 'completed' && t.status !== 'voided')) return { problem: 'notReceipted' };
-  if (!settingsOf(await store.widgets.settings(t.merchant_id)).receipts_enabled) return { problem: 'disabled' };
+  if (!enabled) return { problem: 'disabled' };
   const request = t.request_id ? await store.paymentRequests.findById(t.merchant_id, t.request_id) : undefined;
   if (!request || request.source === 'qr_code') return { problem: 'noContact' };
   const channels: ['sms' | 'email', string][] = [];
@@ -41,9 +41,12 @@ async function recipientsOf(store: Store, t: Transaction): Promise<{ problem: ke
 export async function sendReceipt(
   store: Store, merchantId: string, transactionId: string, options: { now: Date; publicUrl: string; language?: string | undefined; strict?: boolean },
 ): Promise<boolean> {
+  // Read first: for a merchant with receipts off, a payment call pays this one read for them.
+  const enabled = settingsOf(await store.widgets.settings(merchantId)).receipts_enabled;
+  if (!enabled && !options.strict) return false;
   const t = await store.transactions.find(merchantId, transactionId);
   if (!t) throw notFound(`No transaction ${transactionId} for this merchant.`);
-  const found = await recipientsOf(store, t);
+  const found = await recipientsOf(store, t, enabled);
   if ('problem' in found) {
     if (options.strict) throw conflict(RECEIPT_PROBLEMS[found.problem]);
     return false;

@@ -6,6 +6,9 @@ import { parseAmount, toMajorNumber } from '../domain/money.ts';
 import { decideRefund, decideVoid } from '../domain/refunds.ts';
 import { newId } from '../secrets.ts';
 import { isoInstant } from '../domain/instants.ts';
+import { eventRow } from '../store/events.ts';
+import type { GuardedChange } from '../store/guarded-changes.ts';
+import { readDecideWrite } from './guarded.ts';
 
 /** The record the interface answers for a refund or a void (Resources: Refund and void record). */
 export function reversalRecord(record: Transaction, original: Transaction) {
@@ -57,48 +60,58 @@ function reversal(sale: Transaction, kind: 'refund' | 'void', amount: number, no
 /** Fields an action's events carry beyond the interface's: `widget_session_id` for one made through a widget session. */
 export type EventExtras = Record<string, string>;
 
-async function voidInside(tx: Store, sale: Transaction, now: Date, extras: EventExtras): Promise<Transaction> {
+/** The void of a sale as one guarded change: the void record, the sale voided, `payment.void` (and what `also` adds). */
+function voidChange(sale: Transaction, now: Date, extras: EventExtras, also: (record: Transaction) => [string, Record<string, unknown>][] = () => []) {
   const record = reversal(sale, 'void', sale.amount, now);
-  await tx.transactions.insert(record);
-  await tx.transactions.update(sale.id, { status: 'voided' });
   const answer = reversalRecord(record, sale);
-  await tx.events.add(sale.client_id, 'payment.void', { merchant_id: sale.merchant_id, ...answer, ...extras }, now);
-  return record;
+  const events = [['payment.void', { merchant_id: sale.merchant_id, ...answer }] as [string, Record<string, unknown>], ...also(record)];
+  // A void needs a sale with nothing refunded.
+  return { record, change: guarded(sale, { status: 'voided' }, 0, record, events, now, extras) };
 }
 
+function guarded(
+  sale: Transaction, changes: GuardedChange['changes'], refundedAtMost: number, record: Transaction, events: [string, Record<string, unknown>][], now: Date,
+  extras: EventExtras,
+): GuardedChange {
+  return {
+    merchantId: sale.merchant_id, id: sale.id, seen: sale, refundedAtMost, changes, transactions: [record],
+    events: events.map(([type, data]) => eventRow(sale.client_id, type, { ...data, ...extras }, now)),
+  };
+}
+
+const readSale = (store: Store, merchant: MerchantAccount, id: string, read: 'unlocked' | 'locked') =>
+  read === 'locked' ? store.transactions.findForUpdate(merchant.id, id) : store.transactions.find(merchant.id, id);
+
 /**
- * POST /order/sales-return. The sale is locked for the transaction, so concurrent refunds run one after
- * another and never return more than was charged.
+ * POST /order/sales-return. Read without a lock, decided by `decideRefund`, written only while the decision stands
+ * (services/guarded.ts): the refunded amount is added in the write, which checks it is still at most the decision's
+ * `refundedAtMost`, so concurrent refunds of one sale land side by side and never return more than was charged.
  */
 export async function refundSale(store: Store, merchant: MerchantAccount, transactionId: string, amountText: string | number, now: Date, extras: EventExtras = {}) {
   const amount = parseAmount(String(amountText));
   if (amount === null || amount <= 0) throw invalid('amount must be decimal text greater than zero with at most two decimals, e.g. "5.00".');
-  return store.transaction(async (tx) => {
-    const sale = await tx.transactions.findForUpdate(merchant.id, transactionId);
+  return readDecideWrite(store, async (db, read) => {
+    const sale = await readSale(db, merchant, transactionId, read);
     const decision = decideRefund(asRefundable(sale), amount, now);
     if (!decision.ok) throw new Refusal(decision.reason, decision.message);
     if (decision.as === 'void') {
-      const record = await voidInside(tx, sale!, now, extras);
       // The partner asked for a refund and listens for refunds: it hears one, for the same record as the void.
-      await tx.events.add(sale!.client_id, 'payment.refund', { ...refundEvent(record, sale!), performed_as: 'void', ...extras }, now);
-      return { record: reversalRecord(record, sale!), performedAsVoid: true };
+      const { record, change } = voidChange(sale!, now, extras, (record) => [['payment.refund', { ...refundEvent(record, sale!), performed_as: 'void' }]]);
+      return (await db.guardedChange(change)) ? { record: reversalRecord(record, sale!), performedAsVoid: true } : undefined;
     }
     const record = reversal(sale!, 'refund', amount, now);
-    await tx.transactions.insert(record);
-    await tx.transactions.update(sale!.id, { refunded_amount: sale!.refunded_amount + amount });
-    await tx.events.add(sale!.client_id, 'payment.refund', { ...refundEvent(record, sale!), ...extras }, now);
-    return { record: reversalRecord(record, sale!), performedAsVoid: false };
+    const change = guarded(sale!, { addRefunded: amount }, decision.refundedAtMost, record, [['payment.refund', refundEvent(record, sale!)]], now, extras);
+    return (await db.guardedChange(change)) ? { record: reversalRecord(record, sale!), performedAsVoid: false } : undefined;
   });
 }
 
 /** POST /order/sales-void: the whole sale, before it settles. */
 export async function voidSale(store: Store, merchant: MerchantAccount, transactionId: string, now: Date, extras: EventExtras = {}) {
-  return store.transaction(async (tx) => {
-    const sale = await tx.transactions.findForUpdate(merchant.id, transactionId);
+  return readDecideWrite(store, async (db, read) => {
+    const sale = await readSale(db, merchant, transactionId, read);
     const decision = decideVoid(asRefundable(sale), now);
     if (!decision.ok) throw new Refusal(decision.reason, decision.message);
-    const record = await voidInside(tx, sale!, now, extras);
-    return reversalRecord(record, sale!);
+    const { record, change } = voidChange(sale!, now, extras);
+    return (await db.guardedChange(change)) ? reversalRecord(record, sale!) : undefined;
   });
 }
-

@@ -48,6 +48,11 @@ const clientsWithDueEventsQuery = (db: Executor, now: string, claimAt: string) =
     .where('disabled_at', 'is', null)
     .where((eb) => eb.exists(eb.selectFrom('events').select('seq').whereRef('events.client_id', '=', 'webhook_endpoints.client_id').where(isDue({ now, claimAt }))));
 
+/** An outbox row, for a write that inserts it itself (guarded-changes.ts); `add` inserts one. */
+export function eventRow(clientId: string, eventType: string, data: Record<string, unknown>, now: Date) {
+  return { id: newId('evt_'), client_id: clientId, event_type: eventType, data: JSON.stringify(data), created_at: isoInstant(now), holds_secret: holdsSecrets(eventType) ? 1 : 0 };
+}
+
 /** Counts the events a store (and its transactions) wrote, so the dispatcher is woken only when there may be something new. */
 export class OutboxCounter {
   count = 0;
@@ -74,12 +79,9 @@ export class EventRepository {
 
   async add(clientId: string, eventType: string, data: Record<string, unknown>, now: Date): Promise<string> {
     this.written.count++;
-    const id = newId('evt_');
-    await this.db
-      .insertInto('events')
-      .values({ id, client_id: clientId, event_type: eventType, data: JSON.stringify(data), created_at: isoInstant(now), holds_secret: holdsSecrets(eventType) ? 1 : 0 })
-      .execute();
-    return id;
+    const row = eventRow(clientId, eventType, data, now);
+    await this.db.insertInto('events').values(row).execute();
+    return row.id;
   }
 
   /** Masks the secret fields of an event for good (it was delivered or given up, or waited too long). */

@@ -1,4 +1,5 @@
 import type { Executor, MerchantsTable, MerchantStatus } from './schema.ts';
+import type { RecentMerchants } from './recent-merchants.ts';
 
 export type Merchant = MerchantsTable;
 /** A merchant as the calls that name it need it: all but the stored application, which is large (~1 KB of JSON). */
@@ -11,9 +12,15 @@ export type MerchantSummary = Pick<Merchant, 'id' | 'status' | 'business_name' |
 
 export class MerchantRepository {
   private readonly db: Executor;
+  /** Forgotten at every change this process makes to a merchant. */
+  private readonly recent: RecentMerchants;
 
-  constructor(db: Executor) {
+  constructor(
+    db: Executor,
+    recent: RecentMerchants,
+  ) {
     this.db = db;
+    this.recent = recent;
   }
 
   async insert(merchant: Merchant): Promise<void> {
@@ -68,11 +75,13 @@ export class MerchantRepository {
   }
 
   async update(id: string, changes: Partial<Omit<Merchant, 'id' | 'client_id'>>): Promise<void> {
+    this.recent.clear();
     await this.db.updateTable('merchants').set(changes).where('id', '=', id).execute();
   }
 
   /** Moves a merchant between statuses only if it is still in `from`; false when another request won. */
   async transition(id: string, from: MerchantStatus, changes: Partial<Merchant> & { status: MerchantStatus }): Promise<boolean> {
+    this.recent.clear();
     const result = await this.db
       .updateTable('merchants')
       .set(changes)

@@ -20,6 +20,13 @@ export interface StorageOptions {
    * connection and opens another when next needed; without a listener, Node would end the process.
    */
   onConnectionError?: ((error: Error) => void) | undefined;
+  /** PostgreSQL: counts every statement sent to the server, BEGIN and COMMIT included (tests and the bench read it). */
+  statements?: StatementCounter | undefined;
+}
+
+/** How many statements the store sent to PostgreSQL: each is one round trip. */
+export class StatementCounter {
+  count = 0;
 }
 
 // COUNT(*) and bigserial come back from pg as text; every integer we store fits in a double.
@@ -43,7 +50,7 @@ export async function openStore(options: StorageOptions): Promise<Store> {
   return new Store(db, { dialect: 'sqlite', runUnit: transactionUnits(db), onClose: () => db.destroy(), committedVersion: sqlite.committedVersion });
 }
 
-async function openPostgres(connectionString: string, { pgSchema: schema, log, onConnectionError }: StorageOptions): Promise<Kysely<Database>> {
+async function openPostgres(connectionString: string, { pgSchema: schema, log, onConnectionError, statements }: StorageOptions): Promise<Kysely<Database>> {
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid PostgreSQL schema name: ${schema}`);
   if (schema) {
     const setup = new pg.Client({ connectionString });
@@ -64,8 +71,20 @@ async function openPostgres(connectionString: string, { pgSchema: schema, log, o
   const connectionLost = (error: Error) => onConnectionError?.(error);
   // An idle connection's end reaches the pool; a connection in use reports it on itself (and fails its query).
   pool.on('error', connectionLost);
-  pool.on('connect', (client) => client.on('error', connectionLost));
+  pool.on('connect', (client) => {
+    client.on('error', connectionLost);
+    if (statements) countStatements(client, statements);
+  });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
+}
+
+/** Every query a pooled connection sends passes through its `query`: counted there, whoever sends it. */
+function countStatements(client: pg.PoolClient, statements: StatementCounter): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    statements.count++;
+    return query(...args);
+  }) as typeof client.query;
 }
 
 async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<void> {

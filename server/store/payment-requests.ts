@@ -1,13 +1,46 @@
-import type { Executor, PaymentAttemptsTable, PaymentRequestsTable } from './schema.ts';
+import type { Dialect, Executor, MerchantOrdersTable, PaymentAttemptsTable, PaymentRequestsTable } from './schema.ts';
+import type { SentMessage } from './messages.ts';
+import { withChainedInserts } from './chained-inserts.ts';
 
 export type PaymentRequest = PaymentRequestsTable;
 export type PaymentAttempt = PaymentAttemptsTable;
 
 export class PaymentRequestRepository {
   private readonly db: Executor;
+  private readonly dialect: Dialect;
 
-  constructor(db: Executor) {
+  constructor(
+    db: Executor,
+    dialect: Dialect,
+  ) {
     this.db = db;
+    this.dialect = dialect;
+  }
+
+  /**
+   * Takes the request's order id for its merchant and writes the request and its messages; false when the order id
+   * was taken before (nothing is written). One statement on PostgreSQL: the messages' inserts select from the
+   * request's, the request's from the order's, which gives no row when the order id is taken (a concurrent second
+   * insert waits for the first and then finds it taken). On SQLite, run it in a unit of work (`Store.singleWrite`).
+   */
+  async insertWithOrder(request: PaymentRequest, messages: SentMessage[]): Promise<boolean> {
+    const order: MerchantOrdersTable = { merchant_id: request.merchant_id, order_id: request.order_id, source: request.source, created_at: request.created_at };
+    if (this.dialect === 'postgres') return this.inOneStatement(order, request, messages);
+    if (!this.db.isTransaction) throw new Error('on SQLite a payment request is written inside a unit of work');
+    const reserved = await this.db.insertInto('merchant_orders').values(order).onConflict((oc) => oc.columns(['merchant_id', 'order_id']).doNothing()).executeTakeFirst();
+    if (reserved.numInsertedOrUpdatedRows !== 1n) return false;
+    await this.insert(request);
+    for (const message of messages) await this.db.insertInto('messages').values(message).execute();
+    return true;
+  }
+
+  private async inOneStatement(order: MerchantOrdersTable, request: PaymentRequest, messages: SentMessage[]): Promise<boolean> {
+    const inserts = [{ table: 'payment_requests' as const, row: request }, ...messages.map((row) => ({ table: 'messages' as const, row }))];
+    const reserved = this.db.with('reserved', (db) =>
+      db.insertInto('merchant_orders').values(order).onConflict((oc) => oc.columns(['merchant_id', 'order_id']).doNothing()).returning('order_id'),
+    );
+    const written = withChainedInserts(reserved, 'reserved', inserts);
+    return (await written.selectFrom('reserved').select('order_id').execute()).length === 1;
   }
 
   async insert(request: PaymentRequest): Promise<void> {

@@ -19,6 +19,8 @@ import { OperatorRepository } from './operators.ts';
 import { ConsoleListingRepository } from './console-listing.ts';
 import { ReceiptRepository } from './receipts.ts';
 import type { RunUnit } from './units.ts';
+import { RecentMerchants } from './recent-merchants.ts';
+import { GuardedChangeRepository, type GuardedChange } from './guarded-changes.ts';
 
 export interface StoreOptions {
   dialect: Dialect;
@@ -33,16 +35,18 @@ export interface StoreOptions {
    * a query (the embedded database); never inside a unit of work, which sees its own writes before they commit.
    */
   committedVersion?: (() => number) | undefined;
+  /** Shared with the store's transactions: merchants read in the last few seconds. */
+  recentMerchants?: RecentMerchants;
 }
 
 /** Each repository, as it is made over a store's handle. */
 const REPOSITORIES = {
   clients: (db: Executor) => new ClientRepository(db),
-  merchants: (db: Executor) => new MerchantRepository(db),
+  merchants: (db: Executor, store: StoreBasics) => new MerchantRepository(db, store.recentMerchants),
   onboardingTokens: (db: Executor) => new OnboardingTokenRepository(db),
   customers: (db: Executor) => new CustomerRepository(db),
   events: (db: Executor, store: StoreBasics) => new EventRepository(db, store.dialect, store.outboxWritten),
-  paymentRequests: (db: Executor) => new PaymentRequestRepository(db),
+  paymentRequests: (db: Executor, store: StoreBasics) => new PaymentRequestRepository(db, store.dialect),
   transactions: (db: Executor, store: StoreBasics) => new TransactionRepository(db, store.dialect),
   paymentMethods: (db: Executor) => new PaymentMethodRepository(db),
   messages: (db: Executor) => new MessageRepository(db),
@@ -55,11 +59,13 @@ const REPOSITORIES = {
   operators: (db: Executor) => new OperatorRepository(db),
   consoleListing: (db: Executor) => new ConsoleListingRepository(db),
   receipts: (db: Executor) => new ReceiptRepository(db),
+  guardedChanges: (db: Executor, store: StoreBasics) => new GuardedChangeRepository(db, store.dialect, store.outboxWritten),
 };
 type RepositoryName = keyof typeof REPOSITORIES;
 type Repositories = { readonly [K in RepositoryName]: ReturnType<(typeof REPOSITORIES)[K]> };
 interface StoreBasics {
   dialect: Dialect;
+  recentMerchants: RecentMerchants;
   outboxWritten: OutboxCounter;
 }
 
@@ -85,6 +91,7 @@ export class Store {
   readonly dialect: Dialect;
   readonly outboxWritten: OutboxCounter;
   readonly committedVersion: (() => number) | undefined;
+  readonly recentMerchants: RecentMerchants;
   /** A unit's store: the same, less closing and the committed version (a unit sees its own writes before they commit). */
   private readonly unitOptions: StoreOptions;
   private readonly made: { -readonly [K in RepositoryName]?: Repositories[K] } = {};
@@ -101,7 +108,8 @@ export class Store {
     this.dialect = options.dialect;
     this.outboxWritten = options.outboxWritten ?? new OutboxCounter();
     this.committedVersion = options.committedVersion;
-    this.unitOptions = { dialect: this.dialect, runUnit: options.runUnit, outboxWritten: this.outboxWritten };
+    this.recentMerchants = options.recentMerchants ?? new RecentMerchants();
+    this.unitOptions = { dialect: this.dialect, runUnit: options.runUnit, outboxWritten: this.outboxWritten, recentMerchants: this.recentMerchants };
   }
 
   /**
@@ -112,6 +120,19 @@ export class Store {
   async transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
     if (this.db.isTransaction) return work(this);
     return this.options.runUnit((unit) => work(new Store(unit, this.unitOptions)));
+  }
+
+  /**
+   * Runs a write that is one statement on PostgreSQL, which needs no BEGIN, and several in a unit of work on SQLite:
+   * `guardedChange`, `paymentRequests.insertWithOrder`.
+   */
+  async singleWrite(work: (store: Store) => Promise<boolean>): Promise<boolean> {
+    return this.dialect === 'postgres' || this.db.isTransaction ? work(this) : this.transaction(work);
+  }
+
+  /** Applies a change decided on an unlocked read if the row still reads as it did (guarded-changes.ts); false when it changed meanwhile. */
+  async guardedChange(change: GuardedChange): Promise<boolean> {
+    return this.singleWrite((store) => store.guardedChanges.apply(change));
   }
 
   /** Whether the database answers a trivial query within `timeoutMs` (readiness: `GET /health`). */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { openStore } from '../../server/store/open.ts';
+import { openStore, type StatementCounter } from '../../server/store/open.ts';
 import type { Store } from '../../server/store/store.ts';
 
 export type TestDatabase = 'sqlite' | 'postgres';
@@ -18,9 +18,9 @@ export function testDatabases(): TestDatabase[] {
 
 /**
  * A fresh, empty store: SQLite in memory, or a PostgreSQL schema of its own (`t_…`). `dataDir` keeps the SQLite
- * database in a folder instead, which a test may open beside the store.
+ * database in a folder instead, which a test may open beside the store. `statements` counts PostgreSQL's round trips.
  */
-export async function openTestStore(database: TestDatabase, dataDir = 'memory'): Promise<{ store: Store; close: () => Promise<void> }> {
+export async function openTestStore(database: TestDatabase, dataDir = 'memory', statements?: StatementCounter): Promise<{ store: Store; close: () => Promise<void>; schema?: string }> {
   if (database === 'sqlite') {
     const store = await openStore({ dataDir });
     return { store, close: () => store.close() };
@@ -28,7 +28,7 @@ export async function openTestStore(database: TestDatabase, dataDir = 'memory'):
   const schema = `t_${randomBytes(6).toString('hex')}`;
   let store: Store;
   try {
-    store = await openStore({ dataDir: 'memory', databaseUrl: TEST_DATABASE_URL, pgSchema: schema });
+    store = await openStore({ dataDir: 'memory', databaseUrl: TEST_DATABASE_URL, pgSchema: schema, statements });
   } catch (error) {
     throw new Error(
       `Could not open a PostgreSQL store at ${TEST_DATABASE_URL} (${String(error)}). Is the server running? (bash .ci/run starts it) Or ` +
@@ -37,7 +37,7 @@ export async function openTestStore(database: TestDatabase, dataDir = 'memory'):
   }
   // The schema is not dropped here: Kysely's migrator reads every schema's tables, and a drop during another
   // test file's migration fails it. `npm test` drops all test schemas before and after the run instead.
-  return { store, close: () => store.close() };
+  return { store, close: () => store.close(), schema };
 }
 
 /** Test schemas are named `t_` and 12 hex digits. */

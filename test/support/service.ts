@@ -5,6 +5,7 @@ import { DEFAULT_NETWORK, type Config, type Environment, type NetworkSettings } 
 import { createClient, type NewClientCredentials } from '../../server/services/clients.ts';
 import type { Store } from '../../server/store/store.ts';
 import { openTestStore, type TestDatabase } from './databases.ts';
+import type { StatementCounter } from '../../server/store/open.ts';
 import { send, type Answer, type SendOptions } from './http.ts';
 import { createDeliverer } from '../../server/webhooks/deliver.ts';
 import { Dispatcher } from '../../server/webhooks/dispatcher.ts';
@@ -17,6 +18,8 @@ const declaredAnswers = new Map<Environment, DeclaredAnswers>();
 export interface TestService {
   baseUrl: string;
   store: Store;
+  /** PostgreSQL: the schema the service's store works in, for a test that opens a second store beside it. */
+  schema: string | undefined;
   clock: Clock;
   app: FastifyInstance;
   /** The webhook dispatcher, when the service was started with `webhooks`. */
@@ -54,9 +57,11 @@ export async function startService(
     publicHostname?: string;
     /** Proxies trusted, timeouts and the connection cap, where a test needs other than the defaults. */
     network?: Partial<NetworkSettings>;
+    /** PostgreSQL: counts the statements the service sends (round trips). */
+    statements?: StatementCounter;
   } = {},
 ): Promise<TestService> {
-  const { store, close: closeStore } = await openTestStore(options.dataDir ? 'sqlite' : (options.database ?? 'sqlite'), options.dataDir);
+  const { store, close: closeStore, schema } = await openTestStore(options.dataDir ? 'sqlite' : (options.database ?? 'sqlite'), options.dataDir, options.statements);
   const clock = new Clock();
   const config: Config = {
     port: 0,
@@ -93,6 +98,7 @@ export async function startService(
   return {
     baseUrl,
     store,
+    schema,
     clock,
     app,
     dispatcher,
