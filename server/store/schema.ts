@@ -173,7 +173,7 @@ export interface MerchantCountsTable { status: MerchantStatus; n: number }
 export interface EventCountsTable { client_id: string; delivery_status: DeliveryStatus; slot: number; n: number }
 
 /** What the repositories use of a database handle: the whole database, or a unit of work's (a Kysely transaction, units.ts). */
-export type Executor = Pick<Kysely<Database>, 'selectFrom' | 'insertInto' | 'updateTable' | 'deleteFrom' | 'with' | 'withPlugin' | 'isTransaction' | 'getExecutor'>;
+export type Executor = Pick<Kysely<Database>, 'selectFrom' | 'insertInto' | 'updateTable' | 'deleteFrom' | 'with' | 'isTransaction' | 'getExecutor'>;
 export type Dialect = 'sqlite' | 'postgres';
 
 export interface PaymentRequestsTable {
