@@ -1,5 +1,5 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
-import { emulateMedia, sendKeys } from '@web/test-runner-commands';
+import { emulateMedia, sendKeys, setViewport } from '@web/test-runner-commands';
 import '../../src/index.ts';
 import type { TransactionsTable } from '../../src/index.ts';
 import type { TransactionItem } from '../../src/widget-api.ts';
@@ -312,6 +312,48 @@ describe('<transactions-table> without the service', () => {
       } finally {
         narrow.remove();
       }
+    }
+  });
+
+  it('reflows into cards on a 360–375 px phone, light and dark: no clipped cell, no sideways scroll', async () => {
+    service = fakeService({
+      'GET /transactions': () => ok({
+        items: [
+          item(3, { card_brand: 'American Express', last_four: '0005', type: 'refund' }),
+          item(2, { amount: '123456.78', card_brand: 'ACH', last_four: '6789', status: 'pending' }),
+          item(1, { status: 'voided', type: 'void' }),
+        ],
+        page: 1, perPage: 20, totalCount: 3,
+      }),
+    });
+    try {
+      for (const width of [360, 375]) {
+        await setViewport({ width, height: 800 });
+        const el = await table({ 'session-token': 'wst_fake', 'base-url': FAKE_BASE, locale: 'de-DE' });
+        el.style.display = 'block';
+        await waitUntil(() => rows(el).length === 3, 'rows loaded');
+        for (const colorScheme of ['light', 'dark'] as const) {
+          await emulateMedia({ colorScheme });
+          el.theme = 'auto';
+          await el.updateComplete;
+          const region = shadow(el).querySelector<HTMLElement>('[role="region"]')!;
+          expect(region.scrollWidth, `${width} px, ${colorScheme}: the region scrolls sideways`).to.be.at.most(region.clientWidth);
+          expect(document.documentElement.scrollWidth, `${width} px: the page scrolls sideways`).to.be.at.most(document.documentElement.clientWidth);
+          const right = part(el, 'base').getBoundingClientRect().right;
+          for (const cell of shadow(el).querySelectorAll('td')) {
+            expect(cell.getBoundingClientRect().right, `a cell is clipped: ${cell.textContent}`).to.be.at.most(right);
+            expect(cell.scrollWidth, `a cell's text overflows: ${cell.textContent}`).to.be.at.most(cell.clientWidth);
+          }
+          // Cards: the row's second line (card and status) sits under its first (date and amount).
+          const [date, , card] = Array.from(shadow(el).querySelectorAll('tbody tr:first-child td'));
+          expect(card!.getBoundingClientRect().top).to.be.at.least(date!.getBoundingClientRect().bottom - 1);
+          await expect(el).to.be.accessible();
+        }
+        el.remove();
+      }
+    } finally {
+      await emulateMedia({ colorScheme: 'light' });
+      await setViewport({ width: 800, height: 600 });
     }
   });
 

@@ -87,6 +87,34 @@ export const transactionsTableStyles = css`
     color: var(--_muted);
   }
 
+  /*
+   * A phone: each row a card of two lines (date and amount, then card and status), the header row read by screen
+   * readers only; nothing is clipped and nothing scrolls sideways.
+   */
+  @media (max-width: 40rem) {
+    thead {
+      position: absolute;
+      clip-path: inset(50%);
+    }
+
+    tr {
+      display: grid;
+      grid-template-columns: minmax(0, 1fr) auto;
+      padding: 0.5rem 0;
+      border-bottom: 1px solid var(--_border);
+    }
+
+    td {
+      padding: 0.125rem 0.25rem;
+      border: 0;
+      overflow-wrap: anywhere;
+    }
+
+    td:nth-child(4) {
+      text-align: end;
+    }
+  }
+
   /* Read by screen readers, not shown. */
   .hidden {
     position: absolute;
