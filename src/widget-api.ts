@@ -19,9 +19,37 @@ export type PayLink = WidgetPayLinkAnswer['data'];
 export type PayLinkState = WidgetLinkStatusAnswer['data'];
 export type PaymentRequest = WidgetPaymentRequestBody;
 export type PaymentRequestSent = WidgetPaymentRequestAnswer['data'];
-export type TransactionPage = WidgetTransactionsAnswer['data'];
-export type TransactionItem = TransactionPage['items'][number];
-export type TransactionQuery = WidgetTransactionsQuery;
+type ListedItem = WidgetTransactionsAnswer['data']['items'][number];
+
+// The console's fields (#32, /work/briefs/console-contract.md), written out until the service's schemas that
+// generate src/widget-wire-types.ts carry them.
+/** One row: a sale, refund, void or ACH return, or a hold (`preauth`, listed with `kind=hold`). */
+export type TransactionItem = Omit<ListedItem, 'type'> & {
+  type: ListedItem['type'] | 'preauth';
+  order_id: string;
+  /** Decimal text. */
+  refunded_amount: string;
+  /** Decimal text, "0.00" when nothing can be refunded. */
+  refundable_amount: string;
+  /** A void is possible until then (ISO instant); null when not. */
+  voidable_until: string | null;
+  /** A hold that can still be captured or released. */
+  capturable: boolean;
+};
+export type TransactionPage = Omit<WidgetTransactionsAnswer['data'], 'items'> & { items: TransactionItem[] };
+export type TransactionQuery = WidgetTransactionsQuery & { q?: string; status?: string; kind?: string; card_brand?: string; sort?: string; order?: string };
+
+export type TimelineStep = { at: string; what: string; amount?: string };
+/** A transaction with what happened to it, oldest first, and its refunds. */
+export type TransactionDetails = TransactionItem & {
+  timeline: TimelineStep[];
+  refunds: { transaction_id: string; amount: string; created_date: string }[];
+  /** After `undo`: whether the sale was voided or refunded. */
+  undone_as?: 'void' | 'refund';
+};
+/** What a session token lets the console do (the session's `features`); all false is read-only. */
+export type ConsoleFeatures = Partial<Record<'refunds' | 'voids' | 'captures' | 'export' | 'receipts', boolean>>;
+export type TransactionAction = 'refund' | 'void' | 'capture' | 'release' | 'undo' | 'receipt';
 
 /** Any failed call: `status` is the HTTP status, or 0 when no answer arrived; `code` says what to do about it. */
 export class WidgetApiError extends WidgetError {
@@ -127,7 +155,51 @@ export function getSettings(config: ResolvedConfig): Promise<WidgetSettings> {
 export function listTransactions(baseUrl: string, sessionToken: string, query: TransactionQuery, signal?: AbortSignal): Promise<TransactionPage> {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) if (value) params.set(name, String(value));
-  return widgetCall<TransactionPage>(`${baseUrl}/api/v1/widgets/transactions?${params}`, { headers: { authorization: `Bearer ${sessionToken}` }, signal });
+  return widgetCall<TransactionPage>(`${baseUrl}/api/v1/widgets/transactions?${params}`, { headers: bearer(sessionToken), signal });
+}
+
+const bearer = (sessionToken: string) => ({ authorization: `Bearer ${sessionToken}` });
+const transactionUrl = (baseUrl: string, id: string) => `${baseUrl}/api/v1/widgets/transactions/${encodeURIComponent(id)}`;
+
+/** One transaction with its timeline and refunds. */
+export function getTransaction(baseUrl: string, sessionToken: string, id: string): Promise<TransactionDetails> {
+  return widgetCall<TransactionDetails>(transactionUrl(baseUrl, id), { headers: bearer(sessionToken) });
+}
+
+/**
+ * An action on one transaction (each needs its feature in the session, else 403 `forbidden`): `refund` and
+ * `capture` take `{ amount }` (decimal text; none for the whole), the others no body. The answer is the
+ * transaction as it now is.
+ */
+export function actOn(baseUrl: string, sessionToken: string, id: string, action: TransactionAction, body: { amount?: string } = {}): Promise<TransactionDetails> {
+  return widgetCall<TransactionDetails>(`${transactionUrl(baseUrl, id)}/${action}`, {
+    method: 'POST',
+    headers: { ...bearer(sessionToken), 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+/**
+ * The filtered set as CSV (all pages; the header row in `lang`) and its file name. A link cannot carry the
+ * Bearer header, so the file is fetched and handed to the page as a Blob.
+ */
+export async function exportTransactions(baseUrl: string, sessionToken: string, query: Omit<TransactionQuery, 'page' | 'perPage'> & { lang: string }): Promise<{ blob: Blob; filename: string }> {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value) params.set(name, String(value));
+  const url = `${baseUrl}/api/v1/widgets/transactions/export.csv?${params}`;
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: bearer(sessionToken) });
+  } catch {
+    throw new WidgetNetworkError(`No answer from ${url}`);
+  }
+  if (!response.ok) {
+    const body: { message?: string } | undefined = await response.json().catch(() => undefined);
+    const message = body?.message || `The payment service answered ${response.status}.`;
+    throw response.status === 401 ? new WidgetAuthError(message, 401) : new WidgetApiError(message, response.status);
+  }
+  const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'transactions.csv';
+  return { blob: await response.blob(), filename };
 }
 
 /** Forgets cached settings; for tests. */

@@ -33,6 +33,22 @@ export interface TransactionsLoadDetail {
   total: number;
 }
 
+/**
+ * What `<transactions-table>` lists, by the listing's query names: `''` is "any" (and, for `sort` and `order`, the
+ * defaults `date` and `desc`). A page keeps it in its URL by `new URLSearchParams(detail)`, and gives it back
+ * through the table's `filters`.
+ */
+export interface TransactionFilters {
+  q: string;
+  status: string;
+  kind: string;
+  card_brand: string;
+  from_date: string;
+  to_date: string;
+  sort: string;
+  order: string;
+}
+
 export interface PaykitEventMap {
   'pay-success': CustomEvent<PaySuccessDetail>;
   'pay-pending': CustomEvent<PayPendingDetail>;
@@ -42,6 +58,7 @@ export interface PaykitEventMap {
   'request-error': CustomEvent<PaykitErrorDetail>;
   'transactions-load': CustomEvent<TransactionsLoadDetail>;
   'transactions-error': CustomEvent<PaykitErrorDetail>;
+  'transactions-filter-change': CustomEvent<TransactionFilters>;
 }
 
 type DetailOf<K extends keyof PaykitEventMap> = PaykitEventMap[K] extends CustomEvent<infer D> ? D : never;

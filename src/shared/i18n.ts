@@ -11,7 +11,12 @@ import type { transactionsTableStrings } from '../elements/transactions-table/tr
 export interface LocaleTexts {
   payButton: Record<PayButtonStringKey, string>;
   requestPaymentButton: Record<RequestPaymentButtonStringKey, string>;
-  transactionsTable: Record<keyof typeof transactionsTableStrings | 'statusCompleted' | 'statusVoided' | 'typeRefund' | 'typeVoid', string>;
+  transactionsTable: Record<
+    | keyof typeof transactionsTableStrings
+    | `status${'Completed' | 'Voided' | 'Pending' | 'Declined' | 'Authorized' | 'Captured'}`
+    | `type${'Sale' | 'Refund' | 'Void'}`,
+    string
+  >;
 }
 
 export type ElementTexts = keyof LocaleTexts;

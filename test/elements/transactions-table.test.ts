@@ -15,6 +15,11 @@ function item(n: number, overrides: Partial<TransactionItem> = {}): TransactionI
     last_four: '4242',
     status: 'completed',
     type: 'sale',
+    order_id: `order-${n}`,
+    refunded_amount: '0.00',
+    refundable_amount: `${n}.50`,
+    voidable_until: null,
+    capturable: false,
     ...overrides,
   };
 }
@@ -313,6 +318,100 @@ describe('<transactions-table> without the service', () => {
         narrow.remove();
       }
     }
+  });
+
+  it('narrows the rows by search, status, kind and card, sorts them, and keeps the filters in attributes and an event', async () => {
+    const all = [
+      item(1, { card_brand: 'Visa', last_four: '4242' }),
+      item(2, { card_brand: 'Mastercard', last_four: '4444', refunded_amount: '1.00', refundable_amount: '1.50' }),
+      item(3, { card_brand: 'ACH', last_four: '6789', status: 'pending' }),
+      item(4, { type: 'refund', amount: '-2.00' }),
+      item(5, { card_brand: 'Mastercard', last_four: '4444', status: 'voided' }),
+    ];
+    // As the service's listing narrows and sorts (the contract of #32).
+    service = fakeService({
+      'GET /transactions': ({ url }) => {
+        const get = (name: string) => url.searchParams.get(name) ?? '';
+        const [q, status, kind, brand, sort, order] = ['q', 'status', 'kind', 'card_brand', 'sort', 'order'].map(get);
+        let items = all.filter((t) =>
+          (!q || t.last_four === q || t.order_id === q || t.transaction_id === q) &&
+          (!status || (status === 'refunded' ? Number(t.refunded_amount) > 0 : t.status === status)) &&
+          (!kind || t.type === kind) &&
+          (!brand || t.card_brand.toLowerCase() === brand));
+        if (sort === 'amount') items = items.sort((a, b) => (Number(a.amount) - Number(b.amount)) * (order === 'asc' ? 1 : -1));
+        return ok({ items, page: 1, perPage: 20, totalCount: items.length, next_cursor: null, has_more: false });
+      },
+    });
+    const changes: Record<string, string>[] = [];
+    const el = await table({ 'session-token': 'wst_fake', 'base-url': FAKE_BASE, locale: 'en-US' }, (t) =>
+      t.addEventListener('transactions-filter-change', (event) => changes.push({ ...event.detail })),
+    );
+    await waitUntil(() => rows(el).length === 5, 'every row');
+    expect(rows(el).map((row) => row[3])).to.deep.equal(['Voided', 'Refund · Completed', 'Pending', 'Partly refunded', 'Completed']);
+
+    const select = (name: string) => shadow(el).querySelector<HTMLSelectElement>(`select[name="${name}"]`)!;
+    const apply = async (count: number) => {
+      const loaded = eventWithin(el, 'transactions-load');
+      part(el, 'apply-button').click();
+      await loaded;
+      await el.updateComplete;
+      expect(rows(el), 'rows after applying').to.have.length(count);
+    };
+    // Keyboard: a last four typed into the search box, then Enter.
+    part<HTMLInputElement>(el, 'search-input').focus();
+    await sendKeys({ type: '4444' });
+    let loaded = eventWithin(el, 'transactions-load');
+    await sendKeys({ press: 'Enter' });
+    await loaded;
+    await el.updateComplete;
+    expect(rows(el).map((row) => row[2])).to.deep.equal(['Mastercard •••• ending in 4444', 'Mastercard •••• ending in 4444']);
+    expect(service.calls.at(-1)!.url.searchParams.get('q')).to.equal('4444');
+    expect(el.q).to.equal('4444');
+    expect(el.getAttribute('q')).to.equal('4444');
+    expect(changes.at(-1)).to.deep.equal({ q: '4444', status: '', kind: '', card_brand: '', from_date: '', to_date: '', sort: '', order: '' });
+
+    part<HTMLInputElement>(el, 'search-input').value = '';
+    select('status').value = 'refunded';
+    await apply(1);
+    expect(rows(el)[0]![0]).to.match(/^Jan 2, 2026/);
+    select('status').value = '';
+    select('kind').value = 'refund';
+    await apply(1);
+    select('kind').value = '';
+    select('card_brand').value = 'mastercard';
+    select('sorting').value = 'amount asc';
+    await apply(2);
+    expect(rows(el).map((row) => row[1])).to.deep.equal(['$2.50', '$5.50']);
+    const query = service.calls.at(-1)!.url.searchParams;
+    expect([query.get('card_brand'), query.get('sort'), query.get('order'), query.get('status'), query.has('kind')]).to.deep.equal(['mastercard', 'amount', 'asc', null, false]);
+    expect(el.getAttribute('card-brand')).to.equal('mastercard');
+    expect(changes.at(-1)).to.include({ card_brand: 'mastercard', sort: 'amount', order: 'asc', status: '', kind: '' });
+    expect(changes).to.have.length(4);
+    await expect(el).to.be.accessible();
+
+    // A page sets the filters (from its URL, say): the table lists them and shows them in its form, firing no change.
+    loaded = eventWithin(el, 'transactions-load');
+    el.filters = Object.fromEntries(new URLSearchParams('status=pending&card_brand=ach&sort=nonsense'));
+    await loaded;
+    await el.updateComplete;
+    expect(rows(el)).to.have.length(1);
+    expect(el.filters).to.include({ status: 'pending', card_brand: 'ach', sort: '' });
+    expect(service.calls.at(-1)!.url.searchParams.has('sort'), 'a value the service would refuse is not sent').to.equal(false);
+    expect([select('status').value, select('card_brand').value, select('sorting').value]).to.deep.equal(['pending', 'ach', 'date desc']);
+    expect(changes).to.have.length(4);
+
+    // Nothing matches, then Clear.
+    part<HTMLInputElement>(el, 'search-input').value = 'order-404';
+    await apply(0);
+    expect(part(el, 'empty').textContent).to.equal('No transactions match these filters.');
+    await expect(el).to.be.accessible();
+    loaded = eventWithin(el, 'transactions-load');
+    part(el, 'clear-button').click();
+    await loaded;
+    await el.updateComplete;
+    expect(rows(el)).to.have.length(5);
+    expect(changes.at(-1)).to.deep.equal({ q: '', status: '', kind: '', card_brand: '', from_date: '', to_date: '', sort: '', order: '' });
+    expect(['q', 'status', 'card-brand'].filter((name) => el.hasAttribute(name)), 'attributes left').to.deep.equal([]);
   });
 
   it('reflows into cards on a 360–375 px phone, light and dark: no clipped cell, no sideways scroll', async () => {

@@ -20,6 +20,7 @@ import type {
   PaySuccessDetail,
   PaykitErrorDetail,
   RequestSentDetail,
+  TransactionFilters,
   TransactionsLoadDetail,
 } from '../../src/index.ts';
 
@@ -62,8 +63,9 @@ declare module 'vue' {
       {
       'transactions-load': CustomEvent<TransactionsLoadDetail>;
       'transactions-error': CustomEvent<PaykitErrorDetail>;
+      'transactions-filter-change': CustomEvent<TransactionFilters>;
       },
-      'sessionToken' | 'pageSize' | 'fetchSessionToken' | 'strings' | 'publicKey' | 'baseUrl' | 'locale' | 'theme'
+      'sessionToken' | 'pageSize' | 'fetchSessionToken' | 'strings' | 'q' | 'status' | 'kind' | 'cardBrand' | 'fromDate' | 'toDate' | 'sort' | 'order' | 'filters' | 'publicKey' | 'baseUrl' | 'locale' | 'theme'
     >;
   }
 }

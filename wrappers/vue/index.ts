@@ -17,6 +17,7 @@ import type {
   PaySuccessDetail,
   PaykitErrorDetail,
   RequestSentDetail,
+  TransactionFilters,
   TransactionsLoadDetail,
 } from '../../src/index.ts';
 
@@ -133,6 +134,24 @@ export const TransactionsTable = defineComponent({
     fetchSessionToken: { type: null as unknown as PropType<TransactionsTableElement['fetchSessionToken']>, default: undefined },
     /** Replacements for any visible text, by key (the keys of `transactionsTableStrings`, and statuses and types as `statusVoided`, `typeRefund`, …); `{name}` placeholders are filled in. */
     strings: { type: null as unknown as PropType<TransactionsTableElement['strings']>, default: undefined },
+    /** Search text: a transaction or order id exactly, a last four, or an amount such as `12.50`. */
+    q: { type: null as unknown as PropType<TransactionsTableElement['q']>, default: undefined },
+    /** `completed`, `refunded`, `voided`, `pending` or `declined`; anything else (or none) lists every status. */
+    status: { type: null as unknown as PropType<TransactionsTableElement['status']>, default: undefined },
+    /** `sale`, `refund`, `void` or `hold`; anything else (or none) lists every kind. */
+    kind: { type: null as unknown as PropType<TransactionsTableElement['kind']>, default: undefined },
+    /** `visa`, `mastercard`, `amex`, `discover` or `ach`; anything else (or none) lists every brand. */
+    cardBrand: { type: null as unknown as PropType<TransactionsTableElement['cardBrand']>, default: undefined },
+    /** The first day listed, YYYY-MM-DD (UTC), inclusive. */
+    fromDate: { type: null as unknown as PropType<TransactionsTableElement['fromDate']>, default: undefined },
+    /** The last day listed, YYYY-MM-DD (UTC), inclusive. */
+    toDate: { type: null as unknown as PropType<TransactionsTableElement['toDate']>, default: undefined },
+    /** `date` (the default) or `amount`. */
+    sort: { type: null as unknown as PropType<TransactionsTableElement['sort']>, default: undefined },
+    /** `desc` (the default) or `asc`. */
+    order: { type: null as unknown as PropType<TransactionsTableElement['order']>, default: undefined },
+    /** Sets every filter at once (missing ones to "any", which removes their attributes), e.g. from `Object.fromEntries(new URLSearchParams(location.search))`. */
+    filters: { type: null as unknown as PropType<TransactionsTableElement['filters']>, default: undefined },
     /** Accepted like on every element; the listing itself needs only the session token. */
     publicKey: { type: null as unknown as PropType<TransactionsTableElement['publicKey']>, default: undefined },
     /** The payment service's origin; overrides the script tag and configure(). */
@@ -147,6 +166,8 @@ export const TransactionsTable = defineComponent({
     transactionsLoad: (_event: CustomEvent<TransactionsLoadDetail>) => true,
     /** Loading failed (network, the page's policy, configuration, or a token that stays refused). `detail`: `{code, message}`. */
     transactionsError: (_event: CustomEvent<PaykitErrorDetail>) => true,
+    /** The merchant applied or cleared filters (not fired when the page sets them). `detail`: the filters, as `filters` reads them. */
+    transactionsFilterChange: (_event: CustomEvent<TransactionFilters>) => true,
   },
   // The element's methods, on the component's ref: `transactionsTable.value.reload()`.
   expose: ['reload'],
@@ -162,6 +183,7 @@ export const TransactionsTable = defineComponent({
         ...asProperties(props),
         onTransactionsLoad: (event: CustomEvent<TransactionsLoadDetail>) => emit('transactionsLoad', event),
         onTransactionsError: (event: CustomEvent<PaykitErrorDetail>) => emit('transactionsError', event),
+        onTransactionsFilterChange: (event: CustomEvent<TransactionFilters>) => emit('transactionsFilterChange', event),
       });
   },
 });

@@ -64,9 +64,12 @@ export const transactionsTableStyles = css`
     border: 0;
   }
 
+  /* Inherited even on a page in quirks mode, whose tables otherwise take black text and the default font size. */
   table {
     width: 100%;
     border-collapse: collapse;
+    color: inherit;
+    font-size: inherit;
   }
 
   th,

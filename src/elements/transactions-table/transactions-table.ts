@@ -3,7 +3,7 @@ import { initialState, Task, TaskStatus } from '@lit/task';
 import { resolveBaseUrl } from '../../config.ts';
 import { listTransactions, WidgetAuthError, WidgetNetworkError, type TransactionItem, type TransactionPage, type TransactionQuery } from '../../widget-api.ts';
 import { codeOf, WidgetError } from '../../shared/errors.ts';
-import { emit } from '../../shared/events.ts';
+import { emit, type TransactionFilters } from '../../shared/events.ts';
 import { formatDateTime, formatMoney, resolveLocale } from '../../shared/format.ts';
 import { commonStrings, PaykitElement } from '../../shared/paykit-element.ts';
 import { styles } from '../../shared/styles.ts';
@@ -12,10 +12,21 @@ import { transactionsTableStyles } from './transactions-table.styles.ts';
 export const transactionsTableStrings = {
   networkError: commonStrings.networkError,
   caption: 'Transactions',
+  search: 'Search',
+  searchHint: 'Transaction or order id, last four digits, or amount',
+  filterStatus: 'Status',
+  filterKind: 'Kind',
+  filterCard: 'Card',
+  any: 'All',
+  sort: 'Sort',
+  sortDateDesc: 'Newest first',
+  sortDateAsc: 'Oldest first',
+  sortAmountDesc: 'Largest amount first',
+  sortAmountAsc: 'Smallest amount first',
   from: 'From',
   to: 'To',
   apply: 'Apply',
-  clear: 'Clear dates',
+  clear: 'Clear filters',
   columnDate: 'Date',
   columnAmount: 'Amount',
   columnCard: 'Card',
@@ -26,6 +37,7 @@ export const transactionsTableStrings = {
   summary: 'Showing {first}–{last} of {total} transactions.',
   empty: 'No transactions yet',
   emptyInRange: 'No transactions between these dates.',
+  emptyFiltered: 'No transactions match these filters.',
   pagination: 'Pages',
   previous: 'Previous',
   next: 'Next',
@@ -34,7 +46,24 @@ export const transactionsTableStrings = {
   rangeReversed: 'The "from" date is after the "to" date.',
   missingToken: 'No session token: set session-token or fetchSessionToken.',
   refreshFailed: 'Could not get a new session token. Reload the page.',
+  statusRefunded: 'Refunded',
+  statusPartlyRefunded: 'Partly refunded',
+  typePreauth: 'Hold',
+  typeHold: 'Hold',
+  typeAchReturn: 'ACH return',
 } as const;
+
+/** The values each filter takes (the service's listing refuses any other); the first of `sort` and `order` is the default. */
+export const FILTER_VALUES = {
+  status: ['completed', 'refunded', 'voided', 'pending', 'declined'],
+  kind: ['sale', 'refund', 'void', 'hold'],
+  card_brand: ['visa', 'mastercard', 'amex', 'discover', 'ach'],
+  sort: ['date', 'amount'],
+  order: ['desc', 'asc'],
+} as const;
+
+const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', ach: 'ACH' };
+
 
 /**
  * The keys of `strings`: those of transactionsTableStrings, and the words for a status or a type, which are
@@ -43,10 +72,12 @@ export const transactionsTableStrings = {
  */
 export type TransactionsTableStringKey = keyof typeof transactionsTableStrings | `status${Capitalize<string>}` | `type${Capitalize<string>}`;
 
-/** What a load depends on: session token, page size, service, page, range. */
-type ListingArgs = [string | undefined, number, string | undefined, number, string, string];
+/** What a load depends on: session token, page size, service, page, filters. */
+type ListingArgs = [string | undefined, number, string | undefined, number, string];
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+/** `ach_return` → `AchReturn`: the part of a string key after `status` or `type`. */
+const keyOf = (value: string) => value.split('_').map(capitalize).join('');
 
 /**
  * The merchant's completed transactions, newest first, read with a short-lived read-only session token that
@@ -59,13 +90,16 @@ const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
  *
  * @fires {CustomEvent<TransactionsLoadDetail>} transactions-load - A page arrived. `detail`: `{total}`, the count over all pages.
  * @fires {CustomEvent<PaykitErrorDetail>} transactions-error - Loading failed (network, the page's policy, configuration, or a token that stays refused). `detail`: `{code, message}`.
+ * @fires {CustomEvent<TransactionFilters>} transactions-filter-change - The merchant applied or cleared filters (not fired when the page sets them). `detail`: the filters, as `filters` reads them.
  *
  * @prop {(() => Promise<string>) | undefined} fetchSessionToken
  *
  * @attr public-key - Accepted like on every element; the listing itself needs only the session token.
  *
  * @csspart base - The frame around everything.
- * @csspart filters - The date-range form; `date-input`, `apply-button`, `clear-button` inside it.
+ * @csspart filters - The search and filter form; `search-input`, `filter-select`, `date-input`, `apply-button`, `clear-button` inside it.
+ * @csspart search-input - The search box.
+ * @csspart filter-select - Each of the status, kind, card and sort choices.
  * @csspart date-input - Each of the two date inputs.
  * @csspart apply-button - The button that applies the range.
  * @csspart clear-button - The button that removes the range.
@@ -106,6 +140,14 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
     sessionToken: { attribute: 'session-token' },
     pageSize: { type: Number, attribute: 'page-size' },
     fetchSessionToken: { attribute: false },
+    q: { reflect: true },
+    status: { reflect: true },
+    kind: { reflect: true },
+    cardBrand: { attribute: 'card-brand', reflect: true },
+    fromDate: { attribute: 'from-date', reflect: true },
+    toDate: { attribute: 'to-date', reflect: true },
+    sort: { reflect: true },
+    order: { reflect: true },
     // Redeclared for its type: each element's own keys.
     strings: { attribute: false },
   };
@@ -128,6 +170,51 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
    */
   declare strings: Partial<Record<TransactionsTableStringKey, string>>;
 
+  /** Search text: a transaction or order id exactly, a last four, or an amount such as `12.50`. */
+  declare q?: string;
+  /** `completed`, `refunded`, `voided`, `pending` or `declined`; anything else (or none) lists every status. */
+  declare status?: string;
+  /** `sale`, `refund`, `void` or `hold`; anything else (or none) lists every kind. */
+  declare kind?: string;
+  /** `visa`, `mastercard`, `amex`, `discover` or `ach`; anything else (or none) lists every brand. */
+  declare cardBrand?: string;
+  /** The first day listed, YYYY-MM-DD (UTC), inclusive. */
+  declare fromDate?: string;
+  /** The last day listed, YYYY-MM-DD (UTC), inclusive. */
+  declare toDate?: string;
+  /** `date` (the default) or `amount`. */
+  declare sort?: string;
+  /** `desc` (the default) or `asc`. */
+  declare order?: string;
+
+  /** Every filter at once, by the listing's query names; a value the listing would refuse reads as `''`. */
+  get filters(): TransactionFilters {
+    const pick = (name: keyof typeof FILTER_VALUES, value = '') => ((FILTER_VALUES[name] as readonly string[]).includes(value) ? value : '');
+    const date = (value = '') => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : '');
+    return {
+      q: String(this.q ?? '').trim().slice(0, 100),
+      status: pick('status', this.status),
+      kind: pick('kind', this.kind),
+      card_brand: pick('card_brand', this.cardBrand),
+      from_date: date(this.fromDate),
+      to_date: date(this.toDate),
+      sort: pick('sort', this.sort),
+      order: pick('order', this.order),
+    };
+  }
+
+  /** Sets every filter at once (missing ones to "any", which removes their attributes), e.g. from `Object.fromEntries(new URLSearchParams(location.search))`. */
+  set filters(filters: Partial<TransactionFilters>) {
+    this.q = filters.q || undefined;
+    this.status = filters.status || undefined;
+    this.kind = filters.kind || undefined;
+    this.cardBrand = filters.card_brand || undefined;
+    this.fromDate = filters.from_date || undefined;
+    this.toDate = filters.to_date || undefined;
+    this.sort = filters.sort || undefined;
+    this.order = filters.order || undefined;
+  }
+
   protected override readonly defaultStrings = transactionsTableStrings;
 
   protected override readonly textsName = 'transactionsTable';
@@ -139,8 +226,6 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
    * meanwhile neither repeat a row on the next page nor hide one; going back returns to the same place.
    */
   #cursors: (string | undefined)[] = [undefined];
-  #from = '';
-  #to = '';
   #rangeError = '';
   /** A token from fetchSessionToken, used instead of `sessionToken` until that changes. */
   #renewed?: string;
@@ -153,9 +238,9 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
    * ignored; the previous page stays shown meanwhile.
    */
   #listing = new Task(this, {
-    task: async ([sessionToken, _pageSize, baseUrl, page, from_date, to_date]: ListingArgs, { signal }) => {
+    task: async ([sessionToken, _pageSize, baseUrl, page]: ListingArgs, { signal }) => {
       const cursor = this.#cursors[page - 1];
-      const query: TransactionQuery = { page, perPage: this.#perPage, from_date, to_date, ...(cursor ? { cursor } : {}) };
+      const query: TransactionQuery = { page, perPage: this.#perPage, ...this.filters, ...(cursor ? { cursor } : {}) };
       try {
         return await this.#list(sessionToken, baseUrl, query, signal);
       } catch (error) {
@@ -163,7 +248,8 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
         throw error instanceof WidgetNetworkError && error.code === 'network' ? new WidgetError(this.t('networkError'), 'network') : error;
       }
     },
-    args: (): ListingArgs => [this.sessionToken, this.pageSize, this.baseUrl, this.#page, this.#from, this.#to],
+    // The filters as one string, so that setting them to what they are does not load again.
+    args: (): ListingArgs => [this.sessionToken, this.pageSize, this.baseUrl, this.#page, JSON.stringify(this.filters)],
     onComplete: ({ totalCount }) => emit(this, 'transactions-load', { total: Number(totalCount) || 0 }),
     onError: (error) => emit(this, 'transactions-error', { code: codeOf(error), message: (error as Error).message }),
   });
@@ -207,7 +293,7 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     if (changed.has('sessionToken')) this.#renewed = undefined;
-    if (changed.has('pageSize')) this.#toFirstPage();
+    if (['pageSize', 'q', 'status', 'kind', 'cardBrand', 'fromDate', 'toDate', 'sort', 'order'].some((name) => changed.has(name as keyof TransactionsTable))) this.#toFirstPage();
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -240,9 +326,10 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
       await this.#renew();
       return list();
     });
+    if (query.sort === 'amount') return result;
     // Each timestamp read once, not once per comparison.
-    const newestFirst = result.items.map((item) => [Date.parse(item.created_date), item] as const).sort(([a], [b]) => b - a);
-    return { ...result, items: newestFirst.map(([, item]) => item) };
+    const byDate = result.items.map((item) => [Date.parse(item.created_date), item] as const).sort(([a], [b]) => (query.order === 'asc' ? a - b : b - a));
+    return { ...result, items: byDate.map(([, item]) => item) };
   }
 
   async #renew(): Promise<string> {
@@ -256,36 +343,42 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
     this.#cursors = [undefined];
   }
 
-  /** Loads page `page` with the range from the form, or (for `to`) the range is refused. */
-  #load(page: number, from = this.#from, to = this.#to): void {
-    this.#rangeError = from && to && from > to ? this.t('rangeReversed') : '';
-    if (this.#rangeError) return this.requestUpdate();
+  /** Loads page `page`, or, with `filters` (from the form), the first page of those filters unless the range is reversed. */
+  #load(page: number, filters?: TransactionFilters): void {
+    if (filters) {
+      this.#rangeError = filters.from_date && filters.to_date && filters.from_date > filters.to_date ? this.t('rangeReversed') : '';
+      if (this.#rangeError) return this.requestUpdate();
+      this.filters = filters;
+      emit(this, 'transactions-filter-change', this.filters);
+    }
     if (page === 1) this.#toFirstPage();
     // The page after the one shown starts where the shown one ends.
     if (page === this.#page + 1) this.#cursors[page - 1] = this.#listing.value?.next_cursor ?? undefined;
     this.#page = page;
-    this.#from = from;
-    this.#to = to;
-    // Run now, not by the change of the task's arguments: applying the same range again reloads too.
+    // Run now, not by the change of the task's arguments: applying the same filters again reloads too.
     void this.reload();
   }
 
   #submit(event: SubmitEvent): void {
     event.preventDefault();
-    const form = new FormData(event.target as HTMLFormElement);
-    this.#load(1, form.get('from') as string, form.get('to') as string);
+    const form = Object.fromEntries(new FormData(event.target as HTMLFormElement)) as Record<string, string>;
+    // The default order (newest first) is no filter: it stays out of the event and the page's URL.
+    const [sort = '', order = ''] = form.sorting === 'date desc' ? [] : (form.sorting ?? '').split(' ');
+    this.#load(1, { q: form.q ?? '', status: form.status ?? '', kind: form.kind ?? '', card_brand: form.card_brand ?? '', from_date: form.from ?? '', to_date: form.to ?? '', sort, order });
   }
 
   /** A status or a type as a word: `strings`' or the language's, else the service's own, capitalized. */
   #word(prefix: 'status' | 'type', value: string): string {
-    const word = capitalize(value);
-    return this.ownText(`${prefix}${word}`) ?? word;
+    const key = `${prefix}${keyOf(value)}` as TransactionsTableStringKey;
+    return this.ownText(key) ?? (transactionsTableStrings as Record<string, string>)[key] ?? capitalize(value.replace('_', ' '));
   }
 
-  #row({ transaction_id: id, created_date: date, amount, card_brand, last_four, status, type }: TransactionItem, locale: string, cardEnding: string) {
+  #row({ transaction_id: id, created_date: date, amount, card_brand, last_four, status, type, refunded_amount, refundable_amount }: TransactionItem, locale: string, cardEnding: string) {
     const brand = capitalize(card_brand);
+    // A sale refunded in part or whole keeps the status `completed`: its refunded amount tells.
+    const shown = status === 'completed' && Number(refunded_amount) > 0 ? (Number(refundable_amount) > 0 ? 'partly_refunded' : 'refunded') : status;
     // A sale is the plain case; a refund or a void says so before its status.
-    const state = type === 'sale' ? this.#word('status', status) : `${this.#word('type', type)} · ${this.#word('status', status)}`;
+    const state = type === 'sale' ? this.#word('status', shown) : `${this.#word('type', type)} · ${this.#word('status', shown)}`;
     // One template for every row, with or without a card number, and its texts set as properties rather than
     // rendered as child parts (no marker nodes to clone and no text nodes to insert): a thousand rows in one pass.
     return html`<tr part="row" data-transaction-id=${id}>
@@ -325,21 +418,37 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
   override render() {
     const { phase } = this;
     const busy = phase === 'loading';
-    const ranged = this.#from || this.#to;
+    const filters = this.filters;
+    const ranged = filters.from_date || filters.to_date;
+    const filtered = filters.q || filters.status || filters.kind || filters.card_brand;
     const first = (this.#page - 1) * this.#perPage + 1;
     // One live region for every state, so each change of its text is announced.
     const status =
       busy ? this.t('loading')
-      : phase === 'empty' ? this.t(ranged ? 'emptyInRange' : 'empty')
+      : phase === 'empty' ? this.t(filtered ? 'emptyFiltered' : ranged ? 'emptyInRange' : 'empty')
       : phase === 'loaded' ? this.t('summary', { first, last: first + this.#listing.value!.items.length - 1, total: this.#total })
       : '';
     const dateInput = (name: 'from' | 'to', value: string) =>
       html`<label>${this.t(name)}<input part="date-input" type="date" name=${name} .value=${value} aria-invalid=${!!this.#rangeError} aria-describedby="range-error" /></label>`;
+    const option = (value: string, text: string, current: string) => html`<option value=${value} ?selected=${value === current}>${text}</option>`;
+    const choice = (name: 'status' | 'kind' | 'card_brand', label: TransactionsTableStringKey, word: (value: string) => string) =>
+      html`<label>${this.t(label)}<select part="filter-select" name=${name}>
+        ${option('', this.t('any'), filters[name])}${FILTER_VALUES[name].map((value) => option(value, word(value), filters[name]))}
+      </select></label>`;
+    const sorting = `${filters.sort || 'date'} ${filters.order || 'desc'}`;
     return html`<div part="base" class=${this.scheme}>
-      <form part="filters" novalidate @submit=${this.#submit}>
-        ${dateInput('from', this.#from)} ${dateInput('to', this.#to)}
+      <form part="filters" role="search" novalidate @submit=${this.#submit}>
+        <label>${this.t('search')}<input part="search-input" type="search" name="q" maxlength="100" .value=${filters.q} title=${this.t('searchHint')} /></label>
+        ${choice('status', 'filterStatus', (value) => this.#word('status', value))}
+        ${choice('kind', 'filterKind', (value) => this.#word('type', value))}
+        ${choice('card_brand', 'filterCard', (value) => BRANDS[value]!)}
+        ${dateInput('from', filters.from_date)} ${dateInput('to', filters.to_date)}
+        <label>${this.t('sort')}<select part="filter-select" name="sorting">
+          ${(['date desc', 'date asc', 'amount desc', 'amount asc'] as const).map((value) =>
+            option(value, this.t(`sort${keyOf(value.replace(' ', '_'))}` as TransactionsTableStringKey), sorting))}
+        </select></label>
         <button part="apply-button">${this.t('apply')}</button>
-        ${ranged ? html`<button part="clear-button" type="button" @click=${() => this.#load(1, '', '')}>${this.t('clear')}</button>` : ''}
+        ${ranged || filtered ? html`<button part="clear-button" type="button" @click=${() => this.#load(1, { ...filters, q: '', status: '', kind: '', card_brand: '', from_date: '', to_date: '' })}>${this.t('clear')}</button>` : ''}
       </form>
       <p id="range-error" class="error" role="alert">${this.#rangeError}</p>
       ${this.lines(status, this.#listing.status === TaskStatus.ERROR ? (this.#listing.error as Error).message : '', phase === 'empty' ? 'status empty' : 'status')}
