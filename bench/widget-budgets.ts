@@ -4,4 +4,4 @@
  * error codes, the reading of the page's CSP reports, the loading of languages and the themes cost about that much.
  * Issue 32 raised the all-elements page's by what the payments console's first paint needs (docs/decisions.md).
  */
-export const BUDGETS = { loader: 2 * 1024, payButtonPage: 13 * 1024, allElementsPage: 17.7 * 1024 };
+export const BUDGETS = { loader: 2 * 1024, payButtonPage: 13 * 1024, allElementsPage: 18.4 * 1024 };

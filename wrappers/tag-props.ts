@@ -9,6 +9,7 @@ import type {
   PaySuccessDetail,
   PaykitErrorDetail,
   RequestSentDetail,
+  TransactionActionDetail,
   TransactionFilters,
   TransactionsLoadDetail,
 } from '../src/index.ts';
@@ -147,6 +148,8 @@ export interface TransactionsTableTagProps {
   fetchSessionToken?: TransactionsTableElement['fetchSessionToken'] | undefined;
   /** Replacements for any visible text, by key (the keys of `transactionsTableStrings`, and statuses and types as `statusVoided`, `typeRefund`, …); `{name}` placeholders are filled in. */
   strings?: TransactionsTableElement['strings'] | undefined;
+  /** What the session token allows (the `features` of the session the merchant's server minted, e.g. `{"refunds":true,"voids":true}`): the console shows only those actions. The service enforces them in any case. */
+  features?: TransactionsTableElement['features'] | undefined;
   /** Search text: a transaction or order id exactly, a last four, or an amount such as `12.50`. */
   q?: TransactionsTableElement['q'] | undefined;
   /** `completed`, `refunded`, `voided`, `pending` or `declined`; anything else (or none) lists every status. */
@@ -181,6 +184,18 @@ export interface TransactionsTableOnListeners {
   'ontransactions-load'?: ((event: CustomEvent<TransactionsLoadDetail>) => void) | undefined;
   /** Loading failed (network, the page's policy, configuration, or a token that stays refused). `detail`: `{code, message}`. */
   'ontransactions-error'?: ((event: CustomEvent<PaykitErrorDetail>) => void) | undefined;
+  /** A refund (whole or part) went through; the row shows it. `detail`: `{transaction, amount?}`. */
+  'ontransaction-refunded'?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
+  /** A void went through. */
+  'ontransaction-voided'?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
+  /** A hold was captured (`amount` when part of it). */
+  'ontransaction-captured'?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
+  /** A hold was released. */
+  'ontransaction-released'?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
+  /** "Undo sale" went through: `detail.transaction.undone_as` is `void` or `refund`. */
+  'ontransaction-undone'?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
+  /** The shopper's receipt was sent again. */
+  'onreceipt-sent'?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
   /** The merchant applied or cleared filters (not fired when the page sets them). `detail`: the filters, as `filters` reads them. */
   'ontransactions-filter-change'?: ((event: CustomEvent<TransactionFilters>) => void) | undefined;
 }
@@ -191,6 +206,18 @@ export interface TransactionsTableColonListeners {
   'on:transactions-load'?: ((event: CustomEvent<TransactionsLoadDetail>) => void) | undefined;
   /** Loading failed (network, the page's policy, configuration, or a token that stays refused). `detail`: `{code, message}`. */
   'on:transactions-error'?: ((event: CustomEvent<PaykitErrorDetail>) => void) | undefined;
+  /** A refund (whole or part) went through; the row shows it. `detail`: `{transaction, amount?}`. */
+  'on:transaction-refunded'?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
+  /** A void went through. */
+  'on:transaction-voided'?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
+  /** A hold was captured (`amount` when part of it). */
+  'on:transaction-captured'?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
+  /** A hold was released. */
+  'on:transaction-released'?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
+  /** "Undo sale" went through: `detail.transaction.undone_as` is `void` or `refund`. */
+  'on:transaction-undone'?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
+  /** The shopper's receipt was sent again. */
+  'on:receipt-sent'?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
   /** The merchant applied or cleared filters (not fired when the page sets them). `detail`: the filters, as `filters` reads them. */
   'on:transactions-filter-change'?: ((event: CustomEvent<TransactionFilters>) => void) | undefined;
 }

@@ -1,5 +1,6 @@
 /** The events of the Paykit elements: all bubble and cross shadow roots, so a page can listen anywhere above. */
 import type { PaykitErrorCode } from './errors.ts';
+import type { TransactionDetails } from '../widget-api.ts';
 
 export type { PaykitErrorCode };
 
@@ -49,6 +50,14 @@ export interface TransactionFilters {
   order: string;
 }
 
+/** An action of `<transactions-table>`'s console succeeded. */
+export interface TransactionActionDetail {
+  /** The transaction as it now is, with its timeline and refunds (after `undo`, `undone_as` says `void` or `refund`). */
+  transaction: TransactionDetails;
+  /** Decimal text: the amount asked for a partial refund or capture; absent for the whole. */
+  amount?: string;
+}
+
 export interface PaykitEventMap {
   'pay-success': CustomEvent<PaySuccessDetail>;
   'pay-pending': CustomEvent<PayPendingDetail>;
@@ -59,6 +68,12 @@ export interface PaykitEventMap {
   'transactions-load': CustomEvent<TransactionsLoadDetail>;
   'transactions-error': CustomEvent<PaykitErrorDetail>;
   'transactions-filter-change': CustomEvent<TransactionFilters>;
+  'transaction-refunded': CustomEvent<TransactionActionDetail>;
+  'transaction-voided': CustomEvent<TransactionActionDetail>;
+  'transaction-captured': CustomEvent<TransactionActionDetail>;
+  'transaction-released': CustomEvent<TransactionActionDetail>;
+  'transaction-undone': CustomEvent<TransactionActionDetail>;
+  'receipt-sent': CustomEvent<TransactionActionDetail>;
 }
 
 type DetailOf<K extends keyof PaykitEventMap> = PaykitEventMap[K] extends CustomEvent<infer D> ? D : never;

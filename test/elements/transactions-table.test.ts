@@ -3,7 +3,7 @@ import { emulateMedia, sendKeys, setViewport } from '@web/test-runner-commands';
 import '../../src/index.ts';
 import type { TransactionsTable } from '../../src/index.ts';
 import type { TransactionItem } from '../../src/widget-api.ts';
-import { eventWithin, FAKE_BASE, fakeService, json, maybePart, ok, pageStyle, part, pending, realService, shadow, type FakeCall } from './helpers.ts';
+import { eventWithin, FAKE_BASE, fakeService, json, maybePart, ok, pageStyle, part, pending, realService, shadow, type FakeCall, type FakeRoute } from './helpers.ts';
 
 function item(n: number, overrides: Partial<TransactionItem> = {}): TransactionItem {
   return {
@@ -42,7 +42,7 @@ function listing(total: number) {
 }
 
 function rows(el: TransactionsTable): string[][] {
-  return Array.from(shadow(el).querySelectorAll('tbody tr')).map((row) =>
+  return Array.from(shadow(el).querySelectorAll('tbody tr[part="row"]')).map((row) =>
     Array.from(row.querySelectorAll('td')).map((cell) => cell.textContent!.replace(/\s+/g, ' ').trim()),
   );
 }
@@ -412,6 +412,206 @@ describe('<transactions-table> without the service', () => {
     expect(rows(el)).to.have.length(5);
     expect(changes.at(-1)).to.deep.equal({ q: '', status: '', kind: '', card_brand: '', from_date: '', to_date: '', sort: '', order: '' });
     expect(['q', 'status', 'card-brand'].filter((name) => el.hasAttribute(name)), 'attributes left').to.deep.equal([]);
+  });
+
+  describe('the console: details and actions', () => {
+    const future = new Date(Date.now() + 86_400_000).toISOString();
+    /** The service's state: each transaction as the fake service last answered it. */
+    let state: Record<string, TransactionItem>;
+    const details = (t: TransactionItem, extra: object = {}) => ({
+      ...t,
+      timeline: [{ at: t.created_date, what: t.type === 'preauth' ? 'authorized' : 'created', amount: t.amount }, { at: t.created_date, what: 'receipt_sent' }],
+      refunds: Number(t.refunded_amount) > 0 ? [{ transaction_id: `re_${t.transaction_id}`, amount: t.refunded_amount, created_date: t.created_date }] : [],
+      ...extra,
+    });
+    const forbidden = (feature: string) => () => json(403, { result: false, code: 'forbidden', message: `This session token does not allow it: features.${feature}.` });
+    function consoleService(routes: Record<string, FakeRoute> = {}) {
+      state = {
+        txn_3: item(3, { voidable_until: future }),
+        txn_2: item(2, { order_id: 'order-two', refunded_amount: '0.00', refundable_amount: '2.50' }),
+        txn_1: item(1, { type: 'preauth', status: 'authorized', capturable: true, refundable_amount: '0.00' }),
+      };
+      const change = (id: string, fields: Partial<TransactionItem>, extra: object = {}) => ok(details((state[id] = { ...state[id]!, ...fields }), extra));
+      return fakeService({
+        'GET /transactions': () => ok({ items: Object.values(state), page: 1, perPage: 20, totalCount: 3, next_cursor: null, has_more: false }),
+        ...Object.fromEntries(Object.keys(state).map((id) => [`GET /transactions/${id}`, () => ok(details(state[id]!))])),
+        'POST /transactions/txn_3/undo': () => change('txn_3', { status: 'voided', voidable_until: null, refundable_amount: '0.00' }, { undone_as: 'void' }),
+        'POST /transactions/txn_2/refund': ({ body }) => {
+          const amount = (body as { amount?: string }).amount ?? state.txn_2!.refundable_amount;
+          const refunded = (Number(state.txn_2!.refunded_amount) + Number(amount)).toFixed(2);
+          return change('txn_2', { refunded_amount: refunded, refundable_amount: (2.5 - Number(refunded)).toFixed(2) });
+        },
+        'POST /transactions/txn_2/undo': () => change('txn_2', { refunded_amount: '2.50', refundable_amount: '0.00' }, { undone_as: 'refund' }),
+        'POST /transactions/txn_2/receipt': () => change('txn_2', {}),
+        'POST /transactions/txn_1/capture': () => change('txn_1', { status: 'captured', capturable: false }),
+        ...routes,
+      });
+    }
+    const row = (el: TransactionsTable, id: string) => shadow(el).querySelector<HTMLTableRowElement>(`tr[data-transaction-id="${id}"]`)!;
+    const panel = (el: TransactionsTable) => maybePart(el, 'details');
+    const actionButton = (el: TransactionsTable, action: string) => panel(el)?.querySelector<HTMLButtonElement>(`[data-action="${action}"]`) ?? null;
+    const opened = async (el: TransactionsTable, id: string) => {
+      row(el, id).querySelector('button')!.click();
+      await waitUntil(() => panel(el)?.id === `details-${id}` && panel(el)!.querySelector('[part="timeline"]'), `details of ${id}`);
+    };
+    const settled = (el: TransactionsTable) => waitUntil(() => !panel(el)?.querySelector('[aria-busy="true"]'), 'the action settles');
+
+    it('opens a row by keyboard (Enter or Space) into its timeline and refunds; Escape closes and gives focus back', async () => {
+      service = consoleService();
+      const el = await table({ 'session-token': 'wst_fake', 'base-url': FAKE_BASE, locale: 'en-US' });
+      await waitUntil(() => rows(el).length === 3, 'rows');
+      state.txn_2 = { ...state.txn_2!, refunded_amount: '1.00', refundable_amount: '1.50' };
+      const button = row(el, 'txn_2').querySelector('button')!;
+      expect(button.getAttribute('aria-expanded')).to.equal('false');
+      button.focus();
+      await sendKeys({ press: 'Enter' });
+      await waitUntil(() => panel(el)?.querySelector('[part="timeline"]'), 'details');
+      expect(button.getAttribute('aria-expanded')).to.equal('true');
+      expect(panel(el)!.id).to.equal(button.getAttribute('aria-controls'));
+      const text = panel(el)!.textContent!.replace(/\s+/g, ' ');
+      expect(Array.from(panel(el)!.querySelectorAll('dt, dd')).map((cell) => cell.textContent)).to.deep.equal(
+        ['Transaction', 'txn_2', 'Order', 'order-two', 'Net amount', '$2.20', 'Refunded', '$1.00']);
+      expect(text).to.contain('Created · $2.50').and.contain('Receipt sent').and.contain('$1.00 · re_txn_2');
+      expect(service.calls.at(-1)!.url.pathname).to.equal('/api/v1/widgets/transactions/txn_2');
+      expect(service.calls.at(-1)!.headers.get('authorization')).to.equal('Bearer wst_fake');
+      // A session without features: no actions at all.
+      expect(maybePart(el, 'actions')).to.equal(null);
+      await expect(el).to.be.accessible();
+
+      await sendKeys({ press: 'Escape' });
+      await el.updateComplete;
+      expect(panel(el)).to.equal(null);
+      expect(shadow(el).activeElement).to.equal(button);
+      expect(button.getAttribute('aria-expanded')).to.equal('false');
+      await sendKeys({ press: 'Space' });
+      await waitUntil(() => panel(el)?.querySelector('[part="timeline"]'), 'details again');
+      await sendKeys({ press: 'Escape' });
+      await el.updateComplete;
+      expect(panel(el)).to.equal(null);
+    });
+
+    it('shows only the actions the session allows: a 403 beside the row, nothing changed', async () => {
+      service = consoleService({ 'POST /transactions/txn_2/refund': forbidden('refunds') });
+      const el = await table({ 'session-token': 'wst_fake', 'base-url': FAKE_BASE, locale: 'en-US' });
+      await waitUntil(() => rows(el).length === 3, 'rows');
+      el.features = { voids: true };
+      await opened(el, 'txn_2');
+      // Not voidable and refunds not allowed: nothing to do on this sale.
+      expect(maybePart(el, 'actions')).to.equal(null);
+      await opened(el, 'txn_3');
+      expect(Array.from(panel(el)!.querySelectorAll('[data-action]')).map((b) => b.getAttribute('data-action'))).to.deep.equal(['void', 'undo']);
+      // The page says refunds are allowed, the token does not: the service's refusal beside the row.
+      el.features = { refunds: true };
+      await opened(el, 'txn_2');
+      let refunded = false;
+      el.addEventListener('transaction-refunded', () => (refunded = true));
+      actionButton(el, 'refund')!.click();
+      await waitUntil(() => maybePart(el, 'row-error')?.textContent, 'the refusal');
+      expect(part(el, 'row-error').textContent).to.equal('This session token does not allow it: features.refunds.');
+      expect(part(el, 'row-error').getAttribute('role')).to.equal('alert');
+      expect(panel(el)!.previousElementSibling).to.equal(row(el, 'txn_2'));
+      expect(rows(el)[1]![3]).to.equal('Completed');
+      expect(refunded).to.equal(false);
+      await expect(el).to.be.accessible();
+    });
+
+    it('refunds in part, undoes by void or by refund, captures and resends, firing typed events and updating the row in place', async () => {
+      service = consoleService();
+      const el = await table({ 'session-token': 'wst_fake', 'base-url': FAKE_BASE, locale: 'en-US' });
+      el.features = { refunds: true, voids: true, captures: true, receipts: true };
+      await waitUntil(() => rows(el).length === 3, 'rows');
+      const loads = service.calls.filter((call) => call.url.pathname.endsWith('/transactions')).length;
+      const events: { type: string; detail: { transaction: { transaction_id: string; undone_as?: string }; amount?: string } }[] = [];
+      for (const type of ['transaction-refunded', 'transaction-voided', 'transaction-captured', 'transaction-released', 'transaction-undone', 'receipt-sent']) {
+        el.addEventListener(type, (event) => events.push({ type, detail: (event as CustomEvent).detail }));
+      }
+
+      // Undo before settlement voids, and says so.
+      await opened(el, 'txn_3');
+      expect(panel(el)!.textContent).to.contain('Undoing voids the sale: the fee is kept by nobody. A void is possible until');
+      expect(actionButton(el, 'undo')!.getAttribute('aria-describedby')).to.equal('undo-txn_3');
+      await expect(el).to.be.accessible();
+      actionButton(el, 'undo')!.click();
+      await waitUntil(() => events.length === 1, 'transaction-undone');
+      expect(events[0]).to.deep.include({ type: 'transaction-undone' });
+      expect(events[0]!.detail.transaction.undone_as).to.equal('void');
+      await el.updateComplete;
+      expect(rows(el)[0]![3]).to.equal('Voided');
+      expect(part(el, 'row-status').textContent).to.equal('Done: Void.');
+      expect(actionButton(el, 'undo')).to.equal(null);
+
+      // After the void window, undo refunds in full; first a part refund, typed by keyboard.
+      await opened(el, 'txn_2');
+      expect(panel(el)!.textContent).to.contain('Too late to void: undoing refunds $2.50 in full.');
+      panel(el)!.querySelector<HTMLInputElement>('[part="amount-input"]')!.focus();
+      await sendKeys({ type: '1.00' });
+      await sendKeys({ press: 'Enter' });
+      await waitUntil(() => events.length === 2, 'transaction-refunded');
+      expect(service.calls.at(-1)!.body).to.deep.equal({ amount: '1.00' });
+      expect(events[1]!.type).to.equal('transaction-refunded');
+      expect(events[1]!.detail.amount).to.equal('1.00');
+      await settled(el);
+      expect(rows(el)[1]![3]).to.equal('Partly refunded');
+      expect(panel(el)!.textContent).to.contain('Too late to void: undoing refunds $1.50 in full.');
+      actionButton(el, 'undo')!.click();
+      await waitUntil(() => events.length === 3, 'transaction-undone by refund');
+      expect(events[2]!.detail.transaction.undone_as).to.equal('refund');
+      await settled(el);
+      expect(rows(el)[1]![3]).to.equal('Refunded');
+      expect(part(el, 'row-status').textContent).to.equal('Done: Refund.');
+      actionButton(el, 'receipt')!.click();
+      await waitUntil(() => events.length === 4, 'receipt-sent');
+      expect(events[3]!.type).to.equal('receipt-sent');
+
+      // A hold: capture in full, after which release is gone.
+      await opened(el, 'txn_1');
+      expect(actionButton(el, 'release')).to.not.equal(null);
+      actionButton(el, 'capture')!.click();
+      await waitUntil(() => events.length === 5, 'transaction-captured');
+      expect(service.calls.at(-1)!.body).to.deep.equal({});
+      await settled(el);
+      expect(rows(el)[2]![3]).to.equal('Hold · Captured');
+      expect(actionButton(el, 'release')).to.equal(null);
+      expect(service.calls.filter((call) => call.url.pathname.endsWith('/transactions')).length, 'no reload of the listing').to.equal(loads);
+      await expect(el).to.be.accessible();
+    });
+
+    it('exports the filtered set as CSV with the session token, in the table’s language, only when allowed', async () => {
+      let csvCall: FakeCall | undefined;
+      service = consoleService({
+        'GET /transactions/export.csv': (call) => {
+          csvCall = call;
+          return new Response('Fecha,Importe\n2026-01-03,3.50\n', {
+            headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="transactions-m-2026-01-05.csv"' },
+          });
+        },
+      });
+      const el = await table({ 'session-token': 'wst_fake', 'base-url': FAKE_BASE, locale: 'es-ES', status: 'completed' });
+      await waitUntil(() => rows(el).length === 3, 'rows');
+      expect(maybePart(el, 'export-button')).to.equal(null);
+      el.features = { export: true };
+      await el.updateComplete;
+      const blobs: Blob[] = [];
+      const names: string[] = [];
+      const createObjectURL = URL.createObjectURL;
+      const click = HTMLAnchorElement.prototype.click;
+      URL.createObjectURL = (blob: Blob) => (blobs.push(blob), createObjectURL(blob));
+      HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+        names.push(this.download);
+      };
+      try {
+        expect(part(el, 'export-button').textContent).to.equal('Exportar CSV');
+        part(el, 'export-button').click();
+        await waitUntil(() => names.length === 1, 'the download');
+      } finally {
+        URL.createObjectURL = createObjectURL;
+        HTMLAnchorElement.prototype.click = click;
+      }
+      expect(names).to.deep.equal(['transactions-m-2026-01-05.csv']);
+      expect(await blobs[0]!.text()).to.equal('Fecha,Importe\n2026-01-03,3.50\n');
+      expect(csvCall!.headers.get('authorization')).to.equal('Bearer wst_fake');
+      expect(Object.fromEntries(csvCall!.url.searchParams)).to.deep.equal({ status: 'completed', lang: 'es' });
+    });
   });
 
   it('reflows into cards on a 360–375 px phone, light and dark: no clipped cell, no sideways scroll', async () => {

@@ -20,6 +20,7 @@ import type {
   PaySuccessDetail,
   PaykitErrorDetail,
   RequestSentDetail,
+  TransactionActionDetail,
   TransactionFilters,
   TransactionsLoadDetail,
 } from '../../src/index.ts';
@@ -63,9 +64,15 @@ declare module 'vue' {
       {
       'transactions-load': CustomEvent<TransactionsLoadDetail>;
       'transactions-error': CustomEvent<PaykitErrorDetail>;
+      'transaction-refunded': CustomEvent<TransactionActionDetail>;
+      'transaction-voided': CustomEvent<TransactionActionDetail>;
+      'transaction-captured': CustomEvent<TransactionActionDetail>;
+      'transaction-released': CustomEvent<TransactionActionDetail>;
+      'transaction-undone': CustomEvent<TransactionActionDetail>;
+      'receipt-sent': CustomEvent<TransactionActionDetail>;
       'transactions-filter-change': CustomEvent<TransactionFilters>;
       },
-      'sessionToken' | 'pageSize' | 'fetchSessionToken' | 'strings' | 'q' | 'status' | 'kind' | 'cardBrand' | 'fromDate' | 'toDate' | 'sort' | 'order' | 'filters' | 'publicKey' | 'baseUrl' | 'locale' | 'theme'
+      'sessionToken' | 'pageSize' | 'fetchSessionToken' | 'strings' | 'features' | 'q' | 'status' | 'kind' | 'cardBrand' | 'fromDate' | 'toDate' | 'sort' | 'order' | 'filters' | 'publicKey' | 'baseUrl' | 'locale' | 'theme'
     >;
   }
 }

@@ -17,6 +17,7 @@ import type {
   PaySuccessDetail,
   PaykitErrorDetail,
   RequestSentDetail,
+  TransactionActionDetail,
   TransactionFilters,
   TransactionsLoadDetail,
 } from '../../src/index.ts';
@@ -134,6 +135,8 @@ export const TransactionsTable = defineComponent({
     fetchSessionToken: { type: null as unknown as PropType<TransactionsTableElement['fetchSessionToken']>, default: undefined },
     /** Replacements for any visible text, by key (the keys of `transactionsTableStrings`, and statuses and types as `statusVoided`, `typeRefund`, …); `{name}` placeholders are filled in. */
     strings: { type: null as unknown as PropType<TransactionsTableElement['strings']>, default: undefined },
+    /** What the session token allows (the `features` of the session the merchant's server minted, e.g. `{"refunds":true,"voids":true}`): the console shows only those actions. The service enforces them in any case. */
+    features: { type: null as unknown as PropType<TransactionsTableElement['features']>, default: undefined },
     /** Search text: a transaction or order id exactly, a last four, or an amount such as `12.50`. */
     q: { type: null as unknown as PropType<TransactionsTableElement['q']>, default: undefined },
     /** `completed`, `refunded`, `voided`, `pending` or `declined`; anything else (or none) lists every status. */
@@ -166,6 +169,18 @@ export const TransactionsTable = defineComponent({
     transactionsLoad: (_event: CustomEvent<TransactionsLoadDetail>) => true,
     /** Loading failed (network, the page's policy, configuration, or a token that stays refused). `detail`: `{code, message}`. */
     transactionsError: (_event: CustomEvent<PaykitErrorDetail>) => true,
+    /** A refund (whole or part) went through; the row shows it. `detail`: `{transaction, amount?}`. */
+    transactionRefunded: (_event: CustomEvent<TransactionActionDetail>) => true,
+    /** A void went through. */
+    transactionVoided: (_event: CustomEvent<TransactionActionDetail>) => true,
+    /** A hold was captured (`amount` when part of it). */
+    transactionCaptured: (_event: CustomEvent<TransactionActionDetail>) => true,
+    /** A hold was released. */
+    transactionReleased: (_event: CustomEvent<TransactionActionDetail>) => true,
+    /** "Undo sale" went through: `detail.transaction.undone_as` is `void` or `refund`. */
+    transactionUndone: (_event: CustomEvent<TransactionActionDetail>) => true,
+    /** The shopper's receipt was sent again. */
+    receiptSent: (_event: CustomEvent<TransactionActionDetail>) => true,
     /** The merchant applied or cleared filters (not fired when the page sets them). `detail`: the filters, as `filters` reads them. */
     transactionsFilterChange: (_event: CustomEvent<TransactionFilters>) => true,
   },
@@ -183,6 +198,12 @@ export const TransactionsTable = defineComponent({
         ...asProperties(props),
         onTransactionsLoad: (event: CustomEvent<TransactionsLoadDetail>) => emit('transactionsLoad', event),
         onTransactionsError: (event: CustomEvent<PaykitErrorDetail>) => emit('transactionsError', event),
+        onTransactionRefunded: (event: CustomEvent<TransactionActionDetail>) => emit('transactionRefunded', event),
+        onTransactionVoided: (event: CustomEvent<TransactionActionDetail>) => emit('transactionVoided', event),
+        onTransactionCaptured: (event: CustomEvent<TransactionActionDetail>) => emit('transactionCaptured', event),
+        onTransactionReleased: (event: CustomEvent<TransactionActionDetail>) => emit('transactionReleased', event),
+        onTransactionUndone: (event: CustomEvent<TransactionActionDetail>) => emit('transactionUndone', event),
+        onReceiptSent: (event: CustomEvent<TransactionActionDetail>) => emit('receiptSent', event),
         onTransactionsFilterChange: (event: CustomEvent<TransactionFilters>) => emit('transactionsFilterChange', event),
       });
   },

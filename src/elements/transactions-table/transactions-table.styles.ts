@@ -90,6 +90,63 @@ export const transactionsTableStyles = css`
     color: var(--_muted);
   }
 
+  /* The row's date opens its details: a plain text button, as tall as a target. */
+  [part='details-button'] {
+    padding: 0;
+    min-width: 0;
+    font-weight: inherit;
+    text-align: start;
+    border-color: transparent;
+    text-decoration: underline;
+  }
+
+  [part='details'] > td {
+    padding: 0.5rem 0.5rem 1rem;
+  }
+
+  dl {
+    display: grid;
+    grid-template-columns: auto minmax(0, 1fr);
+    gap: 0.25rem 1rem;
+    margin: 0;
+  }
+
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+
+  ol,
+  ul {
+    margin: 0;
+    padding-inline-start: 1.25rem;
+  }
+
+  .heading {
+    margin: 0.75rem 0 0.25rem;
+    font-weight: 600;
+  }
+
+  .actions,
+  .action {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: end;
+    gap: 0.5rem 0.75rem;
+    padding: 0;
+    border: 0;
+  }
+
+  .actions p {
+    flex-basis: 100%;
+    margin: 0;
+    color: var(--_muted);
+  }
+
+  [part='action-button'] {
+    border-color: var(--_border);
+  }
+
   /*
    * A phone: each row a card of two lines (date and amount, then card and status), the header row read by screen
    * readers only; nothing is clipped and nothing scrolls sideways.

@@ -1,13 +1,14 @@
 import { html, type PropertyDeclarations, type PropertyValues } from 'lit-element';
 import { initialState, Task, TaskStatus } from '@lit/task';
 import { resolveBaseUrl } from '../../config.ts';
-import { listTransactions, WidgetAuthError, WidgetNetworkError, type TransactionItem, type TransactionPage, type TransactionQuery } from '../../widget-api.ts';
+import { listTransactions, widgetCall, WidgetApiError, WidgetAuthError, WidgetNetworkError, type ConsoleFeatures, type TransactionItem, type TransactionPage, type TransactionQuery } from '../../widget-api.ts';
 import { codeOf, WidgetError } from '../../shared/errors.ts';
 import { emit, type TransactionFilters } from '../../shared/events.ts';
-import { formatDateTime, formatMoney, resolveLocale } from '../../shared/format.ts';
+import { formatDateTime, formatMoney, interpolate, resolveLocale } from '../../shared/format.ts';
 import { commonStrings, PaykitElement } from '../../shared/paykit-element.ts';
 import { styles } from '../../shared/styles.ts';
 import { transactionsTableStyles } from './transactions-table.styles.ts';
+import type { ConsoleStringKey, TransactionConsole } from './transaction-console.ts';
 
 export const transactionsTableStrings = {
   networkError: commonStrings.networkError,
@@ -51,6 +52,8 @@ export const transactionsTableStrings = {
   typePreauth: 'Hold',
   typeHold: 'Hold',
   typeAchReturn: 'ACH return',
+  exportCsv: 'Export CSV',
+  loadingDetails: 'Loading the details…',
 } as const;
 
 /** The values each filter takes (the service's listing refuses any other); the first of `sort` and `order` is the default. */
@@ -70,7 +73,7 @@ const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard',
  * the service's own word capitalized unless `strings` replaces them (`statusCompleted`, `statusVoided`,
  * `typeRefund`, `typeVoid`, …).
  */
-export type TransactionsTableStringKey = keyof typeof transactionsTableStrings | `status${Capitalize<string>}` | `type${Capitalize<string>}`;
+export type TransactionsTableStringKey = keyof typeof transactionsTableStrings | ConsoleStringKey | `status${Capitalize<string>}` | `type${Capitalize<string>}`;
 
 /** What a load depends on: session token, page size, service, page, filters. */
 type ListingArgs = [string | undefined, number, string | undefined, number, string];
@@ -90,6 +93,12 @@ const keyOf = (value: string) => value.split('_').map(capitalize).join('');
  *
  * @fires {CustomEvent<TransactionsLoadDetail>} transactions-load - A page arrived. `detail`: `{total}`, the count over all pages.
  * @fires {CustomEvent<PaykitErrorDetail>} transactions-error - Loading failed (network, the page's policy, configuration, or a token that stays refused). `detail`: `{code, message}`.
+ * @fires {CustomEvent<TransactionActionDetail>} transaction-refunded - A refund (whole or part) went through; the row shows it. `detail`: `{transaction, amount?}`.
+ * @fires {CustomEvent<TransactionActionDetail>} transaction-voided - A void went through.
+ * @fires {CustomEvent<TransactionActionDetail>} transaction-captured - A hold was captured (`amount` when part of it).
+ * @fires {CustomEvent<TransactionActionDetail>} transaction-released - A hold was released.
+ * @fires {CustomEvent<TransactionActionDetail>} transaction-undone - "Undo sale" went through: `detail.transaction.undone_as` is `void` or `refund`.
+ * @fires {CustomEvent<TransactionActionDetail>} receipt-sent - The shopper's receipt was sent again.
  * @fires {CustomEvent<TransactionFilters>} transactions-filter-change - The merchant applied or cleared filters (not fired when the page sets them). `detail`: the filters, as `filters` reads them.
  *
  * @prop {(() => Promise<string>) | undefined} fetchSessionToken
@@ -109,6 +118,16 @@ const keyOf = (value: string) => value.split('_').map(capitalize).join('');
  * @csspart retry-button - "Try again" after an error.
  * @csspart table - The <table>.
  * @csspart row - Each body row.
+ * @csspart details-button - The button in each row that opens and closes its details (Enter or Space; Escape closes).
+ * @csspart details - The panel under an open row: its timeline, refunds and actions.
+ * @csspart timeline - The list of what happened to the transaction.
+ * @csspart refunds - The list of its refunds.
+ * @csspart actions - The actions the session's `features` allow.
+ * @csspart action-button - Each action.
+ * @csspart amount-input - The amount of a partial refund or capture.
+ * @csspart row-error - The alert beside the row acted on, with the service's refusal.
+ * @csspart row-status - What the last action on the row did.
+ * @csspart export-button - "Export CSV", when the session allows it.
  * @csspart pagination - The paging controls.
  * @csspart previous-button - Previous page.
  * @csspart next-button - Next page.
@@ -140,6 +159,7 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
     sessionToken: { attribute: 'session-token' },
     pageSize: { type: Number, attribute: 'page-size' },
     fetchSessionToken: { attribute: false },
+    features: { type: Object },
     q: { reflect: true },
     status: { reflect: true },
     kind: { reflect: true },
@@ -169,6 +189,12 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
    * `statusVoided`, `typeRefund`, …); `{name}` placeholders are filled in.
    */
   declare strings: Partial<Record<TransactionsTableStringKey, string>>;
+
+  /**
+   * What the session token allows (the `features` of the session the merchant's server minted, e.g.
+   * `{"refunds":true,"voids":true}`): the console shows only those actions. The service enforces them in any case.
+   */
+  declare features?: ConsoleFeatures;
 
   /** Search text: a transaction or order id exactly, a last four, or an amount such as `12.50`. */
   declare q?: string;
@@ -215,7 +241,8 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
     this.order = filters.order || undefined;
   }
 
-  protected override readonly defaultStrings = transactionsTableStrings;
+  // The console's own keys have their English in its module (transaction-console.ts), which reads them itself.
+  protected override readonly defaultStrings = transactionsTableStrings as Readonly<Record<string, string>> as Readonly<Record<TransactionsTableStringKey, string>>;
 
   protected override readonly textsName = 'transactionsTable';
 
@@ -227,6 +254,10 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
    */
   #cursors: (string | undefined)[] = [undefined];
   #rangeError = '';
+  /** The row whose details are open. */
+  #open = '';
+  /** The details, actions and export, once imported. */
+  #console?: TransactionConsole;
   /** A token from fetchSessionToken, used instead of `sessionToken` until that changes. */
   #renewed?: string;
   /** A load that leaving the page stopped, to run again on return. */
@@ -332,6 +363,75 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
     return { ...result, items: byDate.map(([, item]) => item) };
   }
 
+  /** `call` with the current token; a refusal (401) gets one new token through fetchSessionToken and one retry. */
+  async #withToken<T>(call: (baseUrl: string, token: string) => Promise<T>): Promise<T> {
+    const baseUrl = resolveBaseUrl(this.baseUrl);
+    const token = this.#renewed ?? this.sessionToken ?? (this.fetchSessionToken ? await this.#renew() : '');
+    if (!token) throw new WidgetError(this.t('missingToken'), 'config');
+    return call(baseUrl, token).catch(async (error) => {
+      if (!(error instanceof WidgetAuthError) || !this.fetchSessionToken) throw error;
+      return call(baseUrl, await this.#renew());
+    });
+  }
+
+  /** The console's module, imported on first use. */
+  async #consoleModule(): Promise<TransactionConsole> {
+    if (this.#console) return this.#console;
+    const { TransactionConsole } = await import('./transaction-console.ts');
+    const host = this;
+    return (this.#console ??= new TransactionConsole({
+      lib: { html, formatDateTime, formatMoney, interpolate, widgetCall, WidgetApiError, WidgetAuthError, WidgetNetworkError },
+      host,
+      get loading() {
+        return host.t('loadingDetails');
+      },
+      get locale() {
+        return resolveLocale(host.locale);
+      },
+      get features() {
+        return host.features ?? {};
+      },
+      withToken: (call) => this.#withToken(call),
+      ownText: (key) => this.ownText(key),
+      word: (prefix, value) => this.#word(prefix, value),
+      changed: (item) => {
+        const items = this.#listing.value?.items;
+        const at = items?.findIndex((row) => row.transaction_id === item.transaction_id) ?? -1;
+        if (at >= 0) items![at] = { ...items![at]!, ...item };
+        this.requestUpdate();
+      },
+      update: () => this.requestUpdate(),
+    }));
+  }
+
+  /** Opens the details of the row `id`, or closes them when open. */
+  async #toggle(id: string): Promise<void> {
+    this.#open = this.#open === id ? '' : id;
+    this.requestUpdate();
+    if (this.#open) await (await this.#consoleModule()).open(id);
+  }
+
+  /** Escape in an open row's details closes them and gives focus back to its button. */
+  #closeOnEscape(event: KeyboardEvent): void {
+    if (event.key !== 'Escape' || !this.#open) return;
+    event.preventDefault();
+    const id = this.#open;
+    this.#open = '';
+    this.requestUpdate();
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(`[data-transaction-id="${CSS.escape(id)}"] button`)?.focus());
+  }
+
+  async #export(): Promise<void> {
+    const { page: _page, perPage: _perPage, ...filters } = { page: 0, perPage: 0, ...this.filters };
+    this.#rangeError = '';
+    try {
+      await (await this.#consoleModule()).export(filters);
+    } catch (error) {
+      this.#rangeError = (error as Error).message;
+    }
+    this.requestUpdate();
+  }
+
   async #renew(): Promise<string> {
     const token = (await this.fetchSessionToken!().catch(() => ''))?.trim();
     if (!token) throw new WidgetError(this.t('refreshFailed'), 'auth');
@@ -373,7 +473,9 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
     return this.ownText(key) ?? (transactionsTableStrings as Record<string, string>)[key] ?? capitalize(value.replace('_', ' '));
   }
 
-  #row({ transaction_id: id, created_date: date, amount, card_brand, last_four, status, type, refunded_amount, refundable_amount }: TransactionItem, locale: string, cardEnding: string) {
+  #row(item: TransactionItem, locale: string, cardEnding: string) {
+    const { transaction_id: id, created_date: date, amount, card_brand, last_four, status, type, refunded_amount, refundable_amount } = item;
+    const open = this.#open === id;
     const brand = capitalize(card_brand);
     // A sale refunded in part or whole keeps the status `completed`: its refunded amount tells.
     const shown = status === 'completed' && Number(refunded_amount) > 0 ? (Number(refundable_amount) > 0 ? 'partly_refunded' : 'refunded') : status;
@@ -382,14 +484,17 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
     // One template for every row, with or without a card number, and its texts set as properties rather than
     // rendered as child parts (no marker nodes to clone and no text nodes to insert): a thousand rows in one pass.
     return html`<tr part="row" data-transaction-id=${id}>
-      <td><time datetime=${date} .textContent=${formatDateTime(date, locale)}></time></td>
+      <td><button part="details-button" aria-expanded=${open} aria-controls=${`details-${id}`} @click=${() => this.#toggle(id)}
+        ><time datetime=${date} .textContent=${formatDateTime(date, locale)}></time></button></td>
       <td .textContent=${formatMoney(amount, locale)}></td>
       <td><span .textContent=${last_four ? brand : brand || this.t('noCard')}></span
         ><span aria-hidden="true" .textContent=${last_four && ' •••• '}></span
         ><span class="hidden" .textContent=${last_four && ` ${cardEnding} `}></span
         ><span .textContent=${last_four}></span></td>
       <td .textContent=${state}></td>
-    </tr>`;
+    </tr>${open
+      ? html`<tr part="details" id=${`details-${id}`}><td colspan="4">${this.#console?.render(item) ?? this.t('loadingDetails')}</td></tr>`
+      : ''}`;
   }
 
   #table(busy: boolean) {
@@ -405,7 +510,7 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
           <thead>
             <tr>${(['columnDate', 'columnAmount', 'columnCard', 'columnStatus'] as const).map((key) => html`<th>${this.t(key)}</th>`)}</tr>
           </thead>
-          <tbody>${this.#listing.value!.items.map((item) => this.#row(item, locale, cardEnding))}</tbody>
+          <tbody @keydown=${this.#closeOnEscape}>${this.#listing.value!.items.map((item) => this.#row(item, locale, cardEnding))}</tbody>
         </table>
       </div>
       <nav part="pagination" aria-label=${this.t('pagination')}>
@@ -448,6 +553,7 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
             option(value, this.t(`sort${keyOf(value.replace(' ', '_'))}` as TransactionsTableStringKey), sorting))}
         </select></label>
         <button part="apply-button">${this.t('apply')}</button>
+        ${this.features?.export ? html`<button part="export-button" type="button" @click=${this.#export}>${this.t('exportCsv')}</button>` : ''}
         ${ranged || filtered ? html`<button part="clear-button" type="button" @click=${() => this.#load(1, { ...filters, q: '', status: '', kind: '', card_brand: '', from_date: '', to_date: '' })}>${this.t('clear')}</button>` : ''}
       </form>
       <p id="range-error" class="error" role="alert">${this.#rangeError}</p>
