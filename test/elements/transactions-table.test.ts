@@ -3,7 +3,7 @@ import { emulateMedia, sendKeys, setViewport } from '@web/test-runner-commands';
 import '../../src/index.ts';
 import type { TransactionsTable } from '../../src/index.ts';
 import type { TransactionItem } from '../../src/widget-api.ts';
-import { eventWithin, FAKE_BASE, fakeService, json, maybePart, ok, pageStyle, part, pending, realService, shadow, type FakeCall, type FakeRoute } from './helpers.ts';
+import { eventWithin, FAKE_BASE, fakeService, json, maybePart, ok, pageStyle, part, pending, realService, shadow, type FakeCall, type FakeRoute, type PaykitTestService } from './helpers.ts';
 
 function item(n: number, overrides: Partial<TransactionItem> = {}): TransactionItem {
   return {
@@ -600,7 +600,7 @@ describe('<transactions-table> without the service', () => {
         names.push(this.download);
       };
       try {
-        expect(part(el, 'export-button').textContent).to.equal('Exportar CSV');
+        await waitUntil(() => maybePart(el, 'export-button')?.textContent === 'Exportar CSV', 'the button, in Spanish');
         part(el, 'export-button').click();
         await waitUntil(() => names.length === 1, 'the download');
       } finally {
@@ -783,5 +783,119 @@ describe('<transactions-table> with the service', function () {
     });
     await waitUntil(() => message, 'transactions-error', { timeout: 8000 });
     expect(askedAgain).to.equal(1);
+  });
+});
+
+describe('<transactions-table> as the console, with the service (#32)', function () {
+  this.timeout(20000);
+
+  /** The service's own listing for `query`, read with `token`: what the table must show. */
+  async function listed(service: PaykitTestService, token: string, query: Record<string, string>) {
+    const response = await fetch(`${service.baseUrl}/api/v1/widgets/transactions?${new URLSearchParams({ page: '1', perPage: '100', ...query })}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const body = await response.json();
+    expect(response.status, body.message).to.equal(200);
+    return body.data.items as TransactionItem[];
+  }
+  const ids = (el: TransactionsTable) => Array.from(shadow(el).querySelectorAll('tbody tr[part="row"]')).map((row) => row.getAttribute('data-transaction-id'));
+
+  it('narrows the rows by each filter and the search as the service’s listing does', async function () {
+    const service = realService(this);
+    const el = await table({ 'session-token': service.sessionToken, 'base-url': service.baseUrl, 'page-size': '100' });
+    await waitUntil(() => el.matches(':state(loaded)'), 'first load', { timeout: 8000 });
+    const all = await listed(service, service.sessionToken, {});
+    const sale = all.find((t) => t.type === 'sale')!;
+    const queries: Record<string, string>[] = [{ q: sale.amount }, { q: sale.last_four }, { q: sale.transaction_id }, { status: 'completed' }, { status: 'voided' }, { kind: 'sale' },
+      { kind: 'refund' }, { card_brand: 'visa' }, { card_brand: 'amex' }, { sort: 'amount', order: 'asc' }, { kind: 'sale', sort: 'amount', order: 'desc' }];
+    for (const query of queries) {
+      const loaded = eventWithin(el, 'transactions-load', 8000);
+      el.filters = query;
+      await loaded;
+      await el.updateComplete;
+      const expected = (await listed(service, service.sessionToken, query)).map((t) => t.transaction_id);
+      expect(ids(el), JSON.stringify(query)).to.deep.equal(expected);
+      if (query.q) expect(expected, `${JSON.stringify(query)} finds the sale`).to.include(sale.transaction_id);
+    }
+    await expect(el).to.be.accessible();
+  });
+
+  it('shows a read-only token’s 403 beside the row, and changes nothing', async function () {
+    const service = realService(this);
+    const el = await table({ 'session-token': service.sessionToken, 'base-url': service.baseUrl, kind: 'sale' });
+    await waitUntil(() => el.matches(':state(loaded)'), 'first load', { timeout: 8000 });
+    // The page claims refunds; the token has none.
+    el.features = { refunds: true };
+    const id = ids(el)[0]!;
+    const before = (await listed(service, service.sessionToken, { q: id }))[0]!;
+    shadow(el).querySelector<HTMLButtonElement>(`tr[data-transaction-id="${id}"] button`)!.click();
+    await waitUntil(() => maybePart(el, 'details')?.querySelector('[data-action="refund"]'), 'the refund form', { timeout: 8000 });
+    maybePart(el, 'details')!.querySelector<HTMLButtonElement>('[data-action="refund"]')!.click();
+    await waitUntil(() => maybePart(el, 'row-error')?.textContent, 'the refusal', { timeout: 8000 });
+    expect(part(el, 'row-error').textContent).to.match(/features\.refunds/);
+    expect((await listed(service, service.sessionToken, { q: id }))[0]).to.deep.equal(before);
+    await expect(el).to.be.accessible();
+  });
+
+  it('refunds in part and undoes a sale before settlement by a void, with the console’s token', async function () {
+    const service = realService(this);
+    const token = service.consoleSessionToken;
+    expect(token, 'the browser tests’ service mints a session with features').to.be.a('string');
+    const el = await table({ 'session-token': token!, 'base-url': service.baseUrl, kind: 'sale', status: 'completed', locale: 'en-US' });
+    el.features = { refunds: true, voids: true, receipts: true };
+    await waitUntil(() => el.matches(':state(loaded)'), 'first load', { timeout: 8000 });
+    const events: CustomEvent[] = [];
+    for (const type of ['transaction-refunded', 'transaction-undone', 'receipt-sent']) el.addEventListener(type, (event) => events.push(event as CustomEvent));
+    const open = async (id: string) => {
+      shadow(el).querySelector<HTMLButtonElement>(`tr[data-transaction-id="${id}"] button`)!.click();
+      await waitUntil(() => maybePart(el, 'details')?.id === `details-${id}` && maybePart(el, 'timeline'), `details of ${id}`, { timeout: 8000 });
+    };
+    const sales = await listed(service, token!, { kind: 'sale', status: 'completed' });
+    expect(sales.length, 'two untouched sales').to.be.at.least(2);
+    const [first, second] = sales;
+
+    await open(first!.transaction_id);
+    maybePart(el, 'details')!.querySelector<HTMLInputElement>('[part="amount-input"]')!.value = '1.00';
+    maybePart(el, 'details')!.querySelector<HTMLButtonElement>('[data-action="refund"]')!.click();
+    await waitUntil(() => events.length === 1, 'transaction-refunded', { timeout: 8000 });
+    expect(events[0]!.detail.transaction.refunded_amount).to.equal('1.00');
+    expect((await listed(service, token!, { q: first!.transaction_id }))[0]!.refunded_amount).to.equal('1.00');
+    await waitUntil(() => maybePart(el, 'row-status')?.textContent, 'the row says so', { timeout: 8000 });
+    expect(shadow(el).querySelector(`tr[data-transaction-id="${first!.transaction_id}"] td:last-child`)!.textContent).to.equal('Partly refunded');
+
+    await open(second!.transaction_id);
+    expect(maybePart(el, 'details')!.textContent).to.contain('the fee is kept by nobody');
+    maybePart(el, 'details')!.querySelector<HTMLButtonElement>('[data-action="undo"]')!.click();
+    await waitUntil(() => events.length === 2, 'transaction-undone', { timeout: 8000 });
+    expect(events[1]!.detail.transaction.undone_as).to.equal('void');
+    expect((await listed(service, token!, { q: second!.transaction_id }))[0]!.status).to.equal('voided');
+    await waitUntil(() => maybePart(el, 'row-status')?.textContent, 'the row says so', { timeout: 8000 });
+    maybePart(el, 'details')!.querySelector<HTMLButtonElement>('[data-action="receipt"]')?.click();
+    await expect(el).to.be.accessible();
+  });
+
+  it('exports the filtered set as the listing has it, every page', async function () {
+    const service = realService(this);
+    const token = service.consoleSessionToken;
+    expect(token, 'the browser tests’ service mints a session with features').to.be.a('string');
+    const el = await table({ 'session-token': token!, 'base-url': service.baseUrl, kind: 'sale', 'page-size': '1', locale: 'de-DE' });
+    el.features = { export: true };
+    await waitUntil(() => el.matches(':state(loaded)'), 'first load', { timeout: 8000 });
+    const blobs: Blob[] = [];
+    const createObjectURL = URL.createObjectURL;
+    const click = HTMLAnchorElement.prototype.click;
+    URL.createObjectURL = (blob: Blob) => (blobs.push(blob), createObjectURL(blob));
+    HTMLAnchorElement.prototype.click = function () {};
+    try {
+      part(el, 'export-button').click();
+      await waitUntil(() => blobs.length === 1, 'the download', { timeout: 8000 });
+    } finally {
+      URL.createObjectURL = createObjectURL;
+      HTMLAnchorElement.prototype.click = click;
+    }
+    const lines = (await blobs[0]!.text()).trim().split(/\r?\n/);
+    const sales = await listed(service, token!, { kind: 'sale' });
+    expect(lines.length - 1, 'one line a sale, after the header').to.equal(sales.length);
+    for (const sale of sales) expect(lines.some((line) => line.includes(sale.transaction_id)), sale.transaction_id).to.equal(true);
   });
 });
