@@ -38,7 +38,8 @@ export const transactionsTableStyles = css`
     font-size: 0.875em;
   }
 
-  input {
+  input,
+  select {
     min-height: var(--_target);
     font: inherit;
   }
