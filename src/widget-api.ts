@@ -37,7 +37,10 @@ export type TransactionItem = Omit<ListedItem, 'type'> & {
   capturable: boolean;
 };
 export type TransactionPage = Omit<WidgetTransactionsAnswer['data'], 'items'> & { items: TransactionItem[] };
-export type TransactionQuery = WidgetTransactionsQuery & { q?: string; status?: string; kind?: string; card_brand?: string; sort?: string; order?: string };
+/** The filters as text: the table checks their values itself, and sends none the service would refuse. */
+export type TransactionQuery = Omit<WidgetTransactionsQuery, 'q' | 'status' | 'kind' | 'card_brand' | 'sort' | 'order'> & {
+  q?: string; status?: string; kind?: string; card_brand?: string; sort?: string; order?: string;
+};
 
 export type TimelineStep = { at: string; what: string; amount?: string };
 /** A transaction with what happened to it, oldest first, and its refunds. */
