@@ -576,6 +576,39 @@ describe('<transactions-table> without the service', () => {
       await expect(el).to.be.accessible();
     });
 
+    it('speaks the merchant’s language, dark and axe-clean with a row open; keyboard only from the row to an action; a failed load beside the row', async () => {
+      service = consoleService({ 'GET /transactions/txn_1': () => json(404, { result: false, code: 'not_found', message: 'Keine solche Transaktion.' }) });
+      const el = await table({ 'session-token': 'wst_fake', 'base-url': FAKE_BASE, locale: 'de-DE', theme: 'dark' });
+      el.features = { refunds: true, voids: true, captures: true, receipts: true, export: true };
+      await waitUntil(() => rows(el).length === 3 && maybePart(el, 'export-button')?.textContent === 'Als CSV exportieren', 'rows, in German');
+      let refunded: CustomEvent | undefined;
+      el.addEventListener('transaction-refunded', (event) => (refunded = event));
+      // Keyboard only: the row's button, Enter, then Tab into its panel to the refund amount, type, Enter.
+      row(el, 'txn_2').querySelector('button')!.focus();
+      await sendKeys({ press: 'Enter' });
+      await waitUntil(() => panel(el)?.querySelector('[part="amount-input"]'), 'the refund form');
+      const text = panel(el)!.textContent!.replace(/\s+/g, ' ');
+      expect(text).to.contain('Verlauf').and.contain('Erstellt').and.contain('Beleg gesendet').and.contain('Keine Erstattungen.')
+        .and.contain('Zu spät zum Stornieren: Rückgängig machen erstattet 2,50 $ vollständig.');
+      expect(actionButton(el, 'refund')!.textContent).to.equal('Erstatten');
+      await expect(el).to.be.accessible();
+      await sendKeys({ press: 'Tab' });
+      expect(shadow(el).activeElement).to.equal(panel(el)!.querySelector('[part="amount-input"]'));
+      await sendKeys({ type: '0.50' });
+      await sendKeys({ press: 'Enter' });
+      await waitUntil(() => refunded, 'transaction-refunded');
+      expect(refunded!.detail.amount).to.equal('0.50');
+      await settled(el);
+      expect(part(el, 'row-status').textContent).to.equal('Erledigt: Erstatten.');
+      expect(rows(el)[1]![3]).to.equal('Teilweise erstattet');
+
+      row(el, 'txn_1').querySelector('button')!.click();
+      await waitUntil(() => panel(el)?.id === 'details-txn_1' && maybePart(el, 'row-error')?.textContent, 'the refusal beside the row');
+      expect(part(el, 'row-error').textContent).to.equal('Keine solche Transaktion.');
+      expect(panel(el)!.previousElementSibling).to.equal(row(el, 'txn_1'));
+      await expect(el).to.be.accessible();
+    });
+
     it('exports the filtered set as CSV with the session token, in the table’s language, only when allowed', async () => {
       let csvCall: FakeCall | undefined;
       service = consoleService({
