@@ -515,6 +515,43 @@ describe('<transactions-table> without the service', () => {
       await expect(el).to.be.accessible();
     });
 
+    it('shows each action’s 403 beside its row, fires nothing and changes nothing; a release goes through', async () => {
+      const feature = { refund: 'refunds', void: 'voids', undo: 'voids', receipt: 'receipts', capture: 'captures' } as const;
+      service = consoleService({
+        ...Object.fromEntries(Object.entries(feature).flatMap(([action, name]) => ['txn_3', 'txn_1'].map((id) => [`POST /transactions/${id}/${action}`, forbidden(name)]))),
+        'POST /transactions/txn_1/release': () => ok(details((state.txn_1 = { ...state.txn_1!, status: 'voided', capturable: false }))),
+      });
+      const el = await table({ 'session-token': 'wst_fake', 'base-url': FAKE_BASE, locale: 'en-US' });
+      el.features = { refunds: true, voids: true, captures: true, receipts: true };
+      await waitUntil(() => rows(el).length === 3, 'rows');
+      const fired: string[] = [];
+      for (const type of ['transaction-refunded', 'transaction-voided', 'transaction-captured', 'transaction-released', 'transaction-undone', 'receipt-sent']) {
+        el.addEventListener(type, () => fired.push(type));
+      }
+      const before = rows(el);
+      for (const [id, actions] of [['txn_3', ['refund', 'void', 'undo', 'receipt']], ['txn_1', ['capture']]] as const) {
+        await opened(el, id);
+        for (const action of actions) {
+          actionButton(el, action)!.click();
+          // The click clears the last refusal at once; the new one arrives with the answer.
+          await el.updateComplete;
+          await waitUntil(() => maybePart(el, 'row-error')?.textContent, `${action}: the refusal`);
+          expect(part(el, 'row-error').textContent).to.equal(`This session token does not allow it: features.${feature[action]}.`);
+          expect(panel(el)!.previousElementSibling).to.equal(row(el, id));
+          await settled(el);
+        }
+      }
+      expect(fired).to.deep.equal([]);
+      expect(rows(el)).to.deep.equal(before);
+      await expect(el).to.be.accessible();
+      actionButton(el, 'release')!.click();
+      await waitUntil(() => fired.length === 1, 'transaction-released');
+      expect(fired).to.deep.equal(['transaction-released']);
+      await settled(el);
+      expect(maybePart(el, 'row-error')?.textContent ?? '').to.equal('');
+      expect(rows(el)[2]![3]).to.equal('Hold · Voided');
+    });
+
     it('refunds in part, undoes by void or by refund, captures and resends, firing typed events and updating the row in place', async () => {
       service = consoleService();
       const el = await table({ 'session-token': 'wst_fake', 'base-url': FAKE_BASE, locale: 'en-US' });
