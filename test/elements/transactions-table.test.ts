@@ -682,6 +682,19 @@ describe('<transactions-table> without the service', () => {
       expect(csvCall!.headers.get('authorization')).to.equal('Bearer wst_fake');
       expect(Object.fromEntries(csvCall!.url.searchParams)).to.deep.equal({ status: 'completed', lang: 'es' });
     });
+
+    it('says why an export was refused, in the alert under the filters', async () => {
+      service = consoleService({ 'GET /transactions/export.csv': forbidden('export') });
+      const el = await table({ 'session-token': 'wst_fake', 'base-url': FAKE_BASE });
+      el.features = { export: true };
+      await waitUntil(() => rows(el).length === 3, 'rows');
+      part(el, 'export-button').click();
+      const alert = shadow(el).getElementById('range-error')!;
+      await waitUntil(() => alert.textContent, 'the refusal');
+      expect(alert.textContent).to.equal('This session token does not allow it: features.export.');
+      expect(alert.getAttribute('role')).to.equal('alert');
+      await expect(el).to.be.accessible();
+    });
   });
 
   it('reflows into cards on a 360–375 px phone, light and dark: no clipped cell, no sideways scroll', async () => {
