@@ -19,9 +19,40 @@ export type PayLink = WidgetPayLinkAnswer['data'];
 export type PayLinkState = WidgetLinkStatusAnswer['data'];
 export type PaymentRequest = WidgetPaymentRequestBody;
 export type PaymentRequestSent = WidgetPaymentRequestAnswer['data'];
-export type TransactionPage = WidgetTransactionsAnswer['data'];
-export type TransactionItem = TransactionPage['items'][number];
-export type TransactionQuery = WidgetTransactionsQuery;
+type ListedItem = WidgetTransactionsAnswer['data']['items'][number];
+
+// The console's fields (#32, /work/briefs/console-contract.md), written out until the service's schemas that
+// generate src/widget-wire-types.ts carry them.
+/** One row: a sale, refund, void or ACH return, or a hold (`preauth`, listed with `kind=hold`). */
+export type TransactionItem = Omit<ListedItem, 'type'> & {
+  type: ListedItem['type'] | 'preauth';
+  order_id: string;
+  /** Decimal text. */
+  refunded_amount: string;
+  /** Decimal text, "0.00" when nothing can be refunded. */
+  refundable_amount: string;
+  /** A void is possible until then (ISO instant); null when not. */
+  voidable_until: string | null;
+  /** A hold that can still be captured or released. */
+  capturable: boolean;
+};
+export type TransactionPage = Omit<WidgetTransactionsAnswer['data'], 'items'> & { items: TransactionItem[] };
+/** The filters as text: the table checks their values itself, and sends none the service would refuse. */
+export type TransactionQuery = Omit<WidgetTransactionsQuery, 'q' | 'status' | 'kind' | 'card_brand' | 'sort' | 'order'> & {
+  q?: string; status?: string; kind?: string; card_brand?: string; sort?: string; order?: string;
+};
+
+export type TimelineStep = { at: string; what: string; amount?: string };
+/** A transaction with what happened to it, oldest first, and its refunds. */
+export type TransactionDetails = TransactionItem & {
+  timeline: TimelineStep[];
+  refunds: { transaction_id: string; amount: string; created_date: string }[];
+  /** After `undo`: whether the sale was voided or refunded. */
+  undone_as?: 'void' | 'refund';
+};
+/** What a session token lets the console do (the session's `features`); all false is read-only. */
+export type ConsoleFeatures = Partial<Record<'refunds' | 'voids' | 'captures' | 'export' | 'receipts', boolean>>;
+export type TransactionAction = 'refund' | 'void' | 'capture' | 'release' | 'undo' | 'receipt';
 
 /** Any failed call: `status` is the HTTP status, or 0 when no answer arrived; `code` says what to do about it. */
 export class WidgetApiError extends WidgetError {

@@ -9,6 +9,8 @@ import type {
   PaySuccessDetail,
   PaykitErrorDetail,
   RequestSentDetail,
+  TransactionActionDetail,
+  TransactionFilters,
   TransactionsLoadDetail,
 } from '../src/index.ts';
 
@@ -128,6 +130,12 @@ export interface TransactionsTableTagProps {
   'session-token'?: TransactionsTableElement['sessionToken'] | undefined;
   /** Rows per page, 1–100: more is 100; none, less than 1 or not a number is 20. */
   'page-size'?: number | string | undefined;
+  /** `visa`, `mastercard`, `amex`, `discover` or `ach`; anything else (or none) lists every brand. */
+  'card-brand'?: TransactionsTableElement['cardBrand'] | undefined;
+  /** The first day listed, YYYY-MM-DD (UTC), inclusive. */
+  'from-date'?: TransactionsTableElement['fromDate'] | undefined;
+  /** The last day listed, YYYY-MM-DD (UTC), inclusive. */
+  'to-date'?: TransactionsTableElement['toDate'] | undefined;
   /** Accepted like on every element; the listing itself needs only the session token. */
   'public-key'?: TransactionsTableElement['publicKey'] | undefined;
   /** The payment service's origin; overrides the script tag and configure(). */
@@ -140,6 +148,26 @@ export interface TransactionsTableTagProps {
   fetchSessionToken?: TransactionsTableElement['fetchSessionToken'] | undefined;
   /** Replacements for any visible text, by key (the keys of `transactionsTableStrings`, and statuses and types as `statusVoided`, `typeRefund`, …); `{name}` placeholders are filled in. */
   strings?: TransactionsTableElement['strings'] | undefined;
+  /** What the session token allows (the `features` of the session the merchant's server minted, e.g. `{"refunds":true,"voids":true}`): the console shows only those actions. The service enforces them in any case. */
+  features?: TransactionsTableElement['features'] | undefined;
+  /** Search text: a transaction or order id exactly, a last four, or an amount such as `12.50`. */
+  q?: TransactionsTableElement['q'] | undefined;
+  /** `completed`, `refunded`, `voided`, `pending` or `declined`; anything else (or none) lists every status. */
+  status?: TransactionsTableElement['status'] | undefined;
+  /** `sale`, `refund`, `void` or `hold`; anything else (or none) lists every kind. */
+  kind?: TransactionsTableElement['kind'] | undefined;
+  /** `visa`, `mastercard`, `amex`, `discover` or `ach`; anything else (or none) lists every brand. */
+  cardBrand?: TransactionsTableElement['cardBrand'] | undefined;
+  /** The first day listed, YYYY-MM-DD (UTC), inclusive. */
+  fromDate?: TransactionsTableElement['fromDate'] | undefined;
+  /** The last day listed, YYYY-MM-DD (UTC), inclusive. */
+  toDate?: TransactionsTableElement['toDate'] | undefined;
+  /** `date` (the default) or `amount`. */
+  sort?: TransactionsTableElement['sort'] | undefined;
+  /** `desc` (the default) or `asc`. */
+  order?: TransactionsTableElement['order'] | undefined;
+  /** Sets every filter at once (missing ones to "any", which removes their attributes), e.g. from `Object.fromEntries(new URLSearchParams(location.search))`. */
+  filters?: TransactionsTableElement['filters'] | undefined;
   /** Accepted like on every element; the listing itself needs only the session token. */
   publicKey?: TransactionsTableElement['publicKey'] | undefined;
   /** The payment service's origin; overrides the script tag and configure(). */
@@ -156,6 +184,20 @@ export interface TransactionsTableOnListeners {
   'ontransactions-load'?: ((event: CustomEvent<TransactionsLoadDetail>) => void) | undefined;
   /** Loading failed (network, the page's policy, configuration, or a token that stays refused). `detail`: `{code, message}`. */
   'ontransactions-error'?: ((event: CustomEvent<PaykitErrorDetail>) => void) | undefined;
+  /** A refund (whole or part) went through; the row shows it. `detail`: `{transaction, amount?}`. */
+  'ontransaction-refunded'?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
+  /** A void went through. */
+  'ontransaction-voided'?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
+  /** A hold was captured (`amount` when part of it). */
+  'ontransaction-captured'?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
+  /** A hold was released. */
+  'ontransaction-released'?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
+  /** "Undo sale" went through: `detail.transaction.undone_as` is `void` or `refund`. */
+  'ontransaction-undone'?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
+  /** The shopper's receipt was sent again. */
+  'onreceipt-sent'?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
+  /** The merchant applied or cleared filters (not fired when the page sets them). `detail`: the filters, as `filters` reads them. */
+  'ontransactions-filter-change'?: ((event: CustomEvent<TransactionFilters>) => void) | undefined;
 }
 
 /** `<transactions-table>`'s events, listened to as `on:` + the event's name. */
@@ -164,4 +206,18 @@ export interface TransactionsTableColonListeners {
   'on:transactions-load'?: ((event: CustomEvent<TransactionsLoadDetail>) => void) | undefined;
   /** Loading failed (network, the page's policy, configuration, or a token that stays refused). `detail`: `{code, message}`. */
   'on:transactions-error'?: ((event: CustomEvent<PaykitErrorDetail>) => void) | undefined;
+  /** A refund (whole or part) went through; the row shows it. `detail`: `{transaction, amount?}`. */
+  'on:transaction-refunded'?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
+  /** A void went through. */
+  'on:transaction-voided'?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
+  /** A hold was captured (`amount` when part of it). */
+  'on:transaction-captured'?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
+  /** A hold was released. */
+  'on:transaction-released'?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
+  /** "Undo sale" went through: `detail.transaction.undone_as` is `void` or `refund`. */
+  'on:transaction-undone'?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
+  /** The shopper's receipt was sent again. */
+  'on:receipt-sent'?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
+  /** The merchant applied or cleared filters (not fired when the page sets them). `detail`: the filters, as `filters` reads them. */
+  'on:transactions-filter-change'?: ((event: CustomEvent<TransactionFilters>) => void) | undefined;
 }

@@ -1,5 +1,4 @@
 import { configure, type TransactionsTable } from 'paykit';
-import type { TransactionListItem } from 'paykit/client';
 import { $, call, demoConfig, onSubmit, show } from '../shared/api.ts';
 import { renderHeader } from '../shared/chrome.ts';
 import { h, money, replaceKeepingInputs, when } from '../shared/dom.ts';
@@ -18,19 +17,33 @@ onSubmit($('#hold-form'), async (data) => {
   show(status, answer.result ? `Hold of ${money(answer.data.amount)} placed: ${answer.data.order_id}.` : `Hold not placed: ${answer.message}`, answer.result ? 'ok' : 'error');
   await refreshHolds();
 });
-$('#refresh-payments').addEventListener('click', () => void refreshPayments());
 $('#refresh-messages').addEventListener('click', () => void refreshMessages());
 
 const config = await demoConfig();
 renderHeader(config);
 // The back office imports the package from npm instead of the script tag: configure() does what the tag's attributes do.
 configure({ publicKey: config.publicKey, baseUrl: config.serviceUrl });
-// The demo's back end mints the table's read-only token, as a merchant's server would.
+// The demo's back end mints the table's token with the features the staff may use, as a merchant's server would;
+// the table shows those actions only (the service enforces them in any case).
 table.fetchSessionToken = async () => {
-  const answer = await call<{ session_token: string }>('POST', '/demo-api/widget-session');
+  const answer = await call<{ session_token: string; features?: TransactionsTable['features'] }>('POST', '/demo-api/widget-session');
   if (!answer.result) throw new Error(answer.message);
+  table.features = answer.data.features;
   return answer.data.session_token;
 };
+// What the console did, in the page's own status line too; the filters kept in the page's URL.
+for (const [type, what] of [['transaction-refunded', 'Refunded'], ['transaction-voided', 'Voided'], ['transaction-captured', 'Captured'],
+  ['transaction-released', 'Released'], ['transaction-undone', 'Undone'], ['receipt-sent', 'Receipt sent for']] as const) {
+  table.addEventListener(type, (event) => {
+    show(status, `${what} ${event.detail.transaction.transaction_id}${event.detail.transaction.undone_as ? ` (as a ${event.detail.transaction.undone_as})` : ''}.`, 'ok');
+    if (type === 'transaction-captured' || type === 'transaction-released') void refreshHolds();
+  });
+}
+table.filters = Object.fromEntries(new URLSearchParams(location.search));
+table.addEventListener('transactions-filter-change', (event) => {
+  const query = new URLSearchParams(Object.entries(event.detail).filter(([, value]) => value)).toString();
+  history.replaceState(null, '', query ? `?${query}` : location.pathname);
+});
 
 /** Runs one back-office action and says how it went. */
 async function act(button: HTMLButtonElement, label: string, path: string, body: Record<string, string>): Promise<void> {
@@ -38,7 +51,7 @@ async function act(button: HTMLButtonElement, label: string, path: string, body:
   const answer = await call('POST', path, body);
   button.disabled = false;
   show(status, answer.result ? `${label}: done.` : `${label}: ${answer.message}`, answer.result ? 'ok' : 'error');
-  await Promise.all([refreshPayments(), refreshHolds(), table.reload()]);
+  await Promise.all([refreshHolds(), table.reload()]);
 }
 
 function amountField(name: string, label: string, value: string): HTMLInputElement {
@@ -48,37 +61,6 @@ function amountField(name: string, label: string, value: string): HTMLInputEleme
 const tableOf = (columns: string[], rows: HTMLElement[]) => h('div', { class: 'table-scroll' }, h('table', {},
   h('thead', {}, h('tr', {}, ...columns.map((name) => h('th', { scope: 'col' }, name)))),
   h('tbody', {}, ...rows)));
-
-async function refreshPayments(): Promise<void> {
-  const target = $('#payments');
-  const answer = await call<TransactionListItem[]>('GET', '/demo-api/transactions');
-  if (!answer.result) return show(target, answer.message ?? 'Could not list payments.', 'error');
-  const sales = answer.data.filter((item) => item.type === 'sale');
-  if (sales.length === 0) return show(target, 'No payments yet: buy something on the storefront.');
-  const rows = sales.map((sale) => {
-    const remaining = (Number(sale.amount) - Number(sale.refunded_amount)).toFixed(2);
-    const actions = h('div', { class: 'actions' });
-    const label = `${money(sale.amount)} on ${when(sale.created_date)}`;
-    if (sale.status === 'completed' && Number(remaining) > 0) {
-      const amount = amountField(`refund-${sale.transaction_id}`, `Amount to refund of ${label}`, remaining);
-      const refund = h('button', { type: 'button', class: 'secondary' }, 'Refund');
-      refund.addEventListener('click', () => act(refund, `Refund of ${money(amount.value)}`, '/demo-api/refund', { transaction_id: sale.transaction_id, amount: amount.value }));
-      actions.append(amount, refund);
-    }
-    if (sale.status === 'completed' && !sale.settled && Number(sale.refunded_amount) === 0) {
-      const cancel = h('button', { type: 'button', class: 'secondary danger' }, 'Void');
-      cancel.addEventListener('click', () => act(cancel, `Void of ${label}`, '/demo-api/void', { transaction_id: sale.transaction_id }));
-      actions.append(cancel);
-    }
-    return h('tr', {},
-      h('td', {}, when(sale.created_date)),
-      h('td', {}, money(sale.amount)),
-      h('td', {}, sale.other_details.card_brand ? `${sale.other_details.card_brand} ·${sale.other_details.last_four}` : sale.method),
-      h('td', {}, sale.status + (Number(sale.refunded_amount) > 0 ? `, ${money(sale.refunded_amount)} refunded` : '')),
-      h('td', {}, actions));
-  });
-  replaceKeepingInputs(target, tableOf(['Date', 'Amount', 'Card', 'Status', 'Actions'], rows));
-}
 
 async function refreshHolds(): Promise<void> {
   const target = $('#holds');
@@ -120,6 +102,6 @@ watchWebhooks((delivery, live) => {
   webhookList.prepend(renderWebhook(delivery));
   if (!live) return;
   if (delivery.event?.event_type.startsWith('preauth')) void refreshHolds();
-  if (delivery.event?.event_type.startsWith('payment.')) void Promise.all([refreshPayments(), table.reload()]);
+  if (delivery.event?.event_type.startsWith('payment.')) void table.reload();
 });
-await Promise.all([refreshPayments(), refreshHolds(), refreshMessages()]);
+await Promise.all([refreshHolds(), refreshMessages()]);

@@ -40,27 +40,17 @@ function text(body: Body, name: string, { required = true, max = 100 } = {}): st
 
 const orderId = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
 
+/** The payments console's features for the bakery's staff: every one. */
+const CONSOLE_FEATURES = { refunds: true, voids: true, captures: true, export: true, receipts: true };
+
 export const routes: Record<string, Handler> = {
   'GET /demo-api/config': async ({ serviceUrl, merchant }) => ok({ serviceUrl, publicKey: merchant.public_key, merchantId: merchant.merchant_id }),
 
-  // What a merchant's server does for <transactions-table>: mint a short-lived, read-only token.
-  'POST /demo-api/widget-session': async ({ paykit, merchant }) => ok(await paykit.widgets.createSession(merchant.merchant_key)),
-
-  // The 20 latest sales (refunds and voids are listed too, and skipped): `for await` follows the listing's cursor
-  // page after page, each page costing the service its own rows; at most 200 rows are read.
-  'GET /demo-api/transactions': async ({ paykit, merchant }) => {
-    const sales = [];
-    let read = 0;
-    for await (const item of paykit.transactions.list(merchant.merchant_key, { limit: 50 })) {
-      if (item.type === 'sale') sales.push(item);
-      if (sales.length === 20 || ++read === 200) break;
-    }
-    return ok(sales);
-  },
-  'POST /demo-api/refund': async ({ paykit, merchant }, body) =>
-    ok(await paykit.transactions.refund({ merchant_key: merchant.merchant_key, transaction_id: text(body, 'transaction_id'), amount: text(body, 'amount', { max: 20 }) })),
-  'POST /demo-api/void': async ({ paykit, merchant }, body) =>
-    ok(await paykit.transactions.void({ merchant_key: merchant.merchant_key, transaction_id: text(body, 'transaction_id') })),
+  // What a merchant's server does for <transactions-table>: mint a short-lived token with the features its staff
+  // may use (#32); the page hands them to the table, which shows those actions only. Without features it is read-only.
+  'POST /demo-api/widget-session': async ({ paykit, merchant }) =>
+    // (The assertion is for a paykit/client before #32, whose createSession has no `features` yet.)
+    ok(await paykit.widgets.createSession(merchant.merchant_key, { features: CONSOLE_FEATURES } as Parameters<typeof paykit.widgets.createSession>[1])),
 
   'GET /demo-api/holds': async ({ holds }) => ok(holds.list()),
   // The sandbox pays the hold's link with a test card, as a shopper would on the hosted page.

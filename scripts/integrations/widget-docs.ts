@@ -147,6 +147,51 @@ The elements support the floor in package.json's \`browserslist\`: Baseline 2022
 
 `;
 
+/** Prose after an element's own description: how to use it beyond its reference. */
+const GUIDES: Record<string, string> = {
+  'transactions-table': `### As the merchant's payments console (#32)
+
+The merchant's server mints the token with the features the page may use — \`POST /api/v1/widgets/sessions\`
+\`{ merchant_key, features: { refunds, voids, captures, export, receipts } }\` (all false: read-only) — and gives the
+table the token and the answer's \`features\`; the table shows only the actions those allow, and the service refuses
+the rest (403 \`forbidden\`, shown beside the row):
+
+\`\`\`js
+table.fetchSessionToken = async () => {
+  const { session_token, features } = await (await fetch('/my-server/paykit-session', { method: 'POST' })).json();
+  table.features = features;
+  return session_token;
+};
+\`\`\`
+
+- **Find.** Search (a transaction or order id, a last four, an amount such as \`12.50\`), status, kind, card, date
+  range and sort are attributes and one \`filters\` property by the listing's query names. Keep them in the page's URL:
+  \`table.filters = Object.fromEntries(new URLSearchParams(location.search))\` on load, and on
+  \`transactions-filter-change\`, \`history.replaceState(null, '', '?' + new URLSearchParams(event.detail))\` (empty
+  values are "any"). Cursor paging is unchanged.
+- **Details.** A row's date is a button (Enter or Space) that opens the row's details under it: the timeline and the
+  refunds; Escape closes them and gives focus back to the button. The details, actions and export are a module the
+  table imports the first time a row is opened or the export is used (about 2.4 KB brotli), so the first paint
+  stays small.
+- **Act.** Refund (whole, or part: an amount), void (with until when it is possible), capture (whole or part) and
+  release a hold, undo a sale (a void while one is possible — the fee is kept by nobody — else a full refund; the
+  panel says which before the click), resend the receipt. Each success fires its event (\`transaction-refunded\`,
+  \`transaction-voided\`, \`transaction-captured\`, \`transaction-released\`, \`transaction-undone\`,
+  \`receipt-sent\`; \`detail.transaction\` is the transaction as it now is) and updates the row in place; a refusal
+  appears beside the row, in the service's words.
+- **Export.** *Export CSV* downloads the filtered set, every page, with its header row in the table's language (a
+  fetch with the token, then a Blob link, since a link cannot carry the token).
+- **On a phone** (≤ 40rem) each row is a card of two lines; nothing is clipped or scrolls sideways.
+
+| 375 px, light | 375 px, dark | a row's details and actions |
+|---|---|---|
+| ![The console on a 375 px phone](images/console-375-light.png) | ![The console on a 375 px phone, dark](images/console-375-dark.png) | ![A row opened: timeline, refunds, actions](images/console-375-details.png) |
+
+(\`node --import tsx scripts/console-screenshots.ts\` takes them again.)
+
+`,
+};
+
 const cell = (text = '') => text.replace(/\|/g, '\\|').replace(/\n+/g, ' ');
 const table = (headers: string[], rows: string[][]) =>
   rows.length === 0 ? '' : `| ${headers.join(' | ')} |\n|${headers.map(() => '---').join('|')}|\n${rows.map((r) => `| ${r.map(cell).join(' | ')} |`).join('\n')}\n\n`;
@@ -157,6 +202,7 @@ export function widgetDocs(elements: Element[]): string {
   for (const element of elements) {
     const { declaration } = element;
     out += `## \`<${element.tag}>\`\n\n${declaration.description ?? ''}\n\n`;
+    out += GUIDES[element.tag] ?? '';
     out += `\`import 'paykit/${element.tag}'\` defines it alone.\n\n`;
     out += table(['attribute', 'property', 'type', 'default', ''], element.properties.filter((p) => p.attribute).map((p) => [`\`${p.attribute}\``, `\`${p.name}\``, p.type, p.default ?? '', p.description]));
     out += table(['property (no attribute)', 'type', ''], element.properties.filter((p) => !p.attribute).map((p) => [`\`${p.name}\``, p.type, p.description]));

@@ -1,5 +1,6 @@
 /** The events of the Paykit elements: all bubble and cross shadow roots, so a page can listen anywhere above. */
 import type { PaykitErrorCode } from './errors.ts';
+import type { TransactionDetails } from '../widget-api.ts';
 
 export type { PaykitErrorCode };
 
@@ -33,6 +34,30 @@ export interface TransactionsLoadDetail {
   total: number;
 }
 
+/**
+ * What `<transactions-table>` lists, by the listing's query names: `''` is "any" (and, for `sort` and `order`, the
+ * defaults `date` and `desc`). A page keeps it in its URL by `new URLSearchParams(detail)`, and gives it back
+ * through the table's `filters`.
+ */
+export interface TransactionFilters {
+  q: string;
+  status: string;
+  kind: string;
+  card_brand: string;
+  from_date: string;
+  to_date: string;
+  sort: string;
+  order: string;
+}
+
+/** An action of `<transactions-table>`'s console succeeded. */
+export interface TransactionActionDetail {
+  /** The transaction as it now is, with its timeline and refunds (after `undo`, `undone_as` says `void` or `refund`). */
+  transaction: TransactionDetails;
+  /** Decimal text: the amount asked for a partial refund or capture; absent for the whole. */
+  amount?: string;
+}
+
 export interface PaykitEventMap {
   'pay-success': CustomEvent<PaySuccessDetail>;
   'pay-pending': CustomEvent<PayPendingDetail>;
@@ -42,6 +67,13 @@ export interface PaykitEventMap {
   'request-error': CustomEvent<PaykitErrorDetail>;
   'transactions-load': CustomEvent<TransactionsLoadDetail>;
   'transactions-error': CustomEvent<PaykitErrorDetail>;
+  'transactions-filter-change': CustomEvent<TransactionFilters>;
+  'transaction-refunded': CustomEvent<TransactionActionDetail>;
+  'transaction-voided': CustomEvent<TransactionActionDetail>;
+  'transaction-captured': CustomEvent<TransactionActionDetail>;
+  'transaction-released': CustomEvent<TransactionActionDetail>;
+  'transaction-undone': CustomEvent<TransactionActionDetail>;
+  'receipt-sent': CustomEvent<TransactionActionDetail>;
 }
 
 type DetailOf<K extends keyof PaykitEventMap> = PaykitEventMap[K] extends CustomEvent<infer D> ? D : never;

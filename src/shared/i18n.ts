@@ -6,12 +6,19 @@
 import type { PayButtonStringKey } from '../elements/pay-button/pay-button.ts';
 import type { RequestPaymentButtonStringKey } from '../elements/request-payment-button/request-payment-button.ts';
 import type { transactionsTableStrings } from '../elements/transactions-table/transactions-table.ts';
+import type { ConsoleStringKey } from '../elements/transactions-table/transaction-console.ts';
 
 /** Every text of every element in one language; the table's also name its statuses and types. */
 export interface LocaleTexts {
   payButton: Record<PayButtonStringKey, string>;
   requestPaymentButton: Record<RequestPaymentButtonStringKey, string>;
-  transactionsTable: Record<keyof typeof transactionsTableStrings | 'statusCompleted' | 'statusVoided' | 'typeRefund' | 'typeVoid', string>;
+  transactionsTable: Record<
+    | keyof typeof transactionsTableStrings
+    | ConsoleStringKey
+    | `status${'Completed' | 'Voided' | 'Pending' | 'Declined' | 'Authorized' | 'Captured'}`
+    | `type${'Sale' | 'Refund' | 'Void'}`,
+    string
+  >;
 }
 
 export type ElementTexts = keyof LocaleTexts;

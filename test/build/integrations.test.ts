@@ -22,6 +22,6 @@ test('each element is in every face: wrappers, typings, editor data, docs', asyn
   assert.ok(events.length >= 7 && events.every((event: { type?: { text: string } }) => /^CustomEvent<\w+>$/.test(event.type?.text ?? '')),
     'every event has its detail type');
   assert.match(files.get('wrappers/react/index.ts')!, /onPaySuccess\?: \(\(event: CustomEvent<PaySuccessDetail>\) => void\) \| undefined;/);
-  assert.match(files.get('wrappers/vue/compiler.ts')!, /'transactions-table': \['fetchSessionToken', 'strings'\]/);
+  assert.match(files.get('wrappers/vue/compiler.ts')!, /'transactions-table': \['fetchSessionToken', 'strings', 'filters'\]/);
   assert.match(files.get('wrappers/vue/index.ts')!, /expose: \['reload'\]/);
 });

@@ -67,7 +67,7 @@ const PAGES = [
   ['/checkout.html', 'pay-button'],
   ['/react.html', 'pay-button'],
   ['/vue.html', 'pay-button'],
-  ['/back-office.html', '#payments table, #payments p'],
+  ['/back-office.html', '#holds table, #holds p'],
   ['/onboarding.html', '#merchants table'],
 ] as const;
 
@@ -146,15 +146,22 @@ describe('end-to-end journeys through the demo', { timeout: 180_000 }, () => {
     await shot(page, 'payment-request-paid');
   }));
 
-  test('the back office lists the payment, refunds part of it and sees the verified payment.refund webhook', () => journey('refund', async (page) => {
+  test('the back office’s console finds the payment, refunds part of it and sees the verified payment.refund webhook', () => journey('refund', async (page) => {
     await page.goto(`${demo.demoUrl}/back-office.html`);
     const table = page.locator('transactions-table');
     await table.getByRole('cell', { name: '$32.00' }).first().waitFor();
-    const row = page.locator('#payments tr', { hasText: '$32.00' }).first();
-    await row.getByRole('textbox').fill('5.00');
-    await row.getByRole('button', { name: 'Refund' }).click();
-    await page.locator('#action-status').getByText('Refund of $5.00: done.').waitFor();
-    await page.locator('#payments tr', { hasText: '$5.00 refunded' }).waitFor();
+    // Found by its amount, opened by its row's button, refunded in part from its details.
+    await table.getByRole('searchbox', { name: 'Search' }).fill('32.00');
+    await table.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL(/\?q=32\.00$/);
+    const row = table.locator('tr[part="row"]', { hasText: '$32.00' }).first();
+    await row.getByRole('button').click();
+    const details = table.locator('tr[part="details"]');
+    await details.getByRole('textbox', { name: /Amount to refund/ }).fill('5.00');
+    await details.getByRole('button', { name: 'Refund', exact: true }).click();
+    await details.getByText('Done: Refund.').waitFor();
+    await row.getByRole('cell', { name: 'Partly refunded' }).waitFor();
+    await page.locator('#action-status').getByText(/^Refunded txn_/).waitFor();
     const webhook = page.locator('#webhooks li', { hasText: 'payment.refund' });
     await webhook.getByText('signature verified').waitFor();
     await shot(page, 'back-office-refund', true);

@@ -10,6 +10,8 @@ export interface PaykitTestService {
   flakyBaseUrl: string;
   publicKey: string;
   sessionToken: string;
+  /** A session token with every console feature (#32); null when the service does not take features. */
+  consoleSessionToken: string | null;
   /** The React major version the runner serves (web-test-runner.config.js). */
   reactMajor: number;
 }

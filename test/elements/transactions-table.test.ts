@@ -1,9 +1,9 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
-import { emulateMedia, sendKeys } from '@web/test-runner-commands';
+import { emulateMedia, sendKeys, setViewport } from '@web/test-runner-commands';
 import '../../src/index.ts';
 import type { TransactionsTable } from '../../src/index.ts';
 import type { TransactionItem } from '../../src/widget-api.ts';
-import { eventWithin, FAKE_BASE, fakeService, json, maybePart, ok, pageStyle, part, pending, realService, shadow, type FakeCall } from './helpers.ts';
+import { eventWithin, FAKE_BASE, fakeService, json, maybePart, ok, pageStyle, part, pending, realService, shadow, type FakeCall, type FakeRoute, type PaykitTestService } from './helpers.ts';
 
 function item(n: number, overrides: Partial<TransactionItem> = {}): TransactionItem {
   return {
@@ -15,6 +15,11 @@ function item(n: number, overrides: Partial<TransactionItem> = {}): TransactionI
     last_four: '4242',
     status: 'completed',
     type: 'sale',
+    order_id: `order-${n}`,
+    refunded_amount: '0.00',
+    refundable_amount: `${n}.50`,
+    voidable_until: null,
+    capturable: false,
     ...overrides,
   };
 }
@@ -37,7 +42,7 @@ function listing(total: number) {
 }
 
 function rows(el: TransactionsTable): string[][] {
-  return Array.from(shadow(el).querySelectorAll('tbody tr')).map((row) =>
+  return Array.from(shadow(el).querySelectorAll('tbody tr[part="row"]')).map((row) =>
     Array.from(row.querySelectorAll('td')).map((cell) => cell.textContent!.replace(/\s+/g, ' ').trim()),
   );
 }
@@ -315,6 +320,425 @@ describe('<transactions-table> without the service', () => {
     }
   });
 
+  it('narrows the rows by search, status, kind and card, sorts them, and keeps the filters in attributes and an event', async () => {
+    const all = [
+      item(1, { card_brand: 'Visa', last_four: '4242' }),
+      item(2, { card_brand: 'Mastercard', last_four: '4444', refunded_amount: '1.00', refundable_amount: '1.50' }),
+      item(3, { card_brand: 'ACH', last_four: '6789', status: 'pending' }),
+      item(4, { type: 'refund', amount: '-2.00' }),
+      item(5, { card_brand: 'Mastercard', last_four: '4444', status: 'voided' }),
+    ];
+    // As the service's listing narrows and sorts (the contract of #32).
+    service = fakeService({
+      'GET /transactions': ({ url }) => {
+        const get = (name: string) => url.searchParams.get(name) ?? '';
+        const [q, status, kind, brand, sort, order] = ['q', 'status', 'kind', 'card_brand', 'sort', 'order'].map(get);
+        let items = all.filter((t) =>
+          (!q || t.last_four === q || t.order_id === q || t.transaction_id === q) &&
+          (!status || (status === 'refunded' ? Number(t.refunded_amount) > 0 : t.status === status)) &&
+          (!kind || t.type === kind) &&
+          (!brand || t.card_brand.toLowerCase() === brand));
+        if (sort === 'amount') items = items.sort((a, b) => (Number(a.amount) - Number(b.amount)) * (order === 'asc' ? 1 : -1));
+        return ok({ items, page: 1, perPage: 20, totalCount: items.length, next_cursor: null, has_more: false });
+      },
+    });
+    const changes: Record<string, string>[] = [];
+    const el = await table({ 'session-token': 'wst_fake', 'base-url': FAKE_BASE, locale: 'en-US' }, (t) =>
+      t.addEventListener('transactions-filter-change', (event) => changes.push({ ...event.detail })),
+    );
+    await waitUntil(() => rows(el).length === 5, 'every row');
+    expect(rows(el).map((row) => row[3])).to.deep.equal(['Voided', 'Refund · Completed', 'Pending', 'Partly refunded', 'Completed']);
+
+    const select = (name: string) => shadow(el).querySelector<HTMLSelectElement>(`select[name="${name}"]`)!;
+    const apply = async (count: number) => {
+      const loaded = eventWithin(el, 'transactions-load');
+      part(el, 'apply-button').click();
+      await loaded;
+      await el.updateComplete;
+      expect(rows(el), 'rows after applying').to.have.length(count);
+    };
+    // Keyboard: a last four typed into the search box, then Enter.
+    part<HTMLInputElement>(el, 'search-input').focus();
+    await sendKeys({ type: '4444' });
+    let loaded = eventWithin(el, 'transactions-load');
+    await sendKeys({ press: 'Enter' });
+    await loaded;
+    await el.updateComplete;
+    expect(rows(el).map((row) => row[2])).to.deep.equal(['Mastercard •••• ending in 4444', 'Mastercard •••• ending in 4444']);
+    expect(service.calls.at(-1)!.url.searchParams.get('q')).to.equal('4444');
+    expect(el.q).to.equal('4444');
+    expect(el.getAttribute('q')).to.equal('4444');
+    expect(changes.at(-1)).to.deep.equal({ q: '4444', status: '', kind: '', card_brand: '', from_date: '', to_date: '', sort: '', order: '' });
+
+    part<HTMLInputElement>(el, 'search-input').value = '';
+    select('status').value = 'refunded';
+    await apply(1);
+    expect(rows(el)[0]![0]).to.match(/^Jan 2, 2026/);
+    select('status').value = '';
+    select('kind').value = 'refund';
+    await apply(1);
+    select('kind').value = '';
+    select('card_brand').value = 'mastercard';
+    select('sorting').value = 'amount asc';
+    await apply(2);
+    expect(rows(el).map((row) => row[1])).to.deep.equal(['$2.50', '$5.50']);
+    const query = service.calls.at(-1)!.url.searchParams;
+    expect([query.get('card_brand'), query.get('sort'), query.get('order'), query.get('status'), query.has('kind')]).to.deep.equal(['mastercard', 'amount', 'asc', null, false]);
+    expect(el.getAttribute('card-brand')).to.equal('mastercard');
+    expect(changes.at(-1)).to.include({ card_brand: 'mastercard', sort: 'amount', order: 'asc', status: '', kind: '' });
+    expect(changes).to.have.length(4);
+    await expect(el).to.be.accessible();
+
+    // A page sets the filters (from its URL, say): the table lists them and shows them in its form, firing no change.
+    loaded = eventWithin(el, 'transactions-load');
+    el.filters = Object.fromEntries(new URLSearchParams('status=pending&card_brand=ach&sort=nonsense'));
+    await loaded;
+    await el.updateComplete;
+    expect(rows(el)).to.have.length(1);
+    expect(el.filters).to.include({ status: 'pending', card_brand: 'ach', sort: '' });
+    expect(service.calls.at(-1)!.url.searchParams.has('sort'), 'a value the service would refuse is not sent').to.equal(false);
+    expect([select('status').value, select('card_brand').value, select('sorting').value]).to.deep.equal(['pending', 'ach', 'date desc']);
+    expect(changes).to.have.length(4);
+
+    // Nothing matches, then Clear.
+    part<HTMLInputElement>(el, 'search-input').value = 'order-404';
+    await apply(0);
+    expect(part(el, 'empty').textContent).to.equal('No transactions match these filters.');
+    await expect(el).to.be.accessible();
+    loaded = eventWithin(el, 'transactions-load');
+    part(el, 'clear-button').click();
+    await loaded;
+    await el.updateComplete;
+    expect(rows(el)).to.have.length(5);
+    expect(changes.at(-1)).to.deep.equal({ q: '', status: '', kind: '', card_brand: '', from_date: '', to_date: '', sort: '', order: '' });
+    expect(['q', 'status', 'card-brand'].filter((name) => el.hasAttribute(name)), 'attributes left').to.deep.equal([]);
+  });
+
+  describe('the console: details and actions', () => {
+    const future = new Date(Date.now() + 86_400_000).toISOString();
+    /** The service's state: each transaction as the fake service last answered it. */
+    let state: Record<string, TransactionItem>;
+    const details = (t: TransactionItem, extra: object = {}) => ({
+      ...t,
+      timeline: [{ at: t.created_date, what: t.type === 'preauth' ? 'authorized' : 'created', amount: t.amount }, { at: t.created_date, what: 'receipt_sent' }],
+      refunds: Number(t.refunded_amount) > 0 ? [{ transaction_id: `re_${t.transaction_id}`, amount: t.refunded_amount, created_date: t.created_date }] : [],
+      ...extra,
+    });
+    const forbidden = (feature: string) => () => json(403, { result: false, code: 'forbidden', message: `This session token does not allow it: features.${feature}.` });
+    function consoleService(routes: Record<string, FakeRoute> = {}) {
+      state = {
+        txn_3: item(3, { voidable_until: future }),
+        txn_2: item(2, { order_id: 'order-two', refunded_amount: '0.00', refundable_amount: '2.50' }),
+        txn_1: item(1, { type: 'preauth', status: 'authorized', capturable: true, refundable_amount: '0.00' }),
+      };
+      const change = (id: string, fields: Partial<TransactionItem>, extra: object = {}) => ok(details((state[id] = { ...state[id]!, ...fields }), extra));
+      return fakeService({
+        'GET /transactions': () => ok({ items: Object.values(state), page: 1, perPage: 20, totalCount: 3, next_cursor: null, has_more: false }),
+        ...Object.fromEntries(Object.keys(state).map((id) => [`GET /transactions/${id}`, () => ok(details(state[id]!))])),
+        'POST /transactions/txn_3/undo': () => change('txn_3', { status: 'voided', voidable_until: null, refundable_amount: '0.00' }, { undone_as: 'void' }),
+        'POST /transactions/txn_2/refund': ({ body }) => {
+          const amount = (body as { amount?: string }).amount ?? state.txn_2!.refundable_amount;
+          const refunded = (Number(state.txn_2!.refunded_amount) + Number(amount)).toFixed(2);
+          return change('txn_2', { refunded_amount: refunded, refundable_amount: (2.5 - Number(refunded)).toFixed(2) });
+        },
+        'POST /transactions/txn_2/undo': () => change('txn_2', { refunded_amount: '2.50', refundable_amount: '0.00' }, { undone_as: 'refund' }),
+        'POST /transactions/txn_2/receipt': () => change('txn_2', {}),
+        'POST /transactions/txn_1/capture': () => change('txn_1', { status: 'captured', capturable: false }),
+        ...routes,
+      });
+    }
+    const row = (el: TransactionsTable, id: string) => shadow(el).querySelector<HTMLTableRowElement>(`tr[data-transaction-id="${id}"]`)!;
+    const panel = (el: TransactionsTable) => maybePart(el, 'details');
+    const actionButton = (el: TransactionsTable, action: string) => panel(el)?.querySelector<HTMLButtonElement>(`[data-action="${action}"]`) ?? null;
+    const opened = async (el: TransactionsTable, id: string) => {
+      row(el, id).querySelector('button')!.click();
+      await waitUntil(() => panel(el)?.id === `details-${id}` && panel(el)!.querySelector('[part="timeline"]'), `details of ${id}`);
+    };
+    const settled = (el: TransactionsTable) => waitUntil(() => !panel(el)?.querySelector('[aria-busy="true"]'), 'the action settles');
+
+    it('opens a row by keyboard (Enter or Space) into its timeline and refunds; Escape closes and gives focus back', async () => {
+      service = consoleService();
+      const el = await table({ 'session-token': 'wst_fake', 'base-url': FAKE_BASE, locale: 'en-US' });
+      await waitUntil(() => rows(el).length === 3, 'rows');
+      state.txn_2 = { ...state.txn_2!, refunded_amount: '1.00', refundable_amount: '1.50' };
+      const button = row(el, 'txn_2').querySelector('button')!;
+      expect(button.getAttribute('aria-expanded')).to.equal('false');
+      button.focus();
+      await sendKeys({ press: 'Enter' });
+      await waitUntil(() => panel(el)?.querySelector('[part="timeline"]'), 'details');
+      expect(button.getAttribute('aria-expanded')).to.equal('true');
+      expect(panel(el)!.id).to.equal(button.getAttribute('aria-controls'));
+      const text = panel(el)!.textContent!.replace(/\s+/g, ' ');
+      expect(Array.from(panel(el)!.querySelectorAll('dt, dd')).map((cell) => cell.textContent)).to.deep.equal(
+        ['Transaction', 'txn_2', 'Order', 'order-two', 'Net amount', '$2.20', 'Refunded', '$1.00']);
+      expect(text).to.contain('Created · $2.50').and.contain('Receipt sent').and.contain('$1.00 · re_txn_2');
+      expect(service.calls.at(-1)!.url.pathname).to.equal('/api/v1/widgets/transactions/txn_2');
+      expect(service.calls.at(-1)!.headers.get('authorization')).to.equal('Bearer wst_fake');
+      // A session without features: no actions at all.
+      expect(maybePart(el, 'actions')).to.equal(null);
+      await expect(el).to.be.accessible();
+
+      await sendKeys({ press: 'Escape' });
+      await el.updateComplete;
+      expect(panel(el)).to.equal(null);
+      expect(shadow(el).activeElement).to.equal(button);
+      expect(button.getAttribute('aria-expanded')).to.equal('false');
+      await sendKeys({ press: 'Space' });
+      await waitUntil(() => panel(el)?.querySelector('[part="timeline"]'), 'details again');
+      await sendKeys({ press: 'Escape' });
+      await el.updateComplete;
+      expect(panel(el)).to.equal(null);
+    });
+
+    it('shows only the actions the session allows: a 403 beside the row, nothing changed', async () => {
+      service = consoleService({ 'POST /transactions/txn_2/refund': forbidden('refunds') });
+      const el = await table({ 'session-token': 'wst_fake', 'base-url': FAKE_BASE, locale: 'en-US' });
+      await waitUntil(() => rows(el).length === 3, 'rows');
+      el.features = { voids: true };
+      await opened(el, 'txn_2');
+      // Not voidable and refunds not allowed: nothing to do on this sale.
+      expect(maybePart(el, 'actions')).to.equal(null);
+      await opened(el, 'txn_3');
+      expect(Array.from(panel(el)!.querySelectorAll('[data-action]')).map((b) => b.getAttribute('data-action'))).to.deep.equal(['void', 'undo']);
+      // The page says refunds are allowed, the token does not: the service's refusal beside the row.
+      el.features = { refunds: true };
+      await opened(el, 'txn_2');
+      let refunded = false;
+      el.addEventListener('transaction-refunded', () => (refunded = true));
+      actionButton(el, 'refund')!.click();
+      await waitUntil(() => maybePart(el, 'row-error')?.textContent, 'the refusal');
+      expect(part(el, 'row-error').textContent).to.equal('This session token does not allow it: features.refunds.');
+      expect(part(el, 'row-error').getAttribute('role')).to.equal('alert');
+      expect(panel(el)!.previousElementSibling).to.equal(row(el, 'txn_2'));
+      expect(rows(el)[1]![3]).to.equal('Completed');
+      expect(refunded).to.equal(false);
+      await expect(el).to.be.accessible();
+    });
+
+    it('shows each action’s 403 beside its row, fires nothing and changes nothing; a release goes through', async () => {
+      const feature = { refund: 'refunds', void: 'voids', undo: 'voids', receipt: 'receipts', capture: 'captures' } as const;
+      service = consoleService({
+        ...Object.fromEntries(Object.entries(feature).flatMap(([action, name]) => ['txn_3', 'txn_1'].map((id) => [`POST /transactions/${id}/${action}`, forbidden(name)]))),
+        'POST /transactions/txn_1/release': () => ok(details((state.txn_1 = { ...state.txn_1!, status: 'voided', capturable: false }))),
+      });
+      const el = await table({ 'session-token': 'wst_fake', 'base-url': FAKE_BASE, locale: 'en-US' });
+      el.features = { refunds: true, voids: true, captures: true, receipts: true };
+      await waitUntil(() => rows(el).length === 3, 'rows');
+      const fired: string[] = [];
+      for (const type of ['transaction-refunded', 'transaction-voided', 'transaction-captured', 'transaction-released', 'transaction-undone', 'receipt-sent']) {
+        el.addEventListener(type, () => fired.push(type));
+      }
+      const before = rows(el);
+      for (const [id, actions] of [['txn_3', ['refund', 'void', 'undo', 'receipt']], ['txn_1', ['capture']]] as const) {
+        await opened(el, id);
+        for (const action of actions) {
+          actionButton(el, action)!.click();
+          // The click clears the last refusal at once; the new one arrives with the answer.
+          await el.updateComplete;
+          await waitUntil(() => maybePart(el, 'row-error')?.textContent, `${action}: the refusal`);
+          expect(part(el, 'row-error').textContent).to.equal(`This session token does not allow it: features.${feature[action]}.`);
+          expect(panel(el)!.previousElementSibling).to.equal(row(el, id));
+          await settled(el);
+        }
+      }
+      expect(fired).to.deep.equal([]);
+      expect(rows(el)).to.deep.equal(before);
+      await expect(el).to.be.accessible();
+      actionButton(el, 'release')!.click();
+      await waitUntil(() => fired.length === 1, 'transaction-released');
+      expect(fired).to.deep.equal(['transaction-released']);
+      await settled(el);
+      expect(maybePart(el, 'row-error')?.textContent ?? '').to.equal('');
+      expect(rows(el)[2]![3]).to.equal('Hold · Voided');
+    });
+
+    it('refunds in part, undoes by void or by refund, captures and resends, firing typed events and updating the row in place', async () => {
+      service = consoleService();
+      const el = await table({ 'session-token': 'wst_fake', 'base-url': FAKE_BASE, locale: 'en-US' });
+      el.features = { refunds: true, voids: true, captures: true, receipts: true };
+      await waitUntil(() => rows(el).length === 3, 'rows');
+      const loads = service.calls.filter((call) => call.url.pathname.endsWith('/transactions')).length;
+      const events: { type: string; detail: { transaction: { transaction_id: string; undone_as?: string }; amount?: string } }[] = [];
+      for (const type of ['transaction-refunded', 'transaction-voided', 'transaction-captured', 'transaction-released', 'transaction-undone', 'receipt-sent']) {
+        el.addEventListener(type, (event) => events.push({ type, detail: (event as CustomEvent).detail }));
+      }
+
+      // Undo before settlement voids, and says so.
+      await opened(el, 'txn_3');
+      expect(panel(el)!.textContent).to.contain('Undoing voids the sale: the fee is kept by nobody. A void is possible until');
+      expect(actionButton(el, 'undo')!.getAttribute('aria-describedby')).to.equal('undo-txn_3');
+      await expect(el).to.be.accessible();
+      actionButton(el, 'undo')!.click();
+      await waitUntil(() => events.length === 1, 'transaction-undone');
+      expect(events[0]).to.deep.include({ type: 'transaction-undone' });
+      expect(events[0]!.detail.transaction.undone_as).to.equal('void');
+      await el.updateComplete;
+      expect(rows(el)[0]![3]).to.equal('Voided');
+      expect(part(el, 'row-status').textContent).to.equal('Done: Void.');
+      expect(actionButton(el, 'undo')).to.equal(null);
+
+      // After the void window, undo refunds in full; first a part refund, typed by keyboard.
+      await opened(el, 'txn_2');
+      expect(panel(el)!.textContent).to.contain('Too late to void: undoing refunds $2.50 in full.');
+      panel(el)!.querySelector<HTMLInputElement>('[part="amount-input"]')!.focus();
+      await sendKeys({ type: '1.00' });
+      await sendKeys({ press: 'Enter' });
+      await waitUntil(() => events.length === 2, 'transaction-refunded');
+      expect(service.calls.at(-1)!.body).to.deep.equal({ amount: '1.00' });
+      expect(events[1]!.type).to.equal('transaction-refunded');
+      expect(events[1]!.detail.amount).to.equal('1.00');
+      await settled(el);
+      expect(rows(el)[1]![3]).to.equal('Partly refunded');
+      expect(panel(el)!.textContent).to.contain('Too late to void: undoing refunds $1.50 in full.');
+      actionButton(el, 'undo')!.click();
+      await waitUntil(() => events.length === 3, 'transaction-undone by refund');
+      expect(events[2]!.detail.transaction.undone_as).to.equal('refund');
+      await settled(el);
+      expect(rows(el)[1]![3]).to.equal('Refunded');
+      expect(part(el, 'row-status').textContent).to.equal('Done: Refund.');
+      actionButton(el, 'receipt')!.click();
+      await waitUntil(() => events.length === 4, 'receipt-sent');
+      expect(events[3]!.type).to.equal('receipt-sent');
+
+      // A hold: capture in full, after which release is gone.
+      await opened(el, 'txn_1');
+      expect(actionButton(el, 'release')).to.not.equal(null);
+      actionButton(el, 'capture')!.click();
+      await waitUntil(() => events.length === 5, 'transaction-captured');
+      expect(service.calls.at(-1)!.body).to.deep.equal({});
+      await settled(el);
+      expect(rows(el)[2]![3]).to.equal('Hold · Captured');
+      expect(actionButton(el, 'release')).to.equal(null);
+      expect(service.calls.filter((call) => call.url.pathname.endsWith('/transactions')).length, 'no reload of the listing').to.equal(loads);
+      await expect(el).to.be.accessible();
+    });
+
+    it('speaks the merchant’s language, dark and axe-clean with a row open; keyboard only from the row to an action; a failed load beside the row', async () => {
+      service = consoleService({ 'GET /transactions/txn_1': () => json(404, { result: false, code: 'not_found', message: 'Keine solche Transaktion.' }) });
+      const el = await table({ 'session-token': 'wst_fake', 'base-url': FAKE_BASE, locale: 'de-DE', theme: 'dark' });
+      el.features = { refunds: true, voids: true, captures: true, receipts: true, export: true };
+      await waitUntil(() => rows(el).length === 3 && maybePart(el, 'export-button')?.textContent === 'Als CSV exportieren', 'rows, in German');
+      let refunded: CustomEvent | undefined;
+      el.addEventListener('transaction-refunded', (event) => (refunded = event));
+      // Keyboard only: the row's button, Enter, then Tab into its panel to the refund amount, type, Enter.
+      row(el, 'txn_2').querySelector('button')!.focus();
+      await sendKeys({ press: 'Enter' });
+      await waitUntil(() => panel(el)?.querySelector('[part="amount-input"]'), 'the refund form');
+      const text = panel(el)!.textContent!.replace(/\s+/g, ' ');
+      expect(text).to.contain('Verlauf').and.contain('Erstellt').and.contain('Beleg gesendet').and.contain('Keine Erstattungen.')
+        .and.contain('Zu spät zum Stornieren: Rückgängig machen erstattet 2,50 $ vollständig.');
+      expect(actionButton(el, 'refund')!.textContent).to.equal('Erstatten');
+      await expect(el).to.be.accessible();
+      await sendKeys({ press: 'Tab' });
+      expect(shadow(el).activeElement).to.equal(panel(el)!.querySelector('[part="amount-input"]'));
+      await sendKeys({ type: '0.50' });
+      await sendKeys({ press: 'Enter' });
+      await waitUntil(() => refunded, 'transaction-refunded');
+      expect(refunded!.detail.amount).to.equal('0.50');
+      await settled(el);
+      expect(part(el, 'row-status').textContent).to.equal('Erledigt: Erstatten.');
+      expect(rows(el)[1]![3]).to.equal('Teilweise erstattet');
+
+      row(el, 'txn_1').querySelector('button')!.click();
+      await waitUntil(() => panel(el)?.id === 'details-txn_1' && maybePart(el, 'row-error')?.textContent, 'the refusal beside the row');
+      expect(part(el, 'row-error').textContent).to.equal('Keine solche Transaktion.');
+      expect(panel(el)!.previousElementSibling).to.equal(row(el, 'txn_1'));
+      await expect(el).to.be.accessible();
+    });
+
+    it('exports the filtered set as CSV with the session token, in the table’s language, only when allowed', async () => {
+      let csvCall: FakeCall | undefined;
+      service = consoleService({
+        'GET /transactions/export.csv': (call) => {
+          csvCall = call;
+          return new Response('Fecha,Importe\n2026-01-03,3.50\n', {
+            headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="transactions-m-2026-01-05.csv"' },
+          });
+        },
+      });
+      const el = await table({ 'session-token': 'wst_fake', 'base-url': FAKE_BASE, locale: 'es-ES', status: 'completed' });
+      await waitUntil(() => rows(el).length === 3, 'rows');
+      expect(maybePart(el, 'export-button')).to.equal(null);
+      el.features = { export: true };
+      await el.updateComplete;
+      const blobs: Blob[] = [];
+      const names: string[] = [];
+      const createObjectURL = URL.createObjectURL;
+      const click = HTMLAnchorElement.prototype.click;
+      URL.createObjectURL = (blob: Blob) => (blobs.push(blob), createObjectURL(blob));
+      HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+        names.push(this.download);
+      };
+      try {
+        await waitUntil(() => maybePart(el, 'export-button')?.textContent === 'Exportar CSV', 'the button, in Spanish');
+        part(el, 'export-button').click();
+        await waitUntil(() => names.length === 1, 'the download');
+      } finally {
+        URL.createObjectURL = createObjectURL;
+        HTMLAnchorElement.prototype.click = click;
+      }
+      expect(names).to.deep.equal(['transactions-m-2026-01-05.csv']);
+      expect(await blobs[0]!.text()).to.equal('Fecha,Importe\n2026-01-03,3.50\n');
+      expect(csvCall!.headers.get('authorization')).to.equal('Bearer wst_fake');
+      expect(Object.fromEntries(csvCall!.url.searchParams)).to.deep.equal({ status: 'completed', lang: 'es' });
+    });
+
+    it('says why an export was refused, in the alert under the filters', async () => {
+      service = consoleService({ 'GET /transactions/export.csv': forbidden('export') });
+      const el = await table({ 'session-token': 'wst_fake', 'base-url': FAKE_BASE });
+      el.features = { export: true };
+      await waitUntil(() => rows(el).length === 3, 'rows');
+      part(el, 'export-button').click();
+      const alert = shadow(el).getElementById('range-error')!;
+      await waitUntil(() => alert.textContent, 'the refusal');
+      expect(alert.textContent).to.equal('This session token does not allow it: features.export.');
+      expect(alert.getAttribute('role')).to.equal('alert');
+      await expect(el).to.be.accessible();
+    });
+  });
+
+  it('reflows into cards on a 360–375 px phone, light and dark: no clipped cell, no sideways scroll', async () => {
+    service = fakeService({
+      'GET /transactions': () => ok({
+        items: [
+          item(3, { card_brand: 'American Express', last_four: '0005', type: 'refund' }),
+          item(2, { amount: '123456.78', card_brand: 'ACH', last_four: '6789', status: 'pending' }),
+          item(1, { status: 'voided', type: 'void' }),
+        ],
+        page: 1, perPage: 20, totalCount: 3,
+      }),
+    });
+    try {
+      for (const width of [360, 375]) {
+        await setViewport({ width, height: 800 });
+        const el = await table({ 'session-token': 'wst_fake', 'base-url': FAKE_BASE, locale: 'de-DE' });
+        el.style.display = 'block';
+        await waitUntil(() => rows(el).length === 3, 'rows loaded');
+        for (const colorScheme of ['light', 'dark'] as const) {
+          await emulateMedia({ colorScheme });
+          el.theme = 'auto';
+          await el.updateComplete;
+          const region = shadow(el).querySelector<HTMLElement>('[role="region"]')!;
+          expect(region.scrollWidth, `${width} px, ${colorScheme}: the region scrolls sideways`).to.be.at.most(region.clientWidth);
+          expect(document.documentElement.scrollWidth, `${width} px: the page scrolls sideways`).to.be.at.most(document.documentElement.clientWidth);
+          const right = part(el, 'base').getBoundingClientRect().right;
+          for (const cell of shadow(el).querySelectorAll('td')) {
+            expect(cell.getBoundingClientRect().right, `a cell is clipped: ${cell.textContent}`).to.be.at.most(right);
+            expect(cell.scrollWidth, `a cell's text overflows: ${cell.textContent}`).to.be.at.most(cell.clientWidth);
+          }
+          // Cards: the row's second line (card and status) sits under its first (date and amount).
+          const [date, , card] = Array.from(shadow(el).querySelectorAll('tbody tr:first-child td'));
+          expect(card!.getBoundingClientRect().top).to.be.at.least(date!.getBoundingClientRect().bottom - 1);
+          await expect(el).to.be.accessible();
+        }
+        el.remove();
+      }
+    } finally {
+      await emulateMedia({ colorScheme: 'light' });
+      await setViewport({ width: 800, height: 600 });
+    }
+  });
+
   it('falls back to its defaults when an adapter sets strings and pageSize to undefined or null', async () => {
     service = fakeService({ 'GET /transactions': listing(3) });
     const el = await table({ 'session-token': 'wst_fake', 'base-url': FAKE_BASE });
@@ -442,5 +866,119 @@ describe('<transactions-table> with the service', function () {
     });
     await waitUntil(() => message, 'transactions-error', { timeout: 8000 });
     expect(askedAgain).to.equal(1);
+  });
+});
+
+describe('<transactions-table> as the console, with the service (#32)', function () {
+  this.timeout(20000);
+
+  /** The service's own listing for `query`, read with `token`: what the table must show. */
+  async function listed(service: PaykitTestService, token: string, query: Record<string, string>) {
+    const response = await fetch(`${service.baseUrl}/api/v1/widgets/transactions?${new URLSearchParams({ page: '1', perPage: '100', ...query })}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const body = await response.json();
+    expect(response.status, body.message).to.equal(200);
+    return body.data.items as TransactionItem[];
+  }
+  const ids = (el: TransactionsTable) => Array.from(shadow(el).querySelectorAll('tbody tr[part="row"]')).map((row) => row.getAttribute('data-transaction-id'));
+
+  it('narrows the rows by each filter and the search as the service’s listing does', async function () {
+    const service = realService(this);
+    const el = await table({ 'session-token': service.sessionToken, 'base-url': service.baseUrl, 'page-size': '100' });
+    await waitUntil(() => el.matches(':state(loaded)'), 'first load', { timeout: 8000 });
+    const all = await listed(service, service.sessionToken, {});
+    const sale = all.find((t) => t.type === 'sale')!;
+    const queries: Record<string, string>[] = [{ q: sale.amount }, { q: sale.last_four }, { q: sale.transaction_id }, { status: 'completed' }, { status: 'voided' }, { kind: 'sale' },
+      { kind: 'refund' }, { card_brand: 'visa' }, { card_brand: 'amex' }, { sort: 'amount', order: 'asc' }, { kind: 'sale', sort: 'amount', order: 'desc' }];
+    for (const query of queries) {
+      const loaded = eventWithin(el, 'transactions-load', 8000);
+      el.filters = query;
+      await loaded;
+      await el.updateComplete;
+      const expected = (await listed(service, service.sessionToken, query)).map((t) => t.transaction_id);
+      expect(ids(el), JSON.stringify(query)).to.deep.equal(expected);
+      if (query.q) expect(expected, `${JSON.stringify(query)} finds the sale`).to.include(sale.transaction_id);
+    }
+    await expect(el).to.be.accessible();
+  });
+
+  it('shows a read-only token’s 403 beside the row, and changes nothing', async function () {
+    const service = realService(this);
+    const el = await table({ 'session-token': service.sessionToken, 'base-url': service.baseUrl, kind: 'sale' });
+    await waitUntil(() => el.matches(':state(loaded)'), 'first load', { timeout: 8000 });
+    // The page claims refunds; the token has none.
+    el.features = { refunds: true };
+    const id = ids(el)[0]!;
+    const before = (await listed(service, service.sessionToken, { q: id }))[0]!;
+    shadow(el).querySelector<HTMLButtonElement>(`tr[data-transaction-id="${id}"] button`)!.click();
+    await waitUntil(() => maybePart(el, 'details')?.querySelector('[data-action="refund"]'), 'the refund form', { timeout: 8000 });
+    maybePart(el, 'details')!.querySelector<HTMLButtonElement>('[data-action="refund"]')!.click();
+    await waitUntil(() => maybePart(el, 'row-error')?.textContent, 'the refusal', { timeout: 8000 });
+    expect(part(el, 'row-error').textContent).to.match(/features\.refunds/);
+    expect((await listed(service, service.sessionToken, { q: id }))[0]).to.deep.equal(before);
+    await expect(el).to.be.accessible();
+  });
+
+  it('refunds in part and undoes a sale before settlement by a void, with the console’s token', async function () {
+    const service = realService(this);
+    const token = service.consoleSessionToken;
+    expect(token, 'the browser tests’ service mints a session with features').to.be.a('string');
+    const el = await table({ 'session-token': token!, 'base-url': service.baseUrl, kind: 'sale', status: 'completed', locale: 'en-US' });
+    el.features = { refunds: true, voids: true, receipts: true };
+    await waitUntil(() => el.matches(':state(loaded)'), 'first load', { timeout: 8000 });
+    const events: CustomEvent[] = [];
+    for (const type of ['transaction-refunded', 'transaction-undone', 'receipt-sent']) el.addEventListener(type, (event) => events.push(event as CustomEvent));
+    const open = async (id: string) => {
+      shadow(el).querySelector<HTMLButtonElement>(`tr[data-transaction-id="${id}"] button`)!.click();
+      await waitUntil(() => maybePart(el, 'details')?.id === `details-${id}` && maybePart(el, 'timeline'), `details of ${id}`, { timeout: 8000 });
+    };
+    const sales = await listed(service, token!, { kind: 'sale', status: 'completed' });
+    expect(sales.length, 'two untouched sales').to.be.at.least(2);
+    const [first, second] = sales;
+
+    await open(first!.transaction_id);
+    maybePart(el, 'details')!.querySelector<HTMLInputElement>('[part="amount-input"]')!.value = '1.00';
+    maybePart(el, 'details')!.querySelector<HTMLButtonElement>('[data-action="refund"]')!.click();
+    await waitUntil(() => events.length === 1, 'transaction-refunded', { timeout: 8000 });
+    expect(events[0]!.detail.transaction.refunded_amount).to.equal('1.00');
+    expect((await listed(service, token!, { q: first!.transaction_id }))[0]!.refunded_amount).to.equal('1.00');
+    await waitUntil(() => maybePart(el, 'row-status')?.textContent, 'the row says so', { timeout: 8000 });
+    expect(shadow(el).querySelector(`tr[data-transaction-id="${first!.transaction_id}"] td:last-child`)!.textContent).to.equal('Partly refunded');
+
+    await open(second!.transaction_id);
+    expect(maybePart(el, 'details')!.textContent).to.contain('the fee is kept by nobody');
+    maybePart(el, 'details')!.querySelector<HTMLButtonElement>('[data-action="undo"]')!.click();
+    await waitUntil(() => events.length === 2, 'transaction-undone', { timeout: 8000 });
+    expect(events[1]!.detail.transaction.undone_as).to.equal('void');
+    expect((await listed(service, token!, { q: second!.transaction_id }))[0]!.status).to.equal('voided');
+    await waitUntil(() => maybePart(el, 'row-status')?.textContent, 'the row says so', { timeout: 8000 });
+    maybePart(el, 'details')!.querySelector<HTMLButtonElement>('[data-action="receipt"]')?.click();
+    await expect(el).to.be.accessible();
+  });
+
+  it('exports the filtered set as the listing has it, every page', async function () {
+    const service = realService(this);
+    const token = service.consoleSessionToken;
+    expect(token, 'the browser tests’ service mints a session with features').to.be.a('string');
+    const el = await table({ 'session-token': token!, 'base-url': service.baseUrl, kind: 'sale', 'page-size': '1', locale: 'de-DE' });
+    el.features = { export: true };
+    await waitUntil(() => el.matches(':state(loaded)'), 'first load', { timeout: 8000 });
+    const blobs: Blob[] = [];
+    const createObjectURL = URL.createObjectURL;
+    const click = HTMLAnchorElement.prototype.click;
+    URL.createObjectURL = (blob: Blob) => (blobs.push(blob), createObjectURL(blob));
+    HTMLAnchorElement.prototype.click = function () {};
+    try {
+      part(el, 'export-button').click();
+      await waitUntil(() => blobs.length === 1, 'the download', { timeout: 8000 });
+    } finally {
+      URL.createObjectURL = createObjectURL;
+      HTMLAnchorElement.prototype.click = click;
+    }
+    const lines = (await blobs[0]!.text()).trim().split(/\r?\n/);
+    const sales = await listed(service, token!, { kind: 'sale' });
+    expect(lines.length - 1, 'one line a sale, after the header').to.equal(sales.length);
+    for (const sale of sales) expect(lines.some((line) => line.includes(sale.transaction_id)), sale.transaction_id).to.equal(true);
   });
 });

@@ -57,9 +57,13 @@ export async function startBrowserService() {
     const link = await call(baseUrl, 'POST', '/requests', { merchant_key: merchant.merchant_key, amount, order_id: `browser-${amount}` });
     await call(baseUrl, 'POST', '/sandbox/pay', { pay_link: link.pay_link, method: 'card', card_number: '4242424242424242', exp_month: 12, exp_year: 2035, cvc: '123' });
   }
+  // The payments console's token (#32), with every feature; null from a service that does not take features yet.
+  const features = { refunds: true, voids: true, captures: true, export: true, receipts: true };
+  const consoleSession = await call(baseUrl, 'POST', '/widgets/sessions', { merchant_key: merchant.merchant_key, features }).catch(() => null);
   const flaky = await startFlakyProxy(baseUrl);
   return {
-    env: { baseUrl, flakyBaseUrl: flaky.baseUrl, publicKey: merchant.public_key, sessionToken: session.session_token },
+    env: { baseUrl, flakyBaseUrl: flaky.baseUrl, publicKey: merchant.public_key, sessionToken: session.session_token,
+      consoleSessionToken: consoleSession?.session_token ?? null },
     stop: () => {
       flaky.stop();
       child.kill('SIGTERM');

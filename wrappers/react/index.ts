@@ -17,6 +17,8 @@ import type {
   PaySuccessDetail,
   PaykitErrorDetail,
   RequestSentDetail,
+  TransactionActionDetail,
+  TransactionFilters,
   TransactionsLoadDetail,
 } from '../../src/index.ts';
 
@@ -100,7 +102,7 @@ export interface RequestPaymentButtonProps extends Omit<HTMLAttributes<RequestPa
 export const RequestPaymentButton = createComponent<RequestPaymentButtonElement, RequestPaymentButtonProps>('request-payment-button', ['recipientPhone', 'strings', 'amount', 'orderId', 'label', 'disabled', 'publicKey', 'baseUrl', 'locale', 'theme'], { onRequestSent: 'request-sent', onRequestError: 'request-error' }, 'RequestPaymentButton');
 
 /** The props of `<TransactionsTable>`: the element's properties and its events, beside React's own. */
-export interface TransactionsTableProps extends Omit<HTMLAttributes<TransactionsTableElement>, 'sessionToken' | 'pageSize' | 'fetchSessionToken' | 'strings' | 'publicKey' | 'baseUrl' | 'locale' | 'theme' | 'onTransactionsLoad' | 'onTransactionsError'> {
+export interface TransactionsTableProps extends Omit<HTMLAttributes<TransactionsTableElement>, 'sessionToken' | 'pageSize' | 'fetchSessionToken' | 'strings' | 'features' | 'q' | 'status' | 'kind' | 'cardBrand' | 'fromDate' | 'toDate' | 'sort' | 'order' | 'filters' | 'publicKey' | 'baseUrl' | 'locale' | 'theme' | 'onTransactionsLoad' | 'onTransactionsError' | 'onTransactionRefunded' | 'onTransactionVoided' | 'onTransactionCaptured' | 'onTransactionReleased' | 'onTransactionUndone' | 'onReceiptSent' | 'onTransactionsFilterChange'> {
   /** The read-only session token minted by the merchant's server. */
   sessionToken?: TransactionsTableElement['sessionToken'] | undefined;
   /** Rows per page, 1–100: more is 100; none, less than 1 or not a number is 20. */
@@ -109,6 +111,26 @@ export interface TransactionsTableProps extends Omit<HTMLAttributes<Transactions
   fetchSessionToken?: TransactionsTableElement['fetchSessionToken'] | undefined;
   /** Replacements for any visible text, by key (the keys of `transactionsTableStrings`, and statuses and types as `statusVoided`, `typeRefund`, …); `{name}` placeholders are filled in. */
   strings?: TransactionsTableElement['strings'] | undefined;
+  /** What the session token allows (the `features` of the session the merchant's server minted, e.g. `{"refunds":true,"voids":true}`): the console shows only those actions. The service enforces them in any case. */
+  features?: TransactionsTableElement['features'] | undefined;
+  /** Search text: a transaction or order id exactly, a last four, or an amount such as `12.50`. */
+  q?: TransactionsTableElement['q'] | undefined;
+  /** `completed`, `refunded`, `voided`, `pending` or `declined`; anything else (or none) lists every status. */
+  status?: TransactionsTableElement['status'] | undefined;
+  /** `sale`, `refund`, `void` or `hold`; anything else (or none) lists every kind. */
+  kind?: TransactionsTableElement['kind'] | undefined;
+  /** `visa`, `mastercard`, `amex`, `discover` or `ach`; anything else (or none) lists every brand. */
+  cardBrand?: TransactionsTableElement['cardBrand'] | undefined;
+  /** The first day listed, YYYY-MM-DD (UTC), inclusive. */
+  fromDate?: TransactionsTableElement['fromDate'] | undefined;
+  /** The last day listed, YYYY-MM-DD (UTC), inclusive. */
+  toDate?: TransactionsTableElement['toDate'] | undefined;
+  /** `date` (the default) or `amount`. */
+  sort?: TransactionsTableElement['sort'] | undefined;
+  /** `desc` (the default) or `asc`. */
+  order?: TransactionsTableElement['order'] | undefined;
+  /** Sets every filter at once (missing ones to "any", which removes their attributes), e.g. from `Object.fromEntries(new URLSearchParams(location.search))`. */
+  filters?: TransactionsTableElement['filters'] | undefined;
   /** Accepted like on every element; the listing itself needs only the session token. */
   publicKey?: TransactionsTableElement['publicKey'] | undefined;
   /** The payment service's origin; overrides the script tag and configure(). */
@@ -121,7 +143,21 @@ export interface TransactionsTableProps extends Omit<HTMLAttributes<Transactions
   onTransactionsLoad?: ((event: CustomEvent<TransactionsLoadDetail>) => void) | undefined;
   /** Loading failed (network, the page's policy, configuration, or a token that stays refused). `detail`: `{code, message}`. */
   onTransactionsError?: ((event: CustomEvent<PaykitErrorDetail>) => void) | undefined;
+  /** A refund (whole or part) went through; the row shows it. `detail`: `{transaction, amount?}`. */
+  onTransactionRefunded?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
+  /** A void went through. */
+  onTransactionVoided?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
+  /** A hold was captured (`amount` when part of it). */
+  onTransactionCaptured?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
+  /** A hold was released. */
+  onTransactionReleased?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
+  /** "Undo sale" went through: `detail.transaction.undone_as` is `void` or `refund`. */
+  onTransactionUndone?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
+  /** The shopper's receipt was sent again. */
+  onReceiptSent?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
+  /** The merchant applied or cleared filters (not fired when the page sets them). `detail`: the filters, as `filters` reads them. */
+  onTransactionsFilterChange?: ((event: CustomEvent<TransactionFilters>) => void) | undefined;
 }
 
-/** `<transactions-table>`: The merchant's completed transactions, newest first, read with a short-lived read-only session token that the merchant's server mints. Pages, a date range, and loading, empty and error states; the listing is a `@lit/task`, which runs in the browser only, never while a server renders the element. Where the page is narrower than the table, the table scrolls sideways in a region that takes keyboard focus and is named by the `caption` string. *Next* asks for the page after the last row shown by its `next_cursor`, and *Previous* returns to the cursor it came by: a deep page costs the service its own rows, and sales landing while the table is open do not push a row already seen onto the next page. Against a service without cursors it pages by number. */
-export const TransactionsTable = createComponent<TransactionsTableElement, TransactionsTableProps>('transactions-table', ['sessionToken', 'pageSize', 'fetchSessionToken', 'strings', 'publicKey', 'baseUrl', 'locale', 'theme'], { onTransactionsLoad: 'transactions-load', onTransactionsError: 'transactions-error' }, 'TransactionsTable');
+/** `<transactions-table>`: The merchant's transactions (sales, refunds, voids, ACH returns; holds with `kind="hold"`), newest first, read with a short-lived session token that the merchant's server mints — and, with the features that token grants, the merchant's payments console: search, filters and sort, a row's details, and the actions below. Pages, and loading, empty and error states; the listing is a `@lit/task`, which runs in the browser only, never while a server renders the element. On a phone each row is a card; where a page's container is narrower than the table on a wider screen, the table scrolls sideways in a region that takes keyboard focus and is named by the `caption` string. *Next* asks for the page after the last row shown by its `next_cursor`, and *Previous* returns to the cursor it came by: a deep page costs the service its own rows, and sales landing while the table is open do not push a row already seen onto the next page. Against a service without cursors it pages by number. */
+export const TransactionsTable = createComponent<TransactionsTableElement, TransactionsTableProps>('transactions-table', ['sessionToken', 'pageSize', 'fetchSessionToken', 'strings', 'features', 'q', 'status', 'kind', 'cardBrand', 'fromDate', 'toDate', 'sort', 'order', 'filters', 'publicKey', 'baseUrl', 'locale', 'theme'], { onTransactionsLoad: 'transactions-load', onTransactionsError: 'transactions-error', onTransactionRefunded: 'transaction-refunded', onTransactionVoided: 'transaction-voided', onTransactionCaptured: 'transaction-captured', onTransactionReleased: 'transaction-released', onTransactionUndone: 'transaction-undone', onReceiptSent: 'receipt-sent', onTransactionsFilterChange: 'transactions-filter-change' }, 'TransactionsTable');

@@ -20,7 +20,7 @@ export const PAYKIT_TAGS: readonly string[] = ['pay-button', 'request-payment-bu
 export const PROPERTY_ONLY: Readonly<Record<string, readonly string[]>> = {
   'pay-button': ['pollInterval', 'strings'],
   'request-payment-button': ['strings'],
-  'transactions-table': ['fetchSessionToken', 'strings'],
+  'transactions-table': ['fetchSessionToken', 'strings', 'filters'],
 };
 
 /** True for a Paykit tag: for your own `isCustomElement` when the page has other custom elements too. */

@@ -20,6 +20,8 @@ import type {
   PaySuccessDetail,
   PaykitErrorDetail,
   RequestSentDetail,
+  TransactionActionDetail,
+  TransactionFilters,
   TransactionsLoadDetail,
 } from '../../src/index.ts';
 
@@ -56,14 +58,21 @@ declare module 'vue' {
       },
       'recipientPhone' | 'strings' | 'amount' | 'orderId' | 'label' | 'disabled' | 'publicKey' | 'baseUrl' | 'locale' | 'theme'
     >;
-    /** `<transactions-table>`: The merchant's completed transactions, newest first, read with a short-lived read-only session token that the merchant's server mints. Pages, a date range, and loading, empty and error states; the listing is a `@lit/task`, which runs in the browser only, never while a server renders the element. Where the page is narrower than the table, the table scrolls sideways in a region that takes keyboard focus and is named by the `caption` string. *Next* asks for the page after the last row shown by its `next_cursor`, and *Previous* returns to the cursor it came by: a deep page costs the service its own rows, and sales landing while the table is open do not push a row already seen onto the next page. Against a service without cursors it pages by number. */
+    /** `<transactions-table>`: The merchant's transactions (sales, refunds, voids, ACH returns; holds with `kind="hold"`), newest first, read with a short-lived session token that the merchant's server mints — and, with the features that token grants, the merchant's payments console: search, filters and sort, a row's details, and the actions below. Pages, and loading, empty and error states; the listing is a `@lit/task`, which runs in the browser only, never while a server renders the element. On a phone each row is a card; where a page's container is narrower than the table on a wider screen, the table scrolls sideways in a region that takes keyboard focus and is named by the `caption` string. *Next* asks for the page after the last row shown by its `next_cursor`, and *Previous* returns to the cursor it came by: a deep page costs the service its own rows, and sales landing while the table is open do not push a row already seen onto the next page. Against a service without cursors it pages by number. */
     'transactions-table': DefineCustomElement<
       TransactionsTableElement,
       {
       'transactions-load': CustomEvent<TransactionsLoadDetail>;
       'transactions-error': CustomEvent<PaykitErrorDetail>;
+      'transaction-refunded': CustomEvent<TransactionActionDetail>;
+      'transaction-voided': CustomEvent<TransactionActionDetail>;
+      'transaction-captured': CustomEvent<TransactionActionDetail>;
+      'transaction-released': CustomEvent<TransactionActionDetail>;
+      'transaction-undone': CustomEvent<TransactionActionDetail>;
+      'receipt-sent': CustomEvent<TransactionActionDetail>;
+      'transactions-filter-change': CustomEvent<TransactionFilters>;
       },
-      'sessionToken' | 'pageSize' | 'fetchSessionToken' | 'strings' | 'publicKey' | 'baseUrl' | 'locale' | 'theme'
+      'sessionToken' | 'pageSize' | 'fetchSessionToken' | 'strings' | 'features' | 'q' | 'status' | 'kind' | 'cardBrand' | 'fromDate' | 'toDate' | 'sort' | 'order' | 'filters' | 'publicKey' | 'baseUrl' | 'locale' | 'theme'
     >;
   }
 }

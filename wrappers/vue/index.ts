@@ -17,6 +17,8 @@ import type {
   PaySuccessDetail,
   PaykitErrorDetail,
   RequestSentDetail,
+  TransactionActionDetail,
+  TransactionFilters,
   TransactionsLoadDetail,
 } from '../../src/index.ts';
 
@@ -121,7 +123,7 @@ export const RequestPaymentButton = defineComponent({
   },
 });
 
-/** `<transactions-table>`: The merchant's completed transactions, newest first, read with a short-lived read-only session token that the merchant's server mints. Pages, a date range, and loading, empty and error states; the listing is a `@lit/task`, which runs in the browser only, never while a server renders the element. Where the page is narrower than the table, the table scrolls sideways in a region that takes keyboard focus and is named by the `caption` string. *Next* asks for the page after the last row shown by its `next_cursor`, and *Previous* returns to the cursor it came by: a deep page costs the service its own rows, and sales landing while the table is open do not push a row already seen onto the next page. Against a service without cursors it pages by number. */
+/** `<transactions-table>`: The merchant's transactions (sales, refunds, voids, ACH returns; holds with `kind="hold"`), newest first, read with a short-lived session token that the merchant's server mints — and, with the features that token grants, the merchant's payments console: search, filters and sort, a row's details, and the actions below. Pages, and loading, empty and error states; the listing is a `@lit/task`, which runs in the browser only, never while a server renders the element. On a phone each row is a card; where a page's container is narrower than the table on a wider screen, the table scrolls sideways in a region that takes keyboard focus and is named by the `caption` string. *Next* asks for the page after the last row shown by its `next_cursor`, and *Previous* returns to the cursor it came by: a deep page costs the service its own rows, and sales landing while the table is open do not push a row already seen onto the next page. Against a service without cursors it pages by number. */
 export const TransactionsTable = defineComponent({
   name: 'TransactionsTable',
   props: {
@@ -133,6 +135,26 @@ export const TransactionsTable = defineComponent({
     fetchSessionToken: { type: null as unknown as PropType<TransactionsTableElement['fetchSessionToken']>, default: undefined },
     /** Replacements for any visible text, by key (the keys of `transactionsTableStrings`, and statuses and types as `statusVoided`, `typeRefund`, …); `{name}` placeholders are filled in. */
     strings: { type: null as unknown as PropType<TransactionsTableElement['strings']>, default: undefined },
+    /** What the session token allows (the `features` of the session the merchant's server minted, e.g. `{"refunds":true,"voids":true}`): the console shows only those actions. The service enforces them in any case. */
+    features: { type: null as unknown as PropType<TransactionsTableElement['features']>, default: undefined },
+    /** Search text: a transaction or order id exactly, a last four, or an amount such as `12.50`. */
+    q: { type: null as unknown as PropType<TransactionsTableElement['q']>, default: undefined },
+    /** `completed`, `refunded`, `voided`, `pending` or `declined`; anything else (or none) lists every status. */
+    status: { type: null as unknown as PropType<TransactionsTableElement['status']>, default: undefined },
+    /** `sale`, `refund`, `void` or `hold`; anything else (or none) lists every kind. */
+    kind: { type: null as unknown as PropType<TransactionsTableElement['kind']>, default: undefined },
+    /** `visa`, `mastercard`, `amex`, `discover` or `ach`; anything else (or none) lists every brand. */
+    cardBrand: { type: null as unknown as PropType<TransactionsTableElement['cardBrand']>, default: undefined },
+    /** The first day listed, YYYY-MM-DD (UTC), inclusive. */
+    fromDate: { type: null as unknown as PropType<TransactionsTableElement['fromDate']>, default: undefined },
+    /** The last day listed, YYYY-MM-DD (UTC), inclusive. */
+    toDate: { type: null as unknown as PropType<TransactionsTableElement['toDate']>, default: undefined },
+    /** `date` (the default) or `amount`. */
+    sort: { type: null as unknown as PropType<TransactionsTableElement['sort']>, default: undefined },
+    /** `desc` (the default) or `asc`. */
+    order: { type: null as unknown as PropType<TransactionsTableElement['order']>, default: undefined },
+    /** Sets every filter at once (missing ones to "any", which removes their attributes), e.g. from `Object.fromEntries(new URLSearchParams(location.search))`. */
+    filters: { type: null as unknown as PropType<TransactionsTableElement['filters']>, default: undefined },
     /** Accepted like on every element; the listing itself needs only the session token. */
     publicKey: { type: null as unknown as PropType<TransactionsTableElement['publicKey']>, default: undefined },
     /** The payment service's origin; overrides the script tag and configure(). */
@@ -147,6 +169,20 @@ export const TransactionsTable = defineComponent({
     transactionsLoad: (_event: CustomEvent<TransactionsLoadDetail>) => true,
     /** Loading failed (network, the page's policy, configuration, or a token that stays refused). `detail`: `{code, message}`. */
     transactionsError: (_event: CustomEvent<PaykitErrorDetail>) => true,
+    /** A refund (whole or part) went through; the row shows it. `detail`: `{transaction, amount?}`. */
+    transactionRefunded: (_event: CustomEvent<TransactionActionDetail>) => true,
+    /** A void went through. */
+    transactionVoided: (_event: CustomEvent<TransactionActionDetail>) => true,
+    /** A hold was captured (`amount` when part of it). */
+    transactionCaptured: (_event: CustomEvent<TransactionActionDetail>) => true,
+    /** A hold was released. */
+    transactionReleased: (_event: CustomEvent<TransactionActionDetail>) => true,
+    /** "Undo sale" went through: `detail.transaction.undone_as` is `void` or `refund`. */
+    transactionUndone: (_event: CustomEvent<TransactionActionDetail>) => true,
+    /** The shopper's receipt was sent again. */
+    receiptSent: (_event: CustomEvent<TransactionActionDetail>) => true,
+    /** The merchant applied or cleared filters (not fired when the page sets them). `detail`: the filters, as `filters` reads them. */
+    transactionsFilterChange: (_event: CustomEvent<TransactionFilters>) => true,
   },
   // The element's methods, on the component's ref: `transactionsTable.value.reload()`.
   expose: ['reload'],
@@ -162,6 +198,13 @@ export const TransactionsTable = defineComponent({
         ...asProperties(props),
         onTransactionsLoad: (event: CustomEvent<TransactionsLoadDetail>) => emit('transactionsLoad', event),
         onTransactionsError: (event: CustomEvent<PaykitErrorDetail>) => emit('transactionsError', event),
+        onTransactionRefunded: (event: CustomEvent<TransactionActionDetail>) => emit('transactionRefunded', event),
+        onTransactionVoided: (event: CustomEvent<TransactionActionDetail>) => emit('transactionVoided', event),
+        onTransactionCaptured: (event: CustomEvent<TransactionActionDetail>) => emit('transactionCaptured', event),
+        onTransactionReleased: (event: CustomEvent<TransactionActionDetail>) => emit('transactionReleased', event),
+        onTransactionUndone: (event: CustomEvent<TransactionActionDetail>) => emit('transactionUndone', event),
+        onReceiptSent: (event: CustomEvent<TransactionActionDetail>) => emit('receiptSent', event),
+        onTransactionsFilterChange: (event: CustomEvent<TransactionFilters>) => emit('transactionsFilterChange', event),
       });
   },
 });

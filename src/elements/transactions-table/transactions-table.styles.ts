@@ -38,7 +38,8 @@ export const transactionsTableStyles = css`
     font-size: 0.875em;
   }
 
-  input {
+  input,
+  select {
     min-height: var(--_target);
     font: inherit;
   }
@@ -64,9 +65,12 @@ export const transactionsTableStyles = css`
     border: 0;
   }
 
+  /* Inherited even on a page in quirks mode, whose tables otherwise take black text and the default font size. */
   table {
     width: 100%;
     border-collapse: collapse;
+    color: inherit;
+    font-size: inherit;
   }
 
   th,
@@ -85,6 +89,91 @@ export const transactionsTableStyles = css`
   nav span,
   [data-state='empty'] {
     color: var(--_muted);
+  }
+
+  /* The row's date opens its details: a plain text button, as tall as a target. */
+  [part='details-button'] {
+    padding: 0;
+    min-width: 0;
+    font-weight: inherit;
+    text-align: start;
+    border-color: transparent;
+    text-decoration: underline;
+  }
+
+  [part='details'] > td {
+    padding: 0.5rem 0.5rem 1rem;
+  }
+
+  dl {
+    display: grid;
+    grid-template-columns: auto minmax(0, 1fr);
+    gap: 0.25rem 1rem;
+    margin: 0;
+  }
+
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+
+  ol,
+  ul {
+    margin: 0;
+    padding-inline-start: 1.25rem;
+  }
+
+  .heading {
+    margin: 0.75rem 0 0.25rem;
+    font-weight: 600;
+  }
+
+  .actions,
+  .action {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: end;
+    gap: 0.5rem 0.75rem;
+    padding: 0;
+    border: 0;
+  }
+
+  .actions p {
+    flex-basis: 100%;
+    margin: 0;
+    color: var(--_muted);
+  }
+
+  [part='action-button'] {
+    border-color: var(--_border);
+  }
+
+  /*
+   * A phone: each row a card of two lines (date and amount, then card and status), the header row read by screen
+   * readers only; nothing is clipped and nothing scrolls sideways.
+   */
+  @media (max-width: 40rem) {
+    thead {
+      position: absolute;
+      clip-path: inset(50%);
+    }
+
+    tr {
+      display: grid;
+      grid-template-columns: minmax(0, 1fr) auto;
+      padding: 0.5rem 0;
+      border-bottom: 1px solid var(--_border);
+    }
+
+    td {
+      padding: 0.125rem 0.25rem;
+      border: 0;
+      overflow-wrap: anywhere;
+    }
+
+    td:nth-child(4) {
+      text-align: end;
+    }
   }
 
   /* Read by screen readers, not shown. */

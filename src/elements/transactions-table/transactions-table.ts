@@ -1,21 +1,33 @@
 import { html, type PropertyDeclarations, type PropertyValues } from 'lit-element';
 import { initialState, Task, TaskStatus } from '@lit/task';
 import { resolveBaseUrl } from '../../config.ts';
-import { listTransactions, WidgetAuthError, WidgetNetworkError, type TransactionItem, type TransactionPage, type TransactionQuery } from '../../widget-api.ts';
+import { listTransactions, widgetCall, WidgetApiError, WidgetAuthError, WidgetNetworkError, type ConsoleFeatures, type TransactionItem, type TransactionPage, type TransactionQuery } from '../../widget-api.ts';
 import { codeOf, WidgetError } from '../../shared/errors.ts';
-import { emit } from '../../shared/events.ts';
-import { formatDateTime, formatMoney, resolveLocale } from '../../shared/format.ts';
+import { emit, type TransactionFilters } from '../../shared/events.ts';
+import { formatDateTime, formatMoney, interpolate, resolveLocale } from '../../shared/format.ts';
 import { commonStrings, PaykitElement } from '../../shared/paykit-element.ts';
 import { styles } from '../../shared/styles.ts';
 import { transactionsTableStyles } from './transactions-table.styles.ts';
+import type { ConsoleStringKey, TransactionConsole } from './transaction-console.ts';
 
 export const transactionsTableStrings = {
   networkError: commonStrings.networkError,
   caption: 'Transactions',
+  search: 'Search',
+  searchHint: 'Transaction or order id, last four digits, or amount',
+  filterStatus: 'Status',
+  filterKind: 'Kind',
+  filterCard: 'Card',
+  any: 'All',
+  sort: 'Sort',
+  sortDateDesc: 'Newest first',
+  sortDateAsc: 'Oldest first',
+  sortAmountDesc: 'Largest amount first',
+  sortAmountAsc: 'Smallest amount first',
   from: 'From',
   to: 'To',
   apply: 'Apply',
-  clear: 'Clear dates',
+  clear: 'Clear filters',
   columnDate: 'Date',
   columnAmount: 'Amount',
   columnCard: 'Card',
@@ -26,6 +38,7 @@ export const transactionsTableStrings = {
   summary: 'Showing {first}–{last} of {total} transactions.',
   empty: 'No transactions yet',
   emptyInRange: 'No transactions between these dates.',
+  emptyFiltered: 'No transactions match these filters.',
   pagination: 'Pages',
   previous: 'Previous',
   next: 'Next',
@@ -34,38 +47,69 @@ export const transactionsTableStrings = {
   rangeReversed: 'The "from" date is after the "to" date.',
   missingToken: 'No session token: set session-token or fetchSessionToken.',
   refreshFailed: 'Could not get a new session token. Reload the page.',
+  statusRefunded: 'Refunded',
+  statusPartlyRefunded: 'Partly refunded',
+  typePreauth: 'Hold',
+  typeHold: 'Hold',
+  typeAchReturn: 'ACH return',
+  exportCsv: 'Export CSV',
+  loadingDetails: 'Loading the details…',
 } as const;
+
+/** The values each filter takes (the service's listing refuses any other); the first of `sort` and `order` is the default. */
+export const FILTER_VALUES = {
+  status: ['completed', 'refunded', 'voided', 'pending', 'declined'],
+  kind: ['sale', 'refund', 'void', 'hold'],
+  card_brand: ['visa', 'mastercard', 'amex', 'discover', 'ach'],
+  sort: ['date', 'amount'],
+  order: ['desc', 'asc'],
+} as const;
+
+const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', ach: 'ACH' };
+
 
 /**
  * The keys of `strings`: those of transactionsTableStrings, and the words for a status or a type, which are
  * the service's own word capitalized unless `strings` replaces them (`statusCompleted`, `statusVoided`,
  * `typeRefund`, `typeVoid`, …).
  */
-export type TransactionsTableStringKey = keyof typeof transactionsTableStrings | `status${Capitalize<string>}` | `type${Capitalize<string>}`;
+export type TransactionsTableStringKey = keyof typeof transactionsTableStrings | ConsoleStringKey | `status${Capitalize<string>}` | `type${Capitalize<string>}`;
 
-/** What a load depends on: session token, page size, service, page, range. */
-type ListingArgs = [string | undefined, number, string | undefined, number, string, string];
+/** What a load depends on: session token, page size, service, page, filters. */
+type ListingArgs = [string | undefined, number, string | undefined, number, string];
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+/** `ach_return` → `AchReturn`: the part of a string key after `status` or `type`. */
+const keyOf = (value: string) => value.split('_').map(capitalize).join('');
 
 /**
- * The merchant's completed transactions, newest first, read with a short-lived read-only session token that
- * the merchant's server mints. Pages, a date range, and loading, empty and error states; the listing is a
- * `@lit/task`, which runs in the browser only, never while a server renders the element. Where the page is
- * narrower than the table, the table scrolls sideways in a region that takes keyboard focus and is named by the
- * `caption` string. *Next* asks for the page after the last row shown by its `next_cursor`, and *Previous* returns to
+ * The merchant's transactions (sales, refunds, voids, ACH returns; holds with `kind="hold"`), newest first, read
+ * with a short-lived session token that the merchant's server mints — and, with the features that token grants, the
+ * merchant's payments console: search, filters and sort, a row's details, and the actions below. Pages, and loading,
+ * empty and error states; the listing is a `@lit/task`, which runs in the browser only, never while a server renders
+ * the element. On a phone each row is a card; where a page's container is narrower than the table on a wider
+ * screen, the table scrolls sideways in a region that takes keyboard focus and is named by the `caption` string. *Next* asks for the page after the last row shown by its `next_cursor`, and *Previous* returns to
  * the cursor it came by: a deep page costs the service its own rows, and sales landing while the table is open do not
  * push a row already seen onto the next page. Against a service without cursors it pages by number.
  *
  * @fires {CustomEvent<TransactionsLoadDetail>} transactions-load - A page arrived. `detail`: `{total}`, the count over all pages.
  * @fires {CustomEvent<PaykitErrorDetail>} transactions-error - Loading failed (network, the page's policy, configuration, or a token that stays refused). `detail`: `{code, message}`.
+ * @fires {CustomEvent<TransactionActionDetail>} transaction-refunded - A refund (whole or part) went through; the row shows it. `detail`: `{transaction, amount?}`.
+ * @fires {CustomEvent<TransactionActionDetail>} transaction-voided - A void went through.
+ * @fires {CustomEvent<TransactionActionDetail>} transaction-captured - A hold was captured (`amount` when part of it).
+ * @fires {CustomEvent<TransactionActionDetail>} transaction-released - A hold was released.
+ * @fires {CustomEvent<TransactionActionDetail>} transaction-undone - "Undo sale" went through: `detail.transaction.undone_as` is `void` or `refund`.
+ * @fires {CustomEvent<TransactionActionDetail>} receipt-sent - The shopper's receipt was sent again.
+ * @fires {CustomEvent<TransactionFilters>} transactions-filter-change - The merchant applied or cleared filters (not fired when the page sets them). `detail`: the filters, as `filters` reads them.
  *
  * @prop {(() => Promise<string>) | undefined} fetchSessionToken
  *
  * @attr public-key - Accepted like on every element; the listing itself needs only the session token.
  *
  * @csspart base - The frame around everything.
- * @csspart filters - The date-range form; `date-input`, `apply-button`, `clear-button` inside it.
+ * @csspart filters - The search and filter form; `search-input`, `filter-select`, `date-input`, `apply-button`, `clear-button` inside it.
+ * @csspart search-input - The search box.
+ * @csspart filter-select - Each of the status, kind, card and sort choices.
  * @csspart date-input - Each of the two date inputs.
  * @csspart apply-button - The button that applies the range.
  * @csspart clear-button - The button that removes the range.
@@ -75,6 +119,16 @@ const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
  * @csspart retry-button - "Try again" after an error.
  * @csspart table - The <table>.
  * @csspart row - Each body row.
+ * @csspart details-button - The button in each row that opens and closes its details (Enter or Space; Escape closes).
+ * @csspart details - The panel under an open row: its timeline, refunds and actions.
+ * @csspart timeline - The list of what happened to the transaction.
+ * @csspart refunds - The list of its refunds.
+ * @csspart actions - The actions the session's `features` allow.
+ * @csspart action-button - Each action.
+ * @csspart amount-input - The amount of a partial refund or capture.
+ * @csspart row-error - The alert beside the row acted on, with the service's refusal.
+ * @csspart row-status - What the last action on the row did.
+ * @csspart export-button - "Export CSV", when the session allows it.
  * @csspart pagination - The paging controls.
  * @csspart previous-button - Previous page.
  * @csspart next-button - Next page.
@@ -106,6 +160,15 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
     sessionToken: { attribute: 'session-token' },
     pageSize: { type: Number, attribute: 'page-size' },
     fetchSessionToken: { attribute: false },
+    features: { type: Object },
+    q: { reflect: true },
+    status: { reflect: true },
+    kind: { reflect: true },
+    cardBrand: { attribute: 'card-brand', reflect: true },
+    fromDate: { attribute: 'from-date', reflect: true },
+    toDate: { attribute: 'to-date', reflect: true },
+    sort: { reflect: true },
+    order: { reflect: true },
     // Redeclared for its type: each element's own keys.
     strings: { attribute: false },
   };
@@ -128,7 +191,59 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
    */
   declare strings: Partial<Record<TransactionsTableStringKey, string>>;
 
-  protected override readonly defaultStrings = transactionsTableStrings;
+  /**
+   * What the session token allows (the `features` of the session the merchant's server minted, e.g.
+   * `{"refunds":true,"voids":true}`): the console shows only those actions. The service enforces them in any case.
+   */
+  declare features?: ConsoleFeatures;
+
+  /** Search text: a transaction or order id exactly, a last four, or an amount such as `12.50`. */
+  declare q?: string;
+  /** `completed`, `refunded`, `voided`, `pending` or `declined`; anything else (or none) lists every status. */
+  declare status?: string;
+  /** `sale`, `refund`, `void` or `hold`; anything else (or none) lists every kind. */
+  declare kind?: string;
+  /** `visa`, `mastercard`, `amex`, `discover` or `ach`; anything else (or none) lists every brand. */
+  declare cardBrand?: string;
+  /** The first day listed, YYYY-MM-DD (UTC), inclusive. */
+  declare fromDate?: string;
+  /** The last day listed, YYYY-MM-DD (UTC), inclusive. */
+  declare toDate?: string;
+  /** `date` (the default) or `amount`. */
+  declare sort?: string;
+  /** `desc` (the default) or `asc`. */
+  declare order?: string;
+
+  /** Every filter at once, by the listing's query names; a value the listing would refuse reads as `''`. */
+  get filters(): TransactionFilters {
+    const pick = (name: keyof typeof FILTER_VALUES, value = '') => ((FILTER_VALUES[name] as readonly string[]).includes(value) ? value : '');
+    const date = (value = '') => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : '');
+    return {
+      q: String(this.q ?? '').trim().slice(0, 100),
+      status: pick('status', this.status),
+      kind: pick('kind', this.kind),
+      card_brand: pick('card_brand', this.cardBrand),
+      from_date: date(this.fromDate),
+      to_date: date(this.toDate),
+      sort: pick('sort', this.sort),
+      order: pick('order', this.order),
+    };
+  }
+
+  /** Sets every filter at once (missing ones to "any", which removes their attributes), e.g. from `Object.fromEntries(new URLSearchParams(location.search))`. */
+  set filters(filters: Partial<TransactionFilters>) {
+    this.q = filters.q || undefined;
+    this.status = filters.status || undefined;
+    this.kind = filters.kind || undefined;
+    this.cardBrand = filters.card_brand || undefined;
+    this.fromDate = filters.from_date || undefined;
+    this.toDate = filters.to_date || undefined;
+    this.sort = filters.sort || undefined;
+    this.order = filters.order || undefined;
+  }
+
+  // The console's own keys have their English in its module (transaction-console.ts), which reads them itself.
+  protected override readonly defaultStrings = transactionsTableStrings as Readonly<Record<string, string>> as Readonly<Record<TransactionsTableStringKey, string>>;
 
   protected override readonly textsName = 'transactionsTable';
 
@@ -139,9 +254,11 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
    * meanwhile neither repeat a row on the next page nor hide one; going back returns to the same place.
    */
   #cursors: (string | undefined)[] = [undefined];
-  #from = '';
-  #to = '';
   #rangeError = '';
+  /** The row whose details are open. */
+  #open = '';
+  /** The details, actions and export, once imported. */
+  #console?: TransactionConsole;
   /** A token from fetchSessionToken, used instead of `sessionToken` until that changes. */
   #renewed?: string;
   /** A load that leaving the page stopped, to run again on return. */
@@ -153,9 +270,9 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
    * ignored; the previous page stays shown meanwhile.
    */
   #listing = new Task(this, {
-    task: async ([sessionToken, _pageSize, baseUrl, page, from_date, to_date]: ListingArgs, { signal }) => {
+    task: async ([sessionToken, _pageSize, baseUrl, page]: ListingArgs, { signal }) => {
       const cursor = this.#cursors[page - 1];
-      const query: TransactionQuery = { page, perPage: this.#perPage, from_date, to_date, ...(cursor ? { cursor } : {}) };
+      const query: TransactionQuery = { page, perPage: this.#perPage, ...this.filters, ...(cursor ? { cursor } : {}) };
       try {
         return await this.#list(sessionToken, baseUrl, query, signal);
       } catch (error) {
@@ -163,7 +280,8 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
         throw error instanceof WidgetNetworkError && error.code === 'network' ? new WidgetError(this.t('networkError'), 'network') : error;
       }
     },
-    args: (): ListingArgs => [this.sessionToken, this.pageSize, this.baseUrl, this.#page, this.#from, this.#to],
+    // The filters as one string, so that setting them to what they are does not load again.
+    args: (): ListingArgs => [this.sessionToken, this.pageSize, this.baseUrl, this.#page, JSON.stringify(this.filters)],
     onComplete: ({ totalCount }) => emit(this, 'transactions-load', { total: Number(totalCount) || 0 }),
     onError: (error) => emit(this, 'transactions-error', { code: codeOf(error), message: (error as Error).message }),
   });
@@ -207,7 +325,7 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     if (changed.has('sessionToken')) this.#renewed = undefined;
-    if (changed.has('pageSize')) this.#toFirstPage();
+    if (['pageSize', 'q', 'status', 'kind', 'cardBrand', 'fromDate', 'toDate', 'sort', 'order'].some((name) => changed.has(name as keyof TransactionsTable))) this.#toFirstPage();
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -240,9 +358,79 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
       await this.#renew();
       return list();
     });
+    if (query.sort === 'amount') return result;
     // Each timestamp read once, not once per comparison.
-    const newestFirst = result.items.map((item) => [Date.parse(item.created_date), item] as const).sort(([a], [b]) => b - a);
-    return { ...result, items: newestFirst.map(([, item]) => item) };
+    const byDate = result.items.map((item) => [Date.parse(item.created_date), item] as const).sort(([a], [b]) => (query.order === 'asc' ? a - b : b - a));
+    return { ...result, items: byDate.map(([, item]) => item) };
+  }
+
+  /** `call` with the current token; a refusal (401) gets one new token through fetchSessionToken and one retry. */
+  async #withToken<T>(call: (baseUrl: string, token: string) => Promise<T>): Promise<T> {
+    const baseUrl = resolveBaseUrl(this.baseUrl);
+    const token = this.#renewed ?? this.sessionToken ?? (this.fetchSessionToken ? await this.#renew() : '');
+    if (!token) throw new WidgetError(this.t('missingToken'), 'config');
+    return call(baseUrl, token).catch(async (error) => {
+      if (!(error instanceof WidgetAuthError) || !this.fetchSessionToken) throw error;
+      return call(baseUrl, await this.#renew());
+    });
+  }
+
+  /** The console's module, imported on first use. */
+  async #consoleModule(): Promise<TransactionConsole> {
+    if (this.#console) return this.#console;
+    const { TransactionConsole } = await import('./transaction-console.ts');
+    const host = this;
+    return (this.#console ??= new TransactionConsole({
+      lib: { html, formatDateTime, formatMoney, interpolate, widgetCall, WidgetApiError, WidgetAuthError, WidgetNetworkError },
+      host,
+      get loading() {
+        return host.t('loadingDetails');
+      },
+      get locale() {
+        return resolveLocale(host.locale);
+      },
+      get features() {
+        return host.features ?? {};
+      },
+      withToken: (call) => this.#withToken(call),
+      ownText: (key) => this.ownText(key),
+      word: (prefix, value) => this.#word(prefix, value),
+      changed: (item) => {
+        const items = this.#listing.value?.items;
+        const at = items?.findIndex((row) => row.transaction_id === item.transaction_id) ?? -1;
+        if (at >= 0) items![at] = { ...items![at]!, ...item };
+        this.requestUpdate();
+      },
+      update: () => this.requestUpdate(),
+    }));
+  }
+
+  /** Opens the details of the row `id`, or closes them when open. */
+  async #toggle(id: string): Promise<void> {
+    this.#open = this.#open === id ? '' : id;
+    this.requestUpdate();
+    if (this.#open) await (await this.#consoleModule()).open(id);
+  }
+
+  /** Escape in an open row's details closes them and gives focus back to its button. */
+  #closeOnEscape(event: KeyboardEvent): void {
+    if (event.key !== 'Escape' || !this.#open) return;
+    event.preventDefault();
+    const id = this.#open;
+    this.#open = '';
+    this.requestUpdate();
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(`[data-transaction-id="${CSS.escape(id)}"] button`)?.focus());
+  }
+
+  async #export(): Promise<void> {
+    const { page: _page, perPage: _perPage, ...filters } = { page: 0, perPage: 0, ...this.filters };
+    this.#rangeError = '';
+    try {
+      await (await this.#consoleModule()).export(filters);
+    } catch (error) {
+      this.#rangeError = (error as Error).message;
+    }
+    this.requestUpdate();
   }
 
   async #renew(): Promise<string> {
@@ -256,47 +444,58 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
     this.#cursors = [undefined];
   }
 
-  /** Loads page `page` with the range from the form, or (for `to`) the range is refused. */
-  #load(page: number, from = this.#from, to = this.#to): void {
-    this.#rangeError = from && to && from > to ? this.t('rangeReversed') : '';
-    if (this.#rangeError) return this.requestUpdate();
+  /** Loads page `page`, or, with `filters` (from the form), the first page of those filters unless the range is reversed. */
+  #load(page: number, filters?: TransactionFilters): void {
+    if (filters) {
+      this.#rangeError = filters.from_date && filters.to_date && filters.from_date > filters.to_date ? this.t('rangeReversed') : '';
+      if (this.#rangeError) return this.requestUpdate();
+      this.filters = filters;
+      emit(this, 'transactions-filter-change', this.filters);
+    }
     if (page === 1) this.#toFirstPage();
     // The page after the one shown starts where the shown one ends.
     if (page === this.#page + 1) this.#cursors[page - 1] = this.#listing.value?.next_cursor ?? undefined;
     this.#page = page;
-    this.#from = from;
-    this.#to = to;
-    // Run now, not by the change of the task's arguments: applying the same range again reloads too.
+    // Run now, not by the change of the task's arguments: applying the same filters again reloads too.
     void this.reload();
   }
 
   #submit(event: SubmitEvent): void {
     event.preventDefault();
-    const form = new FormData(event.target as HTMLFormElement);
-    this.#load(1, form.get('from') as string, form.get('to') as string);
+    const form = Object.fromEntries(new FormData(event.target as HTMLFormElement)) as Record<string, string>;
+    // The default order (newest first) is no filter: it stays out of the event and the page's URL.
+    const [sort = '', order = ''] = form.sorting === 'date desc' ? [] : (form.sorting ?? '').split(' ');
+    this.#load(1, { q: form.q ?? '', status: form.status ?? '', kind: form.kind ?? '', card_brand: form.card_brand ?? '', from_date: form.from ?? '', to_date: form.to ?? '', sort, order });
   }
 
   /** A status or a type as a word: `strings`' or the language's, else the service's own, capitalized. */
   #word(prefix: 'status' | 'type', value: string): string {
-    const word = capitalize(value);
-    return this.ownText(`${prefix}${word}`) ?? word;
+    const key = `${prefix}${keyOf(value)}` as TransactionsTableStringKey;
+    return this.ownText(key) ?? (transactionsTableStrings as Record<string, string>)[key] ?? capitalize(value.replace('_', ' '));
   }
 
-  #row({ transaction_id: id, created_date: date, amount, card_brand, last_four, status, type }: TransactionItem, locale: string, cardEnding: string) {
+  #row(item: TransactionItem, locale: string, cardEnding: string) {
+    const { transaction_id: id, created_date: date, amount, card_brand, last_four, status, type, refunded_amount, refundable_amount } = item;
+    const open = this.#open === id;
     const brand = capitalize(card_brand);
+    // A sale refunded in part or whole keeps the status `completed`: its refunded amount tells.
+    const shown = status === 'completed' && Number(refunded_amount) > 0 ? (Number(refundable_amount) > 0 ? 'partly_refunded' : 'refunded') : status;
     // A sale is the plain case; a refund or a void says so before its status.
-    const state = type === 'sale' ? this.#word('status', status) : `${this.#word('type', type)} · ${this.#word('status', status)}`;
+    const state = type === 'sale' ? this.#word('status', shown) : `${this.#word('type', type)} · ${this.#word('status', shown)}`;
     // One template for every row, with or without a card number, and its texts set as properties rather than
     // rendered as child parts (no marker nodes to clone and no text nodes to insert): a thousand rows in one pass.
     return html`<tr part="row" data-transaction-id=${id}>
-      <td><time datetime=${date} .textContent=${formatDateTime(date, locale)}></time></td>
+      <td><button part="details-button" aria-expanded=${open} aria-controls=${`details-${id}`} @click=${() => this.#toggle(id)}
+        ><time datetime=${date} .textContent=${formatDateTime(date, locale)}></time></button></td>
       <td .textContent=${formatMoney(amount, locale)}></td>
       <td><span .textContent=${last_four ? brand : brand || this.t('noCard')}></span
         ><span aria-hidden="true" .textContent=${last_four && ' •••• '}></span
         ><span class="hidden" .textContent=${last_four && ` ${cardEnding} `}></span
         ><span .textContent=${last_four}></span></td>
       <td .textContent=${state}></td>
-    </tr>`;
+    </tr>${open
+      ? html`<tr part="details" id=${`details-${id}`}><td colspan="4">${this.#console?.render(item) ?? this.t('loadingDetails')}</td></tr>`
+      : ''}`;
   }
 
   #table(busy: boolean) {
@@ -312,7 +511,7 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
           <thead>
             <tr>${(['columnDate', 'columnAmount', 'columnCard', 'columnStatus'] as const).map((key) => html`<th>${this.t(key)}</th>`)}</tr>
           </thead>
-          <tbody>${this.#listing.value!.items.map((item) => this.#row(item, locale, cardEnding))}</tbody>
+          <tbody @keydown=${this.#closeOnEscape}>${this.#listing.value!.items.map((item) => this.#row(item, locale, cardEnding))}</tbody>
         </table>
       </div>
       <nav part="pagination" aria-label=${this.t('pagination')}>
@@ -325,21 +524,38 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
   override render() {
     const { phase } = this;
     const busy = phase === 'loading';
-    const ranged = this.#from || this.#to;
+    const filters = this.filters;
+    const ranged = filters.from_date || filters.to_date;
+    const filtered = filters.q || filters.status || filters.kind || filters.card_brand;
     const first = (this.#page - 1) * this.#perPage + 1;
     // One live region for every state, so each change of its text is announced.
     const status =
       busy ? this.t('loading')
-      : phase === 'empty' ? this.t(ranged ? 'emptyInRange' : 'empty')
+      : phase === 'empty' ? this.t(filtered ? 'emptyFiltered' : ranged ? 'emptyInRange' : 'empty')
       : phase === 'loaded' ? this.t('summary', { first, last: first + this.#listing.value!.items.length - 1, total: this.#total })
       : '';
     const dateInput = (name: 'from' | 'to', value: string) =>
       html`<label>${this.t(name)}<input part="date-input" type="date" name=${name} .value=${value} aria-invalid=${!!this.#rangeError} aria-describedby="range-error" /></label>`;
+    const option = (value: string, text: string, current: string) => html`<option value=${value} ?selected=${value === current}>${text}</option>`;
+    const choice = (name: 'status' | 'kind' | 'card_brand', label: TransactionsTableStringKey, word: (value: string) => string) =>
+      html`<label>${this.t(label)}<select part="filter-select" name=${name}>
+        ${option('', this.t('any'), filters[name])}${FILTER_VALUES[name].map((value) => option(value, word(value), filters[name]))}
+      </select></label>`;
+    const sorting = `${filters.sort || 'date'} ${filters.order || 'desc'}`;
     return html`<div part="base" class=${this.scheme}>
-      <form part="filters" novalidate @submit=${this.#submit}>
-        ${dateInput('from', this.#from)} ${dateInput('to', this.#to)}
+      <form part="filters" role="search" novalidate @submit=${this.#submit}>
+        <label>${this.t('search')}<input part="search-input" type="search" name="q" maxlength="100" .value=${filters.q} title=${this.t('searchHint')} /></label>
+        ${choice('status', 'filterStatus', (value) => this.#word('status', value))}
+        ${choice('kind', 'filterKind', (value) => this.#word('type', value))}
+        ${choice('card_brand', 'filterCard', (value) => BRANDS[value]!)}
+        ${dateInput('from', filters.from_date)} ${dateInput('to', filters.to_date)}
+        <label>${this.t('sort')}<select part="filter-select" name="sorting">
+          ${(['date desc', 'date asc', 'amount desc', 'amount asc'] as const).map((value) =>
+            option(value, this.t(`sort${keyOf(value.replace(' ', '_'))}` as TransactionsTableStringKey), sorting))}
+        </select></label>
         <button part="apply-button">${this.t('apply')}</button>
-        ${ranged ? html`<button part="clear-button" type="button" @click=${() => this.#load(1, '', '')}>${this.t('clear')}</button>` : ''}
+        ${this.features?.export ? html`<button part="export-button" type="button" @click=${this.#export}>${this.t('exportCsv')}</button>` : ''}
+        ${ranged || filtered ? html`<button part="clear-button" type="button" @click=${() => this.#load(1, { ...filters, q: '', status: '', kind: '', card_brand: '', from_date: '', to_date: '' })}>${this.t('clear')}</button>` : ''}
       </form>
       <p id="range-error" class="error" role="alert">${this.#rangeError}</p>
       ${this.lines(status, this.#listing.status === TaskStatus.ERROR ? (this.#listing.error as Error).message : '', phase === 'empty' ? 'status empty' : 'status')}

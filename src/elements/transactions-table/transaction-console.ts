@@ -1,0 +1,226 @@
+/**
+ * The payments console's heavier half, imported by `<transactions-table>` when a row is first opened or the export
+ * first used, so the table's first paint stays small: a transaction's details (timeline and refunds), the actions the
+ * session's `features` allow, and the CSV export.
+ */
+import type { html as litHtml, TemplateResult } from 'lit-element';
+import { consoleCalls, type ApiLib } from '../../widget-console-api.ts';
+import type { ConsoleFeatures, TransactionAction, TransactionDetails, TransactionItem, TransactionQuery } from '../../widget-api.ts';
+import type { TransactionActionDetail } from '../../shared/events.ts';
+import type * as Format from '../../shared/format.ts';
+
+/**
+ * What this module would otherwise import from the modules every element shares: handed over by the table, so the
+ * shared chunk stays one file (see src/widget-console-api.ts).
+ */
+export type ConsoleLib = ApiLib & Pick<typeof Format, 'formatDateTime' | 'formatMoney' | 'interpolate'> & { html: typeof litHtml };
+
+// Set from the table's lib when the first console is made; the same for every table on the page.
+let html: typeof litHtml;
+let formatDateTime: ConsoleLib['formatDateTime'];
+let formatMoney: ConsoleLib['formatMoney'];
+let interpolate: ConsoleLib['interpolate'];
+let calls: ReturnType<typeof consoleCalls>;
+
+/** The console's texts (English); `strings` and the languages replace them by the same keys. */
+export const consoleStrings = {
+  orderId: 'Order',
+  transactionId: 'Transaction',
+  netAmount: 'Net amount',
+  refunded: 'Refunded',
+  timeline: 'Timeline',
+  refunds: 'Refunds',
+  noRefunds: 'No refunds.',
+  actions: 'Actions',
+  amountToRefund: 'Amount to refund (up to {amount}; empty for all)',
+  refund: 'Refund',
+  amountToCapture: 'Amount to capture (empty for {amount})',
+  capture: 'Capture',
+  release: 'Release the hold',
+  void: 'Void',
+  voidUntil: 'A void is possible until {time}.',
+  undo: 'Undo sale',
+  undoVoids: 'Undoing voids the sale: the fee is kept by nobody. A void is possible until {time}.',
+  undoRefunds: 'Too late to void: undoing refunds {amount} in full.',
+  receipt: 'Resend receipt',
+  done: 'Done: {what}.',
+  whatCreated: 'Created',
+  whatAuthorized: 'Authorized',
+  whatCaptured: 'Captured',
+  whatRefunded: 'Refunded',
+  whatVoided: 'Voided',
+  whatAchPending: 'Bank payment submitted',
+  whatAchApproved: 'Bank payment approved',
+  whatAchDeclined: 'Bank payment declined',
+  whatSettled: 'Settled',
+  whatReceiptSent: 'Receipt sent',
+} as const;
+
+export type ConsoleStringKey = keyof typeof consoleStrings;
+
+/** The event each action fires when it succeeds. */
+const EVENTS = {
+  refund: 'transaction-refunded',
+  void: 'transaction-voided',
+  capture: 'transaction-captured',
+  release: 'transaction-released',
+  undo: 'transaction-undone',
+  receipt: 'receipt-sent',
+} as const;
+
+/** What the console needs of its table. */
+export interface ConsoleHost {
+  readonly lib: ConsoleLib;
+  readonly host: HTMLElement;
+  readonly locale: string;
+  readonly features: ConsoleFeatures;
+  /** The session token, renewed once through fetchSessionToken when `call` is refused with 401. */
+  withToken<T>(call: (baseUrl: string, token: string) => Promise<T>): Promise<T>;
+  /** `strings`' or the language's text for `key`, if any. */
+  ownText(key: string): string | undefined;
+  /** "Loading the details…", in the table's words. */
+  readonly loading: string;
+  /** A status or type as the table words it. */
+  word(prefix: 'status' | 'type', value: string): string;
+  /** The row changed: replace it where it is, and render. */
+  changed(item: TransactionItem): void;
+  update(): void;
+}
+
+const camel = (value: string) => value.replace(/(^|_)(\w)/g, (_, __, letter: string) => letter.toUpperCase());
+
+export class TransactionConsole {
+  /** Details by transaction id, once loaded. */
+  #details = new Map<string, TransactionDetails>();
+  /** The last error or success beside each row, by transaction id. */
+  #errors = new Map<string, string>();
+  #done = new Map<string, string>();
+  /** The row whose action is on its way. */
+  #busy = '';
+
+  constructor(readonly console: ConsoleHost) {
+    ({ html, formatDateTime, formatMoney, interpolate } = console.lib);
+    calls ??= consoleCalls(console.lib);
+  }
+
+  text = (key: ConsoleStringKey, values?: Record<string, string | number>): string => interpolate(this.console.ownText(key) ?? consoleStrings[key], values);
+
+  /** Loads (again) the details of `id`. */
+  async open(id: string): Promise<void> {
+    this.#errors.delete(id);
+    this.#done.delete(id);
+    try {
+      this.#details.set(id, await this.console.withToken((baseUrl, token) => calls.getTransaction(baseUrl, token, id)));
+    } catch (error) {
+      this.#errors.set(id, (error as Error).message);
+    }
+    this.console.update();
+  }
+
+  async act(item: TransactionItem, action: TransactionAction, amount = ''): Promise<void> {
+    const id = item.transaction_id;
+    if (this.#busy) return;
+    this.#busy = id;
+    this.#errors.delete(id);
+    this.#done.delete(id);
+    this.console.update();
+    try {
+      const details = await this.console.withToken((baseUrl, token) => calls.actOn(baseUrl, token, id, action, amount.trim() ? { amount: amount.trim() } : {}));
+      this.#details.set(id, details);
+      this.#done.set(id, this.text('done', { what: this.#actionWord(action, details) }));
+      this.console.changed(details);
+      const detail: TransactionActionDetail = { transaction: details, ...(amount.trim() ? { amount: amount.trim() } : {}) };
+      this.console.host.dispatchEvent(new CustomEvent(EVENTS[action], { detail, bubbles: true, composed: true }));
+    } catch (error) {
+      this.#errors.set(id, (error as Error).message);
+    } finally {
+      this.#busy = '';
+      this.console.update();
+    }
+  }
+
+  #actionWord(action: TransactionAction, details: TransactionDetails): string {
+    if (action === 'undo') return this.text(details.undone_as === 'void' ? 'void' : 'refund');
+    return this.text(action === 'release' ? 'release' : action);
+  }
+
+  /** Downloads the filtered set as CSV, in the table's language; throws what went wrong. */
+  async export(filters: Omit<TransactionQuery, 'page' | 'perPage'>): Promise<void> {
+    const lang = this.console.locale.slice(0, 2);
+    const { blob, filename } = await this.console.withToken((baseUrl, token) =>
+      calls.exportTransactions(baseUrl, token, { ...filters, lang: ['es', 'fr', 'de'].includes(lang) ? lang : 'en' }));
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(blob);
+    link.download = filename;
+    link.hidden = true;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    // After the click has handed the file over.
+    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+  }
+
+  /** The panel under an open row: its details, its actions, and what the last action said. */
+  render(item: TransactionItem): TemplateResult {
+    const { text } = this;
+    const { locale } = this.console;
+    const id = item.transaction_id;
+    const details = this.#details.get(id);
+    const error = this.#errors.get(id) ?? '';
+    const lines = html`<p part="row-error" class="error" role="alert">${error}</p><p part="row-status" role="status">${this.#done.get(id) ?? ''}</p>`;
+    if (!details) return html`${error ? '' : html`<p>${this.console.loading}</p>`}${lines}`;
+    const money = (amount: string) => formatMoney(amount, locale);
+    const when = (at: string) => html`<time datetime=${at}>${formatDateTime(at, locale)}</time>`;
+    return html`<dl>
+        <dt>${text('transactionId')}</dt><dd>${id}</dd>
+        ${details.order_id ? html`<dt>${text('orderId')}</dt><dd>${details.order_id}</dd>` : ''}
+        <dt>${text('netAmount')}</dt><dd>${money(details.net_amount)}</dd>
+        ${Number(details.refunded_amount) > 0 ? html`<dt>${text('refunded')}</dt><dd>${money(details.refunded_amount)}</dd>` : ''}
+      </dl>
+      <p class="heading">${text('timeline')}</p>
+      <ol part="timeline">
+        ${details.timeline.map(({ at, what, amount }) => html`<li>${when(at)} ${`what${camel(what)}` in consoleStrings ? text(`what${camel(what)}` as ConsoleStringKey) : what}${amount ? ` · ${money(amount)}` : ''}</li>`)}
+      </ol>
+      <p class="heading">${text('refunds')}</p>
+      ${details.refunds.length
+        ? html`<ul part="refunds">${details.refunds.map((refund) => html`<li>${when(refund.created_date)} · ${money(refund.amount)} · ${refund.transaction_id}</li>`)}</ul>`
+        : html`<p>${text('noRefunds')}</p>`}
+      ${this.#actions(details)}
+      ${lines}`;
+  }
+
+  /** Only what the session allows and the transaction still permits. */
+  #actions(item: TransactionDetails): TemplateResult | string {
+    const { text } = this;
+    const { features, locale } = this.console;
+    const busy = this.#busy === item.transaction_id;
+    const money = (amount: string) => formatMoney(amount, locale);
+    const voidUntil = item.voidable_until && Date.parse(item.voidable_until) > Date.now() ? formatDateTime(item.voidable_until, locale) : '';
+    const refundable = Number(item.refundable_amount) > 0;
+    const sale = item.type === 'sale';
+    const button = (action: TransactionAction, label: string, describedBy?: string) =>
+      html`<button part="action-button" type="button" data-action=${action} aria-busy=${busy} aria-describedby=${describedBy ?? ''}
+        @click=${() => this.act(item, action)}>${label}</button>`;
+    const amountForm = (action: 'refund' | 'capture', label: string, hint: string) =>
+      html`<form class="action" @submit=${(event: SubmitEvent) => {
+        event.preventDefault();
+        void this.act(item, action, new FormData(event.target as HTMLFormElement).get('amount') as string);
+      }}>
+        <label>${hint}<input part="amount-input" name="amount" inputmode="decimal" autocomplete="off" /></label>
+        <button part="action-button" data-action=${action} aria-busy=${busy}>${label}</button>
+      </form>`;
+    const undoVoids = sale && !!voidUntil && features.voids;
+    const undoRefunds = sale && !voidUntil && refundable && features.refunds;
+    const parts = [
+      features.refunds && refundable ? amountForm('refund', text('refund'), text('amountToRefund', { amount: money(item.refundable_amount) })) : '',
+      features.voids && voidUntil ? html`${button('void', text('void'), `void-${item.transaction_id}`)}<p id=${`void-${item.transaction_id}`}>${text('voidUntil', { time: voidUntil })}</p>` : '',
+      features.captures && item.capturable ? html`${amountForm('capture', text('capture'), text('amountToCapture', { amount: money(item.amount) }))}${button('release', text('release'))}` : '',
+      undoVoids || undoRefunds
+        ? html`${button('undo', text('undo'), `undo-${item.transaction_id}`)}<p id=${`undo-${item.transaction_id}`}>${
+            undoVoids ? text('undoVoids', { time: voidUntil }) : text('undoRefunds', { amount: money(item.refundable_amount) })}</p>`
+        : '',
+      features.receipts && item.type !== 'preauth' ? button('receipt', text('receipt')) : '',
+    ].filter(Boolean);
+    return parts.length ? html`<p class="heading">${text('actions')}</p><div part="actions" class="actions">${parts}</div>` : '';
+  }
+}
