@@ -9,7 +9,7 @@ const residentMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/
 
 async function bareFastify(): Promise<ServiceProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-fastify.ts'], { env: { ...process.env, PORT: String(port) }, stdio: 'ignore' });
+  const child = spawn(process.execPath, ['bench/bare-fastify.ts'], { env: { ...process.env, PORT: String(port) }, stdio: 'ignore' });
   const baseUrl = `http://127.0.0.1:${port}`;
   await untilAnswering(`${baseUrl}/health`, child);
   return { child, baseUrl, output: () => '', stop: async () => (child.kill(), null) };

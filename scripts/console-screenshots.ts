@@ -3,7 +3,7 @@
  * (docs/images/console-*.png): the script tag as built from `src/`, in headless Chromium, against a fixed listing
  * answered in the page (no service, no network), so the pictures change only when the element does.
  *
- *     node --import tsx scripts/console-screenshots.ts
+ *     node scripts/console-screenshots.ts
  */
 import { fileURLToPath } from 'node:url';
 import { buildScriptTag } from '../server/script-tag/bundle.ts';

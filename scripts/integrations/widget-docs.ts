@@ -187,7 +187,7 @@ table.fetchSessionToken = async () => {
 |---|---|---|
 | ![The console on a 375 px phone](images/console-375-light.png) | ![The console on a 375 px phone, dark](images/console-375-dark.png) | ![A row opened: timeline, refunds, actions](images/console-375-details.png) |
 
-(\`node --import tsx scripts/console-screenshots.ts\` takes them again.)
+(\`node scripts/console-screenshots.ts\` takes them again.)
 
 `,
 };

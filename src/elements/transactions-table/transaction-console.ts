@@ -98,7 +98,10 @@ export class TransactionConsole {
   /** The row whose action is on its way. */
   #busy = '';
 
-  constructor(readonly console: ConsoleHost) {
+  readonly console: ConsoleHost;
+
+  constructor(console: ConsoleHost) {
+    this.console = console;
     ({ html, formatDateTime, formatMoney, interpolate } = console.lib);
     calls ??= consoleCalls(console.lib);
   }
