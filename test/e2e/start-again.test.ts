@@ -34,8 +34,10 @@ test('npm start again on the same data reuses the sandbox client and the demo me
       const after = await identity(second);
       assert.ok(before.clientId && before.secret, 'the credentials are printed');
       assert.deepEqual(after, before, 'the same client, secret, merchant and public key');
-      const listed = await (await fetch(`${second.demoUrl}/demo-api/transactions`)).json();
-      assert.ok(listed.data.some((item: { transaction_id: string }) => item.transaction_id === sale.transaction_id), 'the sale made before the restart is listed');
+      const again = new PaykitClient({ clientId: after.clientId!, secretKey: after.secret!, baseUrl: second.serviceUrl });
+      const listed: string[] = [];
+      for await (const item of again.transactions.list(merchant_key)) listed.push(item.transaction_id);
+      assert.ok(listed.includes(sale.transaction_id), 'the sale made before the restart is listed');
     } finally {
       await second.stop();
     }
