@@ -11,6 +11,7 @@ import { openStore } from '../../server/store/open.ts';
 import type { Store } from '../../server/store/store.ts';
 import { TEST_DATABASE_URL, testDatabases, type TestDatabase } from '../support/databases.ts';
 import { customerHistorySql, eventHistorySql, merchantHistorySql, transactionHistorySql } from '../support/history.ts';
+import { BACKFILL } from '../../server/store/migrations/012-listings-by-page.ts';
 
 /**
  * Every listing reads through an index that matches its filter and its order (issue 31): a first page, a date range,
@@ -54,7 +55,14 @@ async function seededStore(database: TestDatabase) {
   const store = await openStore({ dataDir: 'memory', databaseUrl: TEST_DATABASE_URL, pgSchema: schema, log });
   const client = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${schema}` });
   await client.connect();
+  // Seeded with the counting triggers off (a row-level trigger per row made it 40 s), then counted once, as the
+  // migration counts the rows it finds. A platform's merchants without customers yet have their counter row at 0
+  // (as a trigger leaves one), so the counters' table is as big as the planner would meet it.
+  for (const table of COUNTED) await client.query(`ALTER TABLE "${table}" DISABLE TRIGGER USER`);
   for (const statement of seedStatements('postgres')) await client.query(statement);
+  for (const table of COUNTED) await client.query(`ALTER TABLE "${table}" ENABLE TRIGGER USER`);
+  for (const statement of BACKFILL) await client.query(statement);
+  await client.query(`INSERT INTO "customer_counts" SELECT "id", 0 FROM "merchants" WHERE "id" NOT IN (SELECT "merchant_id" FROM "customer_counts")`);
   // As autovacuum leaves a table at rest: statistics, and the visibility map that lets a deep page walk the index alone.
   await client.query('VACUUM ANALYZE');
   const explain = async (query: CompiledQuery): Promise<Explained> => {
@@ -63,12 +71,15 @@ async function seededStore(database: TestDatabase) {
     const nodes = flatten(root);
     // A sort is a problem when it sorts a listing's rows; the per-day sums of the counters are one row per day.
     const sortsRows = (n: PgNode) => /Sort/.test(n['Node Type']) && flatten(n).some((below) => below['Relation Name'] && !COUNTERS.has(below['Relation Name']));
-    const problems = nodes.filter((n) => n['Node Type'] === 'Seq Scan' || sortsRows(n)).map((n) => `${n['Node Type']} ${n['Relation Name'] ?? ''}`);
+    // merchant_counts holds a row per merchant status, a handful whatever the platform's size: read whole, it is one page.
+    const scansRows = (n: PgNode) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] !== 'merchant_counts';
+    const problems = nodes.filter((n) => scansRows(n) || sortsRows(n)).map((n) => `${n['Node Type']} ${n['Relation Name'] ?? ''}`);
     return { sql: query.sql, plan: nodes.map((n) => `${n['Node Type']} ${n['Index Name'] ?? n['Relation Name'] ?? ''}`).join('\n'), problems };
   };
   return { store, ran, explain, close: async () => { await client.end(); await store.close(); } };
 }
 
+const COUNTED = ['transactions', 'customers', 'merchants', 'events'];
 const COUNTERS = new Set(['transaction_counts', 'customer_counts', 'merchant_counts', 'event_counts']);
 interface PgNode { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: PgNode[] }
 const flatten = (node: PgNode): PgNode[] => [node, ...(node.Plans ?? []).flatMap(flatten)];
