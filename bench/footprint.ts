@@ -16,7 +16,7 @@ async function bareFastify(): Promise<ServiceProcess> {
 }
 
 /**
- * Cold start (spawn to the first answer of /health, tsx compiling included) and memory after 2 s idle: the service
+ * Cold start (spawn to the first answer of /health, Node stripping the types included) and memory after 2 s idle: the service
  * on its embedded database beside Fastify alone, alternately, median of `runs`.
  */
 export async function measureFootprint(env: Record<string, string>, runs = 3): Promise<void> {
