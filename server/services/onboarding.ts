@@ -14,8 +14,6 @@ import { isoInstant } from '../domain/instants.ts';
 import {
   keptFields, newDraft, parseDraft, saveStep, type AnswerStep, type OnboardingDraft,
 } from '../domain/onboarding-steps.ts';
-import { platformBrand } from './branding.ts';
-import type { Brand } from '../domain/brand.ts';
 
 /** The path of the hosted onboarding form; the link is this under the service's public origin. */
 export const onboardingPath = (linkToken: string) => `/onboard/${linkToken}`;
@@ -162,10 +160,10 @@ export async function startHostedOnboarding(
 }
 
 export type LinkState =
-  | { state: 'open'; merchant: Merchant; draft: OnboardingDraft; expiresAt: string; brand: Brand | undefined }
+  | { state: 'open'; merchant: Merchant; draft: OnboardingDraft; expiresAt: string }
   | { state: 'unknown' | 'used' | 'expired' };
 
-/** What the hosted form shows for a link: the form with the answers saved so far under the platform's brand, or why it cannot be used. */
+/** What the hosted form shows for a link: the form with the answers saved so far, or why it cannot be used. */
 export async function openOnboardingLink(store: Store, linkToken: string, now: Date): Promise<LinkState> {
   const link = await store.onboardingTokens.findLink(digest(linkToken));
   if (!link) return { state: 'unknown' };
@@ -175,7 +173,7 @@ export async function openOnboardingLink(store: Store, linkToken: string, now: D
   if (!merchant) return { state: 'unknown' };
   const saved = JSON.parse(merchant.application ?? '{}') as { BusinessInfo?: Record<string, string | undefined> };
   const draft = (link.draft ? parseDraft(link.draft) : null) ?? newDraft(saved.BusinessInfo ?? {});
-  return { state: 'open', merchant, draft, expiresAt: link.expires_at, brand: await platformBrand(store, merchant.client_id) };
+  return { state: 'open', merchant, draft, expiresAt: link.expires_at };
 }
 
 export type SavedStep =

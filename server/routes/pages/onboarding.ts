@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { ONBOARDING_FIELDS, ONBOARDING_GROUPS, type OnboardingApplication, type OnboardingGroup } from '../../domain/onboarding.ts';
 import { canOpen, isOnboardingStep, STEP_GROUPS, type OnboardingDraft, type OnboardingStep } from '../../domain/onboarding-steps.ts';
+import { platformBrand } from '../../services/branding.ts';
 import { onboardingPath, openOnboardingLink, saveOnboardingStep, submitHostedApplication, type LinkState } from '../../services/onboarding.ts';
 import { linkProblemPage, signatureFieldErrors, thankYouPage } from '../../views/onboarding-form.ts';
 import { onboardingReviewPage, onboardingStepPage, type StepAddresses } from '../../views/onboarding-steps.ts';
@@ -55,8 +56,12 @@ export const onboardingPages: FastifyPluginAsync<Deps> = async (app, { store, cl
     return { step: (step) => `${onboardingPath(token)}/${step}${query}`, submit: `${onboardingPath(token)}${query}` };
   };
 
-  const showStep = (reply: FastifyReply, token: string, step: OnboardingStep, link: OpenLink, lang: PageLocale) => {
-    const { draft, expiresAt, brand } = link;
+  // The platform's brand, read only for a page about to be shown (a post that redirects needs none).
+  const brandOf = (link: OpenLink) => platformBrand(store, link.merchant.client_id);
+
+  const showStep = async (reply: FastifyReply, token: string, step: OnboardingStep, link: OpenLink, lang: PageLocale) => {
+    const { draft, expiresAt } = link;
+    const brand = await brandOf(link);
     const addresses = addressesOf(token, lang);
     if (step === 'review') return sendPage(reply, onboardingReviewPage({ draft, errors: [], signerName: '', agreed: false, lang, addresses, expiresAt, brand }));
     const values = draft.answers[STEP_GROUPS[step]];
@@ -98,7 +103,7 @@ export const onboardingPages: FastifyPluginAsync<Deps> = async (app, { store, cl
     if (saved.errors.length > 0) {
       const secretsTyped = ['ssn', 'account_number'].some((name) => Boolean(posted[name]));
       return sendPage(reply, onboardingStepPage({
-        step, draft: saved.draft, values: posted, errors: saved.errors, secretsTyped, lang, addresses, expiresAt: link.expiresAt, brand: link.brand,
+        step, draft: saved.draft, values: posted, errors: saved.errors, secretsTyped, lang, addresses, expiresAt: link.expiresAt, brand: await brandOf(link),
       }));
     }
     // After a post, a redirect: reloading the next step does not post this one again.
@@ -116,7 +121,7 @@ export const onboardingPages: FastifyPluginAsync<Deps> = async (app, { store, cl
     if (link.state !== 'open') return sendPage(reply, linkProblemPage(link.state, lang));
     const errors = [...outcome.fieldErrors, ...signatureFieldErrors(outcome.signatureErrors)];
     return sendPage(reply, onboardingReviewPage({
-      draft: link.draft, errors, signerName, agreed, lang, addresses: addressesOf(token, lang), expiresAt: link.expiresAt, brand: link.brand,
+      draft: link.draft, errors, signerName, agreed, lang, addresses: addressesOf(token, lang), expiresAt: link.expiresAt, brand: await brandOf(link),
     }));
   });
 };
