@@ -1,5 +1,5 @@
 import type { Store } from '../store/store.ts';
-import type { MerchantAccount } from '../store/merchants.ts';
+import type { KeyedMerchant } from '../store/merchants.ts';
 import { notFound } from '../domain/refusals.ts';
 import { digest } from '../secrets.ts';
 
@@ -10,7 +10,7 @@ export const UNKNOWN_MERCHANT_KEY = 'merchant_key does not match any of your mer
  * answer an unknown key gets, so keys cannot be probed across clients. An approved merchant is answered from memory
  * for a few seconds (store/recent-merchants.ts).
  */
-export async function merchantByKey(store: Store, clientId: string, merchantKey: string): Promise<MerchantAccount> {
+export async function merchantByKey(store: Store, clientId: string, merchantKey: string): Promise<KeyedMerchant> {
   const keyHash = digest(merchantKey);
   const recent = store.recentMerchants.get(clientId, keyHash);
   if (recent) return recent;
