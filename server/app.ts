@@ -30,7 +30,7 @@ import { openApiDocument } from './openapi/document.ts';
 import { describeOperation } from './openapi/operations.ts';
 import { publishDocument } from './openapi/publish.ts';
 
-export const API_PREFIX = '/api/v1';
+const API_PREFIX = '/api/v1';
 
 export interface AppOptions extends Deps {
   logger?: FastifyServerOptions['logger'];

@@ -12,7 +12,7 @@ import { payLinkKey } from '../pay-link-tokens.ts';
 import { paymentSuccessEvent, preauthEvent } from './events.ts';
 import { isoInstant } from '../domain/instants.ts';
 
-export interface CardDetails {
+interface CardDetails {
   number: string;
   expMonth: number;
   expYear: number;

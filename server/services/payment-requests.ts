@@ -15,7 +15,7 @@ import { newPayLinkToken, payLinkKey } from '../pay-link-tokens.ts';
 import { isoInstant } from '../domain/instants.ts';
 
 /** Pay links work for seven days (docs/payments.md). */
-export const PAY_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const PAY_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface PaymentRequestInput {
   amount: string | number;

@@ -23,7 +23,7 @@ interface LinkRoute {
 }
 
 /** The opener's origin when it is exactly an http(s) origin; anything else is ignored, so nothing is posted. */
-export function openerOrigin(value: unknown): string | undefined {
+function openerOrigin(value: unknown): string | undefined {
   if (typeof value !== 'string' || value === '') return undefined;
   try {
     const url = new URL(value);

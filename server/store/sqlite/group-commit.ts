@@ -7,8 +7,11 @@ class Group {
   fail!: (error: unknown) => void;
   /** Settles once the group's COMMIT has returned (its writes are on disk), or failed. Every unit awaits it. */
   readonly committed = new Promise<void>((resolve, reject) => ((this.succeed = resolve), (this.fail = reject)));
-  // Should a group's units all have left early, its failure is not an unhandled rejection.
-  private readonly handled = this.committed.catch(() => {});
+
+  constructor() {
+    // Should a group's units all have left early, its failure is not an unhandled rejection.
+    this.committed.catch(() => {});
+  }
 }
 
 const MAX_UNITS = 64;

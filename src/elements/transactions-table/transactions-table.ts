@@ -57,7 +57,7 @@ export const transactionsTableStrings = {
 } as const;
 
 /** The values each filter takes (the service's listing refuses any other); the first of `sort` and `order` is the default. */
-export const FILTER_VALUES = {
+const FILTER_VALUES = {
   status: ['completed', 'refunded', 'voided', 'pending', 'declined'],
   kind: ['sale', 'refund', 'void', 'hold'],
   card_brand: ['visa', 'mastercard', 'amex', 'discover', 'ach'],
