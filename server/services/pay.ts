@@ -41,7 +41,8 @@ export type OpenLink = { ok: true; request: PaymentRequest } | { ok: false; prob
 
 /** The request behind a pay link token, if it can still be paid. */
 export async function openPayLink(store: Store, token: string, now: Date): Promise<OpenLink> {
-  const request = await store.paymentRequests.findByTokenHash(payLinkKey(token));
+  const key = payLinkKey(token);
+  const request = key === undefined ? undefined : await store.paymentRequests.findByTokenHash(key);
   if (!request) return { ok: false, problem: 'unknown' };
   const status = payLinkStatus(request, now);
   return status === 'open' ? { ok: true, request } : { ok: false, problem: status, request };
