@@ -99,7 +99,7 @@ export async function completeChallenge(store: Store, token: string, attemptToke
   if (!attempt) return { status: 'refused', message: PAYMENT_PROBLEMS.challengeUsed, reason: 'conflict', request: link.request };
   if (!passed) return { status: 'declined', message: DECLINE_MESSAGES.three_ds_failed, request: link.request };
   return settle(store, link.request, {
-    method: 'card', brand: attempt.card_brand, lastFour: attempt.last_four, outcome: attempt.outcome as CardOutcome,
+    method: 'card', brand: attempt.card_brand, lastFour: attempt.last_four, outcome: attempt.outcome,
     expMonth: attempt.exp_month, expYear: attempt.exp_year,
   }, now);
 }

@@ -1,4 +1,5 @@
 import type { MerchantState } from '../domain/merchant-review.ts';
+import type { CardOutcome } from '../domain/test-cards.ts';
 import type { Generated, Kysely } from 'kysely';
 
 /** Timestamps are ISO 8601 UTC text (`isoInstant`, as `toISOString()` writes them), so they sort and compare as text on both databases. */
@@ -254,7 +255,7 @@ export interface PaymentMethodsTable {
   last_four: string;
   exp_month: number;
   exp_year: number;
-  outcome: string;
+  outcome: CardOutcome;
   created_at: Instant;
 }
 
@@ -303,7 +304,7 @@ export interface PaymentAttemptsTable {
   last_four: string;
   exp_month: number;
   exp_year: number;
-  outcome: string;
+  outcome: CardOutcome;
   expires_at: Instant;
   used_at: Instant | null;
 }
