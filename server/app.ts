@@ -31,7 +31,7 @@ import { openApiDocument } from './openapi/document.ts';
 import { describeOperation } from './openapi/operations.ts';
 import { publishDocument } from './openapi/publish.ts';
 
-export const API_PREFIX = '/api/v1';
+const API_PREFIX = '/api/v1';
 
 export interface AppOptions extends Omit<Deps, 'afterAnswer'> {
   logger?: FastifyServerOptions['logger'];

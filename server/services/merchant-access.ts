@@ -3,7 +3,7 @@ import type { KeyedMerchant } from '../store/merchants.ts';
 import { notFound } from '../domain/refusals.ts';
 import { digest } from '../secrets.ts';
 
-export const UNKNOWN_MERCHANT_KEY = 'merchant_key does not match any of your merchants: check the key.';
+const UNKNOWN_MERCHANT_KEY = 'merchant_key does not match any of your merchants: check the key.';
 
 /**
  * The merchant that `merchantKey` names, among the client's own. Another client's key gets exactly the

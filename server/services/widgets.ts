@@ -10,7 +10,7 @@ import { WIDGET_DEFAULT_COLOUR } from '../domain/brand-colours.ts';
 import { logoView, storeLogo, type LogoView } from './branding.ts';
 import { grantedFeatures, missingFeature, storedFeatures, type WidgetFeature, type WidgetFeatures } from '../domain/widget-features.ts';
 
-export const WIDGET_SESSION_TTL_MS = 15 * 60 * 1000;
+const WIDGET_SESSION_TTL_MS = 15 * 60 * 1000;
 export const UNKNOWN_PUBLIC_KEY = 'Unknown public key.';
 export const BAD_SESSION = 'The session token is missing, expired or not valid: ask your server for a new one.';
 

@@ -1,7 +1,7 @@
 import type { KeyedMerchant } from './merchants.ts';
 
 /** How long a process answers for a merchant from memory (docs/decisions.md). */
-export const RECENT_MERCHANT_MS = 5000;
+const RECENT_MERCHANT_MS = 5000;
 const MOST = 10_000;
 
 /**
