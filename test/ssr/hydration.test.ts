@@ -89,11 +89,11 @@ describe('server-rendered elements', { timeout: 120_000 }, () => {
     const requests: string[] = [];
     tab.on('request', (request) => requests.push(new URL(request.url()).pathname));
     await tab.addInitScript(() => {
-      const shifts: string[] = ((window as unknown as { shifts: string[] }).shifts = []);
+      const shifts: { value: number; nodes: string }[] = ((window as unknown as { shifts: typeof shifts }).shifts = []);
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources: { node?: Node }[] }[]) {
           // As Cumulative Layout Shift counts them: a shift right after the user's input is the page answering it.
-          if (!entry.hadRecentInput) shifts.push(`${entry.value} (${entry.sources.map((source) => source.node?.nodeName).join(' ')})`);
+          if (!entry.hadRecentInput) shifts.push({ value: entry.value, nodes: entry.sources.map((source) => source.node?.nodeName).join(' ') });
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
@@ -108,7 +108,11 @@ describe('server-rendered elements', { timeout: 120_000 }, () => {
     assert.deepEqual(kept, [true, true, true], 'each element kept the nodes the server rendered');
     assert.ok(requests.some((path) => /^\/paykit\/hydration-\w+\.js$/.test(path)), 'the loader brought Lit’s hydration support');
     assert.deepEqual(problems, [], 'no hydration error or warning');
-    assert.deepEqual(await tab.evaluate(() => (window as unknown as { shifts: string[] }).shifts), [], 'no layout shift while the elements hydrate and load');
+    // Starved of CPU, Chromium records shifts of ~0.0001-0.005 (a select laid out late, the parser's partial first
+    // paint) with no DOM change in the elements; the bar is the product's CLS aim, 0.01 (docs/decisions.md, Widgets).
+    const shifts = await tab.evaluate(() => (window as unknown as { shifts: { value: number; nodes: string }[] }).shifts);
+    const layoutShift = shifts.reduce((sum, shift) => sum + shift.value, 0);
+    assert.ok(layoutShift <= 0.01, `layout shift ${layoutShift} while the elements hydrate and load: ${JSON.stringify(shifts)}`);
 
     await tab.locator('pay-button').getByRole('button', { name: 'Pay $25.00' }).click();
     await tab.locator('pay-button').getByRole('dialog').waitFor();
