@@ -66,8 +66,24 @@ function answers(operation: Json): Html {
 
 const json = (value: unknown) => html`<pre><code>${JSON.stringify(value, null, 2)}</code></pre>`;
 
+const shellQuoted = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
+
+/** The example's request as curl, with the README's `$PAYKIT` (the base URL) and `$AUTH` (id:secret). */
+function curl(method: string, path: string, operation: Json): string {
+  const parameters = (operation['parameters'] ?? []) as Json[];
+  const given = (place: string) => parameters.filter((p) => p['in'] === place && p['example'] !== undefined);
+  const url = given('path').reduce((at, p) => at.replace(`{${p['name']}}`, encodeURIComponent(String(p['example']))), path);
+  const query = given('query').map((p) => `${p['name']}=${encodeURIComponent(String(p['example']))}`).join('&');
+  const body = operation['requestBody']?.content?.['application/json']?.example;
+  const security = operation['security'] as Json[] | undefined;
+  const auth = security === undefined ? ' -u $AUTH' : security.length === 0 ? '' : ' -H "authorization: Bearer $TOKEN"';
+  const verb = method === 'get' || (method === 'post' && body !== undefined) ? '' : ` -X ${method.toUpperCase()}`;
+  const sent = body === undefined ? '' : ` \\\n  -H 'content-type: application/json' -d ${shellQuoted(JSON.stringify(body))}`;
+  return `curl${auth}${verb} "$PAYKIT${url}${query ? `?${query}` : ''}"${sent}`;
+}
+
 /** The operation's example (server/openapi-examples): what is sent, what comes back, and the call that makes it. */
-function example(operation: Json): Html {
+function example(method: string, path: string, operation: Json): Html {
   const sent = Object.fromEntries(((operation['parameters'] ?? []) as Json[]).filter((p) => p['example'] !== undefined).map((p) => [p['name'], p['example']]));
   const sentBody = operation['requestBody']?.content?.['application/json']?.example;
   const answer = operation['responses']?.['200']?.content?.['application/json']?.example;
@@ -77,6 +93,7 @@ function example(operation: Json): Html {
 ${Object.keys(sent).length > 0 && html`<p>Parameters</p>${json(sent)}`}
 ${sentBody !== undefined && html`<p>Body</p>${json(sentBody)}`}
 ${answer !== undefined && html`<p>Answer</p>${json(answer)}`}
+<p>curl</p><pre><code>${curl(method, path, operation)}</code></pre>
 ${samples.map((sample) => html`<p>${sample.label}</p><pre><code>${sample.source}</code></pre>`)}
 </details>`;
 }
@@ -86,7 +103,7 @@ function operationSection(document: Json, method: string, path: string, operatio
 <h3>${operation['summary']}</h3>
 <p><span class="method">${method.toUpperCase()}</span> <code>${path}</code></p>
 ${prose(operation['description'])}
-${parameters(operation)}${body(document, operation)}${answers(operation)}${example(operation)}
+${parameters(operation)}${body(document, operation)}${answers(operation)}${example(method, path, operation)}
 </section>`;
 }
 

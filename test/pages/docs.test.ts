@@ -40,6 +40,12 @@ describe('API reference', () => {
       }
     }
     assert.match(answer.text, /<code>limit<\/code> <span class="type">\(integer, query, optional, default 20, from 1, to 100\)/);
+    // Each example as curl, with the README's $PAYKIT and $AUTH: Basic for the partner, the public key alone for a widget.
+    const unescaped = answer.text.replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&amp;', '&');
+    assert.match(unescaped, /curl -u \$AUTH "\$PAYKIT\/customers\/add" \\\n  -H 'content-type: application\/json' -d '\{"merchant_key":"mk_/);
+    assert.match(unescaped, /curl -u \$AUTH "\$PAYKIT\/customers\?merchant_key=mk_\w+&page=1&perPage=20"/);
+    assert.match(unescaped, /curl "\$PAYKIT\/widgets\/pk_\w+\/settings"/);
+    assert.match(unescaped, /curl -H "authorization: Bearer \$TOKEN" -X POST "\$PAYKIT\/widgets\/transactions\/txn_[\w-]+\/void"/);
   });
 
   test('/docs and the OpenAPI document are sent compressed, with ETags a browser revalidates', async () => {
