@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { startService, type TestService } from '../support/service.ts';
 import { generateTypes } from '../support/openapi-generator/generate.ts';
@@ -36,6 +36,18 @@ await paykit.GET('/customers', { params: { query: { merchant_key: 'mk_1', page: 
 await paykit.POST('/order/sales-return', { body: { transaction_id: 'txn_1', amount: '5.00' } });
 `;
 
+/** A refusal as a generated client types it: every status but 200 declares the envelope, so `error` is one type. */
+const REFUSALS = `
+import createClient from 'openapi-fetch';
+import type { components, paths } from './paykit-api.ts';
+export async function refusal(baseUrl: string, authorization: string, merchant_key: string) {
+  const paykit = createClient<paths>({ baseUrl, headers: { authorization } });
+  const { error, response } = await paykit.GET('/merchant/transactions', { params: { query: { merchant_key } } });
+  const failure: components['schemas']['Failure'] | undefined = error;
+  return { status: response.status, code: failure?.code, message: failure?.message };
+}
+`;
+
 const TSCONFIG = {
   compilerOptions: {
     target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2023', 'DOM'], types: ['node'],
@@ -57,6 +69,7 @@ describe('a client generated from /openapi.json with openapi-typescript and open
     writeFileSync(join(dir, 'paykit-api.ts'), await generateTypes(document));
     writeFileSync(join(dir, 'readme-calls.ts'), readmeCalls());
     writeFileSync(join(dir, 'wrong-calls.ts'), WRONG_CALLS);
+    writeFileSync(join(dir, 'refusals.ts'), REFUSALS);
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(TSCONFIG));
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
   });
@@ -96,5 +109,19 @@ describe('a client generated from /openapi.json with openapi-typescript and open
       env: { ...process.env, PAYKIT: `${service.baseUrl}/api/v1`, AUTH: `${clientId}:${secretKey}` },
     });
     assert.match(stdout, /^1 customer, 1 sale, refunded 5 of txn_[\w-]+\n$/);
+  });
+
+  test('refusals come typed as the envelope, with the status and code the service answers', async () => {
+    const { refusal } = await import(pathToFileURL(join(dir, 'refusals.ts')).href);
+    const { clientId, secretKey } = service.client;
+    const basic = (secret: string) => `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`;
+    const baseUrl = `${service.baseUrl}/api/v1`;
+    const unknown = await refusal(baseUrl, basic(secretKey), 'mk_unknown');
+    assert.deepEqual([unknown.status, unknown.code], [404, 'not_found']);
+    assert.match(unknown.message, /merchant_key/);
+    const unauthenticated = await refusal(baseUrl, basic('sk_wrong'), 'mk_unknown');
+    assert.deepEqual([unauthenticated.status, unauthenticated.code], [401, 'authentication_failed']);
+    const empty = await refusal(baseUrl, basic(secretKey), '');
+    assert.deepEqual([empty.status, empty.code], [400, 'invalid_request']);
   });
 });
