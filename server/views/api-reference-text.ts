@@ -5,7 +5,7 @@ import { renderPage, type Page } from './layout.ts';
 type Json = Record<string, any>;
 
 const METHODS = ['get', 'post', 'put', 'delete', 'patch'];
-/** The answers every operation may give, listed once at the top rather than under each operation. */
+/** Successes: always shown under their operation, never among the refusals listed once at the top. */
 const OWN_ANSWERS = new Set(['200', '204', '304']);
 
 /** The few Markdown marks the document's descriptions use: `code` spans and paragraphs. */
@@ -59,8 +59,9 @@ function body(document: Json, operation: Json): Html {
     field(name, property, [required.has(name) ? 'required' : 'optional']))}</ul>`;
 }
 
-function answers(operation: Json): Html {
-  const own = Object.entries<Json>(operation['responses'] ?? {}).filter(([status]) => OWN_ANSWERS.has(status));
+/** The operation's own answers: its success, and any refusal not every operation shares (those are listed once). */
+function answers(operation: Json, shared: Set<string>): Html {
+  const own = Object.entries<Json>(operation['responses'] ?? {}).filter(([status]) => !shared.has(status));
   return html`<h4>Answers</h4><ul class="fields">${own.map(([status, answer]) => html`<li><code>${status}</code> ${inline(answer['description'])}</li>`)}</ul>`;
 }
 
@@ -98,12 +99,12 @@ ${samples.map((sample) => html`<p>${sample.label}</p><pre><code>${sample.source}
 </details>`;
 }
 
-function operationSection(document: Json, method: string, path: string, operation: Json): Html {
+function operationSection(document: Json, shared: Set<string>, method: string, path: string, operation: Json): Html {
   return html`<section class="op" id="${operation['operationId']}">
 <h3>${operation['summary']}</h3>
 <p><span class="method">${method.toUpperCase()}</span> <code>${path}</code></p>
 ${prose(operation['description'])}
-${parameters(operation)}${body(document, operation)}${answers(operation)}${example(method, path, operation)}
+${parameters(operation)}${body(document, operation)}${answers(operation, shared)}${example(method, path, operation)}
 </section>`;
 }
 
@@ -116,7 +117,10 @@ export function apiReferenceTextPage(document: Json, { documentUrl, interactiveU
   const operations = Object.entries<Json>(document['paths']).flatMap(([path, item]) =>
     METHODS.filter((method) => item[method]).map((method) => ({ method, path, operation: item[method] as Json })));
   const tags = (document['tags'] as { name: string; description: string }[]).map((tag, index) => ({ ...tag, id: `tag-${index + 1}` }));
-  const shared = Object.entries<Json>(operations[0]?.operation['responses'] ?? {}).filter(([status]) => !OWN_ANSWERS.has(status));
+  // The refusals every operation declares, with the first one's words.
+  const shared = Object.entries<Json>(operations[0]?.operation['responses'] ?? {})
+    .filter(([status]) => !OWN_ANSWERS.has(status) && operations.every(({ operation }) => operation['responses']?.[status]));
+  const sharedStatuses = new Set(shared.map(([status]) => status));
   const body = html`<p><a href="${interactiveUrl}">Search and try the calls: the interactive reference</a> ·
 <a href="${documentUrl}">OpenAPI document (JSON)</a></p>
 ${prose(document['info'].description)}
@@ -126,6 +130,6 @@ ${prose(document['info'].description)}
 <p>Any operation may answer these, with <code>{ "result": false, "message": "…", "code": "…" }</code>:</p>
 <ul class="fields">${shared.map(([status, answer]) => html`<li><code>${status}</code> ${inline(answer['description'])}</li>`)}</ul>
 ${tags.map((tag) => html`<h2 id="${tag.id}">${tag.name}</h2>${prose(tag.description)}
-${operations.filter(({ operation }) => operation['tags']?.[0] === tag.name).map(({ method, path, operation }) => operationSection(document, method, path, operation))}`)}`;
+${operations.filter(({ operation }) => operation['tags']?.[0] === tag.name).map(({ method, path, operation }) => operationSection(document, sharedStatuses, method, path, operation))}`)}`;
   return renderPage({ title: 'Paykit API reference', body });
 }

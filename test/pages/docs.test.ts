@@ -37,8 +37,11 @@ describe('API reference', () => {
         assert.ok(own.includes(`<code>${path}</code>`) && own.includes(`>${method.toUpperCase()}<`), `${method} ${path}`);
         for (const parameter of operation.parameters ?? []) assert.ok(own.includes(`<code>${parameter.name}</code>`), `${operation.operationId} ${parameter.name}`);
         assert.ok(own.includes('<summary>Example</summary>'), `${operation.operationId} shows its example`);
+        assert.ok(own.includes('<li><code>200</code>'), `${operation.operationId} shows its answer`);
       }
     }
+    const refusals = answer.text.slice(answer.text.indexOf('<h2 id="refusals">'), answer.text.indexOf('<h2 id="tag-1">'));
+    for (const status of ['400', '401', '404', '409', '429', '500', '503']) assert.ok(refusals.includes(`<li><code>${status}</code>`), `refusal ${status} listed`);
     assert.match(answer.text, /<code>limit<\/code> <span class="type">\(integer, query, optional, default 20, from 1, to 100\)/);
     // Each example as curl, with the README's $PAYKIT and $AUTH: Basic for the partner, the public key alone for a widget.
     const unescaped = answer.text.replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&amp;', '&');
