@@ -36,7 +36,7 @@ export async function load({ url, method = 'GET', body, headers = {}, keyed, dur
 }
 
 /** autocannon's options for what changes from request to request: a body made for each, a fresh Idempotency-Key. */
-export function perRequest(body: string | (() => string) | undefined, keyed = false) {
+function perRequest(body: string | (() => string) | undefined, keyed = false) {
   if (typeof body !== 'function' && !keyed) return { body };
   const setupRequest = (request: autocannon.Request) => ({
     ...request,

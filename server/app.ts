@@ -2,6 +2,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServ
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from './deps.ts';
+import { AfterAnswer } from './services/after-answer.ts';
 import { DEFAULT_NETWORK } from './config.ts';
 import { BODY_LIMIT_BYTES, registerBodyParsers } from './plugins/body-parsers.ts';
 import { STORAGE_RETRY_AFTER_SECONDS, clientErrorHandler, frameworkErrors, registerEnvelopeErrors } from './plugins/envelope-errors.ts';
@@ -32,16 +33,17 @@ import { publishDocument } from './openapi/publish.ts';
 import { servedDocument } from './openapi/served.ts';
 import { sendFile } from './static/served-file.ts';
 
-export const API_PREFIX = '/api/v1';
+const API_PREFIX = '/api/v1';
 
-export interface AppOptions extends Deps {
+export interface AppOptions extends Omit<Deps, 'afterAnswer'> {
   logger?: FastifyServerOptions['logger'];
   /** A logger made beforehand (pino), so that parts started before the app log through it too. */
   loggerInstance?: FastifyBaseLogger;
 }
 
 /** Builds the service: plugins, error handling, the API under /api/v1 and the hosted pages. */
-export async function buildApp({ logger = false, loggerInstance, ...deps }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ logger = false, loggerInstance, ...given }: AppOptions): Promise<FastifyInstance> {
+  const deps: Deps = { ...given, afterAnswer: new AfterAnswer() };
   const network = deps.config.network ?? DEFAULT_NETWORK;
   const app = Fastify({
     ...(loggerInstance ? { loggerInstance } : { logger }),
@@ -62,6 +64,8 @@ export async function buildApp({ logger = false, loggerInstance, ...deps }: AppO
     clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.server.maxConnections = network.maxConnections;
+  app.addHook('onResponse', async (request, reply) => deps.afterAnswer.answered(request, reply.statusCode < 400));
+  app.addHook('onClose', () => deps.afterAnswer.finished());
   answerUnmetExpectations(app.server);
 
   registerEnvelopeErrors(app);

@@ -32,7 +32,7 @@ export function pageConfig(): PaykitConfig {
 }
 
 /** The origin of an absolute http(s) URL; throws PaykitConfigError saying what to give instead. */
-export function serviceOrigin(baseUrl: string): string {
+function serviceOrigin(baseUrl: string): string {
   try {
     const url = new URL(baseUrl);
     if (/^https?:$/.test(url.protocol)) return url.origin;

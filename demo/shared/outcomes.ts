@@ -22,7 +22,7 @@ export function describeWidgetEvent(type: string, detail: Record<string, unknown
   }
 }
 
-export const WIDGET_EVENTS = ['pay-success', 'pay-pending', 'pay-error', 'pay-cancel', 'request-sent', 'request-error'] as const;
+const WIDGET_EVENTS = ['pay-success', 'pay-pending', 'pay-error', 'pay-cancel', 'request-sent', 'request-error'] as const;
 
 export function reportWidgetEvents(source: EventTarget, log: HTMLElement): void {
   let first = true;

@@ -1,12 +1,12 @@
 /** The sandbox's test cards, shown where a shopper needs them. */
-export const TEST_CARDS = [
+const TEST_CARDS = [
   { number: '4242 4242 4242 4242', outcome: 'approved' },
   { number: '4000 0000 0000 3220', outcome: 'asks for 3-D Secure, then approved' },
   { number: '4000 0000 0000 0002', outcome: 'declined' },
   { number: '4000 0000 0000 9995', outcome: 'declined: insufficient funds' },
 ] as const;
 
-export const TEST_CARD_HINT = 'Any future expiry date and any 3-digit CVC.';
+const TEST_CARD_HINT = 'Any future expiry date and any 3-digit CVC.';
 
 export function renderTestCards(target: HTMLElement): void {
   target.innerHTML = `<h2 id="test-cards-title">Test cards</h2>

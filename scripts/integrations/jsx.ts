@@ -6,8 +6,8 @@ import type { Element } from './model.ts';
 import { attributeType, doc, elementType, header, key, propertyType, typeImports } from './typescript.ts';
 
 /** The names `wrappers/tag-props.ts` gives an element's props and its listeners under each prefix. */
-export const tagPropsType = (element: Element) => `${element.className}TagProps`;
-export const listenersType = (element: Element, prefix: 'on' | 'on:') => `${element.className}${prefix === 'on' ? 'On' : 'Colon'}Listeners`;
+const tagPropsType = (element: Element) => `${element.className}TagProps`;
+const listenersType = (element: Element, prefix: 'on' | 'on:') => `${element.className}${prefix === 'on' ? 'On' : 'Colon'}Listeners`;
 
 function listeners(element: Element, prefix: 'on' | 'on:'): string {
   const lines = element.events.map((event) => `${doc(event.description, '  ')}  '${prefix}${event.name}'?: ((event: ${event.type}) => void) | undefined;`);

@@ -25,7 +25,7 @@ export interface Named {
   fieldName?: string;
 }
 
-export interface ManifestMember extends Named {
+interface ManifestMember extends Named {
   kind: 'field' | 'method';
   privacy?: string;
   static?: boolean;
@@ -61,7 +61,7 @@ export interface Property {
   default?: string;
 }
 
-export interface ElementEvent {
+interface ElementEvent {
   /** As dispatched, e.g. `pay-success`. */
   name: string;
   /** The event's type, e.g. `CustomEvent<PaySuccessDetail>`. */
@@ -69,7 +69,7 @@ export interface ElementEvent {
   description: string;
 }
 
-export interface Method {
+interface Method {
   name: string;
   description: string;
 }

@@ -7,7 +7,7 @@ import { compressFile, type ServedFile } from '../static/served-file.ts';
 
 /** The renderer's version names its file, so a browser may keep it for a year: a new version is a new name. */
 const PACKAGE_JSON = join(dirname(createRequire(import.meta.url).resolve('@scalar/fastify-api-reference')), '..', 'package.json');
-export const RENDERER_VERSION: string = JSON.parse(readFileSync(PACKAGE_JSON, 'utf8')).version;
+const RENDERER_VERSION: string = JSON.parse(readFileSync(PACKAGE_JSON, 'utf8')).version;
 export const RENDERER_FILE = `scalar-${RENDERER_VERSION}.js`;
 
 /**

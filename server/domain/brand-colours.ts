@@ -4,7 +4,7 @@
  * links and focus rings only in a scheme (light, dark) where it reaches 4.5:1 against that scheme's backgrounds,
  * else the page's own accent stays there.
  */
-export const BRAND_COLOUR = /^#[0-9a-f]{6}$/;
+const BRAND_COLOUR = /^#[0-9a-f]{6}$/;
 
 /** The page's backgrounds (body and cards) in each scheme, as layout.ts draws them. */
 const BACKGROUNDS = { light: ['#f6f7f9', '#ffffff'], dark: ['#121316', '#1c1d22'] } as const;

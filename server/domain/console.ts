@@ -16,7 +16,7 @@ export function voidableUntil(sale: Refundable, now: Date): string | null {
 
 export type UndoDecision = { ok: true; as: 'void' } | { ok: true; as: 'refund'; amount: number } | RefusedDecision;
 
-export const UNDO_ERRORS = {
+const UNDO_ERRORS = {
   nothingLeft: 'Nothing is left to undo: the sale was voided or refunded in full.',
 } as const;
 

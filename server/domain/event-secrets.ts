@@ -13,7 +13,7 @@ export function holdsSecrets(eventType: string): boolean {
 }
 
 /** `mk_3x…` → `mk_…Q9aZ`: enough to tell keys apart, not enough to use one. */
-export function maskSecret(value: string): string {
+function maskSecret(value: string): string {
   const prefix = /^[a-z]+_/.exec(value)?.[0] ?? '';
   return `${prefix}…${value.slice(-4)}`;
 }

@@ -3,7 +3,7 @@
  * says), at most 200 KB, with its size read from its header. SVG is refused: it can carry script.
  */
 export const MAX_LOGO_BYTES = 200 * 1024;
-export const MAX_LOGO_SIDE = 4000;
+const MAX_LOGO_SIDE = 4000;
 
 export type LogoType = 'image/png' | 'image/jpeg' | 'image/webp';
 export const LOGO_EXTENSIONS: Record<LogoType, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };

@@ -12,7 +12,7 @@ export function partnerStatus(state: MerchantState): 'pending' | 'completed' | '
   return state === 'invited' ? 'pending' : state;
 }
 
-export const REASON_MAX_LENGTH = 500;
+const REASON_MAX_LENGTH = 500;
 
 /** Whether a review may decide `decision` for a merchant in `state`, and the state it moves to. */
 export function decideReview(

@@ -13,7 +13,7 @@ export const STEP_GROUPS: Record<AnswerStep, OnboardingGroup> = {
 };
 
 /** Fields a draft never holds: only their last four digits, as a submitted application keeps them. */
-export const SECRET_FIELDS = ['OwnerInfo.ssn', 'BankingInfo.account_number'] as const;
+const SECRET_FIELDS = ['OwnerInfo.ssn', 'BankingInfo.account_number'] as const;
 export type SecretField = (typeof SECRET_FIELDS)[number];
 
 /** The answers saved on a one-time onboarding link. */

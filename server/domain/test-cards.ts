@@ -25,7 +25,7 @@ export const CARD_PROBLEMS = {
   cvc4: 'The security code must be 4 digits.',
 } as const;
 
-export function luhnValid(digits: string): boolean {
+function luhnValid(digits: string): boolean {
   let sum = 0;
   for (let i = 0; i < digits.length; i++) {
     let digit = Number(digits[digits.length - 1 - i]);
@@ -43,7 +43,7 @@ export const CARD_BRANDS = [
   { name: 'Discover', short: 'Discover', prefix: /^(6011|65|64[4-9])/ },
 ] as const;
 
-export function cardBrand(digits: string): string {
+function cardBrand(digits: string): string {
   return CARD_BRANDS.find((brand) => brand.prefix.test(digits))?.name ?? 'Card';
 }
 

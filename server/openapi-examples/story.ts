@@ -38,7 +38,7 @@ export function code(strings: TemplateStringsArray, ...values: string[]): string
 }
 
 /** A value as a TypeScript literal in the samples' style: bare identifier keys, single-quoted strings, two-space indents. */
-export function literal(value: unknown, indent = ''): string {
+function literal(value: unknown, indent = ''): string {
   if (typeof value === 'string') return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
   if (Array.isArray(value)) return `[${value.map((item) => literal(item, indent)).join(', ')}]`;
   if (value === null || typeof value !== 'object') return String(value);

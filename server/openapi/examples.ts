@@ -11,7 +11,7 @@ const CLIENT_SETUP = [
 ].join('\n');
 
 /** The sample a reader copies: the paykit/client call (with its setup), or the element that makes a widget call. */
-export function codeSample(example: OperationExample): { lang: string; label: string; source: string } {
+function codeSample(example: OperationExample): { lang: string; label: string; source: string } {
   return example.clientLang === 'html'
     ? { lang: 'HTML', label: 'Paykit element', source: example.client }
     : { lang: 'TypeScript', label: 'paykit/client', source: `${CLIENT_SETUP}${example.client}` };

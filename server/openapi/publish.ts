@@ -14,7 +14,7 @@ interface Operation {
 const FAILURE_REF = { $ref: '#/components/schemas/Failure' };
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
-export function* operationsOf(document: Json): Generator<{ method: string; path: string; operation: Operation }> {
+function* operationsOf(document: Json): Generator<{ method: string; path: string; operation: Operation }> {
   for (const [path, item] of Object.entries<Json>(document['paths'] ?? {})) {
     for (const method of METHODS) if (item[method]) yield { method, path, operation: item[method] as Operation };
   }

@@ -7,11 +7,11 @@ import { DUPLICATE_KEY, checkPercentEscapes, findUnstorableText, parseForm, scan
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 /** Deeper JSON is no request of ours; refusing it early keeps every walk over a body short. */
-export const MAX_JSON_DEPTH = 32;
+const MAX_JSON_DEPTH = 32;
 
-export const TOO_DEEP = `The body nests objects or arrays more than ${MAX_JSON_DEPTH} levels deep.`;
-export const NOT_JSON = 'The body is not valid JSON.';
-export const NOT_AN_OBJECT = 'The body must be a JSON object.';
+const TOO_DEEP = `The body nests objects or arrays more than ${MAX_JSON_DEPTH} levels deep.`;
+const NOT_JSON = 'The body is not valid JSON.';
+const NOT_AN_OBJECT = 'The body must be a JSON object.';
 
 /**
  * The interface sends JSON, form-urlencoded bodies (sales-void), JSON inside text/plain (charge), and JSON
@@ -64,7 +64,7 @@ export async function registerBodyParsers(app: FastifyInstance): Promise<void> {
  * `JSON.parse` after a nesting check, refusing a key named twice in one object, and `__proto__` and
  * `constructor.prototype` keys.
  */
-export function parseJson(text: string): unknown {
+function parseJson(text: string): unknown {
   const { depth, duplicateKey } = scanJson(text, MAX_JSON_DEPTH);
   if (depth > MAX_JSON_DEPTH) throw invalid(TOO_DEEP);
   let parsed: unknown;

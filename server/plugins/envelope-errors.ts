@@ -8,7 +8,7 @@ import { RepeatedErrorLog } from './repeated-errors.ts';
 import { describeValidation, type ValidationIssue } from './validation-messages.ts';
 
 /** Routes whose answers use `status` in place of `result` (the interface's webhook and approval calls). */
-export interface EnvelopeConfig {
+interface EnvelopeConfig {
   envelope?: 'status';
 }
 

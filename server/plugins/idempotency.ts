@@ -10,12 +10,12 @@ import type { Store } from '../store/store.ts';
 import { parseBasic } from './basic-auth.ts';
 import { isoInstant } from '../domain/instants.ts';
 
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
-export const REPLAYED_HEADER = 'idempotent-replayed';
+const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+const REPLAYED_HEADER = 'idempotent-replayed';
 
-export const INVALID_KEY_MESSAGE = 'Idempotency-Key must be 1 to 255 printable characters.';
-export const KEY_REUSED_MESSAGE = 'This Idempotency-Key was already used with a different request: use a new key for a new request.';
-export const KEY_IN_PROGRESS_MESSAGE = 'A request with this Idempotency-Key is still being processed: retry in a moment.';
+const INVALID_KEY_MESSAGE = 'Idempotency-Key must be 1 to 255 printable characters.';
+const KEY_REUSED_MESSAGE = 'This Idempotency-Key was already used with a different request: use a new key for a new request.';
+const KEY_IN_PROGRESS_MESSAGE = 'A request with this Idempotency-Key is still being processed: retry in a moment.';
 export const KEY_SUPERSEDED_MESSAGE =
   'This request ran past its Idempotency-Key lease and a retry took its place; nothing it did was kept. The retry has the answer.';
 export const KEY_UNREADABLE_MESSAGE =
@@ -24,7 +24,7 @@ export const KEY_UNREADABLE_MESSAGE =
 const KEY_FORMAT = /^[\x20-\x7E]{1,255}$/;
 
 /** Route config: `after-answer` records the answer once sent, for calls that are idempotent by nature and must not hold a transaction (they look up DNS). */
-export interface IdempotencyConfig {
+interface IdempotencyConfig {
   idempotency?: 'with-change' | 'after-answer';
 }
 
@@ -232,7 +232,7 @@ function payloadText(payload: unknown): string | undefined {
 }
 
 /** SHA-256 of the method, the path with its query, and the parsed body as canonical JSON. */
-export function fingerprint(request: FastifyRequest): string {
+function fingerprint(request: FastifyRequest): string {
   const body = request.body === undefined ? '' : canonicalJson(request.body);
   return digest(JSON.stringify([request.method, request.url, body]));
 }

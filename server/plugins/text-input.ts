@@ -11,7 +11,7 @@ const LONE_SURROGATE = /\p{Surrogate}/u;
 const LONE_SURROGATES = /\p{Surrogate}/gu;
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-export const NOT_UTF8 = 'The body is not valid UTF-8 text: send it encoded as UTF-8.';
+const NOT_UTF8 = 'The body is not valid UTF-8 text: send it encoded as UTF-8.';
 
 /** A body's bytes as text; refused when they are not UTF-8. */
 export function utf8Text(bytes: Buffer): string {

@@ -66,9 +66,10 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
   }, async (request, reply) => {
     const body = request.body;
     const token = PAY_TOKEN.exec(body.pay_link)?.[1];
-    const request_ = token && (await request.store.paymentRequests.findByTokenHash(payLinkKey(token)));
+    const key = token === undefined ? undefined : payLinkKey(token);
+    const request_ = key === undefined ? undefined : await request.store.paymentRequests.findByTokenHash(key);
     // A client pays only its own links through the API; anyone else's is as unknown as a made-up one.
-    if (!token || !request_ || request_.client_id !== request.client.id) throw notFound(LINK_PROBLEMS.unknown);
+    if (token === undefined || !request_ || request_.client_id !== request.client.id) throw notFound(LINK_PROBLEMS.unknown);
     let details: PaymentDetails;
     if (body.method === 'card') {
       if (!body.card_number || body.exp_month === undefined || body.exp_year === undefined || !body.cvc) {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.ts';
 import { invalid, notFound } from '../domain/refusals.ts';
 import { failures } from '../schemas/envelope.ts';
@@ -7,6 +8,7 @@ import {
   TransactionParams, VoidBody,
 } from '../schemas/payments.ts';
 import { isListed } from '../store/transactions.ts';
+import type { KeyedMerchant } from '../store/merchants.ts';
 import { merchantByKey } from '../services/merchant-access.ts';
 import { refundSale, voidSale } from '../services/refunds.ts';
 import { listItem, singleItem } from '../services/transaction-views.ts';
@@ -22,7 +24,14 @@ function readLimit(limit?: number | string): number {
   return n;
 }
 
-export const transactionRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { clock, config }) => {
+export const transactionRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store, clock, config, afterAnswer }) => {
+  /** The shopper's receipt of a refund or void, once the answer went (a keyed call's unit has committed by then). */
+  const receiptAfterAnswer = (request: FastifyRequest, merchant: KeyedMerchant, transactionId: string) => {
+    if (!merchant.receipts_enabled) return;
+    const now = clock.now();
+    afterAnswer.after(request, () => receiptAfter(store, request.log, merchant.id, transactionId, { now, publicUrl: config.publicUrl }));
+  };
+
   app.get('/merchant/transactions', {
     schema: {
       operationId: 'listTransactions',
@@ -65,7 +74,7 @@ export const transactionRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { 
   }, async (request) => {
     const merchant = await merchantByKey(request.store, request.client.id, request.body.merchant_key);
     const { record, performedAsVoid } = await refundSale(request.store, merchant, request.body.transaction_id, request.body.amount, clock.now());
-    await receiptAfter(request.store, request.log, merchant.id, record.transaction_id, { now: clock.now(), publicUrl: config.publicUrl });
+    receiptAfterAnswer(request, merchant, record.transaction_id);
     return {
       result: true,
       message: performedAsVoid
@@ -80,7 +89,7 @@ export const transactionRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { 
   }, async (request) => {
     const merchant = await merchantByKey(request.store, request.client.id, request.body.merchant_key);
     const record = await voidSale(request.store, merchant, request.body.transaction_id, clock.now());
-    await receiptAfter(request.store, request.log, merchant.id, record.transaction_id, { now: clock.now(), publicUrl: config.publicUrl });
+    receiptAfterAnswer(request, merchant, record.transaction_id);
     return { result: true, message: 'Transaction voided.', data: record };
   });
 };

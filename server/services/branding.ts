@@ -10,7 +10,7 @@ import type { Brand } from '../domain/brand.ts';
 
 /** Where the service serves a logo: its content's hash, so the URL changes with it and may be cached for good. */
 export const LOGO_PATH = '/brand-logos/';
-export const logoPath = (logo: Pick<LogoFacts, 'hash' | 'content_type'>) => `${LOGO_PATH}${logo.hash}.${LOGO_EXTENSIONS[logo.content_type as LogoType]}`;
+const logoPath = (logo: Pick<LogoFacts, 'hash' | 'content_type'>) => `${LOGO_PATH}${logo.hash}.${LOGO_EXTENSIONS[logo.content_type as LogoType]}`;
 
 /** A logo as the API shows it. */
 export interface LogoView {
@@ -35,7 +35,7 @@ export async function storeLogo(store: Store, base64: string, now: Date): Promis
 }
 
 /** A brand colour from the API: #rrggbb (either case), or null to remove it. */
-export function brandColourInput(name: string, value: string | null | undefined): string | null | undefined {
+function brandColourInput(name: string, value: string | null | undefined): string | null | undefined {
   if (value === undefined || value === null) return value;
   const colour = readBrandColour(value);
   if (!colour) throw invalid(`${name} must be a colour as #rrggbb, e.g. #2f5d50.`);

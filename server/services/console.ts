@@ -15,7 +15,7 @@ const asRefundable = (t: Transaction): Refundable => ({
 });
 
 /** A row of the console: the table's fields and what may still be done with it. */
-export function consoleItem(t: Transaction, now: Date) {
+function consoleItem(t: Transaction, now: Date) {
   return {
     transaction_id: t.id, created_date: t.created_at, amount: formatAmount(t.amount), net_amount: formatAmount(t.net_amount),
     card_brand: t.card_brand, last_four: t.last_four, status: t.status, type: t.kind as 'sale' | 'refund' | 'void' | 'ach_return' | 'preauth',

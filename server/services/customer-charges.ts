@@ -10,7 +10,7 @@ import { assertCanTakePayments, orderIdTaken } from './payment-requests.ts';
 import { paymentSuccessEvent } from './events.ts';
 import { isoInstant } from '../domain/instants.ts';
 
-export const NO_SAVED_CARD =
+const NO_SAVED_CARD =
   'This customer has no saved card yet: send them a payment request (POST /requests/{customerId}); the card they pay with is saved.';
 
 /** POST /customers/charge/{customerId}: charges the card the customer last paid a link of theirs with. */

@@ -6,7 +6,7 @@ import { digest, newId, newToken } from '../secrets.ts';
 import { merchantStatusEvent } from './events.ts';
 import { isoInstant } from '../domain/instants.ts';
 
-export const UNKNOWN_APPLICATION = (ref: string) => `No merchant ${ref}: send its merchant_id (m_…) or its merchant key (mk_…).`;
+const UNKNOWN_APPLICATION = (ref: string) => `No merchant ${ref}: send its merchant_id (m_…) or its merchant key (mk_…).`;
 
 /** A merchant by its id or its key, across every client: operators review the whole platform's applications. */
 export async function findApplication(store: Store, ref: string): Promise<Merchant> {

@@ -1,6 +1,6 @@
 import type { Store } from '../store/store.ts';
 import type { Merchant } from '../store/merchants.ts';
-import { conflict, invalid, notFound } from '../domain/refusals.ts';
+import { invalid, notFound } from '../domain/refusals.ts';
 import { isoDateOf } from '../domain/calendar.ts';
 import { normalizePhone } from '../../rules/phone.ts';
 import { canonicalApplication, lastFour, validateOnboarding, validatePrefill, type FieldError, type OnboardingApplication } from '../domain/onboarding.ts';
@@ -63,7 +63,7 @@ function onboardingEvent(merchant: Pick<Merchant, 'id' | 'business_name' | 'emai
   };
 }
 
-export function describeFieldErrors(errors: FieldError[]): string {
+function describeFieldErrors(errors: FieldError[]): string {
   return `The application is incomplete or invalid: ${errors.map((e) => e.message.replace(/\.$/, '')).join('; ')}.`;
 }
 

@@ -12,7 +12,7 @@ import { payLinkKey } from '../pay-link-tokens.ts';
 import { paymentSuccessEvent, preauthEvent } from './events.ts';
 import { isoInstant } from '../domain/instants.ts';
 
-export interface CardDetails {
+interface CardDetails {
   number: string;
   expMonth: number;
   expYear: number;
@@ -41,7 +41,8 @@ export type OpenLink = { ok: true; request: PaymentRequest } | { ok: false; prob
 
 /** The request behind a pay link token, if it can still be paid. */
 export async function openPayLink(store: Store, token: string, now: Date): Promise<OpenLink> {
-  const request = await store.paymentRequests.findByTokenHash(payLinkKey(token));
+  const key = payLinkKey(token);
+  const request = key === undefined ? undefined : await store.paymentRequests.findByTokenHash(key);
   if (!request) return { ok: false, problem: 'unknown' };
   const status = payLinkStatus(request, now);
   return status === 'open' ? { ok: true, request } : { ok: false, problem: status, request };
@@ -98,7 +99,7 @@ export async function completeChallenge(store: Store, token: string, attemptToke
   if (!attempt) return { status: 'refused', message: PAYMENT_PROBLEMS.challengeUsed, reason: 'conflict', request: link.request };
   if (!passed) return { status: 'declined', message: DECLINE_MESSAGES.three_ds_failed, request: link.request };
   return settle(store, link.request, {
-    method: 'card', brand: attempt.card_brand, lastFour: attempt.last_four, outcome: attempt.outcome as CardOutcome,
+    method: 'card', brand: attempt.card_brand, lastFour: attempt.last_four, outcome: attempt.outcome,
     expMonth: attempt.exp_month, expYear: attempt.exp_year,
   }, now);
 }

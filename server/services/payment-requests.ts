@@ -11,11 +11,11 @@ import { normalizePhone } from '../../rules/phone.ts';
 import { subtotal } from '../domain/payment-amounts.ts';
 import { payPath, qrPath } from '../domain/pay-links.ts';
 import { newId } from '../secrets.ts';
-import { newPayLinkToken, payLinkKey } from '../pay-link-tokens.ts';
+import { newPayLink } from '../pay-link-tokens.ts';
 import { isoInstant } from '../domain/instants.ts';
 
 /** Pay links work for seven days (docs/payments.md). */
-export const PAY_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const PAY_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface PaymentRequestInput {
   amount: string | number;
@@ -123,13 +123,13 @@ export async function createPaymentRequest(
       throw rateLimited(`${fields.phone} was already sent ${textsPerPhonePerHour} texts for this merchant in the last hour: try again later.`, 3600);
     }
   }
-  const token = newPayLinkToken();
+  const { token, key } = newPayLink();
   const request: PaymentRequest = {
     id: newId('lnk_'),
     client_id: merchant.client_id,
     merchant_id: merchant.id,
     customer_id: customer?.id ?? null,
-    token_hash: payLinkKey(token),
+    token_hash: key,
     source,
     order_id: fields.orderId,
     amount: fields.amount,

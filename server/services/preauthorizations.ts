@@ -75,7 +75,7 @@ export async function changeAuthorizedAmount(
 }
 
 /** A hold as GET /preauth answers it: the amount authorized now, its state, and the sale a capture made. */
-export function holdView(auth: Transaction, capture: Transaction | undefined) {
+function holdView(auth: Transaction, capture: Transaction | undefined) {
   return {
     transaction_id: auth.id,
     order_id: auth.order_id,

@@ -13,13 +13,13 @@ const RECEIPTED = ['sale', 'refund', 'void'] as const;
 type ReceiptedKind = (typeof RECEIPTED)[number];
 const isReceipted = (t: Transaction): t is Transaction & { kind: ReceiptedKind } => (RECEIPTED as readonly string[]).includes(t.kind);
 
-export const RECEIPT_PROBLEMS = {
+const RECEIPT_PROBLEMS = {
   disabled: 'Receipts are off for this merchant: turn them on with receipts_enabled in PUT /widgets/.',
   noContact: 'This payment was not requested by SMS or e-mail, so there is nobody to send a receipt to.',
   notReceipted: 'Receipts are sent for payments, refunds and voids.',
 } as const;
 
-export const receiptPath = (token: string) => `/receipts/${token}`;
+const receiptPath = (token: string) => `/receipts/${token}`;
 
 /** Why no receipt can be sent for `t`, or the shopper's phone and address (from the pay link's request). */
 async function recipientsOf(store: Store, t: Transaction, enabled: boolean): Promise<{ problem: keyof typeof RECEIPT_PROBLEMS } | { channels: ['sms' | 'email', string][] }> {

@@ -11,7 +11,7 @@ import type { GuardedChange } from '../store/guarded-changes.ts';
 import { readDecideWrite } from './guarded.ts';
 
 /** The record the interface answers for a refund or a void (Resources: Refund and void record). */
-export function reversalRecord(record: Transaction, original: Transaction) {
+function reversalRecord(record: Transaction, original: Transaction) {
   return {
     sales_id: record.id,
     transaction_id: record.id,

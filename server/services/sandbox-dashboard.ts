@@ -7,11 +7,11 @@ import type { WebhookAttempt } from '../store/webhook-endpoints.ts';
 import { matchesDigest } from '../secrets.ts';
 
 /** How many of the newest events and sandbox messages the dashboard shows. */
-export const DASHBOARD_EVENTS = 20;
-export const DASHBOARD_MESSAGES = 50;
+const DASHBOARD_EVENTS = 20;
+const DASHBOARD_MESSAGES = 50;
 const NO_CLIENT = '0'.repeat(64);
 
-export interface DashboardEvent extends EventDelivery {
+interface DashboardEvent extends EventDelivery {
   attempts_log: WebhookAttempt[];
 }
 

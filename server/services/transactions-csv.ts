@@ -23,7 +23,7 @@ const HEADERS: Record<CsvLanguage, Record<(typeof COLUMNS)[number], string>> = {
  * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break. Text a spreadsheet would run as a
  * formula (=, +, -, @ first) gets a leading apostrophe; amounts are written by the service and never need one.
  */
-export function csvField(value: string, isText: boolean): string {
+function csvField(value: string, isText: boolean): string {
   const safe = isText && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
@@ -40,7 +40,7 @@ function csvRow(t: Transaction): string {
 export const EXPORT_PAGE = 500;
 
 /** The CSV of every row the console's filter matches, in its order, a page of rows at a time (CRLF lines, as RFC 4180). */
-export async function* transactionsCsv(store: Store, merchantId: string, filter: ConsoleFilter, order: ConsoleOrder, language: CsvLanguage): AsyncGenerator<string> {
+async function* transactionsCsv(store: Store, merchantId: string, filter: ConsoleFilter, order: ConsoleOrder, language: CsvLanguage): AsyncGenerator<string> {
   yield `${COLUMNS.map((c) => csvField(HEADERS[language][c], true)).join(',')}\r\n`;
   let after: ConsoleKey | undefined;
   for (;;) {

@@ -5,7 +5,7 @@ import { checkWebhookUrl, type Resolve } from '../webhooks/url-guard.ts';
 import { newSigningSecret } from '../webhooks/signing.ts';
 import { isoInstant } from '../domain/instants.ts';
 
-export const NO_ENDPOINT = 'No webhook URL is registered: register one with POST /client/update-webhooks-url.';
+const NO_ENDPOINT = 'No webhook URL is registered: register one with POST /client/update-webhooks-url.';
 
 /**
  * POST /client/update-webhooks-url: replaces the client's URL. The signing secret stays the same until it is

@@ -10,7 +10,7 @@ import { WIDGET_DEFAULT_COLOUR } from '../domain/brand-colours.ts';
 import { logoView, storeLogo, type LogoView } from './branding.ts';
 import { grantedFeatures, missingFeature, storedFeatures, type WidgetFeature, type WidgetFeatures } from '../domain/widget-features.ts';
 
-export const WIDGET_SESSION_TTL_MS = 15 * 60 * 1000;
+const WIDGET_SESSION_TTL_MS = 15 * 60 * 1000;
 export const UNKNOWN_PUBLIC_KEY = 'Unknown public key.';
 export const BAD_SESSION = 'The session token is missing, expired or not valid: ask your server for a new one.';
 
@@ -77,6 +77,7 @@ export async function updateWidgetSettings(
     merchant_id: merchant.id, ...next, allowed_origins: JSON.stringify(next.allowed_origins), receipts_enabled: next.receipts_enabled ? 1 : 0,
     logo_hash: logoHash, updated_at: isoInstant(now),
   });
+  store.recentMerchants.clear(); // The receipts setting rides on the remembered merchant.
   const facts = logoHash ? await store.branding.logoFacts(logoHash) : undefined;
   return { ...next, logo: facts ? logoView(facts, publicUrl) : null };
 }

@@ -39,7 +39,7 @@ export interface ConsolePage {
 }
 
 /** A total the counters cannot give is counted, but never past this many rows. */
-export const COUNT_BOUND = 1_000;
+const COUNT_BOUND = 1_000;
 
 /**
  * The payments console's listing: any filter, by date or amount, either way. The rows are walked in the order of an

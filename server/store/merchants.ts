@@ -8,6 +8,8 @@ const ACCOUNT_COLUMNS = [
   'id', 'client_id', 'company_id', 'status', 'business_name', 'email', 'first_name', 'last_name', 'phone', 'website',
   'merchant_key_hash', 'public_key', 'created_at', 'submitted_at', 'approved_at', 'declined_at', 'decline_reason',
 ] as const satisfies readonly (keyof MerchantAccount)[];
+/** A merchant as a partner's calls name it (by its key): its account, and whether its shoppers get receipts (1 or 0). */
+export type KeyedMerchant = MerchantAccount & { receipts_enabled: number };
 export type MerchantSummary = Pick<Merchant, 'id' | 'status' | 'business_name' | 'email' | 'first_name' | 'last_name' | 'created_at' | 'phone' | 'public_key' | 'website'>;
 
 export class MerchantRepository {
@@ -28,8 +30,16 @@ export class MerchantRepository {
   }
 
   /** Every lookup is scoped to one client: another client's merchant is indistinguishable from none. */
-  async findByKeyHash(clientId: string, keyHash: string): Promise<MerchantAccount | undefined> {
-    return this.db.selectFrom('merchants').select(ACCOUNT_COLUMNS).where('merchant_key_hash', '=', keyHash).where('client_id', '=', clientId).executeTakeFirst();
+  async findByKeyHash(clientId: string, keyHash: string): Promise<KeyedMerchant | undefined> {
+    return this.db
+      .selectFrom('merchants')
+      .leftJoin('widget_settings', 'widget_settings.merchant_id', 'merchants.id')
+      .select(ACCOUNT_COLUMNS.map((column) => `merchants.${column}` as const))
+      // Receipts are on until a merchant turns them off (migration 014's default).
+      .select((eb) => eb.fn.coalesce('widget_settings.receipts_enabled', eb.lit(1)).as('receipts_enabled'))
+      .where('merchants.merchant_key_hash', '=', keyHash)
+      .where('merchants.client_id', '=', clientId)
+      .executeTakeFirst();
   }
 
   async findById(clientId: string, id: string): Promise<MerchantAccount | undefined> {

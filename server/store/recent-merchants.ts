@@ -1,19 +1,19 @@
-import type { MerchantAccount } from './merchants.ts';
+import type { KeyedMerchant } from './merchants.ts';
 
 /** How long a process answers for a merchant from memory (docs/decisions.md). */
-export const RECENT_MERCHANT_MS = 5000;
+const RECENT_MERCHANT_MS = 5000;
 const MOST = 10_000;
 
 /**
  * Merchants that take payments, by client and key digest, for a few seconds: a partner's burst of payment calls
  * reads its merchant once instead of once a call (a round trip each on PostgreSQL). Only approved merchants are
  * kept, and an approved merchant's status and key never change, so nothing a call decides on goes stale; a later
- * change (a name) reaches each process within `RECENT_MERCHANT_MS`.
+ * change (a name, the receipts setting) reaches each process within `RECENT_MERCHANT_MS`, and this one at once.
  */
 export class RecentMerchants {
-  private readonly entries = new Map<string, { merchant: MerchantAccount; until: number }>();
+  private readonly entries = new Map<string, { merchant: KeyedMerchant; until: number }>();
 
-  get(clientId: string, keyHash: string, now = Date.now()): MerchantAccount | undefined {
+  get(clientId: string, keyHash: string, now = Date.now()): KeyedMerchant | undefined {
     const slot = `${clientId}:${keyHash}`;
     const entry = this.entries.get(slot);
     if (entry && entry.until > now) return entry.merchant;
@@ -21,7 +21,7 @@ export class RecentMerchants {
     return undefined;
   }
 
-  remember(clientId: string, keyHash: string, merchant: MerchantAccount, now = Date.now()): void {
+  remember(clientId: string, keyHash: string, merchant: KeyedMerchant, now = Date.now()): void {
     if (merchant.status !== 'completed') return;
     if (this.entries.size >= MOST) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(`${clientId}:${keyHash}`, { merchant, until: now + RECENT_MERCHANT_MS });

@@ -1,4 +1,5 @@
 import type { MerchantState } from '../domain/merchant-review.ts';
+import type { CardOutcome } from '../domain/test-cards.ts';
 import type { Generated, Kysely } from 'kysely';
 
 /** Timestamps are ISO 8601 UTC text (`isoInstant`, as `toISOString()` writes them), so they sort and compare as text on both databases. */
@@ -56,14 +57,14 @@ export interface MerchantReviewsTable {
   decided_at: Instant;
 }
 
-export interface OnboardingSessionsTable {
+interface OnboardingSessionsTable {
   token_hash: string;
   client_id: string;
   expires_at: Instant;
   used_at: Instant | null;
 }
 
-export interface OnboardingLinksTable {
+interface OnboardingLinksTable {
   token_hash: string;
   merchant_id: string;
   expires_at: Instant;
@@ -167,10 +168,10 @@ export interface Database {
  * Counters behind the listings' `total`, kept by triggers in the transaction of each write (migration 012); `day` is
  * the UTC date of `created_at`. Read only: nothing in the code writes them.
  */
-export interface TransactionCountsTable { merchant_id: string; day: string; kind: TransactionKind; status: TransactionStatus; n: number }
-export interface CustomerCountsTable { merchant_id: string; n: number }
-export interface MerchantCountsTable { status: MerchantStatus; n: number }
-export interface EventCountsTable { client_id: string; delivery_status: DeliveryStatus; slot: number; n: number }
+interface TransactionCountsTable { merchant_id: string; day: string; kind: TransactionKind; status: TransactionStatus; n: number }
+interface CustomerCountsTable { merchant_id: string; n: number }
+interface MerchantCountsTable { status: MerchantStatus; n: number }
+interface EventCountsTable { client_id: string; delivery_status: DeliveryStatus; slot: number; n: number }
 
 /** What the repositories use of a database handle: the whole database, or a unit of work's (a Kysely transaction, units.ts). */
 export type Executor = Pick<Kysely<Database>, 'selectFrom' | 'insertInto' | 'updateTable' | 'deleteFrom' | 'with' | 'isTransaction' | 'getExecutor'>;
@@ -254,7 +255,7 @@ export interface PaymentMethodsTable {
   last_four: string;
   exp_month: number;
   exp_year: number;
-  outcome: string;
+  outcome: CardOutcome;
   created_at: Instant;
 }
 
@@ -290,7 +291,7 @@ export interface MerchantOrdersTable {
   created_at: Instant;
 }
 
-export interface SettingsTable {
+interface SettingsTable {
   key: string;
   value: string;
 }
@@ -303,7 +304,7 @@ export interface PaymentAttemptsTable {
   last_four: string;
   exp_month: number;
   exp_year: number;
-  outcome: string;
+  outcome: CardOutcome;
   expires_at: Instant;
   used_at: Instant | null;
 }
@@ -342,7 +343,7 @@ export interface ClientBrandingTable {
 }
 
 /** Tokens for the transactions table, minted by the merchant's server; kept as digests. */
-export interface WidgetSessionsTable {
+interface WidgetSessionsTable {
   token_hash: string;
   /** `wss_…`, named in the events of actions made through the session; null for sessions made before migration 014. */
   id: string | null;

@@ -22,7 +22,7 @@ import type { RunUnit } from './units.ts';
 import { RecentMerchants } from './recent-merchants.ts';
 import { GuardedChangeRepository, type GuardedChange } from './guarded-changes.ts';
 
-export interface StoreOptions {
+interface StoreOptions {
   dialect: Dialect;
   /** How a unit of work runs on this database (units.ts). */
   runUnit: RunUnit;

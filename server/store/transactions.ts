@@ -12,7 +12,7 @@ const COLUMNS = [
 ] as const;
 
 /** Kinds that the transaction listing shows: money that moved. Authorizations are not charges. */
-export const LISTED_KINDS = ['sale', 'refund', 'void', 'ach_return'] as const;
+const LISTED_KINDS = ['sale', 'refund', 'void', 'ach_return'] as const;
 export type ListedTransaction = Transaction & { kind: (typeof LISTED_KINDS)[number] };
 export const isListed = (t: Transaction): t is ListedTransaction => (LISTED_KINDS as readonly string[]).includes(t.kind);
 
@@ -26,7 +26,7 @@ const VIEWS = {
   completed_sales: { condition: `"kind" = 'sale' AND "status" = 'completed'`, kinds: ['sale'], statuses: ['completed'] },
   holds: { condition: `"kind" = 'preauth'`, kinds: ['preauth'], statuses: undefined },
 } as const satisfies Record<string, { condition: string; kinds: readonly TransactionKind[]; statuses: readonly TransactionStatus[] | undefined }>;
-export type TransactionView = keyof typeof VIEWS;
+type TransactionView = keyof typeof VIEWS;
 
 export interface TransactionListing {
   view: TransactionView;

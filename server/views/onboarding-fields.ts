@@ -4,7 +4,7 @@ import {
 } from '../domain/onboarding.ts';
 
 /** How one onboarding field is asked for in the hosted form; its label, hint and options' words are in i18n/. */
-export interface FormInput {
+interface FormInput {
   type?: 'email' | 'tel' | 'date' | 'url';
   inputmode?: 'numeric' | 'decimal';
   autocomplete?: string;

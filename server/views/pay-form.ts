@@ -47,7 +47,7 @@ const FIELD_OF_MESSAGE: [RegExp, string][] = [
   [/account number/i, 'ach-account'],
 ];
 
-export function fieldOf(problem: PayFormProblem): string {
+function fieldOf(problem: PayFormProblem): string {
   if (problem.field) return problem.field;
   const prefix = `${problem.method}-`;
   const found = FIELD_OF_MESSAGE.find(([pattern, id]) => id.startsWith(prefix) && pattern.test(problem.message));

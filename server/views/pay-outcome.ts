@@ -41,12 +41,6 @@ export function escapeClosesDialog(context: PayContext, nonce: string | undefine
   )}</script>`;
 }
 
-/** The pay page again, keeping the opener's origin and the language the page was asked for. */
-export function payPageHref(context: Pick<PayContext, 'token' | 'origin' | 'lang'>): string {
-  const query = new URLSearchParams({ ...(context.origin ? { origin: context.origin } : {}), ...(context.lang.asked ? { locale: context.lang.asked } : {}) });
-  return `${payPath(context.token)}${query.size ? `?${query}` : ''}`;
-}
-
 function receipt(context: PayContext, amount: number, transactionId: string | undefined): Html {
   const texts = context.lang.texts.summary;
   return html`<dl>

@@ -43,7 +43,7 @@ export function formatUsd(minorUnits: number, locale = 'en-US'): string {
   return format.format(minorUnits / 100);
 }
 
-export function requestAmounts(request: PayRequestView): RequestAmounts {
+function requestAmounts(request: PayRequestView): RequestAmounts {
   return { amount: request.amount, discount: request.discount, surcharge: request.surcharge, tax: request.tax, passFee: request.pass_fee === 1 };
 }
 

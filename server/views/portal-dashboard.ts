@@ -14,7 +14,7 @@ export interface SandboxDashboard {
   limits: { events: number; messages: number };
 }
 
-export interface DashboardEvent {
+interface DashboardEvent {
   id: string;
   event_type: string;
   created_at: string;

@@ -4,7 +4,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
 import { isPrivateAddress } from './url-guard.ts';
 
-export interface DeliveryResult {
+interface DeliveryResult {
   statusCode?: number;
   /** Set when no HTTP answer came: a timeout, a refused connection, a blocked address. */
   error?: string;

@@ -32,7 +32,7 @@ export interface DispatcherOptions {
 const WOKEN_PAUSE_MS = 10;
 
 /** Secrets a delivery is signed with: the current one and, during a rotation's overlap, the previous one. */
-export function signingSecrets(endpoint: WebhookEndpoint, now: Date): string[] {
+function signingSecrets(endpoint: WebhookEndpoint, now: Date): string[] {
   const overlap = endpoint.previous_secret && endpoint.previous_secret_expires_at && endpoint.previous_secret_expires_at > isoInstant(now);
   return overlap ? [endpoint.secret, endpoint.previous_secret!] : [endpoint.secret];
 }

@@ -6,7 +6,7 @@ export function newSigningSecret(): string {
 }
 
 /** `v1,` and the base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` under the secret's decoded key. */
-export function sign(secret: string, id: string, timestamp: number, body: string): string {
+function sign(secret: string, id: string, timestamp: number, body: string): string {
   const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
   return `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
 }

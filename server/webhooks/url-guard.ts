@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import { lookup } from 'node:dns/promises';
 
 /** An IPv6 address as its eight 16-bit words (zone id dropped, an IPv4 tail read as two words); undefined if malformed. */
-export function ipv6Words(address: string): number[] | undefined {
+function ipv6Words(address: string): number[] | undefined {
   let text = address.toLowerCase().split('%')[0]!;
   const v4Tail = /(\d+\.\d+\.\d+\.\d+)$/.exec(text)?.[1];
   if (v4Tail) {
@@ -50,7 +50,7 @@ export function isPrivateAddress(address: string): boolean {
 }
 
 export type Resolve = (hostname: string) => Promise<string[]>;
-export const resolveAll: Resolve = async (hostname) => (await lookup(hostname, { all: true })).map((entry) => entry.address);
+const resolveAll: Resolve = async (hostname) => (await lookup(hostname, { all: true })).map((entry) => entry.address);
 
 /**
  * What is wrong with a webhook URL, or null when it may be used. `allowPrivate` (the sandbox) lets a partner

@@ -19,7 +19,7 @@ export interface RequestOptions {
   maxRetries?: number;
 }
 
-export type QueryValue = string | number | boolean | undefined;
+type QueryValue = string | number | boolean | undefined;
 
 export interface Call extends RequestOptions {
   method: 'GET' | 'POST' | 'PUT';
@@ -53,7 +53,7 @@ export interface TransportOptions {
 }
 
 /** Seconds from a `Retry-After` header: delay-seconds or an HTTP date. */
-export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
   if (value === null || value.trim() === '') return undefined;
   const text = value.trim();
   if (/^\d+$/.test(text)) return Number(text);

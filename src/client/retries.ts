@@ -4,7 +4,7 @@ import type { PaykitError } from './errors.ts';
 const BASE_DELAY_MS = 500;
 const MAX_BACKOFF_MS = 8_000;
 /** A `Retry-After` longer than this is not waited for: the call fails with it, and the caller decides. */
-export const MAX_RETRY_AFTER_SECONDS = 60;
+const MAX_RETRY_AFTER_SECONDS = 60;
 
 /**
  * Whether a failed attempt may be tried again: no answer came (the request may not have arrived), the service is

@@ -51,7 +51,12 @@ export abstract class PaykitElement<K extends string> extends LitElement {
   declare theme?: 'light' | 'dark' | 'auto';
 
   /** Replacements for any visible text, by key; `{name}` placeholders are filled in. */
-  strings: Partial<Record<K, string>> = {};
+  declare strings: Partial<Record<K, string>>;
+
+  constructor() {
+    super();
+    this.strings = {};
+  }
 
   /** The text the element shows unless `strings` or its language replaces it. */
   protected abstract readonly defaultStrings: Readonly<Record<K, string>>;
@@ -175,7 +180,12 @@ export abstract class PaykitButtonElement<K extends string> extends PaykitElemen
   declare label?: string;
 
   /** The button cannot be pressed (nor focused), like a disabled native button. */
-  disabled = false;
+  declare disabled: boolean;
+
+  constructor() {
+    super();
+    this.disabled = false;
+  }
 
   /**
    * The merchant's widget settings, asked again when the key or the service changes. Cosmetic, so a failure

@@ -30,7 +30,7 @@ export function realService(context: Mocha.Context): PaykitTestService {
   return service!;
 }
 
-export interface RecordedCall {
+interface RecordedCall {
   method: string;
   path: string;
 }

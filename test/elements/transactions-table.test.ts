@@ -1,9 +1,9 @@
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, waitUntil } from '@open-wc/testing';
 import { emulateMedia, sendKeys, setViewport } from '@web/test-runner-commands';
 import '../../src/index.ts';
 import type { TransactionsTable } from '../../src/index.ts';
 import type { TransactionItem } from '../../src/widget-api.ts';
-import { eventWithin, FAKE_BASE, fakeService, json, maybePart, ok, pageStyle, part, pending, realService, shadow, type FakeCall, type FakeRoute, type PaykitTestService } from './helpers.ts';
+import { eventWithin, FAKE_BASE, fakeService, json, maybePart, ok, pageStyle, part, realService, shadow, type FakeCall, type FakeRoute, type PaykitTestService } from './helpers.ts';
 
 function item(n: number, overrides: Partial<TransactionItem> = {}): TransactionItem {
   return {

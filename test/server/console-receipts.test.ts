@@ -26,6 +26,15 @@ for (const database of testDatabases()) {
     const outbox = async (): Promise<Message[]> => (await service.api('GET', '/sandbox/messages')).body.data;
     /** The receipts the outbox holds that name `what` in their text, newest first. */
     const receiptsAbout = async (amount: string) => (await outbox()).filter((m) => m.pay_link.includes('/receipts/') && m.text.includes(amount));
+    /** Receipts of calls through the API go after the answer: wait for them, at most 5 s. */
+    const receiptsArriving = async (amount: string, count = 1) => {
+      for (let tries = 0; tries < 100; tries++) {
+        const receipts = await receiptsAbout(amount);
+        if (receipts.length >= count) return receipts;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return receiptsAbout(amount);
+    };
     const page = (link: string, headers: Record<string, string> = {}) => service.request('GET', new URL(link).pathname + new URL(link).search, { headers });
 
     test('a card payment: a receipt by SMS and by e-mail, each with a link to a page that shows the payment', async () => {
@@ -48,7 +57,7 @@ for (const database of testDatabases()) {
       const refunded = await payment(service, merchantKey, '52.10', { phone: PHONE });
       const refund = await service.api('POST', '/order/sales-return', { json: { merchant_key: merchantKey, transaction_id: refunded, amount: '2.10' } });
       assert.equal(refund.status, 200, refund.text);
-      const [refundReceipt] = await receiptsAbout('refund of 2.10');
+      const [refundReceipt] = await receiptsArriving('refund of 2.10');
       assert.ok(refundReceipt, 'a refund receipt');
       assert.ok((await page(refundReceipt.pay_link)).text.includes('Refund receipt'));
       const voided = await payment(service, merchantKey, '53.20', { email: EMAIL });
@@ -59,6 +68,23 @@ for (const database of testDatabases()) {
       const undone = await payment(service, merchantKey, '54.30', { phone: PHONE });
       assert.equal((await call('POST', `/${undone}/undo`)).body.data.undone_as, 'void');
       assert.equal((await receiptsAbout('cancelled payment of 54.30')).length, 1);
+    });
+
+    test('through the API, a refund’s receipt follows its answer, once for a retried keyed refund; a refused refund sends none', async () => {
+      const sale = await payment(service, merchantKey, '55.40', { phone: PHONE });
+      const refused = await service.api('POST', '/order/sales-return', { json: { merchant_key: merchantKey, transaction_id: sale, amount: '99.00' } });
+      assert.equal(refused.status, 400, refused.text);
+      const keyed = { json: { merchant_key: merchantKey, transaction_id: sale, amount: '5.40' }, headers: { 'idempotency-key': `receipt-${nextOrderId()}` } };
+      assert.equal((await service.api('POST', '/order/sales-return', keyed)).status, 200);
+      const replayed = await service.api('POST', '/order/sales-return', keyed);
+      assert.equal(replayed.headers['idempotent-replayed'], 'true');
+      const receipts = await receiptsArriving('refund of 5.40');
+      assert.deepEqual(receipts.map((m) => m.channel), ['sms']);
+      const voided = await payment(service, merchantKey, '56.40', { email: EMAIL });
+      assert.equal((await service.api('POST', '/order/sales-void', { json: { merchant_key: merchantKey, transaction_id: voided } })).status, 200);
+      assert.equal((await receiptsArriving('cancelled payment of 56.40')).length, 1);
+      // The last call's receipt has had its time: nothing more came for the refund.
+      assert.equal((await receiptsAbout('refund of')).filter((m) => m.text.includes('5.40') || m.text.includes('99.00')).length, 1);
     });
 
     test('an ACH payment gets its receipt when the bank approves it, not while it waits or when it declines', async () => {

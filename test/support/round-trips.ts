@@ -12,7 +12,7 @@ export type CountedWrite = (typeof COUNTED_WRITES)[number];
  */
 export async function roundTripsPerWrite(service: TestService, statements: StatementCounter): Promise<Record<CountedWrite, number>> {
   const { merchantKey } = await approvedMerchant(service);
-  // The write itself: the shopper's receipt, sent once it committed, is counted apart (receiptRoundTrips).
+  // The write itself: the shopper's receipt goes after the answer, and would run beside the next count.
   await service.api('PUT', '/widgets/', { json: { merchant_key: merchantKey, receipts_enabled: false } });
   const counted = async (path: string, json: Record<string, unknown>, key?: string) => {
     const before = statements.count;

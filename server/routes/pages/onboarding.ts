@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { ONBOARDING_FIELDS, ONBOARDING_GROUPS, type OnboardingApplication, type OnboardingGroup } from '../../domain/onboarding.ts';
-import { canOpen, isOnboardingStep, STEP_GROUPS, type OnboardingDraft, type OnboardingStep } from '../../domain/onboarding-steps.ts';
+import { canOpen, isOnboardingStep, STEP_GROUPS, type OnboardingStep } from '../../domain/onboarding-steps.ts';
 import { platformBrand } from '../../services/branding.ts';
 import { onboardingPath, openOnboardingLink, saveOnboardingStep, submitHostedApplication, type LinkState } from '../../services/onboarding.ts';
 import { linkProblemPage, signatureFieldErrors, thankYouPage } from '../../views/onboarding-form.ts';

@@ -23,7 +23,7 @@ interface LinkRoute {
 }
 
 /** The opener's origin when it is exactly an http(s) origin; anything else is ignored, so nothing is posted. */
-export function openerOrigin(value: unknown): string | undefined {
+function openerOrigin(value: unknown): string | undefined {
   if (typeof value !== 'string' || value === '') return undefined;
   try {
     const url = new URL(value);
@@ -42,13 +42,9 @@ function formFields(body: unknown): Record<string, string> {
 
 const digitsOnly = (text: string | undefined) => (text ?? '').replace(/\s/g, '');
 
-/**
- * The expiry as the form sends it, one `MM / YY` field (`12 / 29`, `12/2029`, `1229`); a form of an earlier release
- * sent `exp_month` and `exp_year`, which are taken too.
- */
+/** The expiry as the form sends it, one `MM / YY` field (`12 / 29`, `12/2029`, `1229`). */
 function readExpiry(form: Record<string, string>): { month: number; year: number } | undefined {
-  const text = form.exp ?? (form.exp_month !== undefined || form.exp_year !== undefined ? `${form.exp_month ?? ''}/${form.exp_year ?? ''}` : '');
-  const parts = /^\s*(\d{1,2})\s*\/?\s*(\d{2}|\d{4})\s*$/.exec(text);
+  const parts = /^\s*(\d{1,2})\s*\/?\s*(\d{2}|\d{4})\s*$/.exec(form.exp ?? '');
   return parts ? { month: Number(parts[1]), year: Number(parts[2]) } : undefined;
 }
 
@@ -67,8 +63,7 @@ function readDetails(method: PaymentMethod, form: Record<string, string>, lang: 
  * step's form carries the name and the expiry on, for the form after its decline.
  */
 function keptValues(form: Record<string, string>): PayFormValues {
-  const exp = form.exp ?? (form.exp_month || form.exp_year ? `${form.exp_month ?? ''} / ${form.exp_year ?? ''}` : undefined);
-  return { card_name: form.card_name, exp, account_name: form.account_name, routing_number: form.routing_number };
+  return { card_name: form.card_name, exp: form.exp, account_name: form.account_name, routing_number: form.routing_number };
 }
 
 /** The hosted pay page, its 3-D Secure step and its QR code, all on the one payment path of `services/pay.ts`. */

@@ -28,7 +28,7 @@ export interface PagePolicy {
   renderer?: boolean;
 }
 
-export function contentSecurityPolicy({ frameOrigin, scriptNonce, renderer }: PagePolicy = {}): string {
+function contentSecurityPolicy({ frameOrigin, scriptNonce, renderer }: PagePolicy = {}): string {
   const directives = [
     "default-src 'none'", "style-src 'unsafe-inline'", "img-src 'self' data:", "form-action 'self'",
     `frame-ancestors 'self'${frameOrigin ? ` ${frameOrigin}` : ''}`, "base-uri 'none'",

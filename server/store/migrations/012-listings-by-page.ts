@@ -42,7 +42,7 @@ const LISTED = `"kind" IN ('sale', 'refund', 'void', 'ach_return')`;
 const COMPLETED_SALES = `"kind" = 'sale' AND "status" = 'completed'`;
 const HOLDS = `"kind" = 'preauth'`;
 /** 8 slots for the events' counters. */
-export const EVENT_COUNT_SLOTS = 8;
+const EVENT_COUNT_SLOTS = 8;
 
 const COMMON = [
   'DROP INDEX "transactions_by_merchant"',

@@ -31,7 +31,6 @@ export class SqliteGroupCommitDialect extends SqliteDialect {
 class GroupCommitDriver implements Driver {
   /** The reader's prepared statements by SQL text (null: not a read): Kysely's own driver prepares at every run. */
   private readonly reads = new Map<string, Statement | null>();
-
   private readonly connections: SqliteConnections;
 
   constructor(connections: SqliteConnections) {
@@ -43,7 +42,14 @@ class GroupCommitDriver implements Driver {
 
   // Waiting for the writer happens in beginTransaction.
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new Lease(this);
+    const lease: Lease = {
+      inUnit: false,
+      executeQuery: (query) => this.execute(query, lease.inUnit),
+      streamQuery: () => {
+        throw new Error('the embedded database does not stream rows');
+      },
+    };
+    return lease;
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
@@ -72,7 +78,6 @@ class GroupCommitDriver implements Driver {
     this.connections.afterClose();
   }
 
-  /** In a unit every statement runs on the writer; outside, a read runs on the reader and a write is a unit of its own. */
   async execute<R>(query: CompiledQuery, inUnit: boolean): Promise<QueryResult<R>> {
     const { writer, groups } = this.connections;
     if (inUnit) return writer.run<R>(query.sql, query.parameters);
@@ -105,16 +110,7 @@ class GroupCommitDriver implements Driver {
   }
 }
 
-/** What Kysely takes for a connection: it only routes statements (`execute`). */
-class Lease implements DatabaseConnection {
-  inUnit = false;
-  private readonly driver: GroupCommitDriver;
-
-  constructor(driver: GroupCommitDriver) {
-    this.driver = driver;
-  }
-  executeQuery = <R>(query: CompiledQuery): Promise<QueryResult<R>> => this.driver.execute<R>(query, this.inUnit);
-  streamQuery = (): AsyncIterableIterator<never> => {
-    throw new Error('the embedded database does not stream rows');
-  };
+/** What Kysely takes for a connection: it only routes statements, to the writer while a unit of work runs. */
+interface Lease extends DatabaseConnection {
+  inUnit: boolean;
 }

@@ -1,15 +1,7 @@
 import type { WriterThread } from './writer-thread.ts';
 
-/** One transaction of the writer, shared by the units of requests that arrived together. */
-class Group {
-  units = 0;
-  succeed!: () => void;
-  fail!: (error: unknown) => void;
-  /** Settles once the group's COMMIT has returned (its writes are on disk), or failed. Every unit awaits it. */
-  readonly committed = new Promise<void>((resolve, reject) => ((this.succeed = resolve), (this.fail = reject)));
-  // Should a group's units all have left early, its failure is not an unhandled rejection.
-  private readonly handled = this.committed.catch(() => {});
-}
+/** The writer's open transaction, shared by units that arrived together; settles once COMMIT returned (on disk) or failed. */
+type Group = PromiseWithResolvers<void> & { units: number };
 
 const MAX_UNITS = 64;
 
@@ -26,7 +18,6 @@ export class GroupCommit {
   private busy = false; // a unit holds the writer
   private committing = false;
   private closeScheduled = false;
-
   private readonly writer: WriterThread;
 
   constructor(writer: WriterThread) {
@@ -40,8 +31,11 @@ export class GroupCommit {
       this.next();
     });
     // Both go with the unit's first statement: if they fail, so does it, and the unit with it.
-    if (!this.group) this.writer.ahead.push('BEGIN IMMEDIATE');
-    this.group ??= new Group();
+    if (!this.group) {
+      this.writer.ahead.push('BEGIN IMMEDIATE');
+      this.group = { units: 0, ...Promise.withResolvers<void>() };
+      this.group.promise.catch(() => {}); // Should its units all have left early, its failure is no unhandled rejection.
+    }
     this.group.units++;
     this.writer.ahead.push('SAVEPOINT unit');
   }
@@ -68,7 +62,7 @@ export class GroupCommit {
     }
     this.busy = false;
     this.next();
-    return group.committed;
+    return group.promise;
   }
 
   /** Waits until every unit has ended and every group is on disk; for closing the database. */
@@ -111,8 +105,8 @@ export class GroupCommit {
 
   private committed(group: Group, error?: unknown): void {
     this.committing = false;
-    if (error === undefined) group.succeed();
-    else group.fail(error);
+    if (error === undefined) group.resolve();
+    else group.reject(error);
     this.next();
   }
 
@@ -121,7 +115,7 @@ export class GroupCommit {
     const group = this.group!;
     this.group = undefined;
     if (this.writer.inTransaction) this.rollback();
-    group.fail(error);
+    group.reject(error);
   }
 
   private rollback(): void {

@@ -13,7 +13,6 @@ let db;
 let open = true;
 const statements = new Map();
 function run({ before, sql, parameters }) {
-  // A statement sent ahead of this one that fails stops it: it fails with that error.
   for (const ahead of before) run({ before: [], sql: ahead, parameters: [] });
   if (sql === 'OPEN') {
     db = new Database(file);
@@ -44,8 +43,6 @@ port.close();
 
 type Reply = { id: number; inTransaction: boolean; rows?: unknown[]; changes?: number; lastInsertRowid?: number | bigint; error?: { message: string; code?: string } };
 
-// In Node since 16; in TypeScript's types from lib es2024 on.
-const waitAsync = (Atomics as unknown as { waitAsync: (array: Int32Array, index: number, value: number) => { async: boolean; value: unknown } }).waitAsync;
 const NO_ANSWER_MS = 30_000; // longer than a statement may wait for another process's lock (busy_timeout)
 
 /**
@@ -90,12 +87,10 @@ export class WriterThread {
     // The process stays up until the commit's outcome is known.
     this.worker.ref();
     this.awaiting = true;
-    try {
-      for (let waited = waitAsync(this.flag, 0, 0); waited.async; waited = waitAsync(this.flag, 0, 0)) await waited.value;
-    } finally {
-      this.awaiting = false;
-      this.worker.unref();
-    }
+    // waitAsync never rejects (no try/finally needed): it resolves once the thread has raised the flag.
+    for (let waited = Atomics.waitAsync(this.flag, 0, 0); waited.async; waited = Atomics.waitAsync(this.flag, 0, 0)) await waited.value;
+    this.awaiting = false;
+    this.worker.unref();
     return this.receive<R>();
   }
 

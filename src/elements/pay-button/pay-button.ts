@@ -33,6 +33,9 @@ export const payButtonStrings = {
 
 export type PayButtonStringKey = keyof typeof payButtonStrings;
 
+/** Where a payment stands; each is a custom state of the element (the `@cssstate`s below). */
+type PayButtonPhase = 'idle' | 'loading' | 'open' | 'redirecting' | 'success' | 'error';
+
 /** The pay link of this button, kept while it is open so a second try keeps the same order. */
 interface LinkInUse {
   key: string;
@@ -118,16 +121,23 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
   declare description?: string;
 
   /** How the pay page opens: `dialog` (default), `popup` or `redirect`. */
-  mode: 'dialog' | 'popup' | 'redirect' = 'dialog';
+  declare mode: 'dialog' | 'popup' | 'redirect';
 
   /** Shows the pay link as a QR code next to the button once it is created. */
-  showQr = false;
+  declare showQr: boolean;
 
   /** Milliseconds between checks of the pay link while the payment window is open; not a positive number: 2000. */
-  pollInterval = 2000;
+  declare pollInterval: number;
 
   /** Replacements for any visible text, by key (the keys of `payButtonStrings`); `{name}` placeholders are filled in. */
   declare strings: Partial<Record<PayButtonStringKey, string>>;
+
+  constructor() {
+    super();
+    this.mode = 'dialog';
+    this.showQr = false;
+    this.pollInterval = 2000;
+  }
 
   protected override readonly defaultStrings = payButtonStrings;
 
@@ -137,7 +147,7 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
    * Where the payment stands: idle, loading (the link is made), open (the payment window), redirecting, success
    * or error. A journey of its own rather than a task: most of it happens in another window.
    */
-  #phase = 'idle';
+  #phase: PayButtonPhase = 'idle';
   #status = '';
   #error = '';
   #link?: LinkInUse;
@@ -146,7 +156,7 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
   /** The QR code of #link, as a data: URL. */
   #qr?: string;
 
-  protected override get phase(): string {
+  protected override get phase(): PayButtonPhase {
     return this.#phase;
   }
 
@@ -155,7 +165,7 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
   }
 
   /** Shows a state with its status line and error line. */
-  #show(phase: string, status = '', error = ''): void {
+  #show(phase: PayButtonPhase, status = '', error = ''): void {
     this.#phase = phase;
     this.#status = status;
     this.#error = error;

@@ -94,7 +94,7 @@ export class RequestPaymentButton extends PaykitButtonElement<RequestPaymentButt
     onError: (error) => emit(this, 'request-error', { code: codeOf(error), message: (error as Error).message }),
   });
 
-  protected override get phase(): string {
+  protected override get phase(): 'idle' | 'loading' | 'sent' | 'error' {
     return (['idle', 'loading', 'sent', 'error'] as const)[this.#request.status];
   }
 

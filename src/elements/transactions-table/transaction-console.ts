@@ -23,7 +23,7 @@ let interpolate: ConsoleLib['interpolate'];
 let calls: ReturnType<typeof consoleCalls>;
 
 /** The console's texts (English); `strings` and the languages replace them by the same keys. */
-export const consoleStrings = {
+const consoleStrings = {
   orderId: 'Order',
   transactionId: 'Transaction',
   netAmount: 'Net amount',

@@ -57,7 +57,7 @@ export const transactionsTableStrings = {
 } as const;
 
 /** The values each filter takes (the service's listing refuses any other); the first of `sort` and `order` is the default. */
-export const FILTER_VALUES = {
+const FILTER_VALUES = {
   status: ['completed', 'refunded', 'voided', 'pending', 'declined'],
   kind: ['sale', 'refund', 'void', 'hold'],
   card_brand: ['visa', 'mastercard', 'amex', 'discover', 'ach'],
@@ -177,7 +177,7 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
   declare sessionToken?: string;
 
   /** Rows per page, 1–100: more is 100; none, less than 1 or not a number is 20. */
-  pageSize = 20;
+  declare pageSize: number;
 
   /**
    * Asks the merchant's server for a new session token. Called when there is none, and once after the
@@ -213,6 +213,11 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
   declare sort?: string;
   /** `desc` (the default) or `asc`. */
   declare order?: string;
+
+  constructor() {
+    super();
+    this.pageSize = 20;
+  }
 
   /** Every filter at once, by the listing's query names; a value the listing would refuse reads as `''`. */
   get filters(): TransactionFilters {
@@ -296,7 +301,7 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
     return Number(this.#listing.value?.totalCount) || 0;
   }
 
-  protected override get phase(): string {
+  protected override get phase(): 'loading' | 'loaded' | 'empty' | 'error' {
     switch (this.#listing.status) {
       case TaskStatus.COMPLETE:
         return this.#total ? 'loaded' : 'empty';
