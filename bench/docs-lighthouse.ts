@@ -5,7 +5,7 @@ import lighthouse from 'lighthouse';
 import { launch } from 'chrome-launcher';
 import { serviceOnSqlite } from './services.ts';
 
-export interface DocsFigures {
+interface DocsFigures {
   /** Lighthouse's performance score, 0–100, mobile (its default: a mid-range phone, slow 4G, 4× CPU slowdown). */
   score: number;
   firstContentfulPaintMs: number;
@@ -21,7 +21,7 @@ export interface DocsFigures {
  * Lighthouse's mobile performance audit of each of `paths` on a fresh service (Debian's Chromium, headless), the
  * median run of `runs` by score.
  */
-export async function measureDocs(env: Record<string, string>, paths: string[], runs = 3): Promise<Map<string, DocsFigures>> {
+async function measureDocs(env: Record<string, string>, paths: string[], runs = 3): Promise<Map<string, DocsFigures>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'paykit-docs-'));
   const service = await serviceOnSqlite(dataDir, env);
   const chrome = await launch({

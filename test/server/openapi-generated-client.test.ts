@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { startService, type TestService } from '../support/service.ts';
-import { generateTypes } from '../support/openapi-generator/generate.ts';
+import { generateTypes } from 'paykit-openapi-generator/generate.ts';
 import type { JsonSchema } from '../support/openapi.ts';
 
 const run = promisify(execFile);
