@@ -15,6 +15,7 @@ import { writeFloors } from './pg-floor.ts';
 import { countRoundTrips, printAgainstFloor } from './pg-writes.ts';
 import { measureProcesses } from './processes.ts';
 import { measureFootprint } from './footprint.ts';
+import { printDocsFigures } from './docs-lighthouse.ts';
 
 /**
  * `npm run bench`: what docs/performance.md reports. Throughput and p99 of the service's endpoints on the embedded
@@ -24,7 +25,7 @@ import { measureFootprint } from './footprint.ts';
  */
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-/** Parts to leave out while iterating on one, e.g. BENCH_SKIP=sqlite,widgets,webhooks,growth. */
+/** Parts to leave out while iterating on one, e.g. BENCH_SKIP=sqlite,widgets,webhooks,growth,lighthouse. */
 const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').map((part) => part.trim()));
 
 const rows: { database: string; name: string; result: Combined }[] = [];
@@ -97,6 +98,7 @@ for (const database of ['SQLite', 'PostgreSQL']) {
 }
 
 if (!SKIP.has('footprint')) await measureFootprint(BENCH_CLIENT);
+if (!SKIP.has('lighthouse')) await printDocsFigures(BENCH_CLIENT);
 if (process.env.DATABASE_URL) console.log('\nPostgreSQL round trips per request:', await countRoundTrips(process.env.DATABASE_URL));
 if (floors) {
   const measured = (prefix: string) => rows.find((row) => row.database === 'PostgreSQL' && row.name.startsWith(prefix))!.result;

@@ -30,6 +30,8 @@ import { requireOperator } from './plugins/operator-auth.ts';
 import { openApiDocument } from './openapi/document.ts';
 import { describeOperation } from './openapi/operations.ts';
 import { publishDocument } from './openapi/publish.ts';
+import { servedDocument } from './openapi/served.ts';
+import { sendFile } from './static/served-file.ts';
 
 const API_PREFIX = '/api/v1';
 
@@ -84,6 +86,7 @@ export async function buildApp({ logger = false, loggerInstance, ...given }: App
   }
   await registerBodyParsers(app);
   await app.register(swagger, { openapi: openApiDocument(deps.config), transform: describeOperation });
+  const openApi = servedDocument(() => publishDocument(app.swagger()));
 
   // Readiness: 200 while the database answers, 503 (and the process still answering) while it does not.
   app.get('/health', { schema: { hide: true } }, async (_request, reply) => {
@@ -96,8 +99,8 @@ export async function buildApp({ logger = false, loggerInstance, ...given }: App
   });
 
   await app.register(async (api) => {
-    let published: object | undefined;
-    api.get('/openapi.json', { schema: { hide: true } }, async () => (published ??= publishDocument(app.swagger())));
+    api.get('/openapi.json', { schema: { hide: true } }, async (request, reply) =>
+      sendFile(request, reply, await openApi.file(), { contentType: 'application/json; charset=utf-8', cacheControl: 'no-cache' }));
     await api.register(widgetRoutes, deps);
     await api.register(async (authenticated) => {
       requireClient(authenticated, deps.store);
@@ -121,7 +124,7 @@ export async function buildApp({ logger = false, loggerInstance, ...given }: App
     await operators.register(operatorRoutes, deps);
   }, { prefix: '/operator/v1' });
 
-  await app.register(pageRoutes, deps);
+  await app.register(pageRoutes, { ...deps, openApi });
   await app.register(scriptTagRoute);
   return app;
 }

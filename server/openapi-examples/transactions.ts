@@ -4,7 +4,7 @@ import { MERCHANT_KEY, SALE_ID, callWithBody, code } from './story.ts';
 /** Listing, reading, refunding and voiding transactions. */
 export const TRANSACTION_EXAMPLES: Record<string, OperationExample> = {
   'GET /merchant/transactions': {
-    query: { merchant_key: MERCHANT_KEY, from_date: '2026-03-10', to_date: '2026-03-10', limit: '3', pageNumber: 1 },
+    query: { merchant_key: MERCHANT_KEY, from_date: '2026-03-10', to_date: '2026-03-10', limit: 3, pageNumber: 1 },
     answer: {
       result: true,
       message: 'Transactions retrieved.',
@@ -63,7 +63,7 @@ export const TRANSACTION_EXAMPLES: Record<string, OperationExample> = {
       const { items, total } = await paykit.transactions.list('${MERCHANT_KEY}', {
         from_date: '2026-03-10',
         to_date: '2026-03-10',
-        limit: '3',
+        limit: 3,
         pageNumber: 1,
       });
     `,

@@ -17,7 +17,7 @@ import { cursorFields, pageStart } from '../services/cursors.ts';
 import { receiptAfter } from '../services/receipts.ts';
 
 const tags = ['Transactions'];
-function readLimit(limit?: string): number {
+function readLimit(limit?: number | string): number {
   if (limit === undefined || limit === '') return 20;
   const n = Number(limit);
   if (!Number.isInteger(n) || n < 1 || n > 100) throw invalid('limit must be a whole number from 1 to 100.');

@@ -50,6 +50,20 @@ export const Money = (description: string) =>
 export const PageNumber = (description = 'Page number, from 1.') => Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, description });
 export const PageSize = (description = 'Items per page, 1 to 100.') => Type.Integer({ minimum: 1, maximum: 100, default: 20, description });
 
+/**
+ * The transactions list's page size: the interface names it `limit` and sends it as text ("20"), which a GET's JSON
+ * body keeps, so the service takes a whole number or its text; the document publishes the integer (see
+ * publishDocument), the type of every other page size. The bounds are checked by the route, in one message.
+ */
+export const PageLimit = () =>
+  Type.Unsafe<number | string>({
+    anyOf: [{ type: 'integer' }, { type: 'string', maxLength: 20 }],
+    minimum: 1,
+    maximum: 100,
+    default: 20,
+    description: 'Items per page, 1 to 100.',
+  });
+
 /** Paging by cursor, beside the page number (issue 31): a page costs its own rows, however deep it is. */
 export const Cursor = () =>
   Type.Optional(Type.String({ maxLength: 200, description: 'The next_cursor of an earlier answer: the page after it, whatever the page number says.' }));

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Body, Envelope, Instant, MerchantKey, Money, OneOf, Cursor, CursorFields, PageNumber, PageSize } from './envelope.ts';
+import { Body, Envelope, Instant, MerchantKey, Money, OneOf, Cursor, CursorFields, PageLimit, PageNumber, PageSize } from './envelope.ts';
 
 const Flag = (description: string) => Type.Optional(Type.Boolean({ description }));
 
@@ -61,7 +61,7 @@ export const TransactionListQuery = Type.Object({
   merchant_key: MerchantKey,
   from_date: Type.Optional(Type.String({ description: 'YYYY-MM-DD, inclusive (UTC)' })),
   to_date: Type.Optional(Type.String({ description: 'YYYY-MM-DD, inclusive (UTC)' })),
-  limit: Type.Optional(Type.String({ description: 'Items per page, 1 to 100 (default 20)' })),
+  limit: Type.Optional(PageLimit()),
   pageNumber: PageNumber(),
   cursor: Cursor(),
 });

@@ -48,12 +48,11 @@ export function apiReferencePage({ documentUrl, rendererUrl, apiUrl, environment
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Paykit API reference</title>
-<link rel="icon" href="data:,">
+<script src="${rendererUrl}" defer></script>
 </head>
 <body>
 <noscript><p>The API reference needs JavaScript. The OpenAPI document it shows is at <a href="${documentUrl}">${documentUrl}</a>.</p></noscript>
 <script id="api-reference" data-url="${documentUrl}" data-configuration="${JSON.stringify(configuration)}"></script>
-<script src="${rendererUrl}"></script>
 </body>
 </html>
 `;

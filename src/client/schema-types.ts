@@ -734,8 +734,8 @@ export type TransactionListQuery = {
   from_date?: string;
   /** YYYY-MM-DD, inclusive (UTC) */
   to_date?: string;
-  /** Items per page, 1 to 100 (default 20) */
-  limit?: string;
+  /** Items per page, 1 to 100. */
+  limit?: number | string;
   /** Page number, from 1. */
   pageNumber: number;
   /** The next_cursor of an earlier answer: the page after it, whatever the page number says. */

@@ -30,10 +30,13 @@ describe('hosted pages in Chromium', () => {
       await assertAccessible(page, `the credentials page (${colorScheme})`);
       await assertFitsWidth(page, 'the credentials page');
       await page.goto(`${service.baseUrl}/docs`);
+      await assertAccessible(page, `the API reference in HTML (${colorScheme})`);
+      await assertFitsWidth(page, 'the API reference in HTML');
+      await page.goto(`${service.baseUrl}/docs/interactive`);
       // Scalar draws the reference after load; the operations it lists are in the page once it has.
       await page.getByText('List your merchants, newest first').first().waitFor({ state: 'attached', timeout: 30_000 });
-      await assertAccessible(page, `the API reference (${colorScheme})`);
-      await assertFitsWidth(page, 'the API reference');
+      await assertAccessible(page, `the interactive API reference (${colorScheme})`);
+      await assertFitsWidth(page, 'the interactive API reference');
       await page.goto(`${service.baseUrl}/`);
       await assertAccessible(page, `the home page (${colorScheme})`);
       const form = await page.goto((await newOnboardingLink(service)).url);

@@ -15,13 +15,58 @@ describe('API reference', () => {
   let rendererPath: string;
   before(async () => {
     service = await startService();
-    const page = await service.request('GET', '/docs');
-    rendererPath = /<script src="(\/docs\/scalar-[\d.]+\.js)">/.exec(page.text)![1]!;
+    const page = await service.request('GET', '/docs/interactive');
+    rendererPath = /<script src="(\/docs\/scalar-[\d.]+\.js)" defer>/.exec(page.text)![1]!;
   });
   after(() => service.close());
 
-  test('/docs is a small page that loads the document and the renderer from this origin, and nothing caches it', async () => {
-    const answer = await service.request('GET', '/docs', { headers: { host: 'api.paykit.example' } });
+  test('/docs is the whole reference in HTML without script: every tag, operation, parameter and example, one link from the interactive one', async () => {
+    const answer = await service.request('GET', '/docs');
+    assert.equal(answer.status, 200);
+    assert.equal(answer.headers['content-security-policy'], PAGE_CSP, 'no script at all');
+    assert.doesNotMatch(answer.text, /<script/);
+    assert.match(answer.text, /<a href="\/docs\/interactive">/);
+    assert.match(answer.text, /<a href="\/api\/v1\/openapi.json">/);
+    const document = (await service.request('GET', '/api/v1/openapi.json')).body;
+    for (const tag of TAGS) assert.ok(answer.text.includes(`>${tag.name}</a>`) && answer.text.includes(`>${tag.name}</h2>`), tag.name);
+    for (const [path, item] of Object.entries<Record<string, { operationId: string; summary: string; parameters?: { name: string }[] }>>(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const section = answer.text.slice(answer.text.indexOf(`<section class="op" id="${operation.operationId}">`));
+        assert.ok(section.length < answer.text.length, `${operation.operationId} has its section`);
+        const own = section.slice(0, section.indexOf('</section>'));
+        assert.ok(own.includes(`<code>${path}</code>`) && own.includes(`>${method.toUpperCase()}<`), `${method} ${path}`);
+        for (const parameter of operation.parameters ?? []) assert.ok(own.includes(`<code>${parameter.name}</code>`), `${operation.operationId} ${parameter.name}`);
+        assert.ok(own.includes('<summary>Example</summary>'), `${operation.operationId} shows its example`);
+        assert.ok(own.includes('<li><code>200</code>'), `${operation.operationId} shows its answer`);
+      }
+    }
+    const refusals = answer.text.slice(answer.text.indexOf('<h2 id="refusals">'), answer.text.indexOf('<h2 id="tag-1">'));
+    for (const status of ['400', '401', '404', '409', '429', '500', '503']) assert.ok(refusals.includes(`<li><code>${status}</code>`), `refusal ${status} listed`);
+    assert.match(answer.text, /<code>limit<\/code> <span class="type">\(integer, query, optional, default 20, from 1, to 100\)/);
+    // Each example as curl, with the README's $PAYKIT and $AUTH: Basic for the partner, the public key alone for a widget.
+    const unescaped = answer.text.replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&amp;', '&');
+    assert.match(unescaped, /curl -u \$AUTH "\$PAYKIT\/customers\/add" \\\n  -H 'content-type: application\/json' -d '\{"merchant_key":"mk_/);
+    assert.match(unescaped, /curl -u \$AUTH "\$PAYKIT\/customers\?merchant_key=mk_\w+&page=1&perPage=20"/);
+    assert.match(unescaped, /curl "\$PAYKIT\/widgets\/pk_\w+\/settings"/);
+    assert.match(unescaped, /curl -H "authorization: Bearer \$TOKEN" -X POST "\$PAYKIT\/widgets\/transactions\/txn_[\w-]+\/void"/);
+  });
+
+  test('/docs and the OpenAPI document are sent compressed, with ETags a browser revalidates', async () => {
+    for (const path of ['/docs', '/api/v1/openapi.json']) {
+      const plain = await service.request('GET', path);
+      const br = await service.request('GET', path, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      assert.equal(br.headers['content-encoding'], 'br', path);
+      assert.equal(br.headers['vary'], 'Accept-Encoding', path);
+      assert.equal(br.headers['cache-control'], 'no-cache', path);
+      assert.ok(brotliDecompressSync(br.bytes).equals(plain.bytes), path);
+      assert.ok(br.bytes.length < plain.bytes.length / 5, `${path}: ${br.bytes.length} of ${plain.bytes.length} bytes`);
+      const again = await service.request('GET', path, { headers: { 'accept-encoding': 'br', 'if-none-match': br.headers['etag'] as string } });
+      assert.equal(again.status, 304, path);
+    }
+  });
+
+  test('/docs/interactive is a small page that loads the document and the deferred renderer from this origin, and nothing caches it', async () => {
+    const answer = await service.request('GET', '/docs/interactive', { headers: { host: 'api.paykit.example' } });
     assert.equal(answer.status, 200);
     assert.equal(answer.headers['content-security-policy'], REFERENCE_CSP);
     assert.equal(answer.headers['cache-control'], 'no-store');
@@ -68,7 +113,7 @@ describe('API reference', () => {
         const url = request.url();
         if (!url.startsWith(service.baseUrl) && !url.startsWith('data:')) problems.push(`request to another origin: ${url}`);
       });
-      await page.goto(`${service.baseUrl}/docs`);
+      await page.goto(`${service.baseUrl}/docs/interactive`);
       await page.getByText('List your merchants, newest first').first().waitFor({ timeout: 30_000 });
     });
     after(() => browser.close());

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Deps } from '../../deps.ts';
+import type { ServedDocument } from '../../openapi/served.ts';
 import { homePage } from '../../views/home.ts';
 import { onboardingPages } from './onboarding.ts';
 import { portalPages } from './portal.ts';
@@ -11,7 +12,7 @@ import { brandLogoRoute } from './brand-logos.ts';
 import { receiptPages } from './receipts.ts';
 
 /** Hosted pages: onboarding form, pay page and its QR code, sandbox test portal, API reference. */
-export const pageRoutes: FastifyPluginAsync<Deps> = async (app, deps) => {
+export const pageRoutes: FastifyPluginAsync<Deps & { openApi: ServedDocument }> = async (app, deps) => {
   // Browsers ask every page's origin for it: a small card in the pages' accent, rather than a 404 in every console.
   const favicon = readFileSync(new URL('../../static/favicon.ico', import.meta.url));
   app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) =>

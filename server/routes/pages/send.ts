@@ -1,8 +1,9 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Page } from '../../views/layout.ts';
+import { sendFile, type ServedFile } from '../../static/served-file.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -47,4 +48,13 @@ export async function sendPage(reply: FastifyReply, page: Page, policy: PagePoli
   if (encoding !== 'br' && encoding !== 'gzip') return reply.send(page.html);
   const body = encoding === 'br' ? await brotli(page.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : await gzipped(page.html);
   return reply.header('content-encoding', encoding).send(body);
+}
+
+/**
+ * Sends a page that is the same for every reader (the API reference), compressed once: its ETag lets a browser keep
+ * it, asking each time whether it changed.
+ */
+export function sendSamePage(request: FastifyRequest, reply: FastifyReply, file: ServedFile, policy: PagePolicy = {}): FastifyReply {
+  reply.headers({ ...PAGE_HEADERS, 'content-security-policy': contentSecurityPolicy(policy) });
+  return sendFile(request, reply, file, { contentType: PAGE_HEADERS['content-type'], cacheControl: 'no-cache' });
 }
