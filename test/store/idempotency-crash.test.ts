@@ -9,6 +9,7 @@ import { storageEnv } from '../support/storage-env.ts';
 import { validApplication } from '../support/fixtures.ts';
 import { TEST_CARD } from '../support/payments.ts';
 import { IDEMPOTENCY_LEASE_MS } from '../../server/store/idempotency-keys.ts';
+import { waitUntil } from '../support/wait.ts';
 
 const credentials = { PAYKIT_CLIENT_ID: 'crash_client', PAYKIT_CLIENT_SECRET: 'crash-secret-0123456789' };
 const auth = { id: credentials.PAYKIT_CLIENT_ID, secret: credentials.PAYKIT_CLIENT_SECRET };
@@ -102,10 +103,7 @@ describe('a request blocked mid-transaction when its process dies (postgres)', {
     const key = randomUUID();
     const body = { merchant_key: merchantKey, transaction_id: saleId, amount: '40.00' };
     const blocked = api(first, 'POST', '/order/sales-return', body, key).catch(() => undefined);
-    for (let i = 0; (await blocker.query('SELECT count(*) AS n FROM idempotency_keys')).rows[0].n !== 1; i++) {
-      assert.ok(i < 100, 'the refund claimed its key');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await waitUntil(async () => Number((await blocker.query('SELECT count(*) AS n FROM idempotency_keys')).rows[0].n) === 1, { what: 'the refund claiming its key', timeoutMs: 5000 });
     assert.equal(await first.stop('SIGKILL'), null);
     await blocked;
     await blocker.query('ROLLBACK');
