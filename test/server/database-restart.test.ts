@@ -2,7 +2,7 @@ import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { startServiceProcess, type ServiceProcess } from '../support/process.ts';
+import { processPartner, startServiceProcess, type ServiceProcess } from '../support/process.ts';
 import { send, type Answer } from '../support/http.ts';
 import { TEST_DATABASE_URL, testDatabases } from '../support/databases.ts';
 import { storageEnv } from '../support/storage-env.ts';
@@ -11,8 +11,7 @@ import { Receiver } from '../support/receiver.ts';
 import { TcpGate } from '../support/tcp-gate.ts';
 import { waitUntil } from '../support/wait.ts';
 
-const credentials = { PAYKIT_CLIENT_ID: 'restart_client', PAYKIT_CLIENT_SECRET: 'restart-secret-0123456789' };
-const auth = { id: credentials.PAYKIT_CLIENT_ID, secret: credentials.PAYKIT_CLIENT_SECRET };
+const { env: credentials, auth } = processPartner('restart');
 const fast = { PAYKIT_WEBHOOK_TIMEOUT_MS: '1000', PAYKIT_WEBHOOK_POLL_MS: '100', PAYKIT_WEBHOOK_RETRY_SCHEDULE: '1,1,1,1,1' };
 
 /** Ends every connection a service's processes hold, as a PostgreSQL restart, a failover or a proxy's idle cut does. */

@@ -2,7 +2,7 @@ import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { startServiceProcess, type ServiceProcess } from '../support/process.ts';
+import { processPartner, startServiceProcess, type ServiceProcess } from '../support/process.ts';
 import { send, type Answer } from '../support/http.ts';
 import { testDatabases } from '../support/databases.ts';
 import { storageEnv } from '../support/storage-env.ts';
@@ -11,8 +11,7 @@ import { TEST_CARD } from '../support/payments.ts';
 import { IDEMPOTENCY_LEASE_MS } from '../../server/store/idempotency-keys.ts';
 import { waitUntil } from '../support/wait.ts';
 
-const credentials = { PAYKIT_CLIENT_ID: 'crash_client', PAYKIT_CLIENT_SECRET: 'crash-secret-0123456789' };
-const auth = { id: credentials.PAYKIT_CLIENT_ID, secret: credentials.PAYKIT_CLIENT_SECRET };
+const { env: credentials, auth } = processPartner('crash');
 const IN_PROGRESS = 'A request with this Idempotency-Key is still being processed: retry in a moment.';
 
 const api = (service: ServiceProcess, method: string, path: string, json?: unknown, key?: string): Promise<Answer> =>

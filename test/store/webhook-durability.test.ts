@@ -1,7 +1,7 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { startServiceProcess } from '../support/process.ts';
+import { processPartner, startServiceProcess } from '../support/process.ts';
 import { waitUntil } from '../support/wait.ts';
 import { send } from '../support/http.ts';
 import { TEST_DATABASE_URL, testDatabases } from '../support/databases.ts';
@@ -15,8 +15,7 @@ import { registerWebhookUrl } from '../../server/services/webhooks.ts';
 import { createDeliverer } from '../../server/webhooks/deliver.ts';
 import { Dispatcher } from '../../server/webhooks/dispatcher.ts';
 
-const credentials = { PAYKIT_CLIENT_ID: 'webhook_client', PAYKIT_CLIENT_SECRET: 'webhook-secret-0123456789' };
-const auth = { id: credentials.PAYKIT_CLIENT_ID, secret: credentials.PAYKIT_CLIENT_SECRET };
+const { env: credentials, auth } = processPartner('webhook');
 // Short timeouts, so a killed process's claims lapse within seconds in the test.
 const fast = { PAYKIT_WEBHOOK_TIMEOUT_MS: '300', PAYKIT_WEBHOOK_POLL_MS: '50', PAYKIT_WEBHOOK_RETRY_SCHEDULE: '1,1,1' };
 

@@ -38,6 +38,15 @@ export async function untilAnswering(url: string, child: ChildProcess, output: (
 }
 
 /**
+ * The partner a service process is started with (PAYKIT_CLIENT_ID and PAYKIT_CLIENT_SECRET in `env`), and the same
+ * credentials as a caller sends them (`auth`), for the suites that start, stop and crash real processes.
+ */
+export function processPartner(name: string): { env: { PAYKIT_CLIENT_ID: string; PAYKIT_CLIENT_SECRET: string }; auth: { id: string; secret: string } } {
+  const env = { PAYKIT_CLIENT_ID: `${name}_client`, PAYKIT_CLIENT_SECRET: `${name}-secret-0123456789` };
+  return { env, auth: { id: env.PAYKIT_CLIENT_ID, secret: env.PAYKIT_CLIENT_SECRET } };
+}
+
+/**
  * Runs `npm run server`'s entry point as a real process and waits until /health answers. `cwd` runs another checkout's
  * (the bench compares checkouts side by side).
  */
