@@ -166,7 +166,9 @@ describe('no answer: status 0', () => {
       const error = await failure(paykit.webhooks.register('https://partner.example/hooks'), PaykitConnectionError);
       assert.deepEqual([error.status, error.message, error.body, error.retryAfter, error.code], [0, 'No answer from Paykit within 50 ms', undefined, undefined, 'connection_error']);
       assert.ok(Date.now() - started < 900, 'it gave up at the timeout, not when the answer came');
-      assert.equal(silent.receipts.length, 1, 'the request did arrive');
+      // It arrived before the client gave up; the receiver may read it a moment later on a busy machine.
+      await silent.waitFor((all) => all.length >= 1, 5000);
+      assert.equal(silent.receipts.length, 1, 'the request did arrive, once');
       assert.equal(silent.receipts[0]!.headers['content-type'], 'application/json');
     } finally {
       await silent.stop();

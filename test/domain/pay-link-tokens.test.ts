@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { newPayLink, payLinkKey } from '../../server/pay-link-tokens.ts';
 import { digest, newToken } from '../../server/secrets.ts';
+import { waitUntil } from '../support/wait.ts';
 
 test('a pay-link token is pl_, the time in 12 hex digits and 256 random bits; never the same twice', () => {
   const before = Date.now();
@@ -16,7 +17,8 @@ test('a pay-link token is pl_, the time in 12 hex digits and 256 random bits; ne
 
 test('keys are the token’s time then its digest, so later links sort after earlier ones', async () => {
   const first = newPayLink();
-  await new Promise((resolve) => setTimeout(resolve, 5));
+  const madeAt = Date.now();
+  await waitUntil(() => Date.now() > madeAt, { what: 'the next millisecond', everyMs: 1 });
   const second = newPayLink();
   assert.equal(first.key, `${first.token.slice(3, 15)}${digest(first.token)}`);
   assert.equal(payLinkKey(first.token), first.key);

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../support/process.ts';
+import { waitUntil } from '../support/wait.ts';
 
 export interface DemoServers {
   dataDir: string;
@@ -33,21 +34,17 @@ export async function startDemo({ dataDir = mkdtempSync(join(tmpdir(), 'paykit-e
     }
     if (!keepData) rmSync(dataDir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 60_000;
-  while (!/Demo\s+(http\S+)/.test(output)) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      await stop();
-      throw new Error(`npm start did not come up:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  const started = Date.now();
+  const exited = () => (child.exitCode !== null ? `it exited with ${child.exitCode}` : undefined);
+  try {
+    await waitUntil(() => /Demo\s+(http\S+)/.test(output), { what: 'npm start printing its URLs', timeoutMs: 60_000, stopIf: exited });
+  } catch (error) {
+    await stop();
+    throw new Error(`npm start did not come up (${(error as Error).message}):\n${output}`);
   }
   const demoUrl = output.match(/Demo\s+(http\S+)/)![1]!.replace(/\/$/, '');
   // The demo registers its webhook endpoint once Vite listens; wait for it so no event of a journey is missed.
-  for (;;) {
-    const config = await (await fetch(`${demoUrl}/demo-api/webhook-endpoint`)).json().catch(() => undefined);
-    if (config?.data?.registered) break;
-    if (Date.now() > deadline) throw new Error(`the demo did not register its webhook endpoint:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const registered = async () => (await (await fetch(`${demoUrl}/demo-api/webhook-endpoint`)).json())?.data?.registered === true;
+  await waitUntil(registered, { what: `the demo registering its webhook endpoint:\n${output}`, timeoutMs: 60_000 - (Date.now() - started), stopIf: exited });
   return { dataDir, demoUrl, serviceUrl: `http://localhost:${port}`, output: () => output, stop };
 }

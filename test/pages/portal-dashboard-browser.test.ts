@@ -12,6 +12,7 @@ import { startService, type TestService } from '../support/service.ts';
 import { Receiver } from '../support/receiver.ts';
 import { validApplication } from '../support/fixtures.ts';
 import { nextOrderId } from '../support/payments.ts';
+import { waitUntil } from '../support/wait.ts';
 
 const ARTIFACTS = 'test-artifacts/portal';
 
@@ -84,7 +85,7 @@ describe('sandbox dashboard in Chromium', () => {
     await Promise.all([page.waitForURL(/\?resent=/), page.keyboard.press('Enter')]);
     assert.equal(await page.textContent('.notice[role=status]'), `Event ${eventId} will be sent again.`);
     await receiver.waitFor((receipts) => receipts.length > before);
-    for (let tries = 0; tries < 50 && (await service.store.webhookEndpoints.attemptsFor(eventId)).length < 2; tries++) await new Promise((r) => setTimeout(r, 100));
+    await waitUntil(async () => (await service.store.webhookEndpoints.attemptsFor(eventId)).length >= 2, { what: 'the second attempt recorded' });
     await page.goto(`${service.baseUrl}/portal/dashboard`);
     const row = page.locator('tr', { has: page.locator(`code:text-is("${eventId}")`) });
     assert.match(String(await row.locator('details summary').textContent()), /2 attempts, last HTTP 200/);

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { connect, type Socket } from 'node:net';
 import { once } from 'node:events';
 import { startService, type TestService } from '../support/service.ts';
+import { waitUntil } from '../support/wait.ts';
 
 /** A raw connection to the service, recording what it answers and when the service closes it. */
 class RawConnection {
@@ -32,8 +33,7 @@ class RawConnection {
   async health(): Promise<string> {
     const before = this.received.length;
     this.socket.write('GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
-    const deadline = Date.now() + 5000;
-    while (!/\r\n\r\n\{.*\}$/s.test(this.received.slice(before)) && Date.now() < deadline && !this.isClosed) await pause(10);
+    await waitUntil(() => /\r\n\r\n\{.*\}$/s.test(this.received.slice(before)) || this.isClosed, { what: 'the answer to GET /health', timeoutMs: 5000, everyMs: 10 });
     return this.received.slice(before);
   }
 }
@@ -94,7 +94,8 @@ describe('connections are bounded', () => {
     for (const answer of await Promise.all(open.map((connection) => connection.health()))) assert.match(answer, /^HTTP\/1\.1 200 /);
     for (const connection of open) connection.socket.destroy();
     await Promise.all(open.map((connection) => connection.closed));
-    await pause(50);
+    const serverConnections = () => new Promise<number>((resolve, reject) => service.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
+    await waitUntil(async () => (await serverConnections()) === 0, { what: 'the service seeing them closed' });
     const later = new RawConnection(service.baseUrl);
     await later.ready();
     assert.match(await later.health(), /^HTTP\/1\.1 200 /, 'once they closed, a new connection is taken');

@@ -2,16 +2,16 @@ import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { startServiceProcess, type ServiceProcess } from '../support/process.ts';
+import { processPartner, startServiceProcess, type ServiceProcess } from '../support/process.ts';
 import { send, type Answer } from '../support/http.ts';
 import { TEST_DATABASE_URL, testDatabases } from '../support/databases.ts';
 import { storageEnv } from '../support/storage-env.ts';
 import { validApplication } from '../support/fixtures.ts';
 import { Receiver } from '../support/receiver.ts';
 import { TcpGate } from '../support/tcp-gate.ts';
+import { waitUntil } from '../support/wait.ts';
 
-const credentials = { PAYKIT_CLIENT_ID: 'restart_client', PAYKIT_CLIENT_SECRET: 'restart-secret-0123456789' };
-const auth = { id: credentials.PAYKIT_CLIENT_ID, secret: credentials.PAYKIT_CLIENT_SECRET };
+const { env: credentials, auth } = processPartner('restart');
 const fast = { PAYKIT_WEBHOOK_TIMEOUT_MS: '1000', PAYKIT_WEBHOOK_POLL_MS: '100', PAYKIT_WEBHOOK_RETRY_SCHEDULE: '1,1,1,1,1' };
 
 /** Ends every connection a service's processes hold, as a PostgreSQL restart, a failover or a proxy's idle cut does. */
@@ -39,7 +39,6 @@ function writeUnderLoad(processes: ServiceProcess[], stop: { now: boolean }) {
   return { answers, done: Promise.all(loops) };
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the service outlives its PostgreSQL connections being ended', { skip: !testDatabases().includes('postgres') && 'PostgreSQL not selected' }, () => {
   const cleanups: (() => Promise<unknown>)[] = [];
@@ -67,12 +66,17 @@ describe('the service outlives its PostgreSQL connections being ended', { skip: 
 
       const stop = { now: false };
       const load = writeUnderLoad(processes, stop);
-      await pause(1000);
+      // Each phase lasts until ten more writes were acknowledged: under load before the first cut, again after each.
+      const tenMoreWrites = async (what: string) => {
+        const from = load.answers.length;
+        await waitUntil(() => load.answers.slice(from).filter((a) => a.status === 200).length >= 10, { what, timeoutMs: 20_000 });
+      };
+      await tenMoreWrites('writes under load');
       assert.ok((await cutConnections(applicationName)) > 0, 'the first cut ended connections');
-      await pause(1500);
+      await tenMoreWrites('writes again after the first cut');
       assert.ok((await cutConnections(applicationName)) > 0, 'the second cut ended connections');
       const secondCutAt = Date.now();
-      await pause(1500);
+      await tenMoreWrites('writes again after the second cut');
       stop.now = true;
       await load.done;
 
@@ -107,7 +111,8 @@ describe('the service outlives its PostgreSQL connections being ended', { skip: 
       const stored = events.body.data.totalCount as number;
       assert.ok(stored >= acknowledged.length * 2, `${stored} events stored for ${acknowledged.length} acknowledged onboardings`);
       await receiver.waitFor((all) => new Set(all.map((r) => r.id)).size >= stored, 30_000);
-      await pause(500);
+      // Stopped, the processes have finished the deliveries under way: a second delivery of an event would be in.
+      for (const service of processes) assert.equal(await service.stop(), 0, service.output());
       const deliveries = new Map<string, number>();
       for (const receipt of receiver.receipts) deliveries.set(receipt.id, (deliveries.get(receipt.id) ?? 0) + 1);
       assert.equal(deliveries.size, stored);

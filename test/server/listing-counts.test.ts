@@ -4,29 +4,21 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { startServiceProcess, type ServiceProcess } from '../support/process.ts';
+import { processPartner, startServiceProcess, type ServiceProcess } from '../support/process.ts';
 import { send, type Answer } from '../support/http.ts';
 import { testDatabases, type TestDatabase } from '../support/databases.ts';
 import { storageEnv } from '../support/storage-env.ts';
-import { validApplication } from '../support/fixtures.ts';
-import { TEST_CARD } from '../support/payments.ts';
+import { approvedMerchant, TEST_CARD } from '../support/payments.ts';
 
 /**
  * The listings' totals come from counters that triggers keep in each write's transaction (migration 012). They must
  * equal the rows, whatever lands at once and however a process ends: every counter is compared with a count of the
  * rows it stands for, and every listing's `total` with the rows a walk by cursor returns.
  */
-const credentials = { PAYKIT_CLIENT_ID: 'counts_client', PAYKIT_CLIENT_SECRET: 'counts-secret-0123456789' };
-const auth = { id: credentials.PAYKIT_CLIENT_ID, secret: credentials.PAYKIT_CLIENT_SECRET };
+const { env: credentials, auth } = processPartner('counts');
 
 const api = (service: ServiceProcess, method: string, path: string, json?: unknown, headers: Record<string, string> = {}): Promise<Answer> =>
   send(service.baseUrl, method, `/api/v1${path}`, { auth, json, headers });
-
-async function approvedMerchant(service: ServiceProcess): Promise<{ merchantKey: string; merchantId: string }> {
-  const onboarded = (await api(service, 'POST', '/onboarding', validApplication())).body.data;
-  await api(service, 'POST', '/approve-merchant', { merchant_id: onboarded.merchant_id });
-  return { merchantKey: onboarded.merchant_key, merchantId: onboarded.merchant_id };
-}
 
 async function sale(service: ServiceProcess, merchantKey: string, amount = '10.00'): Promise<string> {
   const link = await api(service, 'POST', '/requests', { merchant_key: merchantKey, amount, order_id: randomUUID() });
@@ -120,8 +112,8 @@ for (const database of testDatabases()) {
       cleanups.push(cleanup);
       const service = await startServiceProcess({ ...env, ...credentials });
       cleanups.push(async () => void (await service.stop()));
-      const { merchantKey } = await approvedMerchant(service);
-      const other = await approvedMerchant(service);
+      const { merchantKey } = await approvedMerchant(service, auth);
+      const other = await approvedMerchant(service, auth);
       const sales = await Promise.all([
         ...Array.from({ length: 12 }, () => sale(service, merchantKey)),
         ...Array.from({ length: 4 }, () => sale(service, other.merchantKey)),
@@ -150,7 +142,7 @@ for (const database of testDatabases()) {
       cleanups.push(cleanup);
       const first = await startServiceProcess({ ...env, ...credentials });
       cleanups.push(async () => void (await first.stop('SIGKILL')));
-      const { merchantKey } = await approvedMerchant(first);
+      const { merchantKey } = await approvedMerchant(first, auth);
       const sales = await Promise.all(Array.from({ length: 6 }, () => sale(first, merchantKey)));
       const burst = [
         ...Array.from({ length: 12 }, () => sale(first, merchantKey)),

@@ -2,6 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startService, type TestService } from '../support/service.ts';
 import { Receiver } from '../support/receiver.ts';
+import { waitUntil } from '../support/wait.ts';
 import { registerWebhookUrl } from '../../server/services/webhooks.ts';
 import { Dispatcher } from '../../server/webhooks/dispatcher.ts';
 import { createDeliverer } from '../../server/webhooks/deliver.ts';
@@ -38,14 +39,14 @@ describe('one client’s hanging endpoint holds back only its own events', () =>
     service.dispatcher!.wake();
     // Its first batch is under way and hanging; the next waits for it.
     await hanging.waitFor((all) => all.length >= 32);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    assert.equal(hanging.receipts.length, 32, 'one endpoint is sent one batch of 32 at a time');
 
     const written = Date.now();
     for (let i = 0; i < 10; i++) await service.store.events.add(service.client.clientId, 'merchant.approval', approval(`m_fast_${i}`), service.clock.now());
     service.dispatcher!.wake();
     await healthy.waitFor((all) => all.length >= 10, TIMEOUT_MS);
     const waited = Math.max(...healthy.receipts.map((r) => r.receivedAt)) - written;
+    // Checked once the dispatcher has served the other endpoint, rounds later, while the first batch still hangs.
+    assert.equal(hanging.receipts.length, 32, 'one endpoint is sent one batch of 32 at a time');
     assert.ok(waited < TIMEOUT_MS / 2, `the healthy endpoint got every event within ${waited} ms, while the other hangs for ${TIMEOUT_MS} ms`);
   });
 });
@@ -68,11 +69,10 @@ describe('the dispatcher reads times and reports failures as a receiver and an o
     receiver.replies = [{ status: 503, headers: { 'retry-after': new Date(Date.now() + 120_000).toUTCString() } }];
     const id = await service.store.events.add(service.client.clientId, 'merchant.approval', { merchant_id: 'm_date', business_name: 'B', email: 'e@example.com', company_id: '' }, service.clock.now());
     service.dispatcher!.wake();
-    let event = await service.store.events.findForClient(service.client.clientId, id);
-    for (let i = 0; event!.attempts === 0 && i < 100; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      event = await service.store.events.findForClient(service.client.clientId, id);
-    }
+    const event = await waitUntil(async () => {
+      const read = await service.store.events.findForClient(service.client.clientId, id);
+      return read!.attempts > 0 && read;
+    }, { what: 'a first attempt' });
     const wait = Date.parse(event!.next_attempt_at) - service.clock.now().getTime();
     assert.ok(wait > 100_000 && wait <= 121_000, `the next attempt waits the two minutes the date says (${wait} ms), not three days less`);
   });
@@ -88,7 +88,7 @@ describe('the dispatcher reads times and reports failures as a receiver and an o
       log: { error: (details: unknown) => logged.push(details), warn: () => {} },
     });
     dispatcher.start();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitUntil(() => logged.length >= 2, { what: 'two failed rounds' });
     await dispatcher.stop();
     deliverer.close();
     assert.ok(logged.length >= 2, `every failed round is logged (${logged.length})`);

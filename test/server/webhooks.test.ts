@@ -6,6 +6,8 @@ import { testDatabases } from '../support/databases.ts';
 import { Receiver, verify, type Receipt } from '../support/receiver.ts';
 import { approvedMerchant, nextOrderId, paidSale, TEST_CARD } from '../support/payments.ts';
 import { validApplication } from '../support/fixtures.ts';
+import { waitUntil } from '../support/wait.ts';
+import { dispatchRound } from '../support/dispatcher-round.ts';
 import { formBody, newOnboardingLink } from '../support/onboarding.ts';
 
 /** Every event's `data` fields as the interface lists them (optional ones in the second list). */
@@ -217,8 +219,7 @@ for (const database of testDatabases()) {
       const seen = receiver.receipts.length;
       await approvedMerchant(service);
       service.clock.advance(3_600_000);
-      service.dispatcher!.wake();
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await dispatchRound(service.dispatcher!);
       assert.equal(receiver.receipts.length, seen, 'nothing is sent to a disabled endpoint');
       await service.api('POST', '/client/update-webhooks-url', { json: { webhook_url: receiver.url } });
       await receiver.waitFor((all) => all.length >= seen + 3, 5000);
@@ -288,11 +289,3 @@ describe('webhook URLs in production', () => {
     assert.equal(ok.status, 200, ok.text);
   });
 });
-
-async function waitUntil(check: () => Promise<boolean>, timeoutMs = 8000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not reached in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

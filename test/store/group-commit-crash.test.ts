@@ -3,14 +3,13 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { startServiceProcess, type ServiceProcess } from '../support/process.ts';
+import { processPartner, startServiceProcess, type ServiceProcess } from '../support/process.ts';
 import { send } from '../support/http.ts';
 import { testDatabases, type TestDatabase } from '../support/databases.ts';
 import { storageEnv } from '../support/storage-env.ts';
 import { validApplication } from '../support/fixtures.ts';
 
-const credentials = { PAYKIT_CLIENT_ID: 'burst_client', PAYKIT_CLIENT_SECRET: 'burst-secret-0123456789' };
-const auth = { id: credentials.PAYKIT_CLIENT_ID, secret: credentials.PAYKIT_CLIENT_SECRET };
+const { env: credentials, auth } = processPartner('burst');
 const BURST = 200;
 
 const api = (service: ServiceProcess, path: string, json: unknown) => send(service.baseUrl, 'POST', `/api/v1${path}`, { auth, json });

@@ -2,16 +2,16 @@ import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { startServiceProcess, type ServiceProcess } from '../support/process.ts';
+import { processPartner, startServiceProcess, type ServiceProcess } from '../support/process.ts';
 import { send, type Answer } from '../support/http.ts';
 import { testDatabases } from '../support/databases.ts';
 import { storageEnv } from '../support/storage-env.ts';
 import { validApplication } from '../support/fixtures.ts';
 import { TEST_CARD } from '../support/payments.ts';
 import { IDEMPOTENCY_LEASE_MS } from '../../server/store/idempotency-keys.ts';
+import { waitUntil } from '../support/wait.ts';
 
-const credentials = { PAYKIT_CLIENT_ID: 'crash_client', PAYKIT_CLIENT_SECRET: 'crash-secret-0123456789' };
-const auth = { id: credentials.PAYKIT_CLIENT_ID, secret: credentials.PAYKIT_CLIENT_SECRET };
+const { env: credentials, auth } = processPartner('crash');
 const IN_PROGRESS = 'A request with this Idempotency-Key is still being processed: retry in a moment.';
 
 const api = (service: ServiceProcess, method: string, path: string, json?: unknown, key?: string): Promise<Answer> =>
@@ -102,10 +102,7 @@ describe('a request blocked mid-transaction when its process dies (postgres)', {
     const key = randomUUID();
     const body = { merchant_key: merchantKey, transaction_id: saleId, amount: '40.00' };
     const blocked = api(first, 'POST', '/order/sales-return', body, key).catch(() => undefined);
-    for (let i = 0; (await blocker.query('SELECT count(*) AS n FROM idempotency_keys')).rows[0].n !== 1; i++) {
-      assert.ok(i < 100, 'the refund claimed its key');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await waitUntil(async () => Number((await blocker.query('SELECT count(*) AS n FROM idempotency_keys')).rows[0].n) === 1, { what: 'the refund claiming its key', timeoutMs: 5000 });
     assert.equal(await first.stop('SIGKILL'), null);
     await blocked;
     await blocker.query('ROLLBACK');

@@ -1,13 +1,12 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServiceProcess } from '../support/process.ts';
+import { processPartner, startServiceProcess } from '../support/process.ts';
 import { send } from '../support/http.ts';
 import { testDatabases } from '../support/databases.ts';
 import { storageEnv } from '../support/storage-env.ts';
 import { validApplication } from '../support/fixtures.ts';
 
-const credentials = { PAYKIT_CLIENT_ID: 'restart_client', PAYKIT_CLIENT_SECRET: 'restart-secret-0123456789' };
-const auth = { id: credentials.PAYKIT_CLIENT_ID, secret: credentials.PAYKIT_CLIENT_SECRET };
+const { env: credentials, auth } = processPartner('restart');
 
 for (const database of testDatabases()) {
   describe(`a restart keeps the data (${database})`, () => {

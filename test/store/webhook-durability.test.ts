@@ -1,7 +1,8 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { startServiceProcess } from '../support/process.ts';
+import { processPartner, startServiceProcess } from '../support/process.ts';
+import { waitUntil } from '../support/wait.ts';
 import { send } from '../support/http.ts';
 import { TEST_DATABASE_URL, testDatabases } from '../support/databases.ts';
 import { storageEnv } from '../support/storage-env.ts';
@@ -14,8 +15,7 @@ import { registerWebhookUrl } from '../../server/services/webhooks.ts';
 import { createDeliverer } from '../../server/webhooks/deliver.ts';
 import { Dispatcher } from '../../server/webhooks/dispatcher.ts';
 
-const credentials = { PAYKIT_CLIENT_ID: 'webhook_client', PAYKIT_CLIENT_SECRET: 'webhook-secret-0123456789' };
-const auth = { id: credentials.PAYKIT_CLIENT_ID, secret: credentials.PAYKIT_CLIENT_SECRET };
+const { env: credentials, auth } = processPartner('webhook');
 // Short timeouts, so a killed process's claims lapse within seconds in the test.
 const fast = { PAYKIT_WEBHOOK_TIMEOUT_MS: '300', PAYKIT_WEBHOOK_POLL_MS: '50', PAYKIT_WEBHOOK_RETRY_SCHEDULE: '1,1,1' };
 
@@ -53,7 +53,7 @@ for (const database of testDatabases()) {
         // Every event, whether it had reached the receiver unacknowledged or not at all, arrives after the restart.
         await receiver.waitFor((all) => new Set(all.slice(killedAt).map((r) => r.id)).size === count, 20_000);
         const log = await send(second.baseUrl, 'GET', '/api/v1/client/webhooks/events', { json: { perPage: 100 }, auth });
-        await waitFor(async () => {
+        await waitUntil(async () => {
           const pending = await send(second.baseUrl, 'GET', '/api/v1/client/webhooks/events', { json: { status: 'pending' }, auth });
           return pending.body.data.totalCount === 0;
         });
@@ -89,18 +89,11 @@ describe('several dispatchers on one PostgreSQL database', { skip: !testDatabase
     });
     for (const dispatcher of dispatchers) dispatcher.start();
     await receiver.waitFor((all) => new Set(all.map((r) => r.id)).size === count, 20_000);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Stopped, each dispatcher has finished the batches it had under way: a second delivery would be in by now.
+    for (const dispatcher of dispatchers) await dispatcher.stop();
     const perEvent = new Map<string, number>();
     for (const r of receiver.receipts) perEvent.set(r.id, (perEvent.get(r.id) ?? 0) + 1);
     assert.equal(perEvent.size, count);
     assert.deepEqual([...new Set(perEvent.values())], [1], 'no event was delivered twice');
   });
 });
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not reached in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { startFlakyProxy } from './flaky-proxy.js';
+import { waitUntil } from './wait.ts';
 
 const credentials = { id: 'browser_tests', secret: 'browser-tests-secret-0123456789' };
 const basic = `Basic ${Buffer.from(`${credentials.id}:${credentials.secret}`).toString('base64')}`;
@@ -40,14 +41,10 @@ export async function startBrowserService() {
       PAYKIT_CLIENT_ID: credentials.id, PAYKIT_CLIENT_SECRET: credentials.secret, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${baseUrl}/health`)).ok) break;
-    } catch {
-      if (i > 300 || child.exitCode !== null) throw new Error('the service for the browser tests did not start');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitUntil(async () => (await fetch(`${baseUrl}/health`)).ok, {
+    what: 'the service for the browser tests to start', timeoutMs: 30_000,
+    stopIf: () => (child.exitCode !== null ? `it exited with ${child.exitCode}` : undefined),
+  });
   const application = JSON.parse(readFileSync(new URL('../../docs/examples/application.json', import.meta.url), 'utf8'));
   const merchant = await call(baseUrl, 'POST', '/onboarding', application);
   await call(baseUrl, 'POST', '/approve-merchant', { merchant_id: merchant.merchant_id });

@@ -2,9 +2,15 @@ import { PaykitClient } from '../../src/client/index.ts';
 import type { TestService } from './service.ts';
 import { partnerApplication } from './fixtures.ts';
 
+/** A service as the setup reaches it: in this process (a TestService, with its client) or a process (its URL alone). */
+type Reachable = Pick<TestService, 'baseUrl'> & Partial<Pick<TestService, 'client'>>;
+
 /** The typed partner client, as a partner's server would hold it; the suites' setup goes through it. */
-export function partnerClient(service: TestService, auth?: { id: string; secret: string }): PaykitClient {
-  return new PaykitClient({ clientId: auth?.id ?? service.client.clientId, secretKey: auth?.secret ?? service.client.secretKey, baseUrl: service.baseUrl });
+export function partnerClient(service: Reachable, auth?: { id: string; secret: string }): PaykitClient {
+  const clientId = auth?.id ?? service.client?.clientId;
+  const secretKey = auth?.secret ?? service.client?.secretKey;
+  if (!clientId || !secretKey) throw new Error('a service process needs the credentials it was started with');
+  return new PaykitClient({ clientId, secretKey, baseUrl: service.baseUrl });
 }
 
 export interface ApprovedMerchant {
@@ -13,7 +19,7 @@ export interface ApprovedMerchant {
 }
 
 /** A merchant onboarded and approved through the API, ready to take payments. */
-export async function approvedMerchant(service: TestService, auth?: { id: string; secret: string }): Promise<ApprovedMerchant> {
+export async function approvedMerchant(service: Reachable, auth?: { id: string; secret: string }): Promise<ApprovedMerchant> {
   const paykit = partnerClient(service, auth);
   const { merchant_key, merchant_id } = await paykit.merchants.onboard(partnerApplication());
   await paykit.merchants.approve(merchant_id);

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { once } from 'node:events';
+import { waitUntil } from './wait.ts';
 
 /** A free loopback port, found by binding port 0 and letting it go. */
 export async function freePort(): Promise<number> {
@@ -25,21 +26,24 @@ export interface ServiceProcess {
  * (a busy 2-core machine has taken over 20 s to start one), or at once if `child` exited.
  */
 export async function untilAnswering(url: string, child: ChildProcess, output: () => string = () => '', seconds = 60): Promise<void> {
-  const deadline = Date.now() + seconds * 1000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the process for ${url} exited with ${child.exitCode}: ${output()}`);
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`nothing answered at ${url} within ${seconds} s: ${output()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  try {
+    await waitUntil(async () => Boolean(await fetch(url)), {
+      what: `an answer at ${url}`, timeoutMs: seconds * 1000,
+      stopIf: () => (child.exitCode !== null ? `the process exited with ${child.exitCode}: ${output()}` : undefined),
+    });
+  } catch (error) {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    throw new Error(`${(error as Error).message}\n${output()}`);
   }
+}
+
+/**
+ * The partner a service process is started with (PAYKIT_CLIENT_ID and PAYKIT_CLIENT_SECRET in `env`), and the same
+ * credentials as a caller sends them (`auth`), for the suites that start, stop and crash real processes.
+ */
+export function processPartner(name: string): { env: { PAYKIT_CLIENT_ID: string; PAYKIT_CLIENT_SECRET: string }; auth: { id: string; secret: string } } {
+  const env = { PAYKIT_CLIENT_ID: `${name}_client`, PAYKIT_CLIENT_SECRET: `${name}-secret-0123456789` };
+  return { env, auth: { id: env.PAYKIT_CLIENT_ID, secret: env.PAYKIT_CLIENT_SECRET } };
 }
 
 /**
