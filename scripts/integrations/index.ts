@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { analyze, root } from './analyze.ts';
 import { preactTypes, solidTypes, svelteTypes, tagProps } from './jsx.ts';
 import { elementsOf } from './model.ts';
-import { reactComponents, reactJsx } from './react.ts';
+import { reactComponents, reactElementComponent, reactElementFile, reactJsx } from './react.ts';
 import { shippedManifest } from './shipped-manifest.ts';
 import { vscodeCssData, vscodeHtmlData } from './vscode.ts';
 import { vueCompiler, vueComponents, vueGlobalComponents } from './vue.ts';
@@ -28,6 +28,7 @@ export async function generate(): Promise<Map<string, string>> {
   return new Map([
     ['custom-elements.json', shippedManifest(manifest, elements)],
     ['wrappers/react/index.ts', reactComponents(elements)],
+    ...elements.map((element): [string, string] => [reactElementFile(element), reactElementComponent(element)]),
     ['wrappers/react/jsx.ts', reactJsx(elements)],
     ['wrappers/vue/index.ts', vueComponents(elements)],
     ['wrappers/vue/global-components.ts', vueGlobalComponents(elements)],
