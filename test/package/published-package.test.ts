@@ -2,9 +2,10 @@
  * The package as npm users get it: `npm pack` (which builds it), installed into a throwaway app, then used the way
  * each kind of project uses it. What npm installs is counted; every export and every manifest path must be in the
  * package; `paykit/pay-button` must bundle without the other elements; and the app's code is type-checked as React
- * (strict, exactOptionalPropertyTypes), Vue (vue-tsc, components and bare tags), Svelte (svelte-check), Preact and
- * Solid projects check it. The tools are test/package/consumers' (TypeScript 6: vue-tsc and svelte-check need its
- * JavaScript API), the frameworks the repository's.
+ * (strict, exactOptionalPropertyTypes), Vue (vue-tsc, components and bare tags), Svelte (svelte-check), Angular (ngc,
+ * strictTemplates), Preact and Solid projects check it. The tools are test/package/consumers' (TypeScript 6:
+ * vue-tsc and svelte-check need its JavaScript API; Angular's compiler and packages), the other frameworks the
+ * repository's.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -40,7 +41,7 @@ describe('the published package', { timeout: 600_000 }, () => {
   let installed: string[] = [];
 
   before(async () => {
-    if (!existsSync(bin('vue-tsc'))) await npm(['ci', '--prefer-offline'], consumers);
+    if (!['vue-tsc', 'svelte-check', 'ngc'].every((tool) => existsSync(bin(tool)))) await npm(['ci', '--prefer-offline'], consumers);
     rmSync(app, { recursive: true, force: true });
     mkdirSync(app, { recursive: true });
     // The build `npm pack` runs first (prepack), run here on its own so that pack's answer is its JSON alone.
@@ -179,6 +180,23 @@ describe('the published package', { timeout: 600_000 }, () => {
       assert.ok(completed, result.stdout);
       return { errors: Number(completed[1]), warnings: Number(completed[2]), output: result.stdout };
     };
+
+    // ngc is the Angular compiler `ng build` runs (templates compiled ahead of time, type-checked with strictTemplates).
+    const ngc = async (folder: string) => {
+      const result = await run(bin('ngc'), ['-p', join(app, folder, 'tsconfig.json')], { cwd: app })
+        .then(({ stdout, stderr }) => `${stdout}${stderr}`, (error: { stdout: string; stderr: string }) => `${error.stdout}${error.stderr}`);
+      // Its diagnostics come coloured, even into a pipe.
+      const output = result.replace(/\x1b\[[\d;]*m/g, '');
+      return { errors: (output.match(/error TS\d+/g) ?? []).length, output };
+    };
+
+    test('angular (ngc, strictTemplates, CUSTOM_ELEMENTS_SCHEMA): the tags’ events typed by paykit/angular, and what they refuse', async () => {
+      const good = await ngc('angular');
+      assert.equal(good.errors, 0, good.output);
+      const wrong = await ngc('angular-wrong');
+      assert.equal(wrong.errors, 2, wrong.output);
+      assert.match(wrong.output, /CustomEvent<PaySuccessDetail>/, 'the handler’s event is the element’s, not Event');
+    });
 
     test('svelte (svelte-check): the bare tags, and what they refuse', async () => {
       const good = await svelteCheck('svelte');
