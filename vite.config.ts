@@ -22,6 +22,9 @@ const entries = {
   'request-payment-button': 'src/request-payment-button.ts',
   'transactions-table': 'src/transactions-table.ts',
   react: 'wrappers/react/index.ts',
+  'react/pay-button': 'wrappers/react/pay-button.ts',
+  'react/request-payment-button': 'wrappers/react/request-payment-button.ts',
+  'react/transactions-table': 'wrappers/react/transactions-table.ts',
   vue: 'wrappers/vue/index.ts',
   'vue-compiler': 'wrappers/vue/compiler.ts',
   ssr: 'src/ssr/index.ts',
@@ -29,7 +32,7 @@ const entries = {
 
 /**
  * `npm run build`: the npm package's entries: the elements (`paykit`, and `paykit/pay-button` and its siblings, one
- * element each), the React and Vue adapters (`paykit/react`, `paykit/vue`), which share the elements' chunks, the Vue
+ * element each), the React and Vue adapters (`paykit/react`, `paykit/react/pay-button` and its siblings, `paykit/vue`), which share the elements' chunks, the Vue
  * template compiler's options (`paykit/vue/compiler`) and the server renderer (`paykit/ssr`). Lit, React and Vue are
  * left to the user's bundler, so a page has one copy of each.
  */
@@ -43,9 +46,9 @@ export default defineConfig({
     rollupOptions: {
       external: [/^lit(\/|$)/, /^lit-html(\/|$)/, /^lit-element(\/|$)/, /^@lit\//, /^@lit-labs\//, /^react(\/|$)/, /^react-dom(\/|$)/, /^vue(\/|$)/, /^@vue\//],
       output: {
-        // A bundle drops module directives, so the React entry gets its own back: Next.js's App Router then takes
-        // `paykit/react` as client code even when a Server Component imports it.
-        banner: (chunk) => (chunk.isEntry && chunk.name === 'react' ? "'use client';" : ''),
+        // A bundle drops module directives, so the React entries get their own back: Next.js's App Router then takes
+        // `paykit/react` (and `paykit/react/pay-button`, …) as client code even when a Server Component imports it.
+        banner: (chunk) => (chunk.isEntry && /^react(\/|$)/.test(chunk.name) ? "'use client';" : ''),
       },
     },
   },

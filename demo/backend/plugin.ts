@@ -6,6 +6,7 @@ import { HoldBook } from './holds.ts';
 import { BadRequest, failure, routes, type DemoContext, type DemoMerchant } from './routes.ts';
 import { WebhookInbox } from './webhook-inbox.ts';
 import { checkoutPage } from './checkout-page.ts';
+import { staticChrome } from './static-chrome.ts';
 
 export interface DemoBackendOptions {
   serviceUrl: string;
@@ -66,6 +67,7 @@ export function demoBackend(options: DemoBackendOptions): Plugin {
 
   return {
     name: 'paykit-demo-backend',
+    transformIndexHtml: (html, { path }) => staticChrome(html, path, options.serviceUrl),
     configureServer(server) {
       server.httpServer?.once('listening', async () => {
         const { address, port } = server.httpServer!.address() as AddressInfo;

@@ -22,3 +22,18 @@ export const QR_SPACE_TEXT = 'Click Pay: a QR code to pay from a phone appears h
 
 /** The phone the request-payment form starts with: a sandbox number, so the text only reaches the sandbox's messages. */
 export const SAMPLE_PHONE = '+14155550123';
+
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/**
+ * The script-tag storefront's product cards, each with its pay button; the demo's server writes them into the page
+ * (demo/backend/plugin.ts), so nothing moves when the page's script runs.
+ */
+export function productCardsHtml(): string {
+  return PRODUCTS.map((product) => {
+    const name = escapeHtml(product.name);
+    return `<article class="product${product.qr ? ' with-qr' : ''}"><h3>${name}</h3><p>${escapeHtml(product.blurb)}</p>`
+      + `<p class="price">$${product.price}</p><pay-button amount="${product.price}" description="${name}"${product.qr ? ' show-qr' : ''}></pay-button>`
+      + `${product.qr ? `<div class="qr-space">${escapeHtml(QR_SPACE_TEXT)}</div>` : ''}</article>`;
+  }).join('\n');
+}

@@ -8,8 +8,14 @@ const TEST_CARDS = [
 
 const TEST_CARD_HINT = 'Any future expiry date and any 3-digit CVC.';
 
-export function renderTestCards(target: HTMLElement): void {
-  target.innerHTML = `<h2 id="test-cards-title">Test cards</h2>
+/** The test cards' section content; the demo's server writes it into the pages (demo/backend/plugin.ts). */
+export function testCardsHtml(): string {
+  return `<h2 id="test-cards-title">Test cards</h2>
     <ul class="cards">${TEST_CARDS.map((card) => `<li><code>${card.number}</code> <span>${card.outcome}</span></li>`).join('')}</ul>
     <p class="hint">${TEST_CARD_HINT}</p>`;
+}
+
+/** The test cards, where the page came without them. */
+export function renderTestCards(target: HTMLElement): void {
+  if (!target.childElementCount) target.innerHTML = testCardsHtml();
 }

@@ -1,7 +1,7 @@
 /**
  * `npm run integrations`: everything that describes the elements to the outside, generated from one source, the
  * Custom Elements Manifest of the element sources: the manifest the package ships, the React and Vue components,
- * the bare tags' typings for React, Preact, Solid, Svelte and Vue, VS Code's custom data, and docs/widgets.md.
+ * the bare tags' typings for React, Preact, Solid, Svelte, Vue and Angular, VS Code's custom data, and docs/widgets.md.
  *
  *     node scripts/integrations/index.ts          # write the files
  *     node scripts/integrations/index.ts --check  # exit 1 when a file is stale
@@ -13,9 +13,10 @@ import { writeIfChanged } from '../write-if-changed.ts';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyze, root } from './analyze.ts';
+import { angularTypes } from './angular.ts';
 import { preactTypes, solidTypes, svelteTypes, tagProps } from './jsx.ts';
 import { elementsOf } from './model.ts';
-import { reactComponents, reactJsx } from './react.ts';
+import { reactComponents, reactElementComponent, reactElementFile, reactJsx } from './react.ts';
 import { shippedManifest } from './shipped-manifest.ts';
 import { vscodeCssData, vscodeHtmlData } from './vscode.ts';
 import { vueCompiler, vueComponents, vueGlobalComponents } from './vue.ts';
@@ -28,6 +29,7 @@ export async function generate(): Promise<Map<string, string>> {
   return new Map([
     ['custom-elements.json', shippedManifest(manifest, elements)],
     ['wrappers/react/index.ts', reactComponents(elements)],
+    ...elements.map((element): [string, string] => [reactElementFile(element), reactElementComponent(element)]),
     ['wrappers/react/jsx.ts', reactJsx(elements)],
     ['wrappers/vue/index.ts', vueComponents(elements)],
     ['wrappers/vue/global-components.ts', vueGlobalComponents(elements)],
@@ -36,6 +38,7 @@ export async function generate(): Promise<Map<string, string>> {
     ['wrappers/preact/index.ts', preactTypes(elements)],
     ['wrappers/solid/index.ts', solidTypes(elements)],
     ['wrappers/svelte/index.ts', svelteTypes(elements)],
+    ['wrappers/angular/index.ts', angularTypes(elements)],
     ['editors/vscode.html-custom-data.json', vscodeHtmlData(elements)],
     ['editors/vscode.css-custom-data.json', vscodeCssData(elements)],
     ['docs/widgets.md', widgetDocs(elements)],

@@ -1,6 +1,7 @@
 /**
- * `paykit/react`: one component per element (wrappers/react/index.ts), with its props typed from the element class
- * and its events as `on…` props typed with their detail; and `paykit/react/jsx`, the bare tags for React 19's
+ * `paykit/react`: one component per element (wrappers/react/pay-button.ts and its siblings, each its own entry,
+ * gathered by wrappers/react/index.ts), with its props typed from the element class and its events as `on…` props
+ * typed with their detail; and `paykit/react/jsx`, the bare tags for React 19's
  * JSX (wrappers/react/jsx.ts).
  */
 import { pascal, type Element } from './model.ts';
@@ -28,6 +29,42 @@ function component(element: Element): string {
 export const ${element.className} = createComponent<${elementType(element)}, ${element.className}Props>('${element.tag}', [${members}], { ${events} }, '${element.className}');`;
 }
 
+/** The types each entry re-exports from the main one, beside its element classes. */
+const SHARED_TYPES = `export type {
+  PaykitConfig, PaykitErrorCode, PaySuccessDetail, PaykitErrorDetail, RequestSentDetail, TransactionsLoadDetail, PaykitEventMap, PayMode, Theme,
+} from '../../src/index.ts';`;
+
+/** The file of one element's component: `wrappers/react/pay-button.ts`, the entry `paykit/react/pay-button`. */
+export const reactElementFile = (element: Element) => `wrappers/react/${element.tag}.ts`;
+
+/**
+ * `paykit/react/pay-button` and its siblings: one element's component, which defines that element alone, so that a
+ * bundle with `PayButton` carries neither of the other elements (as `paykit/pay-button` does without React).
+ */
+export function reactElementComponent(element: Element): string {
+  return `${header('react.ts')}
+/**
+ * \`paykit/react/${element.tag}\`: the React component over \`<${element.tag}>\` alone.
+ * Importing it defines that element only (when there is a DOM), so a bundle carries none of the other Paykit
+ * elements; \`paykit/react\` has them all. The build puts \`'use client'\` at the top of the built file
+ * (vite.config.ts), for Next.js's App Router.
+ */
+import type { HTMLAttributes } from 'react';
+import { createComponent } from './create-component.ts';
+${typeImports([element], '../../src/index.ts')}
+// Defines <${element.tag}> (where there is a DOM), as \`import 'paykit/${element.tag}'\` does.
+import '../../src/${element.tag}.ts';
+
+export { configure } from '../../src/config.ts';
+${SHARED_TYPES}
+export type { ${elementType(element)} };
+
+${componentProps(element)}
+
+${component(element)}
+`;
+}
+
 export function reactComponents(elements: Element[]): string {
   return `${header('react.ts')}
 /**
@@ -35,20 +72,13 @@ export function reactComponents(elements: Element[]): string {
  * as a property; each event is an \`on…\` prop whose handler receives the element's typed \`CustomEvent\`; \`ref\` gives
  * the element (e.g. to call \`reload()\`). Importing this module also defines the elements (when there is a DOM).
  * React 18 and 19; on a server the components render their bare tags. The build puts \`'use client'\` at the top of
- * dist/react.js (vite.config.ts), so Next.js's App Router takes it as client code.
+ * dist/react.js (vite.config.ts), so Next.js's App Router takes it as client code. One component without the other
+ * elements in the bundle: \`paykit/react/pay-button\` and its siblings.
  */
-import type { HTMLAttributes } from 'react';
-import { createComponent } from './create-component.ts';
-${typeImports(elements, '../../src/index.ts')}
-
 // The main entry defines the elements (where there is a DOM), as \`import 'paykit'\` does.
 export { configure } from '../../src/index.ts';
-export type {
-  PaykitConfig, PaykitErrorCode, PaySuccessDetail, PaykitErrorDetail, RequestSentDetail, TransactionsLoadDetail, PaykitEventMap, PayMode, Theme,
-} from '../../src/index.ts';
-export type { ${elements.map(elementType).join(', ')} };
-
-${elements.map((element) => `${componentProps(element)}\n\n${component(element)}`).join('\n\n')}
+${SHARED_TYPES}
+${elements.map((element) => `export { ${element.className}, type ${element.className}Props, type ${elementType(element)} } from './${element.tag}.ts';`).join('\n')}
 `;
 }
 

@@ -21,7 +21,7 @@ function component(element: Element): string {
       return (this.$el as ${elementType(element)}).${method.name}(...args);
     },`).join('\n');
   return `/** \`<${element.tag}>\`: ${element.description} */
-export const ${element.className} = defineComponent({
+export const ${element.className} = withHtmlAttributes(defineComponent({
   name: '${element.className}',
   props: {
 ${props(element)}
@@ -36,7 +36,7 @@ ${emits}
         ${listeners},
       });
   },
-});`;
+}));`;
 }
 
 export function vueComponents(elements: Element[]): string {
@@ -45,11 +45,14 @@ export function vueComponents(elements: Element[]): string {
  * \`paykit/vue\`: Vue 3 components over the Paykit elements. Props are set on the element as DOM properties (never
  * stringified into attributes, also before the element is defined); each event is re-emitted under its camelCase
  * name (\`@pay-success\` in a template, \`onPaySuccess\` in a render function) with the element's typed \`CustomEvent\`;
- * the element's methods are on the component's ref. Importing this module also defines the elements (when there is
- * a DOM). For the bare tags (\`<pay-button>\` in a template) see \`paykit/vue/compiler\` and \`paykit/vue/global-components\`.
+ * the element's methods are on the component's ref; global HTML attributes (\`id\`, \`title\`, \`hidden\`, \`aria-*\`,
+ * \`data-*\`) fall through to the element and type-check under \`strictTemplates\`. Importing this module also defines
+ * the elements (when there is a DOM). For the bare tags (\`<pay-button>\` in a template) see \`paykit/vue/compiler\`
+ * and \`paykit/vue/global-components\`.
  */
 import { defineComponent, h, type PropType } from 'vue';
 import { asProperties } from './as-properties.ts';
+import { withHtmlAttributes } from './with-html-attributes.ts';
 ${typeImports(elements, '../../src/index.ts')}
 
 // The main entry defines the elements (where there is a DOM), as \`import 'paykit'\` does.
@@ -87,7 +90,8 @@ ${events}
  * (in any .ts or .vue file of the project, e.g. env.d.ts). The elements must also be defined at run time
  * (\`import 'paykit'\`, or the script tag) and the template compiler given \`paykit/vue/compiler\`'s options.
  */
-import type { EmitFn, HTMLAttributes, PublicProps } from 'vue';
+import type { EmitFn, PublicProps } from 'vue';
+import type { GlobalHtmlAttributes } from './with-html-attributes.ts';
 ${typeImports(elements, '../../src/index.ts')}
 
 /**
@@ -96,7 +100,7 @@ ${typeImports(elements, '../../src/index.ts')}
  */
 export type DefineCustomElement<El extends HTMLElement, Events extends Record<string, Event>, Props extends keyof El> = new () => El & {
   /** @deprecated Template type checking only: not a property of the element. */
-  $props: HTMLAttributes & Partial<Pick<El, Props>> & PublicProps;
+  $props: GlobalHtmlAttributes & Partial<Pick<El, Props>> & PublicProps;
   /** @deprecated Template type checking only: not a method of the element. */
   $emit: EmitFn<{ [K in keyof Events]: (event: Events[K]) => void }>;
 };

@@ -132,10 +132,34 @@ server's markup renders it again and says so in the console.
   bundle imports \`paykit\` instead of using the script tag, import Lit's hydration support first (\`npm install
   @lit-labs/ssr-client\`): \`import '@lit-labs/ssr-client/lit-element-hydrate-support.js'; import 'paykit';\`. The demo's
   \`/checkout.html\` is rendered this way (demo/backend/checkout-page.ts).
-- **Next.js** (App Router): render in a Server Component and insert the HTML, e.g.
-  \`<div dangerouslySetInnerHTML={{ __html: await renderToString(html\\\`<pay-button amount="\${price}"></pay-button>\\\`) }} />\`,
-  and load the script tag with \`<Script type="module" src="{service}/paykit.js" data-public-key="pk_…" />\` (or,
-  in a Client Component, the two imports above). Keep \`paykit/ssr\` on the server: it imports Lit's server build.
+- **Next.js** (App Router, \`next dev\` and \`next start\` alike): render in a Server Component, insert the HTML with
+  \`suppressHydrationWarning\`, and load the script tag with \`crossOrigin="anonymous"\` (below). Keep \`paykit/ssr\` on
+  the server: it imports Lit's server build.
+
+\`\`\`jsx
+// app/checkout/page.jsx (a Server Component)
+import Script from 'next/script';
+import { html, renderToString } from 'paykit/ssr';
+
+export default async function Checkout() {
+  const widgets = await renderToString(html\`<pay-button amount="25.00" order-id="order-1002"></pay-button>\`);
+  return (
+    <main>
+      <div suppressHydrationWarning dangerouslySetInnerHTML={{ __html: widgets }} />
+      <Script type="module" src="https://pay.example.com/paykit.js" data-public-key="pk_…" crossOrigin="anonymous" />
+    </main>
+  );
+}
+\`\`\`
+
+The two attributes keep the browser's console clean. The browser turns each \`<template shadowrootmode>\` into the
+element's shadow root while it parses, so the \`<div>\` holds other children than the HTML React sent:
+\`suppressHydrationWarning\` tells React that is expected, so it neither reports a mismatch nor parses the HTML again
+to compare it (that second parse is what Chromium warns about: "declarative Shadow DOM is not being parsed").
+\`crossOrigin="anonymous"\` gives the \`<link rel="preload">\` that \`<Script>\` adds the credentials mode of the module
+script it preloads; without it the preload is not used and the browser says so. No component of ours is needed for
+two attributes. test/package/nextjs.test.ts runs this recipe with \`next build\` + \`next start\` and with \`next dev\`
+in Chromium (\`PAYKIT_TEST_NEXT=1\`): a clean console, and the page without the two attributes as its control.
 
 Firefox before 123, within the floor below, has no declarative shadow DOM: there a server-rendered element shows
 nothing until the script runs, and then renders itself.

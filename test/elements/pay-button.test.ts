@@ -464,6 +464,8 @@ describe('<pay-button> with the service', function () {
     removeEventListener('message', listen);
     expect(asked, 'the pay page asked for it').to.include('paykit:close');
     expect(dialog.open).to.equal(false);
+    // The focus comes back from the frame to the button that opened the dialog.
+    expect(shadow(el).activeElement).to.equal(part(el, 'button'));
     expect(part(el, 'status').textContent).to.equal('Payment cancelled. Nothing was charged.');
   });
 

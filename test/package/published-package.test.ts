@@ -2,9 +2,10 @@
  * The package as npm users get it: `npm pack` (which builds it), installed into a throwaway app, then used the way
  * each kind of project uses it. What npm installs is counted; every export and every manifest path must be in the
  * package; `paykit/pay-button` must bundle without the other elements; and the app's code is type-checked as React
- * (strict, exactOptionalPropertyTypes), Vue (vue-tsc, components and bare tags), Svelte (svelte-check), Preact and
- * Solid projects check it. The tools are test/package/consumers' (TypeScript 6: vue-tsc and svelte-check need its
- * JavaScript API), the frameworks the repository's.
+ * (strict, exactOptionalPropertyTypes), Vue (vue-tsc, components and bare tags), Svelte (svelte-check), Angular (ngc,
+ * strictTemplates), Preact and Solid projects check it. The tools are test/package/consumers' (TypeScript 6:
+ * vue-tsc and svelte-check need its JavaScript API; Angular's compiler and packages), the other frameworks the
+ * repository's.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,6 +14,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statS
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -39,7 +41,7 @@ describe('the published package', { timeout: 600_000 }, () => {
   let installed: string[] = [];
 
   before(async () => {
-    if (!existsSync(bin('vue-tsc'))) await npm(['ci', '--prefer-offline'], consumers);
+    if (!['vue-tsc', 'svelte-check', 'ngc'].every((tool) => existsSync(bin(tool)))) await npm(['ci', '--prefer-offline'], consumers);
     rmSync(app, { recursive: true, force: true });
     mkdirSync(app, { recursive: true });
     // The build `npm pack` runs first (prepack), run here on its own so that pack's answer is its JSON alone.
@@ -90,8 +92,31 @@ describe('the published package', { timeout: 600_000 }, () => {
     assert.doesNotMatch(JSON.stringify(manifest), /"src\//, 'nothing points into src/');
   });
 
-  test('dist/react.js starts with \'use client\', for Next.js’s App Router', () => {
-    assert.match(readFileSync(join(app, 'node_modules/paykit/dist/react.js'), 'utf8'), /^["']use client["'];/);
+  test('the React entries start with \'use client\', for Next.js’s App Router', () => {
+    for (const file of ['react.js', 'react/pay-button.js', 'react/request-payment-button.js', 'react/transactions-table.js']) {
+      assert.match(readFileSync(join(app, 'node_modules/paykit/dist', file), 'utf8'), /^["']use client["'];/, file);
+    }
+  });
+
+  test('a React app with PayButton alone (paykit/react/pay-button) is as small as paykit/pay-button plus the component', async (t) => {
+    const { build } = await import('esbuild');
+    // Minified as an app's production build is, React left out (the app has it either way); gzip is deterministic.
+    const bundle = async (contents: string) => {
+      const { outputFiles } = await build({
+        stdin: { contents, resolveDir: app, loader: 'js' }, bundle: true, format: 'esm', write: false, minify: true, logLevel: 'silent',
+        platform: 'browser', external: ['react', 'react-dom'],
+      });
+      const text = outputFiles[0]!.text;
+      return { text, gzip: gzipSync(text).length };
+    };
+    const alone = await bundle(`import { PayButton } from 'paykit/react/pay-button'; console.log(PayButton);`);
+    const element = await bundle(`import { PayButton } from 'paykit/pay-button'; console.log(PayButton);`);
+    const all = await bundle(`import { PayButton } from 'paykit/react'; console.log(PayButton);`);
+    t.diagnostic(`gzip: paykit/react/pay-button ${alone.gzip} B, paykit/pay-button ${element.gzip} B, paykit/react ${all.gzip} B`);
+    assert.match(alone.text, /"pay-button"/);
+    assert.doesNotMatch(alone.text, /transactions-table|request-payment-button|Loading transactions|Sending the payment request/, 'no other element');
+    assert.ok(alone.gzip - element.gzip <= 1024, `the component adds ${alone.gzip - element.gzip} B gzip to the element, over 1 kB`);
+    assert.ok(all.gzip - alone.gzip >= 4096, `paykit/react's other elements weigh ${all.gzip - alone.gzip} B gzip: the entry saves too little`);
   });
 
   test('paykit/pay-button bundles <pay-button> alone; the package’s modules import in Node', async () => {
@@ -109,13 +134,17 @@ describe('the published package', { timeout: 600_000 }, () => {
 
     const { stdout } = await run(process.execPath, ['--input-type=module', '-e', `
       const react = await import('paykit/react');
+      const alone = await import('paykit/react/pay-button');
       const { renderToString } = await import('react-dom/server');
       const { createElement } = await import('react');
       const vue = await import('paykit/vue');
       const { compilerOptions } = await import('paykit/vue/compiler');
-      console.log(JSON.stringify([renderToString(createElement(react.PayButton, { amount: '1.00' })), vue.PayButton.name, compilerOptions.isCustomElement('pay-button')]));
+      console.log(JSON.stringify([
+        renderToString(createElement(react.PayButton, { amount: '1.00' })), renderToString(createElement(alone.PayButton, { id: 'buy' })),
+        vue.PayButton.name, compilerOptions.isCustomElement('pay-button'),
+      ]));
     `], { cwd: app });
-    assert.deepEqual(JSON.parse(stdout), ['<pay-button></pay-button>', 'PayButton', true]);
+    assert.deepEqual(JSON.parse(stdout), ['<pay-button></pay-button>', '<pay-button id="buy"></pay-button>', 'PayButton', true]);
   });
 
   test('the README speaks to npm users: repository commands only where it says they are for a clone', () => {
@@ -140,7 +169,7 @@ describe('the published package', { timeout: 600_000 }, () => {
       });
     }
 
-    test('vue (vue-tsc, strictTemplates): the components and the bare tags', async () => {
+    test('vue (vue-tsc, strictTemplates): the components and the bare tags, with global HTML attributes', async () => {
       await run(bin('vue-tsc'), ['-p', join(app, 'vue/tsconfig.json')], { cwd: app }).catch((error) => assert.fail(`${error.stdout}${error.stderr}`));
     });
 
@@ -151,6 +180,23 @@ describe('the published package', { timeout: 600_000 }, () => {
       assert.ok(completed, result.stdout);
       return { errors: Number(completed[1]), warnings: Number(completed[2]), output: result.stdout };
     };
+
+    // ngc is the Angular compiler `ng build` runs (templates compiled ahead of time, type-checked with strictTemplates).
+    const ngc = async (folder: string) => {
+      const result = await run(bin('ngc'), ['-p', join(app, folder, 'tsconfig.json')], { cwd: app })
+        .then(({ stdout, stderr }) => `${stdout}${stderr}`, (error: { stdout: string; stderr: string }) => `${error.stdout}${error.stderr}`);
+      // Its diagnostics come coloured, even into a pipe.
+      const output = result.replace(/\x1b\[[\d;]*m/g, '');
+      return { errors: (output.match(/error TS\d+/g) ?? []).length, output };
+    };
+
+    test('angular (ngc, strictTemplates, CUSTOM_ELEMENTS_SCHEMA): the tags’ events typed by paykit/angular, and what they refuse', async () => {
+      const good = await ngc('angular');
+      assert.equal(good.errors, 0, good.output);
+      const wrong = await ngc('angular-wrong');
+      assert.equal(wrong.errors, 2, wrong.output);
+      assert.match(wrong.output, /CustomEvent<PaySuccessDetail>/, 'the handler’s event is the element’s, not Event');
+    });
 
     test('svelte (svelte-check): the bare tags, and what they refuse', async () => {
       const good = await svelteCheck('svelte');

@@ -11,7 +11,8 @@
  * (in any .ts or .vue file of the project, e.g. env.d.ts). The elements must also be defined at run time
  * (`import 'paykit'`, or the script tag) and the template compiler given `paykit/vue/compiler`'s options.
  */
-import type { EmitFn, HTMLAttributes, PublicProps } from 'vue';
+import type { EmitFn, PublicProps } from 'vue';
+import type { GlobalHtmlAttributes } from './with-html-attributes.ts';
 import type {
   PayButton as PayButtonElement,
   RequestPaymentButton as RequestPaymentButtonElement,
@@ -31,7 +32,7 @@ import type {
  */
 export type DefineCustomElement<El extends HTMLElement, Events extends Record<string, Event>, Props extends keyof El> = new () => El & {
   /** @deprecated Template type checking only: not a property of the element. */
-  $props: HTMLAttributes & Partial<Pick<El, Props>> & PublicProps;
+  $props: GlobalHtmlAttributes & Partial<Pick<El, Props>> & PublicProps;
   /** @deprecated Template type checking only: not a method of the element. */
   $emit: EmitFn<{ [K in keyof Events]: (event: Events[K]) => void }>;
 };

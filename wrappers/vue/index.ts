@@ -4,11 +4,14 @@
  * `paykit/vue`: Vue 3 components over the Paykit elements. Props are set on the element as DOM properties (never
  * stringified into attributes, also before the element is defined); each event is re-emitted under its camelCase
  * name (`@pay-success` in a template, `onPaySuccess` in a render function) with the element's typed `CustomEvent`;
- * the element's methods are on the component's ref. Importing this module also defines the elements (when there is
- * a DOM). For the bare tags (`<pay-button>` in a template) see `paykit/vue/compiler` and `paykit/vue/global-components`.
+ * the element's methods are on the component's ref; global HTML attributes (`id`, `title`, `hidden`, `aria-*`,
+ * `data-*`) fall through to the element and type-check under `strictTemplates`. Importing this module also defines
+ * the elements (when there is a DOM). For the bare tags (`<pay-button>` in a template) see `paykit/vue/compiler`
+ * and `paykit/vue/global-components`.
  */
 import { defineComponent, h, type PropType } from 'vue';
 import { asProperties } from './as-properties.ts';
+import { withHtmlAttributes } from './with-html-attributes.ts';
 import type {
   PayButton as PayButtonElement,
   RequestPaymentButton as RequestPaymentButtonElement,
@@ -30,7 +33,7 @@ export type {
 export type { PayButtonElement, RequestPaymentButtonElement, TransactionsTableElement };
 
 /** `<pay-button>`: A pay button: creates a pay link for `amount` and takes the payer to the hosted pay page in a modal dialog, a popup or by redirect, in the element's language. The outcome arrives as a message from the pay page (accepted only from the origin of the pay link the service returned, and for this button's order), or, when no message can arrive, by polling the link every two seconds while the payment window is open. `pay-success` tells the page the money is the merchant's, `pay-pending` that a bank payment waits for the bank; the merchant's server checks the paid amount against its order before it ships anything. */
-export const PayButton = defineComponent({
+export const PayButton = withHtmlAttributes(defineComponent({
   name: 'PayButton',
   props: {
     /** What the payment is for, shown on the pay page. */
@@ -80,10 +83,10 @@ export const PayButton = defineComponent({
         onPayCancel: (event: CustomEvent<null>) => emit('payCancel', event),
       });
   },
-});
+}));
 
 /** `<request-payment-button>`: Sends the payer a pay link by SMS: checks the phone number the way the service does, then asks the service to create the payment request. */
-export const RequestPaymentButton = defineComponent({
+export const RequestPaymentButton = withHtmlAttributes(defineComponent({
   name: 'RequestPaymentButton',
   props: {
     /** The payer's mobile number: "+" and 8–15 digits, or ten North American digits; spaces, dots, dashes and parentheses are ignored. */
@@ -121,10 +124,10 @@ export const RequestPaymentButton = defineComponent({
         onRequestError: (event: CustomEvent<PaykitErrorDetail>) => emit('requestError', event),
       });
   },
-});
+}));
 
 /** `<transactions-table>`: The merchant's transactions (sales, refunds, voids, ACH returns; holds with `kind="hold"`), newest first, read with a short-lived session token that the merchant's server mints — and, with the features that token grants, the merchant's payments console: search, filters and sort, a row's details, and the actions below. Pages, and loading, empty and error states; the listing is a `@lit/task`, which runs in the browser only, never while a server renders the element. On a phone each row is a card; where a page's container is narrower than the table on a wider screen, the table scrolls sideways in a region that takes keyboard focus and is named by the `caption` string. *Next* asks for the page after the last row shown by its `next_cursor`, and *Previous* returns to the cursor it came by: a deep page costs the service its own rows, and sales landing while the table is open do not push a row already seen onto the next page. Against a service without cursors it pages by number. */
-export const TransactionsTable = defineComponent({
+export const TransactionsTable = withHtmlAttributes(defineComponent({
   name: 'TransactionsTable',
   props: {
     /** The read-only session token minted by the merchant's server. */
@@ -207,4 +210,4 @@ export const TransactionsTable = defineComponent({
         onTransactionsFilterChange: (event: CustomEvent<TransactionFilters>) => emit('transactionsFilterChange', event),
       });
   },
-});
+}));
