@@ -1,6 +1,6 @@
 /**
  * `npm run client-types`: writes the plain TypeScript of the request and answer schemas in server/schemas, twice:
- * src/client/schema-types.ts (every schema, for `paykit/client`) and src/widget-wire-types.ts (the widget API's,
+ * client/schema-types.ts (every schema, for `paykit/client`) and src/widget-wire-types.ts (the widget API's,
  * for the elements). The schemas stay the one source of truth; the generated files let the published
  * declarations stand alone (no `typebox`, no server code for a user's TypeScript to resolve), and keep the browser
  * bundle free of server code.
@@ -18,8 +18,8 @@ import { writeIfChanged } from './write-if-changed.ts';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = new URL('../', import.meta.url);
-export const OUTPUT = fileURLToPath(new URL('src/client/schema-types.ts', root));
-export const SHAPES_OUTPUT = fileURLToPath(new URL('src/client/answer-shapes.ts', root));
+export const OUTPUT = fileURLToPath(new URL('client/schema-types.ts', root));
+export const SHAPES_OUTPUT = fileURLToPath(new URL('client/answer-shapes.ts', root));
 export const WIDGET_OUTPUT = fileURLToPath(new URL('src/widget-wire-types.ts', root));
 const SCHEMA_DIR = new URL('server/schemas/', root);
 
@@ -109,7 +109,7 @@ async function generateSchemaTypes(files: string[], checkedBy: string): Promise<
 /** The platform's operator API is not the partner's: paykit/client leaves it out. */
 const NOT_FOR_PARTNERS = new Set(['operator.ts']);
 
-/** src/client/schema-types.ts: every schema of server/schemas a partner's calls use. */
+/** client/schema-types.ts: every schema of server/schemas a partner's calls use. */
 export function generateClientTypes(): Promise<string> {
   const files = readdirSync(SCHEMA_DIR).filter((file) => file.endsWith('.ts') && !NOT_FOR_PARTNERS.has(file)).sort();
   return generateSchemaTypes(files, 'test/client/published-types.test.ts');
@@ -147,7 +147,7 @@ function shapeOf(schema: Schema): Shape {
   return 'u';
 }
 
-/** src/client/answer-shapes.ts: the shape of every answer a partner's call gets, for the development check. */
+/** client/answer-shapes.ts: the shape of every answer a partner's call gets, for the development check. */
 export async function generateAnswerShapes(): Promise<string> {
   const files = readdirSync(SCHEMA_DIR).filter((file) => file.endsWith('.ts') && !NOT_FOR_PARTNERS.has(file)).sort();
   const lines: string[] = [];

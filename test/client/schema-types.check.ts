@@ -1,10 +1,10 @@
 /**
  * Type-level check, run by `npm run typecheck` and by published-types.test.ts: every type generated into
- * src/client/schema-types.ts equals (is assignable both ways with) TypeBox's `Static` of its schema, and every
+ * client/schema-types.ts equals (is assignable both ways with) TypeBox's `Static` of its schema, and every
  * exported schema has a generated type. A failure names the schemas that differ.
  */
 import type { Static, TSchema } from 'typebox';
-import type { SchemaTypes } from '../../src/client/schema-types.ts';
+import type { SchemaTypes } from '../../client/schema-types.ts';
 import type { SchemaTypes as WidgetWireTypes } from '../../src/widget-wire-types.ts';
 import type * as Branding from '../../server/schemas/branding.ts';
 import type * as Customers from '../../server/schemas/customers.ts';
