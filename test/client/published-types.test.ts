@@ -10,7 +10,6 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, write
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateClientTypes, OUTPUT } from '../../scripts/client-types.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const tsc = join(root, 'node_modules/typescript/bin/tsc');
@@ -25,16 +24,12 @@ function writeJson(path: string, value: unknown): void {
   writeFileSync(path, JSON.stringify(value, null, 2));
 }
 
-test('client/schema-types.ts is what server/schemas generate (npm run client-types)', async () => {
-  assert.equal(readFileSync(OUTPUT, 'utf8'), await generateClientTypes(), 'stale: run npm run client-types');
-});
-
-test('each generated type equals TypeBox Static of its schema (test/client/schema-types.check.ts typechecks)', () => {
+test('each generated type equals TypeBox Static of its schema (test/contract/wire-types.check.ts typechecks)', () => {
   const dir = mkdtempSync(join(root, 'node_modules/.paykit-schema-check-'));
   try {
     writeJson(join(dir, 'tsconfig.json'), {
       extends: join(root, 'tsconfig.json'),
-      files: [join(root, 'test/client/schema-types.check.ts')],
+      files: [join(root, 'test/contract/wire-types.check.ts')],
       include: [],
     });
     runTsc(join(dir, 'tsconfig.json'));
@@ -43,8 +38,8 @@ test('each generated type equals TypeBox Static of its schema (test/client/schem
   }
 });
 
-/** The folders paykit/client's declarations may reach: its own. */
-const CLIENT_FOLDERS = ['client'];
+/** The folders paykit/client's declarations may reach: its own, and the wire types generated into contract/. */
+const CLIENT_FOLDERS = ['client', 'contract'];
 
 test('the declarations of paykit/client reach nothing outside the package, and a consumer without typebox typechecks', () => {
   const work = mkdtempSync(join(tmpdir(), 'paykit-client-types-'));
@@ -89,7 +84,7 @@ test('the declarations of paykit/client reach nothing outside the package, and a
       }
     }
     assert.deepEqual(outside, [], 'the declaration closure of paykit/client');
-    assert.ok(seen.has(join(types, 'client/schema-types.d.ts')), 'the generated types are part of it');
+    assert.ok(seen.has(join(types, 'contract/wire-types.d.ts')), 'the generated types are part of it');
 
     // A user's project: the package in node_modules, no typebox anywhere above it, declarations really checked.
     const pkg = join(work, 'consumer/node_modules/paykit');
