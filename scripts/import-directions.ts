@@ -24,7 +24,7 @@ export interface Rule {
 
 /** The parts of the house, by path prefix; the longest prefix wins. */
 export const PARTS = [
-  'rules', 'src', 'src/client', 'wrappers', 'demo',
+  'rules', 'contract', 'src', 'client', 'wrappers', 'demo',
   'server', 'server/domain', 'server/store', 'server/services', 'server/webhooks', 'server/views',
   'server/schemas', 'server/routes', 'server/plugins', 'server/cli',
 ];
@@ -32,12 +32,14 @@ export const PARTS = [
 const SERVICE_EDGE = ['server/routes', 'server/plugins', 'server/app.ts', 'server/main.ts', 'server/cli'];
 
 export const RULES: Rule[] = [
-  { from: 'rules', forbidden: ['src', 'server', 'wrappers', 'demo'], why: 'rules are shared by both sides and belong to neither' },
-  { from: 'src', forbidden: ['server', 'wrappers', 'demo'], typesAllowed: ['server/schemas'], why: 'the browser bundle and paykit/client carry no service code' },
-  { from: 'wrappers', forbidden: ['server', 'demo', 'src/elements', 'src/shared', 'src/client'], why: 'the adapters use the public entry of src/ only' },
-  { from: 'server', forbidden: ['src', 'wrappers', 'demo'], why: 'the service shares rules through rules/, not through the browser bundle' },
+  { from: 'rules', forbidden: ['contract', 'src', 'client', 'server', 'wrappers', 'demo'], why: 'rules are shared by both sides and belong to neither' },
+  { from: 'contract', forbidden: ['rules', 'src', 'client', 'server', 'wrappers', 'demo'], why: 'the wire types are generated to stand alone: both products import them, they import nothing' },
+  { from: 'src', forbidden: ['server', 'client', 'wrappers', 'demo'], why: 'the widgets are a product of their own: no service code, no partner client' },
+  { from: 'client', forbidden: ['src', 'server', 'wrappers', 'demo'], why: 'paykit/client is a product of its own: no widget code, no service code' },
+  { from: 'wrappers', forbidden: ['server', 'demo', 'src/elements', 'src/shared', 'client', 'contract'], why: 'the adapters use the public entry of src/ only' },
+  { from: 'server', forbidden: ['src', 'client', 'contract', 'wrappers', 'demo'], why: 'the service shares rules through rules/, not through the browser bundle' },
   {
-    from: 'demo', forbidden: ['src', 'wrappers', 'server', 'rules'],
+    from: 'demo', forbidden: ['src', 'client', 'contract', 'wrappers', 'server', 'rules'],
     // Vite reads its config with Node before any resolver of the demo's runs: it names paykit/vue/compiler's source.
     allowed: ['wrappers/vue/compiler.ts'],
     why: 'the demo uses the package as a user would: the script tag or paykit, paykit/react, paykit/vue, paykit/client' },
@@ -99,7 +101,7 @@ export function violations(root: string, files: string[], rules: Rule[] = RULES)
 }
 
 export function projectViolations(root = fileURLToPath(new URL('..', import.meta.url))): Violation[] {
-  const files = ['rules', 'src', 'wrappers', 'server', 'demo'].flatMap((dir) => sourceFiles(root, dir));
+  const files = ['rules', 'contract', 'src', 'client', 'wrappers', 'server', 'demo'].flatMap((dir) => sourceFiles(root, dir));
   return violations(root, files);
 }
 

@@ -9,9 +9,9 @@ import { codeForStatus, WidgetError, type PaykitErrorCode } from './shared/error
 import type {
   WidgetLinkStatusAnswer, WidgetPayLinkAnswer, WidgetPayLinkBody, WidgetPaymentRequestAnswer, WidgetPaymentRequestBody, WidgetSettingsAnswer,
   WidgetTransactionsAnswer, WidgetTransactionsQuery,
-} from './widget-wire-types.ts';
+} from '../contract/wire-types.ts';
 
-// The wire's types come from the service's schemas (src/widget-wire-types.ts is generated from them), so the
+// The wire's types come from the service's schemas (contract/wire-types.ts is generated from them), so the
 // elements and the service cannot disagree about a field.
 export type WidgetSettings = WidgetSettingsAnswer['data'];
 export type PayLinkRequest = WidgetPayLinkBody;
@@ -22,7 +22,7 @@ export type PaymentRequestSent = WidgetPaymentRequestAnswer['data'];
 type ListedItem = WidgetTransactionsAnswer['data']['items'][number];
 
 // The console's fields (#32, /work/briefs/console-contract.md), written out until the service's schemas that
-// generate src/widget-wire-types.ts carry them.
+// generate contract/wire-types.ts carry them.
 /** One row: a sale, refund, void or ACH return, or a hold (`preauth`, listed with `kind=hold`). */
 export type TransactionItem = Omit<ListedItem, 'type'> & {
   type: ListedItem['type'] | 'preauth';

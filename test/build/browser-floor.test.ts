@@ -17,8 +17,8 @@ import browserslist from 'browserslist';
 import { browserFloor, browserTargets, buildScriptTag } from '../../server/script-tag/bundle.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-/** What runs on a server, never in a browser: the partner's client and the server renderer. */
-const SERVER_ONLY = ['src/client/', 'src/ssr/'];
+/** What runs on a server, never in a browser: the server renderer (the partner's client lives outside src/). */
+const SERVER_ONLY = ['src/ssr/'];
 
 function floorYear(): number {
   const years = browserFloor().map((query) => /^baseline (\d{4})$/.exec(query)?.[1]).filter(Boolean);

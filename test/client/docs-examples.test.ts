@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startService, type TestService } from '../support/service.ts';
 import { approvedMerchant, paidSale, partnerClient } from '../support/payments.ts';
-import * as paykitClient from '../../src/client/index.ts';
+import * as paykitClient from '../../client/index.ts';
 import { REFUND_ERRORS } from '../../server/domain/refunds.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -29,7 +29,7 @@ function asModule(blocks: string[], header: string[], parameters: string): strin
   const bodies = blocks.map((block, index) => {
     const lines = block.split('\n');
     // paykit/client as the tests load it: its source (the published name resolves to the built dist/).
-    for (const line of lines) if (line.startsWith('import ')) imports.add(line.replace("'paykit/client'", "'../../src/client/index.ts'"));
+    for (const line of lines) if (line.startsWith('import ')) imports.add(line.replace("'paykit/client'", "'../../client/index.ts'"));
     const body = lines.filter((line) => !line.startsWith('import ')).join('\n');
     return `export async function example${index + 1}(${parameters}) {\n${body}\n}`;
   });

@@ -7,7 +7,7 @@ import { partnerApplication as application } from '../support/fixtures.ts';
 import {
   PaykitAuthenticationError, PaykitClient, PaykitConnectionError, PaykitError, PaykitInvalidRequestError, PaykitNotFoundError,
   PaykitPermissionError, PaykitRateLimitError, PaykitServiceError,
-} from '../../src/client/index.ts';
+} from '../../client/index.ts';
 
 /** The PaykitError of class `kind` that `promise` rejects with (failing when it resolves or throws something else). */
 async function failure<E extends PaykitError>(promise: PromiseLike<unknown>, kind: new (...args: never[]) => E = PaykitError as never): Promise<E> {

@@ -7,7 +7,7 @@ import { partnerApplication as application } from '../support/fixtures.ts';
 import { nextOrderId, TEST_CARD } from '../support/payments.ts';
 import {
   PaykitClient, PaykitError, verifyWebhook, type Customer, type OnboardingResult, type PaykitEvent, type Reversal, type TransactionList,
-} from '../../src/client/index.ts';
+} from '../../client/index.ts';
 
 /** Asserts that `promise` rejects with a PaykitError of this status and exactly this message; returns it. */
 async function paykitError(promise: Promise<unknown>, status: number, message: string | RegExp): Promise<PaykitError> {

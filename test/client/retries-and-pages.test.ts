@@ -7,7 +7,7 @@ import { TEST_CARD } from '../support/payments.ts';
 import {
   PaykitCardDeclinedError, PaykitClient, PaykitConflictError, PaykitConnectionError, PaykitError, PaykitIdempotencyError,
   PaykitRateLimitError, PaykitServiceError,
-} from '../../src/client/index.ts';
+} from '../../client/index.ts';
 
 const credentials = { PAYKIT_CLIENT_ID: 'retry_partner', PAYKIT_CLIENT_SECRET: 'retry-secret-0123456789' };
 

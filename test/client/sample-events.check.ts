@@ -1,10 +1,10 @@
 /**
  * Type-level check, run by `npm run typecheck`: the sandbox's test events (server/webhooks/sample-events.ts) carry,
- * for every event type, the fields paykit/client declares for it (src/client/events.ts), each of its type: all it
+ * for every event type, the fields paykit/client declares for it (client/events.ts), each of its type: all it
  * requires and none it does not know.
  */
 import type { SAMPLES } from '../../server/webhooks/sample-events.ts';
-import type { PaykitEventMap } from '../../src/client/events.ts';
+import type { PaykitEventMap } from '../../client/events.ts';
 
 type Sampled = { [T in keyof typeof SAMPLES]: ReturnType<(typeof SAMPLES)[T]> };
 type RequiredKeys<M> = { [K in keyof M]-?: object extends Pick<M, K> ? never : K }[keyof M];

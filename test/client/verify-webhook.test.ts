@@ -6,7 +6,7 @@ import { Receiver, verify as referenceVerify, type Receipt } from '../support/re
 import { partnerApplication as application } from '../support/fixtures.ts';
 import {
   PAYKIT_EVENT_TYPES, PaykitClient, verifyWebhook, WebhookVerificationError, type PaykitEvent, type PaykitEventOf,
-} from '../../src/client/index.ts';
+} from '../../client/index.ts';
 
 const MINUTE = 60_000;
 

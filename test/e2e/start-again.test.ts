@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { PaykitClient } from '../../src/client/index.ts';
+import { PaykitClient } from '../../client/index.ts';
 import { startDemo } from './demo-servers.ts';
 
 /** What a newcomer keeps from one start to the next: the printed credentials and the demo merchant. */

@@ -14,7 +14,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import '../../src/index.ts';
-import { PaykitClient } from '../../src/client/index.ts';
+import { PaykitClient } from '../../client/index.ts';
 import { OPERATION_EXAMPLES, type OperationExample } from '../../server/openapi-examples/index.ts';
 import { startService } from '../support/service.ts';
 
@@ -238,7 +238,7 @@ describe('OpenAPI examples (server/openapi-examples)', () => {
         lines.push('}', '');
       }
       writeFileSync(join(dir, 'samples.ts'), lines.join('\n'));
-      // The repository's compiler options, so that paykit/client resolves to src/client as in every test.
+      // The repository's compiler options, so that paykit/client resolves to client/ as in every test.
       // A sample ends on the answer a reader goes on to use (`const { pay_link } = …`): unused here, as it should be.
       const tsconfig = { extends: join(root, 'tsconfig.json'), compilerOptions: { noUnusedLocals: false }, files: ['samples.ts'], include: [] };
       writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));

@@ -5,7 +5,7 @@ import { startService, type TestService } from '../support/service.ts';
 import { Receiver, type Receipt } from '../support/receiver.ts';
 import { approvedMerchant, partnerClient } from '../support/payments.ts';
 import { EVENT_TYPES } from '../../server/domain/event-types.ts';
-import { PAYKIT_EVENT_TYPES, signTestWebhook, verifyWebhook } from '../../src/client/index.ts';
+import { PAYKIT_EVENT_TYPES, signTestWebhook, verifyWebhook } from '../../client/index.ts';
 import { signatureHeader } from '../../server/webhooks/signing.ts';
 
 describe('test events: POST /sandbox/webhooks/trigger and signTestWebhook', () => {

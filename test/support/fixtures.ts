@@ -1,5 +1,5 @@
 import type { OnboardingApplication } from '../../server/domain/onboarding.ts';
-import type { OnboardingApplication as PartnerApplication } from '../../src/client/index.ts';
+import type { OnboardingApplication as PartnerApplication } from '../../client/index.ts';
 
 /** A complete, valid onboarding application, written as a partner writes it against paykit/client's type. */
 const VALID_APPLICATION = {

@@ -1,4 +1,4 @@
-import { PaykitClient } from '../../src/client/index.ts';
+import { PaykitClient } from '../../client/index.ts';
 import type { TestService } from './service.ts';
 import { partnerApplication } from './fixtures.ts';
 

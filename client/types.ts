@@ -1,9 +1,9 @@
 /**
  * The request and answer types of every call, taken from the service's own TypeBox schemas so that the client
- * cannot drift from the service: ./schema-types.ts is generated from server/schemas (`npm run client-types`) and
- * checked against them by test/client, so the published declarations need neither TypeBox nor server code.
+ * cannot drift from the service: contract/wire-types.ts is generated from server/schemas (`npm run client-types`) and
+ * checked against them by test/contract, so the published declarations need neither TypeBox nor server code.
  */
-import type * as Schema from './schema-types.ts';
+import type * as Schema from '../contract/wire-types.ts';
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 

@@ -1,11 +1,10 @@
 /**
- * Type-level check, run by `npm run typecheck` and by published-types.test.ts: every type generated into
- * src/client/schema-types.ts equals (is assignable both ways with) TypeBox's `Static` of its schema, and every
+ * Type-level check, run by `npm run typecheck` and by test/client/published-types.test.ts: every type generated into
+ * contract/wire-types.ts equals (is assignable both ways with) TypeBox's `Static` of its schema, and every
  * exported schema has a generated type. A failure names the schemas that differ.
  */
 import type { Static, TSchema } from 'typebox';
-import type { SchemaTypes } from '../../src/client/schema-types.ts';
-import type { SchemaTypes as WidgetWireTypes } from '../../src/widget-wire-types.ts';
+import type { SchemaTypes } from '../../contract/wire-types.ts';
 import type * as Branding from '../../server/schemas/branding.ts';
 import type * as Customers from '../../server/schemas/customers.ts';
 import type * as Envelope from '../../server/schemas/envelope.ts';
@@ -31,12 +30,3 @@ type Missing = Exclude<SchemaNames, keyof SchemaTypes>;
 export const noneDiffer: [Differing] extends [never] ? true : { differing: Differing } = true;
 export const noneMissing: [Missing] extends [never] ? true : { missing: Missing } = true;
 
-// The elements' copy (src/widget-wire-types.ts): the widget API's schemas, each equal to its Static too.
-type WidgetModule = typeof Widgets;
-type WidgetDiffering = {
-  [K in keyof WidgetWireTypes]: K extends keyof WidgetModule ? (Same<Static<WidgetModule[K] & TSchema>, WidgetWireTypes[K]> extends true ? never : K) : K;
-}[keyof WidgetWireTypes];
-type WidgetMissing = Exclude<{ [K in keyof WidgetModule]: WidgetModule[K] extends { '~kind': string } | { '~unsafe': unknown } ? K : never }[keyof WidgetModule], keyof WidgetWireTypes>;
-
-export const noWidgetTypeDiffers: [WidgetDiffering] extends [never] ? true : { differing: WidgetDiffering } = true;
-export const noWidgetTypeMissing: [WidgetMissing] extends [never] ? true : { missing: WidgetMissing } = true;

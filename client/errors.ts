@@ -1,7 +1,11 @@
+import { REFUSAL_REASONS, type RefusalReason } from '../contract/refusal-reasons.ts';
+
+/** The codes the service answers with: its refusal reasons, and `service_error` for a fault on its side. */
+type ServiceCode = RefusalReason | 'service_error';
+
 /** Why a Paykit call failed: the service's reason (its `code`), or what happened on the way. */
 export type PaykitErrorCode =
-  | 'invalid_request' | 'authentication_failed' | 'card_declined' | 'forbidden' | 'not_found' | 'conflict'
-  | 'body_too_large' | 'unsupported_content_type' | 'idempotency_key_reused' | 'rate_limited' | 'service_error'
+  | ServiceCode
   /** The service could not be reached, or did not answer in time. */
   | 'connection_error'
   /** The answer was not what the client is typed for (checked in development): the service and client differ. */
@@ -78,11 +82,13 @@ const CLASS_OF_CODE: Record<PaykitErrorCode, typeof PaykitError> = {
   connection_error: PaykitConnectionError,
 };
 
-const isCode = (value: unknown): value is PaykitErrorCode => typeof value === 'string' && value in CLASS_OF_CODE;
+const SERVICE_CODES: readonly string[] = [...REFUSAL_REASONS, 'service_error'];
+// Only a code the service answers with: `connection_error` and `unexpected_answer` are the client's own to say.
+const isServiceCode = (value: unknown): value is ServiceCode => typeof value === 'string' && SERVICE_CODES.includes(value);
 
 /** The error of its kind for a failed call: by the service's `code` when it sent one, else by the status. */
 export function paykitError(status: number, message: string, options: PaykitErrorOptions = {}): PaykitError {
   const sent = (options.body as { code?: unknown } | undefined)?.code;
-  const code = options.code ?? (isCode(sent) ? sent : codeOfStatus(status));
+  const code = options.code ?? (isServiceCode(sent) ? sent : codeOfStatus(status));
   return new CLASS_OF_CODE[code](status, message, { ...options, code });
 }
