@@ -1,12 +1,12 @@
 /**
  * Which way the imports go (docs/architecture.md), checked over the source: every relative import of every file,
- * resolved to the part it lands in. `node scripts/import-directions.ts` prints the forbidden ones and
- * exits 1; test/build/architecture.test.ts runs it in `npm test`.
+ * resolved to the part it lands in; and no circle among the files of src/, client/, contract/ and server/.
+ * `node scripts/import-directions.ts` prints the forbidden imports and the circles and exits 1; test/build/architecture.test.ts runs it in `npm test`.
  *
  * A small reader of import lines, not dependency-cruiser: that tool needs Node 22, and parses TypeScript through
  * the `typescript` package's JavaScript API, which the native TypeScript 7 compiler used here does not offer.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -105,9 +105,105 @@ export function projectViolations(root = fileURLToPath(new URL('..', import.meta
   return violations(root, files);
 }
 
+/** The folders whose import graph must hold no circle. */
+export const CIRCLE_FREE = ['src', 'client', 'contract', 'server'];
+
+function resolveFile(root: string, target: string): string | undefined {
+  const candidates = [target, `${target}.ts`, target.replace(/\.js$/, '.ts'), join(target, 'index.ts')];
+  return candidates.find((path) => existsSync(join(root, path)) && statSync(join(root, path)).isFile());
+}
+
+/**
+ * Who imports whom among `files`: every relative import, `import type` and `export … from` included. Type-only
+ * imports count: they vanish at run time, but a circle of types is still two files that cannot be understood, moved
+ * or published apart.
+ */
+export function importGraph(root: string, files: string[]): Map<string, string[]> {
+  const known = new Set(files);
+  const graph = new Map<string, string[]>();
+  for (const file of files) {
+    const targets = new Set<string>();
+    for (const match of readFileSync(join(root, file), 'utf8').matchAll(IMPORT)) {
+      const specifier = match[3] ?? match[4]!;
+      if (!specifier.startsWith('.')) continue;
+      const target = resolveFile(root, relative(root, resolve(root, dirname(file), specifier)));
+      if (target && known.has(target)) targets.add(target);
+    }
+    graph.set(file, [...targets].sort());
+  }
+  return graph;
+}
+
+/**
+ * Every circle in `graph`, one per strongly connected component (Tarjan): the shortest way round from the
+ * component's first file, e.g. `a.ts → b.ts → a.ts`. A component with more ways round still shows once; breaking
+ * the one shown and running again shows the next.
+ */
+export function circles(graph: Map<string, string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const components: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, index.size);
+    low.set(node, index.get(node)!);
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (onStack.has(next)) {
+        low.set(node, Math.min(low.get(node)!, index.get(next)!));
+      }
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== node);
+    if (component.length > 1 || (graph.get(node) ?? []).includes(node)) components.push(component.sort());
+  };
+  for (const node of [...graph.keys()].sort()) if (!index.has(node)) visit(node);
+  return components.map((component) => shortestWayRound(graph, new Set(component))).sort((a, b) => a[0]!.localeCompare(b[0]!));
+}
+
+function shortestWayRound(graph: Map<string, string[]>, component: Set<string>): string[] {
+  const start = [...component][0]!;
+  const cameFrom = new Map<string, string>();
+  const queue = [start];
+  for (let at = 0; at < queue.length; at++) {
+    const node = queue[at]!;
+    for (const next of graph.get(node) ?? []) {
+      if (!component.has(next)) continue;
+      if (next === start) {
+        const path = [start];
+        for (let back: string | undefined = node; back !== start; back = cameFrom.get(back!)) path.splice(1, 0, back!);
+        return [...path, start];
+      }
+      if (!cameFrom.has(next)) {
+        cameFrom.set(next, node);
+        queue.push(next);
+      }
+    }
+  }
+  throw new Error(`no way round through ${start}`);
+}
+
+export function projectCircles(root = fileURLToPath(new URL('..', import.meta.url))): string[][] {
+  return circles(importGraph(root, CIRCLE_FREE.flatMap((dir) => sourceFiles(root, dir))));
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const found = projectViolations();
   for (const v of found) console.error(`${v.file} imports ${v.imports}: ${v.rule.why}.`);
+  const round = projectCircles();
+  for (const circle of round) console.error(`circle: ${circle.join(' → ')}`);
   console.log(found.length === 0 ? 'Imports go the way docs/architecture.md says.' : `${found.length} forbidden import(s).`);
-  process.exit(found.length === 0 ? 0 : 1);
+  console.log(round.length === 0 ? `No import circles in ${CIRCLE_FREE.join(', ')}.` : `${round.length} import circle(s).`);
+  process.exit(found.length === 0 && round.length === 0 ? 0 : 1);
 }

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { projectViolations, violations } from '../../scripts/import-directions.ts';
+import { circles, importGraph, projectCircles, projectViolations, violations } from '../../scripts/import-directions.ts';
 
 test('imports go the way docs/architecture.md says', () => {
   assert.deepEqual(projectViolations().map((v) => `${v.file} → ${v.imports}: ${v.rule.why}`), []);
@@ -39,4 +39,35 @@ test('the check fails on a forbidden import, and lets type-only and allowed ones
     'src/widget-api.ts → server/app.ts',
     'src/widget-api.ts → server/schemas/widgets.ts',
   ]);
+});
+
+test('no import circles in src/, client/, contract/ or server/', () => {
+  assert.deepEqual(projectCircles().map((circle) => circle.join(' → ')), []);
+});
+
+test('the circle finder finds each circle, type-only and through an index, and nothing in a graph without one', (t) => {
+  const root = mkdtempSync(join(tmpdir(), 'paykit-circles-'));
+  t.after(() => rmSync(root, { recursive: true, force: true }));
+  const write = (path: string, text: string) => {
+    mkdirSync(join(root, path, '..'), { recursive: true });
+    writeFileSync(join(root, path), text);
+  };
+  write('src/a.ts', "import { b } from './b.ts';\nimport { lit } from 'lit';\n");
+  write('src/b.ts', "import type { C } from './deep/c.ts';\n");
+  write('src/deep/c.ts', "export { a } from '../a.ts';\nimport { leaf } from '../leaf.ts';\n");
+  write('src/leaf.ts', 'export const leaf = 1;\n');
+  write('server/examples/index.ts', "import { one } from './one.ts';\n");
+  write('server/examples/one.ts', "import type { Example } from './index.ts';\n");
+  write('server/self.ts', "export const later = () => import('./self.ts');\n");
+  write('server/tree/top.ts', "import { mid } from './mid.ts';\nimport { leaf } from './leaf.ts';\n");
+  write('server/tree/mid.ts', "import { leaf } from './leaf.ts';\n");
+  write('server/tree/leaf.ts', 'export const leaf = 1;\n');
+  const files = ['src/a.ts', 'src/b.ts', 'src/deep/c.ts', 'src/leaf.ts', 'server/examples/index.ts', 'server/examples/one.ts',
+    'server/self.ts', 'server/tree/top.ts', 'server/tree/mid.ts', 'server/tree/leaf.ts'];
+  assert.deepEqual(circles(importGraph(root, files)).map((circle) => circle.join(' → ')), [
+    'server/examples/index.ts → server/examples/one.ts → server/examples/index.ts',
+    'server/self.ts → server/self.ts',
+    'src/a.ts → src/b.ts → src/deep/c.ts → src/a.ts',
+  ]);
+  assert.deepEqual(circles(importGraph(root, ['server/tree/top.ts', 'server/tree/mid.ts', 'server/tree/leaf.ts'])), []);
 });
