@@ -24,9 +24,15 @@ export interface Rule {
 
 /** The parts of the house, by path prefix; the longest prefix wins. */
 export const PARTS = [
-  'rules', 'contract', 'src', 'client', 'wrappers', 'demo',
+  'rules', 'contract', 'src', 'src/shared', 'src/locales', 'src/elements', 'client', 'wrappers', 'demo',
   'server', 'server/domain', 'server/store', 'server/services', 'server/webhooks', 'server/views',
   'server/schemas', 'server/routes', 'server/plugins', 'server/cli',
+];
+
+/** What of src/ stands above what the elements share: the elements, the calls and configuration they use, the entries. */
+const ABOVE_SHARED = [
+  'src/elements', 'src/script-tag', 'src/ssr', 'src/config.ts', 'src/widget-api.ts', 'src/widget-console-api.ts',
+  'src/index.ts', 'src/pay-button.ts', 'src/request-payment-button.ts', 'src/transactions-table.ts',
 ];
 
 const SERVICE_EDGE = ['server/routes', 'server/plugins', 'server/app.ts', 'server/main.ts', 'server/cli'];
@@ -35,6 +41,8 @@ export const RULES: Rule[] = [
   { from: 'rules', forbidden: ['contract', 'src', 'client', 'server', 'wrappers', 'demo'], why: 'rules are shared by both sides and belong to neither' },
   { from: 'contract', forbidden: ['rules', 'src', 'client', 'server', 'wrappers', 'demo'], why: 'the wire types are generated to stand alone: both products import them, they import nothing' },
   { from: 'src', forbidden: ['server', 'client', 'wrappers', 'demo'], why: 'the widgets are a product of their own: no service code, no partner client' },
+  { from: 'src/shared', forbidden: ABOVE_SHARED, why: 'what the elements share sits beneath them: no element, no service call, no configuration, no entry' },
+  { from: 'src/locales', forbidden: ['src/shared', ...ABOVE_SHARED], why: 'the texts are data the elements load: naming an element from them closes a circle' },
   { from: 'client', forbidden: ['src', 'server', 'wrappers', 'demo'], why: 'paykit/client is a product of its own: no widget code, no service code' },
   { from: 'wrappers', forbidden: ['server', 'demo', 'src/elements', 'src/shared', 'client', 'contract'], why: 'the adapters use the public entry of src/ only' },
   { from: 'server', forbidden: ['src', 'client', 'contract', 'wrappers', 'demo'], why: 'the service shares rules through rules/, not through the browser bundle' },

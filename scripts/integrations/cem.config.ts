@@ -42,7 +42,7 @@ function ownTypesWin() {
 }
 
 export default {
-  globs: ['src/elements/**/*.ts', 'src/shared/paykit-element.ts'],
+  globs: ['src/elements/**/*.ts', 'src/elements/paykit-element.ts'],
   exclude: ['src/elements/**/*.styles.ts'],
   litelement: true,
   packagejson: false,

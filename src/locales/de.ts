@@ -1,5 +1,5 @@
 /** German: every text of the elements (src/shared/i18n.ts loads this module when an element's locale is de-*). */
-import type { LocaleTexts } from '../shared/i18n.ts';
+import type { LocaleTexts } from './locale-texts.ts';
 
 const networkError = 'Der Zahlungsdienst ist nicht erreichbar. Versuchen Sie es erneut.';
 const invalidAmount = '„{amount}“ ist kein Preis: Geben Sie bei amount eine Zahl wie 10.00 an.';

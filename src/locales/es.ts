@@ -1,5 +1,5 @@
 /** Spanish: every text of the elements (src/shared/i18n.ts loads this module when an element's locale is es-*). */
-import type { LocaleTexts } from '../shared/i18n.ts';
+import type { LocaleTexts } from './locale-texts.ts';
 
 const networkError = 'No se pudo conectar con el servicio de pagos. Inténtelo de nuevo.';
 const invalidAmount = '"{amount}" no es un precio: indique en amount un número como 10.00.';

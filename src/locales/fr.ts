@@ -1,5 +1,5 @@
 /** French: every text of the elements (src/shared/i18n.ts loads this module when an element's locale is fr-*). */
-import type { LocaleTexts } from '../shared/i18n.ts';
+import type { LocaleTexts } from './locale-texts.ts';
 
 const networkError = 'Impossible de joindre le service de paiement. Réessayez.';
 const invalidAmount = '« {amount} » n’est pas un prix : indiquez dans amount un nombre comme 10.00.';

@@ -9,9 +9,9 @@
  * before the loader defines an element.
  */
 import { LitElement } from 'lit-element';
-import '../shared/paykit-element.ts';
+import '../elements/paykit-element.ts';
 import '../shared/define.ts';
-import '../shared/events.ts';
+import '../elements/events.ts';
 import '@lit-labs/ssr-client/lit-element-hydrate-support.js';
 
 const hydrateSupport = (globalThis as { litElementHydrateSupport?: (lit: { LitElement: typeof LitElement }) => void }).litElementHydrateSupport;

@@ -3,25 +3,7 @@
  * module per language, loaded the first time an element needs it, so a page pays only for the language it shows.
  * `strings` on an element still replaces any text, in any language.
  */
-import type { PayButtonStringKey } from '../elements/pay-button/pay-button.ts';
-import type { RequestPaymentButtonStringKey } from '../elements/request-payment-button/request-payment-button.ts';
-import type { transactionsTableStrings } from '../elements/transactions-table/transactions-table.ts';
-import type { ConsoleStringKey } from '../elements/transactions-table/transaction-console.ts';
-
-/** Every text of every element in one language; the table's also name its statuses and types. */
-export interface LocaleTexts {
-  payButton: Record<PayButtonStringKey, string>;
-  requestPaymentButton: Record<RequestPaymentButtonStringKey, string>;
-  transactionsTable: Record<
-    | keyof typeof transactionsTableStrings
-    | ConsoleStringKey
-    | `status${'Completed' | 'Voided' | 'Pending' | 'Declined' | 'Authorized' | 'Captured'}`
-    | `type${'Sale' | 'Refund' | 'Void'}`,
-    string
-  >;
-}
-
-export type ElementTexts = keyof LocaleTexts;
+import type { ElementTexts, LocaleTexts } from '../locales/locale-texts.ts';
 
 const LOADERS: Record<string, () => Promise<{ default: LocaleTexts }>> = {
   es: () => import('../locales/es.ts'),

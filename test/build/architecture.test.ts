@@ -23,8 +23,10 @@ test('the check fails on a forbidden import, and lets type-only and allowed ones
   write('contract/wire-types.ts', "import type { Refusal } from '../server/domain/refusals.ts';\n");
   write('server/routes/pay.ts', "import type * as Wire from '../../contract/wire-types.ts';\n");
   write('server/views/pay.ts', "import type { Environment } from '../config.ts';\nexport const x = await import('../services/pay.ts');\n");
+  write('src/shared/events.ts', "import type { TransactionDetails } from '../widget-api.ts';\nimport type { PaykitErrorCode } from './errors.ts';\n");
+  write('src/locales/es.ts', "import type { LocaleTexts } from '../shared/i18n.ts';\nimport type { Shape } from './locale-texts.ts';\n");
   write('demo/vite.config.ts', "import { compilerOptions } from '../wrappers/vue/compiler.ts';\nimport { PayButton } from '../wrappers/react/index.ts';\n");
-  const found = violations(root, ['server/domain/refunds.ts', 'server/services/pay.ts', 'src/widget-api.ts', 'server/views/pay.ts', 'demo/vite.config.ts', 'client/http.ts', 'contract/wire-types.ts', 'server/routes/pay.ts'])
+  const found = violations(root, ['server/domain/refunds.ts', 'server/services/pay.ts', 'src/widget-api.ts', 'server/views/pay.ts', 'demo/vite.config.ts', 'client/http.ts', 'contract/wire-types.ts', 'server/routes/pay.ts', 'src/shared/events.ts', 'src/locales/es.ts'])
     .map((v) => `${v.file} → ${v.imports}`);
   assert.deepEqual(found.sort(), [
     'client/http.ts → server/domain/refusals.ts',
@@ -35,6 +37,8 @@ test('the check fails on a forbidden import, and lets type-only and allowed ones
     'server/routes/pay.ts → contract/wire-types.ts',
     'server/services/pay.ts → server/routes/pages/send.ts',
     'server/views/pay.ts → server/services/pay.ts',
+    'src/locales/es.ts → src/shared/i18n.ts',
+    'src/shared/events.ts → src/widget-api.ts',
     'src/widget-api.ts → client/index.ts',
     'src/widget-api.ts → server/app.ts',
     'src/widget-api.ts → server/schemas/widgets.ts',

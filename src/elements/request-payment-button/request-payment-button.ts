@@ -3,10 +3,10 @@ import { initialState, Task } from '@lit/task';
 import type { ResolvedConfig } from '../../config.ts';
 import { publicKeyCall, type PaymentRequest, type PaymentRequestSent } from '../../widget-api.ts';
 import { codeOf, WidgetError } from '../../shared/errors.ts';
-import { emit } from '../../shared/events.ts';
+import { emit } from '../events.ts';
 import { isAmount } from '../../shared/format.ts';
 import { normalizePhone } from '../../../rules/phone.ts';
-import { commonStrings, PaykitButtonElement } from '../../shared/paykit-element.ts';
+import { commonStrings, PaykitButtonElement } from '../paykit-element.ts';
 
 export const requestPaymentButtonStrings = {
   ...commonStrings,

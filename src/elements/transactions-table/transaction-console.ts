@@ -6,7 +6,7 @@
 import type { html as litHtml, TemplateResult } from 'lit-element';
 import { consoleCalls, type ApiLib } from '../../widget-console-api.ts';
 import type { ConsoleFeatures, TransactionAction, TransactionDetails, TransactionItem, TransactionQuery } from '../../widget-api.ts';
-import type { TransactionActionDetail } from '../../shared/events.ts';
+import type { TransactionActionDetail } from '../events.ts';
 import type * as Format from '../../shared/format.ts';
 
 /**

@@ -1,5 +1,5 @@
 /** The events of the Paykit elements: all bubble and cross shadow roots, so a page can listen anywhere above. */
-import type { PaykitErrorCode } from './errors.ts';
+import type { PaykitErrorCode } from '../shared/errors.ts';
 import type { TransactionDetails } from '../widget-api.ts';
 
 export type { PaykitErrorCode };

@@ -3,10 +3,11 @@ import { isServer } from 'lit-html/is-server.js';
 import { Task } from '@lit/task';
 import { resolveConfig, type ResolvedConfig } from '../config.ts';
 import { getSettings, WidgetNetworkError } from '../widget-api.ts';
-import { WidgetError } from './errors.ts';
-import { formatMoney, interpolate, isAmount, resolveLocale } from './format.ts';
-import { loadTexts, textsIn, translatedLanguage, type ElementTexts } from './i18n.ts';
-import { styles } from './styles.ts';
+import { WidgetError } from '../shared/errors.ts';
+import { formatMoney, interpolate, isAmount, resolveLocale } from '../shared/format.ts';
+import { loadTexts, textsIn, translatedLanguage } from '../shared/i18n.ts';
+import type { ElementTexts } from '../locales/locale-texts.ts';
+import { styles } from '../shared/styles.ts';
 
 /** Texts more than one element shows; each element's own table repeats them, so `strings` replaces them per element. */
 export const commonStrings = {
