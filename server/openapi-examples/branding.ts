@@ -1,4 +1,4 @@
-import type { OperationExample } from './index.ts';
+import type { OperationExample } from './operation-example.ts';
 import { SERVICE, callWithBody, code } from './story.ts';
 
 /** A platform brands its merchants' hosted pages once: its name, its colour, its logo (a PNG here, in base64). */

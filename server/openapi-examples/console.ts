@@ -1,4 +1,4 @@
-import type { OperationExample } from './index.ts';
+import type { OperationExample } from './operation-example.ts';
 import { HOLD_ID, MERCHANT_KEY, SALE_ID, code } from './story.ts';
 
 /**

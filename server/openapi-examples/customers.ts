@@ -1,4 +1,4 @@
-import type { OperationExample } from './index.ts';
+import type { OperationExample } from './operation-example.ts';
 import { CUSTOMER_ID, MERCHANT_KEY, callWithBody, code } from './story.ts';
 
 /** A merchant's stored customers: add, list, read, charge. */

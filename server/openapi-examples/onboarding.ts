@@ -1,4 +1,4 @@
-import type { OperationExample } from './index.ts';
+import type { OperationExample } from './operation-example.ts';
 import { MERCHANT_ID, MERCHANT_KEY, PUBLIC_KEY, SERVICE, callWithBody, code } from './story.ts';
 
 /** Merchant onboarding: the full application, the hosted form, status and the merchant list. */

@@ -1,4 +1,4 @@
-import type { OperationExample } from './index.ts';
+import type { OperationExample } from './operation-example.ts';
 import { CUSTOMER_ID, LINK_ID, MERCHANT_KEY, PAY_LINK, SERVICE, callWithBody, code } from './story.ts';
 
 /** Asking customers to pay: pay links sent by SMS or e-mail, requests to stored customers, QR links. */

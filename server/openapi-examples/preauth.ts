@@ -1,4 +1,4 @@
-import type { OperationExample } from './index.ts';
+import type { OperationExample } from './operation-example.ts';
 import { HOLD_ID, MERCHANT_KEY, callWithBody, code } from './story.ts';
 
 /** Preauthorizations (holds): raise or lower, read, list, capture, void. */

@@ -1,4 +1,4 @@
-import type { OperationExample } from './index.ts';
+import type { OperationExample } from './operation-example.ts';
 
 /**
  * The sandbox story every example tells, so that the examples agree with one another: the partner's merchant

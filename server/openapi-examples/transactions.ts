@@ -1,4 +1,4 @@
-import type { OperationExample } from './index.ts';
+import type { OperationExample } from './operation-example.ts';
 import { MERCHANT_KEY, SALE_ID, callWithBody, code } from './story.ts';
 
 /** Listing, reading, refunding and voiding transactions. */

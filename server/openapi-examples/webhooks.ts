@@ -1,4 +1,4 @@
-import type { OperationExample } from './index.ts';
+import type { OperationExample } from './operation-example.ts';
 import { EVENT_ID, LINK_ID, MERCHANT_ID, SALE_ID, WEBHOOK_URL, code } from './story.ts';
 
 /** The webhook endpoint, its signing secret and the delivery log. */

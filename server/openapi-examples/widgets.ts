@@ -1,4 +1,4 @@
-import type { OperationExample } from './index.ts';
+import type { OperationExample } from './operation-example.ts';
 import { MERCHANT_KEY, PUBLIC_KEY, SALE_ID, SERVICE, callWithBody, code } from './story.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { OperationExample } from '../openapi-examples/index.ts';
+import type { OperationExample } from '../openapi-examples/operation-example.ts';
 
 type Json = Record<string, any>;
 

@@ -15,11 +15,11 @@ export type MerchantSummary = Pick<Merchant, 'id' | 'status' | 'business_name' |
 export class MerchantRepository {
   private readonly db: Executor;
   /** Forgotten at every change this process makes to a merchant. */
-  private readonly recent: RecentMerchants;
+  private readonly recent: RecentMerchants<KeyedMerchant>;
 
   constructor(
     db: Executor,
-    recent: RecentMerchants,
+    recent: RecentMerchants<KeyedMerchant>,
   ) {
     this.db = db;
     this.recent = recent;

@@ -1,5 +1,3 @@
-import type { KeyedMerchant } from './merchants.ts';
-
 /** How long a process answers for a merchant from memory (docs/decisions.md). */
 const RECENT_MERCHANT_MS = 5000;
 const MOST = 10_000;
@@ -10,10 +8,11 @@ const MOST = 10_000;
  * kept, and an approved merchant's status and key never change, so nothing a call decides on goes stale; a later
  * change (a name, the receipts setting) reaches each process within `RECENT_MERCHANT_MS`, and this one at once.
  */
-export class RecentMerchants {
-  private readonly entries = new Map<string, { merchant: KeyedMerchant; until: number }>();
+/** Generic over the merchant it keeps (merchants.ts's KeyedMerchant), so that it need not import the repository that uses it. */
+export class RecentMerchants<Kept extends { status: string }> {
+  private readonly entries = new Map<string, { merchant: Kept; until: number }>();
 
-  get(clientId: string, keyHash: string, now = Date.now()): KeyedMerchant | undefined {
+  get(clientId: string, keyHash: string, now = Date.now()): Kept | undefined {
     const slot = `${clientId}:${keyHash}`;
     const entry = this.entries.get(slot);
     if (entry && entry.until > now) return entry.merchant;
@@ -21,7 +20,7 @@ export class RecentMerchants {
     return undefined;
   }
 
-  remember(clientId: string, keyHash: string, merchant: KeyedMerchant, now = Date.now()): void {
+  remember(clientId: string, keyHash: string, merchant: Kept, now = Date.now()): void {
     if (merchant.status !== 'completed') return;
     if (this.entries.size >= MOST) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(`${clientId}:${keyHash}`, { merchant, until: now + RECENT_MERCHANT_MS });

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Dialect, Executor } from './schema.ts';
 import { ClientRepository } from './clients.ts';
-import { MerchantRepository } from './merchants.ts';
+import { MerchantRepository, type KeyedMerchant } from './merchants.ts';
 import { OnboardingTokenRepository } from './onboarding-tokens.ts';
 import { CustomerRepository } from './customers.ts';
 import { EventRepository, OutboxCounter } from './events.ts';
@@ -36,7 +36,7 @@ interface StoreOptions {
    */
   committedVersion?: (() => number) | undefined;
   /** Shared with the store's transactions: merchants read in the last few seconds. */
-  recentMerchants?: RecentMerchants;
+  recentMerchants?: RecentMerchants<KeyedMerchant>;
 }
 
 /** Each repository, as it is made over a store's handle. */
@@ -65,7 +65,7 @@ type RepositoryName = keyof typeof REPOSITORIES;
 type Repositories = { readonly [K in RepositoryName]: ReturnType<(typeof REPOSITORIES)[K]> };
 interface StoreBasics {
   dialect: Dialect;
-  recentMerchants: RecentMerchants;
+  recentMerchants: RecentMerchants<KeyedMerchant>;
   outboxWritten: OutboxCounter;
 }
 
@@ -91,7 +91,7 @@ export class Store {
   readonly dialect: Dialect;
   readonly outboxWritten: OutboxCounter;
   readonly committedVersion: (() => number) | undefined;
-  readonly recentMerchants: RecentMerchants;
+  readonly recentMerchants: RecentMerchants<KeyedMerchant>;
   /** A unit's store: the same, less closing and the committed version (a unit sees its own writes before they commit). */
   private readonly unitOptions: StoreOptions;
   private readonly made: { -readonly [K in RepositoryName]?: Repositories[K] } = {};
@@ -108,7 +108,7 @@ export class Store {
     this.dialect = options.dialect;
     this.outboxWritten = options.outboxWritten ?? new OutboxCounter();
     this.committedVersion = options.committedVersion;
-    this.recentMerchants = options.recentMerchants ?? new RecentMerchants();
+    this.recentMerchants = options.recentMerchants ?? new RecentMerchants<KeyedMerchant>();
     this.unitOptions = { dialect: this.dialect, runUnit: options.runUnit, outboxWritten: this.outboxWritten, recentMerchants: this.recentMerchants };
   }
 

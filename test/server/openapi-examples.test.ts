@@ -15,7 +15,8 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import '../../src/index.ts';
 import { PaykitClient } from '../../client/index.ts';
-import { OPERATION_EXAMPLES, type OperationExample } from '../../server/openapi-examples/index.ts';
+import { OPERATION_EXAMPLES } from '../../server/openapi-examples/index.ts';
+import type { OperationExample } from '../../server/openapi-examples/operation-example.ts';
 import { startService } from '../support/service.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
