@@ -26,7 +26,7 @@ export interface Rule {
 export const PARTS = [
   'rules', 'contract', 'src', 'src/shared', 'src/locales', 'src/elements', 'client', 'wrappers', 'demo',
   'server', 'server/domain', 'server/store', 'server/services', 'server/webhooks', 'server/views',
-  'server/schemas', 'server/routes', 'server/plugins', 'server/cli',
+  'server/schemas', 'server/routes', 'server/plugins', 'server/cli', 'server/platform',
 ];
 
 /** What of src/ stands above what the elements share: the elements, the calls and configuration they use, the entries. */
@@ -51,11 +51,16 @@ export const RULES: Rule[] = [
     // Vite reads its config with Node before any resolver of the demo's runs: it names paykit/vue/compiler's source.
     allowed: ['wrappers/vue/compiler.ts'],
     why: 'the demo uses the package as a user would: the script tag or paykit, paykit/react, paykit/vue, paykit/client' },
-  { from: 'server/domain', forbidden: ['server/store', 'server/services', 'server/webhooks', 'server/views', 'server/schemas', ...SERVICE_EDGE, 'server/config.ts', 'server/clock.ts'], why: 'the domain is plain functions over plain data: no storage, no HTTP, no clock' },
+  {
+    from: 'server/platform', forbidden: ['server/domain', 'server/store', 'server/services', 'server/webhooks', 'server/views', 'server/schemas', ...SERVICE_EDGE],
+    // the configuration's default retry schedule is the webhooks' own list, a constant that imports nothing
+    allowed: ['server/webhooks/retry-schedule.ts'],
+    why: 'the clock, the secrets and the configuration sit beneath every layer that uses them' },
+  { from: 'server/domain', forbidden: ['server/store', 'server/services', 'server/webhooks', 'server/views', 'server/schemas', ...SERVICE_EDGE, 'server/platform'], why: 'the domain is plain functions over plain data: no storage, no HTTP, no clock' },
   { from: 'server/store', forbidden: ['server/services', 'server/webhooks', 'server/views', 'server/schemas', ...SERVICE_EDGE], why: 'storage knows no HTTP and no use case' },
   { from: 'server/services', forbidden: ['server/views', ...SERVICE_EDGE], why: 'use cases know no HTTP: routes and pages call them' },
   { from: 'server/webhooks', forbidden: ['server/services', 'server/views', ...SERVICE_EDGE], why: 'delivery works on the outbox, below the use cases' },
-  { from: 'server/views', forbidden: ['server/store', 'server/services', 'server/webhooks', 'server/schemas', ...SERVICE_EDGE], typesAllowed: ['server/config.ts'], why: 'views render the data they are given' },
+  { from: 'server/views', forbidden: ['server/store', 'server/services', 'server/webhooks', 'server/schemas', 'server/platform', ...SERVICE_EDGE], typesAllowed: ['server/platform/config.ts'], why: 'views render the data they are given' },
   { from: 'server/schemas', forbidden: ['server/store', 'server/services', 'server/webhooks', 'server/views', ...SERVICE_EDGE], why: 'schemas describe the wire, from the domain’s lists' },
   { from: 'server/plugins', forbidden: ['server/routes', 'server/views'], why: 'cross-cutting concerns do not depend on the routes they guard' },
 ];

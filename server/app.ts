@@ -1,9 +1,9 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Deps } from './deps.ts';
+import type { Deps } from './plugins/deps.ts';
 import { AfterAnswer } from './services/after-answer.ts';
-import { DEFAULT_NETWORK } from './config.ts';
+import { DEFAULT_NETWORK } from './platform/config.ts';
 import { BODY_LIMIT_BYTES, registerBodyParsers } from './plugins/body-parsers.ts';
 import { STORAGE_RETRY_AFTER_SECONDS, clientErrorHandler, frameworkErrors, registerEnvelopeErrors } from './plugins/envelope-errors.ts';
 import { answerUnmetExpectations } from './plugins/expectation-failed.ts';

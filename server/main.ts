@@ -1,14 +1,14 @@
 import { pino } from 'pino';
-import { readConfig } from './config.ts';
+import { readConfig } from './platform/config.ts';
 import { openStore } from './store/open.ts';
-import { Clock } from './clock.ts';
+import { Clock } from './platform/clock.ts';
 import { buildApp } from './app.ts';
 import { ensureClient } from './services/clients.ts';
-import { requestLogger } from './request-log.ts';
+import { requestLogger } from './plugins/request-log.ts';
 import { createDeliverer } from './webhooks/deliver.ts';
 import { Dispatcher } from './webhooks/dispatcher.ts';
 import { CLOCK_OFFSET_SETTING } from './store/settings.ts';
-import { Housekeeping } from './housekeeping.ts';
+import { Housekeeping } from './services/housekeeping.ts';
 import { RepeatedErrorLog } from './plugins/repeated-errors.ts';
 
 /** Starts the service as the contract describes: environment in, listening port out, graceful close on signals. */

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { readConfig } from '../config.ts';
+import { readConfig } from '../platform/config.ts';
 import { openStore } from '../store/open.ts';
 import { createClient } from '../services/clients.ts';
 

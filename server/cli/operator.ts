@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { userInfo } from 'node:os';
-import { readConfig } from '../config.ts';
+import { readConfig } from '../platform/config.ts';
 import { openStore } from '../store/open.ts';
 import type { MerchantStatus } from '../store/schema.ts';
 import { createOperator, findApplication, reviewApplication } from '../services/merchant-review.ts';

@@ -1,4 +1,4 @@
-import type { Config } from '../config.ts';
+import type { Config } from '../platform/config.ts';
 
 /** The resources of the reference, in reading order: one section each. */
 export const TAGS = [

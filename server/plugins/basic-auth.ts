@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Store } from '../store/store.ts';
 import type { Client } from '../store/clients.ts';
 import { forbidden, rateLimited } from '../domain/refusals.ts';
-import { digest, matchesDigest } from '../secrets.ts';
+import { digest, matchesDigest } from '../platform/secrets.ts';
 import { ClientCache } from './client-cache.ts';
 import { FailedLogins, TOO_MANY_FAILURES } from './failed-logins.ts';
 import { fromAnotherSite } from './cross-site.ts';

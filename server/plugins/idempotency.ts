@@ -2,10 +2,10 @@ import type {
   FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod,
   onResponseHookHandler, onSendHookHandler, preHandlerHookHandler, preValidationHookHandler,
 } from 'fastify';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../platform/clock.ts';
 import { Refusal, conflict, invalid } from '../domain/refusals.ts';
-import { digest } from '../secrets.ts';
-import { seal, sealingKey, unseal } from '../idempotency-seal.ts';
+import { digest } from '../platform/secrets.ts';
+import { seal, sealingKey, unseal } from './idempotency-seal.ts';
 import type { Store } from '../store/store.ts';
 import { parseBasic } from './basic-auth.ts';
 import { isoInstant } from '../domain/instants.ts';

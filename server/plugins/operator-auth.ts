@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Store } from '../store/store.ts';
 import type { Operator } from '../store/operators.ts';
 import { forbidden, rateLimited, unauthenticated } from '../domain/refusals.ts';
-import { digest } from '../secrets.ts';
+import { digest } from '../platform/secrets.ts';
 import { fromAnotherSite } from './cross-site.ts';
 import { CROSS_SITE_MESSAGE } from './basic-auth.ts';
 import { FailedLogins, TOO_MANY_FAILURES } from './failed-logins.ts';

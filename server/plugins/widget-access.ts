@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Deps } from '../deps.ts';
+import type { Deps } from './deps.ts';
 import type { MerchantAccount } from '../store/merchants.ts';
 import { Refusal, forbidden, notFound, rateLimited } from '../domain/refusals.ts';
 import { originAllowed, settingsOf, UNKNOWN_PUBLIC_KEY, widgetWriteRefusal } from '../services/widgets.ts';

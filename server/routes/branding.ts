@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Deps } from '../deps.ts';
+import type { Deps } from '../plugins/deps.ts';
 import { failures } from '../schemas/envelope.ts';
 import { BRANDING_BODY_LIMIT_BYTES, ClientBrandingAnswer, ClientBrandingBody } from '../schemas/branding.ts';
 import { clientBranding, updateClientBranding } from '../services/branding.ts';

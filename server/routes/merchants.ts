@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Deps } from '../deps.ts';
+import type { Deps } from '../plugins/deps.ts';
 import { failures } from '../schemas/envelope.ts';
 import { MerchantListAnswer } from '../schemas/merchants.ts';
 import { addEtags } from '../plugins/etag.ts';

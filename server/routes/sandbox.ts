@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { Deps } from '../deps.ts';
+import type { Deps } from '../plugins/deps.ts';
 import { conflict, forbidden, invalid, notFound, Refusal } from '../domain/refusals.ts';
-import { newId } from '../secrets.ts';
+import { newId } from '../platform/secrets.ts';
 import { StatusAnswer, failures } from '../schemas/envelope.ts';
 import { ApproveMerchantBody } from '../schemas/merchants.ts';
 import { reviewApplication } from '../services/merchant-review.ts';
@@ -16,7 +16,7 @@ import { payLink, type PaymentDetails } from '../services/pay.ts';
 import { LINK_PROBLEMS } from '../domain/pay-links.ts';
 import { decideAch } from '../services/ach.ts';
 import { receiptAfter } from '../services/receipts.ts';
-import { payLinkKey } from '../pay-link-tokens.ts';
+import { payLinkKey } from '../services/pay-link-tokens.ts';
 import { CLOCK_OFFSET_SETTING } from '../store/settings.ts';
 import { isoInstant } from '../domain/instants.ts';
 

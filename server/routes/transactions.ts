@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import type { Deps } from '../deps.ts';
+import type { Deps } from '../plugins/deps.ts';
 import { invalid, notFound } from '../domain/refusals.ts';
 import { failures } from '../schemas/envelope.ts';
 import {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Deps } from '../deps.ts';
+import type { Deps } from '../plugins/deps.ts';
 import { notFound } from '../domain/refusals.ts';
 import type { EventDelivery } from '../store/events.ts';
 import { failures } from '../schemas/envelope.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Deps } from '../deps.ts';
+import type { Deps } from '../plugins/deps.ts';
 import { notFound } from '../domain/refusals.ts';
 import { formatAmount } from '../domain/money.ts';
 import { subtotal } from '../domain/payment-amounts.ts';

@@ -2,7 +2,7 @@ import type { Store } from '../store/store.ts';
 import type { MerchantAccount } from '../store/merchants.ts';
 import type { Transaction } from '../store/transactions.ts';
 import { conflict, notFound } from '../domain/refusals.ts';
-import { newId } from '../secrets.ts';
+import { newId } from '../platform/secrets.ts';
 import { paymentSuccessEvent } from './events.ts';
 import { isoInstant } from '../domain/instants.ts';
 

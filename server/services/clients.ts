@@ -1,5 +1,5 @@
 import type { Store } from '../store/store.ts';
-import { digest, newToken } from '../secrets.ts';
+import { digest, newToken } from '../platform/secrets.ts';
 import { isoInstant } from '../domain/instants.ts';
 
 export interface NewClientCredentials {

@@ -5,7 +5,7 @@ import { conflict, declined, invalid, notFound } from '../domain/refusals.ts';
 import { MAX_PAYMENT, overMaximum, parseAmount } from '../domain/money.ts';
 import { processingFee } from '../domain/pricing.ts';
 import { DECLINE_MESSAGES } from '../domain/test-cards.ts';
-import { newId, newToken } from '../secrets.ts';
+import { newId, newToken } from '../platform/secrets.ts';
 import { assertCanTakePayments, orderIdTaken } from './payment-requests.ts';
 import { paymentSuccessEvent } from './events.ts';
 import { isoInstant } from '../domain/instants.ts';

@@ -3,7 +3,7 @@ import type { Customer } from '../store/customers.ts';
 import { invalid } from '../domain/refusals.ts';
 import { isEmail } from '../domain/contact.ts';
 import { normalizePhone } from '../../rules/phone.ts';
-import { newId } from '../secrets.ts';
+import { newId } from '../platform/secrets.ts';
 import { merchantByKey } from './merchant-access.ts';
 import { isoInstant } from '../domain/instants.ts';
 

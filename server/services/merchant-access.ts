@@ -1,7 +1,7 @@
 import type { Store } from '../store/store.ts';
 import type { KeyedMerchant } from '../store/merchants.ts';
 import { notFound } from '../domain/refusals.ts';
-import { digest } from '../secrets.ts';
+import { digest } from '../platform/secrets.ts';
 
 const UNKNOWN_MERCHANT_KEY = 'merchant_key does not match any of your merchants: check the key.';
 

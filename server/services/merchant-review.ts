@@ -2,7 +2,7 @@ import type { Store } from '../store/store.ts';
 import type { Merchant, MerchantAccount } from '../store/merchants.ts';
 import { conflict, notFound, Refusal } from '../domain/refusals.ts';
 import { decideReview, partnerStatus, type ReviewDecision } from '../domain/merchant-review.ts';
-import { digest, newId, newToken } from '../secrets.ts';
+import { digest, newId, newToken } from '../platform/secrets.ts';
 import { merchantStatusEvent } from './events.ts';
 import { isoInstant } from '../domain/instants.ts';
 

@@ -6,7 +6,7 @@ import { normalizePhone } from '../../rules/phone.ts';
 import { canonicalApplication, lastFour, validateOnboarding, validatePrefill, type FieldError, type OnboardingApplication } from '../domain/onboarding.ts';
 import { AGREEMENT_VERSION, validateSignature, type AgreementSignature } from '../domain/signature.ts';
 import { ONBOARDING_LINK_TTL_MS, ONBOARDING_SESSION_TTL_MS } from '../domain/session-lifetimes.ts';
-import { digest, newId, newToken } from '../secrets.ts';
+import { digest, newId, newToken } from '../platform/secrets.ts';
 import { merchantByKey } from './merchant-access.ts';
 import { merchantStatusEvent } from './events.ts';
 import { partnerStatus } from '../domain/merchant-review.ts';

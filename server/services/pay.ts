@@ -7,8 +7,8 @@ import type { NewTransaction } from '../store/transactions.ts';
 import { chargeFor } from '../domain/payment-amounts.ts';
 import { checkCard, DECLINE_MESSAGES, type CardOutcome } from '../domain/test-cards.ts';
 import { isValidAccountNumber, isValidRoutingNumber } from '../domain/routing-number.ts';
-import { digest, newId, newToken } from '../secrets.ts';
-import { payLinkKey } from '../pay-link-tokens.ts';
+import { digest, newId, newToken } from '../platform/secrets.ts';
+import { payLinkKey } from './pay-link-tokens.ts';
 import { paymentSuccessEvent, preauthEvent } from './events.ts';
 import { isoInstant } from '../domain/instants.ts';
 

@@ -10,8 +10,8 @@ import { isEmail } from '../domain/contact.ts';
 import { normalizePhone } from '../../rules/phone.ts';
 import { subtotal } from '../domain/payment-amounts.ts';
 import { payPath, qrPath } from '../domain/pay-links.ts';
-import { newId } from '../secrets.ts';
-import { newPayLink } from '../pay-link-tokens.ts';
+import { newId } from '../platform/secrets.ts';
+import { newPayLink } from './pay-link-tokens.ts';
 import { isoInstant } from '../domain/instants.ts';
 
 /** Pay links work for seven days (docs/payments.md). */

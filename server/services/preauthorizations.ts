@@ -6,7 +6,7 @@ import { Refusal, invalid, notFound, type RefusedDecision } from '../domain/refu
 import { formatAmount, MAX_PAYMENT, overMaximum, parseAmount, toMajorNumber } from '../domain/money.ts';
 import { processingFee } from '../domain/pricing.ts';
 import { checkOpenAuthorization, decideAmountChange, PREAUTH_ERRORS } from '../domain/preauth.ts';
-import { newId } from '../secrets.ts';
+import { newId } from '../platform/secrets.ts';
 import { preauthEvent } from './events.ts';
 import { isoInstant } from '../domain/instants.ts';
 import type { EventExtras } from './refunds.ts';

@@ -3,7 +3,7 @@ import type { Transaction } from '../store/transactions.ts';
 import { conflict, notFound } from '../domain/refusals.ts';
 import { formatAmount } from '../domain/money.ts';
 import { isoInstant } from '../domain/instants.ts';
-import { digest, newId, newToken } from '../secrets.ts';
+import { digest, newId, newToken } from '../platform/secrets.ts';
 import { isReceiptLanguage, receiptMessage, type ReceiptLanguage } from '../domain/receipt-texts.ts';
 import { settingsOf } from './widgets.ts';
 import { merchantBrand } from './branding.ts';

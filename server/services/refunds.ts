@@ -4,7 +4,7 @@ import type { MerchantAccount } from '../store/merchants.ts';
 import { Refusal, invalid } from '../domain/refusals.ts';
 import { parseAmount, toMajorNumber } from '../domain/money.ts';
 import { decideRefund, decideVoid } from '../domain/refunds.ts';
-import { newId } from '../secrets.ts';
+import { newId } from '../platform/secrets.ts';
 import { isoInstant } from '../domain/instants.ts';
 import { eventRow } from '../store/events.ts';
 import type { GuardedChange } from '../store/guarded-changes.ts';

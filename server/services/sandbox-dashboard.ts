@@ -4,7 +4,7 @@ import type { MerchantSummary } from '../store/merchants.ts';
 import type { EventDelivery } from '../store/events.ts';
 import type { SentMessage } from '../store/messages.ts';
 import type { WebhookAttempt } from '../store/webhook-endpoints.ts';
-import { matchesDigest } from '../secrets.ts';
+import { matchesDigest } from '../platform/secrets.ts';
 
 /** How many of the newest events and sandbox messages the dashboard shows. */
 const DASHBOARD_EVENTS = 20;

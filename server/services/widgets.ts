@@ -2,7 +2,7 @@ import type { Store } from '../store/store.ts';
 import type { MerchantAccount } from '../store/merchants.ts';
 import type { WidgetSettingsRow } from '../store/widgets.ts';
 import { forbidden, invalid, unauthenticated } from '../domain/refusals.ts';
-import { digest, newId, newToken } from '../secrets.ts';
+import { digest, newId, newToken } from '../platform/secrets.ts';
 import { createPaymentRequest } from './payment-requests.ts';
 import { isoInstant } from '../domain/instants.ts';
 import { generatedOrderId } from '../domain/order-reference.ts';

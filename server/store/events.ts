@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database, DeliveryStatus, Dialect, Executor } from './schema.ts';
-import { newId } from '../secrets.ts';
+import { newId } from '../platform/secrets.ts';
 import { holdsSecrets, redactSecrets } from '../domain/event-secrets.ts';
 import { boundOf, keyOf, pageOf, type ListingKey, type Page, type PageStart } from './pages.ts';
 import { isoInstant } from '../domain/instants.ts';

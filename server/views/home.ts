@@ -1,4 +1,4 @@
-import type { Environment } from '../config.ts';
+import type { Environment } from '../platform/config.ts';
 import { html } from './html.ts';
 import { renderPage, type Page } from './layout.ts';
 

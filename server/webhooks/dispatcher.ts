@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Store } from '../store/store.ts';
 import type { ClaimedEvent } from '../store/events.ts';
 import type { WebhookEndpoint } from '../store/webhook-endpoints.ts';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../platform/clock.ts';
 import { signatureHeader } from './signing.ts';
 import { parseRetryAfter, planRetry } from './retry-schedule.ts';
 import type { Deliverer } from './deliver.ts';

@@ -1,4 +1,4 @@
-import { newId } from '../secrets.ts';
+import { newId } from '../platform/secrets.ts';
 import { isoInstant } from '../domain/instants.ts';
 import type { EventType } from '../domain/event-types.ts';
 

@@ -16,13 +16,13 @@ test('the check fails on a forbidden import, and lets type-only and allowed ones
     mkdirSync(join(root, path, '..'), { recursive: true });
     writeFileSync(join(root, path), text);
   };
-  write('server/domain/refunds.ts', "import { Store } from '../store/store.ts';\nimport { money } from './money.ts';\n");
+  write('server/domain/refunds.ts', "import { Store } from '../store/store.ts';\nimport type { Clock } from '../platform/clock.ts';\nimport { money } from './money.ts';\n");
   write('server/services/pay.ts', "import { sendPage } from '../routes/pages/send.ts';\nimport { decide } from '../domain/refunds.ts';\n");
   write('src/widget-api.ts', "import type { WidgetBody } from '../server/schemas/widgets.ts';\nimport { buildApp } from '../server/app.ts';\nimport type { PaykitClient } from '../client/index.ts';\n");
   write('client/http.ts', "import { formatAmount } from '../src/shared/format.ts';\nimport type { Refusal } from '../server/domain/refusals.ts';\nimport { isValidPhone } from '../rules/phone.ts';\nimport type * as Wire from '../contract/wire-types.ts';\n");
   write('contract/wire-types.ts', "import type { Refusal } from '../server/domain/refusals.ts';\n");
   write('server/routes/pay.ts', "import type * as Wire from '../../contract/wire-types.ts';\n");
-  write('server/views/pay.ts', "import type { Environment } from '../config.ts';\nexport const x = await import('../services/pay.ts');\n");
+  write('server/views/pay.ts', "import type { Environment } from '../platform/config.ts';\nimport { Clock } from '../platform/clock.ts';\nexport const x = await import('../services/pay.ts');\n");
   write('src/shared/events.ts', "import type { TransactionDetails } from '../widget-api.ts';\nimport type { PaykitErrorCode } from './errors.ts';\n");
   write('src/locales/es.ts', "import type { LocaleTexts } from '../shared/i18n.ts';\nimport type { Shape } from './locale-texts.ts';\n");
   write('demo/vite.config.ts', "import { compilerOptions } from '../wrappers/vue/compiler.ts';\nimport { PayButton } from '../wrappers/react/index.ts';\n");
@@ -33,9 +33,11 @@ test('the check fails on a forbidden import, and lets type-only and allowed ones
     'client/http.ts → src/shared/format.ts',
     'contract/wire-types.ts → server/domain/refusals.ts',
     'demo/vite.config.ts → wrappers/react/index.ts',
+    'server/domain/refunds.ts → server/platform/clock.ts',
     'server/domain/refunds.ts → server/store/store.ts',
     'server/routes/pay.ts → contract/wire-types.ts',
     'server/services/pay.ts → server/routes/pages/send.ts',
+    'server/views/pay.ts → server/platform/clock.ts',
     'server/views/pay.ts → server/services/pay.ts',
     'src/locales/es.ts → src/shared/i18n.ts',
     'src/shared/events.ts → src/widget-api.ts',

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { newPayLink, payLinkKey } from '../../server/pay-link-tokens.ts';
-import { digest, newToken } from '../../server/secrets.ts';
+import { newPayLink, payLinkKey } from '../../server/services/pay-link-tokens.ts';
+import { digest, newToken } from '../../server/platform/secrets.ts';
 import { waitUntil } from '../support/wait.ts';
 
 test('a pay-link token is pl_, the time in 12 hex digits and 256 random bits; never the same twice', () => {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { millisecondsHex, newId, newToken, pooledRandomBytes, uuidV7 } from '../../server/secrets.ts';
+import { millisecondsHex, newId, newToken, pooledRandomBytes, uuidV7 } from '../../server/platform/secrets.ts';
 
 test('tokens: the prefix and 32 random bytes in base64url, never the same twice across many pool refills', () => {
   const seen = new Set<string>();

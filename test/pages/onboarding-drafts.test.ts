@@ -4,8 +4,8 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { digest } from '../../server/secrets.ts';
-import { Housekeeping } from '../../server/housekeeping.ts';
+import { digest } from '../../server/platform/secrets.ts';
+import { Housekeeping } from '../../server/services/housekeeping.ts';
 import { startService, type TestService } from '../support/service.ts';
 import { testDatabases } from '../support/databases.ts';
 import { validApplication } from '../support/fixtures.ts';

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readConfig } from '../../server/config.ts';
+import { readConfig } from '../../server/platform/config.ts';
 
 test('defaults follow the contract', () => {
   const config = readConfig({});
@@ -35,7 +35,7 @@ test('settings are read and checked', () => {
 });
 
 test('the request log keeps no token, key or query string', async () => {
-  const { requestLogger, redactTokens } = await import('../../server/request-log.ts');
+  const { requestLogger, redactTokens } = await import('../../server/plugins/request-log.ts');
   assert.equal(redactTokens('/onboard/obl_AbC-123_x'), '/onboard/obl_…');
   assert.equal(redactTokens('/api/v1/auth/onboarding/ost_secret'), '/api/v1/auth/onboarding/ost_…');
   assert.equal(redactTokens('/pay/pl_AbC-1/qr.png'), '/pay/pl_…/qr.png');

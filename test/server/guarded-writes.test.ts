@@ -12,7 +12,7 @@ import { capture, changeAuthorizedAmount } from '../../server/services/preauthor
 import { UNLOCKED_ATTEMPTS } from '../../server/services/guarded.ts';
 import { REFUND_ERRORS, VOID_ERRORS } from '../../server/domain/refunds.ts';
 import { Refusal } from '../../server/domain/refusals.ts';
-import { digest } from '../../server/secrets.ts';
+import { digest } from '../../server/platform/secrets.ts';
 import { eventRow } from '../../server/store/events.ts';
 
 /**

@@ -5,8 +5,8 @@ import { once } from 'node:events';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { runHandlersTogether } from '../../server/plugins/handlers-together.ts';
 import { buildApp } from '../../server/app.ts';
-import { Clock } from '../../server/clock.ts';
-import { readConfig } from '../../server/config.ts';
+import { Clock } from '../../server/platform/clock.ts';
+import { readConfig } from '../../server/platform/config.ts';
 import { openTestStore } from '../support/databases.ts';
 
 /** Puts `app` (not yet listening) on a loopback port, noting when each request was read and when its handler ran. */

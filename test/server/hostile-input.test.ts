@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
-import { MAX_CLOCK_OFFSET_MS } from '../../server/clock.ts';
+import { MAX_CLOCK_OFFSET_MS } from '../../server/platform/clock.ts';
 import { startService, type TestService } from '../support/service.ts';
 import { testDatabases } from '../support/databases.ts';
 import { approvedMerchant } from '../support/payments.ts';

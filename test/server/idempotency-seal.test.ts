@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createCipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { seal, sealingKey, unseal } from '../../server/idempotency-seal.ts';
+import { seal, sealingKey, unseal } from '../../server/plugins/idempotency-seal.ts';
 
 const samples = [
   ['sk_0123456789abcdef0123456789abcdef', 'cli_0193a6f0-aaaa-7bbb-8ccc-123456789abc', '4f8c8a52-6a2b-4a57-9d3a-5d1e0c1b2a3f'],

@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildApp } from '../../server/app.ts';
-import { Clock } from '../../server/clock.ts';
-import { readConfig } from '../../server/config.ts';
+import { Clock } from '../../server/platform/clock.ts';
+import { readConfig } from '../../server/platform/config.ts';
 import { openStore } from '../../server/store/open.ts';
 import { send } from '../support/http.ts';
 

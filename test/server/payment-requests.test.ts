@@ -4,7 +4,7 @@ import { startService, type TestService } from '../support/service.ts';
 import { testDatabases } from '../support/databases.ts';
 import { validApplication } from '../support/fixtures.ts';
 import { approvedMerchant, eventsAbout, nextOrderId, TEST_CARD } from '../support/payments.ts';
-import { newToken } from '../../server/secrets.ts';
+import { newToken } from '../../server/platform/secrets.ts';
 
 const SUCCESS_FIELDS = ['amount', 'brand', 'fee_amount', 'last_four', 'link_id', 'merchant_id', 'net_amount', 'order_id', 'transaction_id'];
 

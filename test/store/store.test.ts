@@ -12,7 +12,7 @@ import {
   createOnboardingSession, startHostedOnboarding, submitApplication, submitHostedApplication,
 } from '../../server/services/onboarding.ts';
 import { reviewApplication } from '../../server/services/merchant-review.ts';
-import { matchesDigest } from '../../server/secrets.ts';
+import { matchesDigest } from '../../server/platform/secrets.ts';
 
 const now = () => new Date();
 

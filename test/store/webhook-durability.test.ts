@@ -9,7 +9,7 @@ import { storageEnv } from '../support/storage-env.ts';
 import { validApplication } from '../support/fixtures.ts';
 import { Receiver } from '../support/receiver.ts';
 import { openStore } from '../../server/store/open.ts';
-import { Clock } from '../../server/clock.ts';
+import { Clock } from '../../server/platform/clock.ts';
 import { createClient } from '../../server/services/clients.ts';
 import { registerWebhookUrl } from '../../server/services/webhooks.ts';
 import { createDeliverer } from '../../server/webhooks/deliver.ts';

@@ -1,9 +1,9 @@
 import type { TestContext } from 'node:test';
 import { buildApp } from '../../server/app.ts';
-import { Clock } from '../../server/clock.ts';
-import { readConfig, type Config } from '../../server/config.ts';
+import { Clock } from '../../server/platform/clock.ts';
+import { readConfig, type Config } from '../../server/platform/config.ts';
 import { openStore } from '../../server/store/open.ts';
-import { requestLogger } from '../../server/request-log.ts';
+import { requestLogger } from '../../server/plugins/request-log.ts';
 import type { Store } from '../../server/store/store.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
-import { Clock } from '../../server/clock.ts';
-import { DEFAULT_NETWORK, type Config, type Environment, type NetworkSettings } from '../../server/config.ts';
+import { Clock } from '../../server/platform/clock.ts';
+import { DEFAULT_NETWORK, type Config, type Environment, type NetworkSettings } from '../../server/platform/config.ts';
 import { createClient, type NewClientCredentials } from '../../server/services/clients.ts';
 import type { Store } from '../../server/store/store.ts';
 import { openTestStore, type TestDatabase } from './databases.ts';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../plugins/deps.ts';
 import { LOGO_EXTENSIONS, type LogoType } from '../../domain/logo-image.ts';
 import { LOGO_PATH } from '../../services/branding.ts';
 

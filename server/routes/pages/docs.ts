@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../plugins/deps.ts';
 import type { ServedDocument } from '../../openapi/served.ts';
 import { apiReferencePage } from '../../views/api-reference.ts';
 import { apiReferenceTextPage } from '../../views/api-reference-text.ts';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../plugins/deps.ts';
 import type { ServedDocument } from '../../openapi/served.ts';
 import { homePage } from '../../views/home.ts';
 import { onboardingPages } from './onboarding.ts';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../plugins/deps.ts';
 import { ONBOARDING_FIELDS, ONBOARDING_GROUPS, type OnboardingApplication, type OnboardingGroup } from '../../domain/onboarding.ts';
 import { canOpen, isOnboardingStep, STEP_GROUPS, type OnboardingStep } from '../../domain/onboarding-steps.ts';
 import { platformBrand } from '../../services/branding.ts';

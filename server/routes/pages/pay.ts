@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
-import type { Deps } from '../../deps.ts';
-import { pooledRandomBytes } from '../../secrets.ts';
+import type { Deps } from '../../plugins/deps.ts';
+import { pooledRandomBytes } from '../../platform/secrets.ts';
 import type { PaymentRequest } from '../../store/payment-requests.ts';
 import type { PaymentMethod } from '../../domain/pricing.ts';
 import { completeChallenge, openPayLink, payLink, type PayOutcome, type PaymentDetails } from '../../services/pay.ts';

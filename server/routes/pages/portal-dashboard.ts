@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../plugins/deps.ts';
 import type { Client } from '../../store/clients.ts';
 import { parseBasic } from '../../plugins/basic-auth.ts';
 import { FailedLogins } from '../../plugins/failed-logins.ts';
 import { fromAnotherSite } from '../../plugins/cross-site.ts';
-import { digest, pooledRandomBytes } from '../../secrets.ts';
+import { digest, pooledRandomBytes } from '../../platform/secrets.ts';
 import { clientWithSecret, resendEvent, sandboxDashboard } from '../../services/sandbox-dashboard.ts';
 import { dashboardPage, dashboardRefusedPage } from '../../views/portal-dashboard.ts';
 import { sendPage } from './send.ts';

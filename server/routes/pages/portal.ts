@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../plugins/deps.ts';
 import { createClient } from '../../services/clients.ts';
 import { CLIENT_NAME_MAX, credentialsPage, portalPage } from '../../views/portal.ts';
 import { notFoundPage } from '../../views/not-found.ts';
 import { sendPage } from './send.ts';
 import { fromAnotherSite } from '../../plugins/cross-site.ts';
 import { RateLimiter } from '../../plugins/rate-limit.ts';
-import { pooledRandomBytes } from '../../secrets.ts';
+import { pooledRandomBytes } from '../../platform/secrets.ts';
 import { dashboardPages } from './portal-dashboard.ts';
 
 const DEFAULT_NAME = 'Sandbox client';

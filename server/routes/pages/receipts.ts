@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../plugins/deps.ts';
 import { receiptOf } from '../../services/receipts.ts';
 import { askedLocale, pageLocale } from '../../views/i18n/language.ts';
 import { isReceiptLanguage } from '../../domain/receipt-texts.ts';

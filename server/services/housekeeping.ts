@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from './clock.ts';
-import type { Store } from './store/store.ts';
-import { SECRET_RETENTION_MS } from './domain/event-secrets.ts';
-import { isoInstant } from './domain/instants.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Store } from '../store/store.ts';
+import { SECRET_RETENTION_MS } from '../domain/event-secrets.ts';
+import { isoInstant } from '../domain/instants.ts';
 
 export interface HousekeepingOptions {
   store: Store;

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { DEFAULT_SCHEDULE_SECONDS } from './webhooks/retry-schedule.ts';
+import { DEFAULT_SCHEDULE_SECONDS } from '../webhooks/retry-schedule.ts';
 
 export type Environment = 'sandbox' | 'production';
 

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, hkdfSync } from 'node:crypto';
-import { pooledRandomBytes } from './secrets.ts';
+import { pooledRandomBytes } from '../platform/secrets.ts';
 
 /**
  * Stored first answers hold secrets (a new merchant key, a pay link, a session token), so they are kept sealed

@@ -1,4 +1,4 @@
-import { digest, millisecondsHex, newToken } from './secrets.ts';
+import { digest, millisecondsHex, newToken } from '../platform/secrets.ts';
 
 /**
  * Pay-link tokens begin with the time they were made, as 12 hex digits of Unix milliseconds (a UUIDv7's first 48

@@ -1,7 +1,7 @@
-import type { Clock } from './clock.ts';
-import type { Config } from './config.ts';
-import type { Store } from './store/store.ts';
-import type { AfterAnswer } from './services/after-answer.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Config } from '../platform/config.ts';
+import type { Store } from '../store/store.ts';
+import type { AfterAnswer } from '../services/after-answer.ts';
 
 /** What every route plugin is given. */
 export interface Deps {
