@@ -1,8 +1,8 @@
 /** The events of the Paykit elements: all bubble and cross shadow roots, so a page can listen anywhere above. */
-import type { PaykitErrorCode } from './errors.ts';
+import type { WidgetErrorCode } from './errors.ts';
 import type { TransactionDetails } from '../widget-api.ts';
 
-export type { PaykitErrorCode };
+export type { WidgetErrorCode };
 
 export interface PaySuccessDetail {
   transaction_id: string | null;
@@ -19,7 +19,7 @@ export type PayPendingDetail = PaySuccessDetail;
 
 export interface PaykitErrorDetail {
   /** What went wrong, for code: stable across releases and languages (docs/widgets.md lists them). */
-  code: PaykitErrorCode;
+  code: WidgetErrorCode;
   /** A sentence the payer or the developer can act on, in the element's language. */
   message: string;
 }

@@ -215,7 +215,7 @@ export abstract class PaykitButtonElement<K extends string> extends PaykitElemen
 
   /** The amount and configuration checked before any call; throws a WidgetError whose message says what to fix. */
   protected checkedConfig(): ResolvedConfig {
-    if (!isAmount(this.amount)) throw new WidgetError(this.t('invalidAmount', { amount: this.amount ?? '' }), 'invalid-input');
+    if (!isAmount(this.amount)) throw new WidgetError(this.t('invalidAmount', { amount: this.amount ?? '' }), 'invalid_request');
     return resolveConfig(this);
   }
 
@@ -229,7 +229,7 @@ export abstract class PaykitButtonElement<K extends string> extends PaykitElemen
       error = await getSettings(config).then(() => error, (reason: unknown) => reason);
       if (error instanceof WidgetNetworkError && error.code === 'network') return new WidgetError(this.t('networkError'), 'network');
     }
-    return error instanceof WidgetError ? error : new WidgetError(String((error as Error)?.message ?? error), 'service');
+    return error instanceof WidgetError ? error : new WidgetError(String((error as Error)?.message ?? error), 'service_error');
   }
 
   /** The status line and the error line of the current state. */

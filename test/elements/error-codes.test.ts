@@ -7,6 +7,8 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../src/index.ts';
 import type { PayButton, RequestPaymentButton, TransactionsTable } from '../../src/index.ts';
 import { clearSettingsCache } from '../../src/widget-api.ts';
+import { REFUSAL_REASONS } from '../../contract/refusal-reasons.ts';
+import { STATUS_OF_REASON } from '../../server/plugins/refusal-status.ts';
 import { eventWithin, FAKE_BASE, FAKE_KEY, fakeService, json, ok, part, realService, type FakeRoute } from './helpers.ts';
 
 const LINK = {
@@ -45,27 +47,44 @@ describe('error codes', () => {
     clearSettingsCache();
   });
 
-  it('config and invalid-input: what the page gave the element, before any call', async () => {
+  it('config and invalid_request: what the page gave the element, before any call', async () => {
     service = fakeService({});
     const unconfigured = await fixture<PayButton>(html`<pay-button amount="5"></pay-button>`);
     expect(await payError(unconfigured)).to.include({ code: 'config' }).and.have.property('message').match(/no public key/);
     const badAmount = await fixture<PayButton>(html`<pay-button amount="ten" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`);
-    expect(await payError(badAmount)).to.include({ code: 'invalid-input' });
+    expect(await payError(badAmount)).to.include({ code: 'invalid_request' });
     expect(service.actions).to.have.length(0);
   });
 
-  it('each refusal of the service has its code, with the service’s message', async () => {
-    const cases: [number, string, Record<string, string>?][] = [
-      [400, 'invalid-input'], [401, 'auth'], [403, 'origin'], [404, 'auth'], [415, 'invalid-input'], [429, 'rate-limited', { 'retry-after': '30' }], [500, 'service'], [503, 'service'],
+  it('each reason the service refuses for is the element’s code, with the service’s message', async () => {
+    expect(REFUSAL_REASONS).to.have.length(Object.keys(STATUS_OF_REASON).length);
+    for (const reason of REFUSAL_REASONS) {
+      const status = STATUS_OF_REASON[reason];
+      const message = `Refused for ${reason}.`;
+      service = fakeService({ 'POST /pay-links': () => json(status, { result: false, message, code: reason }, status === 429 ? { 'retry-after': '30' } : {}) });
+      const el = await fixture<PayButton>(html`<pay-button amount="5" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`);
+      expect(await payError(el), reason).to.deep.equal({ code: reason, message });
+      service.restore();
+      clearSettingsCache();
+    }
+  });
+
+  it('an answer without a code (a proxy’s page) falls back to its HTTP status', async () => {
+    const cases: [number, string][] = [
+      [400, 'invalid_request'], [401, 'authentication_failed'], [403, 'forbidden'], [404, 'not_found'], [409, 'conflict'], [413, 'body_too_large'],
+      [415, 'unsupported_content_type'], [418, 'invalid_request'], [429, 'rate_limited'], [500, 'service_error'], [503, 'service_error'],
     ];
-    for (const [status, code, headers] of cases) {
+    for (const [status, code] of cases) {
       const message = `Refused with ${status}.`;
-      service = fakeService({ 'POST /pay-links': () => json(status, { result: false, message }, headers) });
+      service = fakeService({ 'POST /pay-links': () => json(status, { result: false, message }) });
       const el = await fixture<PayButton>(html`<pay-button amount="5" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`);
       expect(await payError(el), `${status}`).to.deep.equal({ code, message });
       service.restore();
       clearSettingsCache();
     }
+    service = fakeService({ 'POST /pay-links': () => json(503, { result: false, message: 'Down.', code: 'Not A Code <b>' }) });
+    const el = await fixture<PayButton>(html`<pay-button amount="5" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`);
+    expect(await payError(el), 'a code that is not a name').to.deep.equal({ code: 'service_error', message: 'Down.' });
   });
 
   it('network: no answer at all', async () => {
@@ -118,8 +137,8 @@ describe('error codes', () => {
     expect(await payError(el)).to.deep.equal({ code: 'expired', message: 'The payment link expired. Try again.' });
   });
 
-  it('request-payment-button: config, invalid-input and rate-limited', async () => {
-    service = fakeService({ 'POST /payment-requests': () => json(429, { result: false, message: '+14155550123 was already sent 5 texts for this merchant in the last hour: try again later.' }) });
+  it('request-payment-button: config, invalid_request and rate_limited', async () => {
+    service = fakeService({ 'POST /payment-requests': () => json(429, { result: false, code: 'rate_limited', message: '+14155550123 was already sent 5 texts for this merchant in the last hour: try again later.' }) });
     const codes: string[] = [];
     for (const phone of [undefined, 'call me', '+14155550123']) {
       const el = await fixture<RequestPaymentButton>(html`<request-payment-button amount="5" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></request-payment-button>`);
@@ -128,10 +147,10 @@ describe('error codes', () => {
       part(el, 'button').click();
       codes.push((await failed).detail.code);
     }
-    expect(codes).to.deep.equal(['config', 'invalid-input', 'rate-limited']);
+    expect(codes).to.deep.equal(['config', 'invalid_request', 'rate_limited']);
   });
 
-  it('transactions-table: config without a token, auth for a refused one (the real service)', async function () {
+  it('transactions-table: config without a token, authentication_failed for a refused one (the real service)', async function () {
     const real = realService(this);
     const codes: string[] = [];
     for (const token of ['', 'wst_not_a_token']) {
@@ -141,12 +160,12 @@ describe('error codes', () => {
       await fixture(table);
       codes.push((await failed).detail.code);
     }
-    expect(codes).to.deep.equal(['config', 'auth']);
+    expect(codes).to.deep.equal(['config', 'authentication_failed']);
   });
 
-  it('auth: a public key the service does not know (the real service)', async function () {
+  it('a public key the service does not know: the service’s reason (the real service)', async function () {
     const real = realService(this);
     const el = await fixture<PayButton>(html`<pay-button amount="6" public-key="pk_does_not_exist" base-url=${real.baseUrl}></pay-button>`);
-    expect(await payError(el)).to.deep.equal({ code: 'auth', message: 'Unknown public key.' });
+    expect(await payError(el)).to.deep.equal({ code: 'not_found', message: 'Unknown public key.' });
   });
 });

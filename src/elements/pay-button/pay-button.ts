@@ -294,7 +294,7 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
 
   #decline(message: string): void {
     this.#show('open', this.t('open'), message);
-    emit(this, 'pay-error', { code: 'declined', message });
+    emit(this, 'pay-error', { code: 'card_declined', message });
   }
 
   /** Checks the link every pollInterval while the window is open; a missed check is retried at the next. */
@@ -309,7 +309,7 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
       else if (state?.status === 'declined') {
         // The bank refused a payment made through this link while its window was open: the link is spent.
         this.#stop();
-        this.#fail(new WidgetError(this.t('declined'), 'declined'));
+        this.#fail(new WidgetError(this.t('declined'), 'card_declined'));
       }
       else if (state?.status === 'expired') this.#end();
       else if (popupClosed) this.#end(null);

@@ -78,7 +78,7 @@ export class RequestPaymentButton extends PaykitButtonElement<RequestPaymentButt
     task: async (_args: [], { signal }) => {
       const raw = this.recipientPhone?.trim();
       const phone = normalizePhone(raw ?? '');
-      if (!phone) throw new WidgetError(this.t(raw ? 'invalidPhone' : 'missingPhone', { phone: raw! }), raw ? 'invalid-input' : 'config');
+      if (!phone) throw new WidgetError(this.t(raw ? 'invalidPhone' : 'missingPhone', { phone: raw! }), raw ? 'invalid_request' : 'config');
       const config: ResolvedConfig = this.checkedConfig();
       const body: PaymentRequest = { amount: this.amount!.trim(), recipient_phone: phone, order_id: this.orderId || undefined };
       try {

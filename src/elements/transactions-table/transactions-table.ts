@@ -440,7 +440,7 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
 
   async #renew(): Promise<string> {
     const token = (await this.fetchSessionToken!().catch(() => ''))?.trim();
-    if (!token) throw new WidgetError(this.t('refreshFailed'), 'auth');
+    if (!token) throw new WidgetError(this.t('refreshFailed'), 'authentication_failed');
     return (this.#renewed = token);
   }
 
