@@ -1,4 +1,5 @@
 import type { RefusalReason } from '../../contract/refusal-reasons.ts';
+import type { PaykitErrorDetail } from './events.ts';
 
 /**
  * What went wrong, as a stable code a page can act on; the message says the same for people. Each `*-error`
@@ -25,17 +26,20 @@ export type WidgetErrorCode =
   /** The pay link expired before it was paid. */
   | 'expired';
 
-/** A failure of an element, with its code. */
+/** A failure of an element, with its code; `developerMessage` is what only the page's developer can act on. */
 export class WidgetError extends Error {
   override name = 'WidgetError';
   readonly code: WidgetErrorCode;
+  readonly developerMessage?: string;
 
   constructor(
     message: string,
     code: WidgetErrorCode,
+    developerMessage?: string,
   ) {
     super(message);
     this.code = code;
+    if (developerMessage) this.developerMessage = developerMessage;
   }
 }
 
@@ -52,4 +56,10 @@ export function codeForStatus(status: number): WidgetErrorCode {
 /** The code of anything an element caught: its own when it has one. */
 export function codeOf(error: unknown): WidgetErrorCode {
   return error instanceof WidgetError ? error.code : 'service_error';
+}
+
+/** The `*-error` event's detail of anything an element caught. */
+export function errorDetail(error: unknown): PaykitErrorDetail {
+  const { message, developerMessage } = error as WidgetError;
+  return developerMessage ? { code: codeOf(error), message, developerMessage } : { code: codeOf(error), message };
 }

@@ -20,8 +20,13 @@ export type PayPendingDetail = PaySuccessDetail;
 export interface PaykitErrorDetail {
   /** What went wrong, for code: stable across releases and languages (docs/widgets.md lists them). */
   code: WidgetErrorCode;
-  /** A sentence the payer or the developer can act on, in the element's language. */
+  /** A sentence for the payer, in the element's language: what the element shows under its button. */
   message: string;
+  /**
+   * For the page's developer only, when there is more to say than the payer should read: for `csp`, the directive
+   * and the origin to add to the page's Content-Security-Policy. Also written to the console.
+   */
+  developerMessage?: string;
 }
 
 export interface RequestSentDetail {

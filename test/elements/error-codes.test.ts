@@ -33,7 +33,17 @@ const refusedBy = (directive: string): FakeRoute => ({ url }) => {
   throw new TypeError('Failed to fetch');
 };
 
-async function payError(el: PayButton): Promise<{ code: string; message: string }> {
+const SHOPPER_CSP = 'This page cannot reach the payment service. Please let the shop know.';
+
+/** Records what goes to console.error until `restore()`, which gives it back. */
+function captureConsoleErrors(): { restore(): unknown[] } {
+  const original = console.error;
+  const logged: unknown[] = [];
+  console.error = (...args: unknown[]) => logged.push(...args);
+  return { restore: () => ((console.error = original), logged) };
+}
+
+async function payError(el: PayButton): Promise<{ code: string; message: string; developerMessage?: string }> {
   const failed = eventWithin<CustomEvent>(el, 'pay-error');
   part(el, 'button').click();
   return (await failed).detail;
@@ -92,15 +102,21 @@ describe('error codes', () => {
     expect(await payError(el)).to.deep.equal({ code: 'network', message: 'Could not reach the payment service. Try again.' });
   });
 
-  it('csp: a call the page’s policy refused names the directive to add', async () => {
+  it('csp: a call the page’s policy refused: the payer reads a short sentence, the developer the directive to add', async () => {
     service = fakeService({ 'POST /pay-links': refusedBy('connect-src'), 'GET /settings': refusedBy('connect-src') });
+    const logged = captureConsoleErrors();
     const el = await fixture<PayButton>(html`<pay-button amount="5" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`);
-    expect(await payError(el)).to.deep.equal({
-      code: 'csp',
-      message: `The page's Content-Security-Policy blocks ${FAKE_BASE} (connect-src): add ${FAKE_BASE} to its connect-src directive.`,
-    });
+    const developerMessage = `The page's Content-Security-Policy blocks ${FAKE_BASE} (connect-src): add ${FAKE_BASE} to its connect-src directive.`;
+    expect(await payError(el)).to.deep.equal({ code: 'csp', message: SHOPPER_CSP, developerMessage });
     await el.updateComplete;
-    expect(part(el, 'error').textContent).to.match(/connect-src/);
+    expect(part(el, 'error').textContent!.trim()).to.equal(SHOPPER_CSP);
+    expect(logged.restore()).to.deep.equal([developerMessage]);
+
+    const french = await fixture<PayButton>(html`<pay-button amount="5" locale="fr" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`);
+    const frenchError = await payError(french);
+    expect(frenchError).to.include({ code: 'csp', message: 'Cette page ne peut pas joindre le service de paiement. Prévenez la boutique.', developerMessage });
+    await french.updateComplete;
+    expect(part(french, 'error').textContent).not.to.match(/connect-src|Content-Security-Policy/);
 
     service.restore();
     service = fakeService({ 'GET /transactions': refusedBy('connect-src') });
@@ -108,7 +124,9 @@ describe('error codes', () => {
     Object.assign(table, { sessionToken: 'wst_x', baseUrl: FAKE_BASE });
     const failed = eventWithin<CustomEvent>(table, 'transactions-error');
     await fixture(table);
-    expect((await failed).detail.code).to.equal('csp');
+    expect((await failed).detail).to.include({ code: 'csp', message: SHOPPER_CSP });
+    await table.updateComplete;
+    expect(table.shadowRoot!.textContent).to.include(SHOPPER_CSP).and.not.match(/connect-src/);
   });
 
   it('csp: a payment window the page’s policy refused to frame ends the attempt with the directive to add', async () => {
@@ -123,9 +141,11 @@ describe('error codes', () => {
     refuse(`${LINK.pay_link}?origin=x`, 'frame-src');
     expect((await failed).detail).to.deep.equal({
       code: 'csp',
-      message: `The page's Content-Security-Policy blocks ${FAKE_BASE} (frame-src): add ${FAKE_BASE} to its frame-src directive.`,
+      message: SHOPPER_CSP,
+      developerMessage: `The page's Content-Security-Policy blocks ${FAKE_BASE} (frame-src): add ${FAKE_BASE} to its frame-src directive.`,
     });
     await el.updateComplete;
+    expect(part(el, 'error').textContent!.trim()).to.equal(SHOPPER_CSP);
     expect(dialog.open).to.equal(false);
     expect(el.matches(':state(error)')).to.equal(true);
   });

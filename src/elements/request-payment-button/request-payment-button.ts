@@ -2,7 +2,7 @@ import type { PropertyDeclarations, TemplateResult } from 'lit-element';
 import { initialState, Task } from '@lit/task';
 import type { ResolvedConfig } from '../../config.ts';
 import { publicKeyCall, type PaymentRequest, type PaymentRequestSent } from '../../widget-api.ts';
-import { codeOf, WidgetError } from '../../shared/errors.ts';
+import { errorDetail, WidgetError } from '../../shared/errors.ts';
 import { emit } from '../../shared/events.ts';
 import { isAmount } from '../../shared/format.ts';
 import { normalizePhone } from '../../../rules/phone.ts';
@@ -91,7 +91,7 @@ export class RequestPaymentButton extends PaykitButtonElement<RequestPaymentButt
       }
     },
     onComplete: ({ order_id, pay_link }) => emit(this, 'request-sent', { order_id, pay_link }),
-    onError: (error) => emit(this, 'request-error', { code: codeOf(error), message: (error as Error).message }),
+    onError: (error) => emit(this, 'request-error', errorDetail(error)),
   });
 
   protected override get phase(): 'idle' | 'loading' | 'sent' | 'error' {
