@@ -54,7 +54,7 @@ export function codeForStatus(status: number): WidgetErrorCode {
 }
 
 /** The code of anything an element caught: its own when it has one. */
-export function codeOf(error: unknown): WidgetErrorCode {
+function codeOf(error: unknown): WidgetErrorCode {
   return error instanceof WidgetError ? error.code : 'service_error';
 }
 
