@@ -5,7 +5,7 @@
  */
 import type { ResolvedConfig } from './config.ts';
 import { refusalOf, watchPolicy } from './shared/csp.ts';
-import { codeForStatus, WidgetError, type PaykitErrorCode } from './shared/errors.ts';
+import { codeForStatus, WidgetError, type WidgetErrorCode } from './shared/errors.ts';
 import type {
   WidgetLinkStatusAnswer, WidgetPayLinkAnswer, WidgetPayLinkBody, WidgetPaymentRequestAnswer, WidgetPaymentRequestBody, WidgetSettingsAnswer,
   WidgetTransactionsAnswer, WidgetTransactionsQuery,
@@ -62,9 +62,9 @@ export class WidgetApiError extends WidgetError {
   constructor(
     message: string,
     status: number,
-    code: PaykitErrorCode = codeForStatus(status),
+    code?: WidgetErrorCode,
   ) {
-    super(message, code);
+    super(message, code ?? codeForStatus(status));
     this.status = status;
   }
 }
@@ -93,8 +93,9 @@ export class WidgetRateLimitError extends WidgetApiError {
   constructor(
     message: string,
     retryAfter: number | null,
+    code?: WidgetErrorCode,
   ) {
-    super(message, 429);
+    super(message, 429, code);
     this.retryAfter = retryAfter;
   }
 }
@@ -122,13 +123,15 @@ export async function widgetCall<T>(url: string, init: RequestInit = {}): Promis
       // The elements show their own text for a plain network failure; this message is for a developer's console.
       throw refusal ? new WidgetNetworkError(refusal.message, 'csp') : new WidgetNetworkError(`No answer from ${url}`);
     }
-    const body: { result?: boolean; message?: string; data?: T } | undefined = await response.json().catch(() => undefined);
+    const body: { result?: boolean; message?: string; code?: unknown; data?: T } | undefined = await response.json().catch(() => undefined);
     const { status } = response;
     if (!response.ok || body?.result === false || body?.data === undefined) {
       const message = body?.message || `The payment service answered ${status}.`;
-      if (status === 401) throw new WidgetAuthError(message, 401);
-      if (status === 429) throw new WidgetRateLimitError(message, Number(response.headers.get('retry-after')) || null);
-      throw new WidgetApiError(message, response.ok ? 502 : status);
+      // The envelope's own reason when it has one; the status only says it for an answer without (a proxy's page).
+      const code = typeof body?.code === 'string' && /^[a-z_]{1,40}$/.test(body.code) ? (body.code as WidgetErrorCode) : undefined;
+      if (status === 401) throw new WidgetAuthError(message, 401, code);
+      if (status === 429) throw new WidgetRateLimitError(message, Number(response.headers.get('retry-after')) || null, code);
+      throw new WidgetApiError(message, response.ok ? 502 : status, code);
     }
     return body.data;
   } finally {

@@ -28,7 +28,7 @@ import type {
 export type {
   ${[...elements.map(elementType), ...named].join(',\n  ')},
 };
-export type { PaykitErrorCode } from '../../src/index.ts';
+export type { WidgetErrorCode } from '../../src/index.ts';
 
 declare global {
   interface HTMLElementTagNameMap {

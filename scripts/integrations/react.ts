@@ -31,7 +31,7 @@ export const ${element.className} = createComponent<${elementType(element)}, ${e
 
 /** The types each entry re-exports from the main one, beside its element classes. */
 const SHARED_TYPES = `export type {
-  PaykitConfig, PaykitErrorCode, PaySuccessDetail, PaykitErrorDetail, RequestSentDetail, TransactionsLoadDetail, PaykitEventMap, PayMode, Theme,
+  PaykitConfig, WidgetErrorCode, PaySuccessDetail, PaykitErrorDetail, RequestSentDetail, TransactionsLoadDetail, PaykitEventMap, PayMode, Theme,
 } from '../../src/index.ts';`;
 
 /** The file of one element's component: `wrappers/react/pay-button.ts`, the entry `paykit/react/pay-button`. */

@@ -58,7 +58,7 @@ ${typeImports(elements, '../../src/index.ts')}
 // The main entry defines the elements (where there is a DOM), as \`import 'paykit'\` does.
 export { configure } from '../../src/index.ts';
 export type {
-  PaykitConfig, PaykitErrorCode, PaySuccessDetail, PaykitErrorDetail, RequestSentDetail, TransactionsLoadDetail, PaykitEventMap, PayMode, Theme,
+  PaykitConfig, WidgetErrorCode, PaySuccessDetail, PaykitErrorDetail, RequestSentDetail, TransactionsLoadDetail, PaykitEventMap, PayMode, Theme,
 } from '../../src/index.ts';
 export type { ${elements.map(elementType).join(', ')} };
 

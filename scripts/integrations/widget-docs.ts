@@ -77,22 +77,28 @@ properties below win in both schemes.
 
 ## Errors
 
-Every \`*-error\` event carries \`{code, message}\`: the message is for people (in the element's language when the
-element wrote it, the service's words when the service refused), the code for your code, stable across releases
-and languages.
+Every \`*-error\` event carries \`{code, message}\`, and for \`csp\` also \`developerMessage\`. The message is for the
+payer (in the element's language when the element wrote it, the service's words when the service refused) and is
+what the element shows under its button; \`developerMessage\`, when present, is for you (it is also written to the
+console). The code is for your code, stable across releases and languages: when the service refused, it is the
+service's own reason (the envelope's \`code\`, the same names as \`paykit/client\`'s errors); the element falls back
+to the HTTP status only for an answer without one (a proxy's error page).
 
 | \`code\` | when | what to do |
 |---|---|---|
 | \`network\` | no answer from the service: offline, refused, timed out, or refused by CORS without a reason | try again; check \`base-url\` |
-| \`csp\` | the page's Content-Security-Policy blocked a call (\`connect-src\`) or the payment window (\`frame-src\`); the message names the directive and the origin to add | add it: [csp.md](csp.md) |
-| \`origin\` | the service refused the page's origin (403): it is not among the merchant's \`allowed_origins\`, or none is set in production | \`PUT /api/v1/widgets/\` with \`allowed_origins\` |
-| \`rate-limited\` | too many calls from this page (429), or a phone that was already texted 5 times this hour | wait; the message says how long |
-| \`auth\` | a public key the service does not know, or a session token that is missing, expired or refused | check \`public-key\`; mint a new token (\`fetchSessionToken\`) |
+| \`csp\` | the page's Content-Security-Policy blocked a call (\`connect-src\`) or the payment window (\`frame-src\`); the payer sees a short sentence, \`developerMessage\` names the directive and the origin to add | add it: [csp.md](csp.md) |
 | \`config\` | the element lacks its public key, the service's address, a phone number or a session token | set the attribute the message names |
-| \`invalid-input\` | an amount that is not a price, a phone number that is not one, or a request the service refused as invalid (400) | fix the value the message names |
-| \`declined\` | the card or bank declined the payment; the pay page stays open for another try | nothing: the payer may try again |
 | \`expired\` | the pay link expired before it was paid | click again: a new link is made |
-| \`service\` | the service failed (5xx) or answered what the element did not expect | try again later |
+| \`forbidden\` | the service refused the page's origin (403): it is not among the merchant's \`allowed_origins\`, or none is set in production | \`PUT /api/v1/widgets/\` with \`allowed_origins\` |
+| \`rate_limited\` | too many calls from this page (429), or a phone that was already texted 5 times this hour | wait; the message says how long |
+| \`authentication_failed\` | a session token that is missing, expired or refused (401) | mint a new token (\`fetchSessionToken\`) |
+| \`not_found\` | a public key the service does not know, or nothing of this key with that id (404) | check \`public-key\` |
+| \`invalid_request\` | an amount that is not a price, a phone number that is not one, or a request the service refused as invalid (400) | fix the value the message names |
+| \`conflict\` | the thing is not in a state that allows it (409): an order id already paid, a refund already made | reload; use a new \`order-id\` |
+| \`card_declined\` | the card or bank declined the payment; the pay page stays open for another try | nothing: the payer may try again |
+| \`body_too_large\`, \`unsupported_content_type\`, \`idempotency_key_reused\` | the service refused the call's form (413, 415, 422): not expected from the elements | report it |
+| \`service_error\` | the service failed (5xx) or answered what the element did not expect | try again later |
 
 ## After \`pay-success\`
 

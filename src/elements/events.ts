@@ -1,8 +1,8 @@
 /** The events of the Paykit elements: all bubble and cross shadow roots, so a page can listen anywhere above. */
-import type { PaykitErrorCode } from '../shared/errors.ts';
+import type { PaykitErrorDetail, WidgetErrorCode } from '../shared/errors.ts';
 import type { TransactionDetails } from '../widget-api.ts';
 
-export type { PaykitErrorCode };
+export type { PaykitErrorDetail, WidgetErrorCode };
 
 export interface PaySuccessDetail {
   transaction_id: string | null;
@@ -16,13 +16,6 @@ export interface PaySuccessDetail {
  * merchant has. The partner hears the outcome as the `ach.update` webhook.
  */
 export type PayPendingDetail = PaySuccessDetail;
-
-export interface PaykitErrorDetail {
-  /** What went wrong, for code: stable across releases and languages (docs/widgets.md lists them). */
-  code: PaykitErrorCode;
-  /** A sentence the payer or the developer can act on, in the element's language. */
-  message: string;
-}
 
 export interface RequestSentDetail {
   order_id: string;

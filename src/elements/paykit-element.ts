@@ -13,6 +13,7 @@ import { styles } from '../shared/styles.ts';
 export const commonStrings = {
   invalidAmount: '"{amount}" is not a price: set amount to a number such as 10.00.',
   networkError: 'Could not reach the payment service. Try again.',
+  cspError: 'This page cannot reach the payment service. Please let the shop know.',
 } as const;
 
 type CommonKey = keyof typeof commonStrings;
@@ -149,6 +150,16 @@ export abstract class PaykitElement<K extends string> extends LitElement {
     return interpolate(this.ownText(key) ?? this.defaultStrings[key], values);
   }
 
+  /**
+   * A failure as the payer reads it. A `csp` refusal's fix (the directive and the origin to add) is for the page's
+   * developer: it goes to the console and the event's `developerMessage`, and the payer reads a short sentence.
+   */
+  protected forShopper(error: WidgetError): WidgetError {
+    if (error.code !== 'csp') return error;
+    console.error(error.message);
+    return new WidgetError(this.t('cspError' as K), 'csp', error.message);
+  }
+
   protected money(amount: string | number): string {
     return formatMoney(amount, resolveLocale(this.locale));
   }
@@ -216,7 +227,7 @@ export abstract class PaykitButtonElement<K extends string> extends PaykitElemen
 
   /** The amount and configuration checked before any call; throws a WidgetError whose message says what to fix. */
   protected checkedConfig(): ResolvedConfig {
-    if (!isAmount(this.amount)) throw new WidgetError(this.t('invalidAmount', { amount: this.amount ?? '' }), 'invalid-input');
+    if (!isAmount(this.amount)) throw new WidgetError(this.t('invalidAmount', { amount: this.amount ?? '' }), 'invalid_request');
     return resolveConfig(this);
   }
 
@@ -230,7 +241,7 @@ export abstract class PaykitButtonElement<K extends string> extends PaykitElemen
       error = await getSettings(config).then(() => error, (reason: unknown) => reason);
       if (error instanceof WidgetNetworkError && error.code === 'network') return new WidgetError(this.t('networkError'), 'network');
     }
-    return error instanceof WidgetError ? error : new WidgetError(String((error as Error)?.message ?? error), 'service');
+    return error instanceof WidgetError ? this.forShopper(error) : new WidgetError(String((error as Error)?.message ?? error), 'service_error');
   }
 
   /** The status line and the error line of the current state. */

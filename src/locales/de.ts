@@ -2,12 +2,14 @@
 import type { LocaleTexts } from './locale-texts.ts';
 
 const networkError = 'Der Zahlungsdienst ist nicht erreichbar. Versuchen Sie es erneut.';
+const cspError = 'Diese Seite kann den Zahlungsdienst nicht erreichen. Bitte informieren Sie den Shop.';
 const invalidAmount = '„{amount}“ ist kein Preis: Geben Sie bei amount eine Zahl wie 10.00 an.';
 
 export default {
   payButton: {
     invalidAmount,
     networkError,
+    cspError,
     label: '{verb} {amount}',
     verb: 'Bezahlen',
     loading: 'Die Zahlung wird vorbereitet…',
@@ -28,6 +30,7 @@ export default {
   requestPaymentButton: {
     invalidAmount,
     networkError,
+    cspError,
     label: '{amount} anfordern',
     labelWithoutAmount: 'Zahlung anfordern',
     loading: 'Die Zahlungsanforderung wird gesendet…',
@@ -37,6 +40,7 @@ export default {
   },
   transactionsTable: {
     networkError,
+    cspError,
     caption: 'Transaktionen',
     from: 'Von',
     to: 'Bis',

@@ -2,12 +2,14 @@
 import type { LocaleTexts } from './locale-texts.ts';
 
 const networkError = 'No se pudo conectar con el servicio de pagos. Inténtelo de nuevo.';
+const cspError = 'Esta página no puede conectar con el servicio de pagos. Avise a la tienda.';
 const invalidAmount = '"{amount}" no es un precio: indique en amount un número como 10.00.';
 
 export default {
   payButton: {
     invalidAmount,
     networkError,
+    cspError,
     label: '{verb} {amount}',
     verb: 'Pagar',
     loading: 'Preparando el pago…',
@@ -28,6 +30,7 @@ export default {
   requestPaymentButton: {
     invalidAmount,
     networkError,
+    cspError,
     label: 'Solicitar {amount}',
     labelWithoutAmount: 'Solicitar pago',
     loading: 'Enviando la solicitud de pago…',
@@ -37,6 +40,7 @@ export default {
   },
   transactionsTable: {
     networkError,
+    cspError,
     caption: 'Transacciones',
     from: 'Desde',
     to: 'Hasta',

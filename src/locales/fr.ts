@@ -2,12 +2,14 @@
 import type { LocaleTexts } from './locale-texts.ts';
 
 const networkError = 'Impossible de joindre le service de paiement. Réessayez.';
+const cspError = 'Cette page ne peut pas joindre le service de paiement. Prévenez la boutique.';
 const invalidAmount = '« {amount} » n’est pas un prix : indiquez dans amount un nombre comme 10.00.';
 
 export default {
   payButton: {
     invalidAmount,
     networkError,
+    cspError,
     label: '{verb} {amount}',
     verb: 'Payer',
     loading: 'Préparation du paiement…',
@@ -28,6 +30,7 @@ export default {
   requestPaymentButton: {
     invalidAmount,
     networkError,
+    cspError,
     label: 'Demander {amount}',
     labelWithoutAmount: 'Demander un paiement',
     loading: 'Envoi de la demande de paiement…',
@@ -37,6 +40,7 @@ export default {
   },
   transactionsTable: {
     networkError,
+    cspError,
     caption: 'Transactions',
     from: 'Du',
     to: 'Au',

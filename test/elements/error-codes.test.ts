@@ -7,6 +7,8 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../src/index.ts';
 import type { PayButton, RequestPaymentButton, TransactionsTable } from '../../src/index.ts';
 import { clearSettingsCache } from '../../src/widget-api.ts';
+import { REFUSAL_REASONS } from '../../contract/refusal-reasons.ts';
+import { STATUS_OF_REASON } from '../../server/plugins/refusal-status.ts';
 import { eventWithin, FAKE_BASE, FAKE_KEY, fakeService, json, ok, part, realService, type FakeRoute } from './helpers.ts';
 
 const LINK = {
@@ -31,7 +33,17 @@ const refusedBy = (directive: string): FakeRoute => ({ url }) => {
   throw new TypeError('Failed to fetch');
 };
 
-async function payError(el: PayButton): Promise<{ code: string; message: string }> {
+const SHOPPER_CSP = 'This page cannot reach the payment service. Please let the shop know.';
+
+/** Records what goes to console.error until `restore()`, which gives it back. */
+function captureConsoleErrors(): { restore(): unknown[] } {
+  const original = console.error;
+  const logged: unknown[] = [];
+  console.error = (...args: unknown[]) => logged.push(...args);
+  return { restore: () => ((console.error = original), logged) };
+}
+
+async function payError(el: PayButton): Promise<{ code: string; message: string; developerMessage?: string }> {
   const failed = eventWithin<CustomEvent>(el, 'pay-error');
   part(el, 'button').click();
   return (await failed).detail;
@@ -45,27 +57,44 @@ describe('error codes', () => {
     clearSettingsCache();
   });
 
-  it('config and invalid-input: what the page gave the element, before any call', async () => {
+  it('config and invalid_request: what the page gave the element, before any call', async () => {
     service = fakeService({});
     const unconfigured = await fixture<PayButton>(html`<pay-button amount="5"></pay-button>`);
     expect(await payError(unconfigured)).to.include({ code: 'config' }).and.have.property('message').match(/no public key/);
     const badAmount = await fixture<PayButton>(html`<pay-button amount="ten" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`);
-    expect(await payError(badAmount)).to.include({ code: 'invalid-input' });
+    expect(await payError(badAmount)).to.include({ code: 'invalid_request' });
     expect(service.actions).to.have.length(0);
   });
 
-  it('each refusal of the service has its code, with the service’s message', async () => {
-    const cases: [number, string, Record<string, string>?][] = [
-      [400, 'invalid-input'], [401, 'auth'], [403, 'origin'], [404, 'auth'], [415, 'invalid-input'], [429, 'rate-limited', { 'retry-after': '30' }], [500, 'service'], [503, 'service'],
+  it('each reason the service refuses for is the element’s code, with the service’s message', async () => {
+    expect(REFUSAL_REASONS).to.have.length(Object.keys(STATUS_OF_REASON).length);
+    for (const reason of REFUSAL_REASONS) {
+      const status = STATUS_OF_REASON[reason];
+      const message = `Refused for ${reason}.`;
+      service = fakeService({ 'POST /pay-links': () => json(status, { result: false, message, code: reason }, status === 429 ? { 'retry-after': '30' } : {}) });
+      const el = await fixture<PayButton>(html`<pay-button amount="5" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`);
+      expect(await payError(el), reason).to.deep.equal({ code: reason, message });
+      service.restore();
+      clearSettingsCache();
+    }
+  });
+
+  it('an answer without a code (a proxy’s page) falls back to its HTTP status', async () => {
+    const cases: [number, string][] = [
+      [400, 'invalid_request'], [401, 'authentication_failed'], [403, 'forbidden'], [404, 'not_found'], [409, 'conflict'], [413, 'body_too_large'],
+      [415, 'unsupported_content_type'], [418, 'invalid_request'], [429, 'rate_limited'], [500, 'service_error'], [503, 'service_error'],
     ];
-    for (const [status, code, headers] of cases) {
+    for (const [status, code] of cases) {
       const message = `Refused with ${status}.`;
-      service = fakeService({ 'POST /pay-links': () => json(status, { result: false, message }, headers) });
+      service = fakeService({ 'POST /pay-links': () => json(status, { result: false, message }) });
       const el = await fixture<PayButton>(html`<pay-button amount="5" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`);
       expect(await payError(el), `${status}`).to.deep.equal({ code, message });
       service.restore();
       clearSettingsCache();
     }
+    service = fakeService({ 'POST /pay-links': () => json(503, { result: false, message: 'Down.', code: 'Not A Code <b>' }) });
+    const el = await fixture<PayButton>(html`<pay-button amount="5" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`);
+    expect(await payError(el), 'a code that is not a name').to.deep.equal({ code: 'service_error', message: 'Down.' });
   });
 
   it('network: no answer at all', async () => {
@@ -73,15 +102,21 @@ describe('error codes', () => {
     expect(await payError(el)).to.deep.equal({ code: 'network', message: 'Could not reach the payment service. Try again.' });
   });
 
-  it('csp: a call the page’s policy refused names the directive to add', async () => {
+  it('csp: a call the page’s policy refused: the payer reads a short sentence, the developer the directive to add', async () => {
     service = fakeService({ 'POST /pay-links': refusedBy('connect-src'), 'GET /settings': refusedBy('connect-src') });
+    const logged = captureConsoleErrors();
     const el = await fixture<PayButton>(html`<pay-button amount="5" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`);
-    expect(await payError(el)).to.deep.equal({
-      code: 'csp',
-      message: `The page's Content-Security-Policy blocks ${FAKE_BASE} (connect-src): add ${FAKE_BASE} to its connect-src directive.`,
-    });
+    const developerMessage = `The page's Content-Security-Policy blocks ${FAKE_BASE} (connect-src): add ${FAKE_BASE} to its connect-src directive.`;
+    expect(await payError(el)).to.deep.equal({ code: 'csp', message: SHOPPER_CSP, developerMessage });
     await el.updateComplete;
-    expect(part(el, 'error').textContent).to.match(/connect-src/);
+    expect(part(el, 'error').textContent!.trim()).to.equal(SHOPPER_CSP);
+    expect(logged.restore()).to.deep.equal([developerMessage]);
+
+    const french = await fixture<PayButton>(html`<pay-button amount="5" locale="fr" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`);
+    const frenchError = await payError(french);
+    expect(frenchError).to.include({ code: 'csp', message: 'Cette page ne peut pas joindre le service de paiement. Prévenez la boutique.', developerMessage });
+    await french.updateComplete;
+    expect(part(french, 'error').textContent).not.to.match(/connect-src|Content-Security-Policy/);
 
     service.restore();
     service = fakeService({ 'GET /transactions': refusedBy('connect-src') });
@@ -89,7 +124,9 @@ describe('error codes', () => {
     Object.assign(table, { sessionToken: 'wst_x', baseUrl: FAKE_BASE });
     const failed = eventWithin<CustomEvent>(table, 'transactions-error');
     await fixture(table);
-    expect((await failed).detail.code).to.equal('csp');
+    expect((await failed).detail).to.include({ code: 'csp', message: SHOPPER_CSP });
+    await table.updateComplete;
+    expect(table.shadowRoot!.textContent).to.include(SHOPPER_CSP).and.not.match(/connect-src/);
   });
 
   it('csp: a payment window the page’s policy refused to frame ends the attempt with the directive to add', async () => {
@@ -104,9 +141,11 @@ describe('error codes', () => {
     refuse(`${LINK.pay_link}?origin=x`, 'frame-src');
     expect((await failed).detail).to.deep.equal({
       code: 'csp',
-      message: `The page's Content-Security-Policy blocks ${FAKE_BASE} (frame-src): add ${FAKE_BASE} to its frame-src directive.`,
+      message: SHOPPER_CSP,
+      developerMessage: `The page's Content-Security-Policy blocks ${FAKE_BASE} (frame-src): add ${FAKE_BASE} to its frame-src directive.`,
     });
     await el.updateComplete;
+    expect(part(el, 'error').textContent!.trim()).to.equal(SHOPPER_CSP);
     expect(dialog.open).to.equal(false);
     expect(el.matches(':state(error)')).to.equal(true);
   });
@@ -118,8 +157,8 @@ describe('error codes', () => {
     expect(await payError(el)).to.deep.equal({ code: 'expired', message: 'The payment link expired. Try again.' });
   });
 
-  it('request-payment-button: config, invalid-input and rate-limited', async () => {
-    service = fakeService({ 'POST /payment-requests': () => json(429, { result: false, message: '+14155550123 was already sent 5 texts for this merchant in the last hour: try again later.' }) });
+  it('request-payment-button: config, invalid_request and rate_limited', async () => {
+    service = fakeService({ 'POST /payment-requests': () => json(429, { result: false, code: 'rate_limited', message: '+14155550123 was already sent 5 texts for this merchant in the last hour: try again later.' }) });
     const codes: string[] = [];
     for (const phone of [undefined, 'call me', '+14155550123']) {
       const el = await fixture<RequestPaymentButton>(html`<request-payment-button amount="5" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></request-payment-button>`);
@@ -128,10 +167,10 @@ describe('error codes', () => {
       part(el, 'button').click();
       codes.push((await failed).detail.code);
     }
-    expect(codes).to.deep.equal(['config', 'invalid-input', 'rate-limited']);
+    expect(codes).to.deep.equal(['config', 'invalid_request', 'rate_limited']);
   });
 
-  it('transactions-table: config without a token, auth for a refused one (the real service)', async function () {
+  it('transactions-table: config without a token, authentication_failed for a refused one (the real service)', async function () {
     const real = realService(this);
     const codes: string[] = [];
     for (const token of ['', 'wst_not_a_token']) {
@@ -141,12 +180,12 @@ describe('error codes', () => {
       await fixture(table);
       codes.push((await failed).detail.code);
     }
-    expect(codes).to.deep.equal(['config', 'auth']);
+    expect(codes).to.deep.equal(['config', 'authentication_failed']);
   });
 
-  it('auth: a public key the service does not know (the real service)', async function () {
+  it('a public key the service does not know: the service’s reason (the real service)', async function () {
     const real = realService(this);
     const el = await fixture<PayButton>(html`<pay-button amount="6" public-key="pk_does_not_exist" base-url=${real.baseUrl}></pay-button>`);
-    expect(await payError(el)).to.deep.equal({ code: 'auth', message: 'Unknown public key.' });
+    expect(await payError(el)).to.deep.equal({ code: 'not_found', message: 'Unknown public key.' });
   });
 });

@@ -50,7 +50,7 @@ describe('locales', () => {
     const failed = eventWithin<CustomEvent>(el, 'request-error');
     part(el, 'button').click();
     expect((await failed).detail).to.deep.equal({
-      code: 'invalid-input',
+      code: 'invalid_request',
       message: '„555-0123“ ist keine Telefonnummer: Verwenden Sie „+“ und die Ländervorwahl oder zehn Ziffern, z. B. +14155550123.',
     });
   });

@@ -413,7 +413,7 @@ describe('<pay-button> with the service', function () {
     const dialog = await openDialog(el);
     const failed = eventWithin<CustomEvent>(el, 'pay-error');
     window.dispatchEvent(payMessage(new URL(service.baseUrl).origin, { status: 'declined', transaction_id: null, order_id: orderId, amount: 3, message: 'Card declined.' }));
-    expect((await failed).detail).to.deep.equal({ code: 'declined', message: 'Card declined.' });
+    expect((await failed).detail).to.deep.equal({ code: 'card_declined', message: 'Card declined.' });
     expect(dialog.open).to.equal(true);
     await el.updateComplete;
     expect(part(el, 'error').textContent).to.equal('Card declined.');

@@ -34,7 +34,7 @@ export type {
   TransactionFilters,
   TransactionsLoadDetail,
 };
-export type { PaykitErrorCode } from '../../src/index.ts';
+export type { WidgetErrorCode } from '../../src/index.ts';
 
 declare global {
   interface HTMLElementTagNameMap {

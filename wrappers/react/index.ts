@@ -11,7 +11,7 @@
 // The main entry defines the elements (where there is a DOM), as `import 'paykit'` does.
 export { configure } from '../../src/index.ts';
 export type {
-  PaykitConfig, PaykitErrorCode, PaySuccessDetail, PaykitErrorDetail, RequestSentDetail, TransactionsLoadDetail, PaykitEventMap, PayMode, Theme,
+  PaykitConfig, WidgetErrorCode, PaySuccessDetail, PaykitErrorDetail, RequestSentDetail, TransactionsLoadDetail, PaykitEventMap, PayMode, Theme,
 } from '../../src/index.ts';
 export { PayButton, type PayButtonProps, type PayButtonElement } from './pay-button.ts';
 export { RequestPaymentButton, type RequestPaymentButtonProps, type RequestPaymentButtonElement } from './request-payment-button.ts';

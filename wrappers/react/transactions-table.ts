@@ -20,7 +20,7 @@ import '../../src/transactions-table.ts';
 
 export { configure } from '../../src/config.ts';
 export type {
-  PaykitConfig, PaykitErrorCode, PaySuccessDetail, PaykitErrorDetail, RequestSentDetail, TransactionsLoadDetail, PaykitEventMap, PayMode, Theme,
+  PaykitConfig, WidgetErrorCode, PaySuccessDetail, PaykitErrorDetail, RequestSentDetail, TransactionsLoadDetail, PaykitEventMap, PayMode, Theme,
 } from '../../src/index.ts';
 export type { TransactionsTableElement };
 

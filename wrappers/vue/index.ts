@@ -28,7 +28,7 @@ import type {
 // The main entry defines the elements (where there is a DOM), as `import 'paykit'` does.
 export { configure } from '../../src/index.ts';
 export type {
-  PaykitConfig, PaykitErrorCode, PaySuccessDetail, PaykitErrorDetail, RequestSentDetail, TransactionsLoadDetail, PaykitEventMap, PayMode, Theme,
+  PaykitConfig, WidgetErrorCode, PaySuccessDetail, PaykitErrorDetail, RequestSentDetail, TransactionsLoadDetail, PaykitEventMap, PayMode, Theme,
 } from '../../src/index.ts';
 export type { PayButtonElement, RequestPaymentButtonElement, TransactionsTableElement };
 

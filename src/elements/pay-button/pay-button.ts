@@ -2,7 +2,7 @@ import { html, type PropertyDeclarations, type PropertyValues, type TemplateResu
 import type { ResolvedConfig } from '../../config.ts';
 import { publicKeyCall, type PayLink, type PayLinkRequest, type PayLinkState } from '../../widget-api.ts';
 import { onRefusal } from '../../shared/csp.ts';
-import { WidgetError } from '../../shared/errors.ts';
+import { errorDetail, WidgetError } from '../../shared/errors.ts';
 import { emit, type PaySuccessDetail } from '../events.ts';
 import { isAmount, resolveLocale } from '../../shared/format.ts';
 import { commonStrings, PaykitButtonElement } from '../paykit-element.ts';
@@ -172,9 +172,9 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
     this.requestUpdate();
   }
 
-  #fail({ message, code }: WidgetError): void {
-    this.#show('error', '', message);
-    emit(this, 'pay-error', { code, message });
+  #fail(error: WidgetError): void {
+    this.#show('error', '', error.message);
+    emit(this, 'pay-error', errorDetail(error));
   }
 
   get #dialog(): HTMLDialogElement {
@@ -253,7 +253,7 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
       // page's policy refuses shows nothing and tells nobody, so the refusal itself ends the attempt, with its fix.
       attempt.unwatch = onRefusal(payLink, ['frame-src'], (error) => {
         this.#stop();
-        this.#fail(error);
+        this.#fail(this.forShopper(error));
       });
       this.#frameUrl = url;
       await this.updateComplete;
@@ -294,7 +294,7 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
 
   #decline(message: string): void {
     this.#show('open', this.t('open'), message);
-    emit(this, 'pay-error', { code: 'declined', message });
+    emit(this, 'pay-error', { code: 'card_declined', message });
   }
 
   /** Checks the link every pollInterval while the window is open; a missed check is retried at the next. */
@@ -309,7 +309,7 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
       else if (state?.status === 'declined') {
         // The bank refused a payment made through this link while its window was open: the link is spent.
         this.#stop();
-        this.#fail(new WidgetError(this.t('declined'), 'declined'));
+        this.#fail(new WidgetError(this.t('declined'), 'card_declined'));
       }
       else if (state?.status === 'expired') this.#end();
       else if (popupClosed) this.#end(null);

@@ -2,7 +2,7 @@ import type { PropertyDeclarations, TemplateResult } from 'lit-element';
 import { initialState, Task } from '@lit/task';
 import type { ResolvedConfig } from '../../config.ts';
 import { publicKeyCall, type PaymentRequest, type PaymentRequestSent } from '../../widget-api.ts';
-import { codeOf, WidgetError } from '../../shared/errors.ts';
+import { errorDetail, WidgetError } from '../../shared/errors.ts';
 import { emit } from '../events.ts';
 import { isAmount } from '../../shared/format.ts';
 import { normalizePhone } from '../../../rules/phone.ts';
@@ -78,7 +78,7 @@ export class RequestPaymentButton extends PaykitButtonElement<RequestPaymentButt
     task: async (_args: [], { signal }) => {
       const raw = this.recipientPhone?.trim();
       const phone = normalizePhone(raw ?? '');
-      if (!phone) throw new WidgetError(this.t(raw ? 'invalidPhone' : 'missingPhone', { phone: raw! }), raw ? 'invalid-input' : 'config');
+      if (!phone) throw new WidgetError(this.t(raw ? 'invalidPhone' : 'missingPhone', { phone: raw! }), raw ? 'invalid_request' : 'config');
       const config: ResolvedConfig = this.checkedConfig();
       const body: PaymentRequest = { amount: this.amount!.trim(), recipient_phone: phone, order_id: this.orderId || undefined };
       try {
@@ -91,7 +91,7 @@ export class RequestPaymentButton extends PaykitButtonElement<RequestPaymentButt
       }
     },
     onComplete: ({ order_id, pay_link }) => emit(this, 'request-sent', { order_id, pay_link }),
-    onError: (error) => emit(this, 'request-error', { code: codeOf(error), message: (error as Error).message }),
+    onError: (error) => emit(this, 'request-error', errorDetail(error)),
   });
 
   protected override get phase(): 'idle' | 'loading' | 'sent' | 'error' {

@@ -2,7 +2,7 @@ import { html, type PropertyDeclarations, type PropertyValues } from 'lit-elemen
 import { initialState, Task, TaskStatus } from '@lit/task';
 import { resolveBaseUrl } from '../../config.ts';
 import { listTransactions, widgetCall, WidgetApiError, WidgetAuthError, WidgetNetworkError, type ConsoleFeatures, type TransactionItem, type TransactionPage, type TransactionQuery } from '../../widget-api.ts';
-import { codeOf, WidgetError } from '../../shared/errors.ts';
+import { errorDetail, WidgetError } from '../../shared/errors.ts';
 import { emit, type TransactionFilters } from '../events.ts';
 import { formatDateTime, formatMoney, interpolate, resolveLocale } from '../../shared/format.ts';
 import { commonStrings, PaykitElement } from '../paykit-element.ts';
@@ -12,6 +12,7 @@ import type { ConsoleStringKey, TransactionConsole } from './transaction-console
 
 export const transactionsTableStrings = {
   networkError: commonStrings.networkError,
+  cspError: commonStrings.cspError,
   caption: 'Transactions',
   search: 'Search',
   searchHint: 'Transaction or order id, last four digits, or amount',
@@ -282,13 +283,14 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
         return await this.#list(sessionToken, baseUrl, query, signal);
       } catch (error) {
         if (signal.aborted) return initialState;
-        throw error instanceof WidgetNetworkError && error.code === 'network' ? new WidgetError(this.t('networkError'), 'network') : error;
+        if (!(error instanceof WidgetNetworkError)) throw error;
+        throw error.code === 'network' ? new WidgetError(this.t('networkError'), 'network') : this.forShopper(error);
       }
     },
     // The filters as one string, so that setting them to what they are does not load again.
     args: (): ListingArgs => [this.sessionToken, this.pageSize, this.baseUrl, this.#page, JSON.stringify(this.filters)],
     onComplete: ({ totalCount }) => emit(this, 'transactions-load', { total: Number(totalCount) || 0 }),
-    onError: (error) => emit(this, 'transactions-error', { code: codeOf(error), message: (error as Error).message }),
+    onError: (error) => emit(this, 'transactions-error', errorDetail(error)),
   });
 
   get #perPage(): number {
@@ -440,7 +442,7 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
 
   async #renew(): Promise<string> {
     const token = (await this.fetchSessionToken!().catch(() => ''))?.trim();
-    if (!token) throw new WidgetError(this.t('refreshFailed'), 'auth');
+    if (!token) throw new WidgetError(this.t('refreshFailed'), 'authentication_failed');
     return (this.#renewed = token);
   }
 
