@@ -1,5 +1,5 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { dropTestSchemas } from './drop-test-schemas.ts';
 import { needsOwnProcess, slowBecause } from './test-files.ts';
 import { runPool, type Finished, type Job } from './test-pool.ts';
@@ -48,6 +48,10 @@ function keepTimes(finished: Finished[]): void {
   mkdirSync(dirname(TIMES_CACHE), { recursive: true });
   writeFileSync(TIMES_CACHE, JSON.stringify(kept, null, 1));
 }
+
+// Every process of a run (test files, service processes, the CLI) loads the same sources: Node keeps their stripped and
+// compiled code on disk, which spares each process start about a third of a second of CPU.
+process.env.NODE_COMPILE_CACHE ??= resolve('node_modules/.cache/paykit/compile-cache');
 
 const mode = process.argv[2] as 'node' | 'browser' | 'quick' | undefined;
 if (mode !== undefined && !['node', 'browser', 'quick'].includes(mode)) {

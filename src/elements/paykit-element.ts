@@ -150,6 +150,12 @@ export abstract class PaykitElement<K extends string> extends LitElement {
     return interpolate(this.ownText(key) ?? this.defaultStrings[key], values);
   }
 
+  /** Resolves once the texts of the element's language are there, or could not come (English stays then). */
+  protected async textsArrived(): Promise<void> {
+    const language = translatedLanguage(resolveLocale(this.locale));
+    if (language) await loadTexts(language).catch(() => {});
+  }
+
   /**
    * A failure as the payer reads it. A `csp` refusal's fix (the directive and the origin to add) is for the page's
    * developer: it goes to the console and the event's `developerMessage`, and the payer reads a short sentence.
@@ -237,6 +243,8 @@ export abstract class PaykitButtonElement<K extends string> extends PaykitElemen
    * allow); the settings read needs no preflight, so its answer says why when it can.
    */
   protected async failure(error: unknown, config: ResolvedConfig): Promise<WidgetError> {
+    // A call can fail before the language's texts have arrived: the payer still reads it in their language.
+    await this.textsArrived();
     if (error instanceof WidgetNetworkError && error.code === 'network') {
       error = await getSettings(config).then(() => error, (reason: unknown) => reason);
       if (error instanceof WidgetNetworkError && error.code === 'network') return new WidgetError(this.t('networkError'), 'network');

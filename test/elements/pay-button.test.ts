@@ -447,6 +447,16 @@ describe('<pay-button> with the service', function () {
   it('closes the dialog on Escape pressed inside the pay page’s frame, as a cancel', async function () {
     const service = realService(this);
     const el = await fixture<PayButton>(html`<pay-button amount="4.50" order-id=${uniqueOrderId('wtr_frame_escape')} public-key=${service.publicKey} base-url=${service.baseUrl}></pay-button>`);
+    // The frame's load event (its scripts have run, the Escape listener among them), caught on the way down to it:
+    // listened for before the dialog opens, so it cannot pass unheard.
+    const frameLoaded = new Promise<void>((resolve) => {
+      const onLoad = (event: Event) => {
+        if ((event.target as Element).localName !== 'iframe') return;
+        shadow(el).removeEventListener('load', onLoad, true);
+        resolve();
+      };
+      shadow(el).addEventListener('load', onLoad, true);
+    });
     const dialog = await openDialog(el);
     const frame = part<HTMLIFrameElement>(el, 'frame');
     let cancelled = false;
@@ -454,9 +464,8 @@ describe('<pay-button> with the service', function () {
     const asked: unknown[] = [];
     const listen = ({ origin, data }: MessageEvent) => origin === new URL(service.baseUrl).origin && asked.push(data?.type);
     addEventListener('message', listen);
-    // The pay page has loaded in the frame once the frame's navigation is in the resource timings (its own load
-    // event may have fired before this test could listen). Before that, the key would reach the dialog itself.
-    await waitUntil(() => performance.getEntriesByName(frame.src).length > 0, 'the pay page loaded in the frame', { timeout: 10_000 });
+    // Before the pay page has loaded, the key would reach the dialog itself.
+    await frameLoaded;
     // The keys go to the pay page, on the service's origin: this page never sees them.
     frame.focus();
     await sendKeys({ press: 'Escape' });

@@ -179,7 +179,8 @@ describe('hosted onboarding steps in Chromium', () => {
         if (step === 'processing') await page.fill('#ProcessingInfo-legal_b2b', '50');
         await page.click('button[value=forward]');
         await page.waitForSelector('.summary');
-        await assertAccessible(page, what(`${step} with errors`));
+        // The errors' colours are one style on every step: dark checks them once, light on each step's fields.
+        if (colorScheme === 'light' || step === 'business') await assertAccessible(page, what(`${step} with errors`));
         await assertFitsWidth(page, what(`${step} with errors`));
         if (step === 'business') await shot('business-errors');
         await fillStep(page, groupFields(group));

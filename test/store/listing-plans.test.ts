@@ -57,10 +57,17 @@ async function seededStore(database: TestDatabase) {
   await client.connect();
   // Seeded with the counting triggers off (a row-level trigger per row made it 40 s), then counted once, as the
   // migration counts the rows it finds. A platform's merchants without customers yet have their counter row at 0
-  // (as a trigger leaves one), so the counters' table is as big as the planner would meet it.
+  // (as a trigger leaves one), so the counters' table is as big as the planner would meet it. The foreign keys are
+  // dropped and added back, checked in one pass, rather than checked row by row (11 s → 6 s).
+  const foreignKeys = (await client.query(
+    `SELECT conrelid::regclass::text AS "table", conname AS name, pg_get_constraintdef(oid) AS definition FROM pg_constraint WHERE contype = 'f' AND connamespace = $1::regnamespace`,
+    [schema],
+  )).rows as { table: string; name: string; definition: string }[];
+  for (const key of foreignKeys) await client.query(`ALTER TABLE ${key.table} DROP CONSTRAINT "${key.name}"`);
   for (const table of COUNTED) await client.query(`ALTER TABLE "${table}" DISABLE TRIGGER USER`);
   for (const statement of seedStatements('postgres')) await client.query(statement);
   for (const table of COUNTED) await client.query(`ALTER TABLE "${table}" ENABLE TRIGGER USER`);
+  for (const key of foreignKeys) await client.query(`ALTER TABLE ${key.table} ADD CONSTRAINT "${key.name}" ${key.definition}`);
   for (const statement of BACKFILL) await client.query(statement);
   await client.query(`INSERT INTO "customer_counts" SELECT "id", 0 FROM "merchants" WHERE "id" NOT IN (SELECT "merchant_id" FROM "customer_counts")`);
   // As autovacuum leaves a table at rest: statistics, and the visibility map that lets a deep page walk the index alone.

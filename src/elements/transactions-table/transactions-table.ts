@@ -284,6 +284,7 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
       } catch (error) {
         if (signal.aborted) return initialState;
         if (!(error instanceof WidgetNetworkError)) throw error;
+        await this.textsArrived();
         throw error.code === 'network' ? new WidgetError(this.t('networkError'), 'network') : this.forShopper(error);
       }
     },
