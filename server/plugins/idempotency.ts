@@ -7,6 +7,7 @@ import { Refusal, conflict, invalid } from '../domain/refusals.ts';
 import { digest } from '../platform/secrets.ts';
 import { seal, sealingKey, unseal } from './idempotency-seal.ts';
 import type { Store } from '../store/store.ts';
+import { KEY_SUPERSEDED_MESSAGE, type AnswerSeal } from '../store/idempotency-keys.ts';
 import { parseBasic } from './basic-auth.ts';
 import { isoInstant } from '../domain/instants.ts';
 
@@ -16,16 +17,20 @@ const REPLAYED_HEADER = 'idempotent-replayed';
 const INVALID_KEY_MESSAGE = 'Idempotency-Key must be 1 to 255 printable characters.';
 const KEY_REUSED_MESSAGE = 'This Idempotency-Key was already used with a different request: use a new key for a new request.';
 const KEY_IN_PROGRESS_MESSAGE = 'A request with this Idempotency-Key is still being processed: retry in a moment.';
-export const KEY_SUPERSEDED_MESSAGE =
-  'This request ran past its Idempotency-Key lease and a retry took its place; nothing it did was kept. The retry has the answer.';
 export const KEY_UNREADABLE_MESSAGE =
   'The first answer to this Idempotency-Key was sealed with a secret key that has been replaced since: use a new key for a new request.';
 
 const KEY_FORMAT = /^[\x20-\x7E]{1,255}$/;
 
-/** Route config: `after-answer` records the answer once sent, for calls that are idempotent by nature and must not hold a transaction (they look up DNS). */
+/**
+ * Route config: `after-answer` records the answer once sent, for calls that are idempotent by nature and must not
+ * hold a transaction (they look up DNS). `with-write`, on PostgreSQL: the handler's one write stores the answer in
+ * its own statement (`request.sealAnswer`), without a unit of work around the handler (BEGIN, COMMIT and the answer's
+ * UPDATE are three round trips). The default, and `with-write` on SQLite: the handler runs in a unit of work that
+ * also stores its answer.
+ */
 interface IdempotencyConfig {
-  idempotency?: 'with-change' | 'after-answer';
+  idempotency?: 'with-change' | 'after-answer' | 'with-write';
 }
 
 declare module 'fastify' {
@@ -36,6 +41,11 @@ declare module 'fastify' {
      * of `honourIdempotencyKeys` use this, never the store they were registered with.
      */
     readonly store: Store;
+    /**
+     * In a `with-write` route, the seal of `answer` for the handler's write to store, when the request claimed an
+     * Idempotency-Key on PostgreSQL; undefined otherwise. The handler then answers with that same `answer`.
+     */
+    sealAnswer(answer: unknown): AnswerSeal | undefined;
   }
 }
 
@@ -48,6 +58,10 @@ interface KeyedRequest {
   fingerprint: string;
   /** Set once this request claimed the key: the claim's `created_at`. */
   claimedAt?: string;
+  /** The reply, for serializing an answer before the handler returns it (`sealAnswer`). */
+  reply?: FastifyReply;
+  /** The last answer a `with-write` handler had sealed for its write. */
+  seal?: AnswerSeal;
   /** The claim was completed or released. */
   settled: boolean;
 }
@@ -94,6 +108,13 @@ export function honourIdempotencyKeys(app: FastifyInstance, store: Store, clock:
       return keyed.get(this)?.unit ?? store;
     },
   });
+  app.decorateRequest('sealAnswer', function (this: FastifyRequest, answer: unknown): AnswerSeal | undefined {
+    const state = keyed.get(this);
+    if (!state?.claimedAt || !state.reply || state.unit) return undefined;
+    const text = serializedText(state.reply, answer);
+    const { clientId, keyDigest, claimedAt } = state;
+    return (state.seal = { clientId, keyDigest, claimedAt, statusCode: state.reply.statusCode, body: seal(state.sealKey, text) });
+  });
 
   // The fingerprint is taken before validation, which may add defaults.
   // Callback hooks: requests without the header pass straight through, without a promise.
@@ -128,6 +149,7 @@ export function honourIdempotencyKeys(app: FastifyInstance, store: Store, clock:
       (result) => {
         if (result.claimed) {
           state.claimedAt = result.claimedAt;
+          state.reply = reply;
           return done();
         }
         const { held } = result;
@@ -153,6 +175,8 @@ export function honourIdempotencyKeys(app: FastifyInstance, store: Store, clock:
     const state = keyed.get(request);
     if (!state?.claimedAt || state.settled) return done(null, payload);
     state.settled = true;
+    // Stored by the handler's write, with the change.
+    if (state.seal?.written) return done(null, payload);
     const text = payloadText(payload);
     const { clientId, keyDigest, claimedAt } = state;
     const keys = store.idempotencyKeys;
@@ -186,7 +210,8 @@ export function honourIdempotencyKeys(app: FastifyInstance, store: Store, clock:
     route.onSend = [...hookList(route.onSend), onSend];
     route.onResponse = [...hookList(route.onResponse), onResponse];
     // The handler and the recording of its answer commit together.
-    if ((route.config as IdempotencyConfig | undefined)?.idempotency === 'after-answer') return;
+    const kind = (route.config as IdempotencyConfig | undefined)?.idempotency;
+    if (kind === 'after-answer' || (kind === 'with-write' && store.dialect === 'postgres')) return;
     const handler = route.handler as RouteHandlerMethod;
     route.handler = async function withAnswerInTransaction(this: FastifyInstance, request, reply) {
       const state = keyed.get(request);
@@ -199,8 +224,7 @@ export function honourIdempotencyKeys(app: FastifyInstance, store: Store, clock:
           const payload = await handler.call(this, request, reply);
           // A handler that answered by hand is recorded by onSend, after the fact.
           if (reply.sent || payload === reply) return payload;
-          const serialized = reply.serialize(payload);
-          const text = typeof serialized === 'string' ? serialized : Buffer.from(serialized as ArrayBuffer).toString('utf8');
+          const text = serializedText(reply, payload);
           if (!(await unit.idempotencyKeys.complete(state.clientId, state.keyDigest, claimedAt, reply.statusCode, seal(state.sealKey, text)))) {
             throw conflict(KEY_SUPERSEDED_MESSAGE);
           }
@@ -216,6 +240,12 @@ export function honourIdempotencyKeys(app: FastifyInstance, store: Store, clock:
       return answer;
     } as RouteHandlerMethod;
   });
+}
+
+/** The answer's text as the reply's serializer (the route's response schema) writes it. */
+function serializedText(reply: FastifyReply, answer: unknown): string {
+  const serialized = reply.serialize(answer);
+  return typeof serialized === 'string' ? serialized : Buffer.from(serialized as ArrayBuffer).toString('utf8');
 }
 
 function replay(reply: FastifyReply, statusCode: number, body: string): FastifyReply {

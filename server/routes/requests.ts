@@ -5,22 +5,29 @@ import { failures } from '../schemas/envelope.ts';
 import { CustomerParams } from '../schemas/customers.ts';
 import { CustomerRequestAnswer, PaymentRequestAnswer, PaymentRequestBody, QrAnswer, QrBody } from '../schemas/payments.ts';
 import { merchantByKey } from '../services/merchant-access.ts';
-import { createPaymentRequest } from '../services/payment-requests.ts';
+import { createPaymentRequest, type CreatedRequest } from '../services/payment-requests.ts';
 
 const tags = ['Payment collection'];
 
 export const requestRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { clock, config }) => {
-  app.post('/requests', {
-    schema: { operationId: 'requestPayment', tags, summary: 'Ask a customer to pay: a pay link, sent by SMS and/or e-mail', body: PaymentRequestBody, response: { 200: PaymentRequestAnswer, ...failures } },
-  }, async (request) => {
-    const merchant = await merchantByKey(request.store, request.client.id, request.body.merchant_key);
-    const { request: created, payLink } = await createPaymentRequest(request.store, merchant, request.body, { source: 'pay_link', now: clock.now(), publicUrl: config.publicUrl });
+  const requestAnswer = ({ request: created, payLink }: CreatedRequest) => {
     const sent = [created.phone && 'an SMS', created.email && 'an e-mail'].filter(Boolean).join(' and ');
     return {
       result: true,
       message: sent ? `Payment request created; ${sent} with the pay link has been sent.` : 'Payment request created.',
       data: { order_id: created.order_id, link_id: created.id, pay_link: payLink },
     };
+  };
+
+  app.post('/requests', {
+    config: { idempotency: 'with-write' },
+    schema: { operationId: 'requestPayment', tags, summary: 'Ask a customer to pay: a pay link, sent by SMS and/or e-mail', body: PaymentRequestBody, response: { 200: PaymentRequestAnswer, ...failures } },
+  }, async (request) => {
+    const merchant = await merchantByKey(request.store, request.client.id, request.body.merchant_key);
+    const created = await createPaymentRequest(request.store, merchant, request.body, {
+      source: 'pay_link', now: clock.now(), publicUrl: config.publicUrl, sealFor: (created) => request.sealAnswer(requestAnswer(created)),
+    });
+    return requestAnswer(created);
   });
 
   app.post('/requests/:customerId', {

@@ -10,7 +10,7 @@ import {
 import { isListed } from '../store/transactions.ts';
 import type { KeyedMerchant } from '../store/merchants.ts';
 import { merchantByKey } from '../services/merchant-access.ts';
-import { refundSale, voidSale } from '../services/refunds.ts';
+import { refundSale, voidSale, type RefundResult } from '../services/refunds.ts';
 import { listItem, singleItem } from '../services/transaction-views.ts';
 import { readRange } from '../services/date-range.ts';
 import { cursorFields, pageStart } from '../services/cursors.ts';
@@ -69,19 +69,20 @@ export const transactionRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { 
     return { result: true, message: 'Transaction retrieved.', data: [singleItem(transaction, clock.now())] };
   });
 
+  const refundAnswer = ({ record, performedAsVoid }: RefundResult) => ({
+    result: true,
+    message: performedAsVoid ? 'Refunded in full as a void: the transaction is older than 24 hours and not settled yet.' : 'Refund processed.',
+    data: record,
+  });
+
   app.post('/order/sales-return', {
+    config: { idempotency: 'with-write' },
     schema: { operationId: 'refundTransaction', tags, summary: 'Refund a completed transaction, in part or in full', body: RefundBody, response: { 200: ReversalAnswer, ...failures } },
   }, async (request) => {
     const merchant = await merchantByKey(request.store, request.client.id, request.body.merchant_key);
-    const { record, performedAsVoid } = await refundSale(request.store, merchant, request.body.transaction_id, request.body.amount, clock.now());
-    receiptAfterAnswer(request, merchant, record.transaction_id);
-    return {
-      result: true,
-      message: performedAsVoid
-        ? 'Refunded in full as a void: the transaction is older than 24 hours and not settled yet.'
-        : 'Refund processed.',
-      data: record,
-    };
+    const refund = await refundSale(request.store, merchant, request.body.transaction_id, request.body.amount, clock.now(), {}, (result) => request.sealAnswer(refundAnswer(result)));
+    receiptAfterAnswer(request, merchant, refund.record.transaction_id);
+    return refundAnswer(refund);
   });
 
   app.post('/order/sales-void', {

@@ -4,6 +4,7 @@ import type { PaymentRequest } from '../store/payment-requests.ts';
 import type { MerchantAccount } from '../store/merchants.ts';
 import type { Customer } from '../store/customers.ts';
 import type { RequestSource } from '../store/schema.ts';
+import type { AnswerSeal } from '../store/idempotency-keys.ts';
 import { conflict, invalid, rateLimited } from '../domain/refusals.ts';
 import { formatAmount, MAX_PAYMENT, overMaximum, parseAmount } from '../domain/money.ts';
 import { isEmail } from '../domain/contact.ts';
@@ -112,7 +113,11 @@ export async function createPaymentRequest(
   store: Store,
   merchant: MerchantAccount,
   input: PaymentRequestInput,
-  options: { source: RequestSource; customer?: Customer; now: Date; publicUrl: string; textsPerPhonePerHour?: number },
+  options: {
+    source: RequestSource; customer?: Customer; now: Date; publicUrl: string; textsPerPhonePerHour?: number;
+    /** A keyed request's answer to this one, stored by the same write (store/idempotency-keys.ts). */
+    sealFor?: (created: CreatedRequest) => AnswerSeal | undefined;
+  },
 ): Promise<CreatedRequest> {
   assertCanTakePayments(merchant);
   const fields = readRequest(input);
@@ -162,6 +167,8 @@ export async function createPaymentRequest(
     id: newId('msg_'), client_id: merchant.client_id, merchant_id: merchant.id, channel, recipient,
     body: messageText(merchant, request, payLink, channel), pay_link: payLink, created_at: isoInstant(now),
   }));
-  if (!(await store.singleWrite((tx) => tx.paymentRequests.insertWithOrder(request, messages)))) throw conflict(orderIdTaken(request.order_id));
-  return { request, payLink, qrCodeLink: `${publicUrl}${qrPath(token)}` };
+  const created = { request, payLink, qrCodeLink: `${publicUrl}${qrPath(token)}` };
+  const seal = options.sealFor?.(created);
+  if (!(await store.singleWrite((tx) => tx.paymentRequests.insertWithOrder(request, messages, seal)))) throw conflict(orderIdTaken(request.order_id));
+  return created;
 }

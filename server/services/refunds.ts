@@ -8,6 +8,7 @@ import { newId } from '../platform/secrets.ts';
 import { isoInstant } from '../domain/instants.ts';
 import { eventRow } from '../store/events.ts';
 import type { GuardedChange } from '../store/guarded-changes.ts';
+import type { AnswerSeal } from '../store/idempotency-keys.ts';
 import { readDecideWrite } from './guarded.ts';
 
 /** The record the interface answers for a refund or a void (Resources: Refund and void record). */
@@ -60,6 +61,12 @@ function reversal(sale: Transaction, kind: 'refund' | 'void', amount: number, no
 /** Fields an action's events carry beyond the interface's: `widget_session_id` for one made through a widget session. */
 export type EventExtras = Record<string, string>;
 
+/** A refund as the interface answers it: its record, and whether it was made as a void. */
+export interface RefundResult {
+  record: ReturnType<typeof reversalRecord>;
+  performedAsVoid: boolean;
+}
+
 /** The void of a sale as one guarded change: the void record, the sale voided, `payment.void` (and what `also` adds). */
 function voidChange(sale: Transaction, now: Date, extras: EventExtras, also: (record: Transaction) => [string, Record<string, unknown>][] = () => []) {
   const record = reversal(sale, 'void', sale.amount, now);
@@ -87,22 +94,30 @@ const readSale = (store: Store, merchant: MerchantAccount, id: string, read: 'un
  * (services/guarded.ts): the refunded amount is added in the write, which checks it is still at most the decision's
  * `refundedAtMost`, so concurrent refunds of one sale land side by side and never return more than was charged.
  */
-export async function refundSale(store: Store, merchant: MerchantAccount, transactionId: string, amountText: string | number, now: Date, extras: EventExtras = {}) {
+export async function refundSale(
+  store: Store, merchant: MerchantAccount, transactionId: string, amountText: string | number, now: Date, extras: EventExtras = {},
+  sealFor: (result: RefundResult) => AnswerSeal | undefined = () => undefined,
+): Promise<RefundResult> {
   const amount = parseAmount(String(amountText));
   if (amount === null || amount <= 0) throw invalid('amount must be decimal text greater than zero with at most two decimals, e.g. "5.00".');
   return readDecideWrite(store, async (db, read) => {
     const sale = await readSale(db, merchant, transactionId, read);
     const decision = decideRefund(asRefundable(sale), amount, now);
     if (!decision.ok) throw new Refusal(decision.reason, decision.message);
-    if (decision.as === 'void') {
+    const asVoid = decision.as === 'void';
+    const { record, change } = asVoid
       // The partner asked for a refund and listens for refunds: it hears one, for the same record as the void.
-      const { record, change } = voidChange(sale!, now, extras, (record) => [['payment.refund', { ...refundEvent(record, sale!), performed_as: 'void' }]]);
-      return (await db.guardedChange(change)) ? { record: reversalRecord(record, sale!), performedAsVoid: true } : undefined;
-    }
-    const record = reversal(sale!, 'refund', amount, now);
-    const change = guarded(sale!, { addRefunded: amount }, decision.refundedAtMost, record, [['payment.refund', refundEvent(record, sale!)]], now, extras);
-    return (await db.guardedChange(change)) ? { record: reversalRecord(record, sale!), performedAsVoid: false } : undefined;
+      ? voidChange(sale!, now, extras, (record) => [['payment.refund', { ...refundEvent(record, sale!), performed_as: 'void' }]])
+      : refundChange(sale!, amount, decision.refundedAtMost, now, extras);
+    const result = { record: reversalRecord(record, sale!), performedAsVoid: asVoid };
+    return (await db.guardedChange({ ...change, seal: sealFor(result) })) ? result : undefined;
   });
+}
+
+/** A refund of part or all of a sale as one guarded change: its record, the refunded amount added, `payment.refund`. */
+function refundChange(sale: Transaction, amount: number, refundedAtMost: number, now: Date, extras: EventExtras) {
+  const record = reversal(sale, 'refund', amount, now);
+  return { record, change: guarded(sale, { addRefunded: amount }, refundedAtMost, record, [['payment.refund', refundEvent(record, sale)]], now, extras) };
 }
 
 /** POST /order/sales-void: the whole sale, before it settles. */

@@ -1,8 +1,8 @@
-import type { QueryCreator } from 'kysely';
+import type { InsertQueryBuilder, InsertResult, QueryCreator } from 'kysely';
 import type { Database } from './schema.ts';
 
-type Table = 'transactions' | 'events' | 'messages' | 'payment_requests';
-export type ChainedInsert = { table: Table; row: object };
+type Table = 'transactions' | 'events' | 'messages' | 'payment_requests' | 'merchant_orders';
+export type ChainedInsert<T extends Table = Table> = { table: T; row: object };
 
 /** A query that CTEs can be added to (Kysely's `with` of a query creator). */
 interface WithCtes {
@@ -18,15 +18,17 @@ interface WithCtes {
 export function withChainedInserts<Q>(query: Q, after: string, inserts: ChainedInsert[]): Q {
   let chained = query as unknown as WithCtes;
   inserts.forEach(({ table, row }, i) => {
-    const from = (i === 0 ? after : `insert_${i - 1}`) as 'transactions';
-    chained = chained.with(`insert_${i}`, (db) =>
-      db
-        .insertInto(table)
-        .columns(Object.keys(row) as never)
-        .expression(db.selectFrom(from).select((eb) => Object.entries(row).map(([column, value]) => eb.val(value).as(column)) as never))
-        // Every table here has an `id`: the next insert selects from it.
-        .returning('id' as never),
-    );
+    const from = i === 0 ? after : `insert_${i - 1}`;
+    // Every table here has an `id`: the next insert selects from it.
+    chained = chained.with(`insert_${i}`, (db) => insertSelecting(db, { table, row }, from).returning('id' as never));
   });
   return chained as unknown as Q;
+}
+
+/** `INSERT INTO table (…) SELECT $…, … FROM from`: the row, once for each row the CTE `from` returned. */
+export function insertSelecting<T extends Table>(db: Pick<QueryCreator<Database>, 'insertInto' | 'selectFrom'>, { table, row }: ChainedInsert<T>, from: string): InsertQueryBuilder<Database, T, InsertResult> {
+  return db
+    .insertInto(table)
+    .columns(Object.keys(row) as never)
+    .expression(db.selectFrom(from as 'transactions').select((eb) => Object.entries(row).map(([column, value]) => eb.val(value).as(column)) as never));
 }

@@ -3,6 +3,7 @@ import type { Dialect, EventsTable, Executor, TransactionStatus } from './schema
 import type { NewTransaction, Transaction } from './transactions.ts';
 import type { OutboxCounter } from './events.ts';
 import { withChainedInserts, type ChainedInsert } from './chained-inserts.ts';
+import { claimHeld, unlessClaimLost, withAnswerStored, withHeldClaim, type AnswerSeal } from './idempotency-keys.ts';
 
 export interface GuardedChange {
   merchantId: string;
@@ -15,6 +16,8 @@ export interface GuardedChange {
   /** Rows written with the change, or not at all: the refund, void or sale it makes and its outbox events. */
   transactions: NewTransaction[];
   events: Insertable<EventsTable>[];
+  /** A keyed request's answer, stored by the same statement (PostgreSQL; on SQLite the request's unit stores it). */
+  seal?: AnswerSeal | undefined;
 }
 
 /**
@@ -45,8 +48,8 @@ export class GuardedChangeRepository {
     return written;
   }
 
-  private update({ merchantId, id, seen, refundedAtMost, changes: { status, addRefunded } }: GuardedChange) {
-    return this.db
+  private update({ merchantId, id, seen, refundedAtMost, changes: { status, addRefunded }, seal }: GuardedChange) {
+    const query = this.db
       .updateTable('transactions')
       .set((eb) => ({ ...(status ? { status } : {}), ...(addRefunded ? { refunded_amount: eb('refunded_amount', '+', addRefunded) } : {}) }))
       .where('id', '=', id)
@@ -55,6 +58,7 @@ export class GuardedChangeRepository {
       .where('amount', '=', seen.amount)
       .where('refunded_amount', '<=', refundedAtMost)
       .where('settled_at', seen.settled_at === null ? 'is' : '=', seen.settled_at);
+    return seal ? query.where(claimHeld) : query;
   }
 
   private async asOneStatement(change: GuardedChange): Promise<boolean> {
@@ -62,13 +66,15 @@ export class GuardedChangeRepository {
       ...change.transactions.map((row) => ({ table: 'transactions' as const, row })),
       ...change.events.map((row) => ({ table: 'events' as const, row })),
     ];
-    const changed = this.db.with('changed', () => this.update(change).returning('id'));
-    const written = withChainedInserts(changed, 'changed', inserts);
-    return (await written.selectFrom('changed').select('id').execute()).length === 1;
+    const { seal } = change;
+    const changed = withHeldClaim(this.db, seal).with('changed', () => this.update(change).returning('id'));
+    const written = withAnswerStored(withChainedInserts(changed, 'changed', inserts), seal, `insert_${inserts.length - 1}`);
+    return unlessClaimLost(this.db, seal, (await written.selectFrom('changed').select('id').execute()).length === 1);
   }
 
   private async inTurn(change: GuardedChange): Promise<boolean> {
     if (!this.db.isTransaction) throw new Error('on SQLite a guarded change runs inside a unit of work');
+    if (change.seal) throw new Error("on SQLite a keyed request's unit stores its answer");
     const updated = await this.update(change).executeTakeFirst();
     if (updated.numUpdatedRows !== 1n) return false;
     for (const row of change.transactions) await this.db.insertInto('transactions').values(row).execute();

@@ -1,5 +1,7 @@
-import type { Executor, IdempotencyKeysTable } from './schema.ts';
+import { sql, type QueryCreator } from 'kysely';
+import type { Database, Executor, IdempotencyKeysTable } from './schema.ts';
 import { isoInstant } from '../domain/instants.ts';
+import { conflict } from '../domain/refusals.ts';
 
 export type IdempotencyKey = IdempotencyKeysTable;
 
@@ -12,6 +14,71 @@ export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
  * gives up on a request after 30 seconds).
  */
 export const IDEMPOTENCY_LEASE_MS = 60 * 1000;
+
+export const KEY_SUPERSEDED_MESSAGE =
+  'This request ran past its Idempotency-Key lease and a retry took its place; nothing it did was kept. The retry has the answer.';
+
+/**
+ * A keyed request's answer, already sealed (plugins/idempotency-seal.ts), for its one write to store in the same
+ * statement (PostgreSQL): the write happens only while the request still holds its claim, and the answer is stored
+ * only if the write happened.
+ */
+export interface AnswerSeal {
+  clientId: string;
+  keyDigest: string;
+  claimedAt: string;
+  statusCode: number;
+  body: string;
+  /** Set once the statement carrying it wrote. */
+  written?: boolean;
+}
+
+/** What a statement of CTEs is built from: the store's executor, or a query creator with CTEs already added. */
+type StatementStart = Pick<QueryCreator<Database>, 'with' | 'selectFrom' | 'insertInto' | 'updateTable'>;
+
+const ofClaim = (seal: AnswerSeal) => ({ client_id: seal.clientId, key: seal.keyDigest, created_at: seal.claimedAt });
+
+/**
+ * `db` with a sealed write's `claim` CTE in front (or `db` itself without a seal): the request's claim, still
+ * unanswered, locked until the statement commits, so that no retry takes it over meanwhile. The write's first
+ * sub-statement reads from it (`claimHeld`).
+ */
+export function withHeldClaim(db: Executor, seal: AnswerSeal | undefined): StatementStart {
+  if (!seal) return db;
+  const claim = db.with('claim', (q) => q.selectFrom('idempotency_keys').select('key').where((eb) => eb.and(ofClaim(seal))).where('status_code', 'is', null).forUpdate());
+  return claim as unknown as StatementStart;
+}
+
+/** The condition a sealed write's first sub-statement adds: its request still holds the claim. */
+export const claimHeld = sql<boolean>`exists (select 1 from claim)`;
+
+/** `query` with a sealed write's `sealed` CTE added: the answer stored on the claim, if the CTE `after` wrote a row. */
+export function withAnswerStored<Q extends StatementStart>(query: Q, seal: AnswerSeal | undefined, after: string): Q {
+  if (!seal) return query;
+  const sealed = query.with('sealed', (db) =>
+    db
+      .updateTable('idempotency_keys')
+      .set({ status_code: seal.statusCode, body: seal.body, locked_until: null })
+      .where((eb) => eb.and(ofClaim(seal)))
+      .where(sql<boolean>`exists (select 1 from ${sql.table(after)})`),
+  );
+  return sealed as unknown as Q;
+}
+
+/**
+ * What a sealed write that wrote nothing means: a refusal of its own (false) while the claim is still the request's;
+ * a conflict when the claim was taken over by a retry after its lease ran out.
+ */
+export async function unlessClaimLost(db: Executor, seal: AnswerSeal | undefined, written: boolean): Promise<boolean> {
+  if (!seal) return written;
+  if (written) {
+    seal.written = true;
+    return true;
+  }
+  const held = await db.selectFrom('idempotency_keys').select('key').where((eb) => eb.and(ofClaim(seal))).where('status_code', 'is', null).executeTakeFirst();
+  if (!held) throw conflict(KEY_SUPERSEDED_MESSAGE);
+  return false;
+}
 
 /**
  * What `claim` found: either the key is now ours (`claimed`, with the claim's `claimedAt`, which `complete` and

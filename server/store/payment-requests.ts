@@ -1,6 +1,7 @@
 import type { Dialect, Executor, MerchantOrdersTable, PaymentAttemptsTable, PaymentRequestsTable } from './schema.ts';
 import type { SentMessage } from './messages.ts';
-import { withChainedInserts } from './chained-inserts.ts';
+import { insertSelecting, withChainedInserts } from './chained-inserts.ts';
+import { unlessClaimLost, withAnswerStored, withHeldClaim, type AnswerSeal } from './idempotency-keys.ts';
 
 export type PaymentRequest = PaymentRequestsTable;
 export type PaymentAttempt = PaymentAttemptsTable;
@@ -21,12 +22,14 @@ export class PaymentRequestRepository {
    * Takes the request's order id for its merchant and writes the request and its messages; false when the order id
    * was taken before (nothing is written). One statement on PostgreSQL: the messages' inserts select from the
    * request's, the request's from the order's, which gives no row when the order id is taken (a concurrent second
-   * insert waits for the first and then finds it taken). On SQLite, run it in a unit of work (`Store.singleWrite`).
+   * insert waits for the first and then finds it taken). With a `seal`, the statement also stores a keyed request's
+   * answer (idempotency-keys.ts). On SQLite, run it in a unit of work (`Store.singleWrite`).
    */
-  async insertWithOrder(request: PaymentRequest, messages: SentMessage[]): Promise<boolean> {
+  async insertWithOrder(request: PaymentRequest, messages: SentMessage[], seal?: AnswerSeal): Promise<boolean> {
     const order: MerchantOrdersTable = { merchant_id: request.merchant_id, order_id: request.order_id, source: request.source, created_at: request.created_at };
-    if (this.dialect === 'postgres') return this.inOneStatement(order, request, messages);
+    if (this.dialect === 'postgres') return this.inOneStatement(order, request, messages, seal);
     if (!this.db.isTransaction) throw new Error('on SQLite a payment request is written inside a unit of work');
+    if (seal) throw new Error("on SQLite a keyed request's unit stores its answer");
     const reserved = await this.db.insertInto('merchant_orders').values(order).onConflict((oc) => oc.columns(['merchant_id', 'order_id']).doNothing()).executeTakeFirst();
     if (reserved.numInsertedOrUpdatedRows !== 1n) return false;
     await this.insert(request);
@@ -34,13 +37,16 @@ export class PaymentRequestRepository {
     return true;
   }
 
-  private async inOneStatement(order: MerchantOrdersTable, request: PaymentRequest, messages: SentMessage[]): Promise<boolean> {
+  private async inOneStatement(order: MerchantOrdersTable, request: PaymentRequest, messages: SentMessage[], seal: AnswerSeal | undefined): Promise<boolean> {
     const inserts = [{ table: 'payment_requests' as const, row: request }, ...messages.map((row) => ({ table: 'messages' as const, row }))];
-    const reserved = this.db.with('reserved', (db) =>
-      db.insertInto('merchant_orders').values(order).onConflict((oc) => oc.columns(['merchant_id', 'order_id']).doNothing()).returning('order_id'),
+    // Keyed, the order is taken once for the claim's row (none when the claim is gone).
+    const reserved = withHeldClaim(this.db, seal).with('reserved', (db) =>
+      (seal ? insertSelecting(db, { table: 'merchant_orders', row: order }, 'claim') : db.insertInto('merchant_orders').values(order))
+        .onConflict((oc) => oc.columns(['merchant_id', 'order_id'] as never).doNothing())
+        .returning('order_id' as never),
     );
-    const written = withChainedInserts(reserved, 'reserved', inserts);
-    return (await written.selectFrom('reserved').select('order_id').execute()).length === 1;
+    const written = withAnswerStored(withChainedInserts(reserved, 'reserved', inserts), seal, `insert_${inserts.length - 1}`);
+    return unlessClaimLost(this.db, seal, (await written.selectFrom('reserved').select('order_id').execute()).length === 1);
   }
 
   async insert(request: PaymentRequest): Promise<void> {

@@ -1,8 +1,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { startService, type TestService } from '../support/service.ts';
-import { testDatabases } from '../support/databases.ts';
+import { TEST_DATABASE_URL, testDatabases } from '../support/databases.ts';
 import { validApplication } from '../support/fixtures.ts';
 import { approvedMerchant, paidSale } from '../support/payments.ts';
 import { waitUntil } from '../support/wait.ts';
@@ -10,7 +11,8 @@ import { digest } from '../../server/platform/secrets.ts';
 import { Housekeeping } from '../../server/services/housekeeping.ts';
 import { IDEMPOTENCY_KEY_TTL_MS, IDEMPOTENCY_LEASE_MS } from '../../server/store/idempotency-keys.ts';
 import { SECRET_RETENTION_MS } from '../../server/domain/event-secrets.ts';
-import { KEY_SUPERSEDED_MESSAGE, KEY_UNREADABLE_MESSAGE } from '../../server/plugins/idempotency.ts';
+import { KEY_UNREADABLE_MESSAGE } from '../../server/plugins/idempotency.ts';
+import { KEY_SUPERSEDED_MESSAGE } from '../../server/store/idempotency-keys.ts';
 
 const withKey = (key: string, json: unknown) => ({ json, headers: { 'idempotency-key': key } });
 
@@ -102,38 +104,95 @@ for (const database of testDatabases()) {
   });
 }
 
-describe('a request that outlives its lease is superseded by the retry, and rolled back (postgres)', { skip: !testDatabases().includes('postgres') && 'PostgreSQL not selected' }, () => {
-  test('the first answers 409, the retry refunds once', async (t) => {
-    const service = await startService({ database: 'postgres' });
-    t.after(() => service.close());
-    const { merchantKey } = await approvedMerchant(service);
+const postgresOnly = { skip: !testDatabases().includes('postgres') && 'PostgreSQL not selected' };
+
+/** A connection of its own to the service's schema, to hold locks the service's requests then wait for. */
+async function lockHolder(service: TestService): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${service.schema}` });
+  await client.connect();
+  return client;
+}
+
+/** Connections waiting for the holder's locks, and those waiting for them in turn (other tests' are not). */
+const waitingBehind = async (holder: pg.Client) => {
+  const { rows } = await holder.query(`WITH first AS (SELECT pid FROM pg_stat_activity WHERE pg_backend_pid() = ANY (pg_blocking_pids(pid)))
+    SELECT (SELECT count(*) FROM first) + (SELECT count(*) FROM pg_stat_activity WHERE pg_blocking_pids(pid) && ARRAY(SELECT pid FROM first)) AS n`);
+  return Number(rows[0].n);
+};
+
+describe('a request that outlives its lease (postgres)', postgresOnly, () => {
+  let service: TestService;
+  let holder: pg.Client;
+  let merchantKey: string;
+  before(async () => {
+    service = await startService({ database: 'postgres' });
+    holder = await lockHolder(service);
+    ({ merchantKey } = await approvedMerchant(service));
+  });
+  after(async () => {
+    await holder.end();
+    await service.close();
+  });
+  const claimOf = (key: string) => () => service.store.idempotencyKeys.find(service.client.clientId, digest(key), service.clock.now());
+  const transaction = async (id: string) => (await service.api('GET', `/merchant/transactions/${id}`, { json: { merchant_key: merchantKey } })).body.data[0];
+
+  test('in its unit of work (a void), it is superseded by the retry and rolled back: the first answers 409, the retry voids once', async () => {
     const saleId = await paidSale(service, merchantKey, '50.00');
-    // Another transaction holds the sale's row, so the first refund waits inside its unit of work.
-    let releaseLock: () => void = () => {};
-    let locked: () => void = () => {};
-    const lockHeld = new Promise<void>((resolve) => (locked = resolve));
-    const holder = service.store.transaction(async (tx) => {
-      await tx.transactions.findForUpdate((await service.store.merchants.listForClient(service.client.clientId))[0]!.id, saleId);
-      locked();
-      await new Promise<void>((resolve) => (releaseLock = resolve));
-    });
-    await lockHeld;
+    await holder.query('BEGIN');
+    await holder.query('SELECT id FROM transactions WHERE id = $1 FOR UPDATE', [saleId]);
     const key = randomUUID();
-    const body = { merchant_key: merchantKey, transaction_id: saleId, amount: '5.00' };
-    const first = service.api('POST', '/order/sales-return', withKey(key, body));
-    const claim = () => service.store.idempotencyKeys.find(service.client.clientId, digest(key), service.clock.now());
-    const firstClaim = await waitUntil(claim, { what: 'the first request claiming the key' });
+    const body = { merchant_key: merchantKey, transaction_id: saleId, sub_merchant_key: '' };
+    const first = service.api('POST', '/order/sales-void', withKey(key, body));
+    const firstClaim = await waitUntil(claimOf(key), { what: 'the first request claiming the key' });
     service.clock.advance(IDEMPOTENCY_LEASE_MS + 1000);
-    const retry = service.api('POST', '/order/sales-return', withKey(key, body));
-    await waitUntil(async () => (await claim())?.created_at !== firstClaim.created_at, { what: 'the retry taking the key over' });
-    releaseLock();
-    await holder;
+    const retry = service.api('POST', '/order/sales-void', withKey(key, body));
+    await waitUntil(async () => (await claimOf(key)())?.created_at !== firstClaim.created_at, { what: 'the retry taking the key over' });
+    await holder.query('COMMIT');
     const [firstAnswer, retryAnswer] = await Promise.all([first, retry]);
     assert.deepEqual([firstAnswer.status, firstAnswer.body.message], [409, KEY_SUPERSEDED_MESSAGE]);
     assert.equal(retryAnswer.status, 200, retryAnswer.text);
-    const [sale] = (await service.api('GET', `/merchant/transactions/${saleId}`, { json: { merchant_key: merchantKey } })).body.data;
-    assert.equal(sale.refunded_amount, '5.00', 'refunded once');
+    assert.equal((await transaction(saleId)).status, 'voided');
+    const again = await service.api('POST', '/order/sales-void', withKey(key, body));
+    assert.deepEqual([again.headers['idempotent-replayed'], again.text], ['true', retryAnswer.text]);
+  });
+
+  test('before its one statement (a refund), it is superseded: that statement writes nothing, and the retry refunds once', async () => {
+    const saleId = await paidSale(service, merchantKey, '50.00');
+    // The refund's read waits for the table, after the request claimed its key.
+    await holder.query('BEGIN');
+    await holder.query('LOCK TABLE transactions IN ACCESS EXCLUSIVE MODE');
+    const key = randomUUID();
+    const body = { merchant_key: merchantKey, transaction_id: saleId, amount: '5.00' };
+    const first = service.api('POST', '/order/sales-return', withKey(key, body));
+    const firstClaim = await waitUntil(claimOf(key), { what: 'the first request claiming the key' });
+    service.clock.advance(IDEMPOTENCY_LEASE_MS + 1000);
+    const retry = service.api('POST', '/order/sales-return', withKey(key, body));
+    await waitUntil(async () => (await claimOf(key)())?.created_at !== firstClaim.created_at, { what: 'the retry taking the key over' });
+    await holder.query('COMMIT');
+    const [firstAnswer, retryAnswer] = await Promise.all([first, retry]);
+    assert.deepEqual([firstAnswer.status, firstAnswer.body.message], [409, KEY_SUPERSEDED_MESSAGE]);
+    assert.equal(retryAnswer.status, 200, retryAnswer.text);
+    assert.equal((await transaction(saleId)).refunded_amount, '5.00', 'refunded once');
     const again = await service.api('POST', '/order/sales-return', withKey(key, body));
     assert.deepEqual([again.headers['idempotent-replayed'], again.text], ['true', retryAnswer.text]);
+  });
+
+  test('inside its one statement (a refund), it keeps its key: the retry waits for it and gets its answer', async () => {
+    const saleId = await paidSale(service, merchantKey, '50.00');
+    // The refund's statement waits for the sale's row, holding its claim's row.
+    await holder.query('BEGIN');
+    await holder.query('SELECT id FROM transactions WHERE id = $1 FOR UPDATE', [saleId]);
+    const key = randomUUID();
+    const body = { merchant_key: merchantKey, transaction_id: saleId, amount: '5.00' };
+    const first = service.api('POST', '/order/sales-return', withKey(key, body));
+    await waitUntil(async () => (await waitingBehind(holder)) === 1, { what: "the refund's statement waiting for the sale" });
+    service.clock.advance(IDEMPOTENCY_LEASE_MS + 1000);
+    const retry = service.api('POST', '/order/sales-return', withKey(key, body));
+    await waitUntil(async () => (await waitingBehind(holder)) === 2, { what: 'the retry waiting for the claim' });
+    await holder.query('COMMIT');
+    const [firstAnswer, retryAnswer] = await Promise.all([first, retry]);
+    assert.equal(firstAnswer.status, 200, firstAnswer.text);
+    assert.deepEqual([retryAnswer.headers['idempotent-replayed'], retryAnswer.text], ['true', firstAnswer.text]);
+    assert.equal((await transaction(saleId)).refunded_amount, '5.00', 'refunded once');
   });
 });

@@ -1,4 +1,4 @@
-import { after, describe, test } from 'node:test';
+import { after, describe, test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -27,10 +27,11 @@ async function merchantWithSale(service: ServiceProcess): Promise<{ merchantKey:
   return { merchantKey: onboarded.merchant_key, saleId: paid.body.data.transaction_id };
 }
 
-async function refundedAmount(service: ServiceProcess, merchantKey: string, saleId: string): Promise<string> {
-  const [sale] = (await api(service, 'GET', `/merchant/transactions/${saleId}`, { merchant_key: merchantKey })).body.data;
-  return sale.refunded_amount;
+async function sale(service: ServiceProcess, merchantKey: string, saleId: string) {
+  return (await api(service, 'GET', `/merchant/transactions/${saleId}`, { merchant_key: merchantKey })).body.data[0];
 }
+
+const refundedAmount = async (service: ServiceProcess, merchantKey: string, saleId: string): Promise<string> => (await sale(service, merchantKey, saleId)).refunded_amount;
 
 /** Lets every claim the killed process left run out, by the service's (sandbox) clock. */
 async function outlastLeases(service: ServiceProcess): Promise<void> {
@@ -87,37 +88,52 @@ for (const database of testDatabases()) {
   });
 }
 
-describe('a request blocked mid-transaction when its process dies (postgres)', { skip: !testDatabases().includes('postgres') && 'PostgreSQL not selected' }, () => {
-  test('its claim runs out and the retry refunds once', async (t) => {
+describe('a keyed request waiting for a row when its process dies (postgres)', { skip: !testDatabases().includes('postgres') && 'PostgreSQL not selected' }, () => {
+  /** A started process with a paid sale whose row another connection holds; the request sent waits for it, then the process is killed. */
+  async function killedWhileWaiting(t: TestContext, path: string, body: (merchantKey: string, saleId: string) => Record<string, string>) {
     const { env } = await storageEnv('postgres');
     const first = await startServiceProcess({ ...env, ...credentials });
     t.after(async () => void (await first.stop('SIGKILL')));
     const { merchantKey, saleId } = await merchantWithSale(first);
-    // Another connection holds the sale's row, so the refund stops inside its transaction, after claiming its key.
     const blocker = new pg.Client({ connectionString: env.DATABASE_URL });
     await blocker.connect();
     t.after(() => blocker.end());
     await blocker.query('BEGIN');
     await blocker.query('SELECT id FROM transactions WHERE id = $1 FOR UPDATE', [saleId]);
     const key = randomUUID();
-    const body = { merchant_key: merchantKey, transaction_id: saleId, amount: '40.00' };
-    const blocked = api(first, 'POST', '/order/sales-return', body, key).catch(() => undefined);
-    await waitUntil(async () => Number((await blocker.query('SELECT count(*) AS n FROM idempotency_keys')).rows[0].n) === 1, { what: 'the refund claiming its key', timeoutMs: 5000 });
+    const blocked = api(first, 'POST', path, body(merchantKey, saleId), key).catch(() => undefined);
+    const waitingForBlocker = async () => Number((await blocker.query('SELECT count(*) AS n FROM pg_stat_activity WHERE pg_backend_pid() = ANY (pg_blocking_pids(pid))')).rows[0].n);
+    await waitUntil(async () => (await waitingForBlocker()) === 1, { what: 'the request waiting for the sale, its key claimed', timeoutMs: 5000 });
     assert.equal(await first.stop('SIGKILL'), null);
     await blocked;
     await blocker.query('ROLLBACK');
-
     const second = await startServiceProcess({ ...env, ...credentials });
     t.after(async () => void (await second.stop()));
-    const early = await api(second, 'POST', '/order/sales-return', body, key);
+    const send = () => api(second, 'POST', path, body(merchantKey, saleId), key);
+    return { send, second, merchantKey, saleId };
+  }
+
+  test('in its unit of work (a void): nothing it did is kept, its claim runs out and the retry voids once', async (t) => {
+    const { send, second, merchantKey, saleId } = await killedWhileWaiting(t, '/order/sales-void', (merchant_key, transaction_id) => ({ merchant_key, transaction_id, sub_merchant_key: '' }));
+    const early = await send();
     assert.deepEqual([early.status, early.body.message], [409, IN_PROGRESS]);
-    assert.equal(await refundedAmount(second, merchantKey, saleId), '0.00', 'the killed refund left nothing behind');
+    assert.equal((await sale(second, merchantKey, saleId)).status, 'completed', 'the killed void left nothing behind');
     await outlastLeases(second);
-    const retried = await api(second, 'POST', '/order/sales-return', body, key);
+    const retried = await send();
     assert.equal(retried.status, 200, retried.text);
     assert.equal(retried.headers['idempotent-replayed'], undefined, 'it ran, since nothing had been committed');
-    const again = await api(second, 'POST', '/order/sales-return', body, key);
+    const again = await send();
     assert.deepEqual([again.headers['idempotent-replayed'], again.text], ['true', retried.text]);
-    assert.equal(await refundedAmount(second, merchantKey, saleId), '40.00');
+    assert.equal((await sale(second, merchantKey, saleId)).status, 'voided');
+  });
+
+  test('in its one statement (a refund): PostgreSQL finishes the statement, so the refund and its answer commit together, and the retry gets that answer', async (t) => {
+    const { send, second, merchantKey, saleId } = await killedWhileWaiting(t, '/order/sales-return', (merchant_key, transaction_id) => ({ merchant_key, transaction_id, amount: '40.00' }));
+    const retried = await send();
+    assert.deepEqual([retried.status, retried.headers['idempotent-replayed']], [200, 'true'], retried.text);
+    assert.equal(retried.body.message, 'Refund processed.');
+    const again = await send();
+    assert.equal(again.text, retried.text);
+    assert.equal(await refundedAmount(second, merchantKey, saleId), '40.00', 'refunded once');
   });
 });
