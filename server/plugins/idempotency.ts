@@ -72,8 +72,9 @@ interface KeyedRequest {
  * twice. Add it after `requireClient`, since keys are per client.
  *
  * Exactly once, even across a crash: the first request claims the key under a lease, and its handler runs as one
- * unit of work whose transaction also stores the answer. Either both commit or neither does, so a retry finds the
- * answer, or finds a claim whose lease runs out and runs the request itself. Answers of 4xx the handler gave are
+ * unit of work whose transaction also stores the answer (or, in a `with-write` route on PostgreSQL, its one write's
+ * statement stores it). Either both commit or neither does, so a retry finds the answer, or finds a claim whose
+ * lease runs out and runs the request itself. Answers of 4xx the handler gave are
  * kept too; answers of 500 or more release the key so a retry runs again. A body refused by validation is not
  * remembered.
  */
