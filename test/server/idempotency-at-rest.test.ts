@@ -136,45 +136,40 @@ describe('a request that outlives its lease (postgres)', postgresOnly, () => {
   const claimOf = (key: string) => () => service.store.idempotencyKeys.find(service.client.clientId, digest(key), service.clock.now());
   const transaction = async (id: string) => (await service.api('GET', `/merchant/transactions/${id}`, { json: { merchant_key: merchantKey } })).body.data[0];
 
-  test('in its unit of work (a void), it is superseded by the retry and rolled back: the first answers 409, the retry voids once', async () => {
-    const saleId = await paidSale(service, merchantKey, '50.00');
+  /**
+   * Sends `path` with a key while the holder's lock (taken by `lock`) stops it after its claim, lets the lease run
+   * out, has a retry take the key over, then lets both go: the first must answer 409 and the retry do the work once.
+   */
+  async function supersededByRetry(path: string, body: Record<string, string>, lock: () => Promise<unknown>) {
     await holder.query('BEGIN');
-    await holder.query('SELECT id FROM transactions WHERE id = $1 FOR UPDATE', [saleId]);
+    await lock();
     const key = randomUUID();
-    const body = { merchant_key: merchantKey, transaction_id: saleId, sub_merchant_key: '' };
-    const first = service.api('POST', '/order/sales-void', withKey(key, body));
+    const first = service.api('POST', path, withKey(key, body));
     const firstClaim = await waitUntil(claimOf(key), { what: 'the first request claiming the key' });
     service.clock.advance(IDEMPOTENCY_LEASE_MS + 1000);
-    const retry = service.api('POST', '/order/sales-void', withKey(key, body));
+    const retry = service.api('POST', path, withKey(key, body));
     await waitUntil(async () => (await claimOf(key)())?.created_at !== firstClaim.created_at, { what: 'the retry taking the key over' });
     await holder.query('COMMIT');
     const [firstAnswer, retryAnswer] = await Promise.all([first, retry]);
     assert.deepEqual([firstAnswer.status, firstAnswer.body.message], [409, KEY_SUPERSEDED_MESSAGE]);
     assert.equal(retryAnswer.status, 200, retryAnswer.text);
-    assert.equal((await transaction(saleId)).status, 'voided');
-    const again = await service.api('POST', '/order/sales-void', withKey(key, body));
+    const again = await service.api('POST', path, withKey(key, body));
     assert.deepEqual([again.headers['idempotent-replayed'], again.text], ['true', retryAnswer.text]);
+  }
+
+  test('in its unit of work (a void), it is superseded by the retry and rolled back: the first answers 409, the retry voids once', async () => {
+    const saleId = await paidSale(service, merchantKey, '50.00');
+    const body = { merchant_key: merchantKey, transaction_id: saleId, sub_merchant_key: '' };
+    await supersededByRetry('/order/sales-void', body, () => holder.query('SELECT id FROM transactions WHERE id = $1 FOR UPDATE', [saleId]));
+    assert.equal((await transaction(saleId)).status, 'voided');
   });
 
   test('before its one statement (a refund), it is superseded: that statement writes nothing, and the retry refunds once', async () => {
     const saleId = await paidSale(service, merchantKey, '50.00');
-    // The refund's read waits for the table, after the request claimed its key.
-    await holder.query('BEGIN');
-    await holder.query('LOCK TABLE transactions IN ACCESS EXCLUSIVE MODE');
-    const key = randomUUID();
     const body = { merchant_key: merchantKey, transaction_id: saleId, amount: '5.00' };
-    const first = service.api('POST', '/order/sales-return', withKey(key, body));
-    const firstClaim = await waitUntil(claimOf(key), { what: 'the first request claiming the key' });
-    service.clock.advance(IDEMPOTENCY_LEASE_MS + 1000);
-    const retry = service.api('POST', '/order/sales-return', withKey(key, body));
-    await waitUntil(async () => (await claimOf(key)())?.created_at !== firstClaim.created_at, { what: 'the retry taking the key over' });
-    await holder.query('COMMIT');
-    const [firstAnswer, retryAnswer] = await Promise.all([first, retry]);
-    assert.deepEqual([firstAnswer.status, firstAnswer.body.message], [409, KEY_SUPERSEDED_MESSAGE]);
-    assert.equal(retryAnswer.status, 200, retryAnswer.text);
+    // The refund's read waits for the table, after the request claimed its key.
+    await supersededByRetry('/order/sales-return', body, () => holder.query('LOCK TABLE transactions IN ACCESS EXCLUSIVE MODE'));
     assert.equal((await transaction(saleId)).refunded_amount, '5.00', 'refunded once');
-    const again = await service.api('POST', '/order/sales-return', withKey(key, body));
-    assert.deepEqual([again.headers['idempotent-replayed'], again.text], ['true', retryAnswer.text]);
   });
 
   test('inside its one statement (a refund), it keeps its key: the retry waits for it and gets its answer', async () => {
