@@ -4,6 +4,7 @@ import { startService, type TestService } from '../support/service.ts';
 import { approvedMerchant, nextOrderId } from '../support/payments.ts';
 import { testDatabases } from '../support/databases.ts';
 import { consoleCall, consoleSession, payment } from '../support/console.ts';
+import { waitUntil } from '../support/wait.ts';
 
 const PHONE = '+14155550142';
 const EMAIL = 'shopper@example.com';
@@ -27,14 +28,11 @@ for (const database of testDatabases()) {
     /** The receipts the outbox holds that name `what` in their text, newest first. */
     const receiptsAbout = async (amount: string) => (await outbox()).filter((m) => m.pay_link.includes('/receipts/') && m.text.includes(amount));
     /** Receipts of calls through the API go after the answer: wait for them, at most 5 s. */
-    const receiptsArriving = async (amount: string, count = 1) => {
-      for (let tries = 0; tries < 100; tries++) {
+    const receiptsArriving = (amount: string, count = 1) =>
+      waitUntil(async () => {
         const receipts = await receiptsAbout(amount);
-        if (receipts.length >= count) return receipts;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      return receiptsAbout(amount);
-    };
+        return receipts.length >= count && receipts;
+      }, { what: `${count} receipt(s) about ${amount}`, timeoutMs: 5000 });
     const page = (link: string, headers: Record<string, string> = {}) => service.request('GET', new URL(link).pathname + new URL(link).search, { headers });
 
     test('a card payment: a receipt by SMS and by e-mail, each with a link to a page that shows the payment', async () => {
