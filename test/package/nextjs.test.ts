@@ -87,7 +87,9 @@ describe('the Next.js App Router recipe', { timeout: 900_000, skip: enabled ? fa
     page.on('console', (message) => ['error', 'warning'].includes(message.type()) && problems.push(`${message.type()}: ${message.text()} (${message.location().url})`));
     page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
     try {
-      await page.goto(url);
+      // `next dev` compiles what the page asks for on demand and may reload it once that is done: start from a page
+      // that asked for nothing more for a moment (a click before that could land on a page about to be replaced).
+      await page.goto(url, { waitUntil: 'networkidle' });
       // Hydrated: defined, and its first update (which keeps the server's nodes) done.
       await page.waitForFunction(async () => {
         const button = document.querySelector('pay-button') as (HTMLElement & { updateComplete?: Promise<unknown>; hasUpdated?: boolean }) | null;
