@@ -13,6 +13,7 @@ import type { Store } from '../../server/store/store.ts';
 import { startService, type TestService } from '../support/service.ts';
 import { openTestStore, testDatabases } from '../support/databases.ts';
 import { validApplication } from '../support/fixtures.ts';
+import { approvedMerchant, nextOrderId, paidSale } from '../support/payments.ts';
 import { send, type Answer, type SendOptions } from '../support/http.ts';
 import { digest } from '../../server/platform/secrets.ts';
 
@@ -183,6 +184,56 @@ for (const database of testDatabases()) {
       assert.equal((await add(key)).text, nextDay.text);
       service.clock.advance(IDEMPOTENCY_KEY_TTL_MS);
       assert.equal((await add(key, customer({ first_name: 'Bob' }))).status, 200);
+    });
+  });
+
+  // On PostgreSQL these two store their answer in their own write's statement (route config `with-write`); on SQLite in
+  // the request's unit of work. The same rules either way.
+  describe(`idempotency keys on payment requests and refunds (${database})`, () => {
+    let service: TestService;
+    let merchantKey: string;
+    before(async () => {
+      service = await startService({ database });
+      ({ merchantKey } = await approvedMerchant(service));
+    });
+    after(() => service.close());
+    const post = (path: string, key: string, json: Record<string, unknown>) => service.api('POST', path, withKey(key, { json: { merchant_key: merchantKey, ...json } }));
+    const refunded = async (saleId: string) => (await service.api('GET', `/merchant/transactions/${saleId}`, { json: { merchant_key: merchantKey } })).body.data[0].refunded_amount;
+
+    test('a payment request: the retry gets the first answer, and one link and one e-mail exist', async () => {
+      const key = randomUUID();
+      const email = `${randomUUID()}@example.com`;
+      const body = { amount: '12.00', order_id: nextOrderId(), email };
+      const first = await post('/requests', key, body);
+      assert.equal(first.status, 200, first.text);
+      assert.equal(first.headers['idempotent-replayed'], undefined);
+      const again = await post('/requests', key, body);
+      assert.deepEqual([again.status, again.text, again.headers['idempotent-replayed']], [200, first.text, 'true']);
+      const messages: { recipient: string }[] = (await service.api('GET', '/sandbox/messages')).body.data;
+      assert.equal(messages.filter((m) => m.recipient === email).length, 1, 'one e-mail');
+      const taken = await post('/requests', randomUUID(), body);
+      assert.equal(taken.status, 409, 'the order id was taken once');
+    });
+
+    test('a refund refused by the money rules is replayed as refused', async () => {
+      const saleId = await paidSale(service, merchantKey, '10.00');
+      const key = randomUUID();
+      const refused = await post('/order/sales-return', key, { transaction_id: saleId, amount: '11.00' });
+      assert.equal(refused.status, 400, refused.text);
+      const again = await post('/order/sales-return', key, { transaction_id: saleId, amount: '11.00' });
+      assert.deepEqual([again.status, again.text, again.headers['idempotent-replayed']], [400, refused.text, 'true']);
+      assert.equal(await refunded(saleId), '0.00');
+    });
+
+    test('ten identical refunds at once: one refund, every other answer its replay or "in progress"', async () => {
+      const saleId = await paidSale(service, merchantKey, '10.00');
+      const key = randomUUID();
+      const answers = await Promise.all(Array.from({ length: 10 }, () => post('/order/sales-return', key, { transaction_id: saleId, amount: '3.00' })));
+      const ok = answers.filter((a) => a.status === 200);
+      assert.equal(ok.filter((a) => a.headers['idempotent-replayed'] === undefined).length, 1);
+      for (const answer of ok) assert.equal(answer.text, ok[0]!.text);
+      for (const answer of answers.filter((a) => a.status !== 200)) assert.deepEqual([answer.status, answer.body], [409, IN_PROGRESS]);
+      assert.equal(await refunded(saleId), '3.00');
     });
   });
 
