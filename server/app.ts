@@ -64,7 +64,11 @@ export async function buildApp({ logger = false, loggerInstance, ...given }: App
     clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.server.maxConnections = network.maxConnections;
-  app.addHook('onResponse', async (request, reply) => deps.afterAnswer.answered(request, reply.statusCode < 400));
+  // A callback hook: every request passes here, and most have no work waiting (no promise made for them).
+  app.addHook('onResponse', (request, reply, done) => {
+    deps.afterAnswer.answered(request, reply.statusCode < 400);
+    done();
+  });
   app.addHook('onClose', () => deps.afterAnswer.finished());
   answerUnmetExpectations(app.server);
 
