@@ -3,8 +3,8 @@
  * resolved to the part it lands in; and no circle among the files of src/, client/, contract/ and server/.
  * `node scripts/import-directions.ts` prints the forbidden imports and the circles and exits 1; test/build/architecture.test.ts runs it in `npm test`.
  *
- * A small reader of import lines, not dependency-cruiser: that tool needs Node 22, and parses TypeScript through
- * the `typescript` package's JavaScript API, which the native TypeScript 7 compiler used here does not offer.
+ * A small reader of import lines, not dependency-cruiser or madge: both parse TypeScript through the `typescript`
+ * package's JavaScript API, which the native TypeScript 7 compiler used here does not offer.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
