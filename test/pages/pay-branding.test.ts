@@ -99,6 +99,8 @@ describe('the brand on the hosted pay page in Chromium', () => {
       await page.keyboard.press('Tab');
       await page.keyboard.type('Jane Doe');
       await Promise.all([page.waitForNavigation(), page.keyboard.press('Enter')]);
+      // `autofocus` is applied at the page's next rendering, which may come after its load event on a busy machine.
+      await page.waitForFunction(() => document.activeElement?.id === 'error-summary', undefined, { timeout: 5000 }).catch(() => {});
       assert.equal(await page.evaluate(() => document.activeElement?.id), 'error-summary');
       await assertAccessible(page, `a decline in the merchant's brand (${colorScheme})`);
       await assertFitsWidth(page, 'a decline');
