@@ -10,7 +10,7 @@ import {
 import { isListed } from '../store/transactions.ts';
 import type { KeyedMerchant } from '../store/merchants.ts';
 import { merchantByKey } from '../services/merchant-access.ts';
-import { refundSale, voidSale, type RefundResult } from '../services/refunds.ts';
+import { refundSale, voidSale, type RefundResult, type VoidResult } from '../services/refunds.ts';
 import { listItem, singleItem } from '../services/transaction-views.ts';
 import { readRange } from '../services/date-range.ts';
 import { cursorFields, pageStart } from '../services/cursors.ts';
@@ -26,8 +26,9 @@ function readLimit(limit?: number | string): number {
 
 export const transactionRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store, clock, config, afterAnswer }) => {
   /** The shopper's receipt of a refund or void, once the answer went (a keyed call's unit has committed by then). */
-  const receiptAfterAnswer = (request: FastifyRequest, merchant: KeyedMerchant, transactionId: string) => {
-    if (!merchant.receipts_enabled) return;
+  const receiptAfterAnswer = (request: FastifyRequest, merchant: KeyedMerchant, { record, shopperReachable }: VoidResult) => {
+    if (!merchant.receipts_enabled || !shopperReachable) return;
+    const transactionId = record.transaction_id;
     const now = clock.now();
     afterAnswer.after(request, () => receiptAfter(store, request.log, merchant.id, transactionId, { now, publicUrl: config.publicUrl }));
   };
@@ -81,7 +82,7 @@ export const transactionRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { 
   }, async (request) => {
     const merchant = await merchantByKey(request.store, request.client.id, request.body.merchant_key);
     const refund = await refundSale(request.store, merchant, request.body.transaction_id, request.body.amount, clock.now(), {}, (result) => request.sealAnswer(refundAnswer(result)));
-    receiptAfterAnswer(request, merchant, refund.record.transaction_id);
+    receiptAfterAnswer(request, merchant, refund);
     return refundAnswer(refund);
   });
 
@@ -89,8 +90,8 @@ export const transactionRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { 
     schema: { operationId: 'voidTransaction', tags, summary: 'Void a transaction that has not settled (form-urlencoded or JSON)', body: VoidBody, response: { 200: ReversalAnswer, ...failures } },
   }, async (request) => {
     const merchant = await merchantByKey(request.store, request.client.id, request.body.merchant_key);
-    const record = await voidSale(request.store, merchant, request.body.transaction_id, clock.now());
-    receiptAfterAnswer(request, merchant, record.transaction_id);
-    return { result: true, message: 'Transaction voided.', data: record };
+    const voided = await voidSale(request.store, merchant, request.body.transaction_id, clock.now());
+    receiptAfterAnswer(request, merchant, voided);
+    return { result: true, message: 'Transaction voided.', data: voided.record };
   });
 };

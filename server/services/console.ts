@@ -114,7 +114,7 @@ export async function consoleRefund(store: Store, actor: ConsoleActor, id: strin
 /** Void: answers the void's record id. */
 export async function consoleVoid(store: Store, actor: ConsoleActor, id: string, now: Date): Promise<string> {
   requireFeature(actor.session, 'voids');
-  return (await voidSale(store, actor.merchant, id, now, extrasOf(actor))).transaction_id;
+  return (await voidSale(store, actor.merchant, id, now, extrasOf(actor))).record.transaction_id;
 }
 
 /** Capture a hold: of the amount held, or of `amount`, to which the hold is first changed. */
@@ -151,7 +151,7 @@ export async function consoleUndo(store: Store, actor: ConsoleActor, id: string,
   if (!decision.ok) throw new Refusal(decision.reason, decision.message);
   if (decision.as === 'void') {
     requireFeature(actor.session, 'voids');
-    return { undoneAs: 'void', recordId: (await voidSale(store, actor.merchant, id, now, extrasOf(actor))).transaction_id };
+    return { undoneAs: 'void', recordId: (await voidSale(store, actor.merchant, id, now, extrasOf(actor))).record.transaction_id };
   }
   requireFeature(actor.session, 'refunds');
   const { record } = await refundSale(store, actor.merchant, id, formatAmount(decision.amount), now, extrasOf(actor));

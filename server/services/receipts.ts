@@ -1,11 +1,10 @@
 import type { Store } from '../store/store.ts';
-import type { Transaction } from '../store/transactions.ts';
+import type { ReceiptSubject, ShopperContacts, Transaction } from '../store/transactions.ts';
 import { conflict, notFound } from '../domain/refusals.ts';
 import { formatAmount } from '../domain/money.ts';
 import { isoInstant } from '../domain/instants.ts';
 import { digest, newId, newToken } from '../platform/secrets.ts';
 import { isReceiptLanguage, receiptMessage, type ReceiptLanguage } from '../domain/receipt-texts.ts';
-import { settingsOf } from './widgets.ts';
 import { merchantBrand } from './branding.ts';
 
 /** The kinds a shopper gets a receipt for: a payment, a refund, a void. */
@@ -21,15 +20,20 @@ const RECEIPT_PROBLEMS = {
 
 const receiptPath = (token: string) => `/receipts/${token}`;
 
-/** Why no receipt can be sent for `t`, or the shopper's phone and address (from the pay link's request). */
-async function recipientsOf(store: Store, t: Transaction, enabled: boolean): Promise<{ problem: keyof typeof RECEIPT_PROBLEMS } | { channels: ['sms' | 'email', string][] }> {
-  if (!isReceipted(t) || (t.kind === 'sale' && t.status !== 'completed' && t.status !== 'voided')) return { problem: 'notReceipted' };
-  if (!enabled) return { problem: 'disabled' };
-  const request = t.request_id ? await store.paymentRequests.findById(t.merchant_id, t.request_id) : undefined;
-  if (!request || request.source === 'qr_code') return { problem: 'noContact' };
+/** Where a receipt can reach the shopper: the pay link's request's phone and address (a QR code's names none). */
+export function receiptChannels(contacts: ShopperContacts): ['sms' | 'email', string][] {
+  if (contacts.request_source === null || contacts.request_source === 'qr_code') return [];
   const channels: ['sms' | 'email', string][] = [];
-  if (request.phone) channels.push(['sms', request.phone]);
-  if (request.email) channels.push(['email', request.email]);
+  if (contacts.phone) channels.push(['sms', contacts.phone]);
+  if (contacts.email) channels.push(['email', contacts.email]);
+  return channels;
+}
+
+/** Why no receipt can be sent for `t`, or where to send it. */
+function recipientsOf(t: ReceiptSubject): { problem: keyof typeof RECEIPT_PROBLEMS } | { channels: ['sms' | 'email', string][] } {
+  if (!isReceipted(t) || (t.kind === 'sale' && t.status !== 'completed' && t.status !== 'voided')) return { problem: 'notReceipted' };
+  if (!t.receipts_enabled) return { problem: 'disabled' };
+  const channels = receiptChannels(t);
   return channels.length ? { channels } : { problem: 'noContact' };
 }
 
@@ -41,22 +45,19 @@ async function recipientsOf(store: Store, t: Transaction, enabled: boolean): Pro
 export async function sendReceipt(
   store: Store, merchantId: string, transactionId: string, options: { now: Date; publicUrl: string; language?: string | undefined; strict?: boolean },
 ): Promise<boolean> {
-  // Read first: for a merchant with receipts off, a payment call pays this one read for them.
-  const enabled = settingsOf(await store.widgets.settings(merchantId)).receipts_enabled;
-  if (!enabled && !options.strict) return false;
-  const t = await store.transactions.find(merchantId, transactionId);
+  // One read decides it: a payment with nobody to send a receipt to pays only this.
+  const t = await store.transactions.findForReceipt(merchantId, transactionId);
   if (!t) throw notFound(`No transaction ${transactionId} for this merchant.`);
-  const found = await recipientsOf(store, t, enabled);
+  const found = recipientsOf(t);
   if ('problem' in found) {
     if (options.strict) throw conflict(RECEIPT_PROBLEMS[found.problem]);
     return false;
   }
-  const merchant = await store.merchants.findByIdUnscoped(merchantId);
   // The shopper's language when known (the pay page's, or an earlier receipt's); '' leaves the page to the browser's.
   const language: ReceiptLanguage | '' = options.language && isReceiptLanguage(options.language) ? options.language : await store.receipts.languageOf(merchantId, transactionId) ?? '';
   const token = newToken('rct_');
   const link = `${options.publicUrl}${receiptPath(token)}`;
-  const body = receiptMessage(language || 'en', t.kind as ReceiptedKind, { merchant: merchant?.business_name ?? '', amount: formatAmount(t.amount), link });
+  const body = receiptMessage(language || 'en', t.kind as ReceiptedKind, { merchant: t.business_name, amount: formatAmount(t.amount), link });
   await store.transaction(async (tx) => {
     await tx.receipts.insert({ token_hash: digest(token), merchant_id: merchantId, transaction_id: t.id, language, created_at: isoInstant(options.now) });
     for (const [channel, recipient] of found.channels) {

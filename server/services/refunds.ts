@@ -10,6 +10,7 @@ import { eventRow } from '../store/events.ts';
 import type { GuardedChange } from '../store/guarded-changes.ts';
 import type { AnswerSeal } from '../store/idempotency-keys.ts';
 import { readDecideWrite } from './guarded.ts';
+import { receiptChannels } from './receipts.ts';
 
 /** The record the interface answers for a refund or a void (Resources: Refund and void record). */
 function reversalRecord(record: Transaction, original: Transaction) {
@@ -61,9 +62,14 @@ function reversal(sale: Transaction, kind: 'refund' | 'void', amount: number, no
 /** Fields an action's events carry beyond the interface's: `widget_session_id` for one made through a widget session. */
 export type EventExtras = Record<string, string>;
 
-/** A refund as the interface answers it: its record, and whether it was made as a void. */
-export interface RefundResult {
+/** A void as the interface answers it, and whether its receipt has a shopper to go to (`receiptChannels`). */
+export interface VoidResult {
   record: ReturnType<typeof reversalRecord>;
+  shopperReachable: boolean;
+}
+
+/** A refund likewise, and whether it was made as a void. */
+export interface RefundResult extends VoidResult {
   performedAsVoid: boolean;
 }
 
@@ -86,8 +92,9 @@ function guarded(
   };
 }
 
+// With the shopper's contacts: a change with nobody to send a receipt to then needs no read after its answer.
 const readSale = (store: Store, merchant: MerchantAccount, id: string, read: 'unlocked' | 'locked') =>
-  read === 'locked' ? store.transactions.findForUpdate(merchant.id, id) : store.transactions.find(merchant.id, id);
+  store.transactions.findWithContacts(merchant.id, id, read === 'locked');
 
 /**
  * POST /order/sales-return. Read without a lock, decided by `decideRefund`, written only while the decision stands
@@ -109,7 +116,7 @@ export async function refundSale(
       // The partner asked for a refund and listens for refunds: it hears one, for the same record as the void.
       ? voidChange(sale!, now, extras, (record) => [['payment.refund', { ...refundEvent(record, sale!), performed_as: 'void' }]])
       : refundChange(sale!, amount, decision.refundedAtMost, now, extras);
-    const result = { record: reversalRecord(record, sale!), performedAsVoid: asVoid };
+    const result = { record: reversalRecord(record, sale!), performedAsVoid: asVoid, shopperReachable: receiptChannels(sale!).length > 0 };
     return (await db.guardedChange({ ...change, seal: sealFor(result) })) ? result : undefined;
   });
 }
@@ -121,12 +128,12 @@ function refundChange(sale: Transaction, amount: number, refundedAtMost: number,
 }
 
 /** POST /order/sales-void: the whole sale, before it settles. */
-export async function voidSale(store: Store, merchant: MerchantAccount, transactionId: string, now: Date, extras: EventExtras = {}) {
+export async function voidSale(store: Store, merchant: MerchantAccount, transactionId: string, now: Date, extras: EventExtras = {}): Promise<VoidResult> {
   return readDecideWrite(store, async (db, read) => {
     const sale = await readSale(db, merchant, transactionId, read);
     const decision = decideVoid(asRefundable(sale), now);
     if (!decision.ok) throw new Refusal(decision.reason, decision.message);
     const { record, change } = voidChange(sale!, now, extras);
-    return (await db.guardedChange(change)) ? reversalRecord(record, sale!) : undefined;
+    return (await db.guardedChange(change)) ? { record: reversalRecord(record, sale!), shopperReachable: receiptChannels(sale!).length > 0 } : undefined;
   });
 }

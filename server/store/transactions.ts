@@ -1,9 +1,17 @@
 import { sql } from 'kysely';
-import type { Dialect, Executor, TransactionKind, TransactionStatus, TransactionsTable } from './schema.ts';
+import type { Dialect, Executor, RequestSource, TransactionKind, TransactionStatus, TransactionsTable } from './schema.ts';
 import { boundOf, keyOf, pageOf, type ListingKey, type Page, type PageStart } from './pages.ts';
 
 export type Transaction = Omit<TransactionsTable, 'seq' | 'refunded_amount'> & { refunded_amount: number };
 export type NewTransaction = Omit<Transaction, 'refunded_amount'> & { refunded_amount?: number };
+/** The shopper's phone and address from a transaction's pay-link request: null for one made without a pay link. */
+export interface ShopperContacts {
+  request_source: RequestSource | null;
+  phone: string | null;
+  email: string | null;
+}
+/** A transaction with what its receipt needs (`findForReceipt`). */
+export type ReceiptSubject = Transaction & ShopperContacts & { business_name: string; receipts_enabled: number };
 
 const COLUMNS = [
   'id', 'client_id', 'merchant_id', 'customer_id', 'request_id', 'parent_id', 'kind', 'method', 'status', 'source', 'order_id',
@@ -74,12 +82,43 @@ export class TransactionRepository {
     return (this.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
   }
 
+  /**
+   * A sale about to be refunded or voided, with the shopper's contacts, so the change knows whether a receipt can follow
+   * it; `locked` holds it as `findForUpdate` does.
+   */
+  async findWithContacts(merchantId: string, id: string, locked: boolean): Promise<(Transaction & ShopperContacts) | undefined> {
+    const query = this.withContacts(merchantId, id);
+    return (locked && this.dialect === 'postgres' ? query.forUpdate('transactions') : query).executeTakeFirst();
+  }
+
+  /** A transaction with what its receipt needs, in one read: the shopper's contacts, its merchant's name and receipts setting. */
+  async findForReceipt(merchantId: string, id: string): Promise<ReceiptSubject | undefined> {
+    return this.withContacts(merchantId, id)
+      .innerJoin('merchants', 'merchants.id', 'transactions.merchant_id')
+      .leftJoin('widget_settings', 'widget_settings.merchant_id', 'transactions.merchant_id')
+      .select('merchants.business_name')
+      // Receipts are on until a merchant turns them off (migration 014's default).
+      .select((eb) => eb.fn.coalesce('widget_settings.receipts_enabled', eb.lit(1)).as('receipts_enabled'))
+      .executeTakeFirst();
+  }
+
   async update(id: string, changes: Changes): Promise<void> {
     await this.db.updateTable('transactions').set(changes).where('id', '=', id).execute();
   }
 
   private byId(merchantId: string, id: string) {
     return this.db.selectFrom('transactions').select(COLUMNS).where('id', '=', id).where('merchant_id', '=', merchantId);
+  }
+
+  private withContacts(merchantId: string, id: string) {
+    return this.db
+      .selectFrom('transactions')
+      .leftJoin('payment_requests', (join) =>
+        join.onRef('payment_requests.id', '=', 'transactions.request_id').onRef('payment_requests.merchant_id', '=', 'transactions.merchant_id'))
+      .select(COLUMNS.map((column) => `transactions.${column}` as const))
+      .select(['payment_requests.source as request_source', 'payment_requests.phone', 'payment_requests.email'])
+      .where('transactions.id', '=', id)
+      .where('transactions.merchant_id', '=', merchantId);
   }
 
   /**

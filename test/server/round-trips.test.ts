@@ -4,6 +4,8 @@ import { startService, type TestService } from '../support/service.ts';
 import { testDatabases } from '../support/databases.ts';
 import { COUNTED_WRITES, roundTripsPerWrite, type CountedWrite } from '../support/round-trips.ts';
 import { StatementCounter } from '../../server/store/open.ts';
+import { sendReceipt } from '../../server/services/receipts.ts';
+import { approvedMerchant, paidSale } from '../support/payments.ts';
 
 /**
  * Round trips to PostgreSQL per write, counted by the pool's connections (every statement, BEGIN and COMMIT
@@ -32,6 +34,18 @@ if (testDatabases().includes('postgres')) {
       const measured = await roundTripsPerWrite(service, statements);
       console.log('round trips per request:', measured);
       for (const call of COUNTED_WRITES) assert.ok(measured[call] <= MOST[call], `${call}: ${measured[call]} round trips, at most ${MOST[call]}`);
+    });
+
+    test("a receipt is decided by one read: most payments have nobody to send one to", async () => {
+      const { merchantKey, merchantId } = await approvedMerchant(service);
+      const receipt = async (saleId: string) => {
+        const before = statements.count;
+        const sent = await sendReceipt(service.store, merchantId, saleId, { now: new Date(), publicUrl: service.baseUrl });
+        return { sent, roundTrips: statements.count - before };
+      };
+      assert.deepEqual(await receipt(await paidSale(service, merchantKey)), { sent: false, roundTrips: 1 });
+      // Sent: that read, the language of an earlier receipt, and one unit writing the receipt and its e-mail.
+      assert.deepEqual(await receipt(await paidSale(service, merchantKey, '10.00', { email: 'payer@example.com' })), { sent: true, roundTrips: 6 });
     });
   });
 }
