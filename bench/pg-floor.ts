@@ -5,23 +5,24 @@ import { combineRounds, type Combined } from './rounds.ts';
 
 type Row = Record<string, unknown>;
 
+/** A statement and its parameters, made afresh for each write (new ids). */
+type Statement = () => [string, unknown[]];
+
 /**
  * The floor of PostgreSQL writes (issue 31): the same rows as POST /requests and a refund of one sale write, each as
- * one statement sent straight through `pg`, without HTTP, Kysely or the service; copied from rows the service wrote in
- * the bench's schema, with fresh ids. 50 loops share a pool of 10, as 50 connections share the service's.
+ * one statement, copied from rows the service wrote in the bench's schema, with fresh ids.
  */
-export async function writeFloors(databaseUrl: string, seconds: number, rounds: number): Promise<{ requests: Combined; refunds: Combined }> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-  try {
-    const template = async (query: string) => {
-      const { seq: _seq, ...row } = (await pool.query(query)).rows[0] as Row;
-      return row;
-    };
-    const request = await template(`SELECT * FROM payment_requests WHERE order_id LIKE 'bench-%' AND email <> '' ORDER BY created_at DESC LIMIT 1`);
-    const message = await template(`SELECT * FROM messages ORDER BY seq DESC LIMIT 1`);
-    const refund = await template(`SELECT * FROM transactions WHERE kind = 'refund' ORDER BY seq DESC LIMIT 1`);
-    const event = await template(`SELECT * FROM events WHERE event_type = 'payment.refund' ORDER BY seq DESC LIMIT 1`);
-    const requestStatement = (): [string, unknown[]] => {
+export async function floorStatements(pool: pg.Pool): Promise<{ request: Statement; refund: Statement; saleId: string }> {
+  const template = async (query: string) => {
+    const { seq: _seq, ...row } = (await pool.query(query)).rows[0] as Row;
+    return row;
+  };
+  const request = await template(`SELECT * FROM payment_requests WHERE order_id LIKE 'bench-%' AND email <> '' ORDER BY created_at DESC LIMIT 1`);
+  const message = await template(`SELECT * FROM messages ORDER BY seq DESC LIMIT 1`);
+  const refund = await template(`SELECT * FROM transactions WHERE kind = 'refund' ORDER BY seq DESC LIMIT 1`);
+  const event = await template(`SELECT * FROM events WHERE event_type = 'payment.refund' ORDER BY seq DESC LIMIT 1`);
+  return {
+    request: () => {
       const order = `floor-${randomUUID()}`;
       const params: unknown[] = [request.merchant_id, order, request.created_at];
       return [
@@ -30,8 +31,8 @@ export async function writeFloors(databaseUrl: string, seconds: number, rounds: 
           insertFrom('messages', { ...message, id: randomUUID() }, 'r', params),
         params,
       ];
-    };
-    const refundStatement = (): [string, unknown[]] => {
+    },
+    refund: () => {
       const params: unknown[] = [refund.parent_id];
       return [
         `WITH s AS (UPDATE transactions SET refunded_amount = refunded_amount + 1 WHERE id = $1 RETURNING id), ` +
@@ -39,13 +40,22 @@ export async function writeFloors(databaseUrl: string, seconds: number, rounds: 
           insertFrom('events', { ...event, id: randomUUID() }, 't', params),
         params,
       ];
-    };
-    const measure = async (statement: () => [string, unknown[]]) => {
+    },
+    saleId: refund.parent_id as string,
+  };
+}
+
+/** The floor statements sent straight through `pg`, without HTTP, Kysely or the service: 50 loops share a pool of 10, as 50 connections share the service's. */
+export async function writeFloors(databaseUrl: string, seconds: number, rounds: number): Promise<{ requests: Combined; refunds: Combined }> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  try {
+    const statements = await floorStatements(pool);
+    const measure = async (statement: Statement) => {
       const results: LoadResult[] = [];
       for (let round = 0; round < rounds; round++) results.push(await loop(pool, seconds, statement));
       return combineRounds(results);
     };
-    return { requests: await measure(requestStatement), refunds: await measure(refundStatement) };
+    return { requests: await measure(statements.request), refunds: await measure(statements.refund) };
   } finally {
     await pool.end();
   }
@@ -59,7 +69,7 @@ function insertFrom(table: string, row: Row, after: string, params: unknown[]): 
 }
 
 /** 50 loops sending `statement` for `seconds`: statements a second, and the p99 of their latency (the pool's wait included). */
-async function loop(pool: pg.Pool, seconds: number, statement: () => [string, unknown[]]): Promise<LoadResult> {
+async function loop(pool: pg.Pool, seconds: number, statement: Statement): Promise<LoadResult> {
   const latencies: number[] = [];
   let errors = 0;
   const until = performance.now() + seconds * 1000;

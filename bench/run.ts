@@ -12,7 +12,7 @@ import { BUDGETS } from './widget-budgets.ts';
 import { measureGrowth } from './growth.ts';
 import { BENCH_AUTH, BENCH_CLIENT, basicAuthorization } from './credentials.ts';
 import { writeFloors } from './pg-floor.ts';
-import { countRoundTrips, printAgainstFloor } from './pg-writes.ts';
+import { countRoundTrips, httpWriteFloors, printAgainstFloor } from './pg-writes.ts';
 import { measureProcesses } from './processes.ts';
 import { measureFootprint } from './footprint.ts';
 import { printDocsFigures } from './docs-lighthouse.ts';
@@ -52,6 +52,7 @@ async function measureScenarios(service: BenchService): Promise<void> {
 
 let webhooks: WebhookFigures | undefined;
 let floors: Awaited<ReturnType<typeof writeFloors>> | undefined;
+let httpFloors: Awaited<ReturnType<typeof httpWriteFloors>> | undefined;
 const dataDir = mkdtempSync(join(tmpdir(), 'paykit-bench-'));
 try {
   if (!SKIP.has('sqlite')) {
@@ -68,6 +69,7 @@ try {
     try {
       await measureScenarios(postgres);
       floors = await writeFloors(postgres.databaseUrl!, DURATION, ROUNDS);
+      httpFloors = await httpWriteFloors(postgres.databaseUrl!, DURATION, ROUNDS);
       if (!SKIP.has('processes')) await measureProcesses(postgres.process, postgres.databaseUrl!, BENCH_CLIENT, DURATION, ROUNDS);
     } finally {
       await postgres.stop();
@@ -100,9 +102,9 @@ for (const database of ['SQLite', 'PostgreSQL']) {
 if (!SKIP.has('footprint')) await measureFootprint(BENCH_CLIENT);
 if (!SKIP.has('lighthouse')) await printDocsFigures(BENCH_CLIENT);
 if (process.env.DATABASE_URL) console.log('\nPostgreSQL round trips per request:', await countRoundTrips(process.env.DATABASE_URL));
-if (floors) {
+if (floors && httpFloors) {
   const measured = (prefix: string) => rows.find((row) => row.database === 'PostgreSQL' && row.name.startsWith(prefix))!.result;
-  printAgainstFloor({ requests: measured('POST /requests (with an e-mail)'), refunds: measured('POST /order/sales-return') }, floors);
+  printAgainstFloor({ requests: measured('POST /requests (with an e-mail)'), refunds: measured('POST /order/sales-return') }, floors, httpFloors);
 }
 
 if (webhooks) {
