@@ -23,10 +23,11 @@ function racedStore(store: Store, competitor: () => Promise<void>, times: number
   let raced = 0;
   const transactions = new Proxy(store.transactions, {
     get(target, name, receiver) {
-      if (name !== 'find') return Reflect.get(target, name, receiver);
-      return async (merchantId: string, id: string) => {
-        const seen = await target.find(merchantId, id);
-        if (raced < times) {
+      // The unlocked reads: a capture's `find`, a refund's or void's `findWithContacts` (which is locked on the last try).
+      if (name !== 'find' && name !== 'findWithContacts') return Reflect.get(target, name, receiver);
+      return async (merchantId: string, id: string, locked = false) => {
+        const seen = name === 'find' ? await target.find(merchantId, id) : await target.findWithContacts(merchantId, id, locked);
+        if (raced < times && !locked) {
           raced++;
           await competitor();
         }
@@ -77,6 +78,19 @@ if (testDatabases().includes('postgres')) {
       const raced = racedStore(service.store, () => refundSale(service.store, merchant, sale, '8.00', new Date()).then(() => undefined), 1);
       await assert.rejects(refundSale(raced.store, merchant, sale, '5.00', new Date()), (error: Refusal) => error.message === REFUND_ERRORS.overRemaining);
       assert.equal(await refunded(sale), 800);
+      assert.equal(await refundEvents(sale), 1);
+    });
+
+    test(`a refund whose sale changed ${UNLOCKED_ATTEMPTS} times after its reads takes the row lock, and lands once`, async () => {
+      const sale = await paidSale(service, merchantKey, '10.00');
+      // Settled, then its settlement time corrected: a change each time that the refund's decision read before it.
+      let corrections = 0;
+      const settle = async () => service.store.transactions.update(sale, { settled_at: new Date(Date.UTC(2026, 0, 1, 0, 0, ++corrections)).toISOString() });
+      const raced = racedStore(service.store, settle, 100);
+      const refund = await refundSale(raced.store, merchant, sale, '4.00', new Date());
+      assert.equal(raced.lost(), UNLOCKED_ATTEMPTS, 'the locked read is not raced');
+      assert.equal(refund.record.type, 'Refund');
+      assert.equal(await refunded(sale), 400);
       assert.equal(await refundEvents(sale), 1);
     });
 
