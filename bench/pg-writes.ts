@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { dropPostgresSchema, StatementCounter } from '../server/store/open.ts';
 import { freePort, untilAnswering } from '../test/support/process.ts';
 import { roundTripsPerWrite } from '../test/support/round-trips.ts';
@@ -38,6 +39,7 @@ export async function httpWriteFloors(databaseUrl: string, seconds: number, roun
     return { requests: await measure('/requests', '{"amount":"90.00"}'), refunds: await measure('/refunds', '{"amount":"0.01"}') };
   } finally {
     child.kill();
+    await once(child, 'exit');
   }
 }
 
