@@ -21,13 +21,16 @@ const RECEIPT_PROBLEMS = {
 const receiptPath = (token: string) => `/receipts/${token}`;
 
 /** Where a receipt can reach the shopper: the pay link's request's phone and address (a QR code's names none). */
-export function receiptChannels(contacts: ShopperContacts): ['sms' | 'email', string][] {
+function receiptChannels(contacts: ShopperContacts): ['sms' | 'email', string][] {
   if (contacts.request_source === null || contacts.request_source === 'qr_code') return [];
   const channels: ['sms' | 'email', string][] = [];
   if (contacts.phone) channels.push(['sms', contacts.phone]);
   if (contacts.email) channels.push(['email', contacts.email]);
   return channels;
 }
+
+/** Whether a receipt of a change to this transaction has anyone to go to (when the merchant sends receipts). */
+export const canReachShopper = (contacts: ShopperContacts): boolean => receiptChannels(contacts).length > 0;
 
 /** Why no receipt can be sent for `t`, or where to send it. */
 function recipientsOf(t: ReceiptSubject): { problem: keyof typeof RECEIPT_PROBLEMS } | { channels: ['sms' | 'email', string][] } {

@@ -10,7 +10,7 @@ import { eventRow } from '../store/events.ts';
 import type { GuardedChange } from '../store/guarded-changes.ts';
 import type { AnswerSeal } from '../store/idempotency-keys.ts';
 import { readDecideWrite } from './guarded.ts';
-import { receiptChannels } from './receipts.ts';
+import { canReachShopper } from './receipts.ts';
 
 /** The record the interface answers for a refund or a void (Resources: Refund and void record). */
 function reversalRecord(record: Transaction, original: Transaction) {
@@ -62,7 +62,7 @@ function reversal(sale: Transaction, kind: 'refund' | 'void', amount: number, no
 /** Fields an action's events carry beyond the interface's: `widget_session_id` for one made through a widget session. */
 export type EventExtras = Record<string, string>;
 
-/** A void as the interface answers it, and whether its receipt has a shopper to go to (`receiptChannels`). */
+/** A void as the interface answers it, and whether its receipt has a shopper to go to (`canReachShopper`). */
 export interface VoidResult {
   record: ReturnType<typeof reversalRecord>;
   shopperReachable: boolean;
@@ -116,7 +116,7 @@ export async function refundSale(
       // The partner asked for a refund and listens for refunds: it hears one, for the same record as the void.
       ? voidChange(sale!, now, extras, (record) => [['payment.refund', { ...refundEvent(record, sale!), performed_as: 'void' }]])
       : refundChange(sale!, amount, decision.refundedAtMost, now, extras);
-    const result = { record: reversalRecord(record, sale!), performedAsVoid: asVoid, shopperReachable: receiptChannels(sale!).length > 0 };
+    const result = { record: reversalRecord(record, sale!), performedAsVoid: asVoid, shopperReachable: canReachShopper(sale!) };
     return (await db.guardedChange({ ...change, seal: sealFor(result) })) ? result : undefined;
   });
 }
@@ -134,6 +134,6 @@ export async function voidSale(store: Store, merchant: MerchantAccount, transact
     const decision = decideVoid(asRefundable(sale), now);
     if (!decision.ok) throw new Refusal(decision.reason, decision.message);
     const { record, change } = voidChange(sale!, now, extras);
-    return (await db.guardedChange(change)) ? { record: reversalRecord(record, sale!), shopperReachable: receiptChannels(sale!).length > 0 } : undefined;
+    return (await db.guardedChange(change)) ? { record: reversalRecord(record, sale!), shopperReachable: canReachShopper(sale!) } : undefined;
   });
 }

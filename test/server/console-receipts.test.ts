@@ -143,7 +143,7 @@ for (const database of testDatabases()) {
       assert.ok(resent.body.data.timeline.some((s: { what: string }) => s.what === 'receipt_sent'));
       const noContact = await payment(service, merchantKey, '92.00');
       const nobody = await call('POST', `/${noContact}/receipt`);
-      assert.deepEqual([nobody.status, nobody.body.code], [409, 'conflict']);
+      assert.deepEqual([nobody.status, nobody.body.code, nobody.body.message], [409, 'conflict', 'This payment was not requested by SMS or e-mail, so there is nobody to send a receipt to.']);
       const readOnly = consoleCall(service, (await consoleSession(service, merchantKey)).session_token);
       const forbidden = await readOnly('POST', `/${id}/receipt`);
       assert.deepEqual([forbidden.status, forbidden.body.code], [403, 'forbidden']);
