@@ -55,7 +55,9 @@ export default {
       launchOptions: {
         executablePath,
         headless: true,
-        args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+        // ModuleMapDoNotCacheFailedFetch (Chromium 156) lets a module URL that failed be fetched again; Chromium 150,
+        // Firefox and Safari keep the failure for the page's life. Off, so the loader is tested as those browsers run it.
+        args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-features=ModuleMapDoNotCacheFailedFetch'],
       },
     }),
   ],

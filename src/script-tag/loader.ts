@@ -26,7 +26,10 @@ Object.assign(pageConfig(), { baseUrl: origin }, tag?.dataset.publicKey && { pub
 
 const selector = Object.keys(PAYKIT_ELEMENTS).join();
 const requested = new Set<string>();
-const fileUrl = (file: string) => new URL(`paykit/${file}`, import.meta.url).href;
+/** How often each file failed to load. Its next try asks for a URL that has not failed: Chromium before 156, Firefox
+ * and Safari keep a failed module for the page's life and answer its URL with that failure, without a request. */
+const failures: Record<string, number> = {};
+const fileUrl = (file: string) => new URL(`paykit/${file}${failures[file] ? `?retry=${failures[file]}` : ''}`, import.meta.url).href;
 /** Settled once Lit may be evaluated: after its hydration support, when the first elements found were server-rendered. */
 let litReady: Promise<unknown> | undefined;
 
@@ -73,12 +76,13 @@ const FALLBACK = 'data-paykit-unavailable';
 const ERROR_EVENTS: Record<string, string> = { 'pay-button': 'pay-error', 'request-payment-button': 'request-error', 'transactions-table': 'transactions-error' };
 const observed = new Set<Document | DocumentFragment | Element>();
 
-/** `import()`, tried again after 0.25, 1 and 4 seconds; a new URL each time, so no failure the browser kept is reused. */
+/** `import()`, tried again after 0.25, 1 and 4 seconds, each time (in this round or a later one) at a new URL. */
 async function importAgainOnFailure(file: string): Promise<unknown> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await import(attempt ? `${fileUrl(file)}?attempt=${attempt}` : fileUrl(file));
+      return await import(fileUrl(file));
     } catch (error) {
+      failures[file] = (failures[file] ?? 0) + 1;
       if (attempt === 3) throw error;
       await new Promise((resolve) => setTimeout(resolve, 250 * 4 ** attempt));
     }
@@ -100,7 +104,6 @@ function failed(localName: string, error: unknown): void {
   }
   for (const root of observed) watcher.observe(root, { childList: true, subtree: true });
   document.dispatchEvent(new CustomEvent('paykit:load-error', { detail: { tag: localName, error } }));
-  addEventListener('online', () => observed.forEach((root) => define(within(root))), { once: true });
 }
 
 /** The elements named `localName` in every root observed. */
@@ -127,3 +130,5 @@ export function observe(root: Document | DocumentFragment | Element): void {
 }
 
 observe(document);
+// Back online: the elements whose module failed (the only ones not requested) try again.
+addEventListener('online', () => observed.forEach((root) => define(within(root))));
