@@ -8,6 +8,7 @@ import { BODY_LIMIT_BYTES, registerBodyParsers } from './plugins/body-parsers.ts
 import { STORAGE_RETRY_AFTER_SECONDS, clientErrorHandler, frameworkErrors, registerEnvelopeErrors } from './plugins/envelope-errors.ts';
 import { answerUnmetExpectations } from './plugins/expectation-failed.ts';
 import { shareConnections } from './plugins/connection-shares.ts';
+import { dropUnreadBodies } from './plugins/unread-bodies.ts';
 import { runHandlersTogether } from './plugins/handlers-together.ts';
 import { registerStrictValidation } from './plugins/validation.ts';
 import { requireClient } from './plugins/basic-auth.ts';
@@ -73,6 +74,7 @@ export async function buildApp({ logger = false, loggerInstance, ...given }: App
   });
   app.addHook('onClose', () => deps.afterAnswer.finished());
   answerUnmetExpectations(app.server);
+  dropUnreadBodies(app);
 
   registerEnvelopeErrors(app);
   runHandlersTogether(app);

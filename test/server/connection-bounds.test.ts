@@ -155,3 +155,42 @@ describe('one address holds at most its share of the connections', () => {
     assert.equal(callerKey('203.0.113.9'), '203.0.113.9');
   });
 });
+
+describe('a body is not read after its request was refused', () => {
+  let service: TestService;
+  before(async () => {
+    service = await startService();
+  });
+  after(() => service.close());
+
+  test('50 MB streamed into an unauthenticated call: answered 401, then the connection is closed and the rest never read', async () => {
+    const caller = new RawConnection(service.baseUrl);
+    await caller.ready();
+    const total = 50 * 1024 * 1024;
+    caller.socket.write(`POST /api/v1/onboarding HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${total}\r\n\r\n`);
+    const chunk = Buffer.alloc(256 * 1024, 0x20);
+    let written = 0;
+    // As fast as the socket takes it, until the service closes it or all of it went.
+    while (written < total && !caller.isClosed) {
+      const more = caller.socket.write(chunk);
+      written += chunk.length;
+      if (!more) await Promise.race([new Promise((resolve) => caller.socket.once('drain', resolve)), caller.closed]);
+    }
+    await caller.closed;
+    assert.match(caller.received, /^HTTP\/1\.1 401 [^]*\r\nconnection: close\r\n/i);
+    assert.match(caller.received, /"code":"authentication_failed"/);
+    assert.ok(written < total / 5, `${(written / 1048576).toFixed(1)} MB were taken before the connection closed`);
+  });
+
+  test('a small body still arriving is read to its end, and the connection serves the next request', async () => {
+    const caller = new RawConnection(service.baseUrl);
+    await caller.ready();
+    const body = JSON.stringify({ padding: 'x'.repeat(2000) });
+    caller.socket.write(`POST /api/v1/onboarding HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 1000)}`);
+    await waitUntil(() => caller.received.includes('"code":"authentication_failed"'), { what: 'the 401' });
+    assert.doesNotMatch(caller.received, /connection: close/i);
+    caller.socket.write(body.slice(1000));
+    assert.match(await caller.health(), /^HTTP\/1\.1 200 /, 'the same connection answers the next request');
+    caller.socket.destroy();
+  });
+});
