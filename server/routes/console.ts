@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../plugins/deps.ts';
-import { unauthenticated } from '../domain/refusals.ts';
+import { Refusal, unauthenticated } from '../domain/refusals.ts';
 import { failures } from '../schemas/envelope.ts';
 import {
   ConsoleAmountBody, ConsoleHoldAmountBody, ConsoleDetailsAnswer, ConsoleExportQuery, ConsoleParams, ConsoleUndoAnswer, TransactionsCsv, WidgetTransactionsAnswer, WidgetTransactionsQuery,
 } from '../schemas/widgets.ts';
-import { BAD_SESSION, requireFeature, sessionOf, type WidgetSession } from '../services/widgets.ts';
+import { BAD_SESSION, requireFeature, sessionOf, sessionTokenDigest, type WidgetSession } from '../services/widgets.ts';
+import { ConsoleLimits } from '../plugins/console-limits.ts';
 import { sendTransactionsCsv } from '../services/transactions-csv.ts';
 import { receiptAfter, sendReceipt } from '../services/receipts.ts';
 import {
@@ -20,14 +21,21 @@ const tags = ['Widgets'];
  * Registered inside the widget routes' scope, so their CORS and rate limits apply.
  */
 export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store, clock, config }) => {
-  /** The session of the call's Bearer token; a 401 says how to authenticate. */
+  const limits = new ConsoleLimits();
+  /** The session of the call's Bearer token, within its limits; a 401 says how to authenticate. */
   async function session(request: FastifyRequest, reply: FastifyReply): Promise<WidgetSession> {
+    const token = sessionTokenDigest(request.headers.authorization);
+    let found: WidgetSession;
     try {
-      return await sessionOf(store, request.headers.authorization, clock.now());
+      found = await sessionOf(store, token, clock.now());
     } catch (error) {
       reply.header('www-authenticate', 'Bearer');
+      // Past its address's bound, an invalid token's 401 becomes a 429.
+      if (error instanceof Refusal && error.reason === 'authentication_failed') limits.invalidToken(request);
       throw error;
     }
+    limits.validToken(request, token!);
+    return found;
   }
   async function actor(request: FastifyRequest, reply: FastifyReply): Promise<ConsoleActor> {
     const s = await session(request, reply);
