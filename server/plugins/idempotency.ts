@@ -72,9 +72,18 @@ interface KeyedRequest {
 }
 
 /**
+ * Whose keys a request's are (`id`: the partner client, or a console's merchant), and the secret its first answers
+ * are sealed with besides the key itself (the client's secret key; none for the console, whose keys are the element's
+ * own random ones).
+ */
+export type KeyOwner = (request: FastifyRequest) => { id: string; secret: string };
+
+const partnerOwner: KeyOwner = (request) => ({ id: request.client.id, secret: parseBasic(request.headers.authorization)?.secret ?? '' });
+
+/**
  * Every POST in the scope this is added to honours an `Idempotency-Key` header, as Stripe does: a retry with
  * the same key and request gets the first answer again (with `idempotent-replayed: true`) and causes nothing
- * twice. Add it after `requireClient`, since keys are per client.
+ * twice. Add it after whatever authenticates the caller (`requireClient`), since keys are per owner (`ownerOf`).
  *
  * Exactly once, even across a crash: the first request claims the key under a lease, and its handler runs as one
  * unit of work whose transaction also stores the answer (or, in a `with-write` route on PostgreSQL, its one write's
@@ -83,7 +92,7 @@ interface KeyedRequest {
  * kept too; answers of 500 or more release the key so a retry runs again. A body refused by validation is not
  * remembered.
  */
-export function honourIdempotencyKeys(app: FastifyInstance, store: Store, clock: Clock): void {
+export function honourIdempotencyKeys(app: FastifyInstance, store: Store, clock: Clock, ownerOf: KeyOwner = partnerOwner): void {
   const keyed = new WeakMap<FastifyRequest, KeyedRequest>();
   /**
    * Claims of answered failures that could not be released (the database was away or full): released when the key
@@ -137,11 +146,11 @@ export function honourIdempotencyKeys(app: FastifyInstance, store: Store, clock:
     const key = request.headers[IDEMPOTENCY_KEY_HEADER];
     if (request.method !== 'POST' || key === undefined) return done();
     if (typeof key !== 'string' || !KEY_FORMAT.test(key)) return done(invalid(INVALID_KEY_MESSAGE));
-    const secret = parseBasic(request.headers.authorization)?.secret ?? '';
+    const owner = ownerOf(request);
     keyed.set(request, {
-      clientId: request.client.id,
+      clientId: owner.id,
       keyDigest: digest(key),
-      sealKey: sealingKey(secret, request.client.id, key),
+      sealKey: sealingKey(owner.secret, owner.id, key),
       fingerprint: fingerprint(request),
       settled: false,
     });
