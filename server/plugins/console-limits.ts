@@ -4,7 +4,7 @@ import { RateLimiter } from './rate-limit.ts';
 
 /** Console calls a minute per session token: reads (listing, details, export), and writes (actions). */
 export const CONSOLE_READS_PER_MINUTE = 300;
-export const CONSOLE_WRITES_PER_MINUTE = 60;
+const CONSOLE_WRITES_PER_MINUTE = 60;
 /** Calls with a missing, expired or unknown token a minute per caller address, before they are answered 429. */
 export const INVALID_SESSION_TOKENS_PER_MINUTE = 60;
 

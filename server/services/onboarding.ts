@@ -196,7 +196,7 @@ export async function refreshOnboardingLink(store: Store, clientId: string, merc
 }
 
 /** Why a link cannot be used here: not ours, submitted, ended, or held by another browser. */
-export type LinkProblem = 'unknown' | 'used' | 'expired' | 'elsewhere';
+type LinkProblem = 'unknown' | 'used' | 'expired' | 'elsewhere';
 
 export type LinkState =
   /** `opened`: the secret of the cookie this browser must now keep, when this request opened the link. */

@@ -28,7 +28,7 @@ export const POSTGRES_TIMEOUTS = {
 } as const;
 
 /** Connections per process. */
-export const POOL_SIZE = 10;
+const POOL_SIZE = 10;
 
 /** How many statements the store sent to PostgreSQL: each is one round trip. */
 export class StatementCounter {
