@@ -26,7 +26,7 @@ const tags = ['Widgets'];
 
 /**
  * The payments console (`<transactions-table>`, issue 32): listing, details and actions with a widget session token.
- * Registered inside the widget routes' scope, so their CORS and rate limits apply.
+ * Registered inside the widget routes' scope, so their CORS applies; the limits are per session token (ConsoleLimits).
  */
 export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store, clock, config }) => {
   const limits = new ConsoleLimits();

@@ -56,7 +56,7 @@ const browserOf = (request: FastifyRequest) => new RegExp(`(?:^|;\\s*)${BROWSER_
 export const onboardingPages: FastifyPluginAsync<Deps> = async (app, { store, clock, config }) => {
   const path = onboardingPath(':token');
   const secure = config.publicUrl.startsWith('https:') ? '; Secure' : '';
-  /** Keeps the browser that has just opened the link (every answer of that request sets it: it may be any of them). */
+  /** Has the browser keep the cookie, when this request is the one that opened the link (whatever page it answers). */
   const keep = (reply: FastifyReply, token: string, link: OpenLink) => {
     if (link.opened) {
       const maxAge = Math.floor((Date.parse(link.expiresAt) - clock.now().getTime()) / 1000);
