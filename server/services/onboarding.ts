@@ -199,7 +199,7 @@ export async function refreshOnboardingLink(store: Store, clientId: string, merc
 type LinkProblem = 'unknown' | 'used' | 'expired' | 'elsewhere';
 
 export type LinkState =
-  /** `opened`: the secret of the cookie this browser must now keep, when this request opened the link. */
+  /** `browser`: the secret of the cookie of the browser holding the link; `opened`: this request opened it (set the cookie). */
   | { state: 'open'; merchant: Merchant; draft: OnboardingDraft; expiresAt: string; browser: string; opened: boolean }
   | { state: LinkProblem; refreshUrl: string | null };
 
