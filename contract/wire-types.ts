@@ -660,6 +660,7 @@ export type ReversalAnswer = {
     amount: number;
     txn_id: string;
     txn_date: string;
+    /** The original: the sale refunded or voided (in the payment.refund event it is the refund itself) */
     linked_txn_id: string;
     Status: "Success" | "Error";
     type: "Refund" | "Void";

@@ -1,4 +1,5 @@
 import type { OperationExample } from './operation-example.ts';
+import { sampleEventData } from '../services/sample-events.ts';
 import { EVENT_ID, MERCHANT_ID, MERCHANT_KEY, PAY_LINK, SALE_ID, callWithBody, code } from './story.ts';
 
 /**
@@ -32,11 +33,8 @@ export const SANDBOX_EXAMPLES: Record<string, OperationExample> = {
       data: {
         event_id: EVENT_ID,
         event_type: 'payment.refund',
-        data: {
-          merchant_id: MERCHANT_ID, transaction_id: 'txn_0KfWVmSOfbXrUOlQ3oVPwU', Status: 'Success', linked_txn_id: SALE_ID,
-          sales_id: 'txn_0KfWVmSOfbXrUOlQ3oVPwU', order_createdfrom: 'pay_link', amount: 5, txn_id: 'gw_sample', txn_date: '2026-03-10T16:20:03.517Z',
-          parent_transaction_id: SALE_ID, type: 'Refund',
-        },
+        // Made as the trigger makes it: by the function that makes real deliveries.
+        data: sampleEventData('payment.refund', MERCHANT_ID, new Date('2026-03-10T16:20:03.517Z'), { sale: SALE_ID, record: 'txn_0KfWVmSOfbXrUOlQ3oVPwU' }),
       },
     },
     client: code`

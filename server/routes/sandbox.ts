@@ -10,7 +10,7 @@ import {
   ClockAnswer, ClockBody, MessagesAnswer, SandboxPayAnswer, SandboxPayBody, SettleAnswer, SettleBody, TriggerWebhookAnswer,
   TriggerWebhookBody, UpdateAchBody,
 } from '../schemas/sandbox.ts';
-import { sampleEventData } from '../webhooks/sample-events.ts';
+import { sampleEventData } from '../services/sample-events.ts';
 import { merchantByKey } from '../services/merchant-access.ts';
 import { payLink, type PaymentDetails } from '../services/pay.ts';
 import { LINK_PROBLEMS } from '../domain/pay-links.ts';

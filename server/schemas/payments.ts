@@ -104,7 +104,7 @@ export const VoidBody = Body({
 export const ReversalAnswer = Envelope(
   Type.Object({
     sales_id: Type.String(), transaction_id: Type.String(), order_createdfrom: Type.String(), amount: Type.Number(), txn_id: Type.String(),
-    txn_date: Instant, linked_txn_id: Type.String(), Status: OneOf(['Success', 'Error'] as const), type: OneOf(['Refund', 'Void'] as const),
+    txn_date: Instant, linked_txn_id: Type.String({ description: 'The original: the sale refunded or voided (in the payment.refund event it is the refund itself)' }), Status: OneOf(['Success', 'Error'] as const), type: OneOf(['Refund', 'Void'] as const),
   }),
 );
 

@@ -9,6 +9,8 @@ import { startService, type TestService } from '../support/service.ts';
 import { approvedMerchant, paidSale, partnerClient } from '../support/payments.ts';
 import * as paykitClient from '../../client/index.ts';
 import { REFUND_ERRORS } from '../../server/domain/refunds.ts';
+import { sampleEventData } from '../../server/services/sample-events.ts';
+import { shapeOf } from '../support/event-shape.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const tsc = join(root, 'node_modules/typescript/bin/tsc');
@@ -126,8 +128,14 @@ describe('the examples of docs/client.md and docs/webhooks.md run as written (an
         };
         await example3(app, () => {}, () => {}, toHandler);
         assert.deepEqual(statuses, [204], 'the handler verified the delivery');
-        if (expects === 'refunded') assert.deepEqual(heard, [{ transaction: 'txn_1', amount: 5 }]);
-        else assert.deepEqual((heard[0] as { event_type: string }).event_type, 'payment.refund');
+        if (expects === 'refunded') assert.deepEqual(heard, [{ transaction: 'txn_1', amount: 5 }], 'the refund is booked against its sale');
+        else {
+          // The example's event is one the service could send: a refund of the same shape as the sandbox's, whose
+          // ids name what a real delivery's do (test/server/event-samples.test.ts holds those to real ones).
+          const event = heard[0] as { event_type: 'payment.refund'; data: Record<string, unknown> };
+          assert.equal(event.event_type, 'payment.refund');
+          assert.deepEqual(shapeOf(event.data), shapeOf(sampleEventData('payment.refund', 'm_1', new Date())));
+        }
       }
     } finally {
       for (const server of servers) server.close();
