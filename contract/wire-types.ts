@@ -810,6 +810,33 @@ export type ClockBody = {
   hours: number;
 };
 
+export type ListenAnswer = {
+  result: boolean;
+  message: string;
+  data: {
+    /** In the order they were written (committed), at most 100 */
+    events: {
+      /** The id a delivery of it carries as webhook-id */
+      event_id: string;
+      event_type: "payment.success" | "merchant.onboarding" | "merchant.approval" | "documents.signed" | "merchant_status" | "ach.update" | "payment.void" | "payment.refund" | "preauth" | "preauth.increment" | "preauth.decrement" | "preauth.charge";
+      created_at: string;
+      /** As a delivery sends it */
+      data: {
+        [key: string]: unknown;
+      };
+    }[];
+    /** Pass as `after` for the events written after these */
+    cursor: string;
+  };
+};
+
+export type ListenQuery = {
+  /** The `cursor` of an earlier answer: the events written after it. Left out: none, and the cursor of now */
+  after?: string;
+  /** Seconds to wait for an event when none is there yet, 0 to 25 */
+  wait: number;
+};
+
 export type MessagesAnswer = {
   result: boolean;
   message: string;
@@ -1398,6 +1425,8 @@ export interface SchemaTypes {
   VoidPreauthBody: VoidPreauthBody;
   ClockAnswer: ClockAnswer;
   ClockBody: ClockBody;
+  ListenAnswer: ListenAnswer;
+  ListenQuery: ListenQuery;
   MessagesAnswer: MessagesAnswer;
   SandboxPayAnswer: SandboxPayAnswer;
   SandboxPayBody: SandboxPayBody;

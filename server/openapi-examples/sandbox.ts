@@ -1,5 +1,6 @@
 import type { OperationExample } from './operation-example.ts';
 import { sampleEventData } from '../services/sample-events.ts';
+import { SALE_EVENT_DATA } from './webhooks.ts';
 import { EVENT_ID, MERCHANT_ID, MERCHANT_KEY, PAY_LINK, SALE_ID, callWithBody, code } from './story.ts';
 
 /**
@@ -39,6 +40,20 @@ export const SANDBOX_EXAMPLES: Record<string, OperationExample> = {
     },
     client: code`
       const { event_id } = await paykit.sandbox.triggerWebhook('payment.refund', { merchantId: '${MERCHANT_ID}' });
+    `,
+  },
+  'GET /sandbox/events': {
+    query: { after: '0.41', wait: 25 },
+    answer: {
+      result: true,
+      message: '1 event.',
+      data: {
+        events: [{ event_id: EVENT_ID, event_type: 'payment.success', created_at: '2026-03-10T15:35:15.539Z', data: SALE_EVENT_DATA }],
+        cursor: '0.42',
+      },
+    },
+    client: code`
+      const { events, cursor } = await paykit.sandbox.events({ after: '0.41', wait: 25 });
     `,
   },
   'POST /sandbox/settle': {
