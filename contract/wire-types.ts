@@ -683,8 +683,10 @@ export type TransactionGetAnswer = {
     };
     /** What the transaction is: a sale, or the refund, void or ACH return of one */
     type: "sale" | "refund" | "void" | "ach_return";
-    /** pending (ACH waiting), completed, declined or voided; holds are authorized or captured */
+    /** As stored: pending (ACH waiting), completed, declined or voided; a sale refunded in part or whole stays completed */
     status: "pending" | "completed" | "declined" | "voided" | "authorized" | "captured";
+    /** As a merchant reads it: the status, but partly_refunded or refunded for a completed sale with refunds (refunded_amount tells how much) */
+    state: "pending" | "completed" | "partly_refunded" | "refunded" | "declined" | "voided";
     method: "card" | "ach";
     order_id: string;
     refunded_amount: string;
@@ -719,8 +721,10 @@ export type TransactionListAnswer = {
     };
     /** What the transaction is: a sale, or the refund, void or ACH return of one */
     type: "sale" | "refund" | "void" | "ach_return";
-    /** pending (ACH waiting), completed, declined or voided; holds are authorized or captured */
+    /** As stored: pending (ACH waiting), completed, declined or voided; a sale refunded in part or whole stays completed */
     status: "pending" | "completed" | "declined" | "voided" | "authorized" | "captured";
+    /** As a merchant reads it: the status, but partly_refunded or refunded for a completed sale with refunds (refunded_amount tells how much) */
+    state: "pending" | "completed" | "partly_refunded" | "refunded" | "declined" | "voided";
     method: "card" | "ach";
     order_id: string;
     refunded_amount: string;
