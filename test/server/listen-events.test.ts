@@ -85,7 +85,7 @@ for (const database of testDatabases()) {
       const started = Date.now();
       await closing.close();
       assert.deepEqual((await waiting).body.data.events, []);
-      assert.ok(Date.now() - started < 5000, `closed in ${Date.now() - started} ms`);
+      assert.ok(Date.now() - started < 15_000, `closed in ${Date.now() - started} ms, not at the end of the 25 s wait`);
     });
 
     test('an event written by a transaction that commits after a later one is listed all the same (PostgreSQL commits out of seq order)', async () => {
