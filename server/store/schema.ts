@@ -71,6 +71,10 @@ interface OnboardingLinksTable {
   used_at: Instant | null;
   /** The hosted form's saved answers (JSON), until the application is submitted. */
   draft: string | null;
+  /** The digest of the cookie of the browser that opened the link first; null until it was opened. */
+  browser_hash: string | null;
+  /** Where a browser holding the ended link is sent for a new one (the partner's), if given. */
+  refresh_url: string | null;
 }
 
 export interface CustomersTable {
@@ -104,7 +108,7 @@ export interface EventsTable {
   delivered_at: Instant | null;
   /** 1 while `data` holds a secret field in clear (see domain/event-secrets.ts). */
   holds_secret: Generated<number>;
-  /** PostgreSQL only: the id of the transaction that wrote the event (migration 017); the column is not on SQLite. */
+  /** PostgreSQL only: the id of the transaction that wrote the event (migration 021); the column is not on SQLite. */
   txid: Generated<string | null>;
 }
 
