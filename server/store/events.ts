@@ -224,14 +224,19 @@ export class EventRepository {
       return { events: rows.map(({ seq: _seq, ...row }) => parse(row)), next: { txid: '0', seq: last } };
     }
     // Every transaction with an id below the oldest one running has ended: their events are all there is of them.
-    const { rows: [{ horizon }] } = await sql<{ horizon: string }>`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS horizon`.execute(this.db) as { rows: [{ horizon: string }] };
-    if (!after) return { events: [], next: { txid: horizon, seq: 0 } };
+    // A listener starts after every transaction that has an id by now (`xmax`): the horizon may be far behind, and
+    // events committed before it started are not its.
+    const { rows: [{ horizon, present }] } = await sql<{ horizon: string; present: string }>`SELECT pg_snapshot_xmin(s)::text AS horizon, pg_snapshot_xmax(s)::text AS present FROM pg_current_snapshot() AS s`
+      .execute(this.db) as { rows: [{ horizon: string; present: string }] };
+    if (!after) return { events: [], next: { txid: present, seq: 0 } };
     const rows = await this.db.selectFrom('events').select([...columns, 'txid'])
       .where('client_id', '=', clientId).where('txid', '<', horizon)
       .where(({ eb, refTuple, tuple }) => eb(refTuple('txid', 'seq'), '>', tuple(after.txid, after.seq)))
       .orderBy('txid').orderBy('seq').limit(limit).execute();
     const last = rows.at(-1);
-    const next = rows.length === limit && last ? { txid: String(last.txid), seq: Number(last.seq) } : { txid: horizon, seq: 0 };
+    // The horizon, unless the cursor is past it already (a listener's first cursor is the present).
+    const next = rows.length === limit && last ? { txid: String(last.txid), seq: Number(last.seq) }
+      : BigInt(horizon) > BigInt(after.txid) ? { txid: horizon, seq: 0 } : after;
     return { events: rows.map(({ seq: _seq, txid: _txid, ...row }) => parse(row)), next };
   }
 

@@ -104,6 +104,40 @@ for (const database of testDatabases()) {
       assert.ok(Date.now() - started < 15_000, `closed in ${Date.now() - started} ms, not at the end of the 25 s wait`);
     });
 
+    test("a listener starts from its present: an event committed before it is not its, though an older transaction is still open", async () => {
+      const clientId = service.client.clientId;
+      const now = service.clock.now();
+      const approval = (merchant_id: string) => ({ merchant_id, business_name: merchant_id, email: 'a@example.com', company_id: '' });
+      let end!: () => void;
+      const held = new Promise<void>((resolve) => (end = resolve));
+      let written!: () => void;
+      const opened = new Promise<void>((resolve) => (written = resolve));
+      // An older transaction (another client's write) stays open while this client's event commits.
+      const other = await service.newClient('Open elsewhere');
+      const older = service.store.transaction(async (tx) => {
+        await tx.events.add(other.clientId, 'merchant.approval', approval('m_other'), now);
+        written();
+        await held;
+      });
+      await opened;
+      if (database === 'sqlite') {
+        end();
+        await older;
+      }
+      let start: Read;
+      try {
+        await service.store.events.add(clientId, 'merchant.approval', approval('m_before'), now);
+        start = await read('');
+      } finally {
+        end();
+        await older;
+      }
+      await service.store.events.add(clientId, 'merchant.approval', approval('m_after'), now);
+      const since = await readUntil(start.cursor, 1);
+      assert.deepEqual(since.events.map((e) => e.data.merchant_id), ['m_after']);
+      assert.deepEqual((await read(`?after=${since.cursor}&wait=1`)).events, []);
+    });
+
     test('an event written by a transaction that commits after a later one is listed all the same (PostgreSQL commits out of seq order)', async () => {
       const { cursor } = await read('');
       const clientId = service.client.clientId;
