@@ -103,9 +103,14 @@ to the HTTP status only for an answer without one (a proxy's error page).
 ## After \`pay-success\`
 
 \`pay-success\` tells the page that the payer paid: update the page, not the order. Before you ship anything, your
-server checks the payment itself: that a transaction with that \`transaction_id\` exists for your merchant, is
-completed, and is for the amount of your order (the \`payment.success\` webhook, or \`GET /api/v1/merchant/transactions\`).
-A page can be changed by whoever looks at it; your server's records cannot.
+server checks the payment itself: that the transaction with that \`transaction_id\` is your merchant's sale
+(\`type: "sale"\`: a refund is a row of its own with the sale's order id), for your order and its amount, and that its
+\`state\` is \`completed\`, not \`refunded\` (\`paykit.transactions.get\`, \`GET /api/v1/merchant/transactions/{id}\`, or
+the \`payment.success\` webhook). A page can be changed by whoever looks at it; your server's records cannot.
+
+The button then reads *Paid*: pressed again, it starts no second payment of that order and tells the payer the order
+is already paid (in their language). Give it another \`amount\`, \`order-id\` or \`description\` and it is a pay
+button for that new order.
 
 A bank (ACH) payment fires \`pay-pending\` instead: it was submitted and waits for the bank, which may still refuse it
 days later. Show the payer that it is on its way, and ship when the \`ach.update\` webhook says \`Approved\`.

@@ -7,10 +7,10 @@ import { StatusAnswer, failures } from '../schemas/envelope.ts';
 import { ApproveMerchantBody } from '../schemas/merchants.ts';
 import { reviewApplication } from '../services/merchant-review.ts';
 import {
-  ClockAnswer, ClockBody, MessagesAnswer, SandboxPayAnswer, SandboxPayBody, SettleAnswer, SettleBody, TriggerWebhookAnswer,
+  ClockAnswer, ClockBody, ListenAnswer, ListenQuery, MessagesAnswer, SandboxPayAnswer, SandboxPayBody, SettleAnswer, SettleBody, TriggerWebhookAnswer,
   TriggerWebhookBody, UpdateAchBody,
 } from '../schemas/sandbox.ts';
-import { sampleEventData } from '../webhooks/sample-events.ts';
+import { sampleEventData } from '../services/sample-events.ts';
 import { merchantByKey } from '../services/merchant-access.ts';
 import { payLink, type PaymentDetails } from '../services/pay.ts';
 import { LINK_PROBLEMS } from '../domain/pay-links.ts';
@@ -19,6 +19,7 @@ import { receiptAfter } from '../services/receipts.ts';
 import { payLinkKey } from '../services/pay-link-tokens.ts';
 import { CLOCK_OFFSET_SETTING } from '../store/settings.ts';
 import { isoInstant } from '../domain/instants.ts';
+import type { EventType } from '../domain/event-types.ts';
 
 const PAY_TOKEN = /\/pay\/(pl_[A-Za-z0-9_-]+)/;
 
@@ -59,6 +60,55 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
     // Sent as every event is: from the outbox, signed, retried until delivered, listed with its attempts.
     const event_id = await request.store.events.add(request.client.id, event_type, data, now);
     return { result: true, message: `Test ${event_type} event queued for your webhook endpoint.`, data: { event_id, event_type, data } };
+  });
+
+  // A listener's read waits in steps: an event another process wrote (PostgreSQL) is seen at the next step.
+  const LISTEN_STEP_MS = 200;
+  const LISTEN_PAGE = 100;
+  /** Reads waiting for events: a closing service answers them at once rather than wait for them. */
+  const waiting = new Set<() => void>();
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    for (const wake of waiting) wake();
+    done();
+  });
+
+  app.get('/sandbox/events', {
+    schema: {
+      operationId: 'listenEvents', tags, summary: 'Your events in the order they were written, from a cursor, waiting for the next: what paykit listen forwards (sandbox)',
+      querystring: ListenQuery, response: { 200: ListenAnswer, ...failures },
+    },
+  }, async (request, reply) => {
+    const { wait, after: from } = request.query;
+    const cursor = from === undefined ? undefined : /^(\d{1,18})\.(\d{1,15})$/.exec(from);
+    if (cursor === null) throw invalid('after must be the cursor an earlier answer of this call gave (such as "0.42"), as it was given.');
+    // Without a cursor, the cursor of now at once: a listener hears what is written from then on.
+    let after = cursor && { txid: cursor[1]!, seq: Number(cursor[2]) };
+    const starting = after === undefined;
+    const until = Date.now() + wait * 1000;
+    let gone = false;
+    reply.raw.once('close', () => (gone = true));
+    for (;;) {
+      const { events, next } = await request.store.events.listenFrom(request.client.id, after, LISTEN_PAGE);
+      after = next;
+      const left = until - Date.now();
+      if (events.length > 0 || starting || left <= 0 || gone || closing) {
+        // The connection was busy when the service began to close, so nothing closes it once idle: this answer does.
+        if (closing) reply.header('connection', 'close');
+        const listed = events.map((e) => ({ event_id: e.id, event_type: e.event_type as EventType, created_at: e.created_at, data: e.data }));
+        return { result: true, message: `${listed.length} event${listed.length === 1 ? '' : 's'}.`, data: { events: listed, cursor: `${next.txid}.${next.seq}` } };
+      }
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          clearTimeout(timer);
+          waiting.delete(wake);
+          resolve();
+        };
+        const timer = setTimeout(wake, Math.min(LISTEN_STEP_MS, left));
+        waiting.add(wake);
+      });
+    }
   });
 
   app.post('/sandbox/pay', {

@@ -3,7 +3,7 @@ import type { MerchantAccount } from '../store/merchants.ts';
 import type { Transaction } from '../store/transactions.ts';
 import { conflict, notFound } from '../domain/refusals.ts';
 import { newId } from '../platform/secrets.ts';
-import { paymentSuccessEvent } from './events.ts';
+import { achApprovedEvent, achDeclinedEvent, paymentSuccessEvent } from './events.ts';
 import { isoInstant } from '../domain/instants.ts';
 
 /**
@@ -17,7 +17,7 @@ export async function decideAch(store: Store, merchant: MerchantAccount, transac
     if (sale.status !== 'pending') throw conflict(`ACH transaction ${transactionId} was already ${sale.status === 'completed' ? 'approved' : 'declined'}.`);
     if (decision === 'approved') {
       await tx.transactions.update(sale.id, { status: 'completed', completed_at: isoInstant(now) });
-      await tx.events.add(merchant.client_id, 'ach.update', { merchant_id: merchant.id, status: 'Approved', tran_id: sale.id, message: 'Approved' }, now);
+      await tx.events.add(merchant.client_id, 'ach.update', achApprovedEvent(sale), now);
       await tx.events.add(merchant.client_id, 'payment.success', paymentSuccessEvent({ ...sale, status: 'completed' }, sale.request_id), now);
       return;
     }
@@ -28,8 +28,6 @@ export async function decideAch(store: Store, merchant: MerchantAccount, transac
     };
     await tx.transactions.update(sale.id, { status: 'declined' });
     await tx.transactions.insert(reversal);
-    await tx.events.add(merchant.client_id, 'ach.update', {
-      merchant_id: merchant.id, status: 'Declined', tran_id: sale.id, message: 'Insufficient Funds', return_transaction_id: reversal.id,
-    }, now);
+    await tx.events.add(merchant.client_id, 'ach.update', achDeclinedEvent(sale, reversal), now);
   });
 }

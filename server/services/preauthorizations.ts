@@ -7,7 +7,7 @@ import { formatAmount, MAX_PAYMENT, overMaximum, parseAmount, toMajorNumber } fr
 import { processingFee } from '../domain/pricing.ts';
 import { checkOpenAuthorization, decideAmountChange, PREAUTH_ERRORS } from '../domain/preauth.ts';
 import { newId } from '../platform/secrets.ts';
-import { preauthEvent } from './events.ts';
+import { preauthChargeEvent, preauthEvent } from './events.ts';
 import { isoInstant } from '../domain/instants.ts';
 import type { EventExtras } from './refunds.ts';
 import { eventRow } from '../store/events.ts';
@@ -39,10 +39,7 @@ export async function capture(store: Store, merchant: MerchantAccount, authoriza
       net_amount: auth!.amount - fee, refunded_amount: 0, gateway_ref: newId('gw_'), created_at: isoInstant(now),
       completed_at: isoInstant(now), settled_at: null,
     };
-    const charged = eventRow(merchant.client_id, 'preauth.charge', {
-      merchant_id: merchant.id, link_id: auth!.id, guid: sale.id, amount: toMajorNumber(sale.amount),
-      order_id: sale.order_id, net_amount: toMajorNumber(sale.net_amount), ...extras,
-    }, now);
+    const charged = eventRow(merchant.client_id, 'preauth.charge', { ...preauthChargeEvent(auth!, sale), ...extras }, now);
     const written = await db.guardedChange({
       merchantId: merchant.id, id: auth!.id, seen: auth!, refundedAtMost: auth!.refunded_amount, changes: { status: 'captured' }, transactions: [sale], events: [charged],
     });

@@ -2,7 +2,7 @@ import type { Store } from '../store/store.ts';
 import type { Transaction } from '../store/transactions.ts';
 import type { MerchantAccount } from '../store/merchants.ts';
 import { Refusal, invalid } from '../domain/refusals.ts';
-import { parseAmount, toMajorNumber } from '../domain/money.ts';
+import { parseAmount } from '../domain/money.ts';
 import { decideRefund, decideVoid } from '../domain/refunds.ts';
 import { newId } from '../platform/secrets.ts';
 import { isoInstant } from '../domain/instants.ts';
@@ -11,38 +11,7 @@ import type { GuardedChange } from '../store/guarded-changes.ts';
 import type { AnswerSeal } from '../store/idempotency-keys.ts';
 import { readDecideWrite } from './guarded.ts';
 import { canReachShopper } from './receipts.ts';
-
-/** The record the interface answers for a refund or a void (Resources: Refund and void record). */
-function reversalRecord(record: Transaction, original: Transaction) {
-  return {
-    sales_id: record.id,
-    transaction_id: record.id,
-    order_createdfrom: original.source,
-    amount: toMajorNumber(record.amount),
-    txn_id: record.gateway_ref,
-    txn_date: record.created_at,
-    linked_txn_id: original.id,
-    Status: 'Success' as const,
-    type: record.kind === 'void' ? ('Void' as const) : ('Refund' as const),
-  };
-}
-
-/** The `payment.refund` event of a reversal record, with exactly the interface's fields. */
-function refundEvent(record: Transaction, sale: Transaction) {
-  return {
-    merchant_id: sale.merchant_id,
-    transaction_id: record.id,
-    Status: 'Success',
-    linked_txn_id: record.id,
-    parent_transaction_id: sale.id,
-    sales_id: record.id,
-    order_createdfrom: sale.source,
-    amount: toMajorNumber(record.amount),
-    txn_id: record.gateway_ref,
-    txn_date: record.created_at,
-    type: 'Refund',
-  };
-}
+import { refundEvent, reversalRecord, voidEvent } from './events.ts';
 
 const asRefundable = (sale: Transaction | undefined) =>
   sale && { kind: sale.kind, status: sale.status, amount: sale.amount, refunded: sale.refunded_amount, completedAt: sale.completed_at, settledAt: sale.settled_at };
@@ -76,8 +45,7 @@ export interface RefundResult extends VoidResult {
 /** The void of a sale as one guarded change: the void record, the sale voided, `payment.void` (and what `also` adds). */
 function voidChange(sale: Transaction, now: Date, extras: EventExtras, also: (record: Transaction) => [string, Record<string, unknown>][] = () => []) {
   const record = reversal(sale, 'void', sale.amount, now);
-  const answer = reversalRecord(record, sale);
-  const events = [['payment.void', { merchant_id: sale.merchant_id, ...answer }] as [string, Record<string, unknown>], ...also(record)];
+  const events = [['payment.void', voidEvent(record, sale)] as [string, Record<string, unknown>], ...also(record)];
   // A void needs a sale with nothing refunded.
   return { record, change: guarded(sale, { status: 'voided' }, 0, record, events, now, extras) };
 }

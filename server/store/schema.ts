@@ -108,6 +108,8 @@ export interface EventsTable {
   delivered_at: Instant | null;
   /** 1 while `data` holds a secret field in clear (see domain/event-secrets.ts). */
   holds_secret: Generated<number>;
+  /** PostgreSQL only: the id of the transaction that wrote the event (migration 021); the column is not on SQLite. */
+  txid: Generated<string | null>;
 }
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
