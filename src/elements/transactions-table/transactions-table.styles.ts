@@ -181,15 +181,4 @@ export const transactionsTableStyles = css`
     position: absolute;
     clip-path: inset(50%);
   }
-
-  /* In a row, the same without leaving the flow: a thousand positioned boxes slowed the table's layout. */
-  td .hidden {
-    position: static;
-    display: inline-block;
-    width: 1px;
-    height: 1px;
-    margin: -1px;
-    overflow: hidden;
-    white-space: nowrap;
-  }
 `;
