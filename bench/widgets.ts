@@ -150,6 +150,7 @@ async function tableRender(browser: Browser, pages: string, service: string): Pr
   await paykit.goto(`${pages}/table`);
   const floor = await browser.newPage();
   await floor.goto(`${pages}/lit-html-table`);
+  const items = await floor.evaluate(async (base) => (await (await fetch(`${base}/api/v1/widgets/transactions`)).json()).data.items, service);
   const runs = { paykit: [] as number[], litHtml: [] as number[] };
   for (let run = 0; run < TABLE_WARM_UP + TABLE_RUNS; run++) {
     const paykitMs = await paykit.evaluate(async (base) => {
@@ -172,7 +173,6 @@ async function tableRender(browser: Browser, pages: string, service: string): Pr
       rows[999]!.getBoundingClientRect();
       return performance.now() - answered;
     }, service);
-    const items = await floor.evaluate(async (base) => (await (await fetch(`${base}/api/v1/widgets/transactions`)).json()).data.items, service);
     const litHtmlMs = await floor.evaluate(async (rows) => {
       await new Promise((resolve) => setTimeout(resolve, 0));
       const container = document.createElement('div');

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BuildOptions, Metafile, Plugin, PluginBuild } from 'esbuild';
+import type { BuildOptions, Metafile, OnResolveArgs, Plugin, PluginBuild } from 'esbuild';
 import { compressFile, type ServedFile } from '../static/served-file.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -65,22 +65,21 @@ function staticClosure(metafile: Metafile, output: string): string[] {
 const inRepository = (path: string) => relative(root, path);
 
 /** `build.resolve` from inside an onResolve callback, without running that callback again. */
-const resolveAgain = (build: PluginBuild, { path, importer, kind, resolveDir }: { path: string; importer: string; kind: 'dynamic-import' | 'import-statement' | 'require-call' | 'import-rule' | 'composes-from' | 'url-token' | 'require-resolve' | 'entry-point'; resolveDir: string }) =>
+const resolveAgain = (build: PluginBuild, { path, importer, kind, resolveDir }: OnResolveArgs) =>
   build.resolve(path, { importer, kind, resolveDir, pluginData: resolveAgain });
 
 /**
- * The loader's `import()`s (the languages, the QR encoder): each becomes the file built for it, `./paykit/{file}`
- * beside the loader, through `fileOf` (which gets the module's path); `fileOf` left out, they are only noted in it.
+ * The loader's `import()`s (the languages, the QR encoder) stay imports, of the specifier `to` gives for the module's
+ * path (and a name for its file: the specifier's last segment).
  */
-function importedLater(onDemand: Map<string, string>, fileOf?: (path: string) => string): Plugin {
+function importedLater(to: (path: string, name: string) => string): Plugin {
   return {
     name: 'paykit-imported-later',
     setup(build) {
       build.onResolve({ filter: /./ }, async (args) => {
         if (args.kind !== 'dynamic-import' || args.pluginData === resolveAgain) return undefined;
         const path = inRepository((await resolveAgain(build, args)).path);
-        onDemand.set(path, basename(args.path).replace(/\.\w+$/, ''));
-        return { path: fileOf ? `./paykit/${fileOf(path)}` : args.path, external: true };
+        return { path: to(path, basename(args.path).replace(/\.\w+$/, '')), external: true };
       });
     },
   };
@@ -134,7 +133,7 @@ export async function buildScriptTag(): Promise<ScriptTagBundle> {
     ({ ...common.define, PAYKIT_ELEMENTS: JSON.stringify(elements), PAYKIT_HYDRATION: JSON.stringify(hydration), PAYKIT_LANGUAGES: JSON.stringify(languages) });
 
   const onDemand = new Map<string, string>();
-  const probe = await build({ ...common, entryPoints: [loaderEntry], define: names({}, [], {}), plugins: [importedLater(onDemand)] });
+  const probe = await build({ ...common, entryPoints: [loaderEntry], define: names({}, [], {}), plugins: [importedLater((path, name) => (onDemand.set(path, name), path))] });
   const inLoader = new Set(Object.keys(probe.metafile!.inputs));
 
   const files = { ...common, outdir: 'paykit', entryNames: '[name]-[hash]', plugins: [minifyLiterals, fromLoader(inLoader)] };
@@ -160,7 +159,7 @@ export async function buildScriptTag(): Promise<ScriptTagBundle> {
     ...common,
     entryPoints: [loaderEntry],
     define: names(elements, hydration, languages),
-    plugins: [minifyLiterals, importedLater(new Map(), (path) => basename(outputOf(path)))],
+    plugins: [minifyLiterals, importedLater((path) => `./paykit/${basename(outputOf(path))}`)],
   });
   const lent = new Set(Object.values(loader.metafile!.outputs)[0]!.exports);
   for (const file of outputFiles) {

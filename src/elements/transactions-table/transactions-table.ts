@@ -81,15 +81,18 @@ export type TransactionsTableStringKey = keyof typeof transactionsTableStrings |
 type ListingArgs = [string | undefined, number, string | undefined, number, string];
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+/** `ach_return` → `AchReturn`: the part of a string key after `status` or `type`. */
+const keyOf = (value: string) => value.split('_').map(capitalize).join('');
 
-/** One page of the merchant's transactions; the session token is the credential. */
+/**
+ * One page of the merchant's transactions; the session token is the credential. Here rather than in widget-api.ts,
+ * whose module `/paykit.js` carries to every page: only the table lists.
+ */
 function listTransactions(baseUrl: string, sessionToken: string, query: TransactionQuery, signal?: AbortSignal): Promise<TransactionPage> {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) if (value) params.set(name, String(value));
   return widgetCall<TransactionPage>(`${baseUrl}/api/v1/widgets/transactions?${params}`, { headers: { authorization: `Bearer ${sessionToken}` }, signal });
 }
-/** `ach_return` → `AchReturn`: the part of a string key after `status` or `type`. */
-const keyOf = (value: string) => value.split('_').map(capitalize).join('');
 
 /**
  * The merchant's transactions (sales, refunds, voids, ACH returns; holds with `kind="hold"`), newest first, read
