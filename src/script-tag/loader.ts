@@ -80,8 +80,6 @@ function define(elements: Element[]): void {
 }
 
 const FALLBACK = 'data-paykit-unavailable';
-/** Each element's error event (its `*-error`), as the elements themselves fire it. */
-const ERROR_EVENTS: Record<string, string> = { 'request-payment-button': 'request-error', 'transactions-table': 'transactions-error' };
 const observed = new Set<Document | DocumentFragment | Element>();
 
 /** `import()`, tried again after 0.25, 1 and 4 seconds, each time (in this round or a later one) at a new URL. */
@@ -102,7 +100,8 @@ function failed(localName: string, error: unknown): void {
   requested.delete(localName);
   const message = 'Payments are unavailable: the connection to the payment service failed. Check it and reload the page.';
   for (const element of elementsIn(localName)) {
-    element.dispatchEvent(new CustomEvent(ERROR_EVENTS[localName]!, { detail: { code: 'network', message }, bubbles: true, composed: true }));
+    // The element's own error event, as it fires it: `request-error`, `transactions-error`.
+    element.dispatchEvent(new CustomEvent(`${localName.split('-')[0]}-error`, { detail: { code: 'network', message }, bubbles: true, composed: true }));
     if (element.querySelector(`:scope > [${FALLBACK}]`)) continue;
     const fallback = document.createElement('p');
     fallback.setAttribute(FALLBACK, '');

@@ -53,6 +53,8 @@ describe('the script tag on the wire', () => {
     const manifest = JSON.parse(decoded(answer));
     assert.deepEqual(manifest.elements, files);
     assert.match(manifest.hydration[0], /^hydration-\w{8}\.js$/);
+    const hydration = decoded(await get(`/paykit/${manifest.hydration[0]}`));
+    assert.match(hydration, /import\{LitElement as \w+\}from"\.\.\/paykit\.js"/, 'Lit’s hydration support goes to the loader’s Lit, which the elements extend');
     assert.equal((await get('/paykit.json', { 'accept-encoding': 'gzip', 'if-none-match': String(answer.headers.etag) })).status, 304);
   });
 
