@@ -1,7 +1,7 @@
 /**
  * The one HTTP client of the elements: the widget API of docs/widget-api.md. Public-key calls carry the key
- * in the path; the transactions listing carries a session token. Every failure is a WidgetApiError whose
- * message a person can act on.
+ * in the path; the table's calls (its listing, in transactions-table.ts, and the console's) carry a session token.
+ * Every failure is a WidgetApiError whose message a person can act on.
  */
 import type { ResolvedConfig } from './config.ts';
 import { refusalOf, watchPolicy } from './shared/csp.ts';
@@ -161,13 +161,6 @@ export function getSettings(config: ResolvedConfig): Promise<WidgetSettings> {
     settings.catch(() => settingsCache.delete(key));
   }
   return settings;
-}
-
-/** One page of the merchant's completed transactions, newest first; the session token is the credential. */
-export function listTransactions(baseUrl: string, sessionToken: string, query: TransactionQuery, signal?: AbortSignal): Promise<TransactionPage> {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) if (value) params.set(name, String(value));
-  return widgetCall<TransactionPage>(`${baseUrl}/api/v1/widgets/transactions?${params}`, { headers: { authorization: `Bearer ${sessionToken}` }, signal });
 }
 
 /** Forgets cached settings; for tests. */

@@ -14,11 +14,14 @@ Content-Security-Policy a page needs is in [csp.md](csp.md); React, Vue, Preact,
 
 ## The script tag
 
-\`/paykit.js\` is a small loader (about 1.2 KB brotli). It takes the public key from its own \`data-public-key\` and
-the service from its own origin, then defines each element the first time one appears in the document, importing
-that element's module (and, in parallel, everything the module imports) from \`{service}/paykit/\`. Those files are
-named by a hash of their content and cached for a year; the loader itself is cached for a minute and then
-revalidated (a 304 when nothing changed). Every file comes compressed (brotli or gzip).
+\`/paykit.js\` carries Lit, the elements' base and \`<pay-button>\` (about 12.4 KB brotli in all), so a pay button works
+as soon as that one file has arrived, as fast as a bare Lit element would. It takes the public key from its own
+\`data-public-key\` and the service from its own origin, then defines each element the first time one appears in the
+document: the pay button from itself, the other two by importing that element's module (and, in parallel, everything
+the module imports) from \`{service}/paykit/\`, which take Lit and the base from \`/paykit.js\`. Those files are
+named by a hash of their content and cached for a year; \`/paykit.js\` itself is cached for a minute and then
+revalidated (a 304 when nothing changed). Every file comes compressed (brotli or gzip). A page that shows no pay
+button still fetches it with the script tag: from npm, import only the elements you show (below).
 
 - **Shadow roots.** The loader watches the document, not the shadow roots of your own components. Tell it about one:
 
@@ -27,16 +30,16 @@ revalidated (a 304 when nothing changed). Every file comes compressed (brotli or
   observe(this.shadowRoot); // defines the Paykit elements in it now, and those added to it later
   \`\`\`
 - **Preloading.** Put the script tag in \`<head>\` so it starts early; it asks for an element's files as soon as it
-  runs. A page that knows which elements it shows can start them earlier still, beside the loader: \`GET
-  {service}/paykit.json\` names each element's files (\`{"elements": {"pay-button": ["pay-button-….js", "chunk-….js",
-  …]}, "languages": {"fr": […]}}\`, cached for a minute like the loader), and a server that writes
-  \`<link rel="modulepreload" href="{service}/paykit/{file}">\` for each of them saves the loader's round trip (on a
-  slow phone network, about a sixth of the time until the button works: docs/performance.md). The names change
-  with each release of the service, so read them when you render, not once. On a page whose \`lang\` is Spanish,
-  French or German the loader fetches that language's texts beside the elements.
-- **When the network fails.** A module that fails to download is tried again three times, over about five
-  seconds. If it still fails, each element of its kind shows a short message in place (a \`role="alert"\` paragraph
-  inside it), fires its own error event (\`pay-error\`, \`request-error\`, \`transactions-error\`) with code
+  runs. A page that shows the payment request button or the table can start their files earlier still, beside the
+  script tag: \`GET {service}/paykit.json\` names each element's files (\`{"elements": {"pay-button": [],
+  "transactions-table": ["transactions-table-….js", …]}, "languages": {"fr": […]}}\`, cached for a minute like the
+  script tag; the pay button has none, it is in \`/paykit.js\`), and a server that writes \`<link rel="modulepreload"
+  href="{service}/paykit/{file}">\` for each of them saves a round trip. The names change with each release of the
+  service, so read them when you render, not once. On a page whose \`lang\` is Spanish, French or German the script
+  tag fetches that language's texts as soon as it runs.
+- **When the network fails.** A module that fails to download (the payment request button's or the table's) is tried
+  again three times, over about five seconds. If it still fails, each element of its kind shows a short message in
+  place (a \`role="alert"\` paragraph inside it), fires its own error event (\`request-error\`, \`transactions-error\`) with code
   \`network\`, and the document gets \`paykit:load-error\` (\`detail.tag\`). The next element of that kind added, or
   the browser coming back online, tries again; once the module arrives, the elements work and the message goes.
 - **Ready.** To act once an element works, wait for its definition:
@@ -138,7 +141,7 @@ templates must match): with the script tag, keep the \`paykit\` package current;
 server's markup renders it again and says so in the console.
 
 - **Node** (any server that writes HTML): render, put the string in the page, add the script tag. Hydration support
-  comes with the script tag: the loader sees the server-rendered elements and loads it before Lit.
+  comes with the script tag: it sees the server-rendered elements and loads it before defining them.
 - **Vite SSR** (\`ssrLoadModule\` or a built server entry): the same, in the server entry. When the page's own
   bundle imports \`paykit\` instead of using the script tag, import Lit's hydration support first (\`npm install
   @lit-labs/ssr-client\`): \`import '@lit-labs/ssr-client/lit-element-hydrate-support.js'; import 'paykit';\`. The demo's

@@ -50,10 +50,10 @@ test("the widgets' error codes the README names are the elements' own, and docs/
   assert.deepEqual([...listed].sort(), [...WIDGET_ERROR_CODES].sort(), 'each code once');
 });
 
-test("the loader's size in the README and docs/widgets.md is the built one, and the README names the demo's port", async () => {
+test("/paykit.js's size in the README and docs/widgets.md is the built one, and the README names the demo's port", async () => {
   const kilobytes = ((await buildScriptTag()).loader.br.length / 1024).toFixed(1);
-  assert.match(read('README.md'), new RegExp(`\`/paykit\\.js\` is a ${kilobytes} KB loader \\(brotli\\)`));
-  assert.match(read('docs/widgets.md'), new RegExp(`a small loader \\(about ${kilobytes} KB brotli\\)`));
+  assert.match(read('README.md'), new RegExp(`\`/paykit\\.js\` carries the pay button \\(${kilobytes} KB brotli`));
+  assert.match(read('docs/widgets.md'), new RegExp(`\\(about ${kilobytes} KB brotli in all\\)`));
   const demoPort = /DEMO_PORT \?\? (\d+)/.exec(read('scripts/start.ts'))?.[1];
   assert.match(read('README.md'), new RegExp(`\`DEMO_PORT\`, \`${demoPort}\` by default`));
 });

@@ -1,10 +1,11 @@
 import { html, type PropertyDeclarations, type PropertyValues } from 'lit-element';
 import { initialState, Task, TaskStatus } from '@lit/task';
 import { resolveBaseUrl } from '../../config.ts';
-import { listTransactions, widgetCall, WidgetApiError, WidgetAuthError, WidgetNetworkError, type ConsoleFeatures, type TransactionItem, type TransactionPage, type TransactionQuery } from '../../widget-api.ts';
+import { widgetCall, WidgetApiError, WidgetAuthError, WidgetNetworkError, type ConsoleFeatures, type TransactionItem, type TransactionPage, type TransactionQuery } from '../../widget-api.ts';
 import { errorDetail, WidgetError } from '../../shared/errors.ts';
 import { emit, type TransactionFilters } from '../events.ts';
-import { formatDateTime, formatMoney, interpolate, resolveLocale } from '../../shared/format.ts';
+import { formatMoney, interpolate, resolveLocale } from '../../shared/format.ts';
+import { formatDateTime } from '../../shared/dates.ts';
 import { commonStrings, PaykitElement } from '../paykit-element.ts';
 import { styles } from '../../shared/styles.ts';
 import { transactionsTableStyles } from './transactions-table.styles.ts';
@@ -82,6 +83,16 @@ type ListingArgs = [string | undefined, number, string | undefined, number, stri
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 /** `ach_return` → `AchReturn`: the part of a string key after `status` or `type`. */
 const keyOf = (value: string) => value.split('_').map(capitalize).join('');
+
+/**
+ * One page of the merchant's transactions; the session token is the credential. Here rather than in widget-api.ts,
+ * whose module `/paykit.js` carries to every page: only the table lists.
+ */
+function listTransactions(baseUrl: string, sessionToken: string, query: TransactionQuery, signal?: AbortSignal): Promise<TransactionPage> {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value) params.set(name, String(value));
+  return widgetCall<TransactionPage>(`${baseUrl}/api/v1/widgets/transactions?${params}`, { headers: { authorization: `Bearer ${sessionToken}` }, signal });
+}
 
 /**
  * The merchant's transactions (sales, refunds, voids, ACH returns; holds with `kind="hold"`), newest first, read
