@@ -39,7 +39,7 @@ export async function openStore(options: StorageOptions): Promise<Store> {
     await migrate(db, 'postgres');
     return new Store(db, { dialect: 'postgres', runUnit: transactionUnits(db), onClose: () => db.destroy() });
   }
-  const sqlite = openSqlite(options.dataDir);
+  const sqlite = await openSqlite(options.dataDir);
   const db = new Kysely<Database>({ dialect: sqlite.dialect, ...(options.log ? { log: options.log } : {}) });
   try {
     await migrate(db, 'sqlite');

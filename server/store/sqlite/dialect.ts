@@ -1,40 +1,40 @@
 import type { Database as Reader, Statement } from 'better-sqlite3';
 import { SqliteDialect, type CompiledQuery, type DatabaseConnection, type Driver, type QueryResult } from 'kysely';
 import type { GroupCommit } from './group-commit.ts';
-import type { WriterThread } from './writer-thread.ts';
-
-/** The embedded database's connections: the writer's thread and its groups, and a read-only connection on this thread. */
-export interface SqliteConnections {
-  writer: WriterThread;
-  groups: GroupCommit;
-  reader: Reader; // query_only: reads outside a unit of work run here, on the last commit, never waiting for the writer
-  afterClose: () => void; // removes a `memory` database's files
-}
+import type { Result } from './writer-thread.ts';
 
 /**
  * Kysely's SQLite dialect with a driver of our own: a Kysely transaction is a unit of the group commit (every
  * statement on the writer); outside one, a read runs on the reader and a write is a unit of its own.
+ * `reader` is query_only: reads outside a unit run there, on the last commit, never waiting for the writer.
  */
 export class SqliteGroupCommitDialect extends SqliteDialect {
-  private readonly connections: SqliteConnections;
+  private readonly driver: GroupCommitDriver;
 
-  constructor(connections: SqliteConnections) {
-    super({ database: connections.reader });
-    this.connections = connections;
+  constructor(groups: GroupCommit, reader: Reader, afterClose: () => void) {
+    super({ database: reader });
+    this.driver = new GroupCommitDriver(groups, reader, afterClose);
   }
 
   override createDriver(): Driver {
-    return new GroupCommitDriver(this.connections);
+    return this.driver;
   }
 }
+
+/** What Kysely takes for a connection: it only routes statements, to the writer while a unit of work runs. */
+type Lease = DatabaseConnection & { inUnit: boolean };
 
 class GroupCommitDriver implements Driver {
   /** The reader's prepared statements by SQL text (null: not a read): Kysely's own driver prepares at every run. */
   private readonly reads = new Map<string, Statement | null>();
-  private readonly connections: SqliteConnections;
+  private readonly groups: GroupCommit;
+  private readonly reader: Reader;
+  private readonly afterClose: () => void; // removes a `memory` database's files
 
-  constructor(connections: SqliteConnections) {
-    this.connections = connections;
+  constructor(groups: GroupCommit, reader: Reader, afterClose: () => void) {
+    this.groups = groups;
+    this.reader = reader;
+    this.afterClose = afterClose;
   }
 
   async init(): Promise<void> {}
@@ -53,13 +53,13 @@ class GroupCommitDriver implements Driver {
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await this.connections.groups.begin();
+    await this.groups.begin();
     (connection as Lease).inUnit = true;
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     (connection as Lease).inUnit = false;
-    await this.connections.groups.end(true);
+    await this.groups.end(true);
   }
 
   // Also called after a failed commit, when the unit has already ended. The unit fails with its own error, once its
@@ -68,31 +68,21 @@ class GroupCommitDriver implements Driver {
     const lease = connection as Lease;
     if (!lease.inUnit) return;
     lease.inUnit = false;
-    await this.connections.groups.end(false).catch(() => {});
+    await this.groups.end(false).catch(() => {});
   }
 
   async destroy(): Promise<void> {
-    await this.connections.groups.close();
-    await this.connections.writer.close();
-    this.connections.reader.close();
-    this.connections.afterClose();
+    await this.groups.close();
+    this.reader.close();
+    this.afterClose();
   }
 
-  async execute<R>(query: CompiledQuery, inUnit: boolean): Promise<QueryResult<R>> {
-    const { writer, groups } = this.connections;
-    if (inUnit) return writer.run<R>(query.sql, query.parameters);
-    const read = this.readStatement(query);
+  private async execute<R>(query: CompiledQuery, inUnit: boolean): Promise<QueryResult<R>> {
+    const read = inUnit ? null : this.readStatement(query);
     if (read) return { rows: read.all(query.parameters) as R[] };
-    await groups.begin();
-    let result: QueryResult<R>;
-    try {
-      result = writer.run<R>(query.sql, query.parameters);
-    } catch (error) {
-      await groups.end(false).catch(() => {});
-      throw error;
-    }
-    await groups.end(true);
-    return result;
+    const result: Result = inUnit ? await this.groups.run(query.sql, query.parameters) : ((await this.groups.unit([{ sql: query.sql, parameters: query.parameters }])) as Result[])[0]!;
+    if ('rows' in result) return { rows: result.rows as R[] };
+    return { rows: [], numAffectedRows: BigInt(result.changes), insertId: BigInt(result.lastInsertRowid) };
   }
 
   private readStatement(query: CompiledQuery): Statement | null {
@@ -100,7 +90,7 @@ class GroupCommitDriver implements Driver {
     let statement = this.reads.get(query.sql);
     if (statement !== undefined) return statement;
     try {
-      statement = this.connections.reader.prepare(query.sql);
+      statement = this.reader.prepare(query.sql);
     } catch {
       return null; // Not one the reader can run (a table an open group is creating): the writer runs it.
     }
@@ -108,9 +98,4 @@ class GroupCommitDriver implements Driver {
     this.reads.set(query.sql, statement.reader && statement.readonly ? statement : null);
     return this.reads.get(query.sql)!;
   }
-}
-
-/** What Kysely takes for a connection: it only routes statements, to the writer while a unit of work runs. */
-interface Lease extends DatabaseConnection {
-  inUnit: boolean;
 }
