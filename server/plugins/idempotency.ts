@@ -1,13 +1,11 @@
 import type {
-  FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod,
-  onResponseHookHandler, onSendHookHandler, preHandlerHookHandler, preValidationHookHandler,
+  FastifyInstance, FastifyReply, FastifyRequest, onResponseHookHandler, onSendHookHandler, preHandlerHookHandler, preValidationHookHandler,
 } from 'fastify';
 import type { Clock } from '../platform/clock.ts';
 import { Refusal, conflict, invalid } from '../domain/refusals.ts';
 import { digest } from '../platform/secrets.ts';
 import { seal, sealingKey, unseal } from './idempotency-seal.ts';
 import type { Store } from '../store/store.ts';
-import { KEY_SUPERSEDED_MESSAGE, type AnswerSeal } from '../store/idempotency-keys.ts';
 import { parseBasic } from './basic-auth.ts';
 import { isoInstant } from '../domain/instants.ts';
 
@@ -22,46 +20,13 @@ export const KEY_UNREADABLE_MESSAGE =
 
 const KEY_FORMAT = /^[\x20-\x7E]{1,255}$/;
 
-/**
- * Route config: `after-answer` records the answer once sent, for calls that are idempotent by nature and must not
- * hold a transaction (they look up DNS). `with-write`, on PostgreSQL: the handler's one write stores the answer in
- * its own statement (`request.sealAnswer`), without a unit of work around the handler (BEGIN, COMMIT and the answer's
- * UPDATE are three round trips). The default, and `with-write` on SQLite: the handler runs in a unit of work that
- * also stores its answer.
- */
-interface IdempotencyConfig {
-  idempotency?: 'with-change' | 'after-answer' | 'with-write';
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /**
-     * The store a route's work goes through: the unit of work of a request with an Idempotency-Key while its handler
-     * runs (its change and its recorded answer commit together), the service's store otherwise. Routes in the scope
-     * of `honourIdempotencyKeys` use this, never the store they were registered with.
-     */
-    readonly store: Store;
-    /**
-     * In a `with-write` route, the seal of `answer` for the handler's write to store, when the request claimed an
-     * Idempotency-Key on PostgreSQL; undefined otherwise. The handler then answers with that same `answer`.
-     */
-    sealAnswer(answer: unknown): AnswerSeal | undefined;
-  }
-}
-
 interface KeyedRequest {
-  /** While the handler runs: the unit of work holding its change and its answer. */
-  unit?: Store | undefined;
   clientId: string;
   keyDigest: string;
   sealKey: Buffer;
   fingerprint: string;
   /** Set once this request claimed the key: the claim's `created_at`. */
   claimedAt?: string;
-  /** The reply, for serializing an answer before the handler returns it (`sealAnswer`). */
-  reply?: FastifyReply;
-  /** The last answer a `with-write` handler had sealed for its write. */
-  seal?: AnswerSeal;
   /** The claim was completed or released. */
   settled: boolean;
 }
@@ -71,11 +36,11 @@ interface KeyedRequest {
  * the same key and request gets the first answer again (with `idempotent-replayed: true`) and causes nothing
  * twice. Add it after `requireClient`, since keys are per client.
  *
- * Exactly once, even across a crash: the first request claims the key under a lease, and its handler runs as one
- * unit of work whose transaction also stores the answer (or, in a `with-write` route on PostgreSQL, its one write's
- * statement stores it). Either both commit or neither does, so a retry finds the answer, or finds a claim whose
- * lease runs out and runs the request itself. Answers of 4xx the handler gave are
- * kept too; answers of 500 or more release the key so a retry runs again. A body refused by validation is not
+ * Exactly once, even across a crash: the first request claims the key under a lease, and the claim rides on the
+ * request's unit (request-unit.ts): the handler's first write stores the answer with its change, in the change's one
+ * statement or unit. Either both commit or neither does, so a retry finds the answer, or finds a claim whose lease
+ * runs out and runs the request itself. An answer no write stored (a refusal, a call that wrote nothing) is recorded
+ * as it is sent; answers of 500 or more release the key so a retry runs again. A body refused by validation is not
  * remembered.
  */
 export function honourIdempotencyKeys(app: FastifyInstance, store: Store, clock: Clock): void {
@@ -102,21 +67,6 @@ export function honourIdempotencyKeys(app: FastifyInstance, store: Store, clock:
     if (claimedAt !== undefined) await store.idempotencyKeys.release(state.clientId, state.keyDigest, claimedAt);
     unreleased.delete(slot(state));
   };
-  // Passed along explicitly: an AsyncLocalStorage would turn on Node's promise hooks for the whole process once used,
-  // which cost every request of every kind ~15% more CPU (docs/performance.md).
-  app.decorateRequest('store', {
-    getter(this: FastifyRequest) {
-      return keyed.get(this)?.unit ?? store;
-    },
-  });
-  app.decorateRequest('sealAnswer', function (this: FastifyRequest, answer: unknown): AnswerSeal | undefined {
-    const state = keyed.get(this);
-    if (!state?.claimedAt || !state.reply || state.unit) return undefined;
-    const text = serializedText(state.reply, answer);
-    const { clientId, keyDigest, claimedAt } = state;
-    return (state.seal = { clientId, keyDigest, claimedAt, statusCode: state.reply.statusCode, body: seal(state.sealKey, text) });
-  });
-
   // The fingerprint is taken before validation, which may add defaults.
   // Callback hooks: requests without the header pass straight through, without a promise.
   const preValidation: preValidationHookHandler = (request, _reply, done) => {
@@ -150,7 +100,8 @@ export function honourIdempotencyKeys(app: FastifyInstance, store: Store, clock:
       (result) => {
         if (result.claimed) {
           state.claimedAt = result.claimedAt;
-          state.reply = reply;
+          const { clientId, keyDigest, sealKey } = state;
+          request.unit.key = { clientId, keyDigest, claimedAt: result.claimedAt, sealKey, reply, answered: false };
           return done();
         }
         const { held } = result;
@@ -170,14 +121,13 @@ export function honourIdempotencyKeys(app: FastifyInstance, store: Store, clock:
   };
 
 
-  // Answers the handler did not commit itself: a 4xx it threw (its transaction rolled back), a 5xx, or a call
-  // marked `after-answer`.
+  // Answers no write of the handler stored: a 4xx it threw (its write undone), a 5xx, a call that wrote nothing.
   const onSend: onSendHookHandler = (request, reply, payload, done) => {
     const state = keyed.get(request);
     if (!state?.claimedAt || state.settled) return done(null, payload);
     state.settled = true;
     // Stored by the handler's write, with the change.
-    if (state.seal?.written) return done(null, payload);
+    if (request.unit.key?.answered) return done(null, payload);
     const text = payloadText(payload);
     const { clientId, keyDigest, claimedAt } = state;
     const keys = store.idempotencyKeys;
@@ -210,43 +160,7 @@ export function honourIdempotencyKeys(app: FastifyInstance, store: Store, clock:
     route.preHandler = [...hookList(route.preHandler), preHandler];
     route.onSend = [...hookList(route.onSend), onSend];
     route.onResponse = [...hookList(route.onResponse), onResponse];
-    // The handler and the recording of its answer commit together.
-    const kind = (route.config as IdempotencyConfig | undefined)?.idempotency;
-    if (kind === 'after-answer' || (kind === 'with-write' && store.dialect === 'postgres')) return;
-    const handler = route.handler as RouteHandlerMethod;
-    route.handler = async function withAnswerInTransaction(this: FastifyInstance, request, reply) {
-      const state = keyed.get(request);
-      if (!state?.claimedAt) return handler.call(this, request, reply);
-      const claimedAt = state.claimedAt;
-      let recorded = false;
-      const answer = await store.transaction(async (unit) => {
-        state.unit = unit;
-        try {
-          const payload = await handler.call(this, request, reply);
-          // A handler that answered by hand is recorded by onSend, after the fact.
-          if (reply.sent || payload === reply) return payload;
-          const text = serializedText(reply, payload);
-          if (!(await unit.idempotencyKeys.complete(state.clientId, state.keyDigest, claimedAt, reply.statusCode, seal(state.sealKey, text)))) {
-            throw conflict(KEY_SUPERSEDED_MESSAGE);
-          }
-          recorded = true;
-          reply.header('content-type', 'application/json; charset=utf-8');
-          return text;
-        } finally {
-          state.unit = undefined;
-        }
-      });
-      // Only once it committed: a commit that failed (a full disk) leaves the claim for onSend to release.
-      state.settled = recorded;
-      return answer;
-    } as RouteHandlerMethod;
   });
-}
-
-/** The answer's text as the reply's serializer (the route's response schema) writes it. */
-function serializedText(reply: FastifyReply, answer: unknown): string {
-  const serialized = reply.serialize(answer);
-  return typeof serialized === 'string' ? serialized : Buffer.from(serialized as ArrayBuffer).toString('utf8');
 }
 
 function replay(reply: FastifyReply, statusCode: number, body: string): FastifyReply {

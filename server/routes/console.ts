@@ -8,7 +8,9 @@ import {
 } from '../schemas/widgets.ts';
 import { BAD_SESSION, requireFeature, sessionOf, type WidgetSession } from '../services/widgets.ts';
 import { sendTransactionsCsv } from '../services/transactions-csv.ts';
-import { receiptAfter, sendReceipt } from '../services/receipts.ts';
+import { receiptChange } from '../services/receipts.ts';
+import { sendShopperReceipt } from './shopper-receipts.ts';
+import type { Decided } from '../services/guarded.ts';
 import {
   consoleAdjust, consoleCapture, consoleDetails, consoleRefund, consoleRelease, consoleUndo, consoleVoid, listConsole, type ConsoleActor,
 } from '../services/console.ts';
@@ -19,11 +21,11 @@ const tags = ['Widgets'];
  * The payments console (`<transactions-table>`, issue 32): listing, details and actions with a widget session token.
  * Registered inside the widget routes' scope, so their CORS and rate limits apply.
  */
-export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store, clock, config }) => {
+export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { clock, config }) => {
   /** The session of the call's Bearer token; a 401 says how to authenticate. */
   async function session(request: FastifyRequest, reply: FastifyReply): Promise<WidgetSession> {
     try {
-      return await sessionOf(store, request.headers.authorization, clock.now());
+      return await sessionOf(request.unit.store, request.headers.authorization, clock.now());
     } catch (error) {
       reply.header('www-authenticate', 'Bearer');
       throw error;
@@ -31,7 +33,7 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
   }
   async function actor(request: FastifyRequest, reply: FastifyReply): Promise<ConsoleActor> {
     const s = await session(request, reply);
-    const merchant = await store.merchants.findByIdUnscoped(s.merchantId);
+    const merchant = await request.unit.store.merchants.findByIdUnscoped(s.merchantId);
     if (!merchant) throw unauthenticated(BAD_SESSION);
     return { session: s, merchant };
   }
@@ -46,7 +48,7 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
     },
   }, async (request, reply) => {
     const { merchantId } = await session(request, reply);
-    return { result: true, message: 'Transactions retrieved.', data: await listConsole(store, merchantId, request.query, clock.now()) };
+    return { result: true, message: 'Transactions retrieved.', data: await listConsole(request.unit.store, merchantId, request.query, clock.now()) };
   });
 
   app.get('/widgets/transactions/export.csv', {
@@ -57,7 +59,7 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
   }, async (request, reply) => {
     const s = await session(request, reply);
     requireFeature(s, 'export');
-    return sendTransactionsCsv(reply, store, s.merchantId, request.query, clock.now());
+    return sendTransactionsCsv(reply, request.unit.store, s.merchantId, request.query, clock.now());
   });
 
   app.get('/widgets/transactions/:transaction_id', {
@@ -67,14 +69,19 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
     },
   }, async (request, reply) => {
     const { merchantId } = await session(request, reply);
-    return { result: true, message: 'Transaction retrieved.', data: await consoleDetails(store, merchantId, request.params.transaction_id, clock.now()) };
+    return { result: true, message: 'Transaction retrieved.', data: await consoleDetails(request.unit.store, merchantId, request.params.transaction_id, clock.now()) };
   });
 
   /** Each action answers the row as it is now, with its timeline and refunds. */
-  const after = async (who: ConsoleActor, id: string) => consoleDetails(store, who.merchant.id, id, clock.now());
-  /** The shopper's receipt of a refund or void just made. */
+  const after = async (request: FastifyRequest, who: ConsoleActor, id: string) => consoleDetails(request.unit.store, who.merchant.id, id, clock.now());
+  /** The shopper's receipt of a refund or void just made, before the answer: the console shows that it went. */
   const receipt = (request: FastifyRequest, who: ConsoleActor, recordId: string) =>
-    receiptAfter(store, request.log, who.merchant.id, recordId, { now: clock.now(), publicUrl: config.publicUrl });
+    sendShopperReceipt(request, who.merchant.id, recordId, { now: clock.now(), publicUrl: config.publicUrl });
+  /** Writes an action's change; answers what it decided. */
+  const written = async <T>(request: FastifyRequest, { change, result }: Decided<T>): Promise<T> => {
+    await request.unit.write(change);
+    return result;
+  };
 
   app.post('/widgets/transactions/:transaction_id/refund', {
     schema: {
@@ -83,8 +90,8 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
     },
   }, async (request, reply) => {
     const who = await actor(request, reply);
-    await receipt(request, who, await consoleRefund(store, who, request.params.transaction_id, request.body?.amount, clock.now()));
-    return { result: true, message: 'Refund processed.', data: await after(who, request.params.transaction_id) };
+    await receipt(request, who, await written(request, await consoleRefund(request.unit.store, who, request.params.transaction_id, request.body?.amount, clock.now())));
+    return { result: true, message: 'Refund processed.', data: await after(request, who, request.params.transaction_id) };
   });
 
   app.post('/widgets/transactions/:transaction_id/void', {
@@ -94,8 +101,8 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
     },
   }, async (request, reply) => {
     const who = await actor(request, reply);
-    await receipt(request, who, await consoleVoid(store, who, request.params.transaction_id, clock.now()));
-    return { result: true, message: 'Transaction voided.', data: await after(who, request.params.transaction_id) };
+    await receipt(request, who, await written(request, await consoleVoid(request.unit.store, who, request.params.transaction_id, clock.now())));
+    return { result: true, message: 'Transaction voided.', data: await after(request, who, request.params.transaction_id) };
   });
 
   app.post('/widgets/transactions/:transaction_id/capture', {
@@ -105,8 +112,8 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
     },
   }, async (request, reply) => {
     const who = await actor(request, reply);
-    await consoleCapture(store, who, request.params.transaction_id, request.body?.amount, clock.now());
-    return { result: true, message: 'Hold captured.', data: await after(who, request.params.transaction_id) };
+    await written(request, await consoleCapture(request.unit.store, who, request.params.transaction_id, request.body?.amount, clock.now()));
+    return { result: true, message: 'Hold captured.', data: await after(request, who, request.params.transaction_id) };
   });
 
   app.post('/widgets/transactions/:transaction_id/adjust', {
@@ -116,8 +123,8 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
     },
   }, async (request, reply) => {
     const who = await actor(request, reply);
-    await consoleAdjust(store, who, request.params.transaction_id, request.body.amount, clock.now());
-    return { result: true, message: 'Hold changed.', data: await after(who, request.params.transaction_id) };
+    await written(request, await consoleAdjust(request.unit.store, who, request.params.transaction_id, request.body.amount, clock.now()));
+    return { result: true, message: 'Hold changed.', data: await after(request, who, request.params.transaction_id) };
   });
 
   app.post('/widgets/transactions/:transaction_id/release', {
@@ -127,8 +134,8 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
     },
   }, async (request, reply) => {
     const who = await actor(request, reply);
-    await consoleRelease(store, who, request.params.transaction_id);
-    return { result: true, message: 'Hold released.', data: await after(who, request.params.transaction_id) };
+    await written(request, await consoleRelease(request.unit.store, who, request.params.transaction_id));
+    return { result: true, message: 'Hold released.', data: await after(request, who, request.params.transaction_id) };
   });
 
   app.post('/widgets/transactions/:transaction_id/undo', {
@@ -139,12 +146,12 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
     },
   }, async (request, reply) => {
     const who = await actor(request, reply);
-    const { undoneAs, recordId } = await consoleUndo(store, who, request.params.transaction_id, clock.now());
+    const { undoneAs, recordId } = await written(request, await consoleUndo(request.unit.store, who, request.params.transaction_id, clock.now()));
     await receipt(request, who, recordId);
     return {
       result: true,
       message: undoneAs === 'void' ? 'Sale voided: nobody keeps a fee.' : 'Sale refunded in full: it had settled, so a void was no longer possible.',
-      data: { ...(await after(who, request.params.transaction_id)), undone_as: undoneAs },
+      data: { ...(await after(request, who, request.params.transaction_id)), undone_as: undoneAs },
     };
   });
 
@@ -156,7 +163,8 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
   }, async (request, reply) => {
     const who = await actor(request, reply);
     requireFeature(who.session, 'receipts');
-    await sendReceipt(store, who.merchant.id, request.params.transaction_id, { now: clock.now(), publicUrl: config.publicUrl, strict: true });
-    return { result: true, message: 'Receipt sent.', data: await after(who, request.params.transaction_id) };
+    const change = await receiptChange(request.unit.store, who.merchant.id, request.params.transaction_id, { now: clock.now(), publicUrl: config.publicUrl, strict: true });
+    await request.unit.write(change!);
+    return { result: true, message: 'Receipt sent.', data: await after(request, who, request.params.transaction_id) };
   });
 };

@@ -15,7 +15,7 @@ export const transactionExportRoutes: FastifyPluginAsyncTypebox<Deps> = async (a
     },
   }, async (request, reply) => {
     const { merchant_key, ...query } = request.query;
-    const merchant = await merchantByKey(request.store, request.client.id, merchant_key);
-    return sendTransactionsCsv(reply, request.store, merchant.id, query, clock.now());
+    const merchant = await merchantByKey(request.unit.store, request.client.id, merchant_key);
+    return sendTransactionsCsv(reply, request.unit.store, merchant.id, query, clock.now());
   });
 };

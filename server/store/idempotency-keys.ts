@@ -1,9 +1,12 @@
-import { sql, type QueryCreator } from 'kysely';
+import type { ExpressionBuilder } from 'kysely';
 import type { Database, Executor, IdempotencyKeysTable } from './schema.ts';
+import type { Result, RunSteps } from './sqlite/writer-thread.ts';
 import { isoInstant } from '../domain/instants.ts';
 import { conflict } from '../domain/refusals.ts';
 
 export type IdempotencyKey = IdempotencyKeysTable;
+
+const changed = (result: Result) => 'changes' in result && result.changes > 0;
 
 /** How long a key is remembered; an older key counts as new, and its row is purged. */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -19,9 +22,8 @@ export const KEY_SUPERSEDED_MESSAGE =
   'This request ran past its Idempotency-Key lease and a retry took its place; nothing it did was kept. The retry has the answer.';
 
 /**
- * A keyed request's answer, already sealed (plugins/idempotency-seal.ts), for its one write to store in the same
- * statement (PostgreSQL): the write happens only while the request still holds its claim, and the answer is stored
- * only if the write happened.
+ * A keyed request's answer, already sealed (plugins/idempotency-seal.ts), for the write that makes its change to store
+ * with it (changes.ts): the write happens only while the request still holds its claim.
  */
 export interface AnswerSeal {
   clientId: string;
@@ -29,56 +31,14 @@ export interface AnswerSeal {
   claimedAt: string;
   statusCode: number;
   body: string;
-  /** Set once the statement carrying it wrote. */
-  written?: boolean;
 }
 
-/** What a statement of CTEs is built from: the store's executor, or a query creator with CTEs already added. */
-type StatementStart = Pick<QueryCreator<Database>, 'with' | 'selectFrom' | 'insertInto' | 'updateTable'>;
+/** The request's own claim, still unanswered. */
+export const unanswered = (seal: Pick<AnswerSeal, 'clientId' | 'keyDigest' | 'claimedAt'>) => (eb: ExpressionBuilder<Database, 'idempotency_keys'>) =>
+  eb.and([eb('client_id', '=', seal.clientId), eb('key', '=', seal.keyDigest), eb('created_at', '=', seal.claimedAt), eb('status_code', 'is', null)]);
 
-const ofClaim = (seal: AnswerSeal) => ({ client_id: seal.clientId, key: seal.keyDigest, created_at: seal.claimedAt });
-
-/**
- * `db` with a sealed write's `claim` CTE in front (or `db` itself without a seal): the request's claim, still
- * unanswered, locked until the statement commits, so that no retry takes it over meanwhile. The write's first
- * sub-statement reads from it (`claimHeld`).
- */
-export function withHeldClaim(db: Executor, seal: AnswerSeal | undefined): StatementStart {
-  if (!seal) return db;
-  const claim = db.with('claim', (q) => q.selectFrom('idempotency_keys').select('key').where((eb) => eb.and(ofClaim(seal))).where('status_code', 'is', null).forUpdate());
-  return claim as unknown as StatementStart;
-}
-
-/** The condition a sealed write's first sub-statement adds: its request still holds the claim. */
-export const claimHeld = sql<boolean>`exists (select 1 from claim)`;
-
-/** `query` with a sealed write's `sealed` CTE added: the answer stored on the claim, if the CTE `after` wrote a row. */
-export function withAnswerStored<Q extends StatementStart>(query: Q, seal: AnswerSeal | undefined, after: string): Q {
-  if (!seal) return query;
-  const sealed = query.with('sealed', (db) =>
-    db
-      .updateTable('idempotency_keys')
-      .set({ status_code: seal.statusCode, body: seal.body, locked_until: null })
-      .where((eb) => eb.and(ofClaim(seal)))
-      .where(sql<boolean>`exists (select 1 from ${sql.table(after)})`),
-  );
-  return sealed as unknown as Q;
-}
-
-/**
- * What a sealed write that wrote nothing means: a refusal of its own (false) while the claim is still the request's;
- * a conflict when the claim was taken over by a retry after its lease ran out.
- */
-export async function unlessClaimLost(db: Executor, seal: AnswerSeal | undefined, written: boolean): Promise<boolean> {
-  if (!seal) return written;
-  if (written) {
-    seal.written = true;
-    return true;
-  }
-  const held = await db.selectFrom('idempotency_keys').select('key').where((eb) => eb.and(ofClaim(seal))).where('status_code', 'is', null).executeTakeFirst();
-  if (!held) throw conflict(KEY_SUPERSEDED_MESSAGE);
-  return false;
-}
+/** A keyed write that found its claim taken over by a retry (its lease ran out): nothing it did is kept. */
+export const claimLost = () => conflict(KEY_SUPERSEDED_MESSAGE);
 
 /**
  * What `claim` found: either the key is now ours (`claimed`, with the claim's `claimedAt`, which `complete` and
@@ -90,45 +50,46 @@ export type ClaimResult = { claimed: true; claimedAt: string } | { claimed: fals
 /** Idempotency keys of authenticated POSTs, per client, as digests, with the answer the first request got. */
 export class IdempotencyKeyRepository {
   private readonly db: Executor;
+  private readonly runSteps: RunSteps | undefined;
 
-  constructor(db: Executor) {
+  constructor(db: Executor, runSteps: RunSteps | undefined) {
     this.db = db;
+    this.runSteps = runSteps;
   }
 
   /**
    * Inserts the in-progress row for (client, key digest). On a conflict the key is someone's, unless either its row
    * is older than 24 hours (then it is a new key), or it is an unfinished claim of this same request whose lease
    * ran out (its process crashed): then it is taken over. Both replacements are one conditional UPDATE, so of two
-   * requests replacing one row only one wins.
+   * requests replacing one row only one wins. On SQLite the three statements are one unit of the group commit.
    */
   async claim(clientId: string, keyDigest: string, fingerprint: string, now: Date, leaseMs = IDEMPOTENCY_LEASE_MS): Promise<ClaimResult> {
     const claimedAt = isoInstant(now);
-    const lockedUntil = isoInstant(now, leaseMs);
     const cutoff = isoInstant(now, -IDEMPOTENCY_KEY_TTL_MS);
-    const fresh = { fingerprint, status_code: null, body: null, created_at: claimedAt, locked_until: lockedUntil };
+    const fresh = { fingerprint, status_code: null, body: null, created_at: claimedAt, locked_until: isoInstant(now, leaseMs) };
+    const insert = this.db.insertInto('idempotency_keys').values({ client_id: clientId, key: keyDigest, ...fresh }).onConflict((oc) => oc.columns(['client_id', 'key']).doNothing());
+    const replace = this.db
+      .updateTable('idempotency_keys')
+      .set(fresh)
+      .where('client_id', '=', clientId)
+      .where('key', '=', keyDigest)
+      .where((eb) =>
+        eb.or([
+          eb('created_at', '<=', cutoff),
+          eb.and([eb('status_code', 'is', null), eb('fingerprint', '=', fingerprint), eb('locked_until', '<=', claimedAt)]),
+        ]),
+      );
+    const find = this.db.selectFrom('idempotency_keys').selectAll().where('client_id', '=', clientId).where('key', '=', keyDigest).where('created_at', '>', cutoff);
+    if (this.runSteps) {
+      const [inserted, replaced, found] = (await this.runSteps([insert.compile(), replace.compile(), find.compile()])) as Result[];
+      if (changed(inserted!) || changed(replaced!)) return { claimed: true, claimedAt };
+      return { claimed: false, held: (found as { rows: IdempotencyKey[] }).rows[0]! };
+    }
     // A row can vanish between the conflict and the read (released after a 5xx): try again then.
     for (let attempt = 0; attempt < 3; attempt++) {
-      const inserted = await this.db
-        .insertInto('idempotency_keys')
-        .values({ client_id: clientId, key: keyDigest, ...fresh })
-        .onConflict((oc) => oc.columns(['client_id', 'key']).doNothing())
-        .executeTakeFirst();
-      if (inserted.numInsertedOrUpdatedRows === 1n) return { claimed: true, claimedAt };
-      const replaced = await this.db
-        .updateTable('idempotency_keys')
-        .set(fresh)
-        .where('client_id', '=', clientId)
-        .where('key', '=', keyDigest)
-        .where((eb) =>
-          eb.or([
-            eb('created_at', '<=', cutoff),
-            eb.and([eb('status_code', 'is', null), eb('fingerprint', '=', fingerprint), eb('locked_until', '<=', claimedAt)]),
-          ]),
-        )
-        .executeTakeFirst();
-      if (replaced.numUpdatedRows === 1n) return { claimed: true, claimedAt };
-
-      const held = await this.find(clientId, keyDigest, now);
+      if ((await insert.executeTakeFirst()).numInsertedOrUpdatedRows === 1n) return { claimed: true, claimedAt };
+      if ((await replace.executeTakeFirst()).numUpdatedRows === 1n) return { claimed: true, claimedAt };
+      const held = await find.executeTakeFirst();
       if (held) return { claimed: false, held };
     }
     throw new Error('an idempotency key kept changing hands');
@@ -148,23 +109,14 @@ export class IdempotencyKeyRepository {
     const result = await this.db
       .updateTable('idempotency_keys')
       .set({ status_code: statusCode, body: sealedBody, locked_until: null })
-      .where('client_id', '=', clientId)
-      .where('key', '=', keyDigest)
-      .where('created_at', '=', claimedAt)
-      .where('status_code', 'is', null)
+      .where(unanswered({ clientId, keyDigest, claimedAt }))
       .executeTakeFirst();
     return result.numUpdatedRows === 1n;
   }
 
   /** Forgets an unfinished claim (the request failed on our side), so a retry runs again. */
   async release(clientId: string, keyDigest: string, claimedAt: string): Promise<void> {
-    await this.db
-      .deleteFrom('idempotency_keys')
-      .where('client_id', '=', clientId)
-      .where('key', '=', keyDigest)
-      .where('created_at', '=', claimedAt)
-      .where('status_code', 'is', null)
-      .execute();
+    await this.db.deleteFrom('idempotency_keys').where(unanswered({ clientId, keyDigest, claimedAt })).execute();
   }
 
   /** Deletes the keys older than 24 hours, answers and all; returns how many. */
@@ -173,5 +125,4 @@ export class IdempotencyKeyRepository {
     const result = await this.db.deleteFrom('idempotency_keys').where('created_at', '<=', cutoff).executeTakeFirst();
     return Number(result.numDeletedRows);
   }
-
 }

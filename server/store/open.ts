@@ -47,7 +47,9 @@ export async function openStore(options: StorageOptions): Promise<Store> {
     await db.destroy();
     throw error;
   }
-  return new Store(db, { dialect: 'sqlite', runUnit: transactionUnits(db), onClose: () => db.destroy(), committedVersion: sqlite.committedVersion });
+  return new Store(db, {
+    dialect: 'sqlite', runUnit: transactionUnits(db), onClose: () => db.destroy(), committedVersion: sqlite.committedVersion, runSteps: (steps) => sqlite.groups.unit(steps),
+  });
 }
 
 async function openPostgres(connectionString: string, { pgSchema: schema, log, onConnectionError, statements }: StorageOptions): Promise<Kysely<Database>> {

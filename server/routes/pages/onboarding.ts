@@ -45,7 +45,7 @@ function readSubmission(body: unknown) {
 type OpenLink = Extract<LinkState, { state: 'open' }>;
 
 /** The hosted onboarding form behind the one-time link the API gives out: a step a page, saved on the link. */
-export const onboardingPages: FastifyPluginAsync<Deps> = async (app, { store, clock }) => {
+export const onboardingPages: FastifyPluginAsync<Deps> = async (app, { clock }) => {
   const path = onboardingPath(':token');
 
   // The merchant's language: `?locale=` when the partner's link names one (every address of the form carries it),
@@ -57,11 +57,11 @@ export const onboardingPages: FastifyPluginAsync<Deps> = async (app, { store, cl
   };
 
   // The platform's brand, read only for a page about to be shown (a post that redirects needs none).
-  const brandOf = (link: OpenLink) => platformBrand(store, link.merchant.client_id);
+  const brandOf = (request: FastifyRequest, link: OpenLink) => platformBrand(request.unit.store, link.merchant.client_id);
 
-  const showStep = async (reply: FastifyReply, token: string, step: OnboardingStep, link: OpenLink, lang: PageLocale) => {
+  const showStep = async (request: FastifyRequest, reply: FastifyReply, token: string, step: OnboardingStep, link: OpenLink, lang: PageLocale) => {
     const { draft, expiresAt } = link;
-    const brand = await brandOf(link);
+    const brand = await brandOf(request, link);
     const addresses = addressesOf(token, lang);
     if (step === 'review') return sendPage(reply, onboardingReviewPage({ draft, errors: [], signerName: '', agreed: false, lang, addresses, expiresAt, brand }));
     const values = draft.answers[STEP_GROUPS[step]];
@@ -71,39 +71,39 @@ export const onboardingPages: FastifyPluginAsync<Deps> = async (app, { store, cl
   // The link itself opens where the merchant left off.
   app.get<LinkRoute>(path, { schema: { hide: true } }, async (request, reply) => {
     const lang = languageOf(request);
-    const link = await openOnboardingLink(store, request.params.token, clock.now());
+    const link = await openOnboardingLink(request.unit.store, request.params.token, clock.now());
     if (link.state !== 'open') return sendPage(reply, linkProblemPage(link.state, lang));
-    return showStep(reply, request.params.token, link.draft.at, link, lang);
+    return showStep(request, reply, request.params.token, link.draft.at, link, lang);
   });
 
   app.get<StepRoute>(`${path}/:step`, { schema: { hide: true } }, async (request, reply) => {
     const { token, step } = request.params;
     if (!isOnboardingStep(step)) return sendPage(reply, notFoundPage());
     const lang = languageOf(request);
-    const link = await openOnboardingLink(store, token, clock.now());
+    const link = await openOnboardingLink(request.unit.store, token, clock.now());
     if (link.state !== 'open') return sendPage(reply, linkProblemPage(link.state, lang));
     // A step further than the merchant has come is not open yet: the furthest one reached is.
     if (!canOpen(link.draft, step)) return reply.redirect(addressesOf(token, lang).step(link.draft.reached), 303);
-    return showStep(reply, token, step, link, lang);
+    return showStep(request, reply, token, step, link, lang);
   });
 
   app.post<StepRoute>(`${path}/:step`, { schema: { hide: true } }, async (request, reply) => {
     const { token, step } = request.params;
     if (!isOnboardingStep(step) || step === 'review') return sendPage(reply, notFoundPage());
     const lang = languageOf(request);
-    const link = await openOnboardingLink(store, token, clock.now());
+    const link = await openOnboardingLink(request.unit.store, token, clock.now());
     if (link.state !== 'open') return sendPage(reply, linkProblemPage(link.state, lang));
     if (!canOpen(link.draft, step)) return reply.redirect(addressesOf(token, lang).step(link.draft.reached), 303);
     const fields = fieldsOf(request.body);
     const posted = postedGroup(fields, STEP_GROUPS[step]);
     const direction = textOf(fields, 'go') === 'back' ? 'back' : 'forward';
-    const saved = await saveOnboardingStep(store, token, step, posted, direction, clock.now());
+    const saved = await request.unit.transaction((tx) => saveOnboardingStep(tx, token, step, posted, direction, clock.now()));
     if (!saved.saved) return sendPage(reply, linkProblemPage(saved.linkState, lang));
     const addresses = addressesOf(token, lang);
     if (saved.errors.length > 0) {
       const secretsTyped = ['ssn', 'account_number'].some((name) => Boolean(posted[name]));
       return sendPage(reply, onboardingStepPage({
-        step, draft: saved.draft, values: posted, errors: saved.errors, secretsTyped, lang, addresses, expiresAt: link.expiresAt, brand: await brandOf(link),
+        step, draft: saved.draft, values: posted, errors: saved.errors, secretsTyped, lang, addresses, expiresAt: link.expiresAt, brand: await brandOf(request, link),
       }));
     }
     // After a post, a redirect: reloading the next step does not post this one again.
@@ -114,14 +114,14 @@ export const onboardingPages: FastifyPluginAsync<Deps> = async (app, { store, cl
     const lang = languageOf(request);
     const { token } = request.params;
     const { application, signerName, agreed } = readSubmission(request.body);
-    const outcome = await submitHostedApplication(store, token, application, { signerName, agreed }, clock.now());
+    const outcome = await request.unit.transaction((tx) => submitHostedApplication(tx, token, application, { signerName, agreed }, clock.now()));
     if (outcome.accepted) return sendPage(reply, thankYouPage(outcome.merchant.business_name, lang));
     if (outcome.linkState) return sendPage(reply, linkProblemPage(outcome.linkState, lang));
-    const link = await openOnboardingLink(store, token, clock.now());
+    const link = await openOnboardingLink(request.unit.store, token, clock.now());
     if (link.state !== 'open') return sendPage(reply, linkProblemPage(link.state, lang));
     const errors = [...outcome.fieldErrors, ...signatureFieldErrors(outcome.signatureErrors)];
     return sendPage(reply, onboardingReviewPage({
-      draft: link.draft, errors, signerName, agreed, lang, addresses: addressesOf(token, lang), expiresAt: link.expiresAt, brand: await brandOf(link),
+      draft: link.draft, errors, signerName, agreed, lang, addresses: addressesOf(token, lang), expiresAt: link.expiresAt, brand: await brandOf(request, link),
     }));
   });
 };

@@ -21,6 +21,8 @@ export type Failure = { error: { message: string; code?: string } };
 export type Done = { results: Result[] } | { lost: number } | Failure;
 export interface Reply { done: Done[]; inTransaction: boolean }
 export interface WriterData { file: string; synchronous: 'FULL' | 'OFF' }
+/** Runs steps as one unit of the group commit (group-commit.ts): their results, or which guard found nothing to change. */
+export type RunSteps = (steps: Step[]) => Promise<Result[] | { lost: number }>;
 
 /**
  * The thread of the one connection that writes: with synchronous=FULL, SQLite syncs the WAL inside COMMIT, and that
