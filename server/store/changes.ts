@@ -70,16 +70,11 @@ async function inTurn(db: Executor, steps: Compiled[]): Promise<Result[] | { los
 function guarded(db: Pick<QueryCreator<Database>, 'updateTable' | 'insertInto'>, guard: Guard, after?: string) {
   if ('insert' in guard) return insertRow(db, guard.insert, after).onConflict((oc) => oc.doNothing());
   const { table, where, atMost = {}, set, add = {} } = guard;
-  return db
-    .updateTable(table as 'transactions')
-    .set((eb) => ({ ...set, ...Object.fromEntries(Object.entries(add).map(([column, n]) => [column, eb(column as 'amount', '+', n)])) }) as never)
-    .where((eb) =>
-      eb.and([
-        ...Object.entries(where).map(([column, value]) => eb(column as 'id', value === null ? 'is' : '=', value as string)),
-        ...Object.entries(atMost).map(([column, n]) => eb(column as 'amount', '<=', n)),
-        ...(after ? [sql<boolean>`exists (select 1 from ${sql.table(after)})`] : []),
-      ]),
-    );
+  const added = Object.entries(add).map(([column, n]) => [column, sql`${sql.ref(column)} + ${n}`]);
+  let update = db.updateTable(table as 'transactions').set({ ...set, ...Object.fromEntries(added) } as never);
+  for (const [column, value] of Object.entries(where)) update = update.where(column as 'id', value === null ? 'is' : '=', value as string);
+  for (const [column, n] of Object.entries(atMost)) update = update.where(column as 'amount', '<=', n);
+  return after ? update.where(sql<boolean>`exists (select 1 from ${sql.table(after)})`) : update;
 }
 
 /** `INSERT … VALUES`, or, after the CTE `after`, `INSERT … SELECT … FROM after`: the row once for each row `after` returned. */

@@ -82,8 +82,17 @@ export class TransactionRepository {
    * decided there cannot lose its guard; SQLite runs one unit at a time.
    */
   async findForChange(merchantId: string, id: string): Promise<(Transaction & ShopperContacts) | undefined> {
-    const query = this.withContacts(merchantId, id);
-    return (this.db.isTransaction && this.dialect === 'postgres' ? query.forUpdate('transactions') : query).executeTakeFirst();
+    if (this.dialect === 'postgres') {
+      const query = this.withContacts(merchantId, id);
+      return (this.db.isTransaction ? query.forUpdate('transactions') : query).executeTakeFirst();
+    }
+    // SQLite reads on this thread, without a round trip: two plain reads cost a fifth of the join, which reads every
+    // column of the transaction again after the request's seek.
+    const transaction = await this.byId(merchantId, id).executeTakeFirst();
+    const contacts = transaction?.request_id
+      ? await this.db.selectFrom('payment_requests').select(['source as request_source', 'phone', 'email']).where('id', '=', transaction.request_id).where('merchant_id', '=', merchantId).executeTakeFirst()
+      : undefined;
+    return transaction && { ...transaction, ...(contacts ?? { request_source: null, phone: null, email: null }) };
   }
 
   /** A transaction with what its receipt needs, in one read: the shopper's contacts, its merchant's name and receipts setting. */
