@@ -10,10 +10,6 @@ export class PaymentRequestRepository {
     this.db = db;
   }
 
-  async insert(request: PaymentRequest): Promise<void> {
-    await this.db.insertInto('payment_requests').values(request).execute();
-  }
-
   /** The request whose pay link has this key (`payLinkKey` of its token). */
   async findByTokenHash(tokenHash: string): Promise<PaymentRequest | undefined> {
     return this.db.selectFrom('payment_requests').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();

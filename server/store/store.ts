@@ -14,7 +14,6 @@ import { WebhookEndpointRepository } from './webhook-endpoints.ts';
 import { WidgetRepository } from './widgets.ts';
 import { BrandingRepository } from './branding.ts';
 import { IdempotencyKeyRepository } from './idempotency-keys.ts';
-import { OrderRepository } from './orders.ts';
 import { OperatorRepository } from './operators.ts';
 import { ConsoleListingRepository } from './console-listing.ts';
 import { ReceiptRepository } from './receipts.ts';
@@ -61,7 +60,6 @@ const REPOSITORIES = {
   widgets: (db: Executor) => new WidgetRepository(db),
   branding: (db: Executor) => new BrandingRepository(db),
   idempotencyKeys: (db: Executor, store: StoreBasics) => new IdempotencyKeyRepository(db, store.runSteps),
-  orders: (db: Executor) => new OrderRepository(db),
   operators: (db: Executor) => new OperatorRepository(db),
   consoleListing: (db: Executor) => new ConsoleListingRepository(db),
   receipts: (db: Executor) => new ReceiptRepository(db),
