@@ -6,7 +6,7 @@ import { apply, readDecideWrite } from '../services/guarded.ts';
 import { seal } from './idempotency-seal.ts';
 
 /** An Idempotency-Key this request claimed (plugins/idempotency.ts): its answer is stored by the request's first write. */
-export interface ClaimedKey {
+interface ClaimedKey {
   clientId: string;
   keyDigest: string;
   claimedAt: string;
@@ -30,7 +30,7 @@ declare module 'fastify' {
  * for what is more than one change, `transaction` (a unit of work). A claimed Idempotency-Key rides on the unit: the
  * request's first write stores the answer with its change, so both commit or neither does.
  */
-export class RequestUnit {
+class RequestUnit {
   /** What the route reads through; in a retry under lock (`readDecideWrite`), the unit of work, whose reads lock. */
   store: Store;
   key: ClaimedKey | undefined;
@@ -79,7 +79,7 @@ export class RequestUnit {
 }
 
 /** The answer's text as the reply's serializer (the route's response schema) writes it. */
-export function serializedText(reply: FastifyReply, answer: unknown): string {
+function serializedText(reply: FastifyReply, answer: unknown): string {
   const serialized = reply.serialize(answer);
   return typeof serialized === 'string' ? serialized : Buffer.from(serialized as ArrayBuffer).toString('utf8');
 }

@@ -7,7 +7,8 @@ import {
   ConsoleAmountBody, ConsoleHoldAmountBody, ConsoleDetailsAnswer, ConsoleExportQuery, ConsoleParams, ConsoleUndoAnswer, TransactionsCsv, WidgetTransactionsAnswer, WidgetTransactionsQuery,
 } from '../schemas/widgets.ts';
 import { BAD_SESSION, requireFeature, sessionOf, type WidgetSession } from '../services/widgets.ts';
-import { sendTransactionsCsv } from '../services/transactions-csv.ts';
+import { transactionsExport } from '../services/transactions-csv.ts';
+import { sendCsv } from './transaction-export.ts';
 import { receiptChange } from '../services/receipts.ts';
 import { sendShopperReceipt } from './shopper-receipts.ts';
 import type { Decided } from '../services/guarded.ts';
@@ -59,7 +60,7 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
   }, async (request, reply) => {
     const s = await session(request, reply);
     requireFeature(s, 'export');
-    return sendTransactionsCsv(reply, request.unit.store, s.merchantId, request.query, clock.now());
+    return sendCsv(reply, transactionsExport(request.unit.store, s.merchantId, request.query, clock.now()));
   });
 
   app.get('/widgets/transactions/:transaction_id', {

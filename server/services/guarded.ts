@@ -13,7 +13,7 @@ export interface Decided<T> {
 }
 
 /** A change whose guard no longer held when it was written: nothing was written; read and decide again. */
-export class GuardLost extends Error {
+class GuardLost extends Error {
   constructor() {
     super('a change was decided on a read that no longer holds');
   }

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../platform/clock.ts';
 import type { Store } from '../store/store.ts';
 import { SECRET_RETENTION_MS } from '../domain/event-secrets.ts';
@@ -7,7 +6,7 @@ import { isoInstant } from '../domain/instants.ts';
 export interface HousekeepingOptions {
   store: Store;
   clock: Clock;
-  log?: Pick<FastifyBaseLogger, 'error'>;
+  log?: { error(object: object, message: string): void };
   everyMs?: number;
 }
 

@@ -284,7 +284,7 @@ export interface IdempotencyKeysTable {
   locked_until: Instant | null;
 }
 
-export interface MerchantOrdersTable {
+interface MerchantOrdersTable {
   merchant_id: string;
   order_id: string;
   source: RequestSource;
