@@ -47,7 +47,7 @@ interface StoreOptions {
 /** Each repository, as it is made over a store's handle. */
 const REPOSITORIES = {
   clients: (db: Executor) => new ClientRepository(db),
-  merchants: (db: Executor, store: StoreBasics) => new MerchantRepository(db, store.recentMerchants),
+  merchants: (db: Executor, store: StoreBasics) => new MerchantRepository(db, () => store.merchantChanged()),
   onboardingTokens: (db: Executor) => new OnboardingTokenRepository(db),
   customers: (db: Executor) => new CustomerRepository(db),
   events: (db: Executor, store: StoreBasics) => new EventRepository(db, store.dialect, store.outboxWritten),
@@ -57,7 +57,7 @@ const REPOSITORIES = {
   messages: (db: Executor) => new MessageRepository(db),
   settings: (db: Executor) => new SettingsRepository(db),
   webhookEndpoints: (db: Executor) => new WebhookEndpointRepository(db),
-  widgets: (db: Executor) => new WidgetRepository(db),
+  widgets: (db: Executor, store: StoreBasics) => new WidgetRepository(db, () => store.merchantChanged()),
   branding: (db: Executor) => new BrandingRepository(db),
   idempotencyKeys: (db: Executor, store: StoreBasics) => new IdempotencyKeyRepository(db, store.runSteps),
   operators: (db: Executor) => new OperatorRepository(db),
@@ -71,6 +71,7 @@ interface StoreBasics {
   runSteps: RunSteps | undefined;
   recentMerchants: RecentMerchants<KeyedMerchant>;
   outboxWritten: OutboxCounter;
+  merchantChanged(): void;
 }
 
 // The class below has a getter for each repository (made in its static block).
@@ -104,6 +105,7 @@ export class Store {
   private readonly db: Executor;
   private readonly options: StoreOptions;
   private reader: Store | undefined;
+  private changedMerchant = false;
 
   constructor(
     db: Executor,
@@ -126,7 +128,17 @@ export class Store {
   async transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
     if (this.options.readOnly) throw readOnly();
     if (this.db.isTransaction) return work(this);
-    return this.options.runUnit((unit) => work(new Store(unit, this.unitOptions)));
+    let unit: Store | undefined;
+    const done = await this.options.runUnit((db) => work((unit = new Store(db, this.unitOptions))));
+    // Again once committed: a read between the write and its commit may have remembered the merchant as it was.
+    if (unit?.changedMerchant) this.recentMerchants.clear();
+    return done;
+  }
+
+  /** A merchant, or what is remembered with it (its receipts setting), was written: forget the remembered merchants. */
+  merchantChanged(): void {
+    this.changedMerchant = true;
+    this.recentMerchants.clear();
   }
 
   /**
