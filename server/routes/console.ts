@@ -48,8 +48,8 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
       querystring: WidgetTransactionsQuery, response: { 200: WidgetTransactionsAnswer, ...failures },
     },
   }, async (request, reply) => {
-    const { merchantId } = await session(request, reply);
-    return { result: true, message: 'Transactions retrieved.', data: await listConsole(request.unit.store, merchantId, request.query, clock.now()) };
+    const { merchantId, features } = await session(request, reply);
+    return { result: true, message: 'Transactions retrieved.', data: { ...(await listConsole(request.unit.store, merchantId, request.query, clock.now())), features } };
   });
 
   app.get('/widgets/transactions/export.csv', {
