@@ -1,12 +1,10 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Database, Executor, IdempotencyKeysTable } from './schema.ts';
-import type { Result, RunSteps } from './sqlite/writer-thread.ts';
+import type { RunSteps } from './sqlite/writer-thread.ts';
 import { isoInstant } from '../domain/instants.ts';
 import { conflict } from '../domain/refusals.ts';
 
 export type IdempotencyKey = IdempotencyKeysTable;
-
-const changed = (result: Result) => 'changes' in result && result.changes > 0;
 
 /** How long a key is remembered; an older key counts as new, and its row is purged. */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -60,35 +58,36 @@ export class IdempotencyKeyRepository {
   /**
    * Inserts the in-progress row for (client, key digest). On a conflict the key is someone's, unless either its row
    * is older than 24 hours (then it is a new key), or it is an unfinished claim of this same request whose lease
-   * ran out (its process crashed): then it is taken over. Both replacements are one conditional UPDATE, so of two
-   * requests replacing one row only one wins. On SQLite the three statements are one unit of the group commit.
+   * ran out (its process crashed): then it is taken over. The insert and both replacements are one upsert, so of two
+   * requests replacing one row only one wins; then, if it did not claim, the key's row is read. On SQLite both
+   * statements are one unit of the group commit.
    */
   async claim(clientId: string, keyDigest: string, fingerprint: string, now: Date, leaseMs = IDEMPOTENCY_LEASE_MS): Promise<ClaimResult> {
     const claimedAt = isoInstant(now);
     const cutoff = isoInstant(now, -IDEMPOTENCY_KEY_TTL_MS);
     const fresh = { fingerprint, status_code: null, body: null, created_at: claimedAt, locked_until: isoInstant(now, leaseMs) };
-    const insert = this.db.insertInto('idempotency_keys').values({ client_id: clientId, key: keyDigest, ...fresh }).onConflict((oc) => oc.columns(['client_id', 'key']).doNothing());
-    const replace = this.db
-      .updateTable('idempotency_keys')
-      .set(fresh)
-      .where('client_id', '=', clientId)
-      .where('key', '=', keyDigest)
-      .where((eb) =>
-        eb.or([
-          eb('created_at', '<=', cutoff),
-          eb.and([eb('status_code', 'is', null), eb('fingerprint', '=', fingerprint), eb('locked_until', '<=', claimedAt)]),
-        ]),
-      );
+    const claim = this.db
+      .insertInto('idempotency_keys')
+      .values({ client_id: clientId, key: keyDigest, ...fresh })
+      .onConflict((oc) =>
+        oc
+          .columns(['client_id', 'key'])
+          .doUpdateSet(fresh)
+          .where((eb) =>
+            eb.or([
+              eb('idempotency_keys.created_at', '<=', cutoff),
+              eb.and([eb('idempotency_keys.status_code', 'is', null), eb('idempotency_keys.fingerprint', '=', fingerprint), eb('idempotency_keys.locked_until', '<=', claimedAt)]),
+            ])),
+      )
+      .returning('created_at');
     const find = this.db.selectFrom('idempotency_keys').selectAll().where('client_id', '=', clientId).where('key', '=', keyDigest).where('created_at', '>', cutoff);
     if (this.runSteps) {
-      const [inserted, replaced, found] = (await this.runSteps([insert.compile(), replace.compile(), find.compile()])) as Result[];
-      if (changed(inserted!) || changed(replaced!)) return { claimed: true, claimedAt };
-      return { claimed: false, held: (found as { rows: IdempotencyKey[] }).rows[0]! };
+      const [claimed, found] = (await this.runSteps([claim.compile(), find.compile()])) as { rows: IdempotencyKey[] }[];
+      return claimed!.rows.length === 1 ? { claimed: true, claimedAt } : { claimed: false, held: found!.rows[0]! };
     }
     // A row can vanish between the conflict and the read (released after a 5xx): try again then.
     for (let attempt = 0; attempt < 3; attempt++) {
-      if ((await insert.executeTakeFirst()).numInsertedOrUpdatedRows === 1n) return { claimed: true, claimedAt };
-      if ((await replace.executeTakeFirst()).numUpdatedRows === 1n) return { claimed: true, claimedAt };
+      if (await claim.executeTakeFirst()) return { claimed: true, claimedAt };
       const held = await find.executeTakeFirst();
       if (held) return { claimed: false, held };
     }
