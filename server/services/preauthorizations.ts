@@ -13,13 +13,7 @@ import type { EventExtras } from './refunds.ts';
 import { eventRow } from '../store/events.ts';
 import type { Change } from '../store/changes.ts';
 import type { TransactionStatus } from '../store/schema.ts';
-import type { Decided } from './guarded.ts';
 
-/** What POST /preauth/capture answers. */
-interface CaptureResult {
-  Status: 'Approved'; Account: string; Brand: string; AuthCode: string; amount: string; Authorized: number; orderid: string;
-  transaction_id: string; net_amount: number;
-}
 
 function amountOf(field: string, text: string | number | undefined): number | undefined {
   if (text === undefined || text === '') return undefined;
@@ -45,7 +39,7 @@ function holdChange(auth: Transaction, set: { status?: TransactionStatus; amount
 export async function capture(
   store: Store, merchant: MerchantAccount, authorizationId: string, lastAuthorized: string | number | undefined, now: Date, extras: EventExtras = {},
   amount?: number,
-): Promise<Decided<CaptureResult>> {
+) {
   const last = amountOf('last_authorized_amount', lastAuthorized);
   const read = await store.transactions.findForChange(merchant.id, authorizationId);
   const check = checkOpenAuthorization(read, last);

@@ -4,7 +4,6 @@ import type { Database, Dialect } from './schema.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { openSqlite } from './sqlite/open-sqlite.ts';
 import { Store } from './store.ts';
-import { transactionUnits } from './units.ts';
 
 export interface StorageOptions {
   /** `postgres://…` uses PostgreSQL; unset uses the embedded SQLite database. */
@@ -37,7 +36,7 @@ export async function openStore(options: StorageOptions): Promise<Store> {
   if (options.databaseUrl) {
     const db = await openPostgres(options.databaseUrl, options);
     await migrate(db, 'postgres');
-    return new Store(db, { dialect: 'postgres', runUnit: transactionUnits(db), onClose: () => db.destroy() });
+    return new Store(db, { dialect: 'postgres', onClose: () => db.destroy() });
   }
   const sqlite = await openSqlite(options.dataDir);
   const db = new Kysely<Database>({ dialect: sqlite.dialect, ...(options.log ? { log: options.log } : {}) });
@@ -48,7 +47,7 @@ export async function openStore(options: StorageOptions): Promise<Store> {
     throw error;
   }
   return new Store(db, {
-    dialect: 'sqlite', runUnit: transactionUnits(db), onClose: () => db.destroy(), committedVersion: sqlite.committedVersion, runSteps: (steps) => sqlite.groups.unit(steps),
+    dialect: 'sqlite', onClose: () => db.destroy(), committedVersion: sqlite.committedVersion, runSteps: (steps) => sqlite.groups.unit(steps),
   });
 }
 

@@ -17,7 +17,6 @@ import { IdempotencyKeyRepository } from './idempotency-keys.ts';
 import { OperatorRepository } from './operators.ts';
 import { ConsoleListingRepository } from './console-listing.ts';
 import { ReceiptRepository } from './receipts.ts';
-import type { RunUnit } from './units.ts';
 import { RecentMerchants } from './recent-merchants.ts';
 import { writeChange, type Change } from './changes.ts';
 import type { AnswerSeal } from './idempotency-keys.ts';
@@ -25,8 +24,6 @@ import type { RunSteps } from './sqlite/writer-thread.ts';
 
 interface StoreOptions {
   dialect: Dialect;
-  /** How a unit of work runs on this database (units.ts). */
-  runUnit: RunUnit;
   onClose?: () => Promise<void>;
   /** Shared with the store's transactions: how many events they all wrote. */
   outboxWritten?: OutboxCounter;
@@ -118,18 +115,19 @@ export class Store {
     this.committedVersion = options.committedVersion;
     this.recentMerchants = options.recentMerchants ?? new RecentMerchants<KeyedMerchant>();
     this.runSteps = options.runSteps;
-    this.unitOptions = { dialect: this.dialect, runUnit: options.runUnit, outboxWritten: this.outboxWritten, recentMerchants: this.recentMerchants, runSteps: this.runSteps };
+    this.unitOptions = { dialect: this.dialect, outboxWritten: this.outboxWritten, recentMerchants: this.recentMerchants, runSteps: this.runSteps };
   }
 
   /**
-   * Runs `work` as one unit of work (units.ts): every write through `tx`, events included, commits together or not
-   * at all. Inside a unit it joins the one already open. For writes that are more than one change.
+   * Runs `work` as one unit of work, a Kysely transaction (on SQLite, a unit of the group commit): every write through
+   * `tx`, events included, commits together or not at all. Inside a unit it joins the one already open. For writes
+   * that are more than one change.
    */
   async transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
     if (this.options.readOnly) throw readOnly();
     if (this.db.isTransaction) return work(this);
     let unit: Store | undefined;
-    const done = await this.options.runUnit((db) => work((unit = new Store(db, this.unitOptions))));
+    const done = await (this.db as Kysely<Database>).transaction().execute((db) => work((unit = new Store(db, this.unitOptions))));
     // Again once committed: a read between the write and its commit may have remembered the merchant as it was.
     if (unit?.changedMerchant) this.recentMerchants.clear();
     return done;
