@@ -5,6 +5,7 @@ import type { Clock } from '../platform/clock.ts';
 import { Refusal, conflict, invalid } from '../domain/refusals.ts';
 import { digest } from '../platform/secrets.ts';
 import { seal, sealingKey, unseal } from './idempotency-seal.ts';
+import type { RequestKey } from './request-unit.ts';
 import type { Store } from '../store/store.ts';
 import { parseBasic } from './basic-auth.ts';
 import { isoInstant } from '../domain/instants.ts';
@@ -20,17 +21,6 @@ export const KEY_UNREADABLE_MESSAGE =
 
 const KEY_FORMAT = /^[\x20-\x7E]{1,255}$/;
 
-interface KeyedRequest {
-  clientId: string;
-  keyDigest: string;
-  sealKey: Buffer;
-  fingerprint: string;
-  /** Set once this request claimed the key: the claim's `created_at`. */
-  claimedAt?: string;
-  /** The claim was completed or released. */
-  settled: boolean;
-}
-
 /**
  * Every POST in the scope this is added to honours an `Idempotency-Key` header, as Stripe does: a retry with
  * the same key and request gets the first answer again (with `idempotent-replayed: true`) and causes nothing
@@ -44,25 +34,24 @@ interface KeyedRequest {
  * remembered.
  */
 export function honourIdempotencyKeys(app: FastifyInstance, store: Store, clock: Clock): void {
-  const keyed = new WeakMap<FastifyRequest, KeyedRequest>();
   /**
    * Claims of answered failures that could not be released (the database was away or full): released when the key
    * comes back, before it is claimed again, so a retry after the database recovers runs at once instead of waiting
    * out the lease, which is for crashes only.
    */
   const unreleased = new Map<string, string>();
-  const slot = (state: KeyedRequest) => `${state.clientId}:${state.keyDigest}`;
-  const forget = (state: KeyedRequest, claimedAt: string) => {
+  const slot = (state: RequestKey) => `${state.clientId}:${state.keyDigest}`;
+  const forget = (state: RequestKey, claimedAt: string) => {
     // Bounded: past this, the oldest wait out their lease as a crashed request's claim does.
     if (unreleased.size >= 10_000) unreleased.delete(unreleased.keys().next().value!);
     unreleased.set(slot(state), claimedAt);
   };
-  const release = (state: KeyedRequest, claimedAt: string): Promise<void> =>
+  const release = (state: RequestKey, claimedAt: string): Promise<void> =>
     store.idempotencyKeys.release(state.clientId, state.keyDigest, claimedAt).then(
       () => void unreleased.delete(slot(state)),
       () => forget(state, claimedAt),
     );
-  const releaseLeftOver = async (state: KeyedRequest): Promise<void> => {
+  const releaseLeftOver = async (state: RequestKey): Promise<void> => {
     const claimedAt = unreleased.get(slot(state));
     if (claimedAt !== undefined) await store.idempotencyKeys.release(state.clientId, state.keyDigest, claimedAt);
     unreleased.delete(slot(state));
@@ -74,18 +63,18 @@ export function honourIdempotencyKeys(app: FastifyInstance, store: Store, clock:
     if (request.method !== 'POST' || key === undefined) return done();
     if (typeof key !== 'string' || !KEY_FORMAT.test(key)) return done(invalid(INVALID_KEY_MESSAGE));
     const secret = parseBasic(request.headers.authorization)?.secret ?? '';
-    keyed.set(request, {
+    request.unit.key = {
       clientId: request.client.id,
       keyDigest: digest(key),
       sealKey: sealingKey(secret, request.client.id, key),
       fingerprint: fingerprint(request),
       settled: false,
-    });
+    };
     done();
   };
 
   const preHandler: preHandlerHookHandler = (request, reply, done) => {
-    const state = keyed.get(request);
+    const state = request.unit.key;
     if (!state) return done();
     const now = clock.now();
     releaseLeftOver(state)
@@ -100,8 +89,7 @@ export function honourIdempotencyKeys(app: FastifyInstance, store: Store, clock:
       (result) => {
         if (result.claimed) {
           state.claimedAt = result.claimedAt;
-          const { clientId, keyDigest, sealKey } = state;
-          request.unit.key = { clientId, keyDigest, claimedAt: result.claimedAt, sealKey, reply, answered: false };
+          state.reply = reply;
           return done();
         }
         const { held } = result;
@@ -123,11 +111,10 @@ export function honourIdempotencyKeys(app: FastifyInstance, store: Store, clock:
 
   // Answers no write of the handler stored: a 4xx it threw (its write undone), a 5xx, a call that wrote nothing.
   const onSend: onSendHookHandler = (request, reply, payload, done) => {
-    const state = keyed.get(request);
+    const state = request.unit.key;
+    // Stored by the handler's write, with the change, it is settled already.
     if (!state?.claimedAt || state.settled) return done(null, payload);
     state.settled = true;
-    // Stored by the handler's write, with the change.
-    if (request.unit.key?.answered) return done(null, payload);
     const text = payloadText(payload);
     const { clientId, keyDigest, claimedAt } = state;
     const keys = store.idempotencyKeys;
@@ -146,7 +133,7 @@ export function honourIdempotencyKeys(app: FastifyInstance, store: Store, clock:
 
   // A claimed request that ended without passing onSend (it should not happen) must not hold its key.
   const onResponse: onResponseHookHandler = (request, _reply, done) => {
-    const state = keyed.get(request);
+    const state = request.unit.key;
     if (!state?.claimedAt || state.settled) return done();
     state.settled = true;
     void release(state, state.claimedAt).then(() => done());

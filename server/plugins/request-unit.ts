@@ -5,16 +5,17 @@ import { claimLost, type AnswerSeal } from '../store/idempotency-keys.ts';
 import { apply, readDecideWrite } from '../services/guarded.ts';
 import { seal } from './idempotency-seal.ts';
 
-/** An Idempotency-Key this request claimed (plugins/idempotency.ts): its answer is stored by the request's first write. */
-interface ClaimedKey {
+/** A request's Idempotency-Key (plugins/idempotency.ts): once claimed, the request's first write stores its answer. */
+export interface RequestKey {
   clientId: string;
   keyDigest: string;
-  claimedAt: string;
   sealKey: Buffer;
-  /** For sealing the answer as the route's serializer will send it. */
-  reply: FastifyReply;
-  /** Stored with a write, so nothing is left to record once the answer is sent. */
-  answered: boolean;
+  fingerprint: string;
+  /** Set once this request claimed the key: the claim's `created_at`, and the reply the answer is serialized for. */
+  claimedAt?: string;
+  reply?: FastifyReply;
+  /** The answer was stored (with a write, or as it was sent), or the claim released. */
+  settled: boolean;
 }
 
 declare module 'fastify' {
@@ -33,7 +34,7 @@ declare module 'fastify' {
 class RequestUnit {
   /** What the route reads through; in a retry under lock (`readDecideWrite`), the unit of work, whose reads lock. */
   store: Store;
-  key: ClaimedKey | undefined;
+  key: RequestKey | undefined;
   private writer: Store;
 
   constructor(writer: Store) {
@@ -45,7 +46,7 @@ class RequestUnit {
   async write<A>(change: Change, answer?: A): Promise<A> {
     const sealed = this.sealed(answer);
     await apply(this.writer, change, sealed);
-    if (sealed) this.key!.answered = true;
+    if (sealed) this.key!.settled = true;
     return answer as A;
   }
 
@@ -58,7 +59,7 @@ class RequestUnit {
       if (sealed && !(await tx.idempotencyKeys.complete(sealed.clientId, sealed.keyDigest, sealed.claimedAt, sealed.statusCode, sealed.body))) throw claimLost();
       return answer;
     });
-    if (sealed) this.key!.answered = true;
+    if (sealed) this.key!.settled = true;
     return answer;
   }
 
@@ -70,11 +71,10 @@ class RequestUnit {
 
   /** The first write of a keyed request carries its answer, sealed as the route's serializer writes it. */
   private sealed(answer: unknown): AnswerSeal | undefined {
-    const key = this.key;
-    if (!key || key.answered) return undefined;
+    const { clientId, keyDigest, claimedAt, reply, sealKey, settled } = this.key ?? {};
+    if (!claimedAt || !reply || settled) return undefined;
     if (answer === undefined) throw new Error('the first write of a request with an Idempotency-Key carries its answer');
-    const text = serializedText(key.reply, answer);
-    return { clientId: key.clientId, keyDigest: key.keyDigest, claimedAt: key.claimedAt, statusCode: key.reply.statusCode, body: seal(key.sealKey, text) };
+    return { clientId: clientId!, keyDigest: keyDigest!, claimedAt, statusCode: reply.statusCode, body: seal(sealKey!, serializedText(reply, answer)) };
   }
 }
 

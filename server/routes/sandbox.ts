@@ -146,8 +146,7 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
     schema: { operationId: 'updateAch', tags, summary: 'Approve or decline a waiting ACH payment (sandbox)', body: UpdateAchBody, response: { 200: AchAnswer, ...failures } },
   }, async (request) => {
     const merchant = await merchantByKey(request.unit.store, request.client.id, request.body.merchant_key);
-    const decided = await decideAch(request.unit.store, merchant, request.body.transaction_id, request.body.new_status, clock.now());
-    const answer = await request.unit.write(decided.change, { result: true, message: 'Success.' });
+    const answer = await request.unit.write(await decideAch(request.unit.store, merchant, request.body.transaction_id, request.body.new_status, clock.now()), { result: true, message: 'Success.' });
     if (request.body.new_status === 'approved') {
       await sendShopperReceipt(request, merchant.id, request.body.transaction_id, { now: clock.now(), publicUrl: config.publicUrl });
     }

@@ -6,42 +6,35 @@ import { conflict, notFound } from '../domain/refusals.ts';
 import { newId } from '../platform/secrets.ts';
 import { paymentSuccessEvent } from './events.ts';
 import { isoInstant } from '../domain/instants.ts';
-import type { Decided } from './guarded.ts';
+import type { Change } from '../store/changes.ts';
 
 /**
- * Sandbox POST /update-ach: the bank's answer to a waiting ACH payment. Approved completes it (and the
+ * Sandbox POST /update-ach: the bank's answer to a waiting ACH payment, as a change. Approved completes it (and the
  * partner hears `payment.success` then, when money moved); declined leaves a reversal record. Decided on the
  * payment as read, written only while it is still waiting.
  */
-export async function decideAch(store: Store, merchant: MerchantAccount, transactionId: string, decision: 'approved' | 'declined', now: Date): Promise<Decided<undefined>> {
+export async function decideAch(store: Store, merchant: MerchantAccount, transactionId: string, decision: 'approved' | 'declined', now: Date): Promise<Change> {
   const sale = await store.transactions.findForChange(merchant.id, transactionId);
   if (!sale || sale.method !== 'ach' || sale.kind !== 'sale') throw notFound(`No ACH transaction ${transactionId} for this merchant.`);
   if (sale.status !== 'pending') throw conflict(`ACH transaction ${transactionId} was already ${sale.status === 'completed' ? 'approved' : 'declined'}.`);
-  const guard = (set: Partial<Transaction>) => ({ table: 'transactions' as const, where: { id: sale.id, merchant_id: merchant.id, status: 'pending' }, set });
+  const at = isoInstant(now);
   const event = (type: string, data: Record<string, unknown>) => eventRow(merchant.client_id, type, data, now);
+  const where = { id: sale.id, merchant_id: merchant.id, status: 'pending' };
   if (decision === 'approved') {
-    const completed = { ...sale, status: 'completed' as const, completed_at: isoInstant(now) };
     return {
-      change: {
-        guards: [guard({ status: 'completed', completed_at: completed.completed_at })], rows: [],
-        events: [
-          event('ach.update', { merchant_id: merchant.id, status: 'Approved', tran_id: sale.id, message: 'Approved' }),
-          event('payment.success', paymentSuccessEvent(completed, sale.request_id)),
-        ],
-      },
-      result: undefined,
+      guards: [{ table: 'transactions', where, set: { status: 'completed', completed_at: at } }], rows: [],
+      events: [
+        event('ach.update', { merchant_id: merchant.id, status: 'Approved', tran_id: sale.id, message: 'Approved' }),
+        event('payment.success', paymentSuccessEvent({ ...sale, status: 'completed', completed_at: at }, sale.request_id)),
+      ],
     };
   }
   const reversal: Transaction = {
     ...ownColumns(sale), id: newId('txn_'), parent_id: sale.id, kind: 'ach_return', status: 'completed', fee_amount: 0,
-    net_amount: -sale.net_amount, refunded_amount: 0, gateway_ref: newId('gw_'), created_at: isoInstant(now),
-    completed_at: isoInstant(now), settled_at: null,
+    net_amount: -sale.net_amount, refunded_amount: 0, gateway_ref: newId('gw_'), created_at: at, completed_at: at, settled_at: null,
   };
   return {
-    change: {
-      guards: [guard({ status: 'declined' })], rows: [{ table: 'transactions', row: reversal }],
-      events: [event('ach.update', { merchant_id: merchant.id, status: 'Declined', tran_id: sale.id, message: 'Insufficient Funds', return_transaction_id: reversal.id })],
-    },
-    result: undefined,
+    guards: [{ table: 'transactions', where, set: { status: 'declined' } }], rows: [{ table: 'transactions', row: reversal }],
+    events: [event('ach.update', { merchant_id: merchant.id, status: 'Declined', tran_id: sale.id, message: 'Insufficient Funds', return_transaction_id: reversal.id })],
   };
 }

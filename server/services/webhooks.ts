@@ -14,6 +14,11 @@ export async function checkedWebhookUrl(url: string, allowPrivate: boolean, reso
   return url.trim();
 }
 
+/** Checks the URL, then registers it (for callers outside a request: the tests, the bench). */
+export async function registerWebhookUrl(store: Store, clientId: string, url: string, now: Date, allowPrivate: boolean, resolve?: Resolve): Promise<WebhookEndpoint> {
+  return saveWebhookUrl(store, clientId, await checkedWebhookUrl(url, allowPrivate, resolve), now);
+}
+
 /**
  * POST /client/update-webhooks-url: replaces the client's URL (checked by `checkedWebhookUrl`). The signing secret
  * stays the same until it is rotated; registering again also re-enables an endpoint that answered 410.
@@ -24,11 +29,6 @@ export async function saveWebhookUrl(store: Store, clientId: string, url: string
     client_id: clientId, url, secret: newSigningSecret(), previous_secret: null, previous_secret_expires_at: null,
     disabled_at: null, disabled_reason: null, created_at: at, updated_at: at,
   });
-}
-
-/** Checks the URL, then registers it. */
-export async function registerWebhookUrl(store: Store, clientId: string, url: string, now: Date, allowPrivate: boolean, resolve?: Resolve): Promise<WebhookEndpoint> {
-  return saveWebhookUrl(store, clientId, await checkedWebhookUrl(url, allowPrivate, resolve), now);
 }
 
 export async function webhookEndpoint(store: Store, clientId: string): Promise<WebhookEndpoint> {
