@@ -9,6 +9,8 @@ import { DEFAULT_NETWORK } from './platform/config.ts';
 import { BODY_LIMIT_BYTES, registerBodyParsers } from './plugins/body-parsers.ts';
 import { STORAGE_RETRY_AFTER_SECONDS, clientErrorHandler, frameworkErrors, registerEnvelopeErrors } from './plugins/envelope-errors.ts';
 import { answerUnmetExpectations } from './plugins/expectation-failed.ts';
+import { shareConnections } from './plugins/connection-shares.ts';
+import { dropUnreadBodies } from './plugins/unread-bodies.ts';
 import { runHandlersTogether } from './plugins/handlers-together.ts';
 import { registerStrictValidation } from './plugins/validation.ts';
 import { requireClient } from './plugins/basic-auth.ts';
@@ -67,6 +69,7 @@ export async function buildApp({ logger = false, loggerInstance, store, ...given
     clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.server.maxConnections = network.maxConnections;
+  shareConnections(app.server, network.maxConnectionsPerAddress, network.trustProxy);
   // A callback hook: every request passes here, and most have no work waiting (no promise made for them).
   app.addHook('onResponse', (request, reply, done) => {
     deps.afterAnswer.answered(request, reply.statusCode < 400);
@@ -74,6 +77,7 @@ export async function buildApp({ logger = false, loggerInstance, store, ...given
   });
   app.addHook('onClose', () => deps.afterAnswer.finished());
   answerUnmetExpectations(app.server);
+  dropUnreadBodies(app);
 
   registerEnvelopeErrors(app);
   provideRequestUnits(app, store);
@@ -112,7 +116,7 @@ export async function buildApp({ logger = false, loggerInstance, store, ...given
     await api.register(widgetRoutes, deps);
     await api.register(async (authenticated) => {
       requireClient(authenticated, store);
-      honourIdempotencyKeys(authenticated, store, deps.clock);
+      honourIdempotencyKeys(authenticated, deps.clock);
       await authenticated.register(onboardingRoutes, deps);
       await authenticated.register(merchantRoutes, deps);
       await authenticated.register(customerRoutes, deps);

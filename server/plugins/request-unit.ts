@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { Store } from '../store/store.ts';
 import type { Change } from '../store/changes.ts';
-import { claimLost, type AnswerSeal } from '../store/idempotency-keys.ts';
+import { claimLost, type AnswerSeal, type IdempotencyKeyRepository } from '../store/idempotency-keys.ts';
 import { apply, readDecideWrite } from '../services/guarded.ts';
 import { seal } from './idempotency-seal.ts';
 
@@ -61,6 +61,11 @@ class RequestUnit {
     });
     if (sealed) this.key!.settled = true;
     return answer;
+  }
+
+  /** The Idempotency-Key's claim, answer and release (plugins/idempotency.ts), each a write of its own beside the request's. */
+  get keys(): IdempotencyKeyRepository {
+    return this.writer.idempotencyKeys;
   }
 
   /** Reads and writes of one attempt go through `store` (plugins: `provideRequestUnits`). */

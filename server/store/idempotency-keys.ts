@@ -58,15 +58,19 @@ export class IdempotencyKeyRepository {
   /**
    * Inserts the in-progress row for (client, key digest). On a conflict the key is someone's, unless either its row
    * is older than 24 hours (then it is a new key), or it is an unfinished claim of this same request whose lease
-   * ran out (its process crashed): then it is taken over. The insert and both replacements are one upsert, so of two
-   * requests replacing one row only one wins; then, if it did not claim, the key's row is read. On SQLite both
+   * ran out (its process crashed), or, where one process serves the database (SQLite), whose claim is not among those
+   * `runningHere` (its process stopped): then it is taken over. The insert and the replacements are one upsert, so of
+   * two requests replacing one row only one wins; then, if it did not claim, the key's row is read. On SQLite both
    * statements are one unit of the group commit.
    */
-  async claim(clientId: string, keyDigest: string, fingerprint: string, now: Date, leaseMs = IDEMPOTENCY_LEASE_MS): Promise<ClaimResult> {
+  async claim(
+    clientId: string, keyDigest: string, fingerprint: string, now: Date, leaseMs = IDEMPOTENCY_LEASE_MS, runningHere?: (claimedAt: string) => boolean,
+  ): Promise<ClaimResult> {
     const claimedAt = isoInstant(now);
     const cutoff = isoInstant(now, -IDEMPOTENCY_KEY_TTL_MS);
     const fresh = { fingerprint, status_code: null, body: null, created_at: claimedAt, locked_until: isoInstant(now, leaseMs) };
-    const claim = this.db
+    const unfinishedOfThisRequest = (eb: ExpressionBuilder<Database, 'idempotency_keys'>) => [eb('idempotency_keys.status_code', 'is', null), eb('idempotency_keys.fingerprint', '=', fingerprint)];
+    const upsert = (abandoned?: string) => this.db
       .insertInto('idempotency_keys')
       .values({ client_id: clientId, key: keyDigest, ...fresh })
       .onConflict((oc) =>
@@ -76,18 +80,27 @@ export class IdempotencyKeyRepository {
           .where((eb) =>
             eb.or([
               eb('idempotency_keys.created_at', '<=', cutoff),
-              eb.and([eb('idempotency_keys.status_code', 'is', null), eb('idempotency_keys.fingerprint', '=', fingerprint), eb('idempotency_keys.locked_until', '<=', claimedAt)]),
+              eb.and([...unfinishedOfThisRequest(eb), eb('idempotency_keys.locked_until', '<=', claimedAt)]),
+              ...(abandoned === undefined ? [] : [eb.and([...unfinishedOfThisRequest(eb), eb('idempotency_keys.created_at', '=', abandoned)])]),
             ])),
       )
       .returning('created_at');
     const find = this.db.selectFrom('idempotency_keys').selectAll().where('client_id', '=', clientId).where('key', '=', keyDigest).where('created_at', '>', cutoff);
     if (this.runSteps) {
-      const [claimed, found] = (await this.runSteps([claim.compile(), find.compile()])) as { rows: IdempotencyKey[] }[];
-      return claimed!.rows.length === 1 ? { claimed: true, claimedAt } : { claimed: false, held: found!.rows[0]! };
+      const runSteps = this.runSteps;
+      const steps = async (abandoned?: string): Promise<ClaimResult> => {
+        const [claimed, found] = (await runSteps([upsert(abandoned).compile(), find.compile()])) as { rows: IdempotencyKey[] }[];
+        return claimed!.rows.length === 1 ? { claimed: true, claimedAt } : { claimed: false, held: found!.rows[0]! };
+      };
+      const result = await steps();
+      const held = result.claimed ? undefined : result.held;
+      // One process serves the file: an unfinished claim of this same request not running here was left by one that stopped.
+      const abandoned = held && held.status_code === null && held.fingerprint === fingerprint && runningHere && !runningHere(held.created_at);
+      return abandoned ? steps(held.created_at) : result;
     }
     // A row can vanish between the conflict and the read (released after a 5xx): try again then.
     for (let attempt = 0; attempt < 3; attempt++) {
-      if (await claim.executeTakeFirst()) return { claimed: true, claimedAt };
+      if (await upsert().executeTakeFirst()) return { claimed: true, claimedAt };
       const held = await find.executeTakeFirst();
       if (held) return { claimed: false, held };
     }
@@ -118,10 +131,20 @@ export class IdempotencyKeyRepository {
     await this.db.deleteFrom('idempotency_keys').where(unanswered({ clientId, keyDigest, claimedAt })).execute();
   }
 
-  /** Deletes the keys older than 24 hours, answers and all; returns how many. */
-  async purgeExpired(now: Date): Promise<number> {
+  /**
+   * Deletes the keys older than 24 hours, answers and all; returns how many. In batches, so that a backlog (a service
+   * that was down for days) never makes one statement longer than PostgreSQL's statement timeout (postgres-pool.ts).
+   */
+  async purgeExpired(now: Date, batch = 5000): Promise<number> {
     const cutoff = isoInstant(now, -IDEMPOTENCY_KEY_TTL_MS);
-    const result = await this.db.deleteFrom('idempotency_keys').where('created_at', '<=', cutoff).executeTakeFirst();
-    return Number(result.numDeletedRows);
+    let purged = 0;
+    for (;;) {
+      const result = await this.db
+        .deleteFrom('idempotency_keys')
+        .where((eb) => eb(eb.refTuple('client_id', 'key'), 'in', eb.selectFrom('idempotency_keys').select(['client_id', 'key']).where('created_at', '<=', cutoff).limit(batch).$asTuple('client_id', 'key')))
+        .executeTakeFirst();
+      purged += Number(result.numDeletedRows);
+      if (Number(result.numDeletedRows) < batch) return purged;
+    }
   }
 }
