@@ -1350,6 +1350,19 @@ export type WidgetTransactionsAnswer = {
     next_cursor: string | null;
     /** Whether rows follow this page. */
     has_more: boolean;
+    /** What the session token allows: the actions the table shows (the session's own, so page and token agree) */
+    features: {
+      /** Refund sales, in part or in full */
+      refunds: boolean;
+      /** Void sales before they settle */
+      voids: boolean;
+      /** Capture or release holds */
+      captures: boolean;
+      /** Download the filtered transactions as CSV */
+      export: boolean;
+      /** Send a receipt to the shopper again */
+      receipts: boolean;
+    };
   };
 };
 

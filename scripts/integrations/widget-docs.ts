@@ -191,15 +191,12 @@ const GUIDES: Record<string, string> = {
 
 The merchant's server mints the token with the features the page may use — \`POST /api/v1/widgets/sessions\`
 \`{ merchant_key, features: { refunds, voids, captures, export, receipts } }\` (all false: read-only) — and gives the
-table the token and the answer's \`features\`; the table shows only the actions those allow, and the service refuses
-the rest (403 \`forbidden\`, shown beside the row):
+table the token alone: the features travel with it. Each page of the listing says what its token allows
+(\`features\`), so the table shows only those actions and the page cannot claim others; the service refuses anything
+else in any case (403 \`forbidden\`, shown beside the row):
 
 \`\`\`js
-table.fetchSessionToken = async () => {
-  const { session_token, features } = await (await fetch('/my-server/paykit-session', { method: 'POST' })).json();
-  table.features = features;
-  return session_token;
-};
+table.fetchSessionToken = async () => (await (await fetch('/my-server/paykit-session', { method: 'POST' })).json()).session_token;
 \`\`\`
 
 - **Find.** Search (a transaction or order id, a last four, an amount such as \`12.50\`), status, kind, card, date

@@ -48,7 +48,7 @@ const clientsWithDueEventsQuery = (db: Executor, now: string, claimAt: string) =
     .where('disabled_at', 'is', null)
     .where((eb) => eb.exists(eb.selectFrom('events').select('seq').whereRef('events.client_id', '=', 'webhook_endpoints.client_id').where(isDue({ now, claimAt }))));
 
-/** An outbox row, for a write that inserts it itself (guarded-changes.ts); `add` inserts one. */
+/** An outbox row, for a change to write with its rows (changes.ts); `add` inserts one. */
 export function eventRow(clientId: string, eventType: string, data: Record<string, unknown>, now: Date) {
   return { id: newId('evt_'), client_id: clientId, event_type: eventType, data: JSON.stringify(data), created_at: isoInstant(now), holds_secret: holdsSecrets(eventType) ? 1 : 0 };
 }

@@ -179,7 +179,7 @@ interface CustomerCountsTable { merchant_id: string; n: number }
 interface MerchantCountsTable { status: MerchantStatus; n: number }
 interface EventCountsTable { client_id: string; delivery_status: DeliveryStatus; slot: number; n: number }
 
-/** What the repositories use of a database handle: the whole database, or a unit of work's (a Kysely transaction, units.ts). */
+/** What the repositories use of a database handle: the whole database, or a unit of work's (a Kysely transaction). */
 export type Executor = Pick<Kysely<Database>, 'selectFrom' | 'insertInto' | 'updateTable' | 'deleteFrom' | 'with' | 'isTransaction' | 'getExecutor'>;
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -290,7 +290,7 @@ export interface IdempotencyKeysTable {
   locked_until: Instant | null;
 }
 
-export interface MerchantOrdersTable {
+interface MerchantOrdersTable {
   merchant_id: string;
   order_id: string;
   source: RequestSource;

@@ -20,7 +20,7 @@ const AT = '2026-11-01T10:00:00.000Z';
 async function openAt008(database: 'sqlite' | 'postgres') {
   if (database === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'paykit-009-'));
-    const sqlite = openSqlite(dir);
+    const sqlite = await openSqlite(dir);
     const db = new Kysely<any>({ dialect: sqlite.dialect });
     return {
       db, dir, migrator: new Migrator({ db, provider: migrationProvider('sqlite') }),

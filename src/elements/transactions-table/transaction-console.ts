@@ -74,7 +74,7 @@ export interface ConsoleHost {
   readonly lib: ConsoleLib;
   readonly host: HTMLElement;
   readonly locale: string;
-  readonly features: ConsoleFeatures;
+  readonly features: Partial<ConsoleFeatures>;
   /** The session token, renewed once through fetchSessionToken when `call` is refused with 401. */
   withToken<T>(call: (baseUrl: string, token: string) => Promise<T>): Promise<T>;
   /** `strings`' or the language's text for `key`, if any. */

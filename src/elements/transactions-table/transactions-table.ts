@@ -172,7 +172,6 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
     sessionToken: { attribute: 'session-token' },
     pageSize: { type: Number, attribute: 'page-size' },
     fetchSessionToken: { attribute: false },
-    features: { type: Object },
     q: { reflect: true },
     status: { reflect: true },
     kind: { reflect: true },
@@ -202,12 +201,6 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
    * `statusVoided`, `typeRefund`, …); `{name}` placeholders are filled in.
    */
   declare strings: Partial<Record<TransactionsTableStringKey, string>>;
-
-  /**
-   * What the session token allows (the `features` of the session the merchant's server minted, e.g.
-   * `{"refunds":true,"voids":true}`): the console shows only those actions. The service enforces them in any case.
-   */
-  declare features?: ConsoleFeatures;
 
   /** Search text: a transaction or order id exactly, a last four, or an amount such as `12.50`. */
   declare q?: string;
@@ -304,6 +297,11 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
     onComplete: ({ totalCount }) => emit(this, 'transactions-load', { total: Number(totalCount) || 0 }),
     onError: (error) => emit(this, 'transactions-error', errorDetail(error)),
   });
+
+  /** What the session token allows, as its own listing says: the console shows only those actions. */
+  get #features(): Partial<ConsoleFeatures> {
+    return this.#listing.value?.features ?? {};
+  }
 
   get #perPage(): number {
     const size = Math.trunc(this.pageSize);
@@ -409,7 +407,7 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
         return resolveLocale(host.locale);
       },
       get features() {
-        return host.features ?? {};
+        return host.#features;
       },
       withToken: (call) => this.#withToken(call),
       ownText: (key) => this.ownText(key),
@@ -573,7 +571,7 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
             option(value, this.t(`sort${keyOf(value.replace(' ', '_'))}` as TransactionsTableStringKey), sorting))}
         </select></label>
         <button part="apply-button">${this.t('apply')}</button>
-        ${this.features?.export ? html`<button part="export-button" type="button" @click=${this.#export}>${this.t('exportCsv')}</button>` : ''}
+        ${this.#features.export ? html`<button part="export-button" type="button" @click=${this.#export}>${this.t('exportCsv')}</button>` : ''}
         ${ranged || filtered ? html`<button part="clear-button" type="button" @click=${() => this.#load(1, { ...filters, q: '', status: '', kind: '', card_brand: '', from_date: '', to_date: '' })}>${this.t('clear')}</button>` : ''}
       </form>
       <p id="range-error" class="error" role="alert">${this.#rangeError}</p>
