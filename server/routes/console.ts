@@ -46,7 +46,9 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
     },
   }, async (request, reply) => {
     const { merchantId } = await session(request, reply);
-    return { result: true, message: 'Transactions retrieved.', data: await listConsole(store, merchantId, request.query, clock.now()) };
+    // A search narrowed to what an index can answer says so (docs/decisions.md, "Payments console").
+    const { narrowed, ...data } = await listConsole(store, merchantId, request.query, clock.now());
+    return { result: true, message: narrowed ? `Transactions retrieved. ${narrowed}` : 'Transactions retrieved.', data };
   });
 
   app.get('/widgets/transactions/export.csv', {

@@ -5,6 +5,7 @@ import { migrationProvider } from './migrations/index.ts';
 import { openSqlite } from './sqlite/open-sqlite.ts';
 import { Store } from './store.ts';
 import { transactionUnits } from './units.ts';
+import { postgresLongReads, sqliteLongReads } from './long-reads.ts';
 
 export interface StorageOptions {
   /** `postgres://…` uses PostgreSQL; unset uses the embedded SQLite database. */
@@ -37,7 +38,7 @@ export async function openStore(options: StorageOptions): Promise<Store> {
   if (options.databaseUrl) {
     const db = await openPostgres(options.databaseUrl, options);
     await migrate(db, 'postgres');
-    return new Store(db, { dialect: 'postgres', runUnit: transactionUnits(db), onClose: () => db.destroy() });
+    return new Store(db, { dialect: 'postgres', runUnit: transactionUnits(db), onClose: () => db.destroy(), longReads: postgresLongReads(db) });
   }
   const sqlite = openSqlite(options.dataDir);
   const db = new Kysely<Database>({ dialect: sqlite.dialect, ...(options.log ? { log: options.log } : {}) });
@@ -47,7 +48,12 @@ export async function openStore(options: StorageOptions): Promise<Store> {
     await db.destroy();
     throw error;
   }
-  return new Store(db, { dialect: 'sqlite', runUnit: transactionUnits(db), onClose: () => db.destroy(), committedVersion: sqlite.committedVersion });
+  const readerThread = new Kysely<Database>({ dialect: sqlite.readerThread, ...(options.log ? { log: options.log } : {}) });
+  const onClose = async () => {
+    await readerThread.destroy();
+    await db.destroy();
+  };
+  return new Store(db, { dialect: 'sqlite', runUnit: transactionUnits(db), onClose, committedVersion: sqlite.committedVersion, longReads: sqliteLongReads(readerThread) });
 }
 
 async function openPostgres(connectionString: string, { pgSchema: schema, log, onConnectionError, statements }: StorageOptions): Promise<Kysely<Database>> {

@@ -21,6 +21,7 @@ import { ReceiptRepository } from './receipts.ts';
 import type { RunUnit } from './units.ts';
 import { RecentMerchants } from './recent-merchants.ts';
 import { GuardedChangeRepository, type GuardedChange } from './guarded-changes.ts';
+import type { LongRead, LongReads } from './long-reads.ts';
 
 interface StoreOptions {
   dialect: Dialect;
@@ -37,6 +38,8 @@ interface StoreOptions {
   committedVersion?: (() => number) | undefined;
   /** Shared with the store's transactions: merchants read in the last few seconds. */
   recentMerchants?: RecentMerchants<KeyedMerchant>;
+  /** Where reads that could run long go (long-reads.ts); without it they run as any other. */
+  longReads?: LongReads | undefined;
 }
 
 /** Each repository, as it is made over a store's handle. */
@@ -57,7 +60,7 @@ const REPOSITORIES = {
   idempotencyKeys: (db: Executor) => new IdempotencyKeyRepository(db),
   orders: (db: Executor) => new OrderRepository(db),
   operators: (db: Executor) => new OperatorRepository(db),
-  consoleListing: (db: Executor) => new ConsoleListingRepository(db),
+  consoleListing: (db: Executor, store: StoreBasics) => new ConsoleListingRepository(db, store.dialect),
   receipts: (db: Executor) => new ReceiptRepository(db),
   guardedChanges: (db: Executor, store: StoreBasics) => new GuardedChangeRepository(db, store.dialect, store.outboxWritten),
 };
@@ -128,6 +131,17 @@ export class Store {
    */
   async singleWrite(work: (store: Store) => Promise<boolean>): Promise<boolean> {
     return this.dialect === 'postgres' || this.db.isTransaction ? work(this) : this.transaction(work);
+  }
+
+  /**
+   * Runs reads that could run long (a console listing, search or export page) where they cannot hold the service:
+   * `work` gets a store over the reader thread (SQLite) or a read-only transaction with `kind`'s statement timeout
+   * (PostgreSQL). Inside a unit of work it reads in the unit.
+   */
+  async longRead<T>(kind: LongRead, work: (reader: Store) => Promise<T>): Promise<T> {
+    const reads = this.options.longReads;
+    if (this.db.isTransaction || !reads) return work(this);
+    return reads(kind, (db) => work(new Store(db, this.unitOptions)));
   }
 
   /** Applies a change decided on an unlocked read if the row still reads as it did (guarded-changes.ts); false when it changed meanwhile. */

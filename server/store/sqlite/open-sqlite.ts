@@ -5,13 +5,14 @@ import SQLite from 'better-sqlite3';
 import { GroupCommit } from './group-commit.ts';
 import { SqliteGroupCommitDialect } from './dialect.ts';
 import { WriterThread } from './writer-thread.ts';
+import { ReaderThreadDialect } from './reader-thread.ts';
 
 /**
  * The embedded database: one file in WAL mode, one connection that writes (on its own thread, in group commits) and
  * one that reads. `memory` is a temporary file that is removed on close, so that it works exactly like a kept database.
  * Kysely's `destroy()` closes both. `committedVersion` changes whenever any connection, in any process, commits (store.ts).
  */
-export function openSqlite(dataDir: string): { dialect: SqliteGroupCommitDialect; committedVersion: () => number } {
+export function openSqlite(dataDir: string): { dialect: SqliteGroupCommitDialect; committedVersion: () => number; readerThread: ReaderThreadDialect } {
   const memory = dataDir === 'memory';
   const dir = memory ? mkdtempSync(join(tmpdir(), 'paykit-memory-')) : dataDir;
   if (!memory) mkdirSync(dir, { recursive: true });
@@ -33,5 +34,5 @@ export function openSqlite(dataDir: string): { dialect: SqliteGroupCommitDialect
   // SQLite's data_version on the reading connection: it moves whenever another connection (our writer, or a CLI's)
   // has committed since, and the reader never writes, so it moves with every commit.
   const dataVersion = reader.prepare('PRAGMA data_version').pluck();
-  return { dialect: new SqliteGroupCommitDialect(connections), committedVersion: () => dataVersion.get() as number };
+  return { dialect: new SqliteGroupCommitDialect(connections), committedVersion: () => dataVersion.get() as number, readerThread: new ReaderThreadDialect(file) };
 }
