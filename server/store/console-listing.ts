@@ -17,6 +17,7 @@ const LISTED = sql.raw<SqlBool>(`"kind" IN ('sale', 'refund', 'void', 'ach_retur
 const HOLDS = sql.raw<SqlBool>(`"kind" = 'preauth'`);
 const LISTED_KINDS: TransactionKind[] = ['sale', 'refund', 'void', 'ach_return'];
 const STATE = sql.raw<ConsoleState>(CONSOLE_STATE);
+const DATE: ConsoleOrder = { by: 'date', direction: 'desc' };
 
 /** A counted total stops here: `total` then means "at least". */
 const COUNT_BOUND = 1_000;
@@ -114,16 +115,25 @@ export class ConsoleListingRepository {
     const offset = 'offset' in start ? start.offset : 0;
     const armRows = arms.map((arm) => this.matching(merchantId, filter, arm, 'after' in start ? start.after : undefined, order).select([...COLUMNS, 'seq']));
     if (armRows.length === 1) return ordered(armRows[0]!, order).limit(upTo - offset).offset(offset).execute();
-    const subqueries = armRows.map((query, i) => this.db.selectFrom((arms[i]!.inOrder ? ordered(query, order).limit(upTo) : query).as(`a${i}`)).selectAll());
+    // Each arm a subquery with a limit of its own, never flattened into the merge: SQLite would then walk an index in the
+    // merge's order rather than the arm's own (a few rows read in any order are sorted; SORT_BOUND holds them all).
+    const subqueries = armRows.map((query, i) => this.db.selectFrom((arms[i]!.inOrder ? ordered(query, order).limit(upTo) : query.limit(SORT_BOUND)).as(`a${i}`)).selectAll());
     // States are disjoint; a search's forms may match one row twice.
     const merged = subqueries.slice(1).reduce((all, next) => (filter.search ? all.union(next) : all.unionAll(next)), subqueries[0]!);
     return ordered(merged, order).limit(upTo - offset).offset(offset).execute();
   }
 
-  /** The arms' matches, counted up to `bound` + 1 each (keys of their indexes), as one number: more than `bound` means "more". */
+  /**
+   * The arms' matches, counted up to `bound` + 1 each, as one number: more than `bound` means "more". Each arm's keys are
+   * walked in its index's order (date), which keeps PostgreSQL on the index: unordered, it may expect the first matches
+   * sooner from the table, which for a merchant whose rows sit far back is the whole table.
+   */
   private async count(merchantId: string, filter: ConsoleFilter, arms: Arm[], bound: number): Promise<number> {
     if (arms.length === 0) return 0;
-    const keys = arms.map((arm, i) => this.db.selectFrom(this.matching(merchantId, filter, arm, undefined, undefined).select('seq').limit(bound + 1).as(`k${i}`)).select('seq'));
+    const keys = arms.map((arm, i) => {
+      const matches = this.matching(merchantId, filter, arm, undefined, undefined).select('seq');
+      return this.db.selectFrom((arm.few ? matches : ordered(matches, DATE)).limit(bound + 1).as(`k${i}`)).select('seq');
+    });
     const all = keys.slice(1).reduce((merged, next) => merged.union(next), keys[0]!);
     const row = await this.db.selectFrom(all.as('keys')).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
     return Number(row?.n ?? 0);
@@ -179,7 +189,9 @@ export class ConsoleListingRepository {
     const stateArms = (extra: Where[]) => (states ?? every).map((state): Arm => ({ terms: [...brand, (eb) => eb(STATE, '=', state), ...extra], inOrder, few: false }));
     const search = filter.search;
     if (!search) {
-      if (!states && !filter.cardBrand && (filter.kind !== 'hold' || byDate)) return { arms: [{ terms: [kinds], inOrder, few: false }] };
+      // The listed rows, or the holds in date order: one partial index of their own.
+      const whole = !filter.status && !filter.cardBrand && (!filter.kind || (filter.kind === 'hold' && byDate));
+      if (whole) return { arms: [{ terms: [kinds], inOrder, few: false }] };
       return { arms: stateArms([]) };
     }
     // Each form of a search checks the filter on its matches.
@@ -190,7 +202,10 @@ export class ConsoleListingRepository {
     const arms: Arm[] = [form([(eb) => eb('id', '=', search.text)], true, true)];
     let narrowed: string | undefined;
     const beginning: Where[] = [(eb) => eb(key, '>=', search.key), (eb) => eb(key, '<', afterPrefix(search.key))];
-    if ((await this.count(merchantId, {}, [{ terms: beginning, inOrder: false, few: false }], PREFIX_BOUND)) <= PREFIX_BOUND) {
+    // How many order ids begin so, up to the bound: their keys, in the index's order.
+    const keys = this.matching(merchantId, {}, { terms: beginning, inOrder: false, few: true }, undefined, undefined).select('seq').orderBy(key).limit(PREFIX_BOUND + 1);
+    const begun = await this.db.selectFrom(keys.as('begun')).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
+    if (Number(begun?.n ?? 0) <= PREFIX_BOUND) {
       arms.push(form(beginning, false, true));
     } else {
       arms.push(form([(eb) => eb(key, '=', search.key)], byDate, true));
@@ -211,7 +226,7 @@ export class ConsoleListingRepository {
     const links = () => this.db.selectFrom('payment_requests').where('merchant_id', '=', merchantId).where(sql.raw(EMAIL_KEY[this.dialect]), '=', email)
       .where('email', '<>', sql.lit('')).orderBy('created_at', 'desc').limit(EMAIL_LINKS);
     const orderKey = sql.raw<string>(ORDER_KEY[this.dialect]);
-    return (eb) => eb.and([eb(orderKey, 'in', links().select(orderKey.as('order_key'))), eb('request_id', 'in', links().select('id'))]);
+    return (eb) => eb(orderKey, 'in', links().select(orderKey.as('order_key')));
   }
 
   /** A sale's refunds, voids and ACH returns, oldest first. */
