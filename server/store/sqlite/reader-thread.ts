@@ -6,6 +6,8 @@ import { SqliteDialect, type CompiledQuery, type DatabaseConnection, type Driver
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
+// Below the event loop's thread when both want a core (Linux sets a thread's own nice value): a long read waits, not /health.
+try { require('node:os').setPriority(10); } catch {}
 const db = new Database(workerData.file);
 for (const pragma of ['busy_timeout = 5000', 'query_only = ON']) db.pragma(pragma);
 const statements = new Map();
