@@ -17,7 +17,10 @@ export interface ConsoleQuery {
 
 /** The listing's (and the export's) query as a filter and an order; the schema has checked each value's form. */
 export function readConsoleQuery(query: ConsoleQuery): { filter: ConsoleFilter; order: ConsoleOrder } {
-  const search = query.q !== undefined && query.q.trim() !== '' ? searchTerms(query.q) : undefined;
+  const q = query.q?.trim() ?? '';
+  // Nothing stored holds a control character (PostgreSQL refuses a NUL in text); one pasted at either end is trimmed.
+  if (/[\x00-\x1f\x7f]/.test(q)) throw invalid('q must not hold control characters (tabs, line breaks) between its words.');
+  const search = q !== '' ? searchTerms(q) : undefined;
   return {
     filter: {
       ...readRange(query.from_date, query.to_date),

@@ -74,8 +74,8 @@ const afterPrefix = (prefix: string) => {
  * The payments console's listing: any filter and search, by date or amount, either way, read as one or more index
  * ranges (`Arm`) merged in the listing's order, each reading about a page; never the merchant's whole history. `total`
  * comes from the day counters when the filter is only kind, a stored status and dates, else it is counted up to
- * COUNT_BOUND. Every method's reads go through `reads`: on SQLite the reader thread, on PostgreSQL a transaction
- * with a statement timeout (long-reads.ts).
+ * COUNT_BOUND. The services read it through `store.longRead` (long-reads.ts): off the event loop on SQLite, under a
+ * statement timeout on PostgreSQL.
  */
 export class ConsoleListingRepository {
   private readonly db: Executor;
@@ -134,8 +134,10 @@ export class ConsoleListingRepository {
       const matches = this.matching(merchantId, filter, arm, undefined, undefined).select('seq');
       return this.db.selectFrom((arm.few ? matches : ordered(matches, DATE)).limit(bound + 1).as(`k${i}`)).select('seq');
     });
-    const all = keys.slice(1).reduce((merged, next) => merged.union(next), keys[0]!);
-    const row = await this.db.selectFrom(all.as('keys')).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
+    // States are disjoint, and their ranges are read only until the bound is reached; a search's forms may overlap.
+    const all = keys.slice(1).reduce((merged, next) => (filter.search ? merged.union(next) : merged.unionAll(next)), keys[0]!);
+    const counted = this.db.selectFrom(all.as('keys')).select('seq').limit(bound + 1);
+    const row = await this.db.selectFrom(counted.as('counted')).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
     return Number(row?.n ?? 0);
   }
 

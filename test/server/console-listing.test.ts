@@ -140,7 +140,7 @@ for (const database of testDatabases()) {
       const first = await call('GET', '?perPage=3');
       for (const query of [
         'status=lost', 'kind=preauth', 'card_brand=Visa', 'sort=name', 'order=up', `q=${'x'.repeat(101)}`, 'from_date=2026-13-01', 'perPage=0',
-        `sort=amount&cursor=${first.body.data.next_cursor}`, 'cursor=bm9wZQ', 'page=102&perPage=100',
+        `sort=amount&cursor=${first.body.data.next_cursor}`, 'cursor=bm9wZQ', 'page=102&perPage=100', 'q=order%00small', 'q=a%09b',
       ]) {
         const answer = await call('GET', `?${query}`);
         assert.deepEqual([answer.status, answer.body.code], [400, 'invalid_request'], `${query}: ${answer.text}`);

@@ -5,22 +5,19 @@ import { SqliteDialect, type CompiledQuery, type DatabaseConnection, type Driver
 // Plain JavaScript, as the writer's thread. One statement at a time, in the order they came.
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
-const Database = require(workerData.driver);
 // Below the event loop's thread when both want a core (Linux sets a thread's own nice value): a long read waits, not /health.
 try { require('node:os').setPriority(10); } catch {}
-const db = new Database(workerData.file);
+const db = new (require(workerData.driver))(workerData.file);
 for (const pragma of ['busy_timeout = 5000', 'query_only = ON']) db.pragma(pragma);
 const statements = new Map();
 parentPort.on('message', ({ id, sql, parameters }) => {
-  let reply;
   try {
     if (statements.size >= 500 && !statements.has(sql)) statements.clear();
     const statement = statements.get(sql) ?? statements.set(sql, db.prepare(sql)).get(sql);
-    reply = { id, rows: statement.all(parameters) };
+    parentPort.postMessage({ id, rows: statement.all(parameters) });
   } catch (error) {
-    reply = { id, error: { message: String(error?.message ?? error), code: error?.code } };
+    parentPort.postMessage({ id, error: { message: String(error?.message ?? error), code: error?.code } });
   }
-  parentPort.postMessage(reply);
 });
 `;
 
@@ -28,7 +25,8 @@ type Reply = { id: number; rows?: unknown[]; error?: { message: string; code?: s
 
 /**
  * Reads that could run long (long-reads.ts) on a thread of their own, with a read-only connection of their own: while
- * one runs, the event loop serves every other request. Started at the first such read; statements only, no transactions.
+ * one runs, the event loop serves every other request. The thread starts at the first such read; it runs statements,
+ * not transactions.
  */
 export class ReaderThreadDialect extends SqliteDialect {
   private readonly file: string;
@@ -39,79 +37,53 @@ export class ReaderThreadDialect extends SqliteDialect {
   }
 
   override createDriver(): Driver {
-    return new ReaderThreadDriver(this.file);
-  }
-}
-
-class ReaderThreadDriver implements Driver {
-  private readonly file: string;
-  private worker: Worker | undefined;
-  private sent = 0;
-  private ended = false;
-  private readonly waiting = new Map<number, PromiseWithResolvers<QueryResult<unknown>>>();
-
-  constructor(file: string) {
-    this.file = file;
-  }
-
-  async init(): Promise<void> {
-    const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-    const worker = new Worker(WORKER, { eval: true, workerData: { file: this.file, driver } });
-    worker.unref(); // held only while a read is under way
-    worker.on('message', (reply: Reply) => {
-      const read = this.waiting.get(reply.id);
-      this.settled(reply.id);
-      if (reply.error) read?.reject(Object.assign(new Error(reply.error.message), { code: reply.error.code }));
-      else read?.resolve({ rows: reply.rows ?? [] });
-    });
-    worker.on('error', (error) => this.failAll(error));
-    worker.on('exit', () => {
-      this.ended = true;
-      this.failAll(new Error('the SQLite reader thread ended'));
-    });
-    this.worker = worker;
-  }
-
-  async acquireConnection(): Promise<DatabaseConnection> {
-    return {
-      executeQuery: <R>(query: CompiledQuery) => this.read(query) as Promise<QueryResult<R>>,
+    const file = this.file;
+    let worker: Worker;
+    let sent = 0;
+    let ended: Error | undefined;
+    const waiting = new Map<number, PromiseWithResolvers<QueryResult<unknown>>>();
+    const settle = (id: number) => {
+      const read = waiting.get(id);
+      waiting.delete(id);
+      if (waiting.size === 0) worker.unref(); // held only while a read is under way
+      return read;
+    };
+    const read = (query: CompiledQuery): Promise<QueryResult<unknown>> => {
+      if (ended) return Promise.reject(ended);
+      const id = ++sent;
+      if (waiting.size === 0) worker.ref();
+      waiting.set(id, Promise.withResolvers());
+      worker.postMessage({ id, sql: query.sql, parameters: query.parameters });
+      return waiting.get(id)!.promise;
+    };
+    const connection: DatabaseConnection = {
+      executeQuery: <R>(query: CompiledQuery) => read(query) as Promise<QueryResult<R>>,
       streamQuery: () => {
         throw new Error('the SQLite reader thread does not stream rows');
       },
     };
-  }
-
-  async beginTransaction(): Promise<void> {
-    throw new Error('the SQLite reader thread runs single reads, not transactions');
-  }
-
-  async commitTransaction(): Promise<void> {}
-  async rollbackTransaction(): Promise<void> {}
-  async releaseConnection(): Promise<void> {}
-
-  async destroy(): Promise<void> {
-    await this.worker?.terminate();
-  }
-
-  private read(query: CompiledQuery): Promise<QueryResult<unknown>> {
-    if (this.ended) return Promise.reject(new Error('the SQLite reader thread ended'));
-    const id = ++this.sent;
-    const read = Promise.withResolvers<QueryResult<unknown>>();
-    if (this.waiting.size === 0) this.worker!.ref();
-    this.waiting.set(id, read);
-    this.worker!.postMessage({ id, sql: query.sql, parameters: query.parameters });
-    return read.promise;
-  }
-
-  private settled(id: number): void {
-    this.waiting.delete(id);
-    if (this.waiting.size === 0) this.worker?.unref();
-  }
-
-  private failAll(error: Error): void {
-    for (const [id, read] of this.waiting) {
-      this.settled(id);
-      read.reject(error);
-    }
+    return {
+      async init() {
+        worker = new Worker(WORKER, { eval: true, workerData: { file, driver: createRequire(import.meta.url).resolve('better-sqlite3') } });
+        worker.unref();
+        worker.on('message', ({ id, rows, error }: Reply) => {
+          if (error) settle(id)?.reject(Object.assign(new Error(error.message), { code: error.code }));
+          else settle(id)?.resolve({ rows: rows ?? [] });
+        });
+        worker.on('error', (error) => (ended = error));
+        worker.on('exit', () => {
+          ended ??= new Error('the SQLite reader thread ended');
+          for (const id of [...waiting.keys()]) settle(id)?.reject(ended);
+        });
+      },
+      acquireConnection: async () => connection,
+      beginTransaction: async () => {
+        throw new Error('the SQLite reader thread runs single reads, not transactions');
+      },
+      commitTransaction: async () => {},
+      rollbackTransaction: async () => {},
+      releaseConnection: async () => {},
+      destroy: async () => void (await worker?.terminate()),
+    };
   }
 }
