@@ -68,7 +68,7 @@ export function consoleStates(kind: keyof typeof STATES_OF_KIND | undefined, sta
  */
 export interface SearchTerms { text: string; key: string; lastFour: string | undefined; amount: number | undefined; email: string | undefined }
 
-export const foldCase = (text: string) => text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+const foldCase = (text: string) => text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 
 export function searchTerms(text: string): SearchTerms {
   const trimmed = text.trim();

@@ -32,7 +32,7 @@ export function readConsoleQuery(query: ConsoleQuery): { filter: ConsoleFilter; 
 
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 /** Page numbers reach this many rows; past them a page comes by cursor, which costs its own rows however deep. */
-export const OFFSET_BOUND = 10_000;
+const OFFSET_BOUND = 10_000;
 
 /**
  * The console's cursor: base64url of [sort, direction, the last row's amount (amount order), its date, its insertion

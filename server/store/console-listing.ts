@@ -26,7 +26,7 @@ const PREFIX_BOUND = 1_000;
 /** An e-mail search reads the transactions of the newest this many pay links sent to it. */
 const EMAIL_LINKS = 1_000;
 /** What no index gives in its order (amount order in a date range, or of a last four) is sorted up to this many rows. */
-export const SORT_BOUND = 10_000;
+const SORT_BOUND = 10_000;
 
 export interface ConsoleFilter {
   /** UTC midnights, as `readRange` gives them. */

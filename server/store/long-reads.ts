@@ -11,7 +11,7 @@ export type LongRead = 'listing' | 'export';
 export type LongReads = <T>(kind: LongRead, work: (db: Executor) => Promise<T>) => Promise<T>;
 
 /** A listing is a few index ranges (milliseconds at a million rows); an export's page reads five hundred rows. */
-export const STATEMENT_TIMEOUT_MS: Record<LongRead, number> = { listing: 2_000, export: 5_000 };
+const STATEMENT_TIMEOUT_MS: Record<LongRead, number> = { listing: 2_000, export: 5_000 };
 
 export const postgresLongReads = (db: Kysely<Database>): LongReads => (kind, work) =>
   db.transaction().setAccessMode('read only').execute(async (trx) => {
