@@ -200,6 +200,8 @@ export async function measureGrowth(databaseUrl: string | undefined): Promise<vo
       await sqlite.stop();
     }
     if (databaseUrl) {
+      // Minutes of seeding each: SQLite's figures are not lost to a failure on PostgreSQL.
+      printGrowth(all);
       const postgres = await serviceOnPostgres(databaseUrl, BENCH_CLIENT);
       try {
         all.push(await onService(postgres, dataDir));
@@ -210,6 +212,10 @@ export async function measureGrowth(databaseUrl: string | undefined): Promise<vo
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
+  printGrowth(all);
+}
+
+function printGrowth(all: Measured[]): void {
   const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1));
   const largest = SIZES.at(-1)!.toLocaleString('en');
   console.log(

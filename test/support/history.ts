@@ -75,9 +75,9 @@ export function paymentRequestHistorySql(dialect: Dialect, history: History): st
   return `${series(dialect, count)} INSERT INTO "payment_requests" (${columns}) SELECT ${values} FROM s WHERE ${FROM_LINK}`;
 }
 
-/** `s(i)` for i in 1..count, as a prefix of the statement. */
+/** `s(i)` for i in 1..count, as a prefix of the statement (bigint: i * 7919 passes PostgreSQL's int4 past 271,000). */
 const series = (dialect: Dialect, count: number) =>
-  dialect === 'postgres' ? `WITH s(i) AS (SELECT generate_series(1, ${count}))` : `WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < ${count})`;
+  dialect === 'postgres' ? `WITH s(i) AS (SELECT generate_series(1::bigint, ${count}))` : `WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < ${count})`;
 
 /** Row i's time: one every `days * 86 400 s / count`, the last in the last millisecond of `end`. */
 function instant(dialect: Dialect, { count, days, end }: History): string {
