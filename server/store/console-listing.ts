@@ -196,9 +196,14 @@ export class ConsoleListingRepository {
       if (whole) return { arms: [{ terms: [kinds], inOrder, few: false }] };
       return { arms: stateArms([]) };
     }
-    // Each form of a search checks the filter on its matches.
-    const inStates: Where = (eb) => eb(STATE, 'in', states ?? []);
-    const checked: Where[] = [kinds, ...brand, ...(states ? [inStates] : [])];
+    // Each form of a search checks the filter on its matches, in terms no index answers (`|| ''`): the planner then
+    // reads the form's own range, not a kind's, brand's or state's, which hold a good part of the history.
+    const onMatches = (column: Expression<string>) => sql<string>`${column} || ''`;
+    const checked: Where[] = [
+      (eb) => eb(onMatches(sql.ref('kind')), 'in', filter.kind === 'hold' ? ['preauth'] : LISTED_KINDS),
+      ...(filter.cardBrand ? [(eb: ExpressionBuilder<Database, 'transactions'>) => eb(onMatches(sql.ref('card_brand')), '=', filter.cardBrand!)] : []),
+      ...(states ? [(eb: ExpressionBuilder<Database, 'transactions'>) => eb(onMatches(STATE), 'in', states)] : []),
+    ];
     const form = (terms: Where[], orderly: boolean, few: boolean): Arm => ({ terms: [...terms, ...checked], inOrder: orderly, few });
     const key = sql.raw<string>(ORDER_KEY[this.dialect]);
     const arms: Arm[] = [form([(eb) => eb('id', '=', search.text)], true, true)];

@@ -261,12 +261,11 @@ for (const database of testDatabases()) {
       const anAmount = await check('search, an amount', consolePage({ search: search('123.45') }), /transactions_by_amount/, { sorts: true });
       assert.ok(anAmount.items.every((t) => t.amount === 12_345));
       const mailed = await check('search, an e-mail in another case', consolePage({ search: search('SHOPPER11@example.com') }), /payment_requests_by_email/, { sorts: true });
-      assert.ok(mailed.items.length > 0 && mailed.items.every((t) => Number(t.id.split('_').at(-1)) % 1000 === 11), mailed.items.map((t) => t.id).join());
+      assert.deepEqual(mailed.items.map((t) => t.id), ['txn_big_111'], 'the one pay link sent to Shopper11@Example.com (i / 10 % 20,000 = 11)');
       const nothing = await check('search, nothing', consolePage({ search: search('no-such-thing') }), /transactions_by_order_key/, { sorts: true });
       assert.deepEqual([nothing.items.length, nothing.total], [0, 0]);
       const filtered: [string, ConsoleFilter, RegExp][] = [
-        // Either range is narrower than the merchant's: the planner picks the one it expects to be shorter.
-        ['a last four, refunded, a brand', { search: search('4242'), status: 'refunded', cardBrand: 'Visa' }, /transactions_by_last_four|transactions_by_brand/],
+        ['a last four, refunded, a brand', { search: search('4242'), status: 'refunded', cardBrand: 'Visa' }, /transactions_by_last_four/],
         ['an amount, sales', { search: search('123.45'), kind: 'sale' }, /transactions_by_state_amount/],
         ['an amount, a brand', { search: search('123.45'), cardBrand: 'Visa' }, /transactions_by_brand_amount/],
         ['an amount, a week', { search: search('123.45'), ...JUNE }, /transactions_by_amount/],

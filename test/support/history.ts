@@ -7,8 +7,9 @@
  * sales; every 20th a refund, every 50th a hold, every 97th a voided sale, every 101st an ACH sale (pending or
  * declined in turn), every 23rd sale refunded in part: each listing and console filter has its share. Card brands
  * Visa, Mastercard, American Express and Discover as 5 : 3 : 1 : 1; amounts, last fours and order ids
- * (`Order-<prefix>-<i>`) vary from row to row. Every 10th row came from a pay link sent to one of 1,000 shoppers'
- * e-mails (`Shopper<i % 1000>@Example.com`), written by `paymentRequestHistorySql`.
+ * (`Order-<prefix>-<i>`) vary from row to row. Every 10th row came from a pay link sent to one of 20,000 shoppers'
+ * e-mails (`Shopper<i / 10 % 20000>@Example.com`: five payments each at a million rows), written by
+ * `paymentRequestHistorySql`.
  */
 export interface History {
   clientId: string;
@@ -70,7 +71,7 @@ export function paymentRequestHistorySql(dialect: Dialect, history: History): st
     "allow_ach", "sub_merchant_key", "sales_id", "status", "transaction_id", "expires_at", "created_at", "paid_at"`;
   const at = instant(dialect, history);
   const values = `'lnk_${prefix}_' || i, '${clientId}', '${merchantId}', NULL, 'tok_${prefix}_' || i, 'pay_link', 'Order-${prefix}-' || i,
-    ${AMOUNT}, 0, 0, 0, '', '', '', 'Shopper' || (i % 1000) || '@Example.com', '', 0, 0, 0, 1, 0, NULL, 'txn_${prefix}_' || i, 'paid',
+    ${AMOUNT}, 0, 0, 0, '', '', '', 'Shopper' || ((i / 10) % 20000) || '@Example.com', '', 0, 0, 0, 1, 0, NULL, 'txn_${prefix}_' || i, 'paid',
     'txn_${prefix}_' || i, ${at}, ${at}, ${at}`;
   return `${series(dialect, count)} INSERT INTO "payment_requests" (${columns}) SELECT ${values} FROM s WHERE ${FROM_LINK}`;
 }
