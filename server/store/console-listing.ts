@@ -54,6 +54,7 @@ export interface ConsolePage {
 }
 
 type Where = (eb: ExpressionBuilder<Database, 'transactions'>) => Expression<SqlBool>;
+type ListedRow = Transaction & { seq: number };
 
 /**
  * One index range of a listing. Its terms, with the merchant, the dates and the cursor, are the leading columns of an
@@ -110,17 +111,29 @@ export class ConsoleListingRepository {
     };
   }
 
-  /** The page's rows (and any before it, for a page by number): each arm's first rows, or all of a sorted arm's, merged. */
-  private async rows(merchantId: string, filter: ConsoleFilter, order: ConsoleOrder, arms: Arm[], start: PageStart<ConsoleKey>, upTo: number) {
+  /**
+   * The page's rows. One range: read in order. Several: each range's first keys (its index holds them), merged in the
+   * listing's order, then the page's rows by insertion number: a page of rows is read, however many ranges.
+   */
+  private async rows(merchantId: string, filter: ConsoleFilter, order: ConsoleOrder, arms: Arm[], start: PageStart<ConsoleKey>, upTo: number): Promise<ListedRow[]> {
     const offset = 'offset' in start ? start.offset : 0;
-    const armRows = arms.map((arm) => this.matching(merchantId, filter, arm, 'after' in start ? start.after : undefined, order).select([...COLUMNS, 'seq']));
-    if (armRows.length === 1) return ordered(armRows[0]!, order).limit(upTo - offset).offset(offset).execute();
-    // Each arm a subquery with a limit of its own, never flattened into the merge: SQLite would then walk an index in the
-    // merge's order rather than the arm's own (a few rows read in any order are sorted; SORT_BOUND holds them all).
-    const subqueries = armRows.map((query, i) => this.db.selectFrom((arms[i]!.inOrder ? ordered(query, order).limit(upTo) : query.limit(SORT_BOUND)).as(`a${i}`)).selectAll());
+    const after = 'after' in start ? start.after : undefined;
+    if (arms.length === 1) return ordered(this.matching(merchantId, filter, arms[0]!, after, order).select([...COLUMNS, 'seq']), order).limit(upTo - offset).offset(offset).execute();
+    const keyColumns = order.by === 'date' ? (['created_at', 'seq'] as const) : (['amount', 'created_at', 'seq'] as const);
+    // Each range a subquery with a limit of its own, never flattened into the merge: SQLite would then walk an index in the
+    // merge's order rather than the range's own (a few keys read in any order are sorted; SORT_BOUND holds them all).
+    const keys = arms.map((arm, i) => {
+      const matches = this.matching(merchantId, filter, arm, after, order).select(keyColumns);
+      return this.db.selectFrom((arm.inOrder ? ordered(matches, order).limit(upTo) : matches.limit(SORT_BOUND)).as(`a${i}`)).select(keyColumns);
+    });
     // States are disjoint; a search's forms may match one row twice.
-    const merged = subqueries.slice(1).reduce((all, next) => (filter.search ? all.union(next) : all.unionAll(next)), subqueries[0]!);
-    return ordered(merged, order).limit(upTo - offset).offset(offset).execute();
+    const merged = keys.slice(1).reduce((all, next) => (filter.search ? all.union(next) : all.unionAll(next)), keys[0]!);
+    const page = ordered(this.db.selectFrom(merged.as('merged')).select(keyColumns), order).limit(upTo - offset).offset(offset);
+    const rows = await this.db.selectFrom('transactions').select([...COLUMNS, 'seq']).where('seq', 'in', this.db.selectFrom(page.as('page')).select('seq')).execute();
+    const sign = order.direction === 'desc' ? -1 : 1;
+    const compare = (a: ListedRow, b: ListedRow) =>
+      sign * ((order.by === 'amount' ? a.amount - b.amount : 0) || (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0) || Number(a.seq) - Number(b.seq));
+    return rows.sort(compare);
   }
 
   /**
