@@ -49,11 +49,16 @@ async function merchant(service: BenchService): Promise<Merchant> {
   const link = await api(service, 'POST', '/requests', { merchant_key: onboarded.merchant_key, amount: '10.00', order_id: orderId, email: 'Shopper11@Example.com' });
   const paid = await api(service, 'POST', '/sandbox/pay', { pay_link: link.body.data.pay_link, method: 'card', ...TEST_CARD });
   if (paid.status !== 200) throw new Error(`growth bench: a sale failed: ${paid.text}`);
+  return { id: onboarded.merchant_id, key: onboarded.merchant_key, tokens: await sessions(service, onboarded.merchant_key), saleId: paid.body.data.transaction_id as string, orderId };
+}
+
+/** Twenty console sessions that may export (made afresh after each history is written: that can outlast a session). */
+async function sessions(service: BenchService, merchantKey: string): Promise<string[]> {
   const tokens: string[] = [];
   for (let i = 0; i < 20; i++) {
-    tokens.push((await api(service, 'POST', '/widgets/sessions', { merchant_key: onboarded.merchant_key, features: { export: true } })).body.data.session_token as string);
+    tokens.push((await api(service, 'POST', '/widgets/sessions', { merchant_key: merchantKey, features: { export: true } })).body.data.session_token as string);
   }
-  return { id: onboarded.merchant_id, key: onboarded.merchant_key, tokens, saleId: paid.body.data.transaction_id as string, orderId };
+  return tokens;
 }
 
 /** Runs SQL on the service's database beside it: the SQLite file, or the service's PostgreSQL schema. */
@@ -168,6 +173,7 @@ async function onService(service: BenchService, dataDir: string): Promise<Measur
       console.log(`growth bench: ${service.database}, ${size.toLocaleString('en')} transactions written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
       // SQLite's history was written on this thread, minutes long: let the loop see the kept-alive sockets the service closed meanwhile.
       await new Promise((resolve) => setTimeout(resolve, 200));
+      for (const m of [big, small]) m.tokens = await sessions(service, m.key);
       measured.rows.push(...(await listingFigures(service, size, big, small)));
     }
     measured.health.push(await healthFigures(service, big, seeded));
