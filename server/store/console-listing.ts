@@ -246,7 +246,8 @@ export class ConsoleListingRepository {
     const links = () => this.db.selectFrom('payment_requests').where('merchant_id', '=', merchantId).where(sql.raw(EMAIL_KEY[this.dialect]), '=', email)
       .where('email', '<>', sql.lit('')).orderBy('created_at', 'desc').limit(EMAIL_LINKS);
     const orderKey = sql.raw<string>(ORDER_KEY[this.dialect]);
-    return (eb) => eb(orderKey, 'in', links().select(orderKey.as('order_key')));
+    // The order key finds them through its index; `request_id` (no index) keeps another order id of the same key out.
+    return (eb) => eb.and([eb(orderKey, 'in', links().select(orderKey.as('order_key'))), eb('request_id', 'in', links().select('id'))]);
   }
 
   /** A sale's refunds, voids and ACH returns, oldest first. */
