@@ -5,7 +5,7 @@ import { verifyWebhook } from './webhooks.ts';
 import type { PaykitEventType } from './events.ts';
 import type {
   CaptureRequest, CaptureResult, ChargeRequest, ChargeResult, ClockResult, Customer, CustomerListOptions, CustomerPage,
-  CustomerPaymentRequestResult, Delivery, DeliveryListOptions, DeliveryPage, HostedOnboarding, HostedOnboardingRequest, Merchant,
+  CustomerPaymentRequestResult, Delivery, DeliveryListOptions, DeliveryPage, HostedOnboarding, HostedOnboardingRequest, Merchant, OnboardingLinkRefresh,
   NewCustomer, OnboardingApplication, OnboardingResult, OnboardingSession, OnboardingStatus, PaymentRequest,
   PaymentRequestResult, QrLinkRequest, QrLinkResult, RefundRequest, Reversal, RotateSecretOptions, SandboxMessage,
   SandboxPayment, SandboxPayResult, SettleResult, TestWebhookResult, Transaction, TransactionExportFilters, TransactionList, TransactionListItem, TransactionListOptions,
@@ -120,9 +120,17 @@ export class MerchantsApi {
     return dataOf(await this.http.call({ method: 'GET', path: '/auth/create-session', query: { is_publickey: publicKey ? true : undefined }, answer: 'CreateSessionAnswer', ...options }));
   }
 
-  /** POST /auth/onboarding/{session_token}: a merchant and its one-time onboarding link to send it. */
+  /** POST /auth/onboarding/{session_token}: a merchant and the link to its hosted form (opened within 15 minutes, by one browser). */
   async startHostedOnboarding(sessionToken: string, body: HostedOnboardingRequest = {}, options: RequestOptions = {}): Promise<HostedOnboarding> {
     return dataOf(await this.http.call({ method: 'POST', path: `/auth/onboarding/${segment(sessionToken)}`, json: body, answer: 'HostedOnboardingAnswer', ...options }));
+  }
+
+  /**
+   * POST /auth/onboarding-link: a new link for a merchant still filling in the hosted form (its link expired unopened,
+   * or was opened in another browser); the answers it saved carry over, earlier links stop working.
+   */
+  async refreshOnboardingLink(merchantId: string, body: OnboardingLinkRefresh = {}, options: RequestOptions = {}): Promise<HostedOnboarding> {
+    return dataOf(await this.http.call({ method: 'POST', path: '/auth/onboarding-link', json: { merchant_id: merchantId, ...body }, answer: 'HostedOnboardingAnswer', ...options }));
   }
 
   /** POST /auth/get-onboarding-status: `pending` until the review decides, then `completed` or `declined`. */

@@ -29,6 +29,7 @@ export type OnboardingSession = Schema.CreateSessionAnswer['data'];
 /** Body of POST /auth/onboarding/{session_token}: `company_id` and prefilled BusinessInfo, all optional. */
 export type HostedOnboardingRequest = Schema.HostedOnboardingBody;
 export type HostedOnboarding = Schema.HostedOnboardingAnswer['data'];
+export type OnboardingLinkRefresh = Omit<Schema.RefreshOnboardingLinkBody, 'merchant_id'>;
 export type OnboardingStatus = Schema.OnboardingStatusAnswer['data'];
 
 // ── Customers ────────────────────────────────────────────────────────────────────────────────────────────────

@@ -241,8 +241,9 @@ export type HostedOnboardingAnswer = {
   data: {
     merchant_id: string;
     company_id: string;
+    /** Send the merchant straight to it: it opens in the first browser that opens it, and in no other. */
     onboarding_link: string;
-    /** Added by Paykit: when the link stops working. */
+    /** Added by Paykit: when the link stops working unless opened (15 minutes; opened, it works 7 days in that browser). */
     expires_at: string;
   };
 };
@@ -250,6 +251,8 @@ export type HostedOnboardingAnswer = {
 export type HostedOnboardingBody = {
   /** Your own identifier for the merchant's company. */
   company_id?: string;
+  /** Added by Paykit: where a browser holding an ended onboarding link (or one opened in another browser) is sent. Your page there calls POST /auth/onboarding-link and redirects the merchant to the new link. */
+  refresh_url?: string;
   BusinessInfo?: {
     business_name?: string;
     business_email?: string;
@@ -448,6 +451,13 @@ export type ProcessingInfo = {
   percentdelivered14days?: string;
   /** Processing environment: one of card_present, ecommerce, moto, mixed, in any case */
   processing_environment?: "card_present" | "ecommerce" | "moto" | "mixed" | string;
+};
+
+export type RefreshOnboardingLinkBody = {
+  /** The merchant (m_…) whose hosted onboarding continues. */
+  merchant_id: string;
+  /** Added by Paykit: where a browser holding an ended onboarding link (or one opened in another browser) is sent. Your page there calls POST /auth/onboarding-link and redirects the merchant to the new link. */
+  refresh_url?: string;
 };
 
 export type SessionTokenParams = {
@@ -1368,6 +1378,7 @@ export interface SchemaTypes {
   OnboardingStatusBody: OnboardingStatusBody;
   OwnerInfo: OwnerInfo;
   ProcessingInfo: ProcessingInfo;
+  RefreshOnboardingLinkBody: RefreshOnboardingLinkBody;
   SessionTokenParams: SessionTokenParams;
   CaptureAnswer: CaptureAnswer;
   CaptureBody: CaptureBody;

@@ -7,6 +7,8 @@ import { DEFAULT_NETWORK } from './platform/config.ts';
 import { BODY_LIMIT_BYTES, registerBodyParsers } from './plugins/body-parsers.ts';
 import { STORAGE_RETRY_AFTER_SECONDS, clientErrorHandler, frameworkErrors, registerEnvelopeErrors } from './plugins/envelope-errors.ts';
 import { answerUnmetExpectations } from './plugins/expectation-failed.ts';
+import { shareConnections } from './plugins/connection-shares.ts';
+import { dropUnreadBodies } from './plugins/unread-bodies.ts';
 import { runHandlersTogether } from './plugins/handlers-together.ts';
 import { registerStrictValidation } from './plugins/validation.ts';
 import { requireClient } from './plugins/basic-auth.ts';
@@ -64,6 +66,7 @@ export async function buildApp({ logger = false, loggerInstance, ...given }: App
     clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.server.maxConnections = network.maxConnections;
+  shareConnections(app.server, network.maxConnectionsPerAddress, network.trustProxy);
   // A callback hook: every request passes here, and most have no work waiting (no promise made for them).
   app.addHook('onResponse', (request, reply, done) => {
     deps.afterAnswer.answered(request, reply.statusCode < 400);
@@ -71,6 +74,7 @@ export async function buildApp({ logger = false, loggerInstance, ...given }: App
   });
   app.addHook('onClose', () => deps.afterAnswer.finished());
   answerUnmetExpectations(app.server);
+  dropUnreadBodies(app);
 
   registerEnvelopeErrors(app);
   runHandlersTogether(app);

@@ -208,7 +208,8 @@ table.fetchSessionToken = async () => {
   panel says which before the click), resend the receipt. Each success fires its event (\`transaction-refunded\`,
   \`transaction-voided\`, \`transaction-captured\`, \`transaction-released\`, \`transaction-undone\`,
   \`receipt-sent\`; \`detail.transaction\` is the transaction as it now is) and updates the row in place; a refusal
-  appears beside the row, in the service's words.
+  appears beside the row, in the service's words. Each action carries an \`Idempotency-Key\`, the same one when it is
+  tried again after no answer or the service's failure, so a retried refund refunds once (docs/security.md).
 - **Export.** *Export CSV* downloads the filtered set, every page, with its header row in the table's language (a
   fetch with the token, then a Blob link, since a link cannot carry the token).
 - **On a phone** (≤ 40rem) each row is a card of two lines; nothing is clipped or scrolls sideways.

@@ -38,7 +38,7 @@ export const CONSOLE_STATUSES = ['completed', 'refunded', 'voided', 'pending', '
 export type ConsoleStatus = (typeof CONSOLE_STATUSES)[number];
 
 /**
- * What the console tells of a transaction in one word, from its kind, status and refunded amount (migration 017 indexes
+ * What the console tells of a transaction in one word, from its kind, status and refunded amount (migration 019 indexes
  * it): a sale is completed (nothing refunded), refunded (in part or whole), voided, pending or declined (ACH); a refund,
  * void or ACH return is its kind; a hold is hold_ and its status.
  */
@@ -63,7 +63,7 @@ export function consoleStates(kind: keyof typeof STATES_OF_KIND | undefined, sta
 
 /**
  * What a search text may match: a transaction id exactly; an order id in any case, exactly or by its beginning (`key`:
- * ASCII letters lowercased, as migration 017 indexes order ids and e-mails); four digits also a last four; decimal text
+ * ASCII letters lowercased, as migration 019 indexes order ids and e-mails); four digits also a last four; decimal text
  * also an amount; text with an @ also the e-mail a pay link was sent to.
  */
 export interface SearchTerms { text: string; key: string; lastFour: string | undefined; amount: number | undefined; email: string | undefined }

@@ -17,10 +17,15 @@ const REPLAYED_HEADER = 'idempotent-replayed';
 const INVALID_KEY_MESSAGE = 'Idempotency-Key must be 1 to 255 printable characters.';
 const KEY_REUSED_MESSAGE = 'This Idempotency-Key was already used with a different request: use a new key for a new request.';
 const KEY_IN_PROGRESS_MESSAGE = 'A request with this Idempotency-Key is still being processed: retry in a moment.';
+const KEY_HELD_MESSAGE = (seconds: number) =>
+  `A request with this Idempotency-Key has not finished: it may still run on another process, or its process stopped. Retry in ${seconds} seconds, when its hold runs out.`;
 export const KEY_UNREADABLE_MESSAGE =
   'The first answer to this Idempotency-Key was sealed with a secret key that has been replaced since: use a new key for a new request.';
 
 const KEY_FORMAT = /^[\x20-\x7E]{1,255}$/;
+
+/** How long a failed answer waits for its claim's release (ms) before it leaves anyway. */
+const RELEASE_WAIT_MS = 250;
 
 /**
  * Route config: `after-answer` records the answer once sent, for calls that are idempotent by nature and must not
@@ -67,9 +72,18 @@ interface KeyedRequest {
 }
 
 /**
+ * Whose keys a request's are (`id`: the partner client, or a console's merchant), and the secret its first answers
+ * are sealed with besides the key itself (the client's secret key; none for the console, whose keys are the element's
+ * own random ones).
+ */
+export type KeyOwner = (request: FastifyRequest) => { id: string; secret: string };
+
+const partnerOwner: KeyOwner = (request) => ({ id: request.client.id, secret: parseBasic(request.headers.authorization)?.secret ?? '' });
+
+/**
  * Every POST in the scope this is added to honours an `Idempotency-Key` header, as Stripe does: a retry with
  * the same key and request gets the first answer again (with `idempotent-replayed: true`) and causes nothing
- * twice. Add it after `requireClient`, since keys are per client.
+ * twice. Add it after whatever authenticates the caller (`requireClient`), since keys are per owner (`ownerOf`).
  *
  * Exactly once, even across a crash: the first request claims the key under a lease, and its handler runs as one
  * unit of work whose transaction also stores the answer (or, in a `with-write` route on PostgreSQL, its one write's
@@ -78,7 +92,7 @@ interface KeyedRequest {
  * kept too; answers of 500 or more release the key so a retry runs again. A body refused by validation is not
  * remembered.
  */
-export function honourIdempotencyKeys(app: FastifyInstance, store: Store, clock: Clock): void {
+export function honourIdempotencyKeys(app: FastifyInstance, store: Store, clock: Clock, ownerOf: KeyOwner = partnerOwner): void {
   const keyed = new WeakMap<FastifyRequest, KeyedRequest>();
   /**
    * Claims of answered failures that could not be released (the database was away or full): released when the key
@@ -94,9 +108,18 @@ export function honourIdempotencyKeys(app: FastifyInstance, store: Store, clock:
   };
   const release = (state: KeyedRequest, claimedAt: string): Promise<void> =>
     store.idempotencyKeys.release(state.clientId, state.keyDigest, claimedAt).then(
-      () => void unreleased.delete(slot(state)),
+      () => void (unreleased.get(slot(state)) === claimedAt && unreleased.delete(slot(state))),
       () => forget(state, claimedAt),
     );
+  /**
+   * Claims held by this process's requests still under way (by key and claim time; a count, since two requests of one
+   * key may try the same instant). A claim found unfinished and not among them is not running here: on SQLite, which
+   * one process serves, it was left by a process that stopped, and is taken over at once.
+   */
+  const running = new Map<string, number>();
+  const runningKey = (state: KeyedRequest, claimedAt: string) => `${slot(state)}@${claimedAt}`;
+  const enter = (key: string) => running.set(key, (running.get(key) ?? 0) + 1);
+  const leave = (key: string) => (running.get(key) === 1 ? running.delete(key) : running.set(key, running.get(key)! - 1));
   const releaseLeftOver = async (state: KeyedRequest): Promise<void> => {
     const claimedAt = unreleased.get(slot(state));
     if (claimedAt !== undefined) await store.idempotencyKeys.release(state.clientId, state.keyDigest, claimedAt);
@@ -123,11 +146,11 @@ export function honourIdempotencyKeys(app: FastifyInstance, store: Store, clock:
     const key = request.headers[IDEMPOTENCY_KEY_HEADER];
     if (request.method !== 'POST' || key === undefined) return done();
     if (typeof key !== 'string' || !KEY_FORMAT.test(key)) return done(invalid(INVALID_KEY_MESSAGE));
-    const secret = parseBasic(request.headers.authorization)?.secret ?? '';
+    const owner = ownerOf(request);
     keyed.set(request, {
-      clientId: request.client.id,
+      clientId: owner.id,
       keyDigest: digest(key),
-      sealKey: sealingKey(secret, request.client.id, key),
+      sealKey: sealingKey(owner.secret, owner.id, key),
       fingerprint: fingerprint(request),
       settled: false,
     });
@@ -138,14 +161,22 @@ export function honourIdempotencyKeys(app: FastifyInstance, store: Store, clock:
     const state = keyed.get(request);
     if (!state) return done();
     const now = clock.now();
+    // Counted as running from before the claim is made, so that a second request never finds it unaccounted for.
+    const mine = runningKey(state, isoInstant(now));
+    enter(mine);
+    const claim = (abandoned?: string) =>
+      store.idempotencyKeys.claim(state.clientId, state.keyDigest, state.fingerprint, now, undefined, abandoned).catch((error: unknown) => {
+        // A claim that failed may still have reached the database (its commit did, its answer did not).
+        forget(state, isoInstant(now));
+        throw error;
+      });
     releaseLeftOver(state)
-      .then(() =>
-        store.idempotencyKeys.claim(state.clientId, state.keyDigest, state.fingerprint, now).catch((error: unknown) => {
-          // A claim that failed may still have reached the database (its commit did, its answer did not).
-          forget(state, isoInstant(now));
-          throw error;
-        }),
-      )
+      .then(() => claim())
+      .then((result) => {
+        const held = result.claimed ? undefined : result.held;
+        const abandoned = held && held.status_code === null && store.dialect === 'sqlite' && held.fingerprint === state.fingerprint && !running.has(runningKey(state, held.created_at));
+        return abandoned ? claim(held.created_at) : result;
+      })
       .then(
       (result) => {
         if (result.claimed) {
@@ -153,19 +184,25 @@ export function honourIdempotencyKeys(app: FastifyInstance, store: Store, clock:
           state.reply = reply;
           return done();
         }
+        leave(mine);
         const { held } = result;
         if (held.fingerprint !== state.fingerprint) return done(new Refusal('idempotency_key_reused', KEY_REUSED_MESSAGE));
         if (held.status_code === null || held.body === null) {
-          // Retry soon: the first request is nearly always about to finish. (One whose process died holds the key
-          // until its lease runs out; a client retrying every second sees 409 until then.)
-          return done(conflict(KEY_IN_PROGRESS_MESSAGE, 1));
+          // Running here: it is about to finish, retry soon. Elsewhere, it may have stopped with its process: the
+          // retry runs once its lease is out, so that is when to come back.
+          if (running.has(runningKey(state, held.created_at))) return done(conflict(KEY_IN_PROGRESS_MESSAGE, 1));
+          const seconds = Math.max(1, Math.ceil((Date.parse(held.locked_until ?? '') - now.getTime()) / 1000) || 1);
+          return done(conflict(KEY_HELD_MESSAGE(seconds), seconds));
         }
         const body = unseal(state.sealKey, held.body);
         if (body === undefined) return done(new Refusal('idempotency_key_reused', KEY_UNREADABLE_MESSAGE));
         // Answering from a hook: the reply is sent and `done` is not called.
         replay(reply, held.status_code, body);
       },
-      (error: Error) => done(error),
+      (error: Error) => {
+        leave(mine);
+        done(error);
+      },
     );
   };
 
@@ -180,16 +217,24 @@ export function honourIdempotencyKeys(app: FastifyInstance, store: Store, clock:
     if (state.seal?.written) return done(null, payload);
     const text = payloadText(payload);
     const { clientId, keyDigest, claimedAt } = state;
-    const keys = store.idempotencyKeys;
-    const record =
-      reply.statusCode >= 500 || text === undefined
-        ? release(state, claimedAt)
-        : keys.complete(clientId, keyDigest, claimedAt, reply.statusCode, seal(state.sealKey, text));
+    if (reply.statusCode >= 500 || text === undefined) {
+      // Released before the answer leaves, so a retry on any process runs at once; but a database that does not
+      // answer holds the answer back only briefly: the release goes on behind it, and until it lands the claim is
+      // among the unreleased, which a retry here releases before it claims.
+      forget(state, claimedAt);
+      let timer: NodeJS.Timeout | undefined;
+      void Promise.race([release(state, claimedAt), new Promise((resolve) => (timer = setTimeout(resolve, RELEASE_WAIT_MS)))]).then(() => {
+        clearTimeout(timer);
+        done(null, payload);
+      });
+      return;
+    }
     // The answer is recorded before it leaves, so a retry that follows it always finds it.
-    record
-      .catch(async (error: unknown) => {
+    store.idempotencyKeys.complete(clientId, keyDigest, claimedAt, reply.statusCode, seal(state.sealKey, text))
+      .catch((error: unknown) => {
         request.log.error({ err: error }, 'could not record the answer of an idempotency key');
-        await release(state, claimedAt);
+        forget(state, claimedAt);
+        void release(state, claimedAt);
       })
       .then(() => done(null, payload));
   };
@@ -197,6 +242,7 @@ export function honourIdempotencyKeys(app: FastifyInstance, store: Store, clock:
   // A claimed request that ended without passing onSend (it should not happen) must not hold its key.
   const onResponse: onResponseHookHandler = (request, _reply, done) => {
     const state = keyed.get(request);
+    if (state?.claimedAt) leave(runningKey(state, state.claimedAt));
     if (!state?.claimedAt || state.settled) return done();
     state.settled = true;
     void release(state, state.claimedAt).then(() => done());

@@ -4,10 +4,10 @@ import type { OnboardingApplication } from '../domain/onboarding.ts';
 import { failures } from '../schemas/envelope.ts';
 import {
   CreateSessionAnswer, CreateSessionQuery, HostedOnboardingAnswer, HostedOnboardingBody, OnboardingAnswer,
-  OnboardingBody, OnboardingStatusAnswer, OnboardingStatusBody, SessionTokenParams,
+  OnboardingBody, OnboardingStatusAnswer, OnboardingStatusBody, RefreshOnboardingLinkBody, SessionTokenParams,
 } from '../schemas/onboarding.ts';
 import {
-  createOnboardingSession, onboardingStatus, startHostedOnboarding, submitApplication,
+  createOnboardingSession, onboardingStatus, refreshOnboardingLink, startHostedOnboarding, submitApplication,
 } from '../services/onboarding.ts';
 
 const tags = ['Merchant onboarding'];
@@ -49,7 +49,7 @@ export const onboardingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { c
     schema: {
       operationId: 'startHostedOnboarding',
       tags,
-      summary: 'Create a merchant and its one-time onboarding link',
+      summary: 'Create a merchant and the link to its hosted onboarding form',
       params: SessionTokenParams,
       body: HostedOnboardingBody,
       response: { 200: HostedOnboardingAnswer, ...failures },
@@ -59,6 +59,20 @@ export const onboardingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { c
       request.store, request.client.id, request.params.session_token, request.body ?? {}, clock.now(), config.publicUrl,
     );
     return { result: true, message: 'Onboarding link created: send it to the merchant.', data };
+  });
+
+  app.post('/auth/onboarding-link', {
+    schema: {
+      operationId: 'refreshOnboardingLink',
+      tags,
+      summary: 'A new onboarding link for a merchant still filling in the hosted form (its answers kept)',
+      body: RefreshOnboardingLinkBody,
+      response: { 200: HostedOnboardingAnswer, ...failures },
+    },
+  }, async (request) => {
+    const { merchant_id, refresh_url } = request.body;
+    const data = await refreshOnboardingLink(request.store, request.client.id, merchant_id, refresh_url, clock.now(), config.publicUrl);
+    return { result: true, message: 'Onboarding link created: send the merchant to it.', data };
   });
 
   app.post('/auth/get-onboarding-status', {

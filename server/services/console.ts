@@ -118,17 +118,21 @@ export async function consoleVoid(store: Store, actor: ConsoleActor, id: string,
   return (await voidSale(store, actor.merchant, id, now, extrasOf(actor))).record.transaction_id;
 }
 
-/** Capture a hold: of the amount held, or of `amount`, to which the hold is first changed. */
+/**
+ * Capture a hold: of the amount held, or of `amount`, to which the hold is first changed. The change and the capture
+ * are one unit of work: a capture refused (a hold captured meanwhile) leaves the amount, and its events, as they were.
+ */
 export async function consoleCapture(store: Store, actor: ConsoleActor, id: string, amount: string | number | undefined, now: Date) {
   requireFeature(actor.session, 'captures');
   const text = amountText(amount);
-  if (text !== undefined) {
-    const hold = await ownTransaction(store, actor, id);
+  if (text === undefined) return void (await capture(store, actor.merchant, id, undefined, now, extrasOf(actor)));
+  await store.transaction(async (tx) => {
+    const hold = await ownTransaction(tx, actor, id);
     if (hold.kind === 'preauth' && hold.status === 'authorized' && formatAmount(hold.amount) !== text) {
-      await changeAuthorizedAmount(store, actor.merchant, id, formatAmount(hold.amount), text, now, extrasOf(actor));
+      await changeAuthorizedAmount(tx, actor.merchant, id, formatAmount(hold.amount), text, now, extrasOf(actor));
     }
-  }
-  await capture(store, actor.merchant, id, text, now, extrasOf(actor));
+    await capture(tx, actor.merchant, id, text, now, extrasOf(actor));
+  });
 }
 
 /** Change a hold's amount (raise or lower it) without capturing. */

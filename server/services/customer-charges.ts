@@ -9,6 +9,7 @@ import { newId, newToken } from '../platform/secrets.ts';
 import { assertCanTakePayments, orderIdTaken } from './payment-requests.ts';
 import { paymentSuccessEvent } from './events.ts';
 import { isoInstant } from '../domain/instants.ts';
+import { orderIdProblem } from '../domain/order-reference.ts';
 
 const NO_SAVED_CARD =
   'This customer has no saved card yet: send them a payment request (POST /requests/{customerId}); the card they pay with is saved.';
@@ -19,8 +20,9 @@ export async function chargeCustomer(store: Store, merchant: MerchantAccount, cu
   const amount = parseAmount(String(amountValue));
   if (amount === null || amount <= 0) throw invalid('amount must be greater than zero with at most two decimals, e.g. 25.5.');
   if (amount > MAX_PAYMENT) throw invalid(overMaximum('amount'));
-  const order = orderId.trim();
-  if (!order || order.length > 100) throw invalid('order_id must be 1 to 100 characters.');
+  const order = orderId;
+  const orderProblem = orderIdProblem(order);
+  if (orderProblem) throw invalid(orderProblem);
   const customer = await store.customers.findById(merchant.id, customerId);
   if (!customer) throw notFound(`No customer ${customerId} for this merchant.`);
   const card = await store.paymentMethods.latestFor(merchant.id, customerId);

@@ -1,5 +1,5 @@
 import type { Store } from '../store/store.ts';
-import { shopperOrderReference } from '../domain/order-reference.ts';
+import { orderIdProblem, shopperOrderReference } from '../domain/order-reference.ts';
 import type { PaymentRequest } from '../store/payment-requests.ts';
 import type { MerchantAccount } from '../store/merchants.ts';
 import type { Customer } from '../store/customers.ts';
@@ -70,9 +70,9 @@ function readRequest(input: PaymentRequestInput) {
   const discount = money('discount', input.discount, false);
   const surcharge = money('surcharge', input.surcharge, false);
   const tax = money('tax', input.tax, false);
-  const orderId = input.order_id.trim();
-  if (!orderId) throw invalid('order_id must not be blank.');
-  if (orderId.length > 100) throw invalid('order_id must be at most 100 characters.');
+  const orderId = input.order_id;
+  const orderProblem = orderIdProblem(orderId);
+  if (orderProblem) throw invalid(orderProblem);
   const invoice = input.invoice_number?.trim() ?? '';
   if (invoice && !/^[A-Za-z0-9]{1,100}$/.test(invoice)) throw invalid('invoice_number must be letters and digits only, at most 100.');
   const allowCard = input.allow_card ?? true;

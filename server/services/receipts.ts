@@ -1,6 +1,7 @@
 import type { Store } from '../store/store.ts';
 import type { ReceiptSubject, ShopperContacts, Transaction } from '../store/transactions.ts';
-import { conflict, notFound } from '../domain/refusals.ts';
+import { conflict, notFound, rateLimited } from '../domain/refusals.ts';
+import { MESSAGES_PER_RECIPIENT_PER_HOUR, resendRefusal } from '../domain/receipt-limits.ts';
 import { formatAmount } from '../domain/money.ts';
 import { isoInstant } from '../domain/instants.ts';
 import { digest, newId, newToken } from '../platform/secrets.ts';
@@ -56,6 +57,8 @@ export async function sendReceipt(
     if (options.strict) throw conflict(RECEIPT_PROBLEMS[found.problem]);
     return false;
   }
+  // A resend the merchant asks for is bounded per transaction and per recipient; one that follows a change is not.
+  if (options.strict) await refuseOverBound(store, t, found.channels, options.now);
   // The shopper's language when known (the pay page's, or an earlier receipt's); '' leaves the page to the browser's.
   const language: ReceiptLanguage | '' = options.language && isReceiptLanguage(options.language) ? options.language : await store.receipts.languageOf(merchantId, transactionId) ?? '';
   const token = newToken('rct_');
@@ -68,6 +71,16 @@ export async function sendReceipt(
     }
   });
   return true;
+}
+
+async function refuseOverBound(store: Store, t: ReceiptSubject, channels: ['sms' | 'email', string][], now: Date): Promise<void> {
+  const since = isoInstant(now, -60 * 60 * 1000);
+  const receipts = await store.receipts.sentSince(t.merchant_id, t.id, since);
+  const recipients = await Promise.all(channels.map(async ([channel, recipient]) => ({
+    recipient, sent: await store.messages.sentTo(t.merchant_id, channel, recipient, since, MESSAGES_PER_RECIPIENT_PER_HOUR),
+  })));
+  const refusal = resendRefusal(receipts, recipients, now);
+  if (refusal) throw rateLimited(refusal.message, refusal.retryAfterSeconds);
 }
 
 /** What the hosted receipt page shows: the transaction of a receipt token, its merchant's name and brand, and the language sent in. */

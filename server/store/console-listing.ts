@@ -1,7 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Database, Dialect, Executor, TransactionKind } from './schema.ts';
 import { consoleStates, HOLD_STATES, LISTED_STATES, type ConsoleState, type ConsoleStatus, type SearchTerms } from '../domain/console.ts';
-import { CONSOLE_STATE, EMAIL_KEY, ORDER_KEY } from './migrations/017-console-search.ts';
+import { CONSOLE_STATE, EMAIL_KEY, ORDER_KEY } from './migrations/019-console-search.ts';
 import type { PageStart } from './pages.ts';
 import type { Transaction } from './transactions.ts';
 import { invalid } from '../domain/refusals.ts';
@@ -58,7 +58,7 @@ type ListedRow = Transaction & { seq: number };
 
 /**
  * One index range of a listing. Its terms, with the merchant, the dates and the cursor, are the leading columns of an
- * index (migration 017); `inOrder` when that index's next columns are the listing's order, so that its first rows are
+ * index (migration 019); `inOrder` when that index's next columns are the listing's order, so that its first rows are
  * the page. Otherwise all its matches are read and sorted: `few` when they are few by what the arm is (an id, an order
  * id, a bounded beginning or e-mail), else they are counted first and refused past SORT_BOUND.
  */

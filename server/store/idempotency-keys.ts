@@ -98,10 +98,11 @@ export class IdempotencyKeyRepository {
   /**
    * Inserts the in-progress row for (client, key digest). On a conflict the key is someone's, unless either its row
    * is older than 24 hours (then it is a new key), or it is an unfinished claim of this same request whose lease
-   * ran out (its process crashed): then it is taken over. Both replacements are one conditional UPDATE, so of two
-   * requests replacing one row only one wins.
+   * ran out (its process crashed), or whose claim the caller knows to be `abandoned` (its `created_at`: SQLite, which one
+   * process serves, knows every claim still running): then it is taken over. Each replacement is one conditional
+   * UPDATE, so of two requests replacing one row only one wins.
    */
-  async claim(clientId: string, keyDigest: string, fingerprint: string, now: Date, leaseMs = IDEMPOTENCY_LEASE_MS): Promise<ClaimResult> {
+  async claim(clientId: string, keyDigest: string, fingerprint: string, now: Date, leaseMs = IDEMPOTENCY_LEASE_MS, abandoned?: string): Promise<ClaimResult> {
     const claimedAt = isoInstant(now);
     const lockedUntil = isoInstant(now, leaseMs);
     const cutoff = isoInstant(now, -IDEMPOTENCY_KEY_TTL_MS);
@@ -123,6 +124,7 @@ export class IdempotencyKeyRepository {
           eb.or([
             eb('created_at', '<=', cutoff),
             eb.and([eb('status_code', 'is', null), eb('fingerprint', '=', fingerprint), eb('locked_until', '<=', claimedAt)]),
+            ...(abandoned === undefined ? [] : [eb.and([eb('status_code', 'is', null), eb('fingerprint', '=', fingerprint), eb('created_at', '=', abandoned)])]),
           ]),
         )
         .executeTakeFirst();
@@ -167,11 +169,21 @@ export class IdempotencyKeyRepository {
       .execute();
   }
 
-  /** Deletes the keys older than 24 hours, answers and all; returns how many. */
-  async purgeExpired(now: Date): Promise<number> {
+  /**
+   * Deletes the keys older than 24 hours, answers and all; returns how many. In batches, so that a backlog (a service
+   * that was down for days) never makes one statement longer than PostgreSQL's statement timeout (postgres-pool.ts).
+   */
+  async purgeExpired(now: Date, batch = 5000): Promise<number> {
     const cutoff = isoInstant(now, -IDEMPOTENCY_KEY_TTL_MS);
-    const result = await this.db.deleteFrom('idempotency_keys').where('created_at', '<=', cutoff).executeTakeFirst();
-    return Number(result.numDeletedRows);
+    let purged = 0;
+    for (;;) {
+      const result = await this.db
+        .deleteFrom('idempotency_keys')
+        .where((eb) => eb(eb.refTuple('client_id', 'key'), 'in', eb.selectFrom('idempotency_keys').select(['client_id', 'key']).where('created_at', '<=', cutoff).limit(batch).$asTuple('client_id', 'key')))
+        .executeTakeFirst();
+      purged += Number(result.numDeletedRows);
+      if (Number(result.numDeletedRows) < batch) return purged;
+    }
   }
 
 }

@@ -71,6 +71,10 @@ interface OnboardingLinksTable {
   used_at: Instant | null;
   /** The hosted form's saved answers (JSON), until the application is submitted. */
   draft: string | null;
+  /** The digest of the cookie of the browser that opened the link first; null until it was opened. */
+  browser_hash: string | null;
+  /** Where a browser holding the ended link is sent for a new one (the partner's), if given. */
+  refresh_url: string | null;
 }
 
 export interface CustomersTable {

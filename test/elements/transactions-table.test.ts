@@ -613,6 +613,44 @@ describe('<transactions-table> without the service', () => {
       await expect(el).to.be.accessible();
     });
 
+    it('sends each action with an Idempotency-Key: the same one when it is tried again after no answer or a 503, a new one after an answer', async () => {
+      const failures: (number | 'network')[] = ['network', 503];
+      service = consoleService({
+        'POST /transactions/txn_2/refund': ({ body }) => {
+          const failure = failures.shift();
+          if (failure === 'network') throw new TypeError('Failed to fetch');
+          if (failure) return json(failure, { result: false, code: 'service_error', message: 'The database is unavailable for a moment.' });
+          const refunded = (Number(state.txn_2!.refunded_amount) + Number((body as { amount: string }).amount)).toFixed(2);
+          return ok(details((state.txn_2 = { ...state.txn_2!, refunded_amount: refunded, refundable_amount: (2.5 - Number(refunded)).toFixed(2) })));
+        },
+      });
+      const el = await table({ 'session-token': 'wst_fake', 'base-url': FAKE_BASE });
+      el.features = { refunds: true };
+      await waitUntil(() => rows(el).length === 3, 'rows');
+      await opened(el, 'txn_2');
+      const refund = async (amount: string) => {
+        const input = panel(el)!.querySelector<HTMLInputElement>('[part="amount-input"]')!;
+        input.value = amount;
+        const sent = service!.calls.length;
+        actionButton(el, 'refund')!.click();
+        await waitUntil(() => service!.calls.length > sent, 'the refund sent');
+        await settled(el);
+        return service!.calls.at(-1)!.headers.get('idempotency-key');
+      };
+      const first = await refund('1.00');
+      expect(first).to.match(/^[0-9a-z-]{8,}$/);
+      expect(part(el, 'row-error').textContent).to.not.equal('');
+      expect(await refund('1.00'), 'tried again after no answer').to.equal(first);
+      expect(part(el, 'row-error').textContent).to.equal('The database is unavailable for a moment.');
+      expect(await refund('1.00'), 'tried again after a 503').to.equal(first);
+      expect(part(el, 'row-status').textContent).to.equal('Done: Refund.');
+      const next = await refund('0.50');
+      expect(next, 'another action').to.not.equal(first);
+      const again = await refund('0.50');
+      expect(again, 'the same action once more, after it was done, is a new one').to.not.equal(next);
+      expect(state.txn_2!.refunded_amount).to.equal('2.00');
+    });
+
     it('speaks the merchant’s language, dark and axe-clean with a row open; keyboard only from the row to an action; a failed load beside the row', async () => {
       service = consoleService({ 'GET /transactions/txn_1': () => json(404, { result: false, code: 'not_found', message: 'Keine solche Transaktion.' }) });
       const el = await table({ 'session-token': 'wst_fake', 'base-url': FAKE_BASE, locale: 'de-DE', theme: 'dark' });

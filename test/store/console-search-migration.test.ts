@@ -14,15 +14,15 @@ import { searchTerms } from '../../server/domain/console.ts';
 
 const AT = '2026-11-01T10:00:00.000Z';
 
-/** Rows written before migration 017 are found by the console's new indexes once it ran: building them filled them. */
+/** Rows written before migration 019 are found by the console's new indexes once it ran: building them filled them. */
 for (const database of testDatabases()) {
-  describe(`migration 017, the console's states and search keys for rows already there (${database})`, () => {
+  describe(`migration 019, the console's states and search keys for rows already there (${database})`, () => {
     let db: Kysely<any>;
     let close: () => Promise<void>;
     before(async () => {
       let migrator: Migrator;
       if (database === 'sqlite') {
-        const dir = mkdtempSync(join(tmpdir(), 'paykit-017-'));
+        const dir = mkdtempSync(join(tmpdir(), 'paykit-019-'));
         db = new Kysely<any>({ dialect: openSqlite(dir).dialect });
         migrator = new Migrator({ db, provider: migrationProvider('sqlite') });
         close = async () => {
@@ -39,7 +39,7 @@ for (const database of testDatabases()) {
           await db.destroy();
         };
       }
-      const { error } = await migrator.migrateTo('016-onboarding-drafts');
+      const { error } = await migrator.migrateTo('018-onboarding-links-per-browser');
       if (error) throw error;
       await db.insertInto('clients').values({ id: 'c_1', name: 'Partner', secret_hash: '0'.repeat(64), public_key: 'pk_c_1', created_at: AT }).execute();
       await db.insertInto('merchants').values({

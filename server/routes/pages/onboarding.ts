@@ -43,10 +43,29 @@ function readSubmission(body: unknown) {
 }
 
 type OpenLink = Extract<LinkState, { state: 'open' }>;
+type ClosedLink = Exclude<LinkState, { state: 'open' }>;
 
-/** The hosted onboarding form behind the one-time link the API gives out: a step a page, saved on the link. */
-export const onboardingPages: FastifyPluginAsync<Deps> = async (app, { store, clock }) => {
+/** The cookie of the browser that opened a link: its path is the link's, so each link has its own. */
+const BROWSER_COOKIE = 'paykit_onboarding';
+const browserOf = (request: FastifyRequest) => new RegExp(`(?:^|;\\s*)${BROWSER_COOKIE}=([\\w-]+)`).exec(request.headers.cookie ?? '')?.[1];
+
+/**
+ * The hosted onboarding form behind the link the API gives out: a step a page, saved on the link. The first browser to
+ * open the link holds it (a cookie); the link itself then opens nothing anywhere else.
+ */
+export const onboardingPages: FastifyPluginAsync<Deps> = async (app, { store, clock, config }) => {
   const path = onboardingPath(':token');
+  const secure = config.publicUrl.startsWith('https:') ? '; Secure' : '';
+  /** Has the browser keep the cookie, when this request is the one that opened the link (whatever page it answers). */
+  const keep = (reply: FastifyReply, token: string, link: OpenLink) => {
+    if (link.opened) {
+      const maxAge = Math.floor((Date.parse(link.expiresAt) - clock.now().getTime()) / 1000);
+      reply.header('set-cookie', `${BROWSER_COOKIE}=${link.browser}; Path=${onboardingPath(token)}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`);
+    }
+  };
+  /** Why the link cannot be used; or, for one that ended or is held elsewhere, the partner's refresh address, if it gave one. */
+  const closed = (reply: FastifyReply, link: ClosedLink, lang: PageLocale) =>
+    link.refreshUrl && (link.state === 'expired' || link.state === 'elsewhere') ? reply.redirect(link.refreshUrl, 303) : sendPage(reply, linkProblemPage(link.state, lang));
 
   // The merchant's language: `?locale=` when the partner's link names one (every address of the form carries it),
   // else the browser's.
@@ -71,8 +90,9 @@ export const onboardingPages: FastifyPluginAsync<Deps> = async (app, { store, cl
   // The link itself opens where the merchant left off.
   app.get<LinkRoute>(path, { schema: { hide: true } }, async (request, reply) => {
     const lang = languageOf(request);
-    const link = await openOnboardingLink(store, request.params.token, clock.now());
-    if (link.state !== 'open') return sendPage(reply, linkProblemPage(link.state, lang));
+    const link = await openOnboardingLink(store, request.params.token, browserOf(request), clock.now());
+    if (link.state !== 'open') return closed(reply, link, lang);
+    keep(reply, request.params.token, link);
     return showStep(reply, request.params.token, link.draft.at, link, lang);
   });
 
@@ -80,8 +100,9 @@ export const onboardingPages: FastifyPluginAsync<Deps> = async (app, { store, cl
     const { token, step } = request.params;
     if (!isOnboardingStep(step)) return sendPage(reply, notFoundPage());
     const lang = languageOf(request);
-    const link = await openOnboardingLink(store, token, clock.now());
-    if (link.state !== 'open') return sendPage(reply, linkProblemPage(link.state, lang));
+    const link = await openOnboardingLink(store, token, browserOf(request), clock.now());
+    if (link.state !== 'open') return closed(reply, link, lang);
+    keep(reply, token, link);
     // A step further than the merchant has come is not open yet: the furthest one reached is.
     if (!canOpen(link.draft, step)) return reply.redirect(addressesOf(token, lang).step(link.draft.reached), 303);
     return showStep(reply, token, step, link, lang);
@@ -91,14 +112,15 @@ export const onboardingPages: FastifyPluginAsync<Deps> = async (app, { store, cl
     const { token, step } = request.params;
     if (!isOnboardingStep(step) || step === 'review') return sendPage(reply, notFoundPage());
     const lang = languageOf(request);
-    const link = await openOnboardingLink(store, token, clock.now());
-    if (link.state !== 'open') return sendPage(reply, linkProblemPage(link.state, lang));
+    const link = await openOnboardingLink(store, token, browserOf(request), clock.now());
+    if (link.state !== 'open') return closed(reply, link, lang);
+    keep(reply, token, link);
     if (!canOpen(link.draft, step)) return reply.redirect(addressesOf(token, lang).step(link.draft.reached), 303);
     const fields = fieldsOf(request.body);
     const posted = postedGroup(fields, STEP_GROUPS[step]);
     const direction = textOf(fields, 'go') === 'back' ? 'back' : 'forward';
-    const saved = await saveOnboardingStep(store, token, step, posted, direction, clock.now());
-    if (!saved.saved) return sendPage(reply, linkProblemPage(saved.linkState, lang));
+    const saved = await saveOnboardingStep(store, token, link.browser, step, posted, direction, clock.now());
+    if (!saved.saved) return closed(reply, saved.link as ClosedLink, lang);
     const addresses = addressesOf(token, lang);
     if (saved.errors.length > 0) {
       const secretsTyped = ['ssn', 'account_number'].some((name) => Boolean(posted[name]));
@@ -114,11 +136,14 @@ export const onboardingPages: FastifyPluginAsync<Deps> = async (app, { store, cl
     const lang = languageOf(request);
     const { token } = request.params;
     const { application, signerName, agreed } = readSubmission(request.body);
-    const outcome = await submitHostedApplication(store, token, application, { signerName, agreed }, clock.now());
+    const browser = browserOf(request);
+    const outcome = await submitHostedApplication(store, token, browser, application, { signerName, agreed }, clock.now());
     if (outcome.accepted) return sendPage(reply, thankYouPage(outcome.merchant.business_name, lang));
-    if (outcome.linkState) return sendPage(reply, linkProblemPage(outcome.linkState, lang));
-    const link = await openOnboardingLink(store, token, clock.now());
-    if (link.state !== 'open') return sendPage(reply, linkProblemPage(link.state, lang));
+    if (outcome.link && outcome.link.state !== 'open') return closed(reply, outcome.link, lang);
+    // Refused answers: the form again, in the browser that now holds the link (this post may have opened it).
+    const link = outcome.link ?? (await openOnboardingLink(store, token, browser, clock.now()));
+    if (link.state !== 'open') return closed(reply, link, lang);
+    keep(reply, token, link);
     const errors = [...outcome.fieldErrors, ...signatureFieldErrors(outcome.signatureErrors)];
     return sendPage(reply, onboardingReviewPage({
       draft: link.draft, errors, signerName, agreed, lang, addresses: addressesOf(token, lang), expiresAt: link.expiresAt, brand: await brandOf(link),

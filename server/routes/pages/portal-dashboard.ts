@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../plugins/deps.ts';
 import type { Client } from '../../store/clients.ts';
-import { parseBasic } from '../../plugins/basic-auth.ts';
+import { credentialsDigest, parseBasic } from '../../plugins/basic-auth.ts';
 import { FailedLogins } from '../../plugins/failed-logins.ts';
 import { fromAnotherSite } from '../../plugins/cross-site.ts';
-import { digest, pooledRandomBytes } from '../../platform/secrets.ts';
+import { pooledRandomBytes } from '../../platform/secrets.ts';
 import { clientWithSecret, resendEvent, sandboxDashboard } from '../../services/sandbox-dashboard.ts';
 import { dashboardPage, dashboardRefusedPage } from '../../views/portal-dashboard.ts';
 import { sendPage } from './send.ts';
@@ -26,7 +26,7 @@ export const dashboardPages: FastifyPluginAsync<Deps> = async (app, { store, clo
     const header = request.headers.authorization;
     const credentials = parseBasic(header);
     if (!credentials) return sendPage(reply.header('www-authenticate', CHALLENGE), dashboardRefusedPage('credentials'));
-    const presented = digest(header!);
+    const presented = credentialsDigest(credentials);
     const wait = failures.wait(credentials.id, request.ip, presented);
     if (wait > 0) return sendPage(reply.header('retry-after', String(wait)), dashboardRefusedPage('throttled', wait));
     const client = await clientWithSecret(store, credentials.id, credentials.secret);
@@ -34,7 +34,7 @@ export const dashboardPages: FastifyPluginAsync<Deps> = async (app, { store, clo
       failures.failed(credentials.id, request.ip);
       return sendPage(reply.header('www-authenticate', CHALLENGE), dashboardRefusedPage('credentials'));
     }
-    failures.verified(presented);
+    failures.verified(credentials.id, presented);
     signedIn.set(request, client);
   });
 

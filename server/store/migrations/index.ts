@@ -15,7 +15,9 @@ import { listingsByPage } from './012-listings-by-page.ts';
 import { paymentsConsole } from './014-payments-console.ts';
 import { branding } from './015-branding.ts';
 import { onboardingDrafts } from './016-onboarding-drafts.ts';
-import { consoleSearch } from './017-console-search.ts';
+import { emailsByRecipient } from './017-emails-by-recipient.ts';
+import { onboardingLinksPerBrowser } from './018-onboarding-links-per-browser.ts';
+import { consoleSearch } from './019-console-search.ts';
 
 /** Migrations live in code so that one build runs on both databases; names sort in the order they apply. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -35,7 +37,9 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     '014-payments-console': paymentsConsole(),
     '015-branding': branding(dialect),
     '016-onboarding-drafts': onboardingDrafts(),
-    '017-console-search': consoleSearch(dialect),
+    '017-emails-by-recipient': emailsByRecipient(),
+    '018-onboarding-links-per-browser': onboardingLinksPerBrowser(),
+    '019-console-search': consoleSearch(dialect),
   };
   return { getMigrations: async () => migrations };
 }
