@@ -1072,7 +1072,7 @@ export type ConsoleExportQuery = {
   from_date?: string;
   /** YYYY-MM-DD, inclusive (UTC) */
   to_date?: string;
-  /** A transaction id or an order id exactly, a last four (4 digits) or an amount (decimal text, e.g. 12.50). */
+  /** A transaction id exactly; an order id in any case, whole or its beginning; a last four (4 digits); an amount (decimal text, e.g. 12.50); the e-mail a pay link was sent to. */
   q?: string;
   /** completed (nothing refunded); refunded (in part or whole); voided; pending or declined (ACH) */
   status?: "completed" | "refunded" | "voided" | "pending" | "declined";
@@ -1167,7 +1167,7 @@ export type MerchantExportQuery = {
   from_date?: string;
   /** YYYY-MM-DD, inclusive (UTC) */
   to_date?: string;
-  /** A transaction id or an order id exactly, a last four (4 digits) or an amount (decimal text, e.g. 12.50). */
+  /** A transaction id exactly; an order id in any case, whole or its beginning; a last four (4 digits); an amount (decimal text, e.g. 12.50); the e-mail a pay link was sent to. */
   q?: string;
   /** completed (nothing refunded); refunded (in part or whole); voided; pending or declined (ACH) */
   status?: "completed" | "refunded" | "voided" | "pending" | "declined";
@@ -1371,7 +1371,7 @@ export type WidgetTransactionsQuery = {
   from_date?: string;
   /** YYYY-MM-DD, inclusive (UTC) */
   to_date?: string;
-  /** A transaction id or an order id exactly, a last four (4 digits) or an amount (decimal text, e.g. 12.50). */
+  /** A transaction id exactly; an order id in any case, whole or its beginning; a last four (4 digits); an amount (decimal text, e.g. 12.50); the e-mail a pay link was sent to. */
   q?: string;
   /** completed (nothing refunded); refunded (in part or whole); voided; pending or declined (ACH) */
   status?: "completed" | "refunded" | "voided" | "pending" | "declined";

@@ -199,8 +199,9 @@ else in any case (403 \`forbidden\`, shown beside the row):
 table.fetchSessionToken = async () => (await (await fetch('/my-server/paykit-session', { method: 'POST' })).json()).session_token;
 \`\`\`
 
-- **Find.** Search (a transaction or order id, a last four, an amount such as \`12.50\`), status, kind, card, date
-  range and sort are attributes and one \`filters\` property by the listing's query names. Keep them in the page's URL:
+- **Find.** Search (a transaction id, an order id or its beginning in any case, a last four, an amount such as \`12.50\`,
+  the e-mail a pay link was sent to), status, kind, card, date range and sort are attributes and one \`filters\`
+  property by the listing's query names. Keep them in the page's URL:
   \`table.filters = Object.fromEntries(new URLSearchParams(location.search))\` on load, and on
   \`transactions-filter-change\`, \`history.replaceState(null, '', '?' + new URLSearchParams(event.detail))\` (empty
   values are "any"). Cursor paging is unchanged.

@@ -90,7 +90,10 @@ export const EXPORT_LANGUAGES = ['en', 'es', 'fr', 'de'] as const;
 const FilterFields = {
   from_date: Type.Optional(Type.String({ description: 'YYYY-MM-DD, inclusive (UTC)' })),
   to_date: Type.Optional(Type.String({ description: 'YYYY-MM-DD, inclusive (UTC)' })),
-  q: Type.Optional(Type.String({ maxLength: 100, description: 'A transaction id or an order id exactly, a last four (4 digits) or an amount (decimal text, e.g. 12.50).' })),
+  q: Type.Optional(Type.String({
+    maxLength: 100,
+    description: 'A transaction id exactly; an order id in any case, whole or its beginning; a last four (4 digits); an amount (decimal text, e.g. 12.50); the e-mail a pay link was sent to.',
+  })),
   status: Type.Optional(OneOf(CONSOLE_STATUSES, 'completed (nothing refunded); refunded (in part or whole); voided; pending or declined (ACH)')),
   kind: Type.Optional(OneOf(['sale', 'refund', 'void', 'hold'] as const, 'hold lists the authorizations (holds) alone')),
   card_brand: Type.Optional(OneOf(Object.keys(CONSOLE_CARD_BRANDS) as (keyof typeof CONSOLE_CARD_BRANDS)[])),

@@ -32,10 +32,11 @@ function consoleItem(t: Transaction, now: Date) {
 export async function listConsole(store: Store, merchantId: string, query: ConsoleQuery & { page: number; perPage: number; cursor?: string | undefined }, now: Date) {
   const { filter, order } = readConsoleQuery(query);
   const start = consolePageStart(query.cursor, query.page, query.perPage, order);
-  const listed = await store.consoleListing.page(merchantId, filter, order, query.perPage, start);
+  const listed = await store.longRead('listing', (reader) => reader.consoleListing.page(merchantId, filter, order, query.perPage, start));
   return {
     items: listed.items.map((t) => consoleItem(t, now)),
     page: query.page, perPage: query.perPage, totalCount: listed.total, ...consoleCursor(listed, order),
+    narrowed: listed.narrowed,
   };
 }
 

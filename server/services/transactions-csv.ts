@@ -43,7 +43,8 @@ async function* transactionsCsv(store: Store, merchantId: string, filter: Consol
   yield `${COLUMNS.map((c) => csvField(HEADERS[language][c], true)).join(',')}\r\n`;
   let after: ConsoleKey | undefined;
   for (;;) {
-    const page = await store.consoleListing.page(merchantId, filter, order, EXPORT_PAGE, after ? { after } : { offset: 0 }, { countTotal: false });
+    const start = after ? { after } : { offset: 0 };
+    const page = await store.longRead('export', (reader) => reader.consoleListing.page(merchantId, filter, order, EXPORT_PAGE, start, { countTotal: false }));
     if (page.items.length > 0) yield page.items.map((t) => `${csvRow(t)}\r\n`).join('');
     if (!page.hasMore || !page.last) return;
     after = page.last;

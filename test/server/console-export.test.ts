@@ -85,6 +85,16 @@ for (const database of testDatabases()) {
       assert.ok((await listingOf('')).length > EXPORT_PAGE * 2, 'the whole listing is longer than two pages of the walk');
     });
 
+    test('an order id beginning that begins more than 1,000 order ids is searched as a whole order id, and the answer says so', async () => {
+      const begun = await call('GET', '?q=BULK-100');
+      assert.deepEqual(begun.body.data.items.map((i: { order_id: string }) => i.order_id).sort(), ['bulk-100', ...Array.from({ length: 7 }, (_, i) => `bulk-100${i}`)].sort(), 'bulk-100 and bulk-1000 to 1006');
+      assert.equal(begun.body.message, 'Transactions retrieved.');
+      const broad = await call('GET', '?q=Bulk');
+      assert.equal(broad.status, 200, broad.text);
+      assert.deepEqual(broad.body.data.items, []);
+      assert.equal(broad.body.message, 'Transactions retrieved. More than 1,000 order ids begin with "Bulk": only the order id "Bulk" itself was searched.');
+    });
+
     test('headers, file name, the language of the header row, escaping and formulas made inert', async () => {
       const { session_token } = await consoleSession(service, merchantKey, { export: true });
       const headers = { authorization: `Bearer ${session_token}` };

@@ -23,7 +23,7 @@ for (const database of testDatabases()) {
       const { session_token } = await consoleSession(service, merchantKey, { refunds: true, voids: true, captures: true });
       call = consoleCall(service, session_token);
       ids.small = await payment(service, merchantKey, '12.50', { orderId: 'order-small' });
-      ids.large = await payment(service, merchantKey, '250.00');
+      ids.large = await payment(service, merchantKey, '250.00', { email: 'Ann.Lee@Shop.example' });
       ids.refunded = await payment(service, merchantKey, '80.00');
       ids.voided = await payment(service, merchantKey, '45.00');
       ids.achPending = await payment(service, merchantKey, '30.00', { ach: true });
@@ -99,6 +99,13 @@ for (const database of testDatabases()) {
         ['q=4242', (i) => i.last_four === '4242'],
         ['q=6789', (i) => i.last_four === '6789'],
         ['q=nothing-like-this', () => false],
+        ['q=ORDER-SMALL', (i) => i.order_id === 'order-small'],
+        ['q=Order-Sm', (i) => i.order_id === 'order-small'],
+        ['q=ann.lee@SHOP.example', (i) => i.transaction_id === ids.large],
+        ['q=ann.lee@shop', () => false],
+        ['q=12.50&kind=sale&status=completed&card_brand=visa', (i) => i.amount === '12.50'],
+        ['q=4242&status=refunded', (i) => i.last_four === '4242' && i.type === 'sale' && i.refunded_amount !== '0.00'],
+        ['kind=refund&status=voided', () => false],
         [`from_date=${all[0]!.created_date.slice(0, 10)}&to_date=${all[0]!.created_date.slice(0, 10)}`, () => true],
         ['from_date=2000-01-01&to_date=2000-01-02', () => false],
       ];
@@ -133,7 +140,7 @@ for (const database of testDatabases()) {
       const first = await call('GET', '?perPage=3');
       for (const query of [
         'status=lost', 'kind=preauth', 'card_brand=Visa', 'sort=name', 'order=up', `q=${'x'.repeat(101)}`, 'from_date=2026-13-01', 'perPage=0',
-        `sort=amount&cursor=${first.body.data.next_cursor}`, 'cursor=bm9wZQ',
+        `sort=amount&cursor=${first.body.data.next_cursor}`, 'cursor=bm9wZQ', 'page=102&perPage=100', 'q=order%00small', 'q=a%09b',
       ]) {
         const answer = await call('GET', `?${query}`);
         assert.deepEqual([answer.status, answer.body.code], [400, 'invalid_request'], `${query}: ${answer.text}`);
