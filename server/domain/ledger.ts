@@ -75,8 +75,8 @@ export function saleEntries(sale: MoneyRecord): LedgerEntry[] {
  * A refund, void or ACH return of `sale`, as `record` is written. A refund takes back what it refunds (the fee is
  * not returned); a void or a return takes back the whole sale and gives back its fee: each sums to its record's net.
  */
-export function reversalEntries(record: MoneyRecord & { kind: 'refund' | 'void' | 'ach_return' }, sale: MoneyRecord, now: Date): LedgerEntry[] {
+export function reversalEntries(record: MoneyRecord, sale: MoneyRecord, now: Date): LedgerEntry[] {
   const on = record.kind === 'ach_return' ? reversalAvailableOn(null, now) : reversalAvailableOn(saleAvailableOn(sale), now);
   if (record.kind === 'refund') return [entry(record, 'refund', -record.amount, on)];
-  return moving([entry(record, record.kind, -sale.amount, on), entry(record, 'fee_refund', sale.fee_amount, on)]);
+  return moving([entry(record, record.kind === 'void' ? 'void' : 'ach_return', -sale.amount, on), entry(record, 'fee_refund', sale.fee_amount, on)]);
 }

@@ -5,6 +5,8 @@ import { conflict, notFound } from '../domain/refusals.ts';
 import { newId } from '../platform/secrets.ts';
 import { paymentSuccessEvent } from './events.ts';
 import { isoInstant } from '../domain/instants.ts';
+import { isoDateOf } from '../domain/calendar.ts';
+import { reversalEntries } from '../domain/ledger.ts';
 
 /**
  * Sandbox POST /update-ach: the bank's answer to a waiting ACH payment. Approved completes it (and the
@@ -17,6 +19,8 @@ export async function decideAch(store: Store, merchant: MerchantAccount, transac
     if (sale.status !== 'pending') throw conflict(`ACH transaction ${transactionId} was already ${sale.status === 'completed' ? 'approved' : 'declined'}.`);
     if (decision === 'approved') {
       await tx.transactions.update(sale.id, { status: 'completed', completed_at: isoInstant(now) });
+      // Its money, pending since it was paid, is available from the day its bank approved it.
+      await tx.ledger.makeAvailable(sale.id, isoDateOf(now));
       await tx.events.add(merchant.client_id, 'ach.update', { merchant_id: merchant.id, status: 'Approved', tran_id: sale.id, message: 'Approved' }, now);
       await tx.events.add(merchant.client_id, 'payment.success', paymentSuccessEvent({ ...sale, status: 'completed' }, sale.request_id), now);
       return;
@@ -28,6 +32,9 @@ export async function decideAch(store: Store, merchant: MerchantAccount, transac
     };
     await tx.transactions.update(sale.id, { status: 'declined' });
     await tx.transactions.insert(reversal);
+    // The payment's money and its return both count today, and cancel out: the next payout shows both.
+    await tx.ledger.makeAvailable(sale.id, isoDateOf(now));
+    await tx.ledger.add(reversalEntries(reversal, sale, now));
     await tx.events.add(merchant.client_id, 'ach.update', {
       merchant_id: merchant.id, status: 'Declined', tran_id: sale.id, message: 'Insufficient Funds', return_transaction_id: reversal.id,
     }, now);

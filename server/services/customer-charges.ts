@@ -9,6 +9,7 @@ import { newId, newToken } from '../platform/secrets.ts';
 import { assertCanTakePayments, orderIdTaken } from './payment-requests.ts';
 import { paymentSuccessEvent } from './events.ts';
 import { isoInstant } from '../domain/instants.ts';
+import { saleEntries } from '../domain/ledger.ts';
 
 const NO_SAVED_CARD =
   'This customer has no saved card yet: send them a payment request (POST /requests/{customerId}); the card they pay with is saved.';
@@ -39,6 +40,7 @@ export async function chargeCustomer(store: Store, merchant: MerchantAccount, cu
     // A retried charge must not charge twice: the order id is the merchant's own key for this payment.
     if (!(await tx.orders.reserve(merchant.id, order, 'customer_charge', sale.created_at))) throw conflict(orderIdTaken(order));
     await tx.transactions.insert(sale);
+    await tx.ledger.add(saleEntries(sale));
     await tx.events.add(merchant.client_id, 'payment.success', paymentSuccessEvent(sale, null), now);
   });
   return sale;

@@ -11,6 +11,7 @@ import { digest, newId, newToken } from '../platform/secrets.ts';
 import { payLinkKey } from './pay-link-tokens.ts';
 import { paymentSuccessEvent, preauthEvent } from './events.ts';
 import { isoInstant } from '../domain/instants.ts';
+import { saleEntries } from '../domain/ledger.ts';
 
 interface CardDetails {
   number: string;
@@ -144,6 +145,8 @@ async function settle(store: Store, request: PaymentRequest, instrument: Approve
   const paid = await store.transaction(async (tx) => {
     if (!(await tx.paymentRequests.markPaid(request.id, transaction.id, isoInstant(now)))) return false;
     await tx.transactions.insert(transaction);
+    // A sale's money, an ACH one's pending until its bank answers; a hold moves none until captured.
+    if (kind === 'sale') await tx.ledger.add(saleEntries(transaction));
     const stored = { ...transaction, refunded_amount: 0 };
     if (kind === 'preauth') await tx.events.add(request.client_id, 'preauth', preauthEvent(stored), now);
     else if (method === 'card') await tx.events.add(request.client_id, 'payment.success', paymentSuccessEvent(stored, request.id), now);

@@ -12,6 +12,7 @@ import { isoInstant } from '../domain/instants.ts';
 import type { EventExtras } from './refunds.ts';
 import { eventRow } from '../store/events.ts';
 import { readDecideWrite } from './guarded.ts';
+import { saleEntries } from '../domain/ledger.ts';
 
 function amountOf(field: string, text: string | number | undefined): number | undefined {
   if (text === undefined || text === '') return undefined;
@@ -45,6 +46,7 @@ export async function capture(store: Store, merchant: MerchantAccount, authoriza
     }, now);
     const written = await db.guardedChange({
       merchantId: merchant.id, id: auth!.id, seen: auth!, refundedAtMost: auth!.refunded_amount, changes: { status: 'captured' }, transactions: [sale], events: [charged],
+      entries: saleEntries(sale),
     });
     if (!written) return undefined;
     return {

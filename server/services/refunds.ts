@@ -11,6 +11,7 @@ import type { GuardedChange } from '../store/guarded-changes.ts';
 import type { AnswerSeal } from '../store/idempotency-keys.ts';
 import { readDecideWrite } from './guarded.ts';
 import { canReachShopper } from './receipts.ts';
+import { reversalEntries } from '../domain/ledger.ts';
 
 /** The record the interface answers for a refund or a void (Resources: Refund and void record). */
 function reversalRecord(record: Transaction, original: Transaction) {
@@ -89,6 +90,7 @@ function guarded(
   return {
     merchantId: sale.merchant_id, id: sale.id, seen: sale, refundedAtMost, changes, transactions: [record],
     events: events.map(([type, data]) => eventRow(sale.client_id, type, { ...data, ...extras }, now)),
+    entries: reversalEntries(record, sale, now),
   };
 }
 

@@ -1,7 +1,7 @@
-import type { InsertQueryBuilder, InsertResult, QueryCreator } from 'kysely';
+import { sql, type InsertQueryBuilder, type InsertResult, type QueryCreator } from 'kysely';
 import type { Database } from './schema.ts';
 
-type Table = 'transactions' | 'events' | 'messages' | 'payment_requests' | 'merchant_orders';
+type Table = 'transactions' | 'events' | 'messages' | 'payment_requests' | 'merchant_orders' | 'ledger_entries';
 export type ChainedInsert<T extends Table = Table> = { table: T; row: object };
 
 /** A query that CTEs can be added to (Kysely's `with` of a query creator). */
@@ -19,8 +19,8 @@ export function withChainedInserts<Q>(query: Q, after: string, inserts: ChainedI
   let chained = query as unknown as WithCtes;
   inserts.forEach(({ table, row }, i) => {
     const from = i === 0 ? after : `insert_${i - 1}`;
-    // Every table here has an `id`: the next insert selects from it.
-    chained = chained.with(`insert_${i}`, (db) => insertSelecting(db, { table, row }, from).returning('id' as never));
+    // The next insert selects from it: a row, whatever its table's columns (a ledger entry has no id).
+    chained = chained.with(`insert_${i}`, (db) => insertSelecting(db, { table, row }, from).returning(sql<number>`1`.as('written')));
   });
   return chained as unknown as Q;
 }

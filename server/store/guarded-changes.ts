@@ -4,6 +4,7 @@ import type { NewTransaction, Transaction } from './transactions.ts';
 import type { OutboxCounter } from './events.ts';
 import { withChainedInserts, type ChainedInsert } from './chained-inserts.ts';
 import { claimHeld, unlessClaimLost, withAnswerStored, withHeldClaim, type AnswerSeal } from './idempotency-keys.ts';
+import type { LedgerEntry } from '../domain/ledger.ts';
 
 export interface GuardedChange {
   merchantId: string;
@@ -16,6 +17,8 @@ export interface GuardedChange {
   /** Rows written with the change, or not at all: the refund, void or sale it makes and its outbox events. */
   transactions: NewTransaction[];
   events: Insertable<EventsTable>[];
+  /** The ledger entries of the money it moves (domain/ledger.ts), written with it. */
+  entries: LedgerEntry[];
   /** A keyed request's answer, stored by the same statement (PostgreSQL; on SQLite the request's unit stores it). */
   seal?: AnswerSeal | undefined;
 }
@@ -65,6 +68,7 @@ export class GuardedChangeRepository {
     const inserts: ChainedInsert[] = [
       ...change.transactions.map((row) => ({ table: 'transactions' as const, row })),
       ...change.events.map((row) => ({ table: 'events' as const, row })),
+      ...change.entries.map((row) => ({ table: 'ledger_entries' as const, row })),
     ];
     const { seal } = change;
     const changed = withHeldClaim(this.db, seal).with('changed', () => this.update(change).returning('id'));
@@ -79,6 +83,7 @@ export class GuardedChangeRepository {
     if (updated.numUpdatedRows !== 1n) return false;
     for (const row of change.transactions) await this.db.insertInto('transactions').values(row).execute();
     for (const row of change.events) await this.db.insertInto('events').values(row).execute();
+    if (change.entries.length > 0) await this.db.insertInto('ledger_entries').values(change.entries).execute();
     return true;
   }
 }

@@ -21,6 +21,8 @@ import { ReceiptRepository } from './receipts.ts';
 import type { RunUnit } from './units.ts';
 import { RecentMerchants } from './recent-merchants.ts';
 import { GuardedChangeRepository, type GuardedChange } from './guarded-changes.ts';
+import { LedgerRepository } from './ledger.ts';
+import { PayoutRepository } from './payouts.ts';
 
 interface StoreOptions {
   dialect: Dialect;
@@ -60,6 +62,8 @@ const REPOSITORIES = {
   consoleListing: (db: Executor) => new ConsoleListingRepository(db),
   receipts: (db: Executor) => new ReceiptRepository(db),
   guardedChanges: (db: Executor, store: StoreBasics) => new GuardedChangeRepository(db, store.dialect, store.outboxWritten),
+  ledger: (db: Executor) => new LedgerRepository(db),
+  payouts: (db: Executor) => new PayoutRepository(db),
 };
 type RepositoryName = keyof typeof REPOSITORIES;
 type Repositories = { readonly [K in RepositoryName]: ReturnType<(typeof REPOSITORIES)[K]> };

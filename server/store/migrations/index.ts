@@ -15,6 +15,7 @@ import { listingsByPage } from './012-listings-by-page.ts';
 import { paymentsConsole } from './014-payments-console.ts';
 import { branding } from './015-branding.ts';
 import { onboardingDrafts } from './016-onboarding-drafts.ts';
+import { ledger } from './020-ledger.ts';
 
 /** Migrations live in code so that one build runs on both databases; names sort in the order they apply. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -34,6 +35,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     '014-payments-console': paymentsConsole(),
     '015-branding': branding(dialect),
     '016-onboarding-drafts': onboardingDrafts(),
+    '020-ledger': ledger(dialect),
   };
   return { getMigrations: async () => migrations };
 }
