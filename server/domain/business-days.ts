@@ -27,8 +27,3 @@ export function addBusinessDays(date: string, n: number): string {
   return day;
 }
 
-/** The latest `weekday` on or before `date`. */
-export function lastWeekdayOnOrBefore(date: string, weekday: Weekday): string {
-  const back = (new Date(toDays(date) * DAY_MS).getUTCDay() - WEEKDAY_NAMES.indexOf(weekday) + 7) % 7;
-  return addDays(date, -back);
-}

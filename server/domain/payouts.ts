@@ -1,5 +1,5 @@
 /** Payouts: when a merchant's available money goes to its bank account, and what becomes of it (docs/payouts.md). */
-import { addBusinessDays, isBusinessDay, lastWeekdayOnOrBefore, type Weekday } from './business-days.ts';
+import { addBusinessDays, isBusinessDay, weekdayOf, type Weekday } from './business-days.ts';
 import { formatAmount } from './money.ts';
 import { refusedBecause, type RefusedDecision } from './refusals.ts';
 
@@ -16,14 +16,14 @@ export interface PayoutSchedule {
 export const DEFAULT_SCHEDULE: PayoutSchedule = { interval: 'daily', weeklyAnchor: 'monday' };
 
 /**
- * The period whose scheduled payout is due on `today`, named by its date: each business day for a daily schedule; for a
- * weekly one, its anchor day of this week, from that day on (a clock moved past the anchor still pays that week).
- * Undefined when none is: a manual schedule, or a weekend.
+ * The period whose scheduled payout is due on `today`, named by its date: each business day for a daily schedule, the
+ * anchor day for a weekly one (as Stripe's: a sandbox clock moved past it waits for the next). Undefined when none
+ * is: a manual schedule, a weekend, another day of the week.
  */
 export function scheduledPeriod(schedule: PayoutSchedule, today: string): string | undefined {
   if (schedule.interval === 'manual') return undefined;
   if (schedule.interval === 'daily') return isBusinessDay(today) ? today : undefined;
-  return lastWeekdayOnOrBefore(today, schedule.weeklyAnchor);
+  return weekdayOf(today) === schedule.weeklyAnchor ? today : undefined;
 }
 
 /** A payout reaches the bank the next business day after it was made. */

@@ -19,6 +19,8 @@ import { receiptAfter } from '../services/receipts.ts';
 import { payLinkKey } from '../services/pay-link-tokens.ts';
 import { CLOCK_OFFSET_SETTING } from '../store/settings.ts';
 import { isoInstant } from '../domain/instants.ts';
+import { runPayouts } from '../services/payouts.ts';
+import { PayoutRunAnswer, PayoutRunBody } from '../schemas/payouts.ts';
 
 const PAY_TOKEN = /\/pay\/(pl_[A-Za-z0-9_-]+)/;
 
@@ -107,7 +109,21 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
     if (!clock.canAdvance(step)) throw invalid('The sandbox clock may move at most 100 years ahead in all; it is already near that.');
     clock.advance(step);
     await request.store.settings.set(CLOCK_OFFSET_SETTING, String(clock.offset));
+    // Payouts follow the clock: those due by the new time are made and moved on, as the service's timer would.
+    await runPayouts(request.store, clock.now());
     return { result: true, message: `The clock moved forward ${request.body.hours} hours.`, data: { now: isoInstant(clock.now()) } };
+  });
+
+  app.post('/sandbox/payouts/run', {
+    schema: {
+      operationId: 'runSandboxPayouts', tags, summary: "Run the payout schedule now for your merchants (or one): payouts due are made, those under way move on",
+      body: PayoutRunBody, response: { 200: PayoutRunAnswer, ...failures },
+    },
+  }, async (request) => {
+    const { merchant_key } = request.body;
+    const merchant = merchant_key === undefined ? undefined : await merchantByKey(request.store, request.client.id, merchant_key);
+    const run = await runPayouts(request.store, clock.now(), { clientId: request.client.id, merchantId: merchant?.id });
+    return { result: true, message: `Payout run: ${run.created} made, ${run.in_transit} sent, ${run.paid} paid, ${run.failed} failed.`, data: run };
   });
 
   app.post('/sandbox/settle', {

@@ -3,6 +3,7 @@ import { Body, Envelope, Instant, MerchantKey, Money, OneOf, Cursor, CursorField
 import { TransactionStatuses } from './payments.ts';
 import { LogoAnswer, LogoInput } from './branding.ts';
 import { CONSOLE_CARD_BRANDS, CONSOLE_STATUSES, TIMELINE_STEPS } from '../domain/console.ts';
+import { PAYOUT_STATUSES } from '../domain/payouts.ts';
 
 export const PublicKeyParams = Type.Object({ public_key: Type.String({ maxLength: 100 }) });
 export const LinkParams = Type.Object({ public_key: Type.String({ maxLength: 100 }), link_id: Type.String({ maxLength: 100 }) });
@@ -127,6 +128,13 @@ const Details = {
   ...ConsoleItemFields,
   timeline: Type.Array(Type.Object({ at: Instant, what: OneOf(TIMELINE_STEPS), amount: Type.Optional(Type.String()) })),
   refunds: Type.Array(Type.Object({ transaction_id: Type.String(), amount: Type.String(), created_date: Instant })),
+  money: Type.Object({
+    fee_amount: Type.String({ description: "The processor's fee its ledger entries charge, decimal text (\"0.00\" for a refund or a hold)" }),
+    payout: Type.Union([
+      Type.Object({ payout_id: Type.String(), status: OneOf(PAYOUT_STATUSES), arrival_date: Type.String({ format: 'date' }) }),
+      Type.Null(),
+    ], { description: 'The payout its money went out in; null while it is in the balance' }),
+  }, { description: 'Where its money went (docs/payouts.md)' }),
 };
 export const ConsoleDetailsAnswer = Envelope(Type.Object(Details));
 export const ConsoleUndoAnswer = Envelope(Type.Object({ ...Details, undone_as: OneOf(['void', 'refund'] as const) }));

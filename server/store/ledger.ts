@@ -43,6 +43,20 @@ export class LedgerRepository {
     return balance;
   }
 
+  /**
+   * What the ledger's invariants are checked by (docs/payouts.md, "Always true"): a merchant's entries summed and
+   * counted by the payout that swept them (`null`: still in the balance).
+   */
+  async totalsByPayout(merchantId: string): Promise<Map<string | null, { amount: number; count: number }>> {
+    const rows = await this.db
+      .selectFrom('ledger_entries')
+      .select((eb) => ['payout_id', eb.fn.sum<number | string>('amount').as('amount'), eb.fn.countAll<number | string>().as('count')])
+      .where('merchant_id', '=', merchantId)
+      .groupBy('payout_id')
+      .execute();
+    return new Map(rows.map((row) => [row.payout_id, { amount: Number(row.amount), count: Number(row.count) }]));
+  }
+
   /** The entries of some transactions, with the payout that swept each (a sale's details). */
   async ofTransactions(merchantId: string, transactionIds: string[]): Promise<ListedEntry[]> {
     if (transactionIds.length === 0) return [];

@@ -5,6 +5,8 @@ import { boundOf, keyOf, pageOf, type ListingKey, type Page, type PageStart } fr
 
 export type Payout = Omit<PayoutsTable, 'seq'>;
 export type PayoutSettings = Omit<PayoutSettingsTable, 'merchant_id'>;
+/** Whose payouts a run looks at: every merchant's, one client's, or one merchant's. */
+export interface PayoutScope { clientId?: string | undefined; merchantId?: string | undefined }
 
 /** A merchant's payout account: its settings as changed (none: the defaults) and the bank account onboarding gave. */
 export interface PayoutAccount {
@@ -30,14 +32,16 @@ export class PayoutRepository {
 
   /**
    * Inside a unit of work: writes the payout, then sweeps into it every unswept entry of its merchant available by
-   * `today`, and sets its amount to their sum, read back from the swept entries themselves (an entry another
-   * writer committed meanwhile is swept and counted, or neither). The unique (merchant, period) key makes a
-   * second process's payout of the same period fail here, before it sweeps anything. Returns the swept sum and count;
-   * the caller rolls the unit back when there is nothing to pay out.
+   * `today`, and sets its amount to their sum, read back from the swept entries themselves (an entry another writer
+   * committed meanwhile is swept and counted, or neither). A payout of a period the merchant already has (another
+   * process's run made it) is not written, and nothing is swept: undefined. The caller undoes a payout whose sum is
+   * not positive (`undo`).
    */
-  async sweep(payout: Payout, today: string): Promise<{ amount: number; count: number }> {
+  async sweep(payout: Payout, today: string): Promise<{ amount: number; count: number } | undefined> {
     if (!this.db.isTransaction) throw new Error('a payout sweeps its entries inside a unit of work');
-    await this.db.insertInto('payouts').values(payout).execute();
+    // On PostgreSQL a second process's insert waits here for the first's commit, then writes nothing.
+    const inserted = await this.db.insertInto('payouts').values(payout).onConflict((oc) => oc.columns(['merchant_id', 'period']).doNothing()).executeTakeFirst();
+    if (inserted.numInsertedOrUpdatedRows !== 1n) return undefined;
     await this.db
       .updateTable('ledger_entries')
       .set({ payout_id: payout.id })
@@ -57,6 +61,12 @@ export class PayoutRepository {
     return result;
   }
 
+  /** A payout that found nothing to pay out: its entries back as they were, and no payout. */
+  async undo(id: string): Promise<void> {
+    await this.release(id);
+    await this.db.deleteFrom('payouts').where('id', '=', id).execute();
+  }
+
   /** Moves a payout on if it is still in `from`; false when another run moved it first. */
   async transition(id: string, from: PayoutStatus, changes: Pick<Payout, 'status' | 'updated_at'> & Partial<Pick<Payout, 'failure_code' | 'failure_message'>>): Promise<boolean> {
     const result = await this.db.updateTable('payouts').set(changes).where('id', '=', id).where('status', '=', from).executeTakeFirst();
@@ -68,15 +78,16 @@ export class PayoutRepository {
     await this.db.updateTable('ledger_entries').set({ payout_id: null }).where('payout_id', '=', id).execute();
   }
 
-  /** Payouts not yet paid or failed, of every merchant or one client's. */
-  async open(clientId?: string): Promise<Payout[]> {
+  /** Payouts not yet paid or failed, of every merchant, one client's or one merchant's. */
+  async open(scope: PayoutScope = {}): Promise<Payout[]> {
     let query = this.db.selectFrom('payouts').select(COLUMNS).where(OPEN).orderBy('arrival_date').orderBy('seq');
-    if (clientId) query = query.where('client_id', '=', clientId);
+    if (scope.clientId) query = query.where('client_id', '=', scope.clientId);
+    if (scope.merchantId) query = query.where('merchant_id', '=', scope.merchantId);
     return (await query.execute()).map(numbered);
   }
 
-  /** Merchants with money available by `today` (of every client, or one's), from the balances: the payout run's candidates. */
-  async withAvailableMoney(today: string, clientId?: string): Promise<{ merchant_id: string; client_id: string; available: number }[]> {
+  /** Merchants with money available by `today` (in `scope`), from the balances: the payout run's candidates. */
+  async withAvailableMoney(today: string, scope: PayoutScope = {}): Promise<{ merchant_id: string; client_id: string; available: number }[]> {
     let query = this.db
       .selectFrom('ledger_balances')
       .innerJoin('merchants', 'merchants.id', 'ledger_balances.merchant_id')
@@ -84,7 +95,8 @@ export class PayoutRepository {
       .where('ledger_balances.available_on', '<=', today)
       .groupBy(['ledger_balances.merchant_id', 'merchants.client_id'])
       .having((eb) => eb.fn.sum('ledger_balances.amount'), '>', 0);
-    if (clientId) query = query.where('merchants.client_id', '=', clientId);
+    if (scope.clientId) query = query.where('merchants.client_id', '=', scope.clientId);
+    if (scope.merchantId) query = query.where('ledger_balances.merchant_id', '=', scope.merchantId);
     return (await query.execute()).map((row) => ({ ...row, available: Number(row.available) }));
   }
 

@@ -16,6 +16,11 @@ const reversalOf = ({ merchantId, sale, record, at }: Sample) => ({
 });
 const preauthOf = ({ merchantId, sale }: Sample, amount: number) => ({ merchant_id: merchantId, guid: sale, amount, order_id: 'order-1042', customer_id: 0 as const });
 
+const payoutOf = ({ merchantId, at }: Sample, status: 'pending' | 'paid' | 'failed') => ({
+  merchant_id: merchantId, payout_id: newId('po_'), amount: 71.61, currency: 'USD' as const, status, arrival_date: at.slice(0, 10),
+  bank_last_four: '6789', entry_count: 7, created_at: at, failure_code: null as string | null, failure_message: null as string | null,
+});
+
 /**
  * Each type's data, with exactly the fields the partner SDK types it with: test/client/sample-events.check.ts fails the
  * typecheck on a missing, extra or differently typed field.
@@ -37,6 +42,12 @@ export const SAMPLES = {
   'preauth.increment': (sample: Sample) => preauthOf(sample, 55),
   'preauth.decrement': (sample: Sample) => preauthOf(sample, 30),
   'preauth.charge': ({ merchantId, sale, record }: Sample) => ({ merchant_id: merchantId, link_id: sale, guid: record, amount: 40, order_id: 'order-1042', net_amount: 38.54 }),
+  'payout.created': (sample: Sample) => payoutOf(sample, 'pending'),
+  'payout.paid': (sample: Sample) => payoutOf(sample, 'paid'),
+  'payout.failed': (sample: Sample) => ({
+    ...payoutOf(sample, 'failed'), bank_last_four: '1116', failure_code: 'account_closed',
+    failure_message: "The bank account ending 1116 is closed: the payout's money is back in the available balance, and payouts are paused until the bank account is changed.",
+  }),
 } satisfies Record<EventType, (sample: Sample) => object>;
 
 /**

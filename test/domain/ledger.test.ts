@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { addBusinessDays, isBusinessDay, lastWeekdayOnOrBefore, weekdayOf } from '../../server/domain/business-days.ts';
+import { addBusinessDays, isBusinessDay, weekdayOf } from '../../server/domain/business-days.ts';
 import { reversalAvailableOn, reversalEntries, saleAvailableOn, saleEntries, type MoneyRecord } from '../../server/domain/ledger.ts';
 import {
   arrivalDate, decidePayout, DEFAULT_SCHEDULE, nextPayoutStatus, PAYOUT_PROBLEMS, scheduledPeriod,
@@ -21,9 +21,6 @@ test('business days: Monday to Friday; adding skips the weekend, from any day', 
     ['2026-03-07', 1, '2026-03-09'], ['2026-03-08', 2, '2026-03-10'], ['2026-12-31', 1, '2027-01-01'], ['2026-03-04', 0, '2026-03-04'],
   ];
   for (const [from, n, expected] of cases) assert.equal(addBusinessDays(from, n), expected, `${from} + ${n}`);
-  assert.equal(lastWeekdayOnOrBefore('2026-03-04', 'monday'), '2026-03-02');
-  assert.equal(lastWeekdayOnOrBefore('2026-03-02', 'monday'), '2026-03-02');
-  assert.equal(lastWeekdayOnOrBefore('2026-03-02', 'friday'), '2026-02-27');
 });
 
 test('a card sale is available two business days after it settles on its own (48 h); ACH on the day its bank approves it', () => {
@@ -70,13 +67,13 @@ test('refunds take back what they refund; voids and returns the whole sale and g
   assert.deepEqual(reversalEntries(record('refund', 10_000, later), sale(), new Date(later)).map((e) => e.available_on), ['2026-03-10']);
 });
 
-test('schedules: daily on business days, weekly from its anchor day on, manual never', () => {
+test('schedules: daily on business days, weekly on its anchor day, manual never', () => {
   const cases: [string, Parameters<typeof scheduledPeriod>[0], string, string | undefined][] = [
     ['daily, Monday', DEFAULT_SCHEDULE, '2026-03-02', '2026-03-02'],
     ['daily, Saturday', DEFAULT_SCHEDULE, '2026-03-07', undefined],
     ['weekly Monday, on Monday', { interval: 'weekly', weeklyAnchor: 'monday' }, '2026-03-02', '2026-03-02'],
-    ['weekly Monday, on Thursday (the clock moved past Monday)', { interval: 'weekly', weeklyAnchor: 'monday' }, '2026-03-05', '2026-03-02'],
-    ['weekly Friday, on Thursday: last week\'s', { interval: 'weekly', weeklyAnchor: 'friday' }, '2026-03-05', '2026-02-27'],
+    ['weekly Monday, on Thursday', { interval: 'weekly', weeklyAnchor: 'monday' }, '2026-03-05', undefined],
+    ['weekly Sunday, on Sunday', { interval: 'weekly', weeklyAnchor: 'sunday' }, '2026-03-08', '2026-03-08'],
     ['manual', { interval: 'manual', weeklyAnchor: 'monday' }, '2026-03-02', undefined],
   ];
   for (const [name, schedule, today, expected] of cases) assert.equal(scheduledPeriod(schedule, today), expected, name);
