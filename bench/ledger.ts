@@ -132,7 +132,8 @@ async function onService(service: BenchService, dataDir: string): Promise<{ grow
     const idle = await every5ms(health, new Promise((resolve) => setTimeout(resolve, 2_000)));
     const sweepStarted = performance.now();
     const payout = ok(api(baseUrl, 'POST', '/payouts', { merchant_key: sweeping.key }), 'the sweep').then((made) => {
-      if (made.entry_count !== SWEEP + 2) throw new Error(`ledger bench: the payout swept ${made.entry_count} entries, not ${SWEEP + 2}`);
+      // Its own sale is not available yet: the seeded entries alone.
+      if (made.entry_count !== SWEEP) throw new Error(`ledger bench: the payout swept ${made.entry_count} entries, not ${SWEEP}`);
       return performance.now() - sweepStarted;
     });
     const [sweepMs, healthMs, balanceMs] = await Promise.all([payout, every5ms(health, payout), every5ms(otherBalance, payout)]);

@@ -113,7 +113,9 @@ export function ledgerHistorySql(dialect: Dialect, history: { clientId: string; 
   if (!payouts) return [entries];
   if (count % payouts !== 0) throw new Error('history: the entries must split evenly over the payouts');
   const each = Math.floor(count / payouts);
-  const payoutRows = `SELECT 'po_${prefix}_' || i, '${history.clientId}', '${merchantId}', '${availableOn}-' || i, ${each * 100}, ${each}, 'paid', '6789',
+  // A period a day, going back from `availableOn`.
+  const period = dialect === 'postgres' ? `to_char(date '${availableOn}' - i, 'YYYY-MM-DD')` : `date('${availableOn}', '-' || i || ' days')`;
+  const payoutRows = `SELECT 'po_${prefix}_' || i, '${history.clientId}', '${merchantId}', ${period}, ${each * 100}, ${each}, 'paid', '6789',
     '${availableOn}', '${availableOn}T00:00:00.000Z', '${availableOn}T00:00:00.000Z', NULL, NULL`;
   const payoutsInto = `INSERT INTO "payouts" ("id", "client_id", "merchant_id", "period", "amount", "entry_count", "status", "bank_last_four", "arrival_date",
     "created_at", "updated_at", "failure_code", "failure_message")`;
