@@ -167,13 +167,17 @@ async function chargeLoad(baseUrl: string) {
 
 /** Sales a second on the baseline and on this checkout, side by side, interleaved rounds; on each database. */
 async function writeCost(databaseUrl: string | undefined): Promise<WriteRow[]> {
-  const commit = baselineCommit();
-  const baselineDir = mkdtempSync(join(tmpdir(), 'paykit-ledger-baseline-'));
+  // LEDGER_BASELINE_DIR: a checkout of its own to compare with (node_modules linked), instead of a commit.
+  const given = process.env.LEDGER_BASELINE_DIR;
+  const commit = given ? undefined : baselineCommit();
+  const baselineDir = given ?? mkdtempSync(join(tmpdir(), 'paykit-ledger-baseline-'));
   const dataDir = mkdtempSync(join(tmpdir(), 'paykit-ledger-write-'));
   const rows: WriteRow[] = [];
   try {
-    execFileSync('sh', ['-c', `git archive ${commit} | tar -x -C ${baselineDir}`]);
-    symlinkSync(resolve('node_modules'), join(baselineDir, 'node_modules'));
+    if (commit) {
+      execFileSync('sh', ['-c', `git archive ${commit} | tar -x -C ${baselineDir}`]);
+      symlinkSync(resolve('node_modules'), join(baselineDir, 'node_modules'));
+    }
     for (const kind of databaseUrl ? (['SQLite', 'PostgreSQL'] as const) : (['SQLite'] as const)) {
       const start = (dir: string, i: number) => (kind === 'SQLite' ? serviceOnSqlite(join(dataDir, `${kind}-${i}`), BENCH_CLIENT, dir) : serviceOnPostgres(databaseUrl!, BENCH_CLIENT, dir));
       const services = [await start(baselineDir, 0), await start('.', 1)];
@@ -200,18 +204,21 @@ async function writeCost(databaseUrl: string | undefined): Promise<WriteRow[]> {
       }
     }
   } finally {
-    rmSync(baselineDir, { recursive: true, force: true });
+    if (commit) rmSync(baselineDir, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
   }
-  console.log(`ledger bench: the baseline is ${commit} (${execFileSync('git', ['rev-parse', '--short', commit], { encoding: 'utf8' }).trim()})`);
+  console.log(`ledger bench: the baseline is ${commit ? `${commit} (${execFileSync('git', ['rev-parse', '--short', commit], { encoding: 'utf8' }).trim()})` : baselineDir}`);
   return rows;
 }
+
+/** Parts to leave out while iterating on one: LEDGER_SKIP=reads,writes. */
+const SKIP = new Set((process.env.LEDGER_SKIP ?? '').split(','));
 
 export async function measureLedger(databaseUrl: string | undefined): Promise<void> {
   const growth: GrowthRow[] = [];
   const sweeps: SweepRow[] = [];
   const dataDir = mkdtempSync(join(tmpdir(), 'paykit-ledger-'));
-  try {
+  if (!SKIP.has('reads')) try {
     const sqlite = await serviceOnSqlite(dataDir, BENCH_CLIENT);
     try {
       const measured = await onService(sqlite, dataDir);
@@ -233,7 +240,7 @@ export async function measureLedger(databaseUrl: string | undefined): Promise<vo
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
-  const writes = await writeCost(databaseUrl);
+  const writes = SKIP.has('writes') ? [] : await writeCost(databaseUrl);
   const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1));
   console.log(`\nLedger: a merchant with ${SIZE.toLocaleString('en')} entries (250 payouts) against a one-sale merchant, interleaved, median of ${SAMPLES}, ms; aim ≤ 2×:`);
   console.table(growth.map((row) => ({

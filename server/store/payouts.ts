@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor, PayoutSettingsTable, PayoutsTable } from './schema.ts';
+import type { Dialect, Executor, PayoutSettingsTable, PayoutsTable } from './schema.ts';
 import type { PayoutStatus } from '../domain/payouts.ts';
 import { boundOf, keyOf, pageOf, type ListingKey, type Page, type PageStart } from './pages.ts';
 
@@ -23,11 +23,22 @@ const OPEN = sql.raw<boolean>(`"status" IN ('pending', 'in_transit')`);
 const numbered = <T extends { amount: number | string }>(row: T) => ({ ...row, amount: Number(row.amount) });
 
 /** Payouts (migration 020): at most one per merchant and period, each sweeping the entries whose sum it is. */
+/**
+ * SQLite: the entries a payout sweeps per statement. Each statement of the embedded database's writer holds the
+ * service's event loop until it returns (docs/decisions.md, Storage), so a sweep of 100,000 entries in one statement
+ * held every other request for about a second; in steps, with the event loop let go between them, other requests are
+ * served meanwhile (their reads, not their writes: the unit holds the writer), and the unit still commits all of the
+ * steps or none.
+ */
+const SQLITE_SWEEP_STEP = 1_000;
+
 export class PayoutRepository {
   private readonly db: Executor;
+  private readonly dialect: Dialect;
 
-  constructor(db: Executor) {
+  constructor(db: Executor, dialect: Dialect) {
     this.db = db;
+    this.dialect = dialect;
   }
 
   /**
@@ -42,23 +53,38 @@ export class PayoutRepository {
     // On PostgreSQL a second process's insert waits here for the first's commit, then writes nothing.
     const inserted = await this.db.insertInto('payouts').values(payout).onConflict((oc) => oc.columns(['merchant_id', 'period']).doNothing()).executeTakeFirst();
     if (inserted.numInsertedOrUpdatedRows !== 1n) return undefined;
-    await this.db
-      .updateTable('ledger_entries')
-      .set({ payout_id: payout.id })
-      .where('merchant_id', '=', payout.merchant_id)
-      .where('payout_id', 'is', null)
-      .where('available_on', '<=', today)
-      .execute();
+    const result = this.dialect === 'postgres' ? await this.sweepAtOnce(payout, today) : await this.sweepInSteps(payout, today);
+    await this.db.updateTable('payouts').set({ amount: result.amount, entry_count: result.count }).where('id', '=', payout.id).execute();
+    // The dates it emptied hold nothing more: a balance stays a sum over the few dates with money.
+    await this.db.deleteFrom('ledger_balances').where('merchant_id', '=', payout.merchant_id).where('available_on', '<=', today).where('amount', '=', 0).execute();
+    return result;
+  }
+
+  /** PostgreSQL: one UPDATE, then the sum of what it swept, read back. */
+  private async sweepAtOnce(payout: Payout, today: string): Promise<{ amount: number; count: number }> {
+    await this.db.updateTable('ledger_entries').set({ payout_id: payout.id })
+      .where('merchant_id', '=', payout.merchant_id).where('payout_id', 'is', null).where('available_on', '<=', today).execute();
     const swept = await this.db
       .selectFrom('ledger_entries')
       .select((eb) => [eb.fn.coalesce(eb.fn.sum<number | string>('amount'), eb.lit(0)).as('amount'), eb.fn.countAll<number | string>().as('count')])
       .where('payout_id', '=', payout.id)
       .executeTakeFirstOrThrow();
-    const result = { amount: Number(swept.amount), count: Number(swept.count) };
-    await this.db.updateTable('payouts').set({ amount: result.amount, entry_count: result.count }).where('id', '=', payout.id).execute();
-    // The dates it emptied hold nothing more: a balance stays a sum over the few dates with money.
-    await this.db.deleteFrom('ledger_balances').where('merchant_id', '=', payout.merchant_id).where('available_on', '<=', today).where('amount', '=', 0).execute();
-    return result;
+    return { amount: Number(swept.amount), count: Number(swept.count) };
+  }
+
+  /** SQLite: `SQLITE_SWEEP_STEP` entries at a time, each step answering what it swept, the event loop let go between. */
+  private async sweepInSteps(payout: Payout, today: string): Promise<{ amount: number; count: number }> {
+    const result = { amount: 0, count: 0 };
+    const step = () => this.db.selectFrom('ledger_entries').select('seq')
+      .where('merchant_id', '=', payout.merchant_id).where('payout_id', 'is', null).where('available_on', '<=', today).limit(SQLITE_SWEEP_STEP);
+    for (;;) {
+      const swept = await this.db.updateTable('ledger_entries').set({ payout_id: payout.id }).where('seq', 'in', step()).returning('amount').execute();
+      for (const entry of swept) result.amount += Number(entry.amount);
+      result.count += swept.length;
+      // The writer answers at once, so awaiting it never lets the event loop turn: let it, between steps.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (swept.length < SQLITE_SWEEP_STEP) return result;
+    }
   }
 
   /** A payout that found nothing to pay out: its entries back as they were, and no payout. */

@@ -63,7 +63,7 @@ const REPOSITORIES = {
   receipts: (db: Executor) => new ReceiptRepository(db),
   guardedChanges: (db: Executor, store: StoreBasics) => new GuardedChangeRepository(db, store.dialect, store.outboxWritten),
   ledger: (db: Executor) => new LedgerRepository(db),
-  payouts: (db: Executor) => new PayoutRepository(db),
+  payouts: (db: Executor, store: StoreBasics) => new PayoutRepository(db, store.dialect),
 };
 type RepositoryName = keyof typeof REPOSITORIES;
 type Repositories = { readonly [K in RepositoryName]: ReturnType<(typeof REPOSITORIES)[K]> };
