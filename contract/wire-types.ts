@@ -1046,6 +1046,54 @@ export type PayoutSettingsBody = {
   account_number?: string;
 };
 
+export type WidgetPageQuery = {
+  /** Items per page, 1 to 100. */
+  perPage: number;
+  /** The next_cursor of an earlier answer: the page after it, whatever the page number says. */
+  cursor?: string;
+};
+
+export type WidgetPayoutCsvQuery = {
+  /** The header row's language (default en) */
+  lang?: "en" | "es" | "fr" | "de";
+};
+
+export type WidgetPayoutsAnswer = {
+  result: boolean;
+  message: string;
+  data: {
+    balance: {
+      currency: "USD";
+      /** What the next payout takes: money available by today, less refunds; negative is carried forward, decimal text (e.g. "12.50"; "-3.00" when negative) */
+      available: string;
+      /** Money not yet available: card sales until two business days after they settle, ACH payments their bank has not approved, decimal text (e.g. "12.50"; "-3.00" when negative) */
+      pending: string;
+    };
+    items: {
+      payout_id: string;
+      /** The sum of its entries, decimal text (e.g. "12.50"; "-3.00" when negative) */
+      amount: string;
+      currency: "USD";
+      /** pending (made), in_transit (sent to the bank), paid (arrived) or failed (refused: its money is back in the balance) */
+      status: "pending" | "in_transit" | "paid" | "failed";
+      /** The day of the schedule it pays out; null for a payout asked for (manual) */
+      period: string | null;
+      /** The business day it reaches the bank */
+      arrival_date: string;
+      bank_last_four: string;
+      entry_count: number;
+      created_date: string;
+      /** account_closed when it failed */
+      failure_code: string | null;
+      failure_message: string | null;
+    }[];
+    /** Pass as `cursor` for the next page; null on the last page. */
+    next_cursor: string | null;
+    /** Whether rows follow this page. */
+    has_more: boolean;
+  };
+};
+
 // ── server/schemas/sandbox.ts ──────────────────────────────────────────────────────────────────────────────────────
 export type ClockAnswer = {
   result: boolean;
@@ -1273,7 +1321,7 @@ export type ConsoleDetailsAnswer = {
     }[];
     /** Where its money went (docs/payouts.md) */
     money: {
-      /** The processor's fee its ledger entries charge, decimal text ("0.00" for a refund or a hold) */
+      /** The processor's fee it kept, decimal text: "0.00" once a void gave it back, and for a refund or a hold */
       fee_amount: string;
       /** The payout its money went out in; null while it is in the balance */
       payout: {
@@ -1373,7 +1421,7 @@ export type ConsoleUndoAnswer = {
     }[];
     /** Where its money went (docs/payouts.md) */
     money: {
-      /** The processor's fee its ledger entries charge, decimal text ("0.00" for a refund or a hold) */
+      /** The processor's fee it kept, decimal text: "0.00" once a void gave it back, and for a refund or a hold */
       fee_amount: string;
       /** The payout its money went out in; null while it is in the balance */
       payout: {
@@ -1483,6 +1531,8 @@ export type WidgetSessionAnswer = {
       export: boolean;
       /** Send a receipt to the shopper again */
       receipts: boolean;
+      /** See the balance and the payouts, each with its entries and their CSV */
+      payouts: boolean;
     };
   };
 };
@@ -1502,6 +1552,8 @@ export type WidgetSessionBody = {
     export?: boolean;
     /** Send a receipt to the shopper again */
     receipts?: boolean;
+    /** See the balance and the payouts, each with its entries and their CSV */
+    payouts?: boolean;
   };
 };
 
@@ -1687,6 +1739,9 @@ export interface SchemaTypes {
   PayoutSettings: PayoutSettings;
   PayoutSettingsAnswer: PayoutSettingsAnswer;
   PayoutSettingsBody: PayoutSettingsBody;
+  WidgetPageQuery: WidgetPageQuery;
+  WidgetPayoutCsvQuery: WidgetPayoutCsvQuery;
+  WidgetPayoutsAnswer: WidgetPayoutsAnswer;
   ClockAnswer: ClockAnswer;
   ClockBody: ClockBody;
   MessagesAnswer: MessagesAnswer;

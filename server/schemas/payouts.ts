@@ -83,6 +83,11 @@ export const PayoutSettingsBody = Body({
   account_number: Type.Optional(Type.String({ maxLength: 17, description: '4 to 17 digits; only the last four are kept' })),
 });
 
+// The console's payouts view (session feature: payouts): the balance with the first page of payouts, each payout's entries.
+export const WidgetPageQuery = Type.Object(PageFields);
+export const WidgetPayoutsAnswer = Envelope(Type.Object({ balance: Balance, items: Type.Array(Payout), ...CursorFields }));
+export const WidgetPayoutCsvQuery = Type.Object({ lang: Lang });
+
 export const PayoutRunBody = Body({ merchant_key: Type.Optional(MerchantKey) });
 export const PayoutRunAnswer = Envelope(
   Type.Object({

@@ -77,7 +77,7 @@ export async function consoleDetails(store: Store, merchantId: string, transacti
     ...consoleItem(t, now),
     timeline: timelineOf(t, reversals, related, receiptTimes, now),
     refunds: reversals.filter((r) => r.kind === 'refund').map((r) => ({ transaction_id: r.id, amount: formatAmount(r.amount), created_date: r.created_at })),
-    money: await moneyOf(store, merchantId, t.id),
+    money: await moneyOf(store, merchantId, t.id, reversals.map((r) => r.id)),
   };
 }
 

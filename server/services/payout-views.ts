@@ -59,10 +59,13 @@ export async function listPayoutEntries(store: Store, merchantId: string, payout
   return { items: page.items.map(entryView), ...cursorFields(page) };
 }
 
-/** A sale's money as its details show it: its fee, and the payout its money went out in (null while in the balance). */
-export async function moneyOf(store: Store, merchantId: string, transactionId: string) {
-  const entries = await store.ledger.ofTransactions(merchantId, [transactionId]);
-  const payoutId = entries.find((e) => e.payout_id !== null)?.payout_id;
+/**
+ * A transaction's money as its details show it: the processor's fee it kept (a void or return gives it back, so its
+ * reversals count), and the payout its own money went out in (null while in the balance).
+ */
+export async function moneyOf(store: Store, merchantId: string, transactionId: string, reversalIds: string[] = []) {
+  const entries = await store.ledger.ofTransactions(merchantId, [transactionId, ...reversalIds]);
+  const payoutId = entries.find((e) => e.transaction_id === transactionId && e.payout_id !== null)?.payout_id;
   const payout = payoutId ? await store.payouts.find(merchantId, payoutId) : undefined;
   return {
     fee_amount: formatAmount(-entries.filter((e) => isFeeEntry(e.type)).reduce((sum, e) => sum + e.amount, 0)),

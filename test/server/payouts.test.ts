@@ -200,6 +200,40 @@ for (const database of testDatabases()) {
       await manual.check();
     });
 
+    test('the console reads the balance, the payouts and their entries with a session that grants payouts, and nothing without', async () => {
+      const m = await merchant();
+      const other = await merchant();
+      await toNext(MONDAY, 10);
+      await paidSale(service, m.merchantKey, '30.00');
+      await paidSale(service, other.merchantKey, '30.00');
+      await toNext(FRIDAY, 1);
+      const [payout] = (await paykit.payouts.list(m.merchantKey)).items;
+      const [theirs] = (await paykit.payouts.list(other.merchantKey)).items;
+      const bearer = (token: string) => ({ auth: null, headers: { authorization: `Bearer ${token}` } });
+      const readOnly = await paykit.widgets.createSession(m.merchantKey, { features: { export: true } });
+      const granted = await paykit.widgets.createSession(m.merchantKey, { features: { payouts: true } });
+      assert.equal(granted.features.payouts, true);
+
+      const refused = await service.api('GET', '/widgets/payouts', bearer(readOnly.session_token));
+      assert.deepEqual([refused.status, refused.body.code], [403, 'forbidden']);
+      assert.match(refused.body.message, /features\.payouts/);
+      const anonymous = await service.api('GET', '/widgets/payouts', { auth: null });
+      assert.equal(anonymous.status, 401);
+      assert.equal(anonymous.headers['www-authenticate'], 'Bearer');
+
+      const listed = await service.api('GET', '/widgets/payouts?perPage=5', bearer(granted.session_token));
+      assert.equal(listed.status, 200);
+      assert.deepEqual(listed.body.data.balance, { currency: 'USD', available: '0.00', pending: '0.00' });
+      assert.deepEqual(listed.body.data.items.map((p: { payout_id: string }) => p.payout_id), [payout!.payout_id]);
+      const entries = await service.api('GET', `/widgets/payouts/${payout!.payout_id}/entries`, bearer(granted.session_token));
+      assert.deepEqual(entries.body.data.items.map((e: { net: string }) => e.net).sort(), ['-1.17', '30.00']);
+      const csv = await service.api('GET', `/widgets/payouts/${payout!.payout_id}/entries.csv?lang=fr`, bearer(granted.session_token));
+      assert.equal(csv.status, 200);
+      assert.match(csv.text, /^Type,Brut,Frais,Net,/);
+      const notTheirs = await service.api('GET', `/widgets/payouts/${theirs!.payout_id}/entries`, bearer(granted.session_token));
+      assert.equal(notTheirs.status, 404, "another merchant's payout is not found");
+    });
+
     test('bad input changes nothing and says what to send; another client sees no payout of this one', async () => {
       const m = await merchant();
       const refused = async (method: string, path: string, body: unknown, code: string, message: RegExp) => {
