@@ -49,9 +49,11 @@ export type TransactionDetails = TransactionItem & {
   refunds: { transaction_id: string; amount: string; created_date: string }[];
   /** After `undo`: whether the sale was voided or refunded. */
   undone_as?: 'void' | 'refund';
+  /** Where its money went (#45): the fee it kept, and the payout it went out in (null while in the balance). */
+  money?: { fee_amount: string; payout: { payout_id: string; status: string; arrival_date: string } | null };
 };
 /** What a session token lets the console do (the session's `features`); all false is read-only. */
-export type ConsoleFeatures = Partial<Record<'refunds' | 'voids' | 'captures' | 'export' | 'receipts', boolean>>;
+export type ConsoleFeatures = Partial<Record<'refunds' | 'voids' | 'captures' | 'export' | 'receipts' | 'payouts', boolean>>;
 export type TransactionAction = 'refund' | 'void' | 'capture' | 'release' | 'undo' | 'receipt';
 
 /** Any failed call: `status` is the HTTP status, or 0 when no answer arrived; `code` says what to do about it. */
