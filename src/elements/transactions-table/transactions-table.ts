@@ -132,6 +132,16 @@ const keyOf = (value: string) => value.split('_').map(capitalize).join('');
  * @csspart row-error - The alert beside the row acted on, with the service's refusal.
  * @csspart row-status - What the last action on the row did.
  * @csspart export-button - "Export CSV", when the session allows it.
+ * @csspart payouts - The balance and payouts, when the session allows them (`features.payouts`).
+ * @csspart payouts-button - The button that opens and closes them.
+ * @csspart balance - What is available and what is pending.
+ * @csspart payouts-table - The payouts, newest first.
+ * @csspart payout-row - Each payout.
+ * @csspart payout-button - The button in each payout that opens and closes its entries (Escape closes).
+ * @csspart payout-entries - The row under an open payout, with its entries and their CSV.
+ * @csspart entries - The list of a payout's entries.
+ * @csspart csv-button - "Download CSV" of a payout's entries.
+ * @csspart more-button - More payouts, or more entries of a payout.
  * @csspart pagination - The paging controls.
  * @csspart previous-button - Previous page.
  * @csspart next-button - Next page.
