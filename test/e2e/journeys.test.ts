@@ -71,7 +71,7 @@ const PAGES = [
   ['/onboarding.html', '#merchants table'],
 ] as const;
 
-describe('end-to-end journeys through the demo', { timeout: 180_000 }, () => {
+describe('end-to-end journeys through the demo', { timeout: 240_000 }, () => {
   test('a shopper pays with a test card in the pay dialog', () => journey('card-payment', async (page) => {
     const frame = await openPayDialog(page, 'Croissant');
     await fillCard(frame, CARD.approve);

@@ -101,7 +101,7 @@ describe('<transactions-table> payouts', function () {
         // Tab: the scrolling region, then the first payout's button; Enter opens its entries.
         await sendKeys({ press: 'Tab' });
         await sendKeys({ press: 'Tab' });
-        const first = shadow(el).querySelector<HTMLButtonElement>('[part="payout-button"]')!;
+        const first = shadow(el).querySelector<HTMLButtonElement>('[part~="payout-button"]')!;
         expect(shadow(el).activeElement).to.equal(first);
         await sendKeys({ press: 'Enter' });
         await waitUntil(() => maybePart(el, 'entries'), 'the entries');
@@ -150,10 +150,10 @@ describe('<transactions-table> payouts', function () {
     await fixture(el);
     await waitUntil(() => maybePart(el, 'payouts-button'), 'the toggle', { timeout: 8000 });
     part(el, 'payouts-button').click();
-    await waitUntil(() => shadow(el).querySelector('[part="payout-button"]'), 'the payout', { timeout: 8000 });
+    await waitUntil(() => shadow(el).querySelector('[part~="payout-button"]'), 'the payout', { timeout: 8000 });
     // 80.00 and 45.50 by ACH, less 0.64 and 0.36 in fees.
     expect(shadow(el).querySelector('[part="payout-row"]')!.textContent).to.contain('$124.50');
-    shadow(el).querySelector<HTMLButtonElement>('[part="payout-button"]')!.click();
+    shadow(el).querySelector<HTMLButtonElement>('[part~="payout-button"]')!.click();
     await waitUntil(() => maybePart(el, 'entries')?.querySelectorAll('li').length === 4, 'its four entries', { timeout: 8000 });
     await expect(el).to.be.accessible();
   });

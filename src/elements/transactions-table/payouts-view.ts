@@ -143,7 +143,7 @@ export class PayoutsView {
           const id = payout.payout_id;
           const open = this.#open === id;
           return html`<tr part="payout-row">
-              <td><button part="payout-button" aria-expanded=${open} aria-controls=${`entries-${id}`} @click=${() => this.#openEntries(id)}
+              <td><button part="details-button payout-button" aria-expanded=${open} aria-controls=${`entries-${id}`} @click=${() => this.#openEntries(id)}
                 ><time datetime=${payout.created_date}>${formatDateTime(payout.created_date, locale)}</time></button></td>
               <td>${formatMoney(payout.amount, locale)}</td>
               <td>${this.text(`payout${camel(payout.status)}` as PayoutsStringKey)}${payout.failure_message ? html`<br /><span>${payout.failure_message}</span>` : ''}</td>

@@ -137,7 +137,7 @@ const keyOf = (value: string) => value.split('_').map(capitalize).join('');
  * @csspart balance - What is available and what is pending.
  * @csspart payouts-table - The payouts, newest first.
  * @csspart payout-row - Each payout.
- * @csspart payout-button - The button in each payout that opens and closes its entries (Escape closes).
+ * @csspart payout-button - The button in each payout that opens and closes its entries (Escape closes); it is a `details-button` too.
  * @csspart payout-entries - The row under an open payout, with its entries and their CSV.
  * @csspart entries - The list of a payout's entries.
  * @csspart csv-button - "Download CSV" of a payout's entries.
