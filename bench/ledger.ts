@@ -217,28 +217,22 @@ const SKIP = new Set((process.env.LEDGER_SKIP ?? '').split(','));
 export async function measureLedger(databaseUrl: string | undefined): Promise<void> {
   const growth: GrowthRow[] = [];
   const sweeps: SweepRow[] = [];
-  const dataDir = mkdtempSync(join(tmpdir(), 'paykit-ledger-'));
-  if (!SKIP.has('reads')) try {
-    const sqlite = await serviceOnSqlite(dataDir, BENCH_CLIENT);
+  if (!SKIP.has('reads')) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'paykit-ledger-'));
     try {
-      const measured = await onService(sqlite, dataDir);
-      growth.push(...measured.growth);
-      sweeps.push(measured.sweep);
-    } finally {
-      await sqlite.stop();
-    }
-    if (databaseUrl) {
-      const postgres = await serviceOnPostgres(databaseUrl, BENCH_CLIENT);
-      try {
-        const measured = await onService(postgres, dataDir);
-        growth.push(...measured.growth);
-        sweeps.push(measured.sweep);
-      } finally {
-        await postgres.stop();
+      for (const start of [() => serviceOnSqlite(dataDir, BENCH_CLIENT), ...(databaseUrl ? [() => serviceOnPostgres(databaseUrl, BENCH_CLIENT)] : [])]) {
+        const service = await start();
+        try {
+          const measured = await onService(service, dataDir);
+          growth.push(...measured.growth);
+          sweeps.push(measured.sweep);
+        } finally {
+          await service.stop();
+        }
       }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
     }
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
   }
   const writes = SKIP.has('writes') ? [] : await writeCost(databaseUrl);
   const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1));

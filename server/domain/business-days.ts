@@ -15,7 +15,7 @@ export const weekdayOf = (date: string): Weekday => WEEKDAY_NAMES[new Date(toDay
 
 export const isBusinessDay = (date: string) => weekdayOf(date) !== 'saturday' && weekdayOf(date) !== 'sunday';
 
-export const addDays = (date: string, days: number) => fromDays(toDays(date) + days);
+const addDays = (date: string, days: number) => fromDays(toDays(date) + days);
 
 /** The `n`th business day after `date` (which need not be one itself): Friday + 1 is Monday, Saturday + 1 is Monday too. */
 export function addBusinessDays(date: string, n: number): string {

@@ -36,7 +36,7 @@ export interface MoneyRecord {
 }
 
 /** Business days from a card sale's settlement to its money being available. */
-export const CARD_AVAILABLE_BUSINESS_DAYS = 2;
+const CARD_AVAILABLE_BUSINESS_DAYS = 2;
 
 /**
  * When a sale's money becomes available. A card sale: two business days after it settles, and it settles on its own 48

@@ -33,7 +33,7 @@ export const arrivalDate = (createdOn: string) => addBusinessDays(createdOn, 1);
  * The sandbox's bank account whose payouts fail (as Stripe's test account 000111111116): Paykit keeps the last four
  * digits of an account only, so the sandbox knows it by them.
  */
-export const FAILING_ACCOUNT_LAST_FOUR = '1116';
+const FAILING_ACCOUNT_LAST_FOUR = '1116';
 
 export const PAYOUT_FAILURE = {
   code: 'account_closed',

@@ -34,7 +34,7 @@ export function ledger(dialect: Dialect) {
 }
 
 /** The `available_on` of money waiting for its bank in `ledger_balances`: pending, never available. */
-export const WAITING_FOR_BANK = '9999-12-31';
+const WAITING_FOR_BANK = '9999-12-31';
 
 const UNSWEPT = '"payout_id" IS NULL';
 const COMMON = [

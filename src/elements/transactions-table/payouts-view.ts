@@ -6,7 +6,7 @@
 import type { TemplateResult } from 'lit-element';
 import type { PayoutEntriesAnswer, WidgetPayoutsAnswer } from '../../../contract/wire-types.ts';
 import { consoleCalls } from '../../widget-console-api.ts';
-import type { ConsoleHost } from './transaction-console.ts';
+import type { ConsoleHost } from './console-host.ts';
 
 type Payouts = WidgetPayoutsAnswer['data'];
 type Payout = Payouts['items'][number];

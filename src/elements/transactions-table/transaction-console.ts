@@ -4,17 +4,11 @@
  * session's `features` allow, and the CSV export.
  */
 import type { html as litHtml, TemplateResult } from 'lit-element';
-import { consoleCalls, type ApiLib } from '../../widget-console-api.ts';
-import type { ConsoleFeatures, TransactionAction, TransactionDetails, TransactionItem, TransactionQuery } from '../../widget-api.ts';
+import { consoleCalls } from '../../widget-console-api.ts';
+import type { TransactionAction, TransactionDetails, TransactionItem, TransactionQuery } from '../../widget-api.ts';
 import type { TransactionActionDetail } from '../events.ts';
-import type * as Format from '../../shared/format.ts';
+import type { ConsoleHost, ConsoleLib } from './console-host.ts';
 import type { PayoutsView } from './payouts-view.ts';
-
-/**
- * What this module would otherwise import from the modules every element shares: handed over by the table, so the
- * shared chunk stays one file (see src/widget-console-api.ts).
- */
-export type ConsoleLib = ApiLib & Pick<typeof Format, 'formatDateTime' | 'formatMoney' | 'interpolate'> & { html: typeof litHtml };
 
 // Set from the table's lib when the first console is made; the same for every table on the page.
 let html: typeof litHtml;
@@ -72,25 +66,6 @@ const EVENTS = {
   undo: 'transaction-undone',
   receipt: 'receipt-sent',
 } as const;
-
-/** What the console needs of its table. */
-export interface ConsoleHost {
-  readonly lib: ConsoleLib;
-  readonly host: HTMLElement;
-  readonly locale: string;
-  readonly features: ConsoleFeatures;
-  /** The session token, renewed once through fetchSessionToken when `call` is refused with 401. */
-  withToken<T>(call: (baseUrl: string, token: string) => Promise<T>): Promise<T>;
-  /** `strings`' or the language's text for `key`, if any. */
-  ownText(key: string): string | undefined;
-  /** "Loading the details…", in the table's words. */
-  readonly loading: string;
-  /** A status or type as the table words it. */
-  word(prefix: 'status' | 'type', value: string): string;
-  /** The row changed: replace it where it is, and render. */
-  changed(item: TransactionItem): void;
-  update(): void;
-}
 
 const camel = (value: string) => value.replace(/(^|_)(\w)/g, (_, __, letter: string) => letter.toUpperCase());
 
