@@ -10,7 +10,7 @@ const EVERY_MS = 60_000;
  * Runs the payout schedule in the background, at start and then every minute, in every process: runs may overlap
  * across processes, the unique (merchant, period) key lets one payout through (services/payouts.ts).
  */
-export class PayoutSchedule {
+export class PayoutRunner {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
   private readonly store: Store;
