@@ -104,7 +104,9 @@ async function movePayout(store: Store, payout: Payout, status: PayoutStatus, no
     if (status === 'failed') {
       await tx.payouts.release(payout.id);
       const payouts = await merchantPayouts(tx, payout.merchant_id);
-      await tx.payouts.saveSettings(payout.merchant_id, { ...settingsRow(payouts, now), paused_at: isoInstant(now) });
+      // Paused until the account changes, unless it changed while the payout was on its way.
+      const unchanged = payouts.bankLastFour === payout.bank_last_four;
+      await tx.payouts.saveSettings(payout.merchant_id, { ...settingsRow(payouts, now), paused_at: unchanged ? isoInstant(now) : payouts.pausedAt });
       await tx.events.add(payout.client_id, 'payout.failed', payoutEvent(moved), now);
     }
     return true;
