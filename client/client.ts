@@ -5,12 +5,12 @@ import { verifyWebhook } from './webhooks.ts';
 import type { PaykitEventType } from './events.ts';
 import type {
   CaptureRequest, CaptureResult, ChargeRequest, ChargeResult, ClockResult, Customer, CustomerListOptions, CustomerPage,
-  CustomerPaymentRequestResult, Delivery, DeliveryListOptions, DeliveryPage, HostedOnboarding, HostedOnboardingRequest, Merchant,
+  CustomerPaymentRequestResult, Delivery, DeliveryListOptions, DeliveryPage, HostedOnboarding, HostedOnboardingRequest, Merchant, OnboardingLinkRefresh,
   NewCustomer, OnboardingApplication, OnboardingResult, OnboardingSession, OnboardingStatus, PaymentRequest,
   PaymentRequestResult, QrLinkRequest, QrLinkResult, RefundRequest, Reversal, RotateSecretOptions, SandboxMessage,
   SandboxPayment, SandboxPayResult, SettleResult, TestWebhookResult, Transaction, TransactionExportFilters, TransactionList, TransactionListItem, TransactionListOptions,
   UpdateAchRequest, UpdatePreauthRequest, UpdatePreauthResult, VoidPreauthRequest, VoidPreauthResult, VoidRequest, Hold, HoldItem,
-  HoldListOptions, HoldPage, WebhookEndpoint, WebhookRegistration, WidgetSession, WidgetSessionFeatures, WidgetSettings, WidgetSettingsRequest, CustomerListItem,
+  HoldListOptions, HoldPage, ListenedEvents, ListenOptions, WebhookEndpoint, WebhookRegistration, WidgetSession, WidgetSessionFeatures, WidgetSettings, WidgetSettingsRequest, CustomerListItem,
   DeliverySummary, ListTarget, Branding, BrandingRequest, Balance, CursorPaging, LedgerEntry, LedgerEntryPage, LedgerExportRange, Payout,
   PayoutPage, PayoutRun, PayoutSettings, PayoutSettingsRequest,
 } from './types.ts';
@@ -121,9 +121,17 @@ export class MerchantsApi {
     return dataOf(await this.http.call({ method: 'GET', path: '/auth/create-session', query: { is_publickey: publicKey ? true : undefined }, answer: 'CreateSessionAnswer', ...options }));
   }
 
-  /** POST /auth/onboarding/{session_token}: a merchant and its one-time onboarding link to send it. */
+  /** POST /auth/onboarding/{session_token}: a merchant and the link to its hosted form (opened within 15 minutes, by one browser). */
   async startHostedOnboarding(sessionToken: string, body: HostedOnboardingRequest = {}, options: RequestOptions = {}): Promise<HostedOnboarding> {
     return dataOf(await this.http.call({ method: 'POST', path: `/auth/onboarding/${segment(sessionToken)}`, json: body, answer: 'HostedOnboardingAnswer', ...options }));
+  }
+
+  /**
+   * POST /auth/onboarding-link: a new link for a merchant still filling in the hosted form (its link expired unopened,
+   * or was opened in another browser); the answers it saved carry over, earlier links stop working.
+   */
+  async refreshOnboardingLink(merchantId: string, body: OnboardingLinkRefresh = {}, options: RequestOptions = {}): Promise<HostedOnboarding> {
+    return dataOf(await this.http.call({ method: 'POST', path: '/auth/onboarding-link', json: { merchant_id: merchantId, ...body }, answer: 'HostedOnboardingAnswer', ...options }));
   }
 
   /** POST /auth/get-onboarding-status: `pending` until the review decides, then `completed` or `declined`. */
@@ -453,12 +461,14 @@ export class BrandingApi {
   }
 }
 
-/** Sandbox-only helpers: pay as a customer, move the clock, settle, read the messages sent, decide ACH. */
+/** Sandbox-only helpers: pay as a customer, move the clock, settle, read the messages sent, decide ACH, listen. */
 export class SandboxApi {
   private readonly http: Transport;
+  private readonly timeoutMs: number;
 
-  constructor(http: Transport) {
+  constructor(http: Transport, timeoutMs = DEFAULT_TIMEOUT_MS) {
     this.http = http;
+    this.timeoutMs = timeoutMs;
   }
 
   /** POST /sandbox/pay: pay a pay link (or QR link) as a customer would on the hosted page. */
@@ -490,6 +500,16 @@ export class SandboxApi {
   async runPayouts(merchantKey?: string, options: RequestOptions = {}): Promise<PayoutRun> {
     const json = merchantKey === undefined ? {} : { merchant_key: merchantKey };
     return dataOf(await this.http.call({ method: 'POST', path: '/sandbox/payouts/run', json, answer: 'PayoutRunAnswer', ...options }));
+  }
+
+  /**
+   * GET /sandbox/events: your events in the order they were written, after `after` (the `cursor` of an earlier
+   * answer), waiting up to `wait` seconds for one; without `after`, none and the cursor of now. What `listen()` and
+   * `npx paykit listen` read.
+   */
+  async events({ after, wait }: Partial<ListenOptions> = {}, options: RequestOptions = {}): Promise<ListenedEvents> {
+    const timeout = options.timeout ?? Math.max(this.timeoutMs, ((wait ?? 0) + 10) * 1000);
+    return dataOf(await this.http.call({ method: 'GET', path: '/sandbox/events', query: { after, wait }, answer: 'ListenAnswer', ...options, timeout }));
   }
 
   /** GET /sandbox/messages: the SMS and e-mails the service sent, newest first. */
@@ -550,6 +570,6 @@ export class PaykitClient {
     this.webhooks = new WebhooksApi(http);
     this.widgets = new WidgetsApi(http);
     this.branding = new BrandingApi(http);
-    this.sandbox = new SandboxApi(http);
+    this.sandbox = new SandboxApi(http, timeoutMs);
   }
 }

@@ -25,12 +25,12 @@ export function consoleCalls({ widgetCall, WidgetApiError, WidgetAuthError, Widg
   /**
    * An action on one transaction (each needs its feature in the session, else 403 `forbidden`): `refund` and
    * `capture` take `{ amount }` (decimal text; none for the whole), the others no body. The answer is the
-   * transaction as it now is.
+   * transaction as it now is. `key` is its Idempotency-Key: sent again with a retry, the action happens once.
    */
-  function actOn(baseUrl: string, sessionToken: string, id: string, action: TransactionAction, body: { amount?: string } = {}): Promise<TransactionDetails> {
+  function actOn(baseUrl: string, sessionToken: string, id: string, action: TransactionAction, body: { amount?: string }, key: string): Promise<TransactionDetails> {
     return widgetCall<TransactionDetails>(`${transactionUrl(baseUrl, id)}/${action}`, {
       method: 'POST',
-      headers: { ...bearer(sessionToken), 'content-type': 'application/json' },
+      headers: { ...bearer(sessionToken), 'content-type': 'application/json', 'idempotency-key': key },
       body: JSON.stringify(body),
     });
   }

@@ -10,3 +10,15 @@ export const generatedOrderId = (token: string) => `w_${token.slice(0, 16)}`;
 export function shopperOrderReference(orderId: string): string | undefined {
   return GENERATED_ORDER_ID.test(orderId) ? undefined : orderId;
 }
+
+/**
+ * Why an order id cannot be taken, or undefined. It is stored and matched exactly as sent (docs/security.md), so text
+ * that would read the same after trimming, or that holds control characters, is refused rather than changed.
+ */
+export function orderIdProblem(orderId: string): string | undefined {
+  if (orderId.trim() === '') return 'order_id must not be blank.';
+  if (orderId.length > 100) return 'order_id must be at most 100 characters.';
+  if (orderId.trim() !== orderId) return 'order_id must not begin or end with spaces: it is stored exactly as sent, so send it without them.';
+  if (/[\x00-\x1f\x7f]/.test(orderId)) return 'order_id must not hold control characters (tabs, line breaks).';
+  return undefined;
+}

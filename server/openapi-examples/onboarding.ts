@@ -85,6 +85,7 @@ export const ONBOARDING_EXAMPLES: Record<string, OperationExample> = {
     params: { session_token: 'ost_RjIz3IKlILfTNF0LU6dsc4yQj_DNV0I6O5ia6wGjlBg' },
     body: {
       company_id: 'harbor-bakery-17',
+      refresh_url: 'https://partner.example/onboarding/refresh?company=harbor-bakery-17',
       BusinessInfo: {
         business_name: 'Harbor Bakery LLC',
         business_email: 'hello@harborbakery.example',
@@ -103,12 +104,13 @@ export const ONBOARDING_EXAMPLES: Record<string, OperationExample> = {
         merchant_id: 'm_10b83668-ef60-40d5-ae6a-919cbf7d18f5',
         company_id: 'harbor-bakery-17',
         onboarding_link: `${SERVICE}/onboard/obl_aoCpTCHCsx7_OFpe-YlCOfnnTSRbW0zfcNbtzbiSI1Y`,
-        expires_at: '2026-03-17T15:05:21.031Z',
+        expires_at: '2026-03-10T15:20:21.031Z',
       },
     },
     client: code`
       const { merchant_id, onboarding_link } = await paykit.merchants.startHostedOnboarding('ost_RjIz3IKlILfTNF0LU6dsc4yQj_DNV0I6O5ia6wGjlBg', {
         company_id: 'harbor-bakery-17',
+        refresh_url: 'https://partner.example/onboarding/refresh?company=harbor-bakery-17',
         BusinessInfo: {
           business_name: 'Harbor Bakery LLC',
           business_email: 'hello@harborbakery.example',
@@ -119,6 +121,25 @@ export const ONBOARDING_EXAMPLES: Record<string, OperationExample> = {
           business_zip: '94111',
           business_country: 'US',
         },
+      });
+    `,
+  },
+  'POST /auth/onboarding-link': {
+    body: { merchant_id: 'm_10b83668-ef60-40d5-ae6a-919cbf7d18f5', refresh_url: 'https://partner.example/onboarding/refresh?company=harbor-bakery-17' },
+    answer: {
+      result: true,
+      message: 'Onboarding link created: send the merchant to it.',
+      data: {
+        merchant_id: 'm_10b83668-ef60-40d5-ae6a-919cbf7d18f5',
+        company_id: 'harbor-bakery-17',
+        onboarding_link: `${SERVICE}/onboard/obl_Q2vXoS9c1kUe7bYp0mTn4dLw8hAjF3rGzK5sNqWy6Ec`,
+        expires_at: '2026-03-10T15:35:40.212Z',
+      },
+    },
+    client: code`
+      // On your refresh_url's page, once you know the merchant: a new link, then send the merchant straight to it.
+      const { onboarding_link } = await paykit.merchants.refreshOnboardingLink('m_10b83668-ef60-40d5-ae6a-919cbf7d18f5', {
+        refresh_url: 'https://partner.example/onboarding/refresh?company=harbor-bakery-17',
       });
     `,
   },

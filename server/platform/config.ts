@@ -32,6 +32,8 @@ export interface NetworkSettings {
   keepAliveTimeoutMs: number;
   /** Open connections beyond this are closed as they arrive. */
   maxConnections: number;
+  /** Open connections one caller address (an IPv6 /64) may hold; trusted proxies are not counted. */
+  maxConnectionsPerAddress: number;
 }
 
 export const DEFAULT_NETWORK: NetworkSettings = {
@@ -43,6 +45,8 @@ export const DEFAULT_NETWORK: NetworkSettings = {
   keepAliveTimeoutMs: 72_000,
   // Below the usual limit of 1,024 open files, leaving room for the database's.
   maxConnections: 1000,
+  // A tenth of the cap: one caller cannot shut the others out, and a busy office behind one NAT still gets a hundred.
+  maxConnectionsPerAddress: 100,
 };
 
 /** Named ranges that `proxy-addr` (Fastify's trustProxy) understands besides addresses and CIDRs. */
@@ -82,6 +86,7 @@ function readNetwork(env: NodeJS.ProcessEnv): NetworkSettings {
     requestTimeoutMs: readWholeNumber(env, 'PAYKIT_REQUEST_TIMEOUT_MS', DEFAULT_NETWORK.requestTimeoutMs, 100, 600_000),
     keepAliveTimeoutMs: readWholeNumber(env, 'PAYKIT_KEEP_ALIVE_TIMEOUT_MS', DEFAULT_NETWORK.keepAliveTimeoutMs, 100, 600_000),
     maxConnections: readWholeNumber(env, 'PAYKIT_MAX_CONNECTIONS', DEFAULT_NETWORK.maxConnections, 1, 1_000_000),
+    maxConnectionsPerAddress: readWholeNumber(env, 'PAYKIT_MAX_CONNECTIONS_PER_ADDRESS', DEFAULT_NETWORK.maxConnectionsPerAddress, 1, 1_000_000),
   };
   if (network.headersTimeoutMs > network.requestTimeoutMs) throw new Error('PAYKIT_HEADERS_TIMEOUT_MS must not exceed PAYKIT_REQUEST_TIMEOUT_MS');
   return network;

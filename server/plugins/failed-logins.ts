@@ -22,9 +22,13 @@ export class FailedLogins {
   private readonly perAddress = new RateLimiter(FAILED_AUTHENTICATIONS_PER_ADDRESS_PER_MINUTE);
   private readonly known = new KnownCredentials();
 
-  /** The seconds `address` must wait before credentials for `id` are checked, else 0. `presented` is their digest. */
-  wait(id: string, address: string, presented: string, now = Date.now()): number {
-    if (this.known.has(presented, now)) return 0;
+  /**
+   * The seconds `address` must wait before credentials for `id` are checked, else 0. `presented` is their digest, taken
+   * of the parsed credentials (`credentialsDigest`), never of the header's spelling; `identity` is whom they name
+   * (the id, unless the credentials name nobody before they are checked).
+   */
+  wait(id: string, address: string, presented: string, identity = id, now = Date.now()): number {
+    if (this.known.has(identity, presented, now)) return 0;
     const pair = pairKey(id, address);
     const own = this.perId.wait(pair, now);
     if (own > 0) return own;
@@ -37,8 +41,8 @@ export class FailedLogins {
     this.perAddress.take(address, now);
   }
 
-  verified(presented: string, now = Date.now()): void {
-    this.known.remember(presented, now);
+  verified(id: string, presented: string, now = Date.now()): void {
+    this.known.remember(id, presented, now);
   }
 }
 

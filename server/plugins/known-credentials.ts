@@ -1,10 +1,12 @@
 /**
- * Digests of credentials that verified, remembered for a while. A caller presenting exactly such credentials is not
- * guessing, so the throttle on failed authentications does not stand in its way (they are still verified as usual).
- * Only credentials that verified enter, so guessing cannot fill it; the oldest entry leaves when it is full.
+ * Credentials that verified, remembered for a while: one entry per verified identity (a client id, an operator), holding
+ * the digest of the credentials it last verified with. A caller presenting exactly those credentials is not guessing,
+ * so the throttle on failed authentications does not stand in its way (they are still verified as usual). Only
+ * identities that verified enter, one entry each however their credentials are spelled, so neither guessing nor
+ * respelling one's own header can push another identity out; the oldest entry leaves when it is full.
  */
 export class KnownCredentials {
-  private readonly verifiedAt = new Map<string, number>();
+  private readonly verified = new Map<string, { digest: string; at: number }>();
 
   private readonly rememberMs;
   private readonly maxEntries;
@@ -17,14 +19,15 @@ export class KnownCredentials {
     this.maxEntries = maxEntries;
   }
 
-  remember(digest: string, now = Date.now()): void {
-    this.verifiedAt.delete(digest);
-    if (this.verifiedAt.size >= this.maxEntries) this.verifiedAt.delete(this.verifiedAt.keys().next().value!);
-    this.verifiedAt.set(digest, now);
+  /** `identity` verified with the credentials whose (normalised) digest is `digest`. */
+  remember(identity: string, digest: string, now = Date.now()): void {
+    this.verified.delete(identity);
+    if (this.verified.size >= this.maxEntries) this.verified.delete(this.verified.keys().next().value!);
+    this.verified.set(identity, { digest, at: now });
   }
 
-  has(digest: string, now = Date.now()): boolean {
-    const at = this.verifiedAt.get(digest);
-    return at !== undefined && now - at < this.rememberMs;
+  has(identity: string, digest: string, now = Date.now()): boolean {
+    const entry = this.verified.get(identity);
+    return entry !== undefined && entry.digest === digest && now - entry.at < this.rememberMs;
   }
 }

@@ -30,7 +30,8 @@ export function requireOperator(app: FastifyInstance, store: Store, failures = n
     if (fromAnotherSite(request)) throw forbidden(CROSS_SITE_MESSAGE);
     const token = /^Bearer\s+(op_[\w-]+)$/.exec(request.headers.authorization ?? '')?.[1];
     const tokenHash = token ? digest(token) : '';
-    const wait = failures.wait(OPERATOR_TOKENS, request.ip, tokenHash);
+    // A token is its own identity: each operator's token is remembered once, however many operators verify.
+    const wait = failures.wait(OPERATOR_TOKENS, request.ip, tokenHash, tokenHash);
     if (wait > 0) throw rateLimited(TOO_MANY_FAILURES(wait), wait);
     const operator = token && (await store.operators.findByTokenHash(tokenHash));
     if (!operator) {
@@ -38,7 +39,7 @@ export function requireOperator(app: FastifyInstance, store: Store, failures = n
       reply.header('www-authenticate', 'Bearer realm="Paykit operators"');
       throw unauthenticated(OPERATOR_CREDENTIALS_MESSAGE);
     }
-    failures.verified(tokenHash);
+    failures.verified(tokenHash, tokenHash);
     request.operator = operator;
   });
 }

@@ -12,7 +12,7 @@ declare module 'fastify' {
   }
 }
 
-const ALLOW_HEADERS = 'content-type, authorization';
+const ALLOW_HEADERS = 'content-type, authorization, idempotency-key';
 
 function allowOrigin(reply: FastifyReply, origin: string): void {
   reply.header('access-control-allow-origin', origin).header('access-control-allow-headers', ALLOW_HEADERS).header('access-control-max-age', '600');
@@ -21,10 +21,10 @@ function allowOrigin(reply: FastifyReply, origin: string): void {
 /**
  * Who may call the widget API, for every route in the scope: public-key calls name the merchant in the path, so
  * even a CORS preflight knows whose allowed origins apply; calls that make something must come from an allowed page
- * as JSON; all are rate-limited per key and address. The session-token listing allows any page: the token is the
- * credential.
+ * as JSON; they are rate-limited per key and address. The session-token calls allow any page: the token is the
+ * credential (and they are limited per token).
  */
-export function guardWidgetCalls(app: FastifyInstance, { store, config }: Pick<Deps, 'store' | 'config'>): void {
+export function guardWidgetCalls(app: FastifyInstance, { config }: Pick<Deps, 'config'>): void {
   const writes = new RateLimiter(60);
   const reads = new RateLimiter(300);
   const sandbox = config.environment === 'sandbox';
@@ -37,6 +37,7 @@ export function guardWidgetCalls(app: FastifyInstance, { store, config }: Pick<D
     if (publicKey === undefined) {
       if (origin) allowOrigin(reply, origin);
     } else {
+      const { store } = request.unit;
       const merchant = /^pk_[\w-]+$/.test(publicKey) ? await store.merchants.findByPublicKey(publicKey) : undefined;
       if (!merchant) {
         // Nothing of anyone's is behind an unknown key, so any page may read that it is unknown: the preflight
@@ -57,9 +58,10 @@ export function guardWidgetCalls(app: FastifyInstance, { store, config }: Pick<D
         if (refusal) throw forbidden(refusal);
       }
     }
-    if (request.method === 'OPTIONS') return;
+    // Session-token calls (the console) are limited per token, once it is looked up (plugins/console-limits.ts).
+    if (request.method === 'OPTIONS' || publicKey === undefined) return;
     const limiter = request.method === 'GET' ? reads : writes;
-    const wait = limiter.take(`${publicKey ?? 'session'}|${request.ip}`);
+    const wait = limiter.take(`${publicKey}|${request.ip}`);
     if (wait > 0) throw rateLimited(`Too many requests: try again in ${wait} seconds.`, wait);
   });
 }

@@ -3,9 +3,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../plugins/deps.ts';
 import { failures } from '../schemas/envelope.ts';
 import { EntriesCsv, PayoutEntriesAnswer, PayoutParams, WidgetPageQuery, WidgetPayoutCsvQuery, WidgetPayoutsAnswer } from '../schemas/payouts.ts';
-import { requireFeature, sessionOf } from '../services/widgets.ts';
+import { requireFeature, sessionOf, sessionTokenDigest } from '../services/widgets.ts';
 import { balanceView, listPayoutEntries, listPayouts, ownPayout } from '../services/payout-views.ts';
-import { sendEntriesCsv } from '../services/payouts-csv.ts';
+import { entriesExport } from '../services/payouts-csv.ts';
+import { sendCsv } from './transaction-export.ts';
 
 const tags = ['Widgets'];
 
@@ -14,10 +15,10 @@ const tags = ['Widgets'];
  * payout's entries and their CSV, with a widget session token. Registered inside the widget routes' scope, so their
  * CORS and rate limits apply.
  */
-export const consolePayoutRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store, clock }) => {
+export const consolePayoutRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { clock }) => {
   /** The merchant of a session that grants payouts; 401 says how to authenticate, 403 which feature is missing. */
   async function merchantOf(request: FastifyRequest, reply: FastifyReply): Promise<string> {
-    const session = await sessionOf(store, request.headers.authorization, clock.now()).catch((error: unknown) => {
+    const session = await sessionOf(request.unit.store, sessionTokenDigest(request.headers.authorization), clock.now()).catch((error: unknown) => {
       reply.header('www-authenticate', 'Bearer');
       throw error;
     });
@@ -35,7 +36,7 @@ export const consolePayoutRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, 
     },
   }, async (request, reply) => {
     const merchantId = await merchantOf(request, reply);
-    const [balance, payouts] = await Promise.all([balanceView(store, merchantId, clock.now()), listPayouts(store, merchantId, request.query.perPage, request.query.cursor)]);
+    const [balance, payouts] = await Promise.all([balanceView(request.unit.store, merchantId, clock.now()), listPayouts(request.unit.store, merchantId, request.query.perPage, request.query.cursor)]);
     return { result: true, message: 'Payouts retrieved.', data: { balance, ...payouts } };
   });
 
@@ -46,7 +47,7 @@ export const consolePayoutRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, 
     },
   }, async (request, reply) => {
     const merchantId = await merchantOf(request, reply);
-    return { result: true, message: 'Payout entries retrieved.', data: await listPayoutEntries(store, merchantId, request.params.payout_id, request.query.perPage, request.query.cursor) };
+    return { result: true, message: 'Payout entries retrieved.', data: await listPayoutEntries(request.unit.store, merchantId, request.params.payout_id, request.query.perPage, request.query.cursor) };
   });
 
   app.get('/widgets/payouts/:payout_id/entries.csv', {
@@ -56,7 +57,7 @@ export const consolePayoutRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, 
     },
   }, async (request, reply) => {
     const merchantId = await merchantOf(request, reply);
-    const payout = await ownPayout(store, merchantId, request.params.payout_id);
-    return sendEntriesCsv(reply, store, merchantId, { payoutId: payout.id }, `payout-${payout.id}`, request.query.lang);
+    const payout = await ownPayout(request.unit.store, merchantId, request.params.payout_id);
+    return sendCsv(reply, entriesExport(request.unit.store, merchantId, { payoutId: payout.id }, `payout-${payout.id}`, request.query.lang));
   });
 };

@@ -1,37 +1,63 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../plugins/deps.ts';
-import { unauthenticated } from '../domain/refusals.ts';
+import { Refusal, unauthenticated } from '../domain/refusals.ts';
 import { failures } from '../schemas/envelope.ts';
 import {
   ConsoleAmountBody, ConsoleHoldAmountBody, ConsoleDetailsAnswer, ConsoleExportQuery, ConsoleParams, ConsoleUndoAnswer, TransactionsCsv, WidgetTransactionsAnswer, WidgetTransactionsQuery,
 } from '../schemas/widgets.ts';
-import { BAD_SESSION, requireFeature, sessionOf, type WidgetSession } from '../services/widgets.ts';
-import { sendTransactionsCsv } from '../services/transactions-csv.ts';
-import { receiptAfter, sendReceipt } from '../services/receipts.ts';
+import { BAD_SESSION, requireFeature, sessionOf, sessionTokenDigest, type WidgetSession } from '../services/widgets.ts';
+import { ConsoleLimits } from '../plugins/console-limits.ts';
+import { honourIdempotencyKeys } from '../plugins/idempotency.ts';
+import { transactionsExport } from '../services/transactions-csv.ts';
+import { sendCsv } from './transaction-export.ts';
+import { receiptChange } from '../services/receipts.ts';
+import { apply, type Decided } from '../services/guarded.ts';
+import type { Store } from '../store/store.ts';
 import {
   consoleAdjust, consoleCapture, consoleDetails, consoleRefund, consoleRelease, consoleUndo, consoleVoid, listConsole, type ConsoleActor,
 } from '../services/console.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The console's session, named by the call's Bearer token (console routes only). */
+    consoleSession: WidgetSession;
+  }
+}
 
 const tags = ['Widgets'];
 
 /**
  * The payments console (`<transactions-table>`, issue 32): listing, details and actions with a widget session token.
- * Registered inside the widget routes' scope, so their CORS and rate limits apply.
+ * Registered inside the widget routes' scope, so their CORS applies; the limits are per session token (ConsoleLimits).
  */
-export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store, clock, config }) => {
-  /** The session of the call's Bearer token; a 401 says how to authenticate. */
+export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { clock, config }) => {
+  const limits = new ConsoleLimits();
+  /** The session of the call's Bearer token, within its limits; a 401 says how to authenticate. */
   async function session(request: FastifyRequest, reply: FastifyReply): Promise<WidgetSession> {
+    const token = sessionTokenDigest(request.headers.authorization);
+    let found: WidgetSession;
     try {
-      return await sessionOf(store, request.headers.authorization, clock.now());
+      found = await sessionOf(request.unit.store, token, clock.now());
     } catch (error) {
       reply.header('www-authenticate', 'Bearer');
+      // Past its address's bound, an invalid token's 401 becomes a 429.
+      if (error instanceof Refusal && error.reason === 'authentication_failed') limits.invalidToken(request);
       throw error;
     }
+    limits.validToken(request, token!);
+    return found;
   }
-  async function actor(request: FastifyRequest, reply: FastifyReply): Promise<ConsoleActor> {
-    const s = await session(request, reply);
-    const merchant = await store.merchants.findByIdUnscoped(s.merchantId);
+  // Every call names its session first: an action's Idempotency-Key is its session's merchant's.
+  app.decorateRequest('consoleSession', null as unknown as WidgetSession);
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'OPTIONS') request.consoleSession = await session(request, reply);
+  });
+  honourIdempotencyKeys(app, clock, (request) => ({ id: `console:${request.consoleSession.merchantId}`, secret: '' }));
+
+  async function actor(request: FastifyRequest): Promise<ConsoleActor> {
+    const s = request.consoleSession;
+    const merchant = await request.unit.store.merchants.findByIdUnscoped(s.merchantId);
     if (!merchant) throw unauthenticated(BAD_SESSION);
     return { session: s, merchant };
   }
@@ -44,9 +70,9 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
       operationId: 'listWidgetTransactions', tags, summary: "The merchant's transactions: filter, search, sort (Bearer session token)",
       querystring: WidgetTransactionsQuery, response: { 200: WidgetTransactionsAnswer, ...failures },
     },
-  }, async (request, reply) => {
-    const { merchantId } = await session(request, reply);
-    return { result: true, message: 'Transactions retrieved.', data: await listConsole(store, merchantId, request.query, clock.now()) };
+  }, async (request) => {
+    const { merchantId, features } = request.consoleSession;
+    return { result: true, message: 'Transactions retrieved.', data: { ...(await listConsole(request.unit.store, merchantId, request.query, clock.now())), features } };
   });
 
   app.get('/widgets/transactions/export.csv', {
@@ -55,9 +81,9 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
       querystring: ConsoleExportQuery, response: { 200: TransactionsCsv, ...failures },
     },
   }, async (request, reply) => {
-    const s = await session(request, reply);
+    const s = request.consoleSession;
     requireFeature(s, 'export');
-    return sendTransactionsCsv(reply, store, s.merchantId, request.query, clock.now());
+    return sendCsv(reply, transactionsExport(request.unit.store, s.merchantId, request.query, clock.now()));
   });
 
   app.get('/widgets/transactions/:transaction_id', {
@@ -65,26 +91,39 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
       operationId: 'getWidgetTransaction', tags, summary: 'One transaction with its timeline and refunds (Bearer session token)',
       params: ConsoleParams, response: { 200: ConsoleDetailsAnswer, ...failures },
     },
-  }, async (request, reply) => {
-    const { merchantId } = await session(request, reply);
-    return { result: true, message: 'Transaction retrieved.', data: await consoleDetails(store, merchantId, request.params.transaction_id, clock.now()) };
+  }, async (request) => {
+    const { merchantId } = request.consoleSession;
+    return { result: true, message: 'Transaction retrieved.', data: await consoleDetails(request.unit.store, merchantId, request.params.transaction_id, clock.now()) };
   });
 
+  // Each action decides on plain reads, then writes its change and reads its answer in one unit of its request: a keyed
+  // action's answer (the row after it) commits with its change.
   /** Each action answers the row as it is now, with its timeline and refunds. */
-  const after = async (who: ConsoleActor, id: string) => consoleDetails(store, who.merchant.id, id, clock.now());
-  /** The shopper's receipt of a refund or void just made. */
-  const receipt = (request: FastifyRequest, who: ConsoleActor, recordId: string) =>
-    receiptAfter(store, request.log, who.merchant.id, recordId, { now: clock.now(), publicUrl: config.publicUrl });
+  const after = (tx: Store, who: ConsoleActor, id: string) => consoleDetails(tx, who.merchant.id, id, clock.now());
+  /** The shopper's receipt of a refund or void just made, in the action's unit: its answer shows that it went. */
+  const receipt = async (tx: Store, who: ConsoleActor, recordId: string) => {
+    const change = await receiptChange(tx, who.merchant.id, recordId, { now: clock.now(), publicUrl: config.publicUrl });
+    if (change) await tx.write(change);
+  };
+  /** Writes an action's change (in the action's unit); answers what it decided. */
+  const written = async <T>(tx: Store, { change, result }: Decided<T>): Promise<T> => {
+    await apply(tx, change);
+    return result;
+  };
 
   app.post('/widgets/transactions/:transaction_id/refund', {
     schema: {
       operationId: 'refundWidgetTransaction', tags, summary: 'Refund a sale in part or in full (session feature: refunds)',
       params: ConsoleParams, body: ConsoleAmountBody, response: { 200: ConsoleDetailsAnswer, ...failures },
     },
-  }, async (request, reply) => {
-    const who = await actor(request, reply);
-    await receipt(request, who, await consoleRefund(store, who, request.params.transaction_id, request.body?.amount, clock.now()));
-    return { result: true, message: 'Refund processed.', data: await after(who, request.params.transaction_id) };
+  }, async (request) => {
+    const who = await actor(request);
+    const id = request.params.transaction_id;
+    const decided = await consoleRefund(request.unit.store, who, id, request.body?.amount, clock.now());
+    return request.unit.transaction(async (tx) => {
+      await receipt(tx, who, await written(tx, decided));
+      return { result: true, message: 'Refund processed.', data: await after(tx, who, id) };
+    });
   });
 
   app.post('/widgets/transactions/:transaction_id/void', {
@@ -92,10 +131,14 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
       operationId: 'voidWidgetTransaction', tags, summary: 'Void a sale before it settles (session feature: voids)',
       params: ConsoleParams, response: { 200: ConsoleDetailsAnswer, ...failures },
     },
-  }, async (request, reply) => {
-    const who = await actor(request, reply);
-    await receipt(request, who, await consoleVoid(store, who, request.params.transaction_id, clock.now()));
-    return { result: true, message: 'Transaction voided.', data: await after(who, request.params.transaction_id) };
+  }, async (request) => {
+    const who = await actor(request);
+    const id = request.params.transaction_id;
+    const decided = await consoleVoid(request.unit.store, who, id, clock.now());
+    return request.unit.transaction(async (tx) => {
+      await receipt(tx, who, await written(tx, decided));
+      return { result: true, message: 'Transaction voided.', data: await after(tx, who, id) };
+    });
   });
 
   app.post('/widgets/transactions/:transaction_id/capture', {
@@ -103,10 +146,14 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
       operationId: 'captureWidgetTransaction', tags, summary: 'Capture a hold, of the amount held or of a new amount (session feature: captures)',
       params: ConsoleParams, body: ConsoleAmountBody, response: { 200: ConsoleDetailsAnswer, ...failures },
     },
-  }, async (request, reply) => {
-    const who = await actor(request, reply);
-    await consoleCapture(store, who, request.params.transaction_id, request.body?.amount, clock.now());
-    return { result: true, message: 'Hold captured.', data: await after(who, request.params.transaction_id) };
+  }, async (request) => {
+    const who = await actor(request);
+    const id = request.params.transaction_id;
+    const decided = await consoleCapture(request.unit.store, who, id, request.body?.amount, clock.now());
+    return request.unit.transaction(async (tx) => {
+      await written(tx, decided);
+      return { result: true, message: 'Hold captured.', data: await after(tx, who, id) };
+    });
   });
 
   app.post('/widgets/transactions/:transaction_id/adjust', {
@@ -114,10 +161,14 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
       operationId: 'adjustWidgetHold', tags, summary: "Change a hold's amount, higher or lower, without capturing (session feature: captures)",
       params: ConsoleParams, body: ConsoleHoldAmountBody, response: { 200: ConsoleDetailsAnswer, ...failures },
     },
-  }, async (request, reply) => {
-    const who = await actor(request, reply);
-    await consoleAdjust(store, who, request.params.transaction_id, request.body.amount, clock.now());
-    return { result: true, message: 'Hold changed.', data: await after(who, request.params.transaction_id) };
+  }, async (request) => {
+    const who = await actor(request);
+    const id = request.params.transaction_id;
+    const decided = await consoleAdjust(request.unit.store, who, id, request.body.amount, clock.now());
+    return request.unit.transaction(async (tx) => {
+      await written(tx, decided);
+      return { result: true, message: 'Hold changed.', data: await after(tx, who, id) };
+    });
   });
 
   app.post('/widgets/transactions/:transaction_id/release', {
@@ -125,10 +176,14 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
       operationId: 'releaseWidgetTransaction', tags, summary: 'Release a hold (session feature: captures)',
       params: ConsoleParams, response: { 200: ConsoleDetailsAnswer, ...failures },
     },
-  }, async (request, reply) => {
-    const who = await actor(request, reply);
-    await consoleRelease(store, who, request.params.transaction_id);
-    return { result: true, message: 'Hold released.', data: await after(who, request.params.transaction_id) };
+  }, async (request) => {
+    const who = await actor(request);
+    const id = request.params.transaction_id;
+    const decided = await consoleRelease(request.unit.store, who, id);
+    return request.unit.transaction(async (tx) => {
+      await written(tx, decided);
+      return { result: true, message: 'Hold released.', data: await after(tx, who, id) };
+    });
   });
 
   app.post('/widgets/transactions/:transaction_id/undo', {
@@ -137,15 +192,19 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
       summary: 'Undo a sale: a void before it settles (session feature: voids), else a full refund (session feature: refunds)',
       params: ConsoleParams, response: { 200: ConsoleUndoAnswer, ...failures },
     },
-  }, async (request, reply) => {
-    const who = await actor(request, reply);
-    const { undoneAs, recordId } = await consoleUndo(store, who, request.params.transaction_id, clock.now());
-    await receipt(request, who, recordId);
-    return {
-      result: true,
-      message: undoneAs === 'void' ? 'Sale voided: nobody keeps a fee.' : 'Sale refunded in full: it had settled, so a void was no longer possible.',
-      data: { ...(await after(who, request.params.transaction_id)), undone_as: undoneAs },
-    };
+  }, async (request) => {
+    const who = await actor(request);
+    const id = request.params.transaction_id;
+    const decided = await consoleUndo(request.unit.store, who, id, clock.now());
+    return request.unit.transaction(async (tx) => {
+      const { undoneAs, recordId } = await written(tx, decided);
+      await receipt(tx, who, recordId);
+      return {
+        result: true,
+        message: undoneAs === 'void' ? 'Sale voided: nobody keeps a fee.' : 'Sale refunded in full: it had settled, so a void was no longer possible.',
+        data: { ...(await after(tx, who, id)), undone_as: undoneAs },
+      };
+    });
   });
 
   app.post('/widgets/transactions/:transaction_id/receipt', {
@@ -153,10 +212,14 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
       operationId: 'resendWidgetReceipt', tags, summary: "Send the shopper the transaction's receipt again (session feature: receipts)",
       params: ConsoleParams, response: { 200: ConsoleDetailsAnswer, ...failures },
     },
-  }, async (request, reply) => {
-    const who = await actor(request, reply);
+  }, async (request) => {
+    const who = await actor(request);
     requireFeature(who.session, 'receipts');
-    await sendReceipt(store, who.merchant.id, request.params.transaction_id, { now: clock.now(), publicUrl: config.publicUrl, strict: true });
-    return { result: true, message: 'Receipt sent.', data: await after(who, request.params.transaction_id) };
+    const id = request.params.transaction_id;
+    const change = await receiptChange(request.unit.store, who.merchant.id, id, { now: clock.now(), publicUrl: config.publicUrl, strict: true });
+    return request.unit.transaction(async (tx) => {
+      await tx.write(change!);
+      return { result: true, message: 'Receipt sent.', data: await after(tx, who, id) };
+    });
   });
 };

@@ -9,7 +9,8 @@ import {
 import { merchantByKey } from '../services/merchant-access.ts';
 import { balanceView, listPayoutEntries, listPayouts, ownPayout, payoutSettingsView, payoutView, settingsView } from '../services/payout-views.ts';
 import { changePayoutSettings, payOutNow } from '../services/payouts.ts';
-import { sendEntriesCsv } from '../services/payouts-csv.ts';
+import { entriesExport } from '../services/payouts-csv.ts';
+import { sendCsv } from './transaction-export.ts';
 import { readRange } from '../services/date-range.ts';
 
 const tags = ['Payouts'];
@@ -19,8 +20,8 @@ export const payoutRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { clock
   app.get('/balance', {
     schema: { operationId: 'getBalance', tags, summary: "A merchant's balance: available to pay out, and pending", querystring: MerchantQuery, response: { 200: BalanceAnswer, ...failures } },
   }, async (request) => {
-    const merchant = await merchantByKey(request.store, request.client.id, request.query.merchant_key);
-    return { result: true, message: 'Balance retrieved.', data: await balanceView(request.store, merchant.id, clock.now()) };
+    const merchant = await merchantByKey(request.unit.store, request.client.id, request.query.merchant_key);
+    return { result: true, message: 'Balance retrieved.', data: await balanceView(request.unit.store, merchant.id, clock.now()) };
   });
 
   app.get('/balance/entries.csv', {
@@ -30,18 +31,18 @@ export const payoutRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { clock
     },
   }, async (request, reply) => {
     const { merchant_key, from_date, to_date, lang } = request.query;
-    const merchant = await merchantByKey(request.store, request.client.id, merchant_key);
+    const merchant = await merchantByKey(request.unit.store, request.client.id, merchant_key);
     const { from, to } = readRange(from_date, to_date);
     if (!from || !to) throw invalid('from_date and to_date are both needed, e.g. from_date=2026-03-01&to_date=2026-03-31.');
-    return sendEntriesCsv(reply, request.store, merchant.id, { from, to }, `entries-${from_date}-${to_date}`, lang);
+    return sendCsv(reply, entriesExport(request.unit.store, merchant.id, { from, to }, `entries-${from_date}-${to_date}`, lang));
   });
 
   app.get('/payouts', {
     schema: { operationId: 'listPayouts', tags, summary: "A merchant's payouts, newest first", querystring: PayoutListQuery, response: { 200: PayoutListAnswer, ...failures } },
   }, async (request) => {
     const { merchant_key, perPage, cursor } = request.query;
-    const merchant = await merchantByKey(request.store, request.client.id, merchant_key);
-    return { result: true, message: 'Payouts retrieved.', data: await listPayouts(request.store, merchant.id, perPage, cursor) };
+    const merchant = await merchantByKey(request.unit.store, request.client.id, merchant_key);
+    return { result: true, message: 'Payouts retrieved.', data: await listPayouts(request.unit.store, merchant.id, perPage, cursor) };
   });
 
   app.post('/payouts', {
@@ -50,15 +51,15 @@ export const payoutRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { clock
       body: CreatePayoutBody, response: { 200: PayoutAnswer, ...failures },
     },
   }, async (request) => {
-    const merchant = await merchantByKey(request.store, request.client.id, request.body.merchant_key);
-    return { result: true, message: 'Payout created.', data: payoutView(await payOutNow(request.store, merchant, clock.now())) };
+    const merchant = await merchantByKey(request.unit.store, request.client.id, request.body.merchant_key);
+    return request.unit.transaction(async (tx) => ({ result: true, message: 'Payout created.', data: payoutView(await payOutNow(tx, merchant, clock.now())) }));
   });
 
   app.get('/payouts/settings', {
     schema: { operationId: 'getPayoutSettings', tags, summary: "A merchant's payout schedule and bank account", querystring: MerchantQuery, response: { 200: PayoutSettingsAnswer, ...failures } },
   }, async (request) => {
-    const merchant = await merchantByKey(request.store, request.client.id, request.query.merchant_key);
-    return { result: true, message: 'Payout settings retrieved.', data: await payoutSettingsView(request.store, merchant.id) };
+    const merchant = await merchantByKey(request.unit.store, request.client.id, request.query.merchant_key);
+    return { result: true, message: 'Payout settings retrieved.', data: await payoutSettingsView(request.unit.store, merchant.id) };
   });
 
   app.put('/payouts/settings', {
@@ -68,15 +69,15 @@ export const payoutRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { clock
     },
   }, async (request) => {
     const { merchant_key, ...change } = request.body;
-    const merchant = await merchantByKey(request.store, request.client.id, merchant_key);
-    return { result: true, message: 'Payout settings saved.', data: settingsView(await changePayoutSettings(request.store, merchant, change, clock.now())) };
+    const merchant = await merchantByKey(request.unit.store, request.client.id, merchant_key);
+    return request.unit.transaction(async (tx) => ({ result: true, message: 'Payout settings saved.', data: settingsView(await changePayoutSettings(tx, merchant, change, clock.now())) }));
   });
 
   app.get('/payouts/:payout_id', {
     schema: { operationId: 'getPayout', tags, summary: 'One payout', params: PayoutParams, querystring: MerchantQuery, response: { 200: PayoutAnswer, ...failures } },
   }, async (request) => {
-    const merchant = await merchantByKey(request.store, request.client.id, request.query.merchant_key);
-    return { result: true, message: 'Payout retrieved.', data: payoutView(await ownPayout(request.store, merchant.id, request.params.payout_id)) };
+    const merchant = await merchantByKey(request.unit.store, request.client.id, request.query.merchant_key);
+    return { result: true, message: 'Payout retrieved.', data: payoutView(await ownPayout(request.unit.store, merchant.id, request.params.payout_id)) };
   });
 
   app.get('/payouts/:payout_id/entries', {
@@ -86,8 +87,8 @@ export const payoutRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { clock
     },
   }, async (request) => {
     const { merchant_key, perPage, cursor } = request.query;
-    const merchant = await merchantByKey(request.store, request.client.id, merchant_key);
-    return { result: true, message: 'Payout entries retrieved.', data: await listPayoutEntries(request.store, merchant.id, request.params.payout_id, perPage, cursor) };
+    const merchant = await merchantByKey(request.unit.store, request.client.id, merchant_key);
+    return { result: true, message: 'Payout entries retrieved.', data: await listPayoutEntries(request.unit.store, merchant.id, request.params.payout_id, perPage, cursor) };
   });
 
   app.get('/payouts/:payout_id/entries.csv', {
@@ -96,8 +97,8 @@ export const payoutRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { clock
       params: PayoutParams, querystring: PayoutCsvQuery, response: { 200: EntriesCsv, ...failures },
     },
   }, async (request, reply) => {
-    const merchant = await merchantByKey(request.store, request.client.id, request.query.merchant_key);
-    const payout = await ownPayout(request.store, merchant.id, request.params.payout_id);
-    return sendEntriesCsv(reply, request.store, merchant.id, { payoutId: payout.id }, `payout-${payout.id}`, request.query.lang);
+    const merchant = await merchantByKey(request.unit.store, request.client.id, request.query.merchant_key);
+    const payout = await ownPayout(request.unit.store, merchant.id, request.params.payout_id);
+    return sendCsv(reply, entriesExport(request.unit.store, merchant.id, { payoutId: payout.id }, `payout-${payout.id}`, request.query.lang));
   });
 };

@@ -62,8 +62,14 @@ const PREFILL_FIELDS = [
   'business_city', 'business_state', 'business_zip', 'business_country',
 ] as const;
 
+const RefreshUrl = Type.String({
+  maxLength: 2000,
+  description: 'Added by Paykit: where a browser holding an ended onboarding link (or one opened in another browser) is sent. Your page there calls POST /auth/onboarding-link and redirects the merchant to the new link.',
+});
+
 export const HostedOnboardingBody = Body({
   company_id: Type.Optional(Type.String({ maxLength: 100, description: "Your own identifier for the merchant's company." })),
+  refresh_url: Type.Optional(RefreshUrl),
   BusinessInfo: Type.Optional(
     Body(Object.fromEntries(PREFILL_FIELDS.map((f) => [f, Type.Optional(Type.String({ maxLength: 500 }))])) as Record<
       (typeof PREFILL_FIELDS)[number],
@@ -78,10 +84,15 @@ export const HostedOnboardingAnswer = Envelope(
   Type.Object({
     merchant_id: Type.String(),
     company_id: Type.String(),
-    onboarding_link: Type.String({ format: 'uri' }),
-    expires_at: Type.String({ description: 'Added by Paykit: when the link stops working.' }),
+    onboarding_link: Type.String({ format: 'uri', description: 'Send the merchant straight to it: it opens in the first browser that opens it, and in no other.' }),
+    expires_at: Type.String({ description: 'Added by Paykit: when the link stops working unless opened (15 minutes; opened, it works 7 days in that browser).' }),
   }),
 );
+
+export const RefreshOnboardingLinkBody = Body({
+  merchant_id: Type.String({ minLength: 1, maxLength: 100, description: 'The merchant (m_…) whose hosted onboarding continues.' }),
+  refresh_url: Type.Optional(RefreshUrl),
+});
 
 export const OnboardingStatusBody = Body({ merchant_key: MerchantKey });
 export const OnboardingStatusAnswer = Envelope(

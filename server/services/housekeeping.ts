@@ -1,20 +1,20 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../platform/clock.ts';
 import type { Store } from '../store/store.ts';
 import { SECRET_RETENTION_MS } from '../domain/event-secrets.ts';
 import { isoInstant } from '../domain/instants.ts';
+import { ONBOARDING_DRAFT_KEPT_MS } from '../domain/session-lifetimes.ts';
 
 export interface HousekeepingOptions {
   store: Store;
   clock: Clock;
-  log?: Pick<FastifyBaseLogger, 'error'>;
+  log?: { error(object: object, message: string): void };
   everyMs?: number;
 }
 
 /**
  * What nobody asks for but must happen: idempotency keys older than a day are deleted with their answers, events
  * that waited four days still holding a secret (no endpoint took them) have it masked, and the answers saved on
- * onboarding links that expired unused are forgotten.
+ * onboarding links that ended unused a week ago (no refreshed link carried them on) are forgotten.
  */
 export class Housekeeping {
   private timer: NodeJS.Timeout | undefined;
@@ -49,7 +49,7 @@ export class Housekeeping {
       redactedEvents += ids.length;
       if (ids.length < 500) break;
     }
-    const droppedDrafts = await store.onboardingTokens.dropExpiredDrafts(isoInstant(now));
+    const droppedDrafts = await store.onboardingTokens.dropExpiredDrafts(isoInstant(now, -ONBOARDING_DRAFT_KEPT_MS));
     return { purgedKeys, redactedEvents, droppedDrafts };
   }
 }

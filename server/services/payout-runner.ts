@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../platform/clock.ts';
 import type { Store } from '../store/store.ts';
 import { runPayouts } from './payouts.ts';
@@ -15,9 +14,9 @@ export class PayoutRunner {
   private running: Promise<unknown> | undefined;
   private readonly store: Store;
   private readonly clock: Clock;
-  private readonly log: Pick<FastifyBaseLogger, 'error'> | undefined;
+  private readonly log: { error(object: object, message: string): void } | undefined;
 
-  constructor({ store, clock, log }: { store: Store; clock: Clock; log?: Pick<FastifyBaseLogger, 'error'> }) {
+  constructor({ store, clock, log }: { store: Store; clock: Clock; log?: { error(object: object, message: string): void } }) {
     this.store = store;
     this.clock = clock;
     this.log = log;

@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import type { FastifyReply } from 'fastify';
 import type { Store } from '../store/store.ts';
 import type { EntryListing } from '../store/ledger.ts';
 import type { ListingKey } from '../store/pages.ts';
@@ -35,12 +34,7 @@ async function* entriesCsv(store: Store, merchantId: string, listing: EntryListi
   }
 }
 
-/** Sends the entries of a payout, or of a merchant's range of days, as a CSV file named for what it holds. */
-export function sendEntriesCsv(reply: FastifyReply, store: Store, merchantId: string, listing: EntryListing, name: string, language: CsvLanguage = 'en') {
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${name.replace(/[^\w.-]/g, '')}.csv"`)
-    .header('cache-control', 'no-store')
-    .header('access-control-expose-headers', 'Content-Disposition')
-    .send(Readable.from(entriesCsv(store, merchantId, listing, language)));
+/** The entries of a payout, or of a merchant's range of days, as a CSV stream, and its file name (`name`.csv). */
+export function entriesExport(store: Store, merchantId: string, listing: EntryListing, name: string, language: CsvLanguage = 'en') {
+  return { filename: `${name.replace(/[^\w.-]/g, '')}.csv`, csv: Readable.from(entriesCsv(store, merchantId, listing, language)) };
 }

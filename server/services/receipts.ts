@@ -1,11 +1,13 @@
 import type { Store } from '../store/store.ts';
 import type { ReceiptSubject, ShopperContacts, Transaction } from '../store/transactions.ts';
-import { conflict, notFound } from '../domain/refusals.ts';
+import { conflict, notFound, rateLimited } from '../domain/refusals.ts';
+import { MESSAGES_PER_RECIPIENT_PER_HOUR, resendRefusal } from '../domain/receipt-limits.ts';
 import { formatAmount } from '../domain/money.ts';
 import { isoInstant } from '../domain/instants.ts';
 import { digest, newId, newToken } from '../platform/secrets.ts';
 import { isReceiptLanguage, receiptMessage, type ReceiptLanguage } from '../domain/receipt-texts.ts';
 import { merchantBrand } from './branding.ts';
+import type { Change, Row } from '../store/changes.ts';
 
 /** The kinds a shopper gets a receipt for: a payment, a refund, a void. */
 const RECEIPTED = ['sale', 'refund', 'void'] as const;
@@ -41,33 +43,49 @@ function recipientsOf(t: ReceiptSubject): { problem: keyof typeof RECEIPT_PROBLE
 }
 
 /**
- * Sends the shopper a receipt for a payment, refund or void: a hosted page's link by the request's channels (SMS,
- * e-mail; the sandbox outbox), in `language`. Nothing when the merchant turned receipts off or the payment names no
- * phone or address; `strict` makes those a refusal (a resend the merchant asked for).
+ * The shopper's receipt for a payment, refund or void, as a change: a hosted page's link sent by the request's channels
+ * (SMS, e-mail; the sandbox outbox), in `language`. Undefined when the merchant turned receipts off or the payment names
+ * no phone or address; `strict` makes those a refusal (a resend the merchant asked for).
  */
-export async function sendReceipt(
+export async function receiptChange(
   store: Store, merchantId: string, transactionId: string, options: { now: Date; publicUrl: string; language?: string | undefined; strict?: boolean },
-): Promise<boolean> {
+): Promise<Change | undefined> {
   // One read decides it: a payment with nobody to send a receipt to pays only this.
   const t = await store.transactions.findForReceipt(merchantId, transactionId);
   if (!t) throw notFound(`No transaction ${transactionId} for this merchant.`);
   const found = recipientsOf(t);
   if ('problem' in found) {
     if (options.strict) throw conflict(RECEIPT_PROBLEMS[found.problem]);
-    return false;
+    return undefined;
   }
+  // A resend the merchant asks for is bounded per transaction and per recipient; one that follows a change is not.
+  if (options.strict) await refuseOverBound(store, t, found.channels, options.now);
   // The shopper's language when known (the pay page's, or an earlier receipt's); '' leaves the page to the browser's.
   const language: ReceiptLanguage | '' = options.language && isReceiptLanguage(options.language) ? options.language : await store.receipts.languageOf(merchantId, transactionId) ?? '';
   const token = newToken('rct_');
   const link = `${options.publicUrl}${receiptPath(token)}`;
   const body = receiptMessage(language || 'en', t.kind as ReceiptedKind, { merchant: t.business_name, amount: formatAmount(t.amount), link });
-  await store.transaction(async (tx) => {
-    await tx.receipts.insert({ token_hash: digest(token), merchant_id: merchantId, transaction_id: t.id, language, created_at: isoInstant(options.now) });
-    for (const [channel, recipient] of found.channels) {
-      await tx.messages.insert({ id: newId('msg_'), client_id: t.client_id, merchant_id: merchantId, channel, recipient, body, pay_link: link, created_at: isoInstant(options.now) });
-    }
-  });
-  return true;
+  const at = isoInstant(options.now);
+  return {
+    guards: [],
+    rows: [
+      { table: 'receipts', row: { token_hash: digest(token), merchant_id: merchantId, transaction_id: t.id, language, created_at: at } },
+      ...found.channels.map(([channel, recipient]): Row => ({
+        table: 'messages', row: { id: newId('msg_'), client_id: t.client_id, merchant_id: merchantId, channel, recipient, body, pay_link: link, created_at: at },
+      })),
+    ],
+    events: [],
+  };
+}
+
+async function refuseOverBound(store: Store, t: ReceiptSubject, channels: ['sms' | 'email', string][], now: Date): Promise<void> {
+  const since = isoInstant(now, -60 * 60 * 1000);
+  const receipts = await store.receipts.sentSince(t.merchant_id, t.id, since);
+  const recipients = await Promise.all(channels.map(async ([channel, recipient]) => ({
+    recipient, sent: await store.messages.sentTo(t.merchant_id, channel, recipient, since, MESSAGES_PER_RECIPIENT_PER_HOUR),
+  })));
+  const refusal = resendRefusal(receipts, recipients, now);
+  if (refusal) throw rateLimited(refusal.message, refusal.retryAfterSeconds);
 }
 
 /** What the hosted receipt page shows: the transaction of a receipt token, its merchant's name and brand, and the language sent in. */
@@ -79,19 +97,4 @@ export async function receiptOf(store: Store, token: string) {
   const merchant = await store.merchants.findByIdUnscoped(receipt.merchant_id);
   if (!t || !merchant || !isReceipted(t)) return undefined;
   return { transaction: t, merchantName: merchant.business_name, language: receipt.language, brand: await merchantBrand(store, merchant) };
-}
-
-/**
- * The receipt after a change that has committed: the payment, refund or void stands whatever happens to its receipt,
- * so a failure to send one is logged (ids only), not answered; the merchant can send it again from the console.
- */
-export async function receiptAfter(
-  store: Store, log: { error(object: object, message: string): void }, merchantId: string, transactionId: string,
-  options: { now: Date; publicUrl: string; language?: string | undefined },
-): Promise<void> {
-  try {
-    await sendReceipt(store, merchantId, transactionId, options);
-  } catch (error) {
-    log.error({ err: error, merchantId, transactionId }, 'The receipt could not be sent.');
-  }
 }

@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import type { FastifyReply } from 'fastify';
 import type { Store } from '../store/store.ts';
 import { readConsoleQuery, type ConsoleQuery } from './console-filters.ts';
 import type { Transaction } from '../store/transactions.ts';
@@ -55,16 +54,10 @@ async function* transactionsCsv(store: Store, merchantId: string, filter: Consol
 const exportFileName = (merchantId: string, now: Date) => `transactions-${merchantId.replace(/[^\w-]/g, '')}-${now.toISOString().slice(0, 10)}.csv`;
 
 /**
- * Sends the CSV of a filter's rows as a stream: the query is read first, so a bad one is still a 400 in the envelope;
- * then the header row and each page of rows as they are read.
+ * The CSV of a filter's rows as a stream, and its file name: the query is read first, so a bad one is still a 400 in
+ * the envelope; then the header row and each page of rows as they are read.
  */
-export function sendTransactionsCsv(reply: FastifyReply, store: Store, merchantId: string, query: ConsoleQuery & { lang?: CsvLanguage | undefined }, now: Date) {
+export function transactionsExport(store: Store, merchantId: string, query: ConsoleQuery & { lang?: CsvLanguage | undefined }, now: Date) {
   const { filter, order } = readConsoleQuery(query);
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${exportFileName(merchantId, now)}"`)
-    .header('cache-control', 'no-store')
-    // A page on another origin downloads it with fetch and may name the file as the service does.
-    .header('access-control-expose-headers', 'Content-Disposition')
-    .send(Readable.from(transactionsCsv(store, merchantId, filter, order, query.lang ?? 'en')));
+  return { filename: exportFileName(merchantId, now), csv: Readable.from(transactionsCsv(store, merchantId, filter, order, query.lang ?? 'en')) };
 }

@@ -77,7 +77,6 @@ export async function updateWidgetSettings(
     merchant_id: merchant.id, ...next, allowed_origins: JSON.stringify(next.allowed_origins), receipts_enabled: next.receipts_enabled ? 1 : 0,
     logo_hash: logoHash, updated_at: isoInstant(now),
   });
-  store.recentMerchants.clear(); // The receipts setting rides on the remembered merchant.
   const facts = logoHash ? await store.branding.logoFacts(logoHash) : undefined;
   return { ...next, logo: facts ? logoView(facts, publicUrl) : null };
 }
@@ -97,10 +96,15 @@ export async function createWidgetSession(store: Store, merchant: MerchantAccoun
 /** A valid session: whose, its id (null for one made before sessions had ids) and what it may do. */
 export interface WidgetSession { merchantId: string; sessionId: string | null; features: WidgetFeatures }
 
-/** The session a `Bearer` session token names; 401 otherwise. */
-export async function sessionOf(store: Store, authorization: string | undefined, now: Date): Promise<WidgetSession> {
+/** The digest of the session token an `Authorization: Bearer` header carries, or undefined when it carries none. */
+export function sessionTokenDigest(authorization: string | undefined): string | undefined {
   const token = /^Bearer\s+(wst_[\w-]+)$/.exec(authorization ?? '')?.[1];
-  const row = token ? await store.widgets.session(digest(token), isoInstant(now)) : undefined;
+  return token ? digest(token) : undefined;
+}
+
+/** The session a session token (its digest) names; 401 otherwise. */
+export async function sessionOf(store: Store, tokenDigest: string | undefined, now: Date): Promise<WidgetSession> {
+  const row = tokenDigest ? await store.widgets.session(tokenDigest, isoInstant(now)) : undefined;
   if (!row) throw unauthenticated(BAD_SESSION);
   return { merchantId: row.merchant_id, sessionId: row.id, features: storedFeatures(row.features) };
 }

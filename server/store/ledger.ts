@@ -1,6 +1,7 @@
 import type { Executor, LedgerEntriesTable } from './schema.ts';
 import type { LedgerEntry } from '../domain/ledger.ts';
 import { keyOf, pageOf, type ListingKey, type Page } from './pages.ts';
+import type { Guard, Row } from './changes.ts';
 
 /** An entry as listed: its own fields, the order id of its transaction. */
 export type ListedEntry = Omit<LedgerEntriesTable, 'seq'> & { seq: number; order_id: string };
@@ -15,24 +16,26 @@ export interface Balance {
 /** Which entries a listing walks, newest first: one payout's, or a merchant's created in [from, to). */
 export type EntryListing = { payoutId: string } | { from: string; to: string };
 
+/** A money change's entries as rows of the change (changes.ts): written with its state change and its event, or not at all. */
+export const entryRows = (entries: LedgerEntry[]): Row<'ledger_entries'>[] => entries.map((row) => ({ table: 'ledger_entries', row }));
+
 /**
- * The ledger's entries (migration 020). They are written with the change that moves the money, in its unit of work
- * or its one statement (guarded-changes.ts); the balances follow them by triggers.
+ * The entries of a transaction written before its date was known (ACH waiting for its bank) become available on
+ * `date`: a guard of the change, since a payment still waiting always has its unswept entries (pay.ts wrote them).
+ */
+export const madeAvailable = (transactionId: string, date: string): Guard => ({
+  table: 'ledger_entries', where: { transaction_id: transactionId, payout_id: null }, set: { available_on: date },
+});
+
+/**
+ * The ledger's entries (migration 020). They are rows of the change that moves the money (`entryRows`), written in
+ * its unit or its one statement (changes.ts); the balances follow them by triggers.
  */
 export class LedgerRepository {
   private readonly db: Executor;
 
   constructor(db: Executor) {
     this.db = db;
-  }
-
-  async add(entries: LedgerEntry[]): Promise<void> {
-    if (entries.length > 0) await this.db.insertInto('ledger_entries').values(entries).execute();
-  }
-
-  /** The entries of a transaction written before its date was known (ACH waiting for its bank) become available on `date`. */
-  async makeAvailable(transactionId: string, date: string): Promise<void> {
-    await this.db.updateTable('ledger_entries').set({ available_on: date }).where('transaction_id', '=', transactionId).where('payout_id', 'is', null).execute();
   }
 
   /** A merchant's balance on `today`: sums of its unswept entries per date (`ledger_balances`), a few rows whatever its history. */

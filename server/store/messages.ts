@@ -11,10 +11,6 @@ export class MessageRepository {
     this.db = db;
   }
 
-  async insert(message: SentMessage): Promise<void> {
-    await this.db.insertInto('messages').values(message).execute();
-  }
-
   /** How many texts went to `recipient` (a phone number) for the merchant since `since`. */
   async textsTo(merchantId: string, recipient: string, since: string): Promise<number> {
     const row = await this.db
@@ -28,6 +24,24 @@ export class MessageRepository {
       .where('created_at', '>', since)
       .executeTakeFirstOrThrow();
     return Number(row.n);
+  }
+
+  /**
+   * When `recipient` (a phone number for texts, an address for e-mails) got messages of the channel from the merchant
+   * since `since`, oldest first, at most `limit`. Each channel's condition is a literal, for its partial index.
+   */
+  async sentTo(merchantId: string, channel: 'sms' | 'email', recipient: string, since: string, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('messages')
+      .select('created_at')
+      .where('channel', '=', sql.lit(channel))
+      .where('merchant_id', '=', merchantId)
+      .where('recipient', '=', recipient)
+      .where('created_at', '>', since)
+      .orderBy('created_at')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.created_at);
   }
 
   async newestFirst(clientId: string, limit: number): Promise<SentMessage[]> {

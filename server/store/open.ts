@@ -4,7 +4,9 @@ import type { Database, Dialect } from './schema.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { openSqlite } from './sqlite/open-sqlite.ts';
 import { Store } from './store.ts';
-import { transactionUnits } from './units.ts';
+import { openPool, type StatementCounter } from './postgres-pool.ts';
+
+export { StatementCounter } from './postgres-pool.ts';
 
 export interface StorageOptions {
   /** `postgres://…` uses PostgreSQL; unset uses the embedded SQLite database. */
@@ -24,22 +26,24 @@ export interface StorageOptions {
   statements?: StatementCounter | undefined;
 }
 
-/** How many statements the store sent to PostgreSQL: each is one round trip. */
-export class StatementCounter {
-  count = 0;
-}
-
 // COUNT(*) and bigserial come back from pg as text; every integer we store fits in a double.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 /** Opens the database, applies pending migrations and returns the store. */
 export async function openStore(options: StorageOptions): Promise<Store> {
   if (options.databaseUrl) {
-    const db = await openPostgres(options.databaseUrl, options);
-    await migrate(db, 'postgres');
-    return new Store(db, { dialect: 'postgres', runUnit: transactionUnits(db), onClose: () => db.destroy() });
+    await ensureSchema(options.databaseUrl, options.pgSchema);
+    // Migrations run on a connection of their own, without the bounds a request's statements have.
+    const migrating = postgres(openPool(options.databaseUrl, { schema: options.pgSchema, unbounded: true }));
+    try {
+      await migrate(migrating, 'postgres');
+    } finally {
+      await migrating.destroy();
+    }
+    const db = postgres(openPool(options.databaseUrl, { schema: options.pgSchema, onConnectionError: options.onConnectionError, statements: options.statements }), options.log);
+    return new Store(db, { dialect: 'postgres', onClose: () => db.destroy() });
   }
-  const sqlite = openSqlite(options.dataDir);
+  const sqlite = await openSqlite(options.dataDir);
   const db = new Kysely<Database>({ dialect: sqlite.dialect, ...(options.log ? { log: options.log } : {}) });
   try {
     await migrate(db, 'sqlite');
@@ -47,44 +51,24 @@ export async function openStore(options: StorageOptions): Promise<Store> {
     await db.destroy();
     throw error;
   }
-  return new Store(db, { dialect: 'sqlite', runUnit: transactionUnits(db), onClose: () => db.destroy(), committedVersion: sqlite.committedVersion });
+  return new Store(db, {
+    dialect: 'sqlite', onClose: () => db.destroy(), committedVersion: sqlite.committedVersion, runSteps: (steps) => sqlite.groups.unit(steps),
+  });
 }
 
-async function openPostgres(connectionString: string, { pgSchema: schema, log, onConnectionError, statements }: StorageOptions): Promise<Kysely<Database>> {
-  if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid PostgreSQL schema name: ${schema}`);
-  if (schema) {
-    const setup = new pg.Client({ connectionString });
-    await setup.connect();
-    try {
-      await setup.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-    } finally {
-      await setup.end();
-    }
+const postgres = (pool: pg.Pool, log?: KyselyConfig['log']) => new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
+
+/** Creates the PostgreSQL schema tests work in, when it is missing. */
+async function ensureSchema(connectionString: string, schema: string | undefined): Promise<void> {
+  if (!schema) return;
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid PostgreSQL schema name: ${schema}`);
+  const setup = new pg.Client({ connectionString });
+  await setup.connect();
+  try {
+    await setup.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  } finally {
+    await setup.end();
   }
-  const pool = new pg.Pool({
-    connectionString,
-    max: 10,
-    // While the database is away, a request waits this long for a connection, then is answered 503.
-    connectionTimeoutMillis: 5000,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
-  });
-  const connectionLost = (error: Error) => onConnectionError?.(error);
-  // An idle connection's end reaches the pool; a connection in use reports it on itself (and fails its query).
-  pool.on('error', connectionLost);
-  pool.on('connect', (client) => {
-    client.on('error', connectionLost);
-    if (statements) countStatements(client, statements);
-  });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
-}
-
-/** Every query a pooled connection sends passes through its `query`: counted there, whoever sends it. */
-function countStatements(client: pg.PoolClient, statements: StatementCounter): void {
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  client.query = ((...args: unknown[]) => {
-    statements.count++;
-    return query(...args);
-  }) as typeof client.query;
 }
 
 async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<void> {

@@ -8,12 +8,21 @@ export class ReceiptRepository {
     this.db = db;
   }
 
-  async insert(receipt: ReceiptsTable): Promise<void> {
-    await this.db.insertInto('receipts').values(receipt).execute();
-  }
-
   async byTokenHash(tokenHash: string): Promise<ReceiptsTable | undefined> {
     return this.db.selectFrom('receipts').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+  }
+
+  /** When receipts were made for one transaction of the merchant since `since`, oldest first. */
+  async sentSince(merchantId: string, transactionId: string, since: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('receipts')
+      .select('created_at')
+      .where('merchant_id', '=', merchantId)
+      .where('transaction_id', '=', transactionId)
+      .where('created_at', '>', since)
+      .orderBy('created_at')
+      .execute();
+    return rows.map((r) => r.created_at);
   }
 
   /** When receipts were made for these transactions of the merchant, oldest first. */

@@ -74,6 +74,10 @@ interface OnboardingLinksTable {
   used_at: Instant | null;
   /** The hosted form's saved answers (JSON), until the application is submitted. */
   draft: string | null;
+  /** The digest of the cookie of the browser that opened the link first; null until it was opened. */
+  browser_hash: string | null;
+  /** Where a browser holding the ended link is sent for a new one (the partner's), if given. */
+  refresh_url: string | null;
 }
 
 export interface CustomersTable {
@@ -107,6 +111,8 @@ export interface EventsTable {
   delivered_at: Instant | null;
   /** 1 while `data` holds a secret field in clear (see domain/event-secrets.ts). */
   holds_secret: Generated<number>;
+  /** PostgreSQL only: the id of the transaction that wrote the event (migration 021); the column is not on SQLite. */
+  txid: Generated<string | null>;
 }
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
@@ -180,7 +186,7 @@ interface CustomerCountsTable { merchant_id: string; n: number }
 interface MerchantCountsTable { status: MerchantStatus; n: number }
 interface EventCountsTable { client_id: string; delivery_status: DeliveryStatus; slot: number; n: number }
 
-/** What the repositories use of a database handle: the whole database, or a unit of work's (a Kysely transaction, units.ts). */
+/** What the repositories use of a database handle: the whole database, or a unit of work's (a Kysely transaction). */
 export type Executor = Pick<Kysely<Database>, 'selectFrom' | 'insertInto' | 'updateTable' | 'deleteFrom' | 'with' | 'isTransaction' | 'getExecutor'>;
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -291,7 +297,7 @@ export interface IdempotencyKeysTable {
   locked_until: Instant | null;
 }
 
-export interface MerchantOrdersTable {
+interface MerchantOrdersTable {
   merchant_id: string;
   order_id: string;
   source: RequestSource;

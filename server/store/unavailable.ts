@@ -7,8 +7,10 @@ export function isStorageUnavailable(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   if (typeof code === 'string') {
     // PostgreSQL: connection exceptions (08…), operator intervention (57P01 admin shutdown, 57P02 crash shutdown,
-    // 57P03 cannot connect now), insufficient resources (53…: disk full, out of memory, too many connections).
-    if (/^(08|53)/.test(code) || /^57P0[1-3]$/.test(code)) return true;
+    // 57P03 cannot connect now, 57P05 idle session ended), insufficient resources (53…: disk full, out of memory, too
+    // many connections), and its bounds on a session (postgres-pool.ts): 57014 a statement cancelled at its timeout,
+    // 25P03 a transaction left idle too long.
+    if (/^(08|53)/.test(code) || /^57P0[1-35]$/.test(code) || code === '57014' || code === '25P03') return true;
     // The socket to PostgreSQL: refused, reset or timed out.
     if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND'].includes(code)) return true;
     // SQLite: a full disk, an I/O error, the database locked by another process for longer than its busy timeout.

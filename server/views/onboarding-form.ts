@@ -1,7 +1,7 @@
 import type { FieldError } from '../domain/onboarding.ts';
 import { COUNTRY_CODES } from '../domain/countries.ts';
 import { SIGNATURE_PROBLEMS } from '../domain/signature.ts';
-import { ONBOARDING_LINK_TTL_MS } from '../domain/session-lifetimes.ts';
+import { ONBOARDING_FORM_TTL_MS, ONBOARDING_LINK_TTL_MS } from '../domain/session-lifetimes.ts';
 import { attributes, html, type Html } from './html.ts';
 import { renderPage, type Page } from './layout.ts';
 import type { FieldName, OptionValue, PageTexts } from './i18n/en.ts';
@@ -132,13 +132,15 @@ export function thankYouPage(businessName: string, lang: PageLocale): Page {
   });
 }
 
-/** Why a link cannot show the form: 404 unknown, 410 used or expired. */
-export function linkProblemPage(state: 'unknown' | 'used' | 'expired', lang: PageLocale): Page {
+/** Why a link cannot show the form: 404 unknown, 410 used or expired, 403 opened by another browser. */
+export function linkProblemPage(state: 'unknown' | 'used' | 'expired' | 'elsewhere', lang: PageLocale): Page {
   const texts = lang.texts.onboarding;
+  const lifetimes = { minutes: ONBOARDING_LINK_TTL_MS / 60_000, days: ONBOARDING_FORM_TTL_MS / 86_400_000 };
   const { status, title, text } = {
     unknown: { status: 404, title: texts.unknownTitle, text: texts.unknown },
     used: { status: 410, title: texts.usedTitle, text: texts.used },
-    expired: { status: 410, title: texts.expiredTitle, text: fill(texts.expired, { days: ONBOARDING_LINK_TTL_MS / 86_400_000 }) },
+    expired: { status: 410, title: texts.expiredTitle, text: fill(texts.expired, lifetimes) },
+    elsewhere: { status: 403, title: texts.elsewhereTitle, text: texts.elsewhere },
   }[state];
   return renderPage({ title, status, language: lang.language, body: html`<p>${text}</p>` });
 }

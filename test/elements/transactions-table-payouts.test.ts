@@ -18,9 +18,12 @@ const entry = (type: string, net: string) => ({
   created_date: '2026-03-10T15:35:15.539Z', available_on: '2026-03-16', payout_id: 'po_16',
 });
 
+/** What the fake's listing says its session token allows (the table reads the features from its listing). */
+let granted: Record<string, boolean> = {};
+
 function payoutsService(routes: Record<string, (call: FakeCall) => Response> = {}) {
   return fakeService({
-    'GET /transactions': () => ok({ items: [sale], page: 1, perPage: 20, totalCount: 1, next_cursor: null, has_more: false }),
+    'GET /transactions': () => ok({ items: [sale], page: 1, perPage: 20, totalCount: 1, next_cursor: null, has_more: false, features: granted }),
     'GET /payouts': () => ok({
       balance: { currency: 'USD', available: '12.40', pending: '230.05' },
       items: [payout(16), payout(13, { status: 'failed', amount: '96.80', failure_message: 'The bank account ending 1116 is closed.' })],
@@ -37,7 +40,7 @@ async function table(features: Record<string, boolean>, locale = 'en-US'): Promi
   el.setAttribute('session-token', 'wst_fake');
   el.setAttribute('base-url', FAKE_BASE);
   el.setAttribute('locale', locale);
-  el.features = features;
+  granted = features;
   return fixture<TransactionsTable>(el);
 }
 
@@ -146,7 +149,6 @@ describe('<transactions-table> payouts', function () {
     el.setAttribute('session-token', payoutsSessionToken!);
     el.setAttribute('base-url', baseUrl);
     el.setAttribute('locale', 'en-US');
-    el.features = { payouts: true };
     await fixture(el);
     await waitUntil(() => maybePart(el, 'payouts-button'), 'the toggle', { timeout: 8000 });
     part(el, 'payouts-button').click();

@@ -9,8 +9,8 @@ import { startService, type TestService } from '../support/service.ts';
 import { validApplication } from '../support/fixtures.ts';
 import { PAGE_CSP, formBody, newOnboardingLink, tagWithId } from './helpers.ts';
 import { ANSWER_STEPS, postStep } from '../support/onboarding.ts';
+import { ONBOARDING_FORM_TTL_MS, ONBOARDING_LINK_TTL_MS } from '../../server/domain/session-lifetimes.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 function assertPageHeaders(headers: Record<string, unknown>) {
   assert.match(String(headers['content-type']), /^text\/html; charset=utf-8/);
@@ -273,15 +273,23 @@ describe('hosted onboarding form', () => {
   });
 
   // Moves the shared clock, so it runs last.
-  test('a link older than 7 days is answered 410, expired', async () => {
-    const link = await newOnboardingLink(service);
-    service.clock.advance(7 * DAY_MS - 60_000);
-    assert.equal((await service.request('GET', link.path)).status, 200);
+  test('a link not opened within 15 minutes is answered 410; opened, it works 7 days in its browser, then 410', async () => {
+    const unopened = await newOnboardingLink(service);
+    const opened = await newOnboardingLink(service);
+    service.clock.advance(ONBOARDING_LINK_TTL_MS - 60_000);
+    assert.equal((await service.request('GET', opened.path)).status, 200);
     service.clock.advance(2 * 60_000);
-    for (const answer of [await service.request('GET', link.path), await service.request('POST', link.path, { form: formBody(validApplication()) })]) {
+    const late = await service.request('GET', unopened.path);
+    assert.equal(late.status, 410);
+    assert.match(late.text, /<h1>This onboarding link has expired<\/h1>/);
+    assert.match(late.text, /An onboarding link must be opened within 15 minutes, and then works for 7 days in the browser that opened it\. Ask the partner that sent it for a new link: your saved answers are kept\./);
+    // Opened two minutes before now: it works a week from then.
+    service.clock.advance(ONBOARDING_FORM_TTL_MS - 3 * 60_000);
+    assert.equal((await service.request('GET', opened.path)).status, 200, 'opened, it works a week in its browser');
+    service.clock.advance(2 * 60_000);
+    for (const answer of [await service.request('GET', opened.path), await service.request('POST', opened.path, { form: formBody(validApplication()) })]) {
       assert.equal(answer.status, 410);
       assert.match(answer.text, /<h1>This onboarding link has expired<\/h1>/);
-      assert.match(answer.text, /Ask the partner that sent it for a new link/);
     }
   });
 });

@@ -44,12 +44,12 @@ test('the request log keeps no token, key or query string', async () => {
 });
 
 test('proxies are trusted only when named, and connection bounds are read and checked', () => {
-  assert.deepEqual(readConfig({}).network, { trustProxy: [], headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 72_000, maxConnections: 1000 });
+  assert.deepEqual(readConfig({}).network, { trustProxy: [], headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 72_000, maxConnections: 1000, maxConnectionsPerAddress: 100 });
   const network = readConfig({
     PAYKIT_TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,fd00::/8,loopback',
-    PAYKIT_HEADERS_TIMEOUT_MS: '5000', PAYKIT_REQUEST_TIMEOUT_MS: '20000', PAYKIT_KEEP_ALIVE_TIMEOUT_MS: '65000', PAYKIT_MAX_CONNECTIONS: '200',
+    PAYKIT_HEADERS_TIMEOUT_MS: '5000', PAYKIT_REQUEST_TIMEOUT_MS: '20000', PAYKIT_KEEP_ALIVE_TIMEOUT_MS: '65000', PAYKIT_MAX_CONNECTIONS: '200', PAYKIT_MAX_CONNECTIONS_PER_ADDRESS: '20',
   }).network;
-  assert.deepEqual(network, { trustProxy: ['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8', 'loopback'], headersTimeoutMs: 5000, requestTimeoutMs: 20_000, keepAliveTimeoutMs: 65_000, maxConnections: 200 });
+  assert.deepEqual(network, { trustProxy: ['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8', 'loopback'], headersTimeoutMs: 5000, requestTimeoutMs: 20_000, keepAliveTimeoutMs: 65_000, maxConnections: 200, maxConnectionsPerAddress: 20 });
   for (const wrong of ['proxy.example.com', '10.0.0.0/33', '10.0.0.1/8/1', '*', 'true']) {
     assert.throws(() => readConfig({ PAYKIT_TRUST_PROXY: wrong }), /PAYKIT_TRUST_PROXY must list proxy addresses or CIDR ranges/, wrong);
   }

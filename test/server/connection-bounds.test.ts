@@ -4,6 +4,7 @@ import { connect, type Socket } from 'node:net';
 import { once } from 'node:events';
 import { startService, type TestService } from '../support/service.ts';
 import { waitUntil } from '../support/wait.ts';
+import { callerKey } from '../../server/plugins/connection-shares.ts';
 
 /** A raw connection to the service, recording what it answers and when the service closes it. */
 class RawConnection {
@@ -12,9 +13,10 @@ class RawConnection {
   readonly closed: Promise<number>;
   private readonly opened = Date.now();
 
-  constructor(baseUrl: string) {
+  /** `from`: the local address to connect from (any of 127.0.0.0/8 reaches a loopback service). */
+  constructor(baseUrl: string, from?: string) {
     const { hostname, port } = new URL(baseUrl);
-    this.socket = connect({ host: hostname, port: Number(port) });
+    this.socket = connect({ host: hostname, port: Number(port), ...(from ? { localAddress: from } : {}) });
     this.socket.setEncoding('utf8');
     this.socket.on('data', (chunk: string) => (this.received += chunk));
     this.socket.on('error', () => {});
@@ -100,5 +102,95 @@ describe('connections are bounded', () => {
     await later.ready();
     assert.match(await later.health(), /^HTTP\/1\.1 200 /, 'once they closed, a new connection is taken');
     later.socket.destroy();
+  });
+});
+
+describe('one address holds at most its share of the connections', () => {
+  const MAX_CONNECTIONS = 8;
+  const PER_ADDRESS = 3;
+  const services: TestService[] = [];
+  after(() => Promise.all(services.map((service) => service.close())));
+
+  test(`past ${PER_ADDRESS} connections from one address, its new ones are closed; other addresses still get in`, async () => {
+    const service = await startService({ network: { maxConnections: MAX_CONNECTIONS, maxConnectionsPerAddress: PER_ADDRESS, keepAliveTimeoutMs: 5000 } });
+    services.push(service);
+    const hog = Array.from({ length: PER_ADDRESS }, () => new RawConnection(service.baseUrl, '127.0.0.1'));
+    await Promise.all(hog.map((connection) => connection.ready()));
+    for (const answer of await Promise.all(hog.map((connection) => connection.health()))) assert.match(answer, /^HTTP\/1\.1 200 /);
+    const more = Array.from({ length: MAX_CONNECTIONS }, () => new RawConnection(service.baseUrl, '127.0.0.1'));
+    await Promise.all(more.map((connection) => Promise.race([connection.closed, pause(2000)])));
+    assert.ok(more.every((connection) => connection.isClosed && connection.received === ''), 'the hog’s connections past its share are closed unanswered');
+    // The cap has room for others: a neighbour's connections are taken, and the hog's first ones still work.
+    const neighbour = [new RawConnection(service.baseUrl, '127.0.0.2'), new RawConnection(service.baseUrl, '127.0.0.3')];
+    await Promise.all(neighbour.map((connection) => connection.ready()));
+    for (const answer of await Promise.all(neighbour.map((connection) => connection.health()))) assert.match(answer, /^HTTP\/1\.1 200 /);
+    for (const answer of await Promise.all(hog.map((connection) => connection.health()))) assert.match(answer, /^HTTP\/1\.1 200 /);
+    // A connection the hog closes gives its share back.
+    hog[0]!.socket.destroy();
+    await hog[0]!.closed;
+    await waitUntil(async () => {
+      const again = new RawConnection(service.baseUrl, '127.0.0.1');
+      const answered = /^HTTP\/1\.1 200 /.test(await again.health().catch(() => ''));
+      again.socket.destroy();
+      return answered;
+    }, { what: 'a new connection of the hog taken once one of its own closed' });
+    for (const connection of [...hog, ...neighbour]) connection.socket.destroy();
+  });
+
+  test('a trusted proxy has no share: the cap alone bounds it', async () => {
+    const service = await startService({ network: { maxConnections: MAX_CONNECTIONS, maxConnectionsPerAddress: PER_ADDRESS, keepAliveTimeoutMs: 5000, trustProxy: ['127.0.0.0/8'] } });
+    services.push(service);
+    const proxied = Array.from({ length: PER_ADDRESS + 2 }, () => new RawConnection(service.baseUrl, '127.0.0.1'));
+    await Promise.all(proxied.map((connection) => connection.ready()));
+    for (const answer of await Promise.all(proxied.map((connection) => connection.health()))) assert.match(answer, /^HTTP\/1\.1 200 /);
+    for (const connection of proxied) connection.socket.destroy();
+  });
+
+  test('an IPv6 caller is counted by its /64; an IPv4-mapped address as its IPv4 address', () => {
+    assert.equal(callerKey('2001:db8:0:1::1'), callerKey('2001:db8:0:1:ffff:ffff:ffff:fffe'));
+    assert.notEqual(callerKey('2001:db8:0:1::1'), callerKey('2001:db8:0:2::1'));
+    assert.equal(callerKey('2001:db8::1:2:3:4:5'), '2001:db8:0:1::/64');
+    assert.equal(callerKey('::1'), '0:0:0:0::/64');
+    assert.equal(callerKey('::ffff:203.0.113.9'), '203.0.113.9');
+    assert.equal(callerKey('203.0.113.9'), '203.0.113.9');
+  });
+});
+
+describe('a body is not read after its request was refused', () => {
+  let service: TestService;
+  before(async () => {
+    service = await startService();
+  });
+  after(() => service.close());
+
+  test('50 MB streamed into an unauthenticated call: answered 401, then the connection is closed and the rest never read', async () => {
+    const caller = new RawConnection(service.baseUrl);
+    await caller.ready();
+    const total = 50 * 1024 * 1024;
+    caller.socket.write(`POST /api/v1/onboarding HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${total}\r\n\r\n`);
+    const chunk = Buffer.alloc(256 * 1024, 0x20);
+    let written = 0;
+    // As fast as the socket takes it, until the service closes it or all of it went.
+    while (written < total && !caller.isClosed) {
+      const more = caller.socket.write(chunk);
+      written += chunk.length;
+      if (!more) await Promise.race([new Promise((resolve) => caller.socket.once('drain', resolve)), caller.closed]);
+    }
+    await caller.closed;
+    assert.match(caller.received, /^HTTP\/1\.1 401 [^]*\r\nconnection: close\r\n/i);
+    assert.match(caller.received, /"code":"authentication_failed"/);
+    assert.ok(written < total / 5, `${(written / 1048576).toFixed(1)} MB were taken before the connection closed`);
+  });
+
+  test('a small body still arriving is read to its end, and the connection serves the next request', async () => {
+    const caller = new RawConnection(service.baseUrl);
+    await caller.ready();
+    const body = JSON.stringify({ padding: 'x'.repeat(2000) });
+    caller.socket.write(`POST /api/v1/onboarding HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 1000)}`);
+    await waitUntil(() => caller.received.includes('"code":"authentication_failed"'), { what: 'the 401' });
+    assert.doesNotMatch(caller.received, /connection: close/i);
+    caller.socket.write(body.slice(1000));
+    assert.match(await caller.health(), /^HTTP\/1\.1 200 /, 'the same connection answers the next request');
+    caller.socket.destroy();
   });
 });

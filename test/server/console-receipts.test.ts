@@ -5,6 +5,7 @@ import { approvedMerchant, nextOrderId } from '../support/payments.ts';
 import { testDatabases } from '../support/databases.ts';
 import { consoleCall, consoleSession, payment } from '../support/console.ts';
 import { waitUntil } from '../support/wait.ts';
+import { MESSAGES_PER_RECIPIENT_PER_HOUR, RECEIPTS_PER_TRANSACTION_PER_HOUR } from '../../server/domain/receipt-limits.ts';
 
 const PHONE = '+14155550142';
 const EMAIL = 'shopper@example.com';
@@ -129,10 +130,41 @@ for (const database of testDatabases()) {
       }
     });
 
+    test(`resends are bounded: ${RECEIPTS_PER_TRANSACTION_PER_HOUR} receipts of a transaction an hour, ${MESSAGES_PER_RECIPIENT_PER_HOUR} messages to a recipient`, async () => {
+      const phone = '+14155550177';
+      const email = 'bounded@example.com';
+      const first = await payment(service, merchantKey, '63.41', { phone, email });
+      // The payment's own receipt is the first of its three.
+      for (let i = 1; i < RECEIPTS_PER_TRANSACTION_PER_HOUR; i++) assert.equal((await call('POST', `/${first}/receipt`)).status, 200);
+      const again = await call('POST', `/${first}/receipt`);
+      assert.deepEqual([again.status, again.body.code], [429, 'rate_limited'], again.text);
+      assert.match(again.body.message, /^This transaction already had the 3 receipts an hour it may have: it can be sent again in \d+ seconds\.$/);
+      const retryAfter = Number(again.headers['retry-after']);
+      assert.ok(retryAfter > 3500 && retryAfter <= 3600, String(retryAfter));
+      assert.equal((await receiptsAbout('63.41')).length, 2 * RECEIPTS_PER_TRANSACTION_PER_HOUR, 'nothing sent for the refused one');
+
+      // The phone has had a pay link's text and three receipts; a second payment's text makes five, and the receipt that
+      // follows the payment goes anyway (a change's receipt is not held back), but nothing more is sent again.
+      const second = await payment(service, merchantKey, '64.41', { phone });
+      const capped = await call('POST', `/${second}/receipt`);
+      assert.deepEqual([capped.status, capped.body.code], [429, 'rate_limited'], capped.text);
+      assert.match(capped.body.message, /^\+14155550177 already had the 5 messages an hour it may get from this merchant: the receipt can be sent again in \d+ seconds\.$/);
+      const texts = (await outbox()).filter((m) => m.recipient === phone);
+      assert.equal(texts.length, MESSAGES_PER_RECIPIENT_PER_HOUR + 1, 'the resend sent nothing');
+
+      // An hour on (the sandbox clock), both may be sent again.
+      await service.api('POST', '/sandbox/clock/advance', { json: { hours: 1.01 } });
+      // The session expired with that hour: a new one, which the tests after this one use too.
+      call = consoleCall(service, (await consoleSession(service, merchantKey, { refunds: true, voids: true, receipts: true })).session_token);
+      assert.equal((await call('POST', `/${first}/receipt`)).status, 200);
+      assert.equal((await call('POST', `/${second}/receipt`)).status, 200);
+    });
+
     test('receipts_enabled off: none sent, a resend is refused with the reason; on again: the resend works', async () => {
       const off = await service.api('PUT', '/widgets/', { json: { merchant_key: merchantKey, receipts_enabled: false } });
       assert.equal(off.body.data.receipts_enabled, false);
-      const id = await payment(service, merchantKey, '91.00', { phone: PHONE });
+      // A phone of its own: the others have had their five messages this hour.
+      const id = await payment(service, merchantKey, '91.00', { phone: '+14155550178' });
       assert.equal((await receiptsAbout('91.00')).length, 0);
       const refused = await call('POST', `/${id}/receipt`);
       assert.deepEqual([refused.status, refused.body.code, refused.body.message], [409, 'conflict', 'Receipts are off for this merchant: turn them on with receipts_enabled in PUT /widgets/.']);

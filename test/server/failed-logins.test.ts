@@ -145,13 +145,13 @@ describe('the counts themselves', () => {
     const failures = new FailedLogins();
     const start = 1_000_000;
     for (let i = 0; i < FAILED_AUTHENTICATIONS_PER_MINUTE; i++) failures.failed('cli_a', '203.0.113.7', start);
-    assert.equal(failures.wait('cli_a', '203.0.113.7', 'digest-1', start + 15_000), 45);
-    assert.equal(failures.wait('cli_a', '203.0.113.7', 'digest-1', start + 60_000), 0);
-    failures.verified('digest-2', start);
-    assert.equal(failures.wait('cli_a', '203.0.113.7', 'digest-2', start + 15_000), 0, 'credentials that verified pass');
+    assert.equal(failures.wait('cli_a', '203.0.113.7', 'digest-1', 'cli_a', start + 15_000), 45);
+    assert.equal(failures.wait('cli_a', '203.0.113.7', 'digest-1', 'cli_a', start + 60_000), 0);
+    failures.verified('cli_a', 'digest-2', start);
+    assert.equal(failures.wait('cli_a', '203.0.113.7', 'digest-2', 'cli_a', start + 15_000), 0, 'credentials that verified pass');
     const long = 'x'.repeat(100);
     for (let i = 0; i < FAILED_AUTHENTICATIONS_PER_MINUTE; i++) failures.failed(`${long}${i}`, '203.0.113.8', start);
-    assert.ok(failures.wait(`${long}-another`, '203.0.113.8', 'digest-3', start) > 0);
+    assert.ok(failures.wait(`${long}-another`, '203.0.113.8', 'digest-3', undefined, start) > 0);
   });
 
   test('a limiter keeps at most its bound of keys: expired ones are swept first, then the oldest goes', () => {

@@ -1,6 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import fc from 'fast-check';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
@@ -12,7 +13,8 @@ import { requestsFor, type Fixtures, type FuzzRequest, type JsonSchema, type Ope
 
 /**
  * Property-based fuzzing of every operation the service's own OpenAPI document declares: wrong types, missing and
- * extra fields, non-finite and huge numbers, NUL and odd unicode, bad encodings, deep nesting, wrong content types.
+ * extra fields, non-finite and huge numbers, NUL, control bytes and odd unicode in every field, control bytes in
+ * headers (raw, over a socket) and inside credentials, bad encodings, deep nesting, wrong content types.
  * Seeded and bounded: PAYKIT_FUZZ_SEED and PAYKIT_FUZZ_RUNS (per operation) reproduce or widen a run.
  * Every answer must be below 500, in the envelope, of a status the operation declares, and match its schema.
  */
@@ -26,6 +28,7 @@ interface Answer {
 }
 
 function sendRaw(baseUrl: string, request: FuzzRequest): Promise<Answer> {
+  if (request.hostileHeader) return sendOverSocket(baseUrl, request);
   return new Promise((resolve, reject) => {
     const req = httpRequest(`${baseUrl}${request.path}`, { method: request.method, headers: request.headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -35,6 +38,53 @@ function sendRaw(baseUrl: string, request: FuzzRequest): Promise<Answer> {
     req.on('error', reject);
     req.end(request.body);
   });
+}
+
+/**
+ * The request as bytes on a socket of its own, hostile header included as it is (node:http refuses to send control
+ * bytes), and the answer as the service wrote it, read until it closes the connection or the body is complete.
+ */
+function sendOverSocket(baseUrl: string, request: FuzzRequest): Promise<Answer> {
+  const { hostname, port } = new URL(baseUrl);
+  const [name, value] = request.hostileHeader!;
+  const headers = { host: `${hostname}:${port}`, ...request.headers };
+  const head = `${request.method} ${request.path} HTTP/1.1\r\n${Object.entries(headers).map(([n, v]) => `${n}: ${v}\r\n`).join('')}${name}: ${value}\r\n\r\n`;
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: hostname, port: Number(port) });
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      // Kept alive: the answer is whole once its body is (a length, or a chunked body's last chunk).
+      const text = Buffer.concat(chunks).toString('latin1');
+      const end = text.indexOf('\r\n\r\n');
+      const length = /^content-length: *(\d+)/im.exec(text.slice(0, end))?.[1];
+      if (end >= 0 && ((length !== undefined && text.length - end - 4 >= Number(length)) || /\r\n0\r\n\r\n$/.test(text))) socket.destroy();
+    });
+    socket.on('error', () => socket.destroy());
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('latin1');
+      const [, status = '0', rawHeaders = ''] = /^HTTP\/1\.1 (\d{3})[^\r\n]*\r\n([^]*?)\r\n\r\n/.exec(text) ?? [];
+      if (status === '0') return reject(new Error(`no answer: ${request.about}`));
+      const type = /^content-type: *(.*)$/im.exec(rawHeaders)?.[1]?.trim() ?? '';
+      let body: Buffer = Buffer.concat(chunks).subarray(Buffer.byteLength(text.slice(0, text.indexOf('\r\n\r\n') + 4), 'latin1'));
+      if (/^transfer-encoding: *chunked/im.test(rawHeaders)) body = unchunked(body);
+      resolve({ status: Number(status), type, text: body.toString('utf8') });
+    });
+    socket.write(head, 'latin1');
+    if (request.body) socket.write(request.body);
+  });
+}
+
+function unchunked(body: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  for (let at = 0; at < body.length;) {
+    const lineEnd = body.indexOf('\r\n', at);
+    const size = parseInt(body.subarray(at, lineEnd).toString('latin1'), 16);
+    if (!(size > 0)) break;
+    parts.push(body.subarray(lineEnd + 2, lineEnd + 2 + size));
+    at = lineEnd + 2 + size + 2;
+  }
+  return Buffer.concat(parts);
 }
 
 type OpenApiOperation = {
@@ -98,7 +148,7 @@ for (const database of testDatabases()) {
     let operations: Operation[];
     const ajv = (addFormats as unknown as (ajv: Ajv) => Ajv)(new Ajv({ strict: false, allErrors: true }));
     const validators = new Map<JsonSchema, ValidateFunction>();
-    const sent = { requests: 0, byStatus: new Map<number, number>() };
+    const sent = { requests: 0, hostileHeaders: 0, byStatus: new Map<number, number>() };
 
     before(async () => {
       service = await startService({ database });
@@ -111,6 +161,7 @@ for (const database of testDatabases()) {
     function check(operation: Operation, request: FuzzRequest, answer: Answer): void {
       const where = `${request.about}\n→ ${answer.status} ${answer.text.slice(0, 400)}`;
       sent.requests++;
+      if (request.hostileHeader) sent.hostileHeaders++;
       sent.byStatus.set(answer.status, (sent.byStatus.get(answer.status) ?? 0) + 1);
       assert.ok(answer.status < 500, `a 5xx: ${where}`);
       // An export's success is its CSV: a header row first, lines ended by CRLF.
@@ -145,7 +196,7 @@ for (const database of testDatabases()) {
         );
       }
       const statuses = [...sent.byStatus].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(' ');
-      t.diagnostic(`${sent.requests} requests over ${operations.length} operations (seed ${SEED}): ${statuses}`);
+      t.diagnostic(`${sent.requests} requests over ${operations.length} operations (seed ${SEED}), ${sent.hostileHeaders} with control bytes in a header: ${statuses}`);
       assert.ok(sent.requests >= operations.length * RUNS);
       assert.ok((sent.byStatus.get(200) ?? 0) > operations.length, 'enough requests got through to exercise the handlers');
     });

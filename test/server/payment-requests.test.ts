@@ -52,6 +52,10 @@ for (const database of testDatabases()) {
         [{ amount: 'ten' }, 400, 'amount must be decimal text with at most two decimals, e.g. "10.50".'],
         [{ order_id: 'x'.repeat(101) }, 400, 'Invalid request: order_id must NOT have more than 100 characters.'],
         [{ order_id: '   ' }, 400, 'order_id must not be blank.'],
+        // Stored exactly as sent or refused, never trimmed (issue 41).
+        [{ order_id: ' A-17 ' }, 400, 'order_id must not begin or end with spaces: it is stored exactly as sent, so send it without them.'],
+        [{ order_id: 'A-17\n' }, 400, 'order_id must not begin or end with spaces: it is stored exactly as sent, so send it without them.'],
+        [{ order_id: 'A\t17' }, 400, 'order_id must not hold control characters (tabs, line breaks).'],
         [{ invoice_number: 'INV-1' }, 400, 'invoice_number must be letters and digits only, at most 100.'],
         [{ allow_card: false, allow_ach: false }, 400, 'allow_card and allow_ach are both false: allow at least one way to pay.'],
         [{ discount: '150.00' }, 400, 'The discount leaves nothing to pay: amount - discount + surcharge + tax is -50.00.'],
@@ -69,6 +73,9 @@ for (const database of testDatabases()) {
     });
 
     test('order ids are unique per merchant, and only approved merchants take payments', async () => {
+      const spaced = `Order  ${nextOrderId()} (table 4)`;
+      const kept = await ask({ order_id: spaced });
+      assert.equal(kept.body.data.order_id, spaced, 'stored and answered exactly as sent');
       const orderId = nextOrderId();
       assert.equal((await ask({ order_id: orderId })).status, 200);
       const again = await ask({ order_id: orderId });

@@ -207,6 +207,9 @@ for (const database of testDatabases()) {
 
       assert.equal((await service.api('POST', '/customers/charge/c_nope', { json: { merchant_key: merchantKey, amount: 1, order_id: 'x' } })).status, 404);
       assert.equal((await charge({ amount: 0 })).body.message, 'amount must be greater than zero with at most two decimals, e.g. 25.5.');
+      // The order id is the charge's retry key: kept exactly as sent, or refused, never trimmed into another's.
+      const padded = await charge({ order_id: ` ${nextOrderId()}` });
+      assert.deepEqual([padded.status, padded.body.message], [400, 'order_id must not begin or end with spaces: it is stored exactly as sent, so send it without them.']);
       const unknownCustomer = await call('/requests/c_nope', { amount: '1.00', order_id: nextOrderId() });
       assert.deepEqual([unknownCustomer.status, unknownCustomer.body.message], [404, 'No customer c_nope for this merchant.']);
     });

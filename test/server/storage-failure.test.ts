@@ -9,6 +9,7 @@ import { startService, type TestService } from '../support/service.ts';
 import { testDatabases } from '../support/databases.ts';
 import { validApplication } from '../support/fixtures.ts';
 import type { Executor } from '../../server/store/schema.ts';
+import { POSTGRES_TIMEOUTS } from '../../server/store/postgres-pool.ts';
 
 const executorOf = (service: TestService) => (service.store as unknown as { db: Executor }).db;
 
@@ -42,6 +43,20 @@ describe('after a storage failure, a retry with the same Idempotency-Key runs at
     const replay = await onboard(service, 'after-full-disk');
     assert.equal(replay.headers['idempotent-replayed'], 'true');
     assert.equal(replay.body.data.merchant_id, retry.body.data.merchant_id);
+  });
+
+  test('PostgreSQL cancelling a statement at its timeout: 503, not 500, then the retry succeeds', { skip: !testDatabases().includes('postgres') && 'PostgreSQL not selected' }, async (t) => {
+    const service = await startService({ database: 'postgres' });
+    t.after(() => service.close());
+    const db = executorOf(service);
+    // A write slower than the pool's statement timeout (server/store/postgres-pool.ts): PostgreSQL cancels it (57014).
+    await sql`CREATE FUNCTION slow_write() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(${sql.lit(POSTGRES_TIMEOUTS.statementMs / 1000 + 0.5)}); RETURN NEW; END $$`.execute(db);
+    await sql`CREATE TRIGGER slow_merchants BEFORE INSERT ON merchants FOR EACH ROW EXECUTE FUNCTION slow_write()`.execute(db);
+    assertUnavailable(await onboard(service, 'after-timeout'));
+    await sql`DROP TRIGGER slow_merchants ON merchants`.execute(db);
+    const retry = await onboard(service, 'after-timeout');
+    assert.equal(retry.status, 200, retry.text);
+    assert.equal(retry.headers['idempotent-replayed'], undefined, 'it runs: the cancelled one left nothing');
   });
 
   test('SQLite on a full disk (a small tmpfs): 503, then once there is room the retry succeeds, not 409', { skip: !testDatabases().includes('sqlite') && 'SQLite not selected' }, async (t) => {

@@ -12,7 +12,9 @@ import { IDEMPOTENCY_LEASE_MS } from '../../server/store/idempotency-keys.ts';
 import { waitUntil } from '../support/wait.ts';
 
 const { env: credentials, auth } = processPartner('crash');
-const IN_PROGRESS = 'A request with this Idempotency-Key is still being processed: retry in a moment.';
+const HELD = /^A request with this Idempotency-Key has not finished: it may still run on another process, or its process stopped\. Retry in \d+ seconds, when its hold runs out\.$/;
+const HELD_FOR = (seconds: number) =>
+  `A request with this Idempotency-Key has not finished: it may still run on another process, or its process stopped. Retry in ${seconds} seconds, when its hold runs out.`;
 
 const api = (service: ServiceProcess, method: string, path: string, json?: unknown, key?: string): Promise<Answer> =>
   send(service.baseUrl, method, `/api/v1${path}`, { auth, json, headers: key ? { 'idempotency-key': key } : {} });
@@ -67,10 +69,20 @@ for (const database of testDatabases()) {
         cleanups.push(async () => void (await second.stop()));
         const early = await Promise.all(keys.map((key) => refund(second, key)));
         for (const answer of early) {
+          if (database === 'sqlite') {
+            // One process serves SQLite: a claim no request of its own holds was left by one that stopped, and is
+            // taken over at once.
+            assert.equal(answer.status, 200, answer.text);
+            continue;
+          }
           assert.ok([200, 409].includes(answer.status), answer.text);
           if (answer.status === 409) {
-            assert.equal(answer.body.message, IN_PROGRESS, 'a claim of the killed process holds until its lease runs out');
-            assert.ok(Number(answer.headers['retry-after']) <= IDEMPOTENCY_LEASE_MS / 1000);
+            // Another process may still run it: the retry is told when the killed one's hold runs out, not "1 second"
+            // for a minute.
+            assert.match(answer.body.message, HELD);
+            const retryAfter = Number(answer.headers['retry-after']);
+            assert.ok(retryAfter > IDEMPOTENCY_LEASE_MS / 2000 && retryAfter <= IDEMPOTENCY_LEASE_MS / 1000, `Retry-After: ${retryAfter}`);
+            assert.equal(answer.body.message, HELD_FOR(retryAfter));
           }
         }
         await outlastLeases(second);
@@ -113,18 +125,30 @@ describe('a keyed request waiting for a row when its process dies (postgres)', {
     return { send, second, merchantKey, saleId };
   }
 
-  test('in its unit of work (a void): nothing it did is kept, its claim runs out and the retry voids once', async (t) => {
-    const { send, second, merchantKey, saleId } = await killedWhileWaiting(t, '/order/sales-void', (merchant_key, transaction_id) => ({ merchant_key, transaction_id, sub_merchant_key: '' }));
+  // Money writes are one statement each since issue 42; closing a sandbox batch is still a unit of work.
+  test('in its unit of work (closing a batch): nothing it did is kept, its claim runs out and the retry settles once', async (t) => {
+    const { send, second, merchantKey, saleId } = await killedWhileWaiting(t, '/sandbox/settle', (merchant_key) => ({ merchant_key }));
     const early = await send();
-    assert.deepEqual([early.status, early.body.message], [409, IN_PROGRESS]);
-    assert.equal((await sale(second, merchantKey, saleId)).status, 'completed', 'the killed void left nothing behind');
+    assert.equal(early.status, 409);
+    assert.equal(early.body.message, HELD_FOR(Number(early.headers['retry-after'])));
+    assert.equal((await sale(second, merchantKey, saleId)).settled, false, 'the killed settlement left nothing behind');
     await outlastLeases(second);
     const retried = await send();
     assert.equal(retried.status, 200, retried.text);
     assert.equal(retried.headers['idempotent-replayed'], undefined, 'it ran, since nothing had been committed');
     const again = await send();
     assert.deepEqual([again.headers['idempotent-replayed'], again.text], ['true', retried.text]);
-    assert.equal((await sale(second, merchantKey, saleId)).status, 'voided');
+    assert.equal((await sale(second, merchantKey, saleId)).settled, true);
+  });
+
+  test('in its one statement (a void): PostgreSQL finishes the statement, so the void and its answer commit together, and the retry gets that answer', async (t) => {
+    const { send, second, merchantKey, saleId } = await killedWhileWaiting(t, '/order/sales-void', (merchant_key, transaction_id) => ({ merchant_key, transaction_id, sub_merchant_key: '' }));
+    const retried = await send();
+    assert.deepEqual([retried.status, retried.headers['idempotent-replayed']], [200, 'true'], retried.text);
+    assert.equal(retried.body.message, 'Transaction voided.');
+    const again = await send();
+    assert.equal(again.text, retried.text);
+    assert.equal((await sale(second, merchantKey, saleId)).status, 'voided', 'voided once');
   });
 
   test('in its one statement (a refund): PostgreSQL finishes the statement, so the refund and its answer commit together, and the retry gets that answer', async (t) => {

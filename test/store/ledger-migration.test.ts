@@ -47,7 +47,7 @@ const PENDING_ACH = 3_968;
 async function openAt016(database: 'sqlite' | 'postgres') {
   if (database === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'paykit-020-'));
-    const db = new Kysely<any>({ dialect: openSqlite(dir).dialect });
+    const db = new Kysely<any>({ dialect: (await openSqlite(dir)).dialect });
     return { db, migrator: new Migrator({ db, provider: migrationProvider('sqlite') }), storeOptions: { dataDir: dir }, close: () => rmSync(dir, { recursive: true, force: true }) };
   }
   const schema = `t_${randomBytes(6).toString('hex')}`;

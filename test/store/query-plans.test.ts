@@ -34,6 +34,13 @@ test("the store's queries that have partial indexes of their own are answered th
   assert.match(sent.plan, /USING (COVERING )?INDEX messages_texts_by_recipient/);
   assert.match(sent.sql, /"channel" = 'sms'/);
 
+  for (const [channel, index] of [['sms', 'messages_texts_by_recipient'], ['email', 'messages_emails_by_recipient']] as const) {
+    assert.deepEqual(await store.messages.sentTo('m_1', channel, 'a@example.com', '2026-11-01T00:00:00.000Z', 5), []);
+    sent = last();
+    assert.match(sent.plan, new RegExp(`USING (COVERING )?INDEX ${index}`));
+    assert.match(sent.sql, new RegExp(`"channel" = '${channel}'`));
+  }
+
   assert.deepEqual(await store.events.holdingSecretsSince('2026-11-01T00:00:00.000Z', 5), []);
   sent = last();
   assert.match(sent.plan, /USING (COVERING )?INDEX events_holding_secrets/);
@@ -43,4 +50,9 @@ test("the store's queries that have partial indexes of their own are answered th
   sent = last();
   assert.match(sent.plan, /USING INDEX transactions_captures \(merchant_id=\? AND parent_id=\?\)/);
   assert.match(sent.sql, /"kind" = 'sale'/);
+
+  // A listener's read walks the primary key from its cursor, never a client's whole history by its index.
+  assert.deepEqual((await store.events.listenFrom('cl_1', { txid: '0', seq: 0 }, 100)).events, []);
+  sent = last();
+  assert.match(sent.plan, /SEARCH events USING INTEGER PRIMARY KEY \(rowid>\? AND rowid<\?\)/);
 });

@@ -9,7 +9,7 @@ import { openStore } from '../../server/store/open.ts';
 import type { Store } from '../../server/store/store.ts';
 import { createClient, ensureClient } from '../../server/services/clients.ts';
 import {
-  createOnboardingSession, startHostedOnboarding, submitApplication, submitHostedApplication,
+  createOnboardingSession, startHostedOnboarding, submitApplication, submitHostedApplication, openOnboardingLink,
 } from '../../server/services/onboarding.ts';
 import { reviewApplication } from '../../server/services/merchant-review.ts';
 import { matchesDigest } from '../../server/platform/secrets.ts';
@@ -59,8 +59,11 @@ for (const database of testDatabases()) {
       const session = await createOnboardingSession(store, clientId, now());
       const { onboarding_link } = await startHostedOnboarding(store, clientId, session.token, {}, now(), 'http://x');
       const token = onboarding_link.split('/').at(-1)!;
+      const opened = await openOnboardingLink(store, token, undefined, now());
+      assert.equal(opened.state, 'open');
+      const browser = opened.state === 'open' ? opened.browser : '';
       const results = await Promise.all(
-        Array.from({ length: 10 }, () => submitHostedApplication(store, token, validApplication(), { signerName: 'Jane Doe', agreed: true }, now())),
+        Array.from({ length: 10 }, () => submitHostedApplication(store, token, browser, validApplication(), { signerName: 'Jane Doe', agreed: true }, now())),
       );
       assert.equal(results.filter((r) => r.accepted).length, 1);
       const onboarded = (await store.events.listForClient(clientId)).filter((e) => e.event_type === 'documents.signed');

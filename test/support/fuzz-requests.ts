@@ -28,6 +28,11 @@ export interface FuzzRequest {
   method: string;
   path: string;
   headers: Record<string, string>;
+  /**
+   * A header with control bytes (NUL, ESC, DEL, a lone CR or LF…) that no client library would send: the request goes
+   * over a raw socket, bytes as they are.
+   */
+  hostileHeader?: [string, string] | undefined;
   body: Buffer | undefined;
   /** A one-line account of what was sent, for the failure message. */
   about: string;
@@ -53,7 +58,7 @@ export interface Fixtures {
 
 /** Text a hostile caller sends: NUL, lone surrogates, right-to-left marks, emoji, long runs, numbers that are not. */
 const NASTY_TEXT = [
-  '', ' ', '\u0000', 'a\u0000b', '\ud800', '\udfff\ud800', '\u202eevil', '\u200b', '💳🧾', 'é'.normalize('NFD'), 'x'.repeat(300), '9'.repeat(40),
+  '', ' ', '\u0000', 'a\u0000b', '\u0001', 'a\u0007b', '\u001b[31m', '\u001f', '\u007f', ' x\t', '\u000b\u000c', '\u0085', '\ud800', '\udfff\ud800', '\u202eevil', '\u200b', '💳🧾', 'é'.normalize('NFD'), 'x'.repeat(300), '9'.repeat(40),
   '1e400', 'Infinity', '-Infinity', 'NaN', '-1', '0', '0x10', '1e3', ' 7 ', '10.555', '%00', '../../etc/passwd', '<script>alert(1)</script>',
   "' OR 1=1 --", 'null', 'true', '{}', '[]', '\r\n\r\nX-Injected: 1',
 ];
@@ -206,7 +211,7 @@ function pathValue(name: string, fixtures: Fixtures): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 5, arbitrary: known ?? fc.constant('x') },
     { weight: 2, arbitrary: nastyText.filter((text) => text.length > 0).map(encodeURIComponentSafe) },
-    { weight: 1, arbitrary: fc.constantFrom('%zz', '%E0%A4%A', '%00', '%2e%2e', 'a'.repeat(150), '%C0%80') },
+    { weight: 1, arbitrary: fc.constantFrom('%zz', '%E0%A4%A', '%00', '%01', '%1b', '%7f', '%0d%0a', '%2e%2e', 'a'.repeat(150), '%C0%80') },
   );
 }
 
@@ -231,6 +236,28 @@ function queryString(query: Record<string, JsonSchema>, fixtures: Fixtures): fc.
   return fc.tuple(...entries).map((parts) => parts.filter(Boolean).join('&'));
 }
 
+/** Control bytes a header may carry (the C0 set but tab, and DEL), one of them in otherwise printable text. */
+const CONTROL_BYTES = [...Array.from({ length: 32 }, (_, i) => String.fromCharCode(i)).filter((c) => c !== '\t'), '\u007f'];
+const controlled = fc.tuple(fc.string({ maxLength: 12 }), fc.constantFrom(...CONTROL_BYTES), fc.string({ maxLength: 12 })).map(([a, c, b]) => `${headerSafe(a)}${c}${headerSafe(b)}`);
+
+/** A header with a control byte in its value, or the credentials' own bytes (base64 carries any) with one in them. */
+function hostileHeader(fixtures: Fixtures, auth: Operation['auth']): fc.Arbitrary<[string, string] | undefined> {
+  const basic = (text: string) => `Basic ${Buffer.from(text, 'latin1').toString('base64')}`;
+  const [id, secret] = Buffer.from(fixtures.basicAuth.slice(6), 'base64').toString('utf8').split(':') as [string, string];
+  return fc.oneof(
+    { weight: 10, arbitrary: fc.constant(undefined) },
+    { weight: 1, arbitrary: fc.tuple(fc.constantFrom('authorization', 'idempotency-key', 'origin', 'content-type', 'cookie', 'x-forwarded-for', 'accept-language', 'if-none-match', 'x-fuzz'), controlled) },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(fc.constantFrom(...CONTROL_BYTES), fc.integer({ min: 0, max: 3 })).map(([c, where]): [string, string] => {
+        if (auth === 'session') return ['authorization', `Bearer ${fixtures.sessionToken}${c}`];
+        const spelled = [`${c}${id}:${secret}`, `${id}${c}:${secret}`, `${id}:${secret}${c}`, `${c}:x`][where]!;
+        return ['authorization', basic(spelled)];
+      }),
+    },
+  );
+}
+
 /** Every request the fuzzer may send to one operation. */
 export function requestsFor(operation: Operation, fixtures: Fixtures): fc.Arbitrary<FuzzRequest> {
   const params = fc.tuple(...operation.pathParams.map((name) => pathValue(name, fixtures)));
@@ -243,8 +270,8 @@ export function requestsFor(operation: Operation, fixtures: Fixtures): fc.Arbitr
   const idempotencyKey = fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.oneof(fc.uuid(), nastyText) });
   const bearer = fc.oneof({ weight: 4, arbitrary: fc.constant(`Bearer ${fixtures.sessionToken}`) }, { weight: 1, arbitrary: nastyText.map((t) => `Bearer ${t}`) });
   return fc
-    .tuple(params, query, body, origin, idempotencyKey, bearer)
-    .chain(([values, search, bodyValue, pageOrigin, key, session]) =>
+    .tuple(params, query, body, origin, idempotencyKey, bearer, hostileHeader(fixtures, operation.auth))
+    .chain(([values, search, bodyValue, pageOrigin, key, session, hostile]) =>
       (bodyValue === undefined ? fc.constant({ body: undefined, type: undefined, how: 'no body' }) : encoded(bodyValue)).map((encoding) => {
         let path = `/api/v1${operation.path}`;
         operation.pathParams.forEach((name, i) => (path = path.replace(`{${name}}`, values[i]!)));
@@ -256,12 +283,14 @@ export function requestsFor(operation: Operation, fixtures: Fixtures): fc.Arbitr
         if (key !== undefined && operation.method === 'POST') headers['idempotency-key'] = headerSafe(key);
         if (encoding.type) headers['content-type'] = encoding.type;
         if (encoding.body) headers['content-length'] = String(encoding.body.length);
+        if (hostile) delete headers[hostile[0]];
         return {
           method: operation.method,
           path,
           headers,
+          hostileHeader: hostile,
           body: encoding.body,
-          about: `${operation.method} ${path} [${encoding.how}] ${encoding.body ? encoding.body.subarray(0, 300).toString('utf8') : ''}`,
+          about: `${operation.method} ${path} [${encoding.how}]${hostile ? ` ${hostile[0]}: ${JSON.stringify(hostile[1])}` : ''} ${encoding.body ? encoding.body.subarray(0, 300).toString('utf8') : ''}`,
         };
       }),
     );

@@ -31,7 +31,10 @@ export interface TestService {
    * one the OpenAPI document declares for the operation (its status, and its body's schema).
    */
   api(method: string, path: string, options?: SendOptions): Promise<Answer>;
-  /** Any path of the service, without credentials unless given. */
+  /**
+   * Any path of the service, without credentials unless given. `api` and `request` keep the cookies the service sets
+   * and send them back, as one browser would (the hosted onboarding form's); a `cookie` header given replaces them.
+   */
   request(method: string, path: string, options?: SendOptions): Promise<Answer>;
   newClient(name?: string): Promise<NewClientCredentials>;
   close(): Promise<void>;
@@ -89,8 +92,9 @@ export async function startService(
   const auth = { id: client.clientId, secret: client.secretKey };
   const declared = declaredAnswers.get(config.environment) ?? (await DeclaredAnswers.of(publishDocument(app.swagger())));
   declaredAnswers.set(config.environment, declared);
+  const jar = new CookieJar();
   const checked = async (method: string, path: string, sendOptions: SendOptions) => {
-    const answer = await send(baseUrl, method, path, sendOptions);
+    const answer = await jar.around(path, sendOptions, (withCookies) => send(baseUrl, method, path, withCookies));
     const problem = declared.problemsWith(method, path, answer);
     if (problem) throw new Error(`An answer the OpenAPI document does not declare: ${problem}`);
     return answer;
@@ -113,4 +117,25 @@ export async function startService(
       await closeStore();
     },
   };
+}
+
+/** The cookies one browser would keep for the service: by name and path, sent to the paths under theirs. */
+class CookieJar {
+  private readonly cookies = new Map<string, { path: string; pair: string }>();
+
+  async around(path: string, options: SendOptions, send: (options: SendOptions) => Promise<Answer>): Promise<Answer> {
+    const pathname = new URL(path, 'http://x').pathname;
+    const sent = [...this.cookies.values()].filter((cookie) => pathname === cookie.path || pathname.startsWith(`${cookie.path.replace(/\/$/, '')}/`));
+    const given = options.headers?.cookie !== undefined;
+    const answer = await send(given || sent.length === 0 ? options : { ...options, headers: { ...options.headers, cookie: sent.map((cookie) => cookie.pair).join('; ') } });
+    const setCookie = answer.headers['set-cookie'];
+    for (const line of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
+      const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
+      const cookiePath = attributes.find((attribute) => /^path=/i.test(attribute))?.slice(5) ?? '/';
+      const key = `${pair.split('=')[0]} ${cookiePath}`;
+      if (attributes.some((attribute) => /^max-age=(0|-)/i.test(attribute))) this.cookies.delete(key);
+      else this.cookies.set(key, { path: cookiePath, pair });
+    }
+    return answer;
+  }
 }

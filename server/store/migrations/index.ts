@@ -15,7 +15,10 @@ import { listingsByPage } from './012-listings-by-page.ts';
 import { paymentsConsole } from './014-payments-console.ts';
 import { branding } from './015-branding.ts';
 import { onboardingDrafts } from './016-onboarding-drafts.ts';
+import { emailsByRecipient } from './017-emails-by-recipient.ts';
+import { onboardingLinksPerBrowser } from './018-onboarding-links-per-browser.ts';
 import { ledger } from './020-ledger.ts';
+import { eventsInCommitOrder } from './021-events-in-commit-order.ts';
 
 /** Migrations live in code so that one build runs on both databases; names sort in the order they apply. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -35,7 +38,10 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     '014-payments-console': paymentsConsole(),
     '015-branding': branding(dialect),
     '016-onboarding-drafts': onboardingDrafts(),
+    '017-emails-by-recipient': emailsByRecipient(),
+    '018-onboarding-links-per-browser': onboardingLinksPerBrowser(),
     '020-ledger': ledger(dialect),
+    '021-events-in-commit-order': eventsInCommitOrder(dialect),
   };
   return { getMigrations: async () => migrations };
 }

@@ -79,6 +79,11 @@ export class TransactionConsole {
   #busy = '';
   /** The balance and payouts, imported only for a session that grants them (a promise until then). */
   #payouts?: PayoutsView | Promise<unknown>;
+  /**
+   * The Idempotency-Key of each action (row, action and amount) whose outcome is not known yet: an action tried again
+   * after no answer, or the service's failure, sends the same key, so it happens once.
+   */
+  #keys = new Map<string, string>();
 
   readonly console: ConsoleHost;
 
@@ -121,14 +126,22 @@ export class TransactionConsole {
     this.#errors.delete(id);
     this.#done.delete(id);
     this.console.update();
+    const body: { amount?: string } = amount.trim() ? { amount: amount.trim() } : {};
+    const what = `${id} ${action} ${body.amount}`;
+    const key = this.#keys.get(what) ?? [...crypto.getRandomValues(new Uint32Array(4))].map((n) => n.toString(36)).join('-');
+    this.#keys.set(what, key);
     try {
-      const details = await this.console.withToken((baseUrl, token) => calls.actOn(baseUrl, token, id, action, amount.trim() ? { amount: amount.trim() } : {}));
+      const details = await this.console.withToken((baseUrl, token) => calls.actOn(baseUrl, token, id, action, body, key));
+      this.#keys.delete(what);
       this.#details.set(id, details);
       this.#done.set(id, this.text('done', { what: this.#actionWord(action, details) }));
       this.console.changed(details);
       const detail: TransactionActionDetail = { transaction: details, ...(amount.trim() ? { amount: amount.trim() } : {}) };
       this.console.host.dispatchEvent(new CustomEvent(EVENTS[action], { detail, bubbles: true, composed: true }));
     } catch (error) {
+      // A refusal for good (4xx but "in progress" and "too many") ends the key; no answer or a 5xx keeps it for the retry.
+      const { status } = error as { status: number };
+      if (status > 0 && status < 500 && status !== 409 && status !== 429) this.#keys.delete(what);
       this.#errors.set(id, (error as Error).message);
     } finally {
       this.#busy = '';
