@@ -125,7 +125,7 @@ describe('the examples of the docs run as written, and their TypeScript compiles
     assert.match(made.link.pay_link, /\/pay\//);
     assert.ok(made.first.items.some((item: { transaction_id: string }) => item.transaction_id === sale));
     assert.match(made.session_token, /\S/);
-    assert.deepEqual(made.features, { refunds: true, voids: true, captures: false, export: true, receipts: false }, 'the features to hand the table');
+    assert.deepEqual(made.features, { refunds: true, voids: true, captures: false, export: true, receipts: false, payouts: false }, 'the features the token grants');
     assert.equal(typeof made.csv, 'string');
     assert.deepEqual([made.available, made.pending, made.payouts, made.statements, made.settings.interval], ['0.00', '9.41', [], [], 'weekly'], 'the sale of 10.00 less its fee, pending');
     assert.deepEqual(said, [], 'the refund of 5.00 of 10.00 went through');
