@@ -154,6 +154,7 @@ export const WIDGET_EXAMPLES: Record<string, OperationExample> = {
         totalCount: 5,
         next_cursor: null,
         has_more: false,
+        features: { refunds: true, voids: true, captures: false, export: true, receipts: false, payouts: false },
       },
     },
     client: `<transactions-table session-token="wst_NjEh7Te0ljJmhqhAICLgA-BKl1dEVB95ft-0O22ctgE" page-size="10"></transactions-table>`,
