@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../plugins/deps.ts';
+import { ConsoleLimits } from '../plugins/console-limits.ts';
+import { Refusal } from '../domain/refusals.ts';
 import { failures } from '../schemas/envelope.ts';
 import { EntriesCsv, PayoutEntriesAnswer, PayoutParams, WidgetPageQuery, WidgetPayoutCsvQuery, WidgetPayoutsAnswer } from '../schemas/payouts.ts';
 import { requireFeature, sessionOf, sessionTokenDigest } from '../services/widgets.ts';
@@ -16,12 +18,17 @@ const tags = ['Widgets'];
  * CORS and rate limits apply.
  */
 export const consolePayoutRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { clock }) => {
+  // Bounded per token and per address as the console's other calls are (a budget of their own: console.ts's).
+  const limits = new ConsoleLimits();
   /** The merchant of a session that grants payouts; 401 says how to authenticate, 403 which feature is missing. */
   async function merchantOf(request: FastifyRequest, reply: FastifyReply): Promise<string> {
-    const session = await sessionOf(request.unit.store, sessionTokenDigest(request.headers.authorization), clock.now()).catch((error: unknown) => {
+    const token = sessionTokenDigest(request.headers.authorization);
+    const session = await sessionOf(request.unit.store, token, clock.now()).catch((error: unknown) => {
       reply.header('www-authenticate', 'Bearer');
+      if (error instanceof Refusal && error.reason === 'authentication_failed') limits.invalidToken(request);
       throw error;
     });
+    limits.validToken(request, token!);
     requireFeature(session, 'payouts');
     return session.merchantId;
   }
