@@ -15,19 +15,19 @@ type Guarded = 'transactions' | 'payment_requests' | 'payment_attempts' | 'ledge
 
 /**
  * What a decision read, checked where the change is written: an UPDATE of one row (or of a payment's few ledger
- * entries) that applies only while the row still reads as `where` says (and its `atMost` columns have not grown past their bound), or a row that must insert
- * without a conflict (an order id still free).
+ * entries) that applies only while the row still reads as `where` says (and its `atMost` columns have not grown past
+ * their bound), or a row that must insert without a conflict (an order id still free).
  */
 export type Guard =
   | { table: Guarded; where: Record<string, Value>; atMost?: Record<string, number>; set: Record<string, Value>; add?: Record<string, number> }
   | { insert: Row };
 
 /**
- * A change decided in `server/domain/` on what a service read, as a value: its guards, the rows it writes and the
- * outbox events it causes (a money change's ledger entries among its rows: store/ledger.ts's `entryRows`). The store alone writes it, all or nothing:
- * on PostgreSQL as one statement, on SQLite as one unit of the group commit. If a guard no longer holds nothing is
- * written, and the request reads and decides again, or is refused with `refusal` when the decision cannot change
- * (an order id is taken for good).
+ * A change decided in `server/domain/` on what a service read, as a value: its guards, the rows it writes (a money
+ * change's ledger entries among them: store/ledger.ts's `entryRows`) and the outbox events it causes. The store alone
+ * writes it, all or nothing: on PostgreSQL as one statement, on SQLite as one unit of the group commit. If a guard
+ * no longer holds nothing is written, and the request reads and decides again, or is refused with `refusal` when the
+ * decision cannot change (an order id is taken for good).
  */
 export interface Change {
   guards: Guard[];
