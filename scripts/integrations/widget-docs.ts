@@ -190,7 +190,7 @@ const GUIDES: Record<string, string> = {
   'transactions-table': `### As the merchant's payments console (#32)
 
 The merchant's server mints the token with the features the page may use — \`POST /api/v1/widgets/sessions\`
-\`{ merchant_key, features: { refunds, voids, captures, export, receipts } }\` (all false: read-only) — and gives the
+\`{ merchant_key, features: { refunds, voids, captures, export, receipts, payouts } }\` (all false: read-only) — and gives the
 table the token alone: the features travel with it. Each page of the listing says what its token allows
 (\`features\`), so the table shows only those actions and the page cannot claim others; the service refuses anything
 else in any case (403 \`forbidden\`, shown beside the row):
@@ -218,6 +218,11 @@ table.fetchSessionToken = async () => (await (await fetch('/my-server/paykit-ses
   tried again after no answer or the service's failure, so a retried refund refunds once (docs/security.md).
 - **Export.** *Export CSV* downloads the filtered set, every page, with its header row in the table's language (a
   fetch with the token, then a Blob link, since a link cannot carry the token).
+- **Payouts** (#45, \`features.payouts\`). *Balance and payouts* opens the balance (available and pending) and the
+  payouts, newest first; a payout's date is a button that opens the ledger entries it paid out (sale, fee, refund…,
+  which add up to it) and *Download CSV* of them; Escape closes them. A sale's details say its fee and the payout its
+  money went out in. The view is a module of its own, imported only for a session that grants payouts: pages without
+  them load none of it (docs/payouts.md).
 - **On a phone** (≤ 40rem) each row is a card of two lines; nothing is clipped or scrolls sideways.
 
 | 375 px, light | 375 px, dark | a row's details and actions |

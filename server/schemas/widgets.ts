@@ -3,6 +3,7 @@ import { Body, Envelope, Instant, MerchantKey, Money, OneOf, Cursor, CursorField
 import { TransactionStatuses } from './payments.ts';
 import { LogoAnswer, LogoInput } from './branding.ts';
 import { CONSOLE_CARD_BRANDS, CONSOLE_STATUSES, TIMELINE_STEPS } from '../domain/console.ts';
+import { PAYOUT_STATUSES } from '../domain/payouts.ts';
 
 export const PublicKeyParams = Type.Object({ public_key: Type.String({ maxLength: 100 }) });
 export const LinkParams = Type.Object({ public_key: Type.String({ maxLength: 100 }), link_id: Type.String({ maxLength: 100 }) });
@@ -40,19 +41,20 @@ const FEATURE_DESCRIPTIONS = {
   captures: 'Capture or release holds',
   export: 'Download the filtered transactions as CSV',
   receipts: 'Send a receipt to the shopper again',
+  payouts: 'See the balance and the payouts, each with its entries and their CSV',
 } as const;
 const d = FEATURE_DESCRIPTIONS;
 const RequestedFeatures = Type.Object(
   {
     refunds: Type.Optional(Type.Boolean({ description: d.refunds })), voids: Type.Optional(Type.Boolean({ description: d.voids })),
     captures: Type.Optional(Type.Boolean({ description: d.captures })), export: Type.Optional(Type.Boolean({ description: d.export })),
-    receipts: Type.Optional(Type.Boolean({ description: d.receipts })),
+    receipts: Type.Optional(Type.Boolean({ description: d.receipts })), payouts: Type.Optional(Type.Boolean({ description: d.payouts })),
   },
   { additionalProperties: false, description: 'What the page may do beyond reading; each false when absent' },
 );
 const GrantedFeatures = Type.Object({
   refunds: Type.Boolean({ description: d.refunds }), voids: Type.Boolean({ description: d.voids }), captures: Type.Boolean({ description: d.captures }),
-  export: Type.Boolean({ description: d.export }), receipts: Type.Boolean({ description: d.receipts }),
+  export: Type.Boolean({ description: d.export }), receipts: Type.Boolean({ description: d.receipts }), payouts: Type.Boolean({ description: d.payouts }),
 });
 export const WidgetSessionBody = Body({
   merchant_key: MerchantKey,
@@ -131,6 +133,13 @@ const Details = {
   ...ConsoleItemFields,
   timeline: Type.Array(Type.Object({ at: Instant, what: OneOf(TIMELINE_STEPS), amount: Type.Optional(Type.String()) })),
   refunds: Type.Array(Type.Object({ transaction_id: Type.String(), amount: Type.String(), created_date: Instant })),
+  money: Type.Object({
+    fee_amount: Type.String({ description: "The processor's fee it kept, decimal text: \"0.00\" once a void gave it back, and for a refund or a hold" }),
+    payout: Type.Union([
+      Type.Object({ payout_id: Type.String(), status: OneOf(PAYOUT_STATUSES), arrival_date: Type.String({ format: 'date' }) }),
+      Type.Null(),
+    ], { description: 'The payout its money went out in; null while it is in the balance' }),
+  }, { description: 'Where its money went (docs/payouts.md)' }),
 };
 export const ConsoleDetailsAnswer = Envelope(Type.Object(Details));
 export const ConsoleUndoAnswer = Envelope(Type.Object({ ...Details, undone_as: OneOf(['void', 'refund'] as const) }));

@@ -22,7 +22,7 @@ const HEADERS: Record<CsvLanguage, Record<(typeof COLUMNS)[number], string>> = {
  * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break. Text a spreadsheet would run as a
  * formula (=, +, -, @ first) gets a leading apostrophe; amounts are written by the service and never need one.
  */
-function csvField(value: string, isText: boolean): string {
+export function csvField(value: string, isText: boolean): string {
   const safe = isText && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }

@@ -22,6 +22,8 @@ import { writeChange, type Change } from './changes.ts';
 import type { AnswerSeal } from './idempotency-keys.ts';
 import type { RunSteps } from './sqlite/writer-thread.ts';
 import type { LongRead, LongReads } from './long-reads.ts';
+import { LedgerRepository } from './ledger.ts';
+import { PayoutRepository } from './payouts.ts';
 
 interface StoreOptions {
   dialect: Dialect;
@@ -63,6 +65,8 @@ const REPOSITORIES = {
   operators: (db: Executor) => new OperatorRepository(db),
   consoleListing: (db: Executor, store: StoreBasics) => new ConsoleListingRepository(db, store.dialect),
   receipts: (db: Executor) => new ReceiptRepository(db),
+  ledger: (db: Executor) => new LedgerRepository(db),
+  payouts: (db: Executor, store: StoreBasics) => new PayoutRepository(db, store.dialect),
 };
 type RepositoryName = keyof typeof REPOSITORIES;
 type Repositories = { readonly [K in RepositoryName]: ReturnType<(typeof REPOSITORIES)[K]> };

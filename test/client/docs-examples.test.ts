@@ -46,11 +46,11 @@ describe('the examples of the docs run as written, and their TypeScript compiles
     dir = mkdtempSync(join(root, 'test/.tmp-docs-examples-'));
     // docs/client.md: block 1 makes `paykit`, the others use it; together they are one partner's script.
     const client = code(examples('docs/client.md'));
-    assert.equal(client.length, 5, 'docs/client.md has five examples');
+    assert.equal(client.length, 6, 'docs/client.md has six examples');
     const setup = client[0]!;
     const script = client.slice(1).join('\n');
     writeFileSync(join(dir, 'client-examples.ts'), asModule(
-      [`${setup}\n${script}\nreturn { link, first, all, session_token, features, csv };`],
+      [`${setup}\n${script}\nreturn { link, first, all, session_token, features, csv, available, pending, payouts, statements, settings };`],
       [],
       'merchant_key: string, transaction_id: string, console: { log(line: string): void }',
     ));
@@ -125,8 +125,9 @@ describe('the examples of the docs run as written, and their TypeScript compiles
     assert.match(made.link.pay_link, /\/pay\//);
     assert.ok(made.first.items.some((item: { transaction_id: string }) => item.transaction_id === sale));
     assert.match(made.session_token, /\S/);
-    assert.deepEqual(made.features, { refunds: true, voids: true, captures: false, export: true, receipts: false }, 'the features to hand the table');
+    assert.deepEqual(made.features, { refunds: true, voids: true, captures: false, export: true, receipts: false, payouts: false }, 'the features the token grants');
     assert.equal(typeof made.csv, 'string');
+    assert.deepEqual([made.available, made.pending, made.payouts, made.statements, made.settings.interval], ['0.00', '9.41', [], [], 'weekly'], 'the sale of 10.00 less its fee, pending');
     assert.deepEqual(said, [], 'the refund of 5.00 of 10.00 went through');
 
     // 5.00 is more than the 5.00 - 1.00 left after the refund above and one more of 1.00; a sale refunded in full.

@@ -89,7 +89,7 @@ for (const database of testDatabases()) {
     test('a capture of a new amount whose hold changed after it was decided (it lost a race) writes neither the amount change nor its events', async () => {
       const hold = await payment(service, merchantKey, '50.00', { preauth: true });
       const merchant = (await service.store.merchants.findByIdUnscoped(merchantId))!;
-      const actor: ConsoleActor = { merchant, session: { merchantId, sessionId: 'wss_test', features: { refunds: false, voids: false, captures: true, export: false, receipts: false } } };
+      const actor: ConsoleActor = { merchant, session: { merchantId, sessionId: 'wss_test', features: { refunds: false, voids: false, captures: true, export: false, receipts: false, payouts: false } } };
       const decided = await consoleCapture(service.store, actor, hold, '40.00', service.clock.now());
       assert.equal((await act(hold, 'adjust', { amount: '45.00' })).status, 200, 'meanwhile the hold changed');
       assert.equal(await service.store.write(decided.change), false, 'the capture finds its guard gone and writes nothing');

@@ -24,12 +24,12 @@ for (const database of testDatabases()) {
       messages: (await service.store.messages.newestFirst(service.client.clientId, 1000)).length,
     });
 
-    test('a session answers its id and the five features; none asked is read-only, and only true grants', async () => {
+    test('a session answers its id and the six features; none asked is read-only, and only true grants', async () => {
       const none = await consoleSession(service, merchantKey);
       assert.match(none.session_id, /^wss_/);
-      assert.deepEqual(none.features, { refunds: false, voids: false, captures: false, export: false, receipts: false });
+      assert.deepEqual(none.features, { refunds: false, voids: false, captures: false, export: false, receipts: false, payouts: false });
       const some = await consoleSession(service, merchantKey, { refunds: true, export: false });
-      assert.deepEqual(some.features, { refunds: true, voids: false, captures: false, export: false, receipts: false });
+      assert.deepEqual(some.features, { refunds: true, voids: false, captures: false, export: false, receipts: false, payouts: false });
       const bad = await service.api('POST', '/widgets/sessions', { json: { merchant_key: merchantKey, features: { delete_everything: true } } });
       assert.equal(bad.status, 400, bad.text);
       const notBoolean = await service.api('POST', '/widgets/sessions', { json: { merchant_key: merchantKey, features: { refunds: 'yes' } } });

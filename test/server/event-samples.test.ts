@@ -9,7 +9,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startService, type TestService } from '../support/service.ts';
 import { Receiver, type Receipt } from '../support/receiver.ts';
-import { approvedMerchant, nextOrderId, partnerClient, TEST_CARD } from '../support/payments.ts';
+import { approvedMerchant, nextOrderId, paidSale, partnerClient, TEST_CARD } from '../support/payments.ts';
+import { hoursUntil } from '../support/ledger.ts';
 import { validApplication } from '../support/fixtures.ts';
 import { formBody, newOnboardingLink } from '../support/onboarding.ts';
 import { EVENT_TYPES, type EventType } from '../../server/domain/event-types.ts';
@@ -50,6 +51,15 @@ describe('the test events (POST /sandbox/webhooks/trigger) have the shape of rea
     await paykit.sandbox.updateAch({ merchant_key: merchantKey, transaction_id: ach, new_status: 'approved' });
     const hosted = await newOnboardingLink(service);
     assert.equal((await service.request('POST', hosted.path, { form: formBody(validApplication()) })).status, 200);
+    // Payouts (#45): this merchant's is paid; another's, to the failing test account (ending 1116), fails. The clock
+    // reaches a Friday twice (the sales' money is available by the second), then the Monday the payouts arrive.
+    const failing = await approvedMerchant(service);
+    await paykit.payouts.updateSettings({ merchant_key: failing.merchantKey, routing_number: '110000000', account_number: '000111111116' });
+    await paidSale(service, failing.merchantKey, '20.00');
+    for (const [weekday, hour] of [[5, 1], [5, 1], [1, 1]] as const) {
+      await paykit.sandbox.advanceClock(hoursUntil(service.clock.now(), weekday, hour));
+      await paykit.sandbox.runPayouts();
+    }
     const real = lastOfEach(await receiver.waitFor((all) => EVENT_TYPES.every((type) => all.some((r) => r.event.event_type === type))));
 
     const triggered = new Set<string>();

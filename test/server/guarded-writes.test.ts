@@ -142,15 +142,20 @@ for (const database of testDatabases()) {
     await written(service.store, (s) => refundSale(s, merchant, sale, '6.00', new Date()));
     const events = (await service.store.events.listForClient(service.client.clientId)).length;
     // Decided on the first read: 5.00 fits while at most 5.00 is refunded, and 6.00 is.
+    const refundId = `txn_${randomUUID()}`;
     const wrote = await service.store.write({
       guards: [{
         table: 'transactions', where: { id: sale, merchant_id: merchant.id, status: read.status, amount: read.amount, settled_at: read.settled_at },
         atMost: { refunded_amount: 500 }, set: {}, add: { refunded_amount: 500 },
       }],
-      rows: [{ table: 'transactions', row: { ...read, id: `txn_${randomUUID()}`, parent_id: sale, kind: 'refund', amount: 500, gateway_ref: `gw_${randomUUID()}` } }],
+      rows: [
+        { table: 'transactions', row: { ...read, id: refundId, parent_id: sale, kind: 'refund', amount: 500, gateway_ref: `gw_${randomUUID()}` } },
+        { table: 'ledger_entries', row: { merchant_id: merchant.id, transaction_id: refundId, type: 'refund', amount: -500, available_on: '2026-01-01', created_at: read.created_at } },
+      ],
       events: [eventRow(service.client.clientId, 'payment.refund', { parent_transaction_id: sale }, new Date())],
     });
     assert.equal(wrote, false);
+    assert.deepEqual(await service.store.ledger.ofTransactions(merchant.id, [refundId]), []);
     assert.equal(await service.store.transactions.find(merchant.id, sale).then((s) => s!.refunded_amount), 600);
     assert.equal((await service.store.events.listForClient(service.client.clientId)).length, events);
     const page = await service.store.transactions.page(merchant.id, { view: 'listed' }, 10, { offset: 0 });

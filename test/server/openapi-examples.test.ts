@@ -83,7 +83,8 @@ function closedObjects(value: unknown, key?: string): unknown {
 const pointerSegment = (segment: string) => encodeURIComponent(segment.replace(/~/g, '~0').replace(/\//g, '~1'));
 const isTypeScript = (example: OperationExample) => (example.clientLang ?? 'typescript') === 'typescript';
 /** The calls the elements make in the page, which paykit/client has no method for: shown as HTML. */
-const madeByElements = (path: string) => path.includes('{public_key}') || path === '/widgets/transactions' || path.startsWith('/widgets/transactions/');
+const madeByElements = (path: string) =>
+  path.includes('{public_key}') || ['/widgets/transactions', '/widgets/payouts'].some((table) => path === table || path.startsWith(`${table}/`));
 const asStrings = (record: Record<string, unknown>) => Object.fromEntries(Object.entries(record).map(([k, v]) => [k, String(v)]));
 
 describe('OpenAPI examples (server/openapi-examples)', () => {

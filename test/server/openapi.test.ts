@@ -11,7 +11,7 @@ import { EXPECTATION_FAILED } from '../../server/plugins/expectation-failed.ts';
 const SHARED_STATUSES = ['400', '401', '402', '403', '404', '408', '409', '413', '414', '415', '417', '422', '429', '431', '500', '503'];
 const byPublicKey = ({ path }: DeclaredOperation) => path.startsWith('/widgets/{public_key}/');
 /** The payments console's calls, with a widget session token: the table's listing and everything under it. */
-const bySession = ({ path }: DeclaredOperation) => path === '/widgets/transactions' || path.startsWith('/widgets/transactions/');
+const bySession = ({ path }: DeclaredOperation) => ['/widgets/transactions', '/widgets/payouts'].some((table) => path === table || path.startsWith(`${table}/`));
 const key = ({ method, path }: DeclaredOperation) => `${method} ${path}`;
 
 describe('the OpenAPI document', () => {

@@ -130,3 +130,31 @@ export function merchantHistorySql(dialect: Dialect, history: Pick<History, 'cli
     ? `${into} ${select} FROM generate_series(1, ${history.count}) AS s(i)`
     : `WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < ${history.count}) ${into} ${select} FROM s`;
 }
+
+/**
+ * `count` ledger entries of a merchant, set-based, each of 1.00 on `availableOn` (its available balance grows by
+ * `count` dollars through the balances' trigger). With `payouts`, they are already swept, evenly, into that many paid
+ * payouts of the merchant, which this writes too: a long history that the balance never reads.
+ */
+export function ledgerHistorySql(dialect: Dialect, history: { clientId: string; merchantId: string; count: number; availableOn: string; prefix?: string; payouts?: number }): string[] {
+  check({ clientId: history.clientId, merchantId: history.merchantId, count: history.count, days: 1, end: history.availableOn, prefix: history.prefix ?? 'h' });
+  const prefix = history.prefix ?? 'h';
+  const { merchantId, count, availableOn, payouts } = history;
+  const payout = payouts ? `'po_${prefix}_' || (i % ${payouts})` : 'NULL';
+  const select = `SELECT '${merchantId}', 'txn_${prefix}_' || i, 'sale', 100, '${availableOn}', '${availableOn}T08:00:00.000Z', ${payout}`;
+  const into = 'INSERT INTO "ledger_entries" ("merchant_id", "transaction_id", "type", "amount", "available_on", "created_at", "payout_id")';
+  const entries = dialect === 'postgres' ? `${into} ${select} FROM generate_series(1, ${count}) AS s(i)` : `WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < ${count}) ${into} ${select} FROM s`;
+  if (!payouts) return [entries];
+  if (count % payouts !== 0) throw new Error('history: the entries must split evenly over the payouts');
+  const each = Math.floor(count / payouts);
+  // A period a day, going back from `availableOn`.
+  const period = dialect === 'postgres' ? `to_char(date '${availableOn}' - i, 'YYYY-MM-DD')` : `date('${availableOn}', '-' || i || ' days')`;
+  const payoutRows = `SELECT 'po_${prefix}_' || i, '${history.clientId}', '${merchantId}', ${period}, ${each * 100}, ${each}, 'paid', '6789',
+    '${availableOn}', '${availableOn}T00:00:00.000Z', '${availableOn}T00:00:00.000Z', NULL, NULL`;
+  const payoutsInto = `INSERT INTO "payouts" ("id", "client_id", "merchant_id", "period", "amount", "entry_count", "status", "bank_last_four", "arrival_date",
+    "created_at", "updated_at", "failure_code", "failure_message")`;
+  const payoutSql = dialect === 'postgres'
+    ? `${payoutsInto} ${payoutRows} FROM generate_series(0, ${payouts - 1}) AS s(i)`
+    : `WITH RECURSIVE s(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM s WHERE i < ${payouts - 1}) ${payoutsInto} ${payoutRows} FROM s`;
+  return [entries, payoutSql];
+}
