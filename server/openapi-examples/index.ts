@@ -1,6 +1,6 @@
 /**
  * A request and its answer, and the same call made with paykit/client, for every operation of the OpenAPI document
- * (GET /api/v1/openapi.json). test/server/openapi-examples.test.ts keeps them true: each validates against the
+ * (GET /api/v1/openapi.json). test/server/api/openapi-examples.test.ts keeps them true: each validates against the
  * served document's schemas, and each client sample typechecks against paykit/client and makes exactly its call.
  */
 import { CUSTOMER_EXAMPLES } from './customers.ts';

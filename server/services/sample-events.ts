@@ -48,7 +48,7 @@ function sampleRecords({ merchantId, sale, record }: SampleIds, at: Date) {
 
 /**
  * Each type's data, made by the functions that make real deliveries (services/events.ts) from sample records:
- * test/server/event-samples.test.ts compares each with the event a real flow delivers, field by field, and
+ * test/server/webhooks/event-samples.test.ts compares each with the event a real flow delivers, field by field, and
  * test/client/sample-events.check.ts with the types paykit/client gives it.
  */
 export const SAMPLES = {

@@ -4,7 +4,7 @@
  * docs/client.md, the README and docs/adapters.md compiles against the package (its sources), and their Vue
  * components compile with Vue's compiler. (docs/adapters.md's Angular component needs Angular's compiler, which
  * test/package/published-package.test.ts runs on an app of its own; the generated-client block of the README is
- * test/server/openapi-generated-client.test.ts's.)
+ * test/server/api/openapi-generated-client.test.ts's.)
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -209,7 +209,7 @@ describe('the examples of the docs run as written, and their TypeScript compiles
         if (expects === 'refunded') assert.deepEqual(heard, [{ transaction: 'txn_1', amount: 5 }], 'the refund is booked against its sale');
         else {
           // The example's event is one the service could send: a refund of the same shape as the sandbox's, whose
-          // ids name what a real delivery's do (test/server/event-samples.test.ts holds those to real ones).
+          // ids name what a real delivery's do (test/server/webhooks/event-samples.test.ts holds those to real ones).
           const event = heard[0] as { event_type: 'payment.refund'; data: Record<string, unknown> };
           assert.equal(event.event_type, 'payment.refund');
           assert.deepEqual(shapeOf(event.data), shapeOf(sampleEventData('payment.refund', 'm_1', new Date())));
