@@ -24,7 +24,7 @@ function readmeCalls(): string {
 /** Calls a generated client must refuse to compile: each line's error is expected, or tsc fails the check. */
 const WRONG_CALLS = `
 import createClient from 'openapi-fetch';
-import type { paths } from '../paykit-api.ts';
+import type { paths } from './paykit-api.ts';
 const paykit = createClient<paths>({ baseUrl: 'http://127.0.0.1/api/v1' });
 // @ts-expect-error merchant_key is required
 await paykit.GET('/merchant/transactions', { params: { query: {} } });
@@ -39,7 +39,7 @@ await paykit.POST('/order/sales-return', { body: { transaction_id: 'txn_1', amou
 /** A refusal as a generated client types it: every status but 200 declares the envelope, so `error` is one type. */
 const REFUSALS = `
 import createClient from 'openapi-fetch';
-import type { components, paths } from '../paykit-api.ts';
+import type { components, paths } from './paykit-api.ts';
 export async function refusal(baseUrl: string, authorization: string, merchant_key: string) {
   const paykit = createClient<paths>({ baseUrl, headers: { authorization } });
   const { error, response } = await paykit.GET('/merchant/transactions', { params: { query: { merchant_key } } });
