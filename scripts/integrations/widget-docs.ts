@@ -204,11 +204,16 @@ table.fetchSessionToken = async () => {
   table imports the first time a row is opened or the export is used (about 2.4 KB brotli), so the first paint
   stays small.
 - **Act.** Refund (whole, or part: an amount), void (with until when it is possible), capture (whole or part) and
-  release a hold, undo a sale (a void while one is possible — the fee is kept by nobody — else a full refund; the
-  panel says which before the click), resend the receipt. Each success fires its event (\`transaction-refunded\`,
-  \`transaction-voided\`, \`transaction-captured\`, \`transaction-released\`, \`transaction-undone\`,
-  \`receipt-sent\`; \`detail.transaction\` is the transaction as it now is) and updates the row in place; a refusal
-  appears beside the row, in the service's words.
+  release a hold, undo a sale (a void while one is possible — the fee is kept by nobody — else a full refund of the
+  rest; the panel says which before the click), resend the receipt. Every action that moves money first asks, under
+  the actions, exactly what will happen ("Refund $11.50 of $11.50 to Visa •••• 4242?"): an empty amount is asked
+  about as the whole amount, nothing is sent before *yes* (the action's own word; *Cancel* or Escape says no), and
+  the amount typed is the amount sent (changing it withdraws the question). The question takes focus, so a second
+  Enter answers nothing. After a refund or capture its field is emptied. Each success fires its event
+  (\`transaction-refunded\`, \`transaction-voided\`, \`transaction-captured\`, \`transaction-released\`,
+  \`transaction-undone\`, \`receipt-sent\`; \`detail.transaction\` is the transaction as it now is) and updates the
+  row in place; a refusal appears beside the row in the merchant's words (what to do), and \`transactions-error\`
+  carries the service's own sentence as \`developerMessage\`.
 - **Export.** *Export CSV* downloads the filtered set, every page, with its header row in the table's language (a
   fetch with the token, then a Blob link, since a link cannot carry the token).
 - **On a phone** (≤ 40rem) each row is a card of two lines; nothing is clipped or scrolls sideways.
