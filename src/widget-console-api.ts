@@ -38,7 +38,7 @@ export function consoleCalls({ widgetCall, WidgetApiError, WidgetAuthError, Widg
    * The filtered set as CSV (all pages; the header row in `lang`) and its file name. A link cannot carry the
    * Bearer header, so the file is fetched and handed to the page as a Blob.
    */
-  async function exportTransactions(baseUrl: string, sessionToken: string, query: Omit<TransactionQuery, 'page' | 'perPage'> & { lang: string }): Promise<{ blob: Blob; filename: string }> {
+  async function exportTransactions(baseUrl: string, sessionToken: string, query: Omit<TransactionQuery, 'page' | 'perPage'> & { lang: string; tz: string }): Promise<{ blob: Blob; filename: string }> {
     const params = new URLSearchParams();
     for (const [name, value] of Object.entries(query)) if (value) params.set(name, String(value));
     const url = `${baseUrl}/api/v1/widgets/transactions/export.csv?${params}`;

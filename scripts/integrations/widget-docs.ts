@@ -214,8 +214,12 @@ table.fetchSessionToken = async () => {
   \`transaction-undone\`, \`receipt-sent\`; \`detail.transaction\` is the transaction as it now is) and updates the
   row in place; a refusal appears beside the row in the merchant's words (what to do), and \`transactions-error\`
   carries the service's own sentence as \`developerMessage\`.
-- **Export.** *Export CSV* downloads the filtered set, every page, with its header row in the table's language (a
-  fetch with the token, then a Blob link, since a link cannot carry the token).
+- **Export.** *Export CSV* applies the controls as they are (a status chosen but not applied included), then downloads
+  what they show, every page: UTF-8 with a byte-order mark, the header, types and statuses in the table's language
+  and as the table says them, dates as \`YYYY-MM-DD HH:MM:SS\` in the browser's time zone (named in the header),
+  amounts as the language writes numbers (Spanish, French and German: \`;\` between cells and a decimal comma), fee,
+  net, currency, customer and description; a pending ACH payment has no fee and no net yet (a fetch with the token,
+  then a Blob link, since a link cannot carry the token).
 - **On a phone** (≤ 40rem) each row is a card of two lines; nothing is clipped or scrolls sideways.
 
 | 375 px, light | 375 px, dark | a row's details and actions |

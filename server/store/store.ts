@@ -18,6 +18,7 @@ import { OrderRepository } from './orders.ts';
 import { OperatorRepository } from './operators.ts';
 import { ConsoleListingRepository } from './console-listing.ts';
 import { ReceiptRepository } from './receipts.ts';
+import { ExportDetailsRepository } from './export-details.ts';
 import type { RunUnit } from './units.ts';
 import { RecentMerchants } from './recent-merchants.ts';
 import { GuardedChangeRepository, type GuardedChange } from './guarded-changes.ts';
@@ -59,6 +60,7 @@ const REPOSITORIES = {
   operators: (db: Executor) => new OperatorRepository(db),
   consoleListing: (db: Executor) => new ConsoleListingRepository(db),
   receipts: (db: Executor) => new ReceiptRepository(db),
+  exportDetails: (db: Executor) => new ExportDetailsRepository(db),
   guardedChanges: (db: Executor, store: StoreBasics) => new GuardedChangeRepository(db, store.dialect, store.outboxWritten),
 };
 type RepositoryName = keyof typeof REPOSITORIES;

@@ -236,11 +236,12 @@ export class TransactionConsole {
     return this.text(action === 'release' ? 'release' : action);
   }
 
-  /** Downloads the filtered set as CSV, in the table's language; throws what went wrong. */
+  /** Downloads the filtered set as CSV, in the table's language and the browser's time zone; throws what went wrong. */
   async export(filters: Omit<TransactionQuery, 'page' | 'perPage'>): Promise<void> {
     const lang = this.console.locale.slice(0, 2);
     const { blob, filename } = await this.console.withToken((baseUrl, token) =>
-      calls.exportTransactions(baseUrl, token, { ...filters, lang: ['es', 'fr', 'de'].includes(lang) ? lang : 'en' }));
+      // Dates in the merchant's own time zone, the browser's.
+      calls.exportTransactions(baseUrl, token, { ...filters, lang: ['es', 'fr', 'de'].includes(lang) ? lang : 'en', tz: Intl.DateTimeFormat().resolvedOptions().timeZone }));
     const link = document.createElement('a');
     link.href = URL.createObjectURL(blob);
     link.download = filename;
