@@ -2,10 +2,9 @@ import type { Store } from '../store/store.ts';
 import type { ReceiptSubject, ShopperContacts, Transaction } from '../store/transactions.ts';
 import { conflict, notFound, rateLimited } from '../domain/refusals.ts';
 import { MESSAGES_PER_RECIPIENT_PER_HOUR, resendRefusal } from '../domain/receipt-limits.ts';
-import { formatAmount } from '../domain/money.ts';
 import { isoInstant } from '../domain/instants.ts';
 import { digest, newId, newToken } from '../platform/secrets.ts';
-import { isReceiptLanguage, receiptMessage, type ReceiptLanguage } from '../domain/receipt-texts.ts';
+import { isReceiptLanguage, receiptDate, receiptInstrument, receiptMessage, receiptMoney, type ReceiptLanguage } from '../domain/receipt-texts.ts';
 import { merchantBrand } from './branding.ts';
 
 /** The kinds a shopper gets a receipt for: a payment, a refund, a void. */
@@ -63,7 +62,10 @@ export async function sendReceipt(
   const language: ReceiptLanguage | '' = options.language && isReceiptLanguage(options.language) ? options.language : await store.receipts.languageOf(merchantId, transactionId) ?? '';
   const token = newToken('rct_');
   const link = `${options.publicUrl}${receiptPath(token)}`;
-  const body = receiptMessage(language || 'en', t.kind as ReceiptedKind, { merchant: t.business_name, amount: formatAmount(t.amount), link });
+  const words = language || 'en';
+  const body = receiptMessage(words, t.kind as ReceiptedKind, {
+    merchant: t.business_name, amount: receiptMoney(t.amount, words), card: receiptInstrument(t, words), date: receiptDate(t.created_at, words), link,
+  });
   await store.transaction(async (tx) => {
     await tx.receipts.insert({ token_hash: digest(token), merchant_id: merchantId, transaction_id: t.id, language, created_at: isoInstant(options.now) });
     for (const [channel, recipient] of found.channels) {
@@ -91,7 +93,15 @@ export async function receiptOf(store: Store, token: string) {
   const t = await store.transactions.find(receipt.merchant_id, receipt.transaction_id);
   const merchant = await store.merchants.findByIdUnscoped(receipt.merchant_id);
   if (!t || !merchant || !isReceipted(t)) return undefined;
-  return { transaction: t, merchantName: merchant.business_name, language: receipt.language, brand: await merchantBrand(store, merchant) };
+  // The payment the receipt is about: itself, or the original of a refund or void; shown as it stands now.
+  const payment = t.kind === 'sale' ? t : t.parent_id ? await store.transactions.find(merchant.id, t.parent_id) : undefined;
+  const refunds = payment ? (await store.consoleListing.reversalsOf(merchant.id, payment.id)).filter((r) => r.kind === 'refund') : [];
+  const details = (await store.paymentDetails.of(merchant.id, [t.id])).get(t.id);
+  return {
+    transaction: t, payment, refunds, description: details?.description ?? '', tax: details?.tax ?? 0,
+    merchantName: merchant.business_name, contact: { email: merchant.email, phone: merchant.phone, website: merchant.website },
+    language: receipt.language, brand: await merchantBrand(store, merchant),
+  };
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Store } from '../store/store.ts';
 import { readConsoleQuery, type ConsoleQuery } from './console-filters.ts';
 import type { Transaction } from '../store/transactions.ts';
 import type { ConsoleKey } from '../store/console-listing.ts';
-import type { ExportDetails } from '../store/export-details.ts';
+import type { PaymentDetails } from '../store/payment-details.ts';
 import { invalid } from '../domain/refusals.ts';
 import { CSV_TEXTS, csvStatus, type CsvLanguage, type CsvTexts } from '../domain/csv-texts.ts';
 import type { ConsoleFilter, ConsoleOrder } from '../store/console-listing.ts';
@@ -43,7 +43,7 @@ function csvDate(iso: string, format: Intl.DateTimeFormat): string {
   return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
 }
 
-function csvRow(t: Transaction, details: ExportDetails | undefined, { texts, separator, decimal, date }: CsvFormat): string {
+function csvRow(t: Transaction, details: PaymentDetails | undefined, { texts, separator, decimal, date }: CsvFormat): string {
   const money = (minor: number) => csvAmount(minor, decimal);
   // Money not yet moved (an ACH payment the bank has not approved) or never moved (declined) is no income: no fee, no net.
   const moved = t.status !== 'pending' && t.status !== 'declined';
@@ -70,7 +70,7 @@ async function* transactionsCsv(store: Store, merchantId: string, filter: Consol
   for (;;) {
     const page = await store.consoleListing.page(merchantId, filter, order, EXPORT_PAGE, after ? { after } : { offset: 0 }, { countTotal: false });
     if (page.items.length > 0) {
-      const details = await store.exportDetails.of(merchantId, page.items.map((t) => t.id));
+      const details = await store.paymentDetails.of(merchantId, page.items.map((t) => t.id));
       yield page.items.map((t) => `${csvRow(t, details.get(t.id), format)}\r\n`).join('');
     }
     if (!page.hasMore || !page.last) return;

@@ -18,7 +18,7 @@ import { OrderRepository } from './orders.ts';
 import { OperatorRepository } from './operators.ts';
 import { ConsoleListingRepository } from './console-listing.ts';
 import { ReceiptRepository } from './receipts.ts';
-import { ExportDetailsRepository } from './export-details.ts';
+import { PaymentDetailsRepository } from './payment-details.ts';
 import type { RunUnit } from './units.ts';
 import { RecentMerchants } from './recent-merchants.ts';
 import { GuardedChangeRepository, type GuardedChange } from './guarded-changes.ts';
@@ -60,7 +60,7 @@ const REPOSITORIES = {
   operators: (db: Executor) => new OperatorRepository(db),
   consoleListing: (db: Executor) => new ConsoleListingRepository(db),
   receipts: (db: Executor) => new ReceiptRepository(db),
-  exportDetails: (db: Executor) => new ExportDetailsRepository(db),
+  paymentDetails: (db: Executor) => new PaymentDetailsRepository(db),
   guardedChanges: (db: Executor, store: StoreBasics) => new GuardedChangeRepository(db, store.dialect, store.outboxWritten),
 };
 type RepositoryName = keyof typeof REPOSITORIES;
