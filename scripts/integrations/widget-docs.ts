@@ -213,7 +213,9 @@ table.fetchSessionToken = async () => {
   (\`transaction-refunded\`, \`transaction-voided\`, \`transaction-captured\`, \`transaction-released\`,
   \`transaction-undone\`, \`receipt-sent\`; \`detail.transaction\` is the transaction as it now is) and updates the
   row in place; a refusal appears beside the row in the merchant's words (what to do), and \`transactions-error\`
-  carries the service's own sentence as \`developerMessage\`.
+  carries the service's own sentence as \`developerMessage\`. Each action carries an \`Idempotency-Key\`, the same
+  one when it is tried again after no answer or the service's failure, so a retried refund refunds once
+  (docs/security.md).
 - **Export.** *Export CSV* applies the controls as they are (a status chosen but not applied included), then downloads
   what they show, every page: UTF-8 with a byte-order mark, the header, types and statuses in the table's language
   and as the table says them, dates as \`YYYY-MM-DD HH:MM:SS\` in the browser's time zone (named in the header),
