@@ -6,8 +6,8 @@ export interface PaymentDetails { description: string; customer: string; tax: nu
 
 /**
  * The customer, description and tax of transactions (a page of the export's rows, a receipt's): from the row's pay-link
- * request and customer, or, for a refund, void or return, from its original's. One query per page, by the rows' ids (unique) and the requests' and
- * customers' primary keys.
+ * request and customer, or, for a refund, void or return, from its original's. One query per page, by the rows' ids
+ * (unique) and the requests' and customers' primary keys.
  */
 export class PaymentDetailsRepository {
   private readonly db: Executor;
