@@ -4,7 +4,7 @@ import { shopperOrderReference } from '../domain/order-reference.ts';
 import { RECEIPT_TEXTS, receiptDate, receiptInstrument, receiptMoney, receiptNumber, type ReceiptLanguage, type ReceiptTexts } from '../domain/receipt-texts.ts';
 
 /** What a receipt shows of its transaction. */
-export interface ReceiptTransaction {
+interface ReceiptTransaction {
   id: string; kind: string; method: string; status: string; amount: number; refunded_amount: number; card_brand: string; last_four: string;
   created_at: string; order_id: string; auth_code: string;
 }
