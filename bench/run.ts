@@ -120,18 +120,22 @@ if (webhooks) {
 
 const widgets = SKIP.has('widgets') ? undefined : await measureWidgets();
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const within = (bytes: number, budget: number) => `${kb(budget)}: ${bytes <= budget ? 'within' : 'OVER'}`;
+/** The budget counts the code without the file names' hashes (about 50 B here); the build's test holds it. */
+const budgetOf = (budget: number) => `${kb(budget)} without the names' hashes (test/build/widget-sizes.test.ts)`;
+/** A figure against its floor of the same run, and the aim for that ratio. */
+const ratio = (ms: number, floor: number, aim: number) => `×${(ms / floor).toFixed(2)} the floor (aim ≤ ×${aim}): ${ms / floor <= aim ? 'within' : 'OVER'}`;
 if (widgets) {
   console.log('\nWidgets in Chromium, loopback (DevTools network accounting; brotli bodies as sent):');
   console.table([
-    { figure: 'loader /paykit.js alone', value: kb(widgets.loaderBytes), budget: within(widgets.loaderBytes, BUDGETS.loader) },
-    { figure: 'Paykit JS before a single <pay-button> is interactive', value: kb(widgets.payButtonPage), budget: within(widgets.payButtonPage, BUDGETS.payButtonPage) },
-    { figure: 'page with all three elements', value: kb(widgets.allElementsPage), budget: within(widgets.allElementsPage, BUDGETS.allElementsPage) },
-    { figure: 'navigation → pay button interactive, 1.6 Mbit/s, 150 ms RTT (median)', value: `${Math.round(widgets.interactiveMs.now)} ms`, budget: '' },
-    { figure: '  the same page with modulepreload hints from /paykit.json', value: `${Math.round(widgets.interactiveMs.hinted)} ms`, budget: '' },
+    { figure: 'loader /paykit.js alone (it carries the pay button)', value: kb(widgets.loaderBytes), budget: '' },
+    { figure: 'Paykit JS before a single <pay-button> is interactive', value: kb(widgets.payButtonPage), budget: budgetOf(BUDGETS.payButtonPage) },
+    { figure: 'page with all three elements', value: kb(widgets.allElementsPage), budget: budgetOf(BUDGETS.allElementsPage) },
+    { figure: 'navigation → interactive, 1.6 Mbit/s, 150 ms RTT, CPU ×4 (median): a bare Lit element, the floor', value: `${Math.round(widgets.interactiveMs.bareLit)} ms`, budget: '' },
+    { figure: '  <pay-button> with the script tag', value: `${Math.round(widgets.interactiveMs.payButton)} ms`, budget: ratio(widgets.interactiveMs.payButton, widgets.interactiveMs.bareLit, 1.2) },
     { figure: 'repeat visit: bytes of hashed files transferred', value: `${widgets.repeatVisit.hashedBytes} B`, budget: widgets.repeatVisit.hashedBytes === 0 ? 'all from the cache' : 'REFETCHED' },
     { figure: 'repeat visit: the loader (after its max-age)', value: String(widgets.repeatVisit.loaderStatus), budget: widgets.repeatVisit.loaderStatus === 304 ? 'revalidated' : 'NOT 304' },
-    { figure: '<transactions-table>: 1,000 rows rendered from the answer (median)', value: `${Math.round(widgets.tableRenderMs)} ms`, budget: '' },
+    { figure: '1,000 rows, data → committed and laid out (median): a plain lit-html table, the floor', value: `${widgets.tableRenderMs.litHtml.toFixed(1)} ms`, budget: '' },
+    { figure: '  <transactions-table>, every console feature on', value: `${widgets.tableRenderMs.paykit.toFixed(1)} ms`, budget: ratio(widgets.tableRenderMs.paykit, widgets.tableRenderMs.litHtml, 1.2) },
   ]);
 }
 

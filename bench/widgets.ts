@@ -4,14 +4,17 @@ import Fastify from 'fastify';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { launchChromium } from '../test/support/chromium.ts';
 import { scriptTagRoute } from '../server/routes/script-tag.ts';
-import { buildScriptTag } from '../server/script-tag/bundle.ts';
+import { browserTargets, buildScriptTag } from '../server/script-tag/bundle.ts';
+import { compressFile, IMMUTABLE, sendFile, type ServedFile } from '../server/static/served-file.ts';
 import { median } from './median.ts';
 
-/** Lighthouse's "slow 4G": 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip. */
+/** Lighthouse's "slow 4G": 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip; and its mobile CPU, 4× slower. */
 const SLOW_4G = { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 };
-const RUNS = 5;
+const CPU_SLOWDOWN = 4;
+/** Rounds of the throttled visits; each round visits every page once, so the machine's drift falls on all alike. */
+const ROUNDS = Number(process.env.BENCH_WIDGET_ROUNDS ?? 12);
 const TABLE_WARM_UP = 3;
-const TABLE_RUNS = 10;
+const TABLE_RUNS = 12;
 
 export interface DeliveryFigures {
   /** Brotli bytes of the loader as built. */
@@ -21,14 +24,17 @@ export interface DeliveryFigures {
   /** Bytes on the wire for a page with all three elements. */
   allElementsPage: number;
   /**
-   * Milliseconds from navigation to the pay button interactive, slow 4G, median of RUNS: the script tag alone, and
-   * the script tag with modulepreload hints written from /paykit.json.
+   * Milliseconds from navigation to the element interactive (defined and rendered), slow 4G and CPU ×4, median of
+   * ROUNDS interleaved: a bare Lit element in one module (the floor), and the pay button with the script tag.
    */
-  interactiveMs: { now: number; hinted: number };
+  interactiveMs: { bareLit: number; payButton: number };
   /** The repeat visit: hashed files' bytes on the wire (from the cache: 0) and the loader's status. */
   repeatVisit: { hashedBytes: number; loaderStatus: number };
-  /** Milliseconds from the listing's answer to <transactions-table>'s 1,000 rows rendered, median. */
-  tableRenderMs: number;
+  /**
+   * Milliseconds from the data in hand to 1,000 rows committed and laid out, median of TABLE_RUNS interleaved:
+   * <transactions-table> with every console feature (from its listing's answer), and a plain lit-html table (the floor).
+   */
+  tableRenderMs: { paykit: number; litHtml: number };
 }
 
 const transactions = Array.from({ length: 1000 }, (_, i) => ({
@@ -36,15 +42,28 @@ const transactions = Array.from({ length: 1000 }, (_, i) => ({
   net_amount: `${(i % 97) + 0.5}`, card_brand: 'Visa', last_four: '4242', status: 'completed', type: 'sale',
 }));
 
+/** The floors (bench/floors/), each one module bundled and compressed as the script tag's files are. */
+async function buildFloors(): Promise<Map<string, ServedFile>> {
+  const { build } = await import('esbuild');
+  const names = ['bare-lit-element', 'lit-html-table'];
+  const { outputFiles } = await build({
+    entryPoints: names.map((name) => new URL(`floors/${name}.ts`, import.meta.url).pathname),
+    bundle: true, format: 'esm', minify: true, target: await browserTargets(), write: false, outdir: 'floors', legalComments: 'none',
+  });
+  return new Map(await Promise.all(names.map(async (name, index) => [`${name}.js`, await compressFile(outputFiles[index]!.text)] as const)));
+}
+
 /**
  * The service's side on loopback: the real script-tag route (with the loader's max-age at 1 s, so the repeat visit a
- * second later revalidates it) and a listing of 1,000 transactions for the table.
+ * second later revalidates it), the floors, and a listing of 1,000 transactions for the table.
  */
-async function startDelivery() {
+async function startDelivery(floors: Map<string, ServedFile>) {
   const app = Fastify();
   await app.register(scriptTagRoute, { loaderMaxAge: 1 });
+  app.get<{ Params: { file: string } }>('/floors/:file', async (request, reply) =>
+    sendFile(request, reply, floors.get(request.params.file)!, { anyOrigin: true, cacheControl: IMMUTABLE }));
   app.get('/api/v1/widgets/transactions', async (_request, reply) =>
-    reply.header('access-control-allow-origin', '*').send({ result: true, message: 'ok', data: { items: transactions, page: 1, perPage: 1000, totalCount: 1000 } }));
+    reply.header('access-control-allow-origin', '*').send({ result: true, message: 'ok', data: { items: transactions, page: 1, perPage: 1000, totalCount: 1000, features: { refunds: true, voids: true, captures: true, export: true, receipts: true } } }));
   app.options('/api/v1/widgets/transactions', async (_request, reply) =>
     reply.code(204).header('access-control-allow-origin', '*').header('access-control-allow-headers', 'authorization').send());
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -53,18 +72,18 @@ async function startDelivery() {
 
 /** The merchant's pages, on another loopback origin. */
 async function startPages(service: string): Promise<{ origin: string; server: Server }> {
-  // As a merchant's server writes them (docs/widgets.md): the pay button's files, named by /paykit.json.
-  const { elements } = (await (await fetch(`${service}/paykit.json`)).json()) as { elements: Record<string, string[]> };
-  const hints = elements['pay-button']!.map((file) => `<link rel="modulepreload" href="${service}/paykit/${file}">`).join('');
-  const interactive = `<script>window.interactive = customElements.whenDefined('pay-button').then(async () => {
-    await document.querySelector('pay-button').updateComplete; return performance.now(); });</script>`;
+  const interactive = (tag: string) => `<script>window.interactive = customElements.whenDefined('${tag}').then(async () => {
+    await document.querySelector('${tag}').updateComplete; return performance.now(); });</script>`;
   const page = (head: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title>${head}</head><body>${body}</body></html>`;
+  const scriptTag = `<script type="module" src="${service}/paykit.js"></script>`;
   const pages: Record<string, string> = {
-    '/pay': page(`<script type="module" src="${service}/paykit.js"></script>${interactive}`, '<h1>Cake</h1><pay-button amount="25.00"></pay-button>'),
-    '/pay-hinted': page(`${hints}<script type="module" src="${service}/paykit.js"></script>${interactive}`, '<h1>Cake</h1><pay-button amount="25.00"></pay-button>'),
-    '/all': page(`<script type="module" src="${service}/paykit.js"></script>${interactive}`,
+    '/bare-lit': page(`<script type="module" src="${service}/floors/bare-lit-element.js"></script>${interactive('bare-lit-element')}`,
+      '<h1>Cake</h1><bare-lit-element amount="25.00"></bare-lit-element>'),
+    '/pay': page(`${scriptTag}${interactive('pay-button')}`, '<h1>Cake</h1><pay-button amount="25.00"></pay-button>'),
+    '/all': page(`${scriptTag}${interactive('pay-button')}`,
       '<pay-button amount="25.00"></pay-button><request-payment-button amount="5.00"></request-payment-button><transactions-table></transactions-table>'),
-    '/table': page(`<script type="module" src="${service}/paykit.js"></script>`, ''),
+    '/table': page(scriptTag, ''),
+    '/lit-html-table': page(`<script type="module" src="${service}/floors/lit-html-table.js"></script>`, ''),
   };
   const server = createServer((request, response) => {
     const body = pages[(request.url ?? '/').split('?')[0]!];
@@ -83,11 +102,14 @@ interface Transfer {
   bytes: number;
 }
 
-/** Records what the page transfers, through the DevTools protocol, optionally on an emulated network. */
+/** Records what the page transfers, through the DevTools protocol, optionally on an emulated network and CPU. */
 async function recordTransfers(context: BrowserContext, page: Page, throttle: boolean): Promise<Transfer[]> {
   const cdp: CDPSession = await context.newCDPSession(page);
   await cdp.send('Network.enable');
-  if (throttle) await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+  if (throttle) {
+    await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  }
   const transfers = new Map<string, Transfer & { headerBytes: number }>();
   // The status on the wire: a revalidated response is reported as the cached 200, its 304 only here.
   const wireStatus = new Map<string, number>();
@@ -106,7 +128,7 @@ async function recordTransfers(context: BrowserContext, page: Page, throttle: bo
 const paykitJs = (transfers: Transfer[], service: string) => transfers.filter(({ url }) => url.startsWith(service) && url.endsWith('.js'));
 const sum = (transfers: Transfer[]) => transfers.reduce((total, { bytes }) => total + bytes, 0);
 
-/** One visit in a fresh browser context (empty cache): the pay button's interactive time and what was transferred. */
+/** One visit in a fresh browser context (empty cache): the element's interactive time and what was transferred. */
 async function visit(browser: Browser, url: string, throttle: boolean) {
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -118,53 +140,79 @@ async function visit(browser: Browser, url: string, throttle: boolean) {
 }
 
 /**
- * <transactions-table> with 1,000 rows: milliseconds from the listing's answer (its `transactions-load` event) to the
- * rows in the DOM, median of TABLE_RUNS after three warm-up runs (the first renders include compiling the code).
+ * 1,000 rows, from the data in hand to the rows committed and laid out, median of TABLE_RUNS after three warm-up
+ * runs (the first renders include compiling the code), each run rendering a new table into a page laid out before:
+ * <transactions-table> with every console feature, timed from its listing's answer (its `transactions-load` event),
+ * and the plain lit-html table, timed from its call, in turns.
  */
-async function tableRender(browser: Browser, pages: string, service: string): Promise<number> {
-  const page = await browser.newPage();
-  await page.goto(`${pages}/table`);
-  const runs: number[] = [];
+async function tableRender(browser: Browser, pages: string, service: string): Promise<DeliveryFigures['tableRenderMs']> {
+  const paykit = await browser.newPage();
+  await paykit.goto(`${pages}/table`);
+  const floor = await browser.newPage();
+  await floor.goto(`${pages}/lit-html-table`);
+  const items = await floor.evaluate(async (base) => (await (await fetch(`${base}/api/v1/widgets/transactions`)).json()).data.items, service);
+  const runs = { paykit: [] as number[], litHtml: [] as number[] };
   for (let run = 0; run < TABLE_WARM_UP + TABLE_RUNS; run++) {
-    const timing = await page.evaluate(async (base) => {
+    const paykitMs = await paykit.evaluate(async (base) => {
       document.body.replaceChildren();
       const table = document.createElement('transactions-table') as HTMLElement & { updateComplete: Promise<unknown> };
       table.setAttribute('base-url', base);
       document.body.append(table);
       await customElements.whenDefined('transactions-table');
       await table.updateComplete;
+      // Laid out before its data, as on a page whose listing takes longer than a frame (here it is on loopback).
+      table.getBoundingClientRect();
       let answered = 0;
       const loaded = new Promise((resolve) => table.addEventListener('transactions-load', () => resolve((answered = performance.now())), { once: true }));
       table.setAttribute('session-token', 'wst_bench');
       await loaded;
       await table.updateComplete;
-      const rows = table.shadowRoot!.querySelectorAll('tbody tr').length;
-      if (rows !== 1000) throw new Error(`rendered ${rows} rows`);
+      const rows = table.shadowRoot!.querySelectorAll('tbody tr');
+      if (rows.length !== 1000) throw new Error(`rendered ${rows.length} rows`);
+      rows[999]!.getBoundingClientRect();
       return performance.now() - answered;
     }, service);
-    if (run >= TABLE_WARM_UP) runs.push(timing);
+    const litHtmlMs = await floor.evaluate(async (rows) => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      const container = document.createElement('div');
+      document.body.replaceChildren(container);
+      container.getBoundingClientRect();
+      const started = performance.now();
+      (window as unknown as { renderFloorTable(items: unknown[], into: HTMLElement): void }).renderFloorTable(rows, container);
+      const rendered = container.querySelectorAll('tbody tr');
+      if (rendered.length !== 1000) throw new Error(`rendered ${rendered.length} rows`);
+      rendered[999]!.getBoundingClientRect();
+      return performance.now() - started;
+    }, items);
+    if (run >= TABLE_WARM_UP) {
+      runs.paykit.push(paykitMs);
+      runs.litHtml.push(litHtmlMs);
+    }
   }
-  await page.close();
-  return median(runs);
+  await paykit.close();
+  await floor.close();
+  return { paykit: median(runs.paykit), litHtml: median(runs.litHtml) };
 }
 
 /** Everything the widgets' part of `npm run bench` prints, measured in Chromium on loopback. */
 export async function measureWidgets(): Promise<DeliveryFigures> {
   const bundle = await buildScriptTag();
-  const delivery = await startDelivery();
+  const delivery = await startDelivery(await buildFloors());
   const pages = await startPages(delivery.origin);
   const browser = await launchChromium();
   try {
-    // Warm up: the pages' server already asked for /paykit.json, which built the bundle, as in the service.
+    // Warm up: the first visit builds the script tag's files, as a service's first request does.
     await (await visit(browser, `${pages.origin}/pay`, false)).context.close();
+    await (await visit(browser, `${pages.origin}/bare-lit`, false)).context.close();
 
-    const now: number[] = [];
-    const hinted: number[] = [];
+    const times = { '/bare-lit': [] as number[], '/pay': [] as number[] };
+    const paths = Object.keys(times) as (keyof typeof times)[];
     let payButtonPage = 0;
-    for (let run = 0; run < RUNS; run++) {
-      for (const [path, times] of [['/pay', now], ['/pay-hinted', hinted]] as const) {
+    for (let round = 0; round < ROUNDS; round++) {
+      // Each round starts with another page, so none always follows the same one.
+      for (const path of [...paths.slice(round % paths.length), ...paths.slice(0, round % paths.length)]) {
         const { context, transfers, interactiveMs } = await visit(browser, `${pages.origin}${path}`, true);
-        times.push(interactiveMs);
+        times[path].push(interactiveMs);
         if (path === '/pay') payButtonPage = sum(paykitJs(transfers, delivery.origin));
         await context.close();
       }
@@ -190,7 +238,7 @@ export async function measureWidgets(): Promise<DeliveryFigures> {
       loaderBytes: bundle.loader.br.length,
       payButtonPage,
       allElementsPage,
-      interactiveMs: { now: median(now), hinted: median(hinted) },
+      interactiveMs: { bareLit: median(times['/bare-lit']), payButton: median(times['/pay']) },
       repeatVisit,
       tableRenderMs: await tableRender(browser, pages.origin, delivery.origin),
     };

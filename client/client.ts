@@ -10,7 +10,7 @@ import type {
   PaymentRequestResult, QrLinkRequest, QrLinkResult, RefundRequest, Reversal, RotateSecretOptions, SandboxMessage,
   SandboxPayment, SandboxPayResult, SettleResult, TestWebhookResult, Transaction, TransactionExportFilters, TransactionList, TransactionListItem, TransactionListOptions,
   UpdateAchRequest, UpdatePreauthRequest, UpdatePreauthResult, VoidPreauthRequest, VoidPreauthResult, VoidRequest, Hold, HoldItem,
-  HoldListOptions, HoldPage, WebhookEndpoint, WebhookRegistration, WidgetSession, WidgetSessionFeatures, WidgetSettings, WidgetSettingsRequest, CustomerListItem,
+  HoldListOptions, HoldPage, ListenedEvents, ListenOptions, WebhookEndpoint, WebhookRegistration, WidgetSession, WidgetSessionFeatures, WidgetSettings, WidgetSettingsRequest, CustomerListItem,
   DeliverySummary, ListTarget, Branding, BrandingRequest,
 } from './types.ts';
 
@@ -394,12 +394,14 @@ export class BrandingApi {
   }
 }
 
-/** Sandbox-only helpers: pay as a customer, move the clock, settle, read the messages sent, decide ACH. */
+/** Sandbox-only helpers: pay as a customer, move the clock, settle, read the messages sent, decide ACH, listen. */
 export class SandboxApi {
   private readonly http: Transport;
+  private readonly timeoutMs: number;
 
-  constructor(http: Transport) {
+  constructor(http: Transport, timeoutMs = DEFAULT_TIMEOUT_MS) {
     this.http = http;
+    this.timeoutMs = timeoutMs;
   }
 
   /** POST /sandbox/pay: pay a pay link (or QR link) as a customer would on the hosted page. */
@@ -425,6 +427,16 @@ export class SandboxApi {
     const { merchantId, ...rest } = options;
     const json = { event_type: eventType, ...(merchantId === undefined ? {} : { merchant_id: merchantId }) };
     return dataOf(await this.http.call({ method: 'POST', path: '/sandbox/webhooks/trigger', json, answer: 'TriggerWebhookAnswer', ...rest }));
+  }
+
+  /**
+   * GET /sandbox/events: your events in the order they were written, after `after` (the `cursor` of an earlier
+   * answer), waiting up to `wait` seconds for one; without `after`, none and the cursor of now. What `listen()` and
+   * `npx paykit listen` read.
+   */
+  async events({ after, wait }: Partial<ListenOptions> = {}, options: RequestOptions = {}): Promise<ListenedEvents> {
+    const timeout = options.timeout ?? Math.max(this.timeoutMs, ((wait ?? 0) + 10) * 1000);
+    return dataOf(await this.http.call({ method: 'GET', path: '/sandbox/events', query: { after, wait }, answer: 'ListenAnswer', ...options, timeout }));
   }
 
   /** GET /sandbox/messages: the SMS and e-mails the service sent, newest first. */
@@ -483,6 +495,6 @@ export class PaykitClient {
     this.webhooks = new WebhooksApi(http);
     this.widgets = new WidgetsApi(http);
     this.branding = new BrandingApi(http);
-    this.sandbox = new SandboxApi(http);
+    this.sandbox = new SandboxApi(http, timeoutMs);
   }
 }

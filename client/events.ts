@@ -103,8 +103,9 @@ export interface PaymentRefundData {
   /** The new refund record. */
   transaction_id: string;
   Status: 'Success';
+  /** The refund record too, as the interface defines this event (the refund's REST answer names the sale here). */
   linked_txn_id: string;
-  /** The refunded original. */
+  /** The refunded sale: book the refund against this. */
   parent_transaction_id: string;
   sales_id: string;
   order_createdfrom: string;

@@ -4,6 +4,7 @@
  * checked against them by test/contract, so the published declarations need neither TypeBox nor server code.
  */
 import type * as Schema from '../contract/wire-types.ts';
+import type { PaykitEvent } from './events.ts';
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
@@ -120,3 +121,9 @@ export type SettleResult = Schema.SettleAnswer['data'];
 export type SandboxMessage = Schema.MessagesAnswer['data'][number];
 export type UpdateAchRequest = Schema.UpdateAchBody;
 export type TestWebhookResult = Schema.TriggerWebhookAnswer['data'];
+/** `after`: the `cursor` of an earlier answer (none: the cursor of now, at once); `wait`: seconds, 0–25. */
+export type ListenOptions = Schema.ListenQuery;
+/** Events in the order they were written, typed by `event_type` like a delivery's, and the cursor after them. */
+export type ListenedEvents = Omit<Schema.ListenAnswer['data'], 'events'> & {
+  events: (Omit<Schema.ListenAnswer['data']['events'][number], 'event_type' | 'data'> & PaykitEvent)[];
+};

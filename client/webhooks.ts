@@ -133,7 +133,9 @@ export interface TestWebhookOptions {
 
 /**
  * A delivery of `event` as the service would send it, signed with `secret`: the body and the three Standard Webhooks
- * headers. For a webhook handler's unit tests: post them to it and it verifies as a real delivery does.
+ * headers. For a webhook handler's unit tests: post them to it and it verifies as a real delivery does. Each event
+ * type's `data` as the service sends it, with what each id names, is in docs/webhooks.md (made by the service's own
+ * code); `paykit.sandbox.triggerWebhook(type)` answers one with fresh ids.
  *
  *     const { body, headers } = signTestWebhook({ event_type: 'payment.success', data: { … } }, 'whsec_…');
  *     await request(app).post('/webhooks').set(headers).send(body);

@@ -670,6 +670,7 @@ export type ReversalAnswer = {
     amount: number;
     txn_id: string;
     txn_date: string;
+    /** The original: the sale refunded or voided (in the payment.refund event it is the refund itself) */
     linked_txn_id: string;
     Status: "Success" | "Error";
     type: "Refund" | "Void";
@@ -692,8 +693,10 @@ export type TransactionGetAnswer = {
     };
     /** What the transaction is: a sale, or the refund, void or ACH return of one */
     type: "sale" | "refund" | "void" | "ach_return";
-    /** pending (ACH waiting), completed, declined or voided; holds are authorized or captured */
+    /** As stored: pending (ACH waiting), completed, declined or voided; a sale refunded in part or whole stays completed */
     status: "pending" | "completed" | "declined" | "voided" | "authorized" | "captured";
+    /** As a merchant reads it: the status, but partly_refunded or refunded for a completed sale with refunds (refunded_amount tells how much) */
+    state: "pending" | "completed" | "partly_refunded" | "refunded" | "declined" | "voided";
     method: "card" | "ach";
     order_id: string;
     refunded_amount: string;
@@ -728,8 +731,10 @@ export type TransactionListAnswer = {
     };
     /** What the transaction is: a sale, or the refund, void or ACH return of one */
     type: "sale" | "refund" | "void" | "ach_return";
-    /** pending (ACH waiting), completed, declined or voided; holds are authorized or captured */
+    /** As stored: pending (ACH waiting), completed, declined or voided; a sale refunded in part or whole stays completed */
     status: "pending" | "completed" | "declined" | "voided" | "authorized" | "captured";
+    /** As a merchant reads it: the status, but partly_refunded or refunded for a completed sale with refunds (refunded_amount tells how much) */
+    state: "pending" | "completed" | "partly_refunded" | "refunded" | "declined" | "voided";
     method: "card" | "ach";
     order_id: string;
     refunded_amount: string;
@@ -817,6 +822,33 @@ export type ClockAnswer = {
 export type ClockBody = {
   /** Hours to move forward: more than 0, at most 8784 (a leap year) */
   hours: number;
+};
+
+export type ListenAnswer = {
+  result: boolean;
+  message: string;
+  data: {
+    /** In the order they were written (committed), at most 100 */
+    events: {
+      /** The id a delivery of it carries as webhook-id */
+      event_id: string;
+      event_type: "payment.success" | "merchant.onboarding" | "merchant.approval" | "documents.signed" | "merchant_status" | "ach.update" | "payment.void" | "payment.refund" | "preauth" | "preauth.increment" | "preauth.decrement" | "preauth.charge";
+      created_at: string;
+      /** As a delivery sends it */
+      data: {
+        [key: string]: unknown;
+      };
+    }[];
+    /** Pass as `after` for the events written after these */
+    cursor: string;
+  };
+};
+
+export type ListenQuery = {
+  /** The `cursor` of an earlier answer: the events written after it. Left out: none, and the cursor of now */
+  after?: string;
+  /** Seconds to wait for an event when none is there yet, 0 to 25 */
+  wait: number;
 };
 
 export type MessagesAnswer = {
@@ -1323,6 +1355,19 @@ export type WidgetTransactionsAnswer = {
     next_cursor: string | null;
     /** Whether rows follow this page. */
     has_more: boolean;
+    /** What the session token allows: the actions the table shows (the session's own, so page and token agree) */
+    features: {
+      /** Refund sales, in part or in full */
+      refunds: boolean;
+      /** Void sales before they settle */
+      voids: boolean;
+      /** Capture or release holds */
+      captures: boolean;
+      /** Download the filtered transactions as CSV */
+      export: boolean;
+      /** Send a receipt to the shopper again */
+      receipts: boolean;
+    };
   };
 };
 
@@ -1413,6 +1458,8 @@ export interface SchemaTypes {
   VoidPreauthBody: VoidPreauthBody;
   ClockAnswer: ClockAnswer;
   ClockBody: ClockBody;
+  ListenAnswer: ListenAnswer;
+  ListenQuery: ListenQuery;
   MessagesAnswer: MessagesAnswer;
   SandboxPayAnswer: SandboxPayAnswer;
   SandboxPayBody: SandboxPayBody;

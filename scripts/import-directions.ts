@@ -19,6 +19,8 @@ export interface Rule {
   typesAllowed?: string[];
   /** Files of a forbidden part it may import all the same, each for a reason given beside it. */
   allowed?: string[];
+  /** Packages it may not import (a name, or a scope such as `@fastify/`), types included. */
+  forbiddenPackages?: string[];
   why: string;
 }
 
@@ -36,6 +38,8 @@ const ABOVE_SHARED = [
 ];
 
 const SERVICE_EDGE = ['server/routes', 'server/plugins', 'server/app.ts', 'server/main.ts', 'server/cli'];
+/** HTTP is the edge's: below it nothing names Fastify, not even its types. */
+const HTTP = ['fastify', '@fastify/'];
 
 export const RULES: Rule[] = [
   { from: 'rules', forbidden: ['contract', 'src', 'client', 'server', 'wrappers', 'demo'], why: 'rules are shared by both sides and belong to neither' },
@@ -56,13 +60,16 @@ export const RULES: Rule[] = [
     // the configuration's default retry schedule is the webhooks' own list, a constant that imports nothing
     allowed: ['server/webhooks/retry-schedule.ts'],
     why: 'the clock, the secrets and the configuration sit beneath every layer that uses them' },
-  { from: 'server/domain', forbidden: ['server/store', 'server/services', 'server/webhooks', 'server/views', 'server/schemas', ...SERVICE_EDGE, 'server/platform'], why: 'the domain is plain functions over plain data: no storage, no HTTP, no clock' },
-  { from: 'server/store', forbidden: ['server/services', 'server/webhooks', 'server/views', 'server/schemas', ...SERVICE_EDGE], why: 'storage knows no HTTP and no use case' },
-  { from: 'server/services', forbidden: ['server/views', ...SERVICE_EDGE], why: 'use cases know no HTTP: routes and pages call them' },
-  { from: 'server/webhooks', forbidden: ['server/services', 'server/views', ...SERVICE_EDGE], why: 'delivery works on the outbox, below the use cases' },
+  { from: 'server/domain', forbidden: ['server/store', 'server/services', 'server/webhooks', 'server/views', 'server/schemas', ...SERVICE_EDGE, 'server/platform'], forbiddenPackages: HTTP, why: 'the domain is plain functions over plain data: no storage, no HTTP, no clock' },
+  { from: 'server/store', forbidden: ['server/services', 'server/webhooks', 'server/views', 'server/schemas', ...SERVICE_EDGE], forbiddenPackages: HTTP, why: 'storage knows no HTTP and no use case' },
+  { from: 'server/services', forbidden: ['server/views', ...SERVICE_EDGE], forbiddenPackages: HTTP, why: 'use cases know no HTTP: routes and pages call them' },
+  { from: 'server/webhooks', forbidden: ['server/services', 'server/views', ...SERVICE_EDGE], forbiddenPackages: HTTP, why: 'delivery works on the outbox, below the use cases' },
   { from: 'server/views', forbidden: ['server/store', 'server/services', 'server/webhooks', 'server/schemas', 'server/platform', ...SERVICE_EDGE], typesAllowed: ['server/platform/config.ts'], why: 'views render the data they are given' },
   { from: 'server/schemas', forbidden: ['server/store', 'server/services', 'server/webhooks', 'server/views', ...SERVICE_EDGE], why: 'schemas describe the wire, from the domain’s lists' },
   { from: 'server/plugins', forbidden: ['server/routes', 'server/views'], why: 'cross-cutting concerns do not depend on the routes they guard' },
+  {
+    from: 'server/routes', forbidden: ['server/store/open.ts'],
+    why: "routes read and write through their request's unit (plugins/request-unit.ts): none opens a store of its own" },
 ];
 
 const IMPORT = /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
@@ -98,7 +105,12 @@ export function violations(root: string, files: string[], rules: Rule[] = RULES)
     if (applicable.length === 0) continue;
     for (const match of text.matchAll(IMPORT)) {
       const specifier = match[3] ?? match[4]!;
-      if (!specifier.startsWith('.')) continue;
+      if (!specifier.startsWith('.')) {
+        for (const rule of applicable) {
+          if (rule.forbiddenPackages?.some((name) => specifier === name || (name.endsWith('/') && specifier.startsWith(name)))) found.push({ file, imports: specifier, rule });
+        }
+        continue;
+      }
       const target = relative(root, resolve(root, dirname(file), specifier));
       const typeOnly = Boolean(match[2]);
       for (const rule of applicable) {
@@ -116,6 +128,15 @@ export function violations(root: string, files: string[], rules: Rule[] = RULES)
 export function projectViolations(root = fileURLToPath(new URL('..', import.meta.url))): Violation[] {
   const files = ['rules', 'contract', 'src', 'client', 'wrappers', 'server', 'demo'].flatMap((dir) => sourceFiles(root, dir));
   return violations(root, files);
+}
+
+/** Words that belong to one part: the database's dialect is the store's business (docs/architecture.md, "One write path"). */
+export const OWNED_WORDS = [{ word: 'dialect', part: 'server/store', why: 'which database runs is decided under server/store/ alone' }];
+
+/** The files of server/ outside a word's part that use the word (in code or comments alike), with the word. */
+export function wordsOutsideTheirPart(root = fileURLToPath(new URL('..', import.meta.url)), files = sourceFiles(root, 'server')): string[] {
+  return OWNED_WORDS.flatMap(({ word, part }) =>
+    files.filter((file) => !within(file, part) && readFileSync(join(root, file), 'utf8').toLowerCase().includes(word)).map((file) => `${file}: ${word}`));
 }
 
 /** The folders whose import graph must hold no circle. */
@@ -216,7 +237,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   for (const v of found) console.error(`${v.file} imports ${v.imports}: ${v.rule.why}.`);
   const round = projectCircles();
   for (const circle of round) console.error(`circle: ${circle.join(' → ')}`);
+  const misplaced = wordsOutsideTheirPart();
+  for (const word of misplaced) console.error(`${word}: ${OWNED_WORDS.map((w) => w.why).join('; ')}.`);
   console.log(found.length === 0 ? 'Imports go the way docs/architecture.md says.' : `${found.length} forbidden import(s).`);
   console.log(round.length === 0 ? `No import circles in ${CIRCLE_FREE.join(', ')}.` : `${round.length} import circle(s).`);
-  process.exit(found.length === 0 && round.length === 0 ? 0 : 1);
+  process.exit(found.length === 0 && round.length === 0 && misplaced.length === 0 ? 0 : 1);
 }

@@ -2,7 +2,9 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServ
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from './plugins/deps.ts';
-import { AfterAnswer } from './services/after-answer.ts';
+import { AfterAnswer } from './plugins/after-answer.ts';
+import { provideRequestUnits } from './plugins/request-unit.ts';
+import type { Store } from './store/store.ts';
 import { DEFAULT_NETWORK } from './platform/config.ts';
 import { BODY_LIMIT_BYTES, registerBodyParsers } from './plugins/body-parsers.ts';
 import { STORAGE_RETRY_AFTER_SECONDS, clientErrorHandler, frameworkErrors, registerEnvelopeErrors } from './plugins/envelope-errors.ts';
@@ -38,13 +40,14 @@ import { sendFile } from './static/served-file.ts';
 const API_PREFIX = '/api/v1';
 
 export interface AppOptions extends Omit<Deps, 'afterAnswer'> {
+  store: Store;
   logger?: FastifyServerOptions['logger'];
   /** A logger made beforehand (pino), so that parts started before the app log through it too. */
   loggerInstance?: FastifyBaseLogger;
 }
 
 /** Builds the service: plugins, error handling, the API under /api/v1 and the hosted pages. */
-export async function buildApp({ logger = false, loggerInstance, ...given }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ logger = false, loggerInstance, store, ...given }: AppOptions): Promise<FastifyInstance> {
   const deps: Deps = { ...given, afterAnswer: new AfterAnswer() };
   const network = deps.config.network ?? DEFAULT_NETWORK;
   const app = Fastify({
@@ -77,12 +80,13 @@ export async function buildApp({ logger = false, loggerInstance, ...given }: App
   dropUnreadBodies(app);
 
   registerEnvelopeErrors(app);
+  provideRequestUnits(app, store);
   runHandlersTogether(app);
   registerStrictValidation(app);
   // A request that wrote events wakes the dispatcher, which then looks at once instead of at its next poll.
   if (deps.dispatcher) {
     const dispatcher = deps.dispatcher;
-    const written = deps.store.outboxWritten;
+    const written = store.outboxWritten;
     let seen = written.count;
     app.addHook('onResponse', (_request, _reply, done) => {
       if (written.count !== seen) {
@@ -99,7 +103,7 @@ export async function buildApp({ logger = false, loggerInstance, ...given }: App
   // Readiness: 200 while the database answers, 503 (and the process still answering) while it does not.
   app.get('/health', { schema: { hide: true } }, async (_request, reply) => {
     const data = { environment: deps.config.environment, database: 'reachable' };
-    if (await deps.store.reachable()) return { result: true, message: 'ok', data };
+    if (await store.reachable()) return { result: true, message: 'ok', data };
     return reply
       .code(503)
       .header('retry-after', String(STORAGE_RETRY_AFTER_SECONDS))
@@ -111,8 +115,8 @@ export async function buildApp({ logger = false, loggerInstance, ...given }: App
       sendFile(request, reply, await openApi.file(), { contentType: 'application/json; charset=utf-8', cacheControl: 'no-cache' }));
     await api.register(widgetRoutes, deps);
     await api.register(async (authenticated) => {
-      requireClient(authenticated, deps.store);
-      honourIdempotencyKeys(authenticated, deps.store, deps.clock);
+      requireClient(authenticated, store);
+      honourIdempotencyKeys(authenticated, deps.clock);
       await authenticated.register(onboardingRoutes, deps);
       await authenticated.register(merchantRoutes, deps);
       await authenticated.register(customerRoutes, deps);
@@ -128,7 +132,7 @@ export async function buildApp({ logger = false, loggerInstance, ...given }: App
   }, { prefix: API_PREFIX });
 
   await app.register(async (operators) => {
-    requireOperator(operators, deps.store);
+    requireOperator(operators, store);
     await operators.register(operatorRoutes, deps);
   }, { prefix: '/operator/v1' });
 

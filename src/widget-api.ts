@@ -1,14 +1,14 @@
 /**
  * The one HTTP client of the elements: the widget API of docs/widget-api.md. Public-key calls carry the key
- * in the path; the transactions listing carries a session token. Every failure is a WidgetApiError whose
- * message a person can act on.
+ * in the path; the table's calls (its listing, in transactions-table.ts, and the console's) carry a session token.
+ * Every failure is a WidgetApiError whose message a person can act on.
  */
 import type { ResolvedConfig } from './config.ts';
 import { refusalOf, watchPolicy } from './shared/csp.ts';
 import { codeForStatus, WidgetError, type WidgetErrorCode } from './shared/errors.ts';
 import type {
-  WidgetLinkStatusAnswer, WidgetPayLinkAnswer, WidgetPayLinkBody, WidgetPaymentRequestAnswer, WidgetPaymentRequestBody, WidgetSettingsAnswer,
-  WidgetTransactionsAnswer, WidgetTransactionsQuery,
+  ConsoleUndoAnswer, WidgetLinkStatusAnswer, WidgetPayLinkAnswer, WidgetPayLinkBody, WidgetPaymentRequestAnswer, WidgetPaymentRequestBody,
+  WidgetSettingsAnswer, WidgetTransactionsAnswer, WidgetTransactionsQuery,
 } from '../contract/wire-types.ts';
 
 // The wire's types come from the service's schemas (contract/wire-types.ts is generated from them), so the
@@ -19,39 +19,20 @@ export type PayLink = WidgetPayLinkAnswer['data'];
 export type PayLinkState = WidgetLinkStatusAnswer['data'];
 export type PaymentRequest = WidgetPaymentRequestBody;
 export type PaymentRequestSent = WidgetPaymentRequestAnswer['data'];
-type ListedItem = WidgetTransactionsAnswer['data']['items'][number];
-
-// The console's fields (#32, /work/briefs/console-contract.md), written out until the service's schemas that
-// generate contract/wire-types.ts carry them.
+/** A page of the console's listing, with what the session token allows (its `features`). */
+export type TransactionPage = WidgetTransactionsAnswer['data'];
 /** One row: a sale, refund, void or ACH return, or a hold (`preauth`, listed with `kind=hold`). */
-export type TransactionItem = Omit<ListedItem, 'type'> & {
-  type: ListedItem['type'] | 'preauth';
-  order_id: string;
-  /** Decimal text. */
-  refunded_amount: string;
-  /** Decimal text, "0.00" when nothing can be refunded. */
-  refundable_amount: string;
-  /** A void is possible until then (ISO instant); null when not. */
-  voidable_until: string | null;
-  /** A hold that can still be captured or released. */
-  capturable: boolean;
-};
-export type TransactionPage = Omit<WidgetTransactionsAnswer['data'], 'items'> & { items: TransactionItem[] };
+export type TransactionItem = TransactionPage['items'][number];
+/** What a session token lets the console do; all false is read-only. */
+export type ConsoleFeatures = TransactionPage['features'];
 /** The filters as text: the table checks their values itself, and sends none the service would refuse. */
 export type TransactionQuery = Omit<WidgetTransactionsQuery, 'q' | 'status' | 'kind' | 'card_brand' | 'sort' | 'order'> & {
   q?: string; status?: string; kind?: string; card_brand?: string; sort?: string; order?: string;
 };
 
-export type TimelineStep = { at: string; what: string; amount?: string };
-/** A transaction with what happened to it, oldest first, and its refunds. */
-export type TransactionDetails = TransactionItem & {
-  timeline: TimelineStep[];
-  refunds: { transaction_id: string; amount: string; created_date: string }[];
-  /** After `undo`: whether the sale was voided or refunded. */
-  undone_as?: 'void' | 'refund';
-};
-/** What a session token lets the console do (the session's `features`); all false is read-only. */
-export type ConsoleFeatures = Partial<Record<'refunds' | 'voids' | 'captures' | 'export' | 'receipts', boolean>>;
+/** A transaction with what happened to it, oldest first, and its refunds; after `undo`, whether it was voided or refunded. */
+export type TransactionDetails = Omit<ConsoleUndoAnswer['data'], 'undone_as'> & Partial<Pick<ConsoleUndoAnswer['data'], 'undone_as'>>;
+/** The console's actions, each a path under the transaction's. */
 export type TransactionAction = 'refund' | 'void' | 'capture' | 'release' | 'undo' | 'receipt';
 
 /** Any failed call: `status` is the HTTP status, or 0 when no answer arrived; `code` says what to do about it. */
@@ -161,13 +142,6 @@ export function getSettings(config: ResolvedConfig): Promise<WidgetSettings> {
     settings.catch(() => settingsCache.delete(key));
   }
   return settings;
-}
-
-/** One page of the merchant's completed transactions, newest first; the session token is the credential. */
-export function listTransactions(baseUrl: string, sessionToken: string, query: TransactionQuery, signal?: AbortSignal): Promise<TransactionPage> {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) if (value) params.set(name, String(value));
-  return widgetCall<TransactionPage>(`${baseUrl}/api/v1/widgets/transactions?${params}`, { headers: { authorization: `Bearer ${sessionToken}` }, signal });
 }
 
 /** Forgets cached settings; for tests. */

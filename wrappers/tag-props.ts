@@ -148,8 +148,6 @@ export interface TransactionsTableTagProps {
   fetchSessionToken?: TransactionsTableElement['fetchSessionToken'] | undefined;
   /** Replacements for any visible text, by key (the keys of `transactionsTableStrings`, and statuses and types as `statusVoided`, `typeRefund`, …); `{name}` placeholders are filled in. */
   strings?: TransactionsTableElement['strings'] | undefined;
-  /** What the session token allows (the `features` of the session the merchant's server minted, e.g. `{"refunds":true,"voids":true}`): the console shows only those actions. The service enforces them in any case. */
-  features?: TransactionsTableElement['features'] | undefined;
   /** Search text: a transaction or order id exactly, a last four, or an amount such as `12.50`. */
   q?: TransactionsTableElement['q'] | undefined;
   /** `completed`, `refunded`, `voided`, `pending` or `declined`; anything else (or none) lists every status. */

@@ -24,11 +24,10 @@ renderHeader(config);
 // The back office imports the package from npm instead of the script tag: configure() does what the tag's attributes do.
 configure({ publicKey: config.publicKey, baseUrl: config.serviceUrl });
 // The demo's back end mints the table's token with the features the staff may use, as a merchant's server would;
-// the table shows those actions only (the service enforces them in any case).
+// the table learns them from its listing, whose answer says what the token allows, and shows those actions only.
 table.fetchSessionToken = async () => {
-  const answer = await call<{ session_token: string; features?: TransactionsTable['features'] }>('POST', '/demo-api/widget-session');
+  const answer = await call<{ session_token: string }>('POST', '/demo-api/widget-session');
   if (!answer.result) throw new Error(answer.message);
-  table.features = answer.data.features;
   return answer.data.session_token;
 };
 // What the console did, in the page's own status line too; the filters kept in the page's URL.

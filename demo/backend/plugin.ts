@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Plugin } from 'vite';
-import { PaykitClient } from 'paykit/client';
+import { listen, PaykitClient } from 'paykit/client';
 import { HoldBook } from './holds.ts';
 import { BadRequest, failure, routes, type DemoContext, type DemoMerchant } from './routes.ts';
 import { WebhookInbox } from './webhook-inbox.ts';
@@ -48,13 +48,14 @@ function send(response: ServerResponse, status: number, body: unknown): void {
 
 /**
  * The demo's small merchant back end, mounted into Vite's dev server under /demo-api: it holds the client secret
- * and calls the service through `paykit/client`, as a merchant's or partner's server would. When Vite listens,
- * it registers its own /demo-api/webhooks as the client's webhook endpoint.
+ * and calls the service through `paykit/client`, as a merchant's or partner's server would. When Vite listens, it
+ * has the client's events forwarded to its own /demo-api/webhooks by `listen` (what `npx paykit listen` runs), so
+ * the client's registered webhook URL, if any, stays the partner's own.
  */
 export function demoBackend(options: DemoBackendOptions): Plugin {
   const paykit = new PaykitClient({ clientId: options.clientId, secretKey: options.secretKey, baseUrl: options.serviceUrl });
   const inbox = new WebhookInbox();
-  const endpoint = { url: '', registered: false, error: '' };
+  const endpoint = { url: '', listening: false, error: '' };
   const context: DemoContext = {
     paykit, serviceUrl: options.serviceUrl, merchant: options.merchant, holds: new HoldBook(),
     merchantKeys: new Map([[options.merchant.merchant_id, options.merchant.merchant_key]]),
@@ -73,12 +74,19 @@ export function demoBackend(options: DemoBackendOptions): Plugin {
         const { address, port } = server.httpServer!.address() as AddressInfo;
         const host = address.includes(':') ? `[${address}]` : address;
         endpoint.url = `http://${host}:${port}/demo-api/webhooks`;
-        try {
-          inbox.useSecret((await paykit.webhooks.register(endpoint.url)).signing_secret);
-          endpoint.registered = true;
-        } catch (error) {
+        const failed = (error: unknown) => {
+          endpoint.listening = false;
           endpoint.error = (error as Error).message;
-          server.config.logger.error(`The demo could not register its webhook endpoint: ${endpoint.error}`);
+          server.config.logger.error(`The demo cannot hear the client's events: ${endpoint.error}`);
+        };
+        try {
+          const listener = await listen(paykit, { forwardTo: endpoint.url });
+          inbox.useSecret(listener.secret);
+          endpoint.listening = true;
+          listener.done.catch(failed);
+          server.httpServer!.once('close', () => void listener.stop());
+        } catch (error) {
+          failed(error);
         }
       });
 

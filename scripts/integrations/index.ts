@@ -1,7 +1,8 @@
 /**
  * `npm run integrations`: everything that describes the elements to the outside, generated from one source, the
  * Custom Elements Manifest of the element sources: the manifest the package ships, the React and Vue components,
- * the bare tags' typings for React, Preact, Solid, Svelte, Vue and Angular, VS Code's custom data, and docs/widgets.md.
+ * the bare tags' typings for React, Preact, Solid, Svelte, Vue and Angular, VS Code's custom data, docs/widgets.md, and
+ * docs/adapters.md's table of the React components' props.
  *
  *     node scripts/integrations/index.ts          # write the files
  *     node scripts/integrations/index.ts --check  # exit 1 when a file is stale
@@ -16,7 +17,7 @@ import { analyze, root } from './analyze.ts';
 import { angularTypes } from './angular.ts';
 import { preactTypes, solidTypes, svelteTypes, tagProps } from './jsx.ts';
 import { elementsOf } from './model.ts';
-import { reactComponents, reactElementComponent, reactElementFile, reactJsx } from './react.ts';
+import { adaptersDocs, reactComponents, reactElementComponent, reactElementFile, reactJsx } from './react.ts';
 import { shippedManifest } from './shipped-manifest.ts';
 import { vscodeCssData, vscodeHtmlData } from './vscode.ts';
 import { vueCompiler, vueComponents, vueGlobalComponents } from './vue.ts';
@@ -42,6 +43,8 @@ export async function generate(): Promise<Map<string, string>> {
     ['editors/vscode.html-custom-data.json', vscodeHtmlData(elements)],
     ['editors/vscode.css-custom-data.json', vscodeCssData(elements)],
     ['docs/widgets.md', widgetDocs(elements)],
+    // Its React table only: the rest of the page is written by hand.
+    ['docs/adapters.md', adaptersDocs(readFileSync(join(root, 'docs/adapters.md'), 'utf8'), elements)],
   ]);
 }
 
@@ -69,6 +72,6 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     }
   } else {
     for (const [path, text] of await generate()) writeIfChanged(join(root, path), text);
-    console.log('wrote the manifest, the wrappers, the typings, the editor data and docs/widgets.md');
+    console.log('wrote the manifest, the wrappers, the typings, the editor data, docs/widgets.md and the React table of docs/adapters.md');
   }
 }

@@ -14,11 +14,14 @@ Content-Security-Policy a page needs is in [csp.md](csp.md); React, Vue, Preact,
 
 ## The script tag
 
-\`/paykit.js\` is a small loader (about 1.2 KB brotli). It takes the public key from its own \`data-public-key\` and
-the service from its own origin, then defines each element the first time one appears in the document, importing
-that element's module (and, in parallel, everything the module imports) from \`{service}/paykit/\`. Those files are
-named by a hash of their content and cached for a year; the loader itself is cached for a minute and then
-revalidated (a 304 when nothing changed). Every file comes compressed (brotli or gzip).
+\`/paykit.js\` carries Lit, the elements' base and \`<pay-button>\` (about 12.4 KB brotli in all), so a pay button works
+as soon as that one file has arrived, as fast as a bare Lit element would. It takes the public key from its own
+\`data-public-key\` and the service from its own origin, then defines each element the first time one appears in the
+document: the pay button from itself, the other two by importing that element's module (and, in parallel, everything
+the module imports) from \`{service}/paykit/\`, which take Lit and the base from \`/paykit.js\`. Those files are
+named by a hash of their content and cached for a year; \`/paykit.js\` itself is cached for a minute and then
+revalidated (a 304 when nothing changed). Every file comes compressed (brotli or gzip). A page that shows no pay
+button still fetches it with the script tag: from npm, import only the elements you show (below).
 
 - **Shadow roots.** The loader watches the document, not the shadow roots of your own components. Tell it about one:
 
@@ -27,16 +30,16 @@ revalidated (a 304 when nothing changed). Every file comes compressed (brotli or
   observe(this.shadowRoot); // defines the Paykit elements in it now, and those added to it later
   \`\`\`
 - **Preloading.** Put the script tag in \`<head>\` so it starts early; it asks for an element's files as soon as it
-  runs. A page that knows which elements it shows can start them earlier still, beside the loader: \`GET
-  {service}/paykit.json\` names each element's files (\`{"elements": {"pay-button": ["pay-button-….js", "chunk-….js",
-  …]}, "languages": {"fr": […]}}\`, cached for a minute like the loader), and a server that writes
-  \`<link rel="modulepreload" href="{service}/paykit/{file}">\` for each of them saves the loader's round trip (on a
-  slow phone network, about a sixth of the time until the button works: docs/performance.md). The names change
-  with each release of the service, so read them when you render, not once. On a page whose \`lang\` is Spanish,
-  French or German the loader fetches that language's texts beside the elements.
-- **When the network fails.** A module that fails to download is tried again three times, over about five
-  seconds. If it still fails, each element of its kind shows a short message in place (a \`role="alert"\` paragraph
-  inside it), fires its own error event (\`pay-error\`, \`request-error\`, \`transactions-error\`) with code
+  runs. A page that shows the payment request button or the table can start their files earlier still, beside the
+  script tag: \`GET {service}/paykit.json\` names each element's files (\`{"elements": {"pay-button": [],
+  "transactions-table": ["transactions-table-….js", …]}, "languages": {"fr": […]}}\`, cached for a minute like the
+  script tag; the pay button has none, it is in \`/paykit.js\`), and a server that writes \`<link rel="modulepreload"
+  href="{service}/paykit/{file}">\` for each of them saves a round trip. The names change with each release of the
+  service, so read them when you render, not once. On a page whose \`lang\` is Spanish, French or German the script
+  tag fetches that language's texts as soon as it runs.
+- **When the network fails.** A module that fails to download (the payment request button's or the table's) is tried
+  again three times, over about five seconds. If it still fails, each element of its kind shows a short message in
+  place (a \`role="alert"\` paragraph inside it), fires its own error event (\`request-error\`, \`transactions-error\`) with code
   \`network\`, and the document gets \`paykit:load-error\` (\`detail.tag\`). The next element of that kind added, or
   the browser coming back online, tries again; once the module arrives, the elements work and the message goes.
 - **Ready.** To act once an element works, wait for its definition:
@@ -103,9 +106,14 @@ to the HTTP status only for an answer without one (a proxy's error page).
 ## After \`pay-success\`
 
 \`pay-success\` tells the page that the payer paid: update the page, not the order. Before you ship anything, your
-server checks the payment itself: that a transaction with that \`transaction_id\` exists for your merchant, is
-completed, and is for the amount of your order (the \`payment.success\` webhook, or \`GET /api/v1/merchant/transactions\`).
-A page can be changed by whoever looks at it; your server's records cannot.
+server checks the payment itself: that the transaction with that \`transaction_id\` is your merchant's sale
+(\`type: "sale"\`: a refund is a row of its own with the sale's order id), for your order and its amount, and that its
+\`state\` is \`completed\`, not \`refunded\` (\`paykit.transactions.get\`, \`GET /api/v1/merchant/transactions/{id}\`, or
+the \`payment.success\` webhook). A page can be changed by whoever looks at it; your server's records cannot.
+
+The button then reads *Paid*: pressed again, it starts no second payment of that order and tells the payer the order
+is already paid (in their language). Give it another \`amount\`, \`order-id\` or \`description\` and it is a pay
+button for that new order.
 
 A bank (ACH) payment fires \`pay-pending\` instead: it was submitted and waits for the bank, which may still refuse it
 days later. Show the payer that it is on its way, and ship when the \`ach.update\` webhook says \`Approved\`.
@@ -133,7 +141,7 @@ templates must match): with the script tag, keep the \`paykit\` package current;
 server's markup renders it again and says so in the console.
 
 - **Node** (any server that writes HTML): render, put the string in the page, add the script tag. Hydration support
-  comes with the script tag: the loader sees the server-rendered elements and loads it before Lit.
+  comes with the script tag: it sees the server-rendered elements and loads it before defining them.
 - **Vite SSR** (\`ssrLoadModule\` or a built server entry): the same, in the server entry. When the page's own
   bundle imports \`paykit\` instead of using the script tag, import Lit's hydration support first (\`npm install
   @lit-labs/ssr-client\`): \`import '@lit-labs/ssr-client/lit-element-hydrate-support.js'; import 'paykit';\`. The demo's
@@ -183,15 +191,12 @@ const GUIDES: Record<string, string> = {
 
 The merchant's server mints the token with the features the page may use — \`POST /api/v1/widgets/sessions\`
 \`{ merchant_key, features: { refunds, voids, captures, export, receipts } }\` (all false: read-only) — and gives the
-table the token and the answer's \`features\`; the table shows only the actions those allow, and the service refuses
-the rest (403 \`forbidden\`, shown beside the row):
+table the token alone: the features travel with it. Each page of the listing says what its token allows
+(\`features\`), so the table shows only those actions and the page cannot claim others; the service refuses anything
+else in any case (403 \`forbidden\`, shown beside the row):
 
 \`\`\`js
-table.fetchSessionToken = async () => {
-  const { session_token, features } = await (await fetch('/my-server/paykit-session', { method: 'POST' })).json();
-  table.features = features;
-  return session_token;
-};
+table.fetchSessionToken = async () => (await (await fetch('/my-server/paykit-session', { method: 'POST' })).json()).session_token;
 \`\`\`
 
 - **Find.** Search (a transaction or order id, a last four, an amount such as \`12.50\`), status, kind, card, date

@@ -11,7 +11,7 @@ const pad3 = (n: number) => (n < 10 ? `00${n}` : n < 100 ? `0${n}` : `${n}`);
 /**
  * Exactly `new Date(date.getTime() + offsetMs).toISOString()`: the instant itself, or an expiry or a cutoff that far
  * from it. V8 writes every such string through a printf-style formatter, about a microsecond each, and a payment writes
- * its time three or four times (docs/performance.md, "Sixth round"): here V8 writes each day's date once and the time
+ * its time three or four times (docs/performance.md): here V8 writes each day's date once and the time
  * of day is put together from whole numbers.
  */
 export function isoInstant(date: Date, offsetMs = 0): string {

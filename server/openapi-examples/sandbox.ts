@@ -1,4 +1,6 @@
 import type { OperationExample } from './operation-example.ts';
+import { sampleEventData } from '../services/sample-events.ts';
+import { SALE_EVENT_DATA } from './webhooks.ts';
 import { EVENT_ID, MERCHANT_ID, MERCHANT_KEY, PAY_LINK, SALE_ID, callWithBody, code } from './story.ts';
 
 /**
@@ -32,15 +34,26 @@ export const SANDBOX_EXAMPLES: Record<string, OperationExample> = {
       data: {
         event_id: EVENT_ID,
         event_type: 'payment.refund',
-        data: {
-          merchant_id: MERCHANT_ID, transaction_id: 'txn_0KfWVmSOfbXrUOlQ3oVPwU', Status: 'Success', linked_txn_id: SALE_ID,
-          sales_id: 'txn_0KfWVmSOfbXrUOlQ3oVPwU', order_createdfrom: 'pay_link', amount: 5, txn_id: 'gw_sample', txn_date: '2026-03-10T16:20:03.517Z',
-          parent_transaction_id: SALE_ID, type: 'Refund',
-        },
+        // Made as the trigger makes it: by the function that makes real deliveries.
+        data: sampleEventData('payment.refund', MERCHANT_ID, new Date('2026-03-10T16:20:03.517Z'), { sale: SALE_ID, record: 'txn_0KfWVmSOfbXrUOlQ3oVPwU' }),
       },
     },
     client: code`
       const { event_id } = await paykit.sandbox.triggerWebhook('payment.refund', { merchantId: '${MERCHANT_ID}' });
+    `,
+  },
+  'GET /sandbox/events': {
+    query: { after: '0.41', wait: 25 },
+    answer: {
+      result: true,
+      message: '1 event.',
+      data: {
+        events: [{ event_id: EVENT_ID, event_type: 'payment.success', created_at: '2026-03-10T15:35:15.539Z', data: SALE_EVENT_DATA }],
+        cursor: '0.42',
+      },
+    },
+    client: code`
+      const { events, cursor } = await paykit.sandbox.events({ after: '0.41', wait: 25 });
     `,
   },
   'POST /sandbox/settle': {

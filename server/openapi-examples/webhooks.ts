@@ -3,7 +3,7 @@ import { EVENT_ID, LINK_ID, MERCHANT_ID, SALE_ID, WEBHOOK_URL, code } from './st
 
 /** The webhook endpoint, its signing secret and the delivery log. */
 /** The payment.success event of the sale, as delivered, and its one delivery attempt. */
-const SALE_EVENT_DATA = {
+export const SALE_EVENT_DATA = {
   transaction_id: SALE_ID,
   merchant_id: MERCHANT_ID,
   amount: 25,

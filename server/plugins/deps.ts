@@ -1,11 +1,12 @@
 import type { Clock } from '../platform/clock.ts';
 import type { Config } from '../platform/config.ts';
-import type { Store } from '../store/store.ts';
-import type { AfterAnswer } from '../services/after-answer.ts';
+import type { AfterAnswer } from './after-answer.ts';
 
-/** What every route plugin is given. */
+/**
+ * What every route plugin is given. No store: a route reads and writes through its request's unit (`request.unit`,
+ * request-unit.ts), so nothing it writes can bypass the unit that carries an Idempotency-Key's answer.
+ */
 export interface Deps {
-  store: Store;
   clock: Clock;
   config: Config;
   /** The webhook dispatcher, told when something was written to the outbox; absent when deliveries are off. */

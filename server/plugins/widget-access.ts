@@ -24,7 +24,7 @@ function allowOrigin(reply: FastifyReply, origin: string): void {
  * as JSON; they are rate-limited per key and address. The session-token calls allow any page: the token is the
  * credential (and they are limited per token).
  */
-export function guardWidgetCalls(app: FastifyInstance, { store, config }: Pick<Deps, 'store' | 'config'>): void {
+export function guardWidgetCalls(app: FastifyInstance, { config }: Pick<Deps, 'config'>): void {
   const writes = new RateLimiter(60);
   const reads = new RateLimiter(300);
   const sandbox = config.environment === 'sandbox';
@@ -37,6 +37,7 @@ export function guardWidgetCalls(app: FastifyInstance, { store, config }: Pick<D
     if (publicKey === undefined) {
       if (origin) allowOrigin(reply, origin);
     } else {
+      const { store } = request.unit;
       const merchant = /^pk_[\w-]+$/.test(publicKey) ? await store.merchants.findByPublicKey(publicKey) : undefined;
       if (!merchant) {
         // Nothing of anyone's is behind an unknown key, so any page may read that it is unknown: the preflight

@@ -14,11 +14,12 @@ export const brandingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { clo
       operationId: 'updateClientBranding', tags, summary: "Set the platform's name, colour and logo on its merchants' hosted pages",
       body: ClientBrandingBody, response: { 200: ClientBrandingAnswer, ...failures },
     },
-  }, async (request) => ({
-    result: true, message: 'Branding updated.', data: await updateClientBranding(request.store, request.client.id, request.body, clock.now(), config.publicUrl),
-  }));
+  }, async (request) =>
+    request.unit.transaction(async (tx) => ({
+      result: true, message: 'Branding updated.', data: await updateClientBranding(tx, request.client.id, request.body, clock.now(), config.publicUrl),
+    })));
 
   app.get('/client/branding', {
     schema: { operationId: 'getClientBranding', tags, summary: "Read the platform's branding", response: { 200: ClientBrandingAnswer, ...failures } },
-  }, async (request) => ({ result: true, message: 'Branding retrieved.', data: await clientBranding(request.store, request.client.id, config.publicUrl) }));
+  }, async (request) => ({ result: true, message: 'Branding retrieved.', data: await clientBranding(request.unit.store, request.client.id, config.publicUrl) }));
 };

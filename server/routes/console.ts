@@ -9,8 +9,11 @@ import {
 import { BAD_SESSION, requireFeature, sessionOf, sessionTokenDigest, type WidgetSession } from '../services/widgets.ts';
 import { ConsoleLimits } from '../plugins/console-limits.ts';
 import { honourIdempotencyKeys } from '../plugins/idempotency.ts';
-import { sendTransactionsCsv } from '../services/transactions-csv.ts';
-import { receiptAfter, sendReceipt } from '../services/receipts.ts';
+import { transactionsExport } from '../services/transactions-csv.ts';
+import { sendCsv } from './transaction-export.ts';
+import { receiptChange } from '../services/receipts.ts';
+import { apply, type Decided } from '../services/guarded.ts';
+import type { Store } from '../store/store.ts';
 import {
   consoleAdjust, consoleCapture, consoleDetails, consoleRefund, consoleRelease, consoleUndo, consoleVoid, listConsole, type ConsoleActor,
 } from '../services/console.ts';
@@ -28,14 +31,14 @@ const tags = ['Widgets'];
  * The payments console (`<transactions-table>`, issue 32): listing, details and actions with a widget session token.
  * Registered inside the widget routes' scope, so their CORS applies; the limits are per session token (ConsoleLimits).
  */
-export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store, clock, config }) => {
+export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { clock, config }) => {
   const limits = new ConsoleLimits();
   /** The session of the call's Bearer token, within its limits; a 401 says how to authenticate. */
   async function session(request: FastifyRequest, reply: FastifyReply): Promise<WidgetSession> {
     const token = sessionTokenDigest(request.headers.authorization);
     let found: WidgetSession;
     try {
-      found = await sessionOf(store, token, clock.now());
+      found = await sessionOf(request.unit.store, token, clock.now());
     } catch (error) {
       reply.header('www-authenticate', 'Bearer');
       // Past its address's bound, an invalid token's 401 becomes a 429.
@@ -50,11 +53,11 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'OPTIONS') request.consoleSession = await session(request, reply);
   });
-  honourIdempotencyKeys(app, store, clock, (request) => ({ id: `console:${request.consoleSession.merchantId}`, secret: '' }));
+  honourIdempotencyKeys(app, clock, (request) => ({ id: `console:${request.consoleSession.merchantId}`, secret: '' }));
 
   async function actor(request: FastifyRequest): Promise<ConsoleActor> {
     const s = request.consoleSession;
-    const merchant = await store.merchants.findByIdUnscoped(s.merchantId);
+    const merchant = await request.unit.store.merchants.findByIdUnscoped(s.merchantId);
     if (!merchant) throw unauthenticated(BAD_SESSION);
     return { session: s, merchant };
   }
@@ -68,8 +71,8 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
       querystring: WidgetTransactionsQuery, response: { 200: WidgetTransactionsAnswer, ...failures },
     },
   }, async (request) => {
-    const { merchantId } = request.consoleSession;
-    return { result: true, message: 'Transactions retrieved.', data: await listConsole(store, merchantId, request.query, clock.now()) };
+    const { merchantId, features } = request.consoleSession;
+    return { result: true, message: 'Transactions retrieved.', data: { ...(await listConsole(request.unit.store, merchantId, request.query, clock.now())), features } };
   });
 
   app.get('/widgets/transactions/export.csv', {
@@ -80,7 +83,7 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
   }, async (request, reply) => {
     const s = request.consoleSession;
     requireFeature(s, 'export');
-    return sendTransactionsCsv(reply, store, s.merchantId, request.query, clock.now());
+    return sendCsv(reply, transactionsExport(request.unit.store, s.merchantId, request.query, clock.now()));
   });
 
   app.get('/widgets/transactions/:transaction_id', {
@@ -90,15 +93,23 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
     },
   }, async (request) => {
     const { merchantId } = request.consoleSession;
-    return { result: true, message: 'Transaction retrieved.', data: await consoleDetails(store, merchantId, request.params.transaction_id, clock.now()) };
+    return { result: true, message: 'Transaction retrieved.', data: await consoleDetails(request.unit.store, merchantId, request.params.transaction_id, clock.now()) };
   });
 
-  // The actions work through `request.store`: with an Idempotency-Key, the unit of work that also keeps the answer.
+  // Each action decides on plain reads, then writes its change and reads its answer in one unit of its request: a keyed
+  // action's answer (the row after it) commits with its change.
   /** Each action answers the row as it is now, with its timeline and refunds. */
-  const after = async (request: FastifyRequest, who: ConsoleActor, id: string) => consoleDetails(request.store, who.merchant.id, id, clock.now());
-  /** The shopper's receipt of a refund or void just made. */
-  const receipt = (request: FastifyRequest, who: ConsoleActor, recordId: string) =>
-    receiptAfter(request.store, request.log, who.merchant.id, recordId, { now: clock.now(), publicUrl: config.publicUrl });
+  const after = (tx: Store, who: ConsoleActor, id: string) => consoleDetails(tx, who.merchant.id, id, clock.now());
+  /** The shopper's receipt of a refund or void just made, in the action's unit: its answer shows that it went. */
+  const receipt = async (tx: Store, who: ConsoleActor, recordId: string) => {
+    const change = await receiptChange(tx, who.merchant.id, recordId, { now: clock.now(), publicUrl: config.publicUrl });
+    if (change) await tx.write(change);
+  };
+  /** Writes an action's change (in the action's unit); answers what it decided. */
+  const written = async <T>(tx: Store, { change, result }: Decided<T>): Promise<T> => {
+    await apply(tx, change);
+    return result;
+  };
 
   app.post('/widgets/transactions/:transaction_id/refund', {
     schema: {
@@ -107,8 +118,12 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
     },
   }, async (request) => {
     const who = await actor(request);
-    await receipt(request, who, await consoleRefund(request.store, who, request.params.transaction_id, request.body?.amount, clock.now()));
-    return { result: true, message: 'Refund processed.', data: await after(request, who, request.params.transaction_id) };
+    const id = request.params.transaction_id;
+    const decided = await consoleRefund(request.unit.store, who, id, request.body?.amount, clock.now());
+    return request.unit.transaction(async (tx) => {
+      await receipt(tx, who, await written(tx, decided));
+      return { result: true, message: 'Refund processed.', data: await after(tx, who, id) };
+    });
   });
 
   app.post('/widgets/transactions/:transaction_id/void', {
@@ -118,8 +133,12 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
     },
   }, async (request) => {
     const who = await actor(request);
-    await receipt(request, who, await consoleVoid(request.store, who, request.params.transaction_id, clock.now()));
-    return { result: true, message: 'Transaction voided.', data: await after(request, who, request.params.transaction_id) };
+    const id = request.params.transaction_id;
+    const decided = await consoleVoid(request.unit.store, who, id, clock.now());
+    return request.unit.transaction(async (tx) => {
+      await receipt(tx, who, await written(tx, decided));
+      return { result: true, message: 'Transaction voided.', data: await after(tx, who, id) };
+    });
   });
 
   app.post('/widgets/transactions/:transaction_id/capture', {
@@ -129,8 +148,12 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
     },
   }, async (request) => {
     const who = await actor(request);
-    await consoleCapture(request.store, who, request.params.transaction_id, request.body?.amount, clock.now());
-    return { result: true, message: 'Hold captured.', data: await after(request, who, request.params.transaction_id) };
+    const id = request.params.transaction_id;
+    const decided = await consoleCapture(request.unit.store, who, id, request.body?.amount, clock.now());
+    return request.unit.transaction(async (tx) => {
+      await written(tx, decided);
+      return { result: true, message: 'Hold captured.', data: await after(tx, who, id) };
+    });
   });
 
   app.post('/widgets/transactions/:transaction_id/adjust', {
@@ -140,8 +163,12 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
     },
   }, async (request) => {
     const who = await actor(request);
-    await consoleAdjust(request.store, who, request.params.transaction_id, request.body.amount, clock.now());
-    return { result: true, message: 'Hold changed.', data: await after(request, who, request.params.transaction_id) };
+    const id = request.params.transaction_id;
+    const decided = await consoleAdjust(request.unit.store, who, id, request.body.amount, clock.now());
+    return request.unit.transaction(async (tx) => {
+      await written(tx, decided);
+      return { result: true, message: 'Hold changed.', data: await after(tx, who, id) };
+    });
   });
 
   app.post('/widgets/transactions/:transaction_id/release', {
@@ -151,8 +178,12 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
     },
   }, async (request) => {
     const who = await actor(request);
-    await consoleRelease(request.store, who, request.params.transaction_id);
-    return { result: true, message: 'Hold released.', data: await after(request, who, request.params.transaction_id) };
+    const id = request.params.transaction_id;
+    const decided = await consoleRelease(request.unit.store, who, id);
+    return request.unit.transaction(async (tx) => {
+      await written(tx, decided);
+      return { result: true, message: 'Hold released.', data: await after(tx, who, id) };
+    });
   });
 
   app.post('/widgets/transactions/:transaction_id/undo', {
@@ -163,13 +194,17 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
     },
   }, async (request) => {
     const who = await actor(request);
-    const { undoneAs, recordId } = await consoleUndo(request.store, who, request.params.transaction_id, clock.now());
-    await receipt(request, who, recordId);
-    return {
-      result: true,
-      message: undoneAs === 'void' ? 'Sale voided: nobody keeps a fee.' : 'Sale refunded in full: it had settled, so a void was no longer possible.',
-      data: { ...(await after(request, who, request.params.transaction_id)), undone_as: undoneAs },
-    };
+    const id = request.params.transaction_id;
+    const decided = await consoleUndo(request.unit.store, who, id, clock.now());
+    return request.unit.transaction(async (tx) => {
+      const { undoneAs, recordId } = await written(tx, decided);
+      await receipt(tx, who, recordId);
+      return {
+        result: true,
+        message: undoneAs === 'void' ? 'Sale voided: nobody keeps a fee.' : 'Sale refunded in full: it had settled, so a void was no longer possible.',
+        data: { ...(await after(tx, who, id)), undone_as: undoneAs },
+      };
+    });
   });
 
   app.post('/widgets/transactions/:transaction_id/receipt', {
@@ -180,7 +215,11 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { stor
   }, async (request) => {
     const who = await actor(request);
     requireFeature(who.session, 'receipts');
-    await sendReceipt(request.store, who.merchant.id, request.params.transaction_id, { now: clock.now(), publicUrl: config.publicUrl, strict: true });
-    return { result: true, message: 'Receipt sent.', data: await after(request, who, request.params.transaction_id) };
+    const id = request.params.transaction_id;
+    const change = await receiptChange(request.unit.store, who.merchant.id, id, { now: clock.now(), publicUrl: config.publicUrl, strict: true });
+    return request.unit.transaction(async (tx) => {
+      await tx.write(change!);
+      return { result: true, message: 'Receipt sent.', data: await after(tx, who, id) };
+    });
   });
 };

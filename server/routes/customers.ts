@@ -19,8 +19,8 @@ export const customerRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { clo
   app.post('/customers/add', {
     schema: { operationId: 'addCustomer', tags, summary: 'Store a customer of a merchant', body: AddCustomerBody, response: { 200: CustomerAnswer, ...failures } },
   }, async (request) => {
-    const customer = await addCustomer(request.store, request.client.id, request.body, clock.now());
-    return { result: true, message: 'Customer created.', data: asData(customer) };
+    const added = await addCustomer(request.unit.store, request.client.id, request.body, clock.now());
+    return request.unit.write(added.change, { result: true, message: 'Customer created.', data: asData(added.result) });
   });
 
   app.get('/customers', {
@@ -33,9 +33,9 @@ export const customerRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { clo
     },
   }, async (request) => {
     const { merchant_key, page, perPage, cursor } = request.query;
-    const merchant = await merchantByKey(request.store, request.client.id, merchant_key);
+    const merchant = await merchantByKey(request.unit.store, request.client.id, merchant_key);
     const start = pageStart(cursor, page, perPage);
-    const listed = await request.store.customers.page(merchant.id, perPage, start);
+    const listed = await request.unit.store.customers.page(merchant.id, perPage, start);
     const { items, total: totalCount } = listed;
     return {
       result: true,
@@ -63,8 +63,8 @@ export const customerRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { clo
       response: { 200: CustomerAnswer, ...failures },
     },
   }, async (request) => {
-    const merchant = await merchantByKey(request.store, request.client.id, request.query.merchant_key);
-    const customer = await request.store.customers.findById(merchant.id, request.params.customerId);
+    const merchant = await merchantByKey(request.unit.store, request.client.id, request.query.merchant_key);
+    const customer = await request.unit.store.customers.findById(merchant.id, request.params.customerId);
     if (!customer) throw notFound(`No customer ${request.params.customerId} for this merchant.`);
     return { result: true, message: 'Customer retrieved.', data: asData(customer) };
   });
@@ -79,8 +79,8 @@ export const customerRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { clo
       response: { 200: ChargeCustomerAnswer, ...failures },
     },
   }, async (request) => {
-    const merchant = await merchantByKey(request.store, request.client.id, request.body.merchant_key);
-    const sale = await chargeCustomer(request.store, merchant, request.params.customerId, request.body.amount, request.body.order_id, clock.now());
-    return { result: true, message: 'Customer charged.', transaction_id: sale.id };
+    const merchant = await merchantByKey(request.unit.store, request.client.id, request.body.merchant_key);
+    const charge = await chargeCustomer(request.unit.store, merchant, request.params.customerId, request.body.amount, request.body.order_id, clock.now());
+    return request.unit.write(charge.change, { result: true, message: 'Customer charged.', transaction_id: charge.result.id });
   });
 };

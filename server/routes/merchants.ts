@@ -13,10 +13,10 @@ export const merchantRoutes: FastifyPluginAsyncTypebox<Deps> = async (app) => {
     schema: { operationId: 'listMerchants', tags: ['Merchant onboarding'], summary: 'List your merchants, newest first', response: { 200: MerchantListAnswer, ...failures } },
   }, async (request, reply) => {
     reply.header('cache-control', 'private, no-cache');
-    return lists.send(reply, request.store, request.client.id, async () => ({
+    return lists.send(reply, request.unit.store, request.client.id, async () => ({
       result: true,
       message: 'Merchants retrieved.',
-      data: (await request.store.merchants.listForClient(request.client.id)).map((m) => ({
+      data: (await request.unit.store.merchants.listForClient(request.client.id)).map((m) => ({
         businessname: m.business_name,
         email: m.email,
         first_name: m.first_name,

@@ -15,25 +15,26 @@ const tags = ['Merchant onboarding'];
 export const onboardingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { clock, config }) => {
   app.post('/onboarding', {
     schema: { operationId: 'onboardMerchant', tags, summary: 'Onboard a merchant with the whole application', body: OnboardingBody, response: { 200: OnboardingAnswer, ...failures } },
-  }, async (request) => {
-    const { merchant, merchantKey } = await submitApplication(request.store, request.client.id, request.body as OnboardingApplication, clock.now());
-    return {
-      result: true,
-      message: 'Merchant onboarded; the application waits for review.',
-      data: {
-        businessname: merchant.business_name,
-        email: merchant.email,
-        merchant_key: merchantKey,
-        public_key: merchant.public_key,
-        merchant_id: merchant.id,
-      },
-    };
-  });
+  }, async (request) =>
+    request.unit.transaction(async (tx) => {
+      const { merchant, merchantKey } = await submitApplication(tx, request.client.id, request.body as OnboardingApplication, clock.now());
+      return {
+        result: true,
+        message: 'Merchant onboarded; the application waits for review.',
+        data: {
+          businessname: merchant.business_name,
+          email: merchant.email,
+          merchant_key: merchantKey,
+          public_key: merchant.public_key,
+          merchant_id: merchant.id,
+        },
+      };
+    }));
 
   app.get('/auth/create-session', {
     schema: { operationId: 'createOnboardingSession', tags, summary: 'Start a hosted onboarding: get a session token', querystring: CreateSessionQuery, response: { 200: CreateSessionAnswer, ...failures } },
   }, async (request) => {
-    const { token, expiresAt } = await createOnboardingSession(request.store, request.client.id, clock.now());
+    const { token, expiresAt } = await request.unit.transaction((tx) => createOnboardingSession(tx, request.client.id, clock.now()));
     return {
       result: true,
       message: 'Session created.',
@@ -54,12 +55,12 @@ export const onboardingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { c
       body: HostedOnboardingBody,
       response: { 200: HostedOnboardingAnswer, ...failures },
     },
-  }, async (request) => {
-    const data = await startHostedOnboarding(
-      request.store, request.client.id, request.params.session_token, request.body ?? {}, clock.now(), config.publicUrl,
-    );
-    return { result: true, message: 'Onboarding link created: send it to the merchant.', data };
-  });
+  }, async (request) =>
+    request.unit.transaction(async (tx) => ({
+      result: true,
+      message: 'Onboarding link created: send it to the merchant.',
+      data: await startHostedOnboarding(tx, request.client.id, request.params.session_token, request.body ?? {}, clock.now(), config.publicUrl),
+    })));
 
   app.post('/auth/onboarding-link', {
     schema: {
@@ -71,13 +72,16 @@ export const onboardingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { c
     },
   }, async (request) => {
     const { merchant_id, refresh_url } = request.body;
-    const data = await refreshOnboardingLink(request.store, request.client.id, merchant_id, refresh_url, clock.now(), config.publicUrl);
-    return { result: true, message: 'Onboarding link created: send the merchant to it.', data };
+    return request.unit.transaction(async (tx) => ({
+      result: true,
+      message: 'Onboarding link created: send the merchant to it.',
+      data: await refreshOnboardingLink(tx, request.client.id, merchant_id, refresh_url, clock.now(), config.publicUrl),
+    }));
   });
 
   app.post('/auth/get-onboarding-status', {
     schema: { operationId: 'getOnboardingStatus', tags, summary: "Read a merchant's onboarding status", body: OnboardingStatusBody, response: { 200: OnboardingStatusAnswer, ...failures } },
   }, async (request) => {
-    return { result: true, message: 'Onboarding status retrieved.', data: await onboardingStatus(request.store, request.client.id, request.body.merchant_key) };
+    return { result: true, message: 'Onboarding status retrieved.', data: await onboardingStatus(request.unit.store, request.client.id, request.body.merchant_key) };
   });
 };

@@ -14,40 +14,40 @@ export const preauthRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
   app.post('/preauth/capture', {
     schema: { operationId: 'capturePreauth', tags, summary: 'Charge the amount authorized now (once)', body: CaptureBody, response: { 200: CaptureAnswer, ...failures } },
   }, async (request) => {
-    const merchant = await merchantByKey(request.store, request.client.id, request.body.merchant_key);
-    const data = await capture(request.store, merchant, request.body.transaction_id, request.body.last_authorized_amount, clock.now());
-    return { result: true, message: 'Authorization captured.', data };
+    const merchant = await merchantByKey(request.unit.store, request.client.id, request.body.merchant_key);
+    const captured = await capture(request.unit.store, merchant, request.body.transaction_id, request.body.last_authorized_amount, clock.now());
+    return request.unit.write(captured.change, { result: true, message: 'Authorization captured.', data: captured.result });
   });
 
   app.post('/preauth/update', {
     schema: { operationId: 'updatePreauth', tags, summary: 'Raise or lower the authorized amount', body: UpdatePreauthBody, response: { 200: UpdatePreauthAnswer, ...failures } },
   }, async (request) => {
     const { merchant_key, transaction_id, last_authorized_amount, new_authorized_amount } = request.body;
-    const merchant = await merchantByKey(request.store, request.client.id, merchant_key);
-    const data = await changeAuthorizedAmount(request.store, merchant, transaction_id, last_authorized_amount, new_authorized_amount, clock.now());
-    return { result: true, message: `Authorized amount ${data.change === 'increment' ? 'raised' : 'lowered'} to ${data.authorized_amount}.`, data };
+    const merchant = await merchantByKey(request.unit.store, request.client.id, merchant_key);
+    const { change, result: data } = await changeAuthorizedAmount(request.unit.store, merchant, transaction_id, last_authorized_amount, new_authorized_amount, clock.now());
+    return request.unit.write(change, { result: true, message: `Authorized amount ${data.change === 'increment' ? 'raised' : 'lowered'} to ${data.authorized_amount}.`, data });
   });
 
   app.get('/preauth', {
     schema: { operationId: 'listPreauths', tags, summary: "List the merchant's preauthorizations (holds), newest first", querystring: HoldListQuery, response: { 200: HoldListAnswer, ...failures } },
   }, async (request) => {
     const { merchant_key, status, page, perPage, cursor } = request.query;
-    const merchant = await merchantByKey(request.store, request.client.id, merchant_key);
-    return { result: true, message: 'Preauthorizations retrieved.', data: await listHolds(request.store, merchant, status, page, perPage, cursor) };
+    const merchant = await merchantByKey(request.unit.store, request.client.id, merchant_key);
+    return { result: true, message: 'Preauthorizations retrieved.', data: await listHolds(request.unit.store, merchant, status, page, perPage, cursor) };
   });
 
   app.get('/preauth/:transaction_id', {
     schema: { operationId: 'getPreauth', tags, summary: 'Read one preauthorization: the amount authorized now and its state', params: HoldParams, querystring: HoldQuery, response: { 200: HoldAnswer, ...failures } },
   }, async (request) => {
-    const merchant = await merchantByKey(request.store, request.client.id, request.query.merchant_key);
-    return { result: true, message: 'Preauthorization retrieved.', data: await readHold(request.store, merchant, request.params.transaction_id) };
+    const merchant = await merchantByKey(request.unit.store, request.client.id, request.query.merchant_key);
+    return { result: true, message: 'Preauthorization retrieved.', data: await readHold(request.unit.store, merchant, request.params.transaction_id) };
   });
 
   app.post('/preauth/void', {
     schema: { operationId: 'voidPreauth', tags, summary: 'Release an authorization; it can no longer be captured', body: VoidPreauthBody, response: { 200: VoidPreauthAnswer, ...failures } },
   }, async (request) => {
-    const merchant = await merchantByKey(request.store, request.client.id, request.body.merchant_key);
-    const data = await releaseAuthorization(request.store, merchant, request.body.transaction_id);
-    return { result: true, message: 'Authorization voided.', data };
+    const merchant = await merchantByKey(request.unit.store, request.client.id, request.body.merchant_key);
+    const released = await releaseAuthorization(request.unit.store, merchant, request.body.transaction_id);
+    return request.unit.write(released.change, { result: true, message: 'Authorization voided.', data: released.result });
   });
 };

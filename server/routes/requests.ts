@@ -20,14 +20,11 @@ export const requestRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
   };
 
   app.post('/requests', {
-    config: { idempotency: 'with-write' },
     schema: { operationId: 'requestPayment', tags, summary: 'Ask a customer to pay: a pay link, sent by SMS and/or e-mail', body: PaymentRequestBody, response: { 200: PaymentRequestAnswer, ...failures } },
   }, async (request) => {
-    const merchant = await merchantByKey(request.store, request.client.id, request.body.merchant_key);
-    const created = await createPaymentRequest(request.store, merchant, request.body, {
-      source: 'pay_link', now: clock.now(), publicUrl: config.publicUrl, sealFor: (created) => request.sealAnswer(requestAnswer(created)),
-    });
-    return requestAnswer(created);
+    const merchant = await merchantByKey(request.unit.store, request.client.id, request.body.merchant_key);
+    const created = await createPaymentRequest(request.unit.store, merchant, request.body, { source: 'pay_link', now: clock.now(), publicUrl: config.publicUrl });
+    return request.unit.write(created.change, requestAnswer(created.result));
   });
 
   app.post('/requests/:customerId', {
@@ -40,30 +37,30 @@ export const requestRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
       response: { 200: CustomerRequestAnswer, ...failures },
     },
   }, async (request) => {
-    const merchant = await merchantByKey(request.store, request.client.id, request.body.merchant_key);
-    const customer = await request.store.customers.findById(merchant.id, request.params.customerId);
+    const merchant = await merchantByKey(request.unit.store, request.client.id, request.body.merchant_key);
+    const customer = await request.unit.store.customers.findById(merchant.id, request.params.customerId);
     if (!customer) throw notFound(`No customer ${request.params.customerId} for this merchant.`);
-    const { request: created, payLink } = await createPaymentRequest(request.store, merchant, request.body, {
+    const { change, result: { request: created, payLink } } = await createPaymentRequest(request.unit.store, merchant, request.body, {
       source: 'customer_request', customer, now: clock.now(), publicUrl: config.publicUrl,
     });
-    return {
+    return request.unit.write(change, {
       result: true,
       message: 'A text request has been sent to the customer.',
       data: { order_id: created.order_id, pay_link: payLink, sales_id: created.sales_id, link_id: created.id },
-    };
+    });
   });
 
   app.post('/order/api-qr_code_link', {
     schema: { operationId: 'createQrLink', tags, summary: 'A QR code link for a payment', body: QrBody, response: { 200: QrAnswer, ...failures } },
   }, async (request) => {
-    const merchant = await merchantByKey(request.store, request.client.id, request.body.merchant_key);
-    const { request: created, payLink, qrCodeLink } = await createPaymentRequest(request.store, merchant, request.body, {
+    const merchant = await merchantByKey(request.unit.store, request.client.id, request.body.merchant_key);
+    const { change, result: { request: created, payLink, qrCodeLink } } = await createPaymentRequest(request.unit.store, merchant, request.body, {
       source: 'qr_code', now: clock.now(), publicUrl: config.publicUrl,
     });
-    return {
+    return request.unit.write(change, {
       result: true,
       message: 'QR code link created.',
       data: { order_id: created.order_id, qr_code_link: qrCodeLink, sales_id: created.sales_id, pay_link: payLink },
-    };
+    });
   });
 };

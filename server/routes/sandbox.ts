@@ -7,18 +7,20 @@ import { StatusAnswer, failures } from '../schemas/envelope.ts';
 import { ApproveMerchantBody } from '../schemas/merchants.ts';
 import { reviewApplication } from '../services/merchant-review.ts';
 import {
-  ClockAnswer, ClockBody, MessagesAnswer, SandboxPayAnswer, SandboxPayBody, SettleAnswer, SettleBody, TriggerWebhookAnswer,
+  ClockAnswer, ClockBody, ListenAnswer, ListenQuery, MessagesAnswer, SandboxPayAnswer, SandboxPayBody, SettleAnswer, SettleBody, TriggerWebhookAnswer,
   TriggerWebhookBody, UpdateAchBody,
 } from '../schemas/sandbox.ts';
-import { sampleEventData } from '../webhooks/sample-events.ts';
+import { sampleEventData } from '../services/sample-events.ts';
 import { merchantByKey } from '../services/merchant-access.ts';
 import { payLink, type PaymentDetails } from '../services/pay.ts';
 import { LINK_PROBLEMS } from '../domain/pay-links.ts';
 import { decideAch } from '../services/ach.ts';
-import { receiptAfter } from '../services/receipts.ts';
+import { sendShopperReceipt } from './shopper-receipts.ts';
+import { eventRow } from '../store/events.ts';
 import { payLinkKey } from '../services/pay-link-tokens.ts';
 import { CLOCK_OFFSET_SETTING } from '../store/settings.ts';
 import { isoInstant } from '../domain/instants.ts';
+import type { EventType } from '../domain/event-types.ts';
 
 const PAY_TOKEN = /\/pay\/(pl_[A-Za-z0-9_-]+)/;
 
@@ -35,10 +37,12 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
     config: { envelope: 'status' },
     schema: { operationId: 'approveMerchant', tags, summary: 'Approve a pending merchant (sandbox)', body: ApproveMerchantBody, response: { 200: StatusAnswer, ...failures } },
   }, async (request) => {
-    const merchant = await request.store.merchants.findById(request.client.id, request.body.merchant_id);
+    const merchant = await request.unit.store.merchants.findById(request.client.id, request.body.merchant_id);
     if (!merchant) throw notFound(`No merchant ${request.body.merchant_id} among yours: send the merchant_id (m_…), not the merchant key.`);
-    await reviewApplication(request.store, merchant, 'approved', '', 'sandbox', clock.now());
-    return { status: true, message: 'Merchant approved; merchant.approval dispatch started.' };
+    return request.unit.transaction(async (tx) => {
+      await reviewApplication(tx, merchant, 'approved', '', 'sandbox', clock.now());
+      return { status: true, message: 'Merchant approved; merchant.approval dispatch started.' };
+    });
   });
 
   app.post('/sandbox/webhooks/trigger', {
@@ -48,17 +52,69 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
     },
   }, async (request) => {
     const { event_type, merchant_id } = request.body;
-    if (!(await request.store.webhookEndpoints.enabled([request.client.id])).length) {
+    if (!(await request.unit.store.webhookEndpoints.enabled([request.client.id])).length) {
       throw conflict('No webhook endpoint to send to: register one with POST /client/update-webhooks-url first.');
     }
-    if (merchant_id !== undefined && !(await request.store.merchants.findById(request.client.id, merchant_id))) {
+    if (merchant_id !== undefined && !(await request.unit.store.merchants.findById(request.client.id, merchant_id))) {
       throw notFound(`No merchant ${merchant_id} among yours: leave merchant_id out to use a made-up one.`);
     }
     const now = clock.now();
     const data = sampleEventData(event_type, merchant_id ?? newId('m_'), now);
     // Sent as every event is: from the outbox, signed, retried until delivered, listed with its attempts.
-    const event_id = await request.store.events.add(request.client.id, event_type, data, now);
-    return { result: true, message: `Test ${event_type} event queued for your webhook endpoint.`, data: { event_id, event_type, data } };
+    const event = eventRow(request.client.id, event_type, data, now);
+    return request.unit.write(
+      { guards: [], rows: [], events: [event] },
+      { result: true, message: `Test ${event_type} event queued for your webhook endpoint.`, data: { event_id: event.id, event_type, data } },
+    );
+  });
+
+  // A listener's read waits in steps: an event another process wrote (PostgreSQL) is seen at the next step.
+  const LISTEN_STEP_MS = 200;
+  const LISTEN_PAGE = 100;
+  /** Reads waiting for events: a closing service answers them at once rather than wait for them. */
+  const waiting = new Set<() => void>();
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    for (const wake of waiting) wake();
+    done();
+  });
+
+  app.get('/sandbox/events', {
+    schema: {
+      operationId: 'listenEvents', tags, summary: 'Your events in the order they were written, from a cursor, waiting for the next: what paykit listen forwards (sandbox)',
+      querystring: ListenQuery, response: { 200: ListenAnswer, ...failures },
+    },
+  }, async (request, reply) => {
+    const { wait, after: from } = request.query;
+    const cursor = from === undefined ? undefined : /^(\d{1,18})\.(\d{1,15})$/.exec(from);
+    if (cursor === null) throw invalid('after must be the cursor an earlier answer of this call gave (such as "0.42"), as it was given.');
+    // Without a cursor, the cursor of now at once: a listener hears what is written from then on.
+    let after = cursor && { txid: cursor[1]!, seq: Number(cursor[2]) };
+    const starting = after === undefined;
+    const until = Date.now() + wait * 1000;
+    let gone = false;
+    reply.raw.once('close', () => (gone = true));
+    for (;;) {
+      const { events, next } = await request.unit.store.events.listenFrom(request.client.id, after, LISTEN_PAGE);
+      after = next;
+      const left = until - Date.now();
+      if (events.length > 0 || starting || left <= 0 || gone || closing) {
+        // The connection was busy when the service began to close, so nothing closes it once idle: this answer does.
+        if (closing) reply.header('connection', 'close');
+        const listed = events.map((e) => ({ event_id: e.id, event_type: e.event_type as EventType, created_at: e.created_at, data: e.data }));
+        return { result: true, message: `${listed.length} event${listed.length === 1 ? '' : 's'}.`, data: { events: listed, cursor: `${next.txid}.${next.seq}` } };
+      }
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          clearTimeout(timer);
+          waiting.delete(wake);
+          resolve();
+        };
+        const timer = setTimeout(wake, Math.min(LISTEN_STEP_MS, left));
+        waiting.add(wake);
+      });
+    }
   });
 
   app.post('/sandbox/pay', {
@@ -67,7 +123,7 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
     const body = request.body;
     const token = PAY_TOKEN.exec(body.pay_link)?.[1];
     const key = token === undefined ? undefined : payLinkKey(token);
-    const request_ = key === undefined ? undefined : await request.store.paymentRequests.findByTokenHash(key);
+    const request_ = key === undefined ? undefined : await request.unit.store.paymentRequests.findByTokenHash(key);
     // A client pays only its own links through the API; anyone else's is as unknown as a made-up one.
     if (token === undefined || !request_ || request_.client_id !== request.client.id) throw notFound(LINK_PROBLEMS.unknown);
     let details: PaymentDetails;
@@ -80,17 +136,20 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
       if (!body.routing_number || !body.account_number) throw invalid('An ACH payment needs routing_number and account_number.');
       details = { method: 'ach', routingNumber: body.routing_number, accountNumber: body.account_number, name: body.name };
     }
-    const outcome = await payLink(request.store, token, details, clock.now(), false);
-    if (outcome.status === 'approved' && outcome.kind === 'sale') {
-      await receiptAfter(request.store, request.log, outcome.request.merchant_id, outcome.transactionId, { now: clock.now(), publicUrl: config.publicUrl });
-    }
+    const { outcome, change } = await payLink(request.unit.store, token, details, clock.now(), false);
     switch (outcome.status) {
-      case 'approved':
-        return { result: true, message: outcome.kind === 'preauth' ? 'Card authorized.' : 'Payment approved.', data: { transaction_id: outcome.transactionId, status: outcome.kind === 'preauth' ? ('authorized' as const) : ('approved' as const) } };
+      case 'approved': {
+        const answer = await request.unit.write(change!, {
+          result: true, message: outcome.kind === 'preauth' ? 'Card authorized.' : 'Payment approved.',
+          data: { transaction_id: outcome.transactionId, status: outcome.kind === 'preauth' ? ('authorized' as const) : ('approved' as const) },
+        });
+        if (outcome.kind === 'sale') await sendShopperReceipt(request, outcome.request.merchant_id, outcome.transactionId, { now: clock.now(), publicUrl: config.publicUrl });
+        return answer;
+      }
       case 'pending':
-        return { result: true, message: 'ACH payment submitted; it waits for POST /update-ach.', data: { transaction_id: outcome.transactionId, status: 'pending' as const } };
+        return request.unit.write(change!, { result: true, message: 'ACH payment submitted; it waits for POST /update-ach.', data: { transaction_id: outcome.transactionId, status: 'pending' as const } });
       case 'declined':
-        // Returned, not thrown: the declined attempt is recorded, and a thrown error would roll it back.
+        // Answered, not thrown: a decline is the payment's outcome, not a refusal of the call.
         reply.code(402);
         return { result: false as const, message: outcome.message, code: 'card_declined' as const };
       case 'refused':
@@ -106,22 +165,26 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
     const step = Math.round(request.body.hours * 3_600_000);
     if (!clock.canAdvance(step)) throw invalid('The sandbox clock may move at most 100 years ahead in all; it is already near that.');
     clock.advance(step);
-    await request.store.settings.set(CLOCK_OFFSET_SETTING, String(clock.offset));
-    return { result: true, message: `The clock moved forward ${request.body.hours} hours.`, data: { now: isoInstant(clock.now()) } };
+    return request.unit.transaction(async (tx) => {
+      await tx.settings.set(CLOCK_OFFSET_SETTING, String(clock.offset));
+      return { result: true, message: `The clock moved forward ${request.body.hours} hours.`, data: { now: isoInstant(clock.now()) } };
+    });
   });
 
   app.post('/sandbox/settle', {
     schema: { operationId: 'settleSandbox', tags, summary: "Close the merchant's batch: every completed, unsettled transaction settles", body: SettleBody, response: { 200: SettleAnswer, ...failures } },
   }, async (request) => {
-    const merchant = await merchantByKey(request.store, request.client.id, request.body.merchant_key);
-    const settled = await request.store.transactions.settleAll(merchant.id, isoInstant(clock.now()));
-    return { result: true, message: `Batch closed: ${settled} transaction${settled === 1 ? '' : 's'} settled.`, data: { settled } };
+    const merchant = await merchantByKey(request.unit.store, request.client.id, request.body.merchant_key);
+    return request.unit.transaction(async (tx) => {
+      const settled = await tx.transactions.settleAll(merchant.id, isoInstant(clock.now()));
+      return { result: true, message: `Batch closed: ${settled} transaction${settled === 1 ? '' : 's'} settled.`, data: { settled } };
+    });
   });
 
   app.get('/sandbox/messages', {
     schema: { operationId: 'listSandboxMessages', tags, summary: 'The SMS and e-mails the service sent, newest first', response: { 200: MessagesAnswer, ...failures } },
   }, async (request) => {
-    const messages = await request.store.messages.newestFirst(request.client.id, 100);
+    const messages = await request.unit.store.messages.newestFirst(request.client.id, 100);
     return {
       result: true,
       message: 'Messages retrieved.',
@@ -132,11 +195,11 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
   app.post('/update-ach', {
     schema: { operationId: 'updateAch', tags, summary: 'Approve or decline a waiting ACH payment (sandbox)', body: UpdateAchBody, response: { 200: AchAnswer, ...failures } },
   }, async (request) => {
-    const merchant = await merchantByKey(request.store, request.client.id, request.body.merchant_key);
-    await decideAch(request.store, merchant, request.body.transaction_id, request.body.new_status, clock.now());
+    const merchant = await merchantByKey(request.unit.store, request.client.id, request.body.merchant_key);
+    const answer = await request.unit.write(await decideAch(request.unit.store, merchant, request.body.transaction_id, request.body.new_status, clock.now()), { result: true, message: 'Success.' });
     if (request.body.new_status === 'approved') {
-      await receiptAfter(request.store, request.log, merchant.id, request.body.transaction_id, { now: clock.now(), publicUrl: config.publicUrl });
+      await sendShopperReceipt(request, merchant.id, request.body.transaction_id, { now: clock.now(), publicUrl: config.publicUrl });
     }
-    return { result: true, message: 'Success.' };
+    return answer;
   });
 };

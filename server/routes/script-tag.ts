@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { buildScriptTag, ELEMENT_TAGS, type ScriptTagBundle } from '../script-tag/bundle.ts';
+import { buildScriptTag, FETCHED_ELEMENTS, type ScriptTagBundle } from '../script-tag/bundle.ts';
 import { builtScriptTag } from '../script-tag/built-files.ts';
 import { IMMUTABLE, sendFile } from '../static/served-file.ts';
 
@@ -12,8 +12,8 @@ export interface ScriptTagOptions {
 }
 
 /**
- * GET /paykit.js, the loader of `<script type="module" src="{service}/paykit.js" data-public-key="pk_…">`,
- * GET /paykit/{file}, the content-hashed modules it imports, and GET /paykit.json, their names per element (for
+ * GET /paykit.js, the loader of `<script type="module" src="{service}/paykit.js" data-public-key="pk_…">` (with the
+ * pay button in it), GET /paykit/{file}, the content-hashed modules it imports, and GET /paykit.json, their names per element (for
  * modulepreload hints in a page). Read on first use from what `npm run build` left in build/script-tag/, or built
  * then when the widgets' sources changed since.
  */
@@ -33,8 +33,9 @@ export const scriptTagRoute: FastifyPluginAsync<ScriptTagOptions> = async (app, 
     const served = files.get(file);
     if (served) return sendFile(request, reply, served, { ...ANY_PAGE, cacheControl: IMMUTABLE });
     // An element's module from an earlier build, named by a loader cached before the service restarted: the
-    // element's current module instead. Never cached, as it changes with the next build.
-    const tag = ELEMENT_TAGS.find((name) => new RegExp(`^${name}-\\w+\\.js$`).test(file));
+    // element's current module instead, which takes what it shares from that page's loader (src/script-tag/lent.ts
+    // keeps those names stable). Never cached, as it changes with the next build.
+    const tag = FETCHED_ELEMENTS.find((name) => new RegExp(`^${name}-\\w+\\.js$`).test(file));
     if (tag) return reply.code(307).header('location', elements[tag]![0]!).header('cache-control', 'no-store').header('access-control-allow-origin', '*').send();
     return reply.callNotFound();
   });

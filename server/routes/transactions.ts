@@ -14,7 +14,7 @@ import { refundSale, voidSale, type RefundResult, type VoidResult } from '../ser
 import { listItem, singleItem } from '../services/transaction-views.ts';
 import { readRange } from '../services/date-range.ts';
 import { cursorFields, pageStart } from '../services/cursors.ts';
-import { receiptAfter } from '../services/receipts.ts';
+import { sendShopperReceipt } from './shopper-receipts.ts';
 
 const tags = ['Transactions'];
 function readLimit(limit?: number | string): number {
@@ -24,13 +24,13 @@ function readLimit(limit?: number | string): number {
   return n;
 }
 
-export const transactionRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { store, clock, config, afterAnswer }) => {
-  /** The shopper's receipt of a refund or void, once the answer went (a keyed call's unit has committed by then). */
+export const transactionRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { clock, config, afterAnswer }) => {
+  /** The shopper's receipt of a refund or void, once the answer went (its change has committed by then). */
   const receiptAfterAnswer = (request: FastifyRequest, merchant: KeyedMerchant, { record, shopperReachable }: VoidResult) => {
     if (!merchant.receipts_enabled || !shopperReachable) return;
     const transactionId = record.transaction_id;
     const now = clock.now();
-    afterAnswer.after(request, () => receiptAfter(store, request.log, merchant.id, transactionId, { now, publicUrl: config.publicUrl }));
+    afterAnswer.after(request, () => sendShopperReceipt(request, merchant.id, transactionId, { now, publicUrl: config.publicUrl }));
   };
 
   app.get('/merchant/transactions', {
@@ -43,10 +43,10 @@ export const transactionRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { 
     },
   }, async (request) => {
     const { merchant_key, from_date, to_date, limit, pageNumber, cursor } = request.query;
-    const merchant = await merchantByKey(request.store, request.client.id, merchant_key);
+    const merchant = await merchantByKey(request.unit.store, request.client.id, merchant_key);
     const perPage = readLimit(limit);
     const start = pageStart(cursor, pageNumber, perPage);
-    const page = await request.store.transactions.page(merchant.id, { view: 'listed', ...readRange(from_date, to_date) }, perPage, start);
+    const page = await request.unit.store.transactions.page(merchant.id, { view: 'listed', ...readRange(from_date, to_date) }, perPage, start);
     const now = clock.now();
     return {
       result: true, message: 'Transactions retrieved.', total: page.total, ...cursorFields(page),
@@ -64,8 +64,8 @@ export const transactionRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { 
       response: { 200: TransactionGetAnswer, ...failures },
     },
   }, async (request) => {
-    const merchant = await merchantByKey(request.store, request.client.id, request.query.merchant_key);
-    const transaction = await request.store.transactions.find(merchant.id, request.params.transaction_id);
+    const merchant = await merchantByKey(request.unit.store, request.client.id, request.query.merchant_key);
+    const transaction = await request.unit.store.transactions.find(merchant.id, request.params.transaction_id);
     if (!transaction || !isListed(transaction)) throw notFound(`No transaction ${request.params.transaction_id} for this merchant.`);
     return { result: true, message: 'Transaction retrieved.', data: [singleItem(transaction, clock.now())] };
   });
@@ -77,21 +77,22 @@ export const transactionRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { 
   });
 
   app.post('/order/sales-return', {
-    config: { idempotency: 'with-write' },
     schema: { operationId: 'refundTransaction', tags, summary: 'Refund a completed transaction, in part or in full', body: RefundBody, response: { 200: ReversalAnswer, ...failures } },
   }, async (request) => {
-    const merchant = await merchantByKey(request.store, request.client.id, request.body.merchant_key);
-    const refund = await refundSale(request.store, merchant, request.body.transaction_id, request.body.amount, clock.now(), {}, (result) => request.sealAnswer(refundAnswer(result)));
-    receiptAfterAnswer(request, merchant, refund);
-    return refundAnswer(refund);
+    const merchant = await merchantByKey(request.unit.store, request.client.id, request.body.merchant_key);
+    const refund = await refundSale(request.unit.store, merchant, request.body.transaction_id, request.body.amount, clock.now());
+    const answer = await request.unit.write(refund.change, refundAnswer(refund.result));
+    receiptAfterAnswer(request, merchant, refund.result);
+    return answer;
   });
 
   app.post('/order/sales-void', {
     schema: { operationId: 'voidTransaction', tags, summary: 'Void a transaction that has not settled (form-urlencoded or JSON)', body: VoidBody, response: { 200: ReversalAnswer, ...failures } },
   }, async (request) => {
-    const merchant = await merchantByKey(request.store, request.client.id, request.body.merchant_key);
-    const voided = await voidSale(request.store, merchant, request.body.transaction_id, clock.now());
-    receiptAfterAnswer(request, merchant, voided);
-    return { result: true, message: 'Transaction voided.', data: voided.record };
+    const merchant = await merchantByKey(request.unit.store, request.client.id, request.body.merchant_key);
+    const voided = await voidSale(request.unit.store, merchant, request.body.transaction_id, clock.now());
+    const answer = await request.unit.write(voided.change, { result: true, message: 'Transaction voided.', data: voided.result.record });
+    receiptAfterAnswer(request, merchant, voided.result);
+    return answer;
   });
 };

@@ -13,8 +13,8 @@ export const widgetAdminRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { 
   app.post('/widgets/sessions', {
     schema: { operationId: 'createWidgetSession', tags, summary: 'Mint a session token for the transactions table (15 minutes): read-only unless features are granted', body: WidgetSessionBody, response: { 200: WidgetSessionAnswer, ...failures } },
   }, async (request) => {
-    const merchant = await merchantByKey(request.store, request.client.id, request.body.merchant_key);
-    return { result: true, message: 'Widget session created.', data: await createWidgetSession(request.store, merchant, request.body.features, clock.now()) };
+    const merchant = await merchantByKey(request.unit.store, request.client.id, request.body.merchant_key);
+    return request.unit.transaction(async (tx) => ({ result: true, message: 'Widget session created.', data: await createWidgetSession(tx, merchant, request.body.features, clock.now()) }));
   });
 
   app.put('/widgets/', {
@@ -22,7 +22,7 @@ export const widgetAdminRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { 
     schema: { operationId: 'updateWidgetSettings', tags, summary: "Set what the widgets show and the pages allowed to use them", body: WidgetSettingsBody, response: { 200: WidgetSettingsPutAnswer, ...failures } },
   }, async (request) => {
     const { merchant_key, ...settings } = request.body;
-    const merchant = await merchantByKey(request.store, request.client.id, merchant_key);
-    return { result: true, message: 'Widget settings updated.', data: await updateWidgetSettings(request.store, merchant, settings, clock.now(), config.publicUrl) };
+    const merchant = await merchantByKey(request.unit.store, request.client.id, merchant_key);
+    return request.unit.transaction(async (tx) => ({ result: true, message: 'Widget settings updated.', data: await updateWidgetSettings(tx, merchant, settings, clock.now(), config.publicUrl) }));
   });
 };

@@ -18,8 +18,8 @@ const tags = ['Widgets'];
 
 /** The calls the elements make: by public key in the path, or with a widget session token. */
 export const widgetRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, deps) => {
-  const { store, clock, config } = deps;
-  guardWidgetCalls(app, { store, config });
+  const { clock, config } = deps;
+  guardWidgetCalls(app, { config });
 
   const preflight = async (_request: FastifyRequest, reply: FastifyReply) =>
     reply.code(204).header('access-control-allow-methods', 'GET, POST, OPTIONS').send();
@@ -30,7 +30,7 @@ export const widgetRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, deps) =
     schema: { operationId: 'getWidgetSettings', tags, summary: "The merchant's widget settings (public key)", params: PublicKeyParams, response: { 200: WidgetSettingsAnswer, ...failures } },
   }, async (request) => {
     const merchant = request.widgetMerchant!;
-    const settings = settingsOf(await store.widgets.settings(merchant.id));
+    const settings = settingsOf(await request.unit.store.widgets.settings(merchant.id));
     return {
       result: true,
       message: 'Widget settings retrieved.',
@@ -42,17 +42,18 @@ export const widgetRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, deps) =
     schema: { operationId: 'createWidgetPayLink', tags, summary: 'Create a pay link (public key)', params: PublicKeyParams, body: WidgetPayLinkBody, response: { 200: WidgetPayLinkAnswer, ...failures } },
   }, async (request) => {
     const merchant = request.widgetMerchant!;
-    const { request: created, payLink } = await createWidgetPayLink(store, merchant, request.body, { now: clock.now(), publicUrl: config.publicUrl });
-    return {
+    const { change, result: { request: created, payLink } } = await createWidgetPayLink(request.unit.store, merchant, request.body, { now: clock.now(), publicUrl: config.publicUrl });
+    return request.unit.write(change, {
       result: true,
       message: 'Pay link created.',
       data: { link_id: created.id, pay_link: payLink, order_id: created.order_id, amount: formatAmount(subtotal({ ...created, passFee: false })), expires_at: created.expires_at },
-    };
+    });
   });
 
   app.get('/widgets/:public_key/pay-links/:link_id', {
     schema: { operationId: 'getWidgetPayLink', tags, summary: "A pay link's outcome (public key)", params: LinkParams, response: { 200: WidgetLinkStatusAnswer, ...failures } },
   }, async (request) => {
+    const { store } = request.unit;
     const link = await store.paymentRequests.findById(request.widgetMerchant!.id, request.params.link_id);
     if (!link) throw notFound(`No pay link ${request.params.link_id} for this merchant.`);
     const payment = link.transaction_id ? await store.transactions.find(request.widgetMerchant!.id, link.transaction_id) : undefined;
@@ -67,8 +68,8 @@ export const widgetRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, deps) =
   app.post('/widgets/:public_key/payment-requests', {
     schema: { operationId: 'createWidgetPaymentRequest', tags, summary: 'Text a pay link to a phone (public key)', params: PublicKeyParams, body: WidgetPaymentRequestBody, response: { 200: WidgetPaymentRequestAnswer, ...failures } },
   }, async (request) => {
-    const { request: created, payLink } = await createWidgetPaymentRequest(store, request.widgetMerchant!, request.body, { now: clock.now(), publicUrl: config.publicUrl });
-    return { result: true, message: `A text with the pay link was sent to ${created.phone}.`, data: { order_id: created.order_id, pay_link: payLink } };
+    const { change, result: { request: created, payLink } } = await createWidgetPaymentRequest(request.unit.store, request.widgetMerchant!, request.body, { now: clock.now(), publicUrl: config.publicUrl });
+    return request.unit.write(change, { result: true, message: `A text with the pay link was sent to ${created.phone}.`, data: { order_id: created.order_id, pay_link: payLink } });
   });
 
   await app.register(consoleRoutes, deps);

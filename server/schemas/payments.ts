@@ -47,9 +47,11 @@ export const ChargeCustomerAnswer = Type.Object({ result: Type.Boolean(), messag
 const OtherDetails = Type.Object({ auth_code: Type.String(), card_brand: Type.String(), last_four: Type.String() });
 export const TransactionKinds = ['sale', 'refund', 'void', 'ach_return'] as const;
 export const TransactionStatuses = ['pending', 'completed', 'declined', 'voided', 'authorized', 'captured'] as const;
+export const TransactionStates = ['pending', 'completed', 'partly_refunded', 'refunded', 'declined', 'voided'] as const;
 const Extras = {
   type: OneOf(TransactionKinds, 'What the transaction is: a sale, or the refund, void or ACH return of one'),
-  status: OneOf(TransactionStatuses, 'pending (ACH waiting), completed, declined or voided; holds are authorized or captured'),
+  status: OneOf(TransactionStatuses, 'As stored: pending (ACH waiting), completed, declined or voided; a sale refunded in part or whole stays completed'),
+  state: OneOf(TransactionStates, 'As a merchant reads it: the status, but partly_refunded or refunded for a completed sale with refunds (refunded_amount tells how much)'),
   method: OneOf(['card', 'ach'] as const),
   order_id: Type.String(),
   refunded_amount: Type.String(),
@@ -104,7 +106,7 @@ export const VoidBody = Body({
 export const ReversalAnswer = Envelope(
   Type.Object({
     sales_id: Type.String(), transaction_id: Type.String(), order_createdfrom: Type.String(), amount: Type.Number(), txn_id: Type.String(),
-    txn_date: Instant, linked_txn_id: Type.String(), Status: OneOf(['Success', 'Error'] as const), type: OneOf(['Refund', 'Void'] as const),
+    txn_date: Instant, linked_txn_id: Type.String({ description: 'The original: the sale refunded or voided (in the payment.refund event it is the refund itself)' }), Status: OneOf(['Success', 'Error'] as const), type: OneOf(['Refund', 'Void'] as const),
   }),
 );
 

@@ -36,3 +36,19 @@ export const TriggerWebhookBody = Body({
   merchant_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'One of your merchants (m_…) to name in the event; a made-up id when left out' })),
 });
 export const TriggerWebhookAnswer = Envelope(Type.Object({ event_id: Type.String(), event_type: Type.String(), data: Type.Record(Type.String(), Type.Unknown()) }));
+
+/** The longest a listener's read waits for an event: well inside the service's request timeout (30 s by default). */
+export const LISTEN_WAIT_MAX_SECONDS = 25;
+export const ListenQuery = Type.Object({
+  after: Type.Optional(Type.String({ maxLength: 60, description: 'The `cursor` of an earlier answer: the events written after it. Left out: none, and the cursor of now' })),
+  wait: Type.Integer({ minimum: 0, maximum: LISTEN_WAIT_MAX_SECONDS, default: 0, description: `Seconds to wait for an event when none is there yet, 0 to ${LISTEN_WAIT_MAX_SECONDS}` }),
+});
+export const ListenAnswer = Envelope(Type.Object({
+  events: Type.Array(Type.Object({
+    event_id: Type.String({ description: 'The id a delivery of it carries as webhook-id' }),
+    event_type: OneOf(EVENT_TYPES),
+    created_at: Instant,
+    data: Type.Record(Type.String(), Type.Unknown(), { description: 'As a delivery sends it' }),
+  }), { description: 'In the order they were written (committed), at most 100' }),
+  cursor: Type.String({ description: 'Pass as `after` for the events written after these' }),
+}));

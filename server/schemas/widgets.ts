@@ -122,6 +122,7 @@ export const WidgetTransactionsAnswer = Envelope(
     items: Type.Array(ConsoleItem), page: Type.Integer(), perPage: Type.Integer(),
     totalCount: Type.Integer({ description: 'Every matching row; with q, card_brand or status completed|refunded, counted up to 1,000 (1000 means 1,000 or more)' }),
     ...CursorFields,
+    features: Type.Object(GrantedFeatures.properties, { description: "What the session token allows: the actions the table shows (the session's own, so page and token agree)" }),
   }),
 );
 

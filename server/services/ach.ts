@@ -1,35 +1,40 @@
 import type { Store } from '../store/store.ts';
 import type { MerchantAccount } from '../store/merchants.ts';
-import type { Transaction } from '../store/transactions.ts';
+import { ownColumns, type Transaction } from '../store/transactions.ts';
+import { eventRow } from '../store/events.ts';
 import { conflict, notFound } from '../domain/refusals.ts';
 import { newId } from '../platform/secrets.ts';
-import { paymentSuccessEvent } from './events.ts';
+import { achApprovedEvent, achDeclinedEvent, paymentSuccessEvent } from './events.ts';
 import { isoInstant } from '../domain/instants.ts';
+import type { Change } from '../store/changes.ts';
 
 /**
- * Sandbox POST /update-ach: the bank's answer to a waiting ACH payment. Approved completes it (and the
- * partner hears `payment.success` then, when money moved); declined leaves a reversal record.
+ * Sandbox POST /update-ach: the bank's answer to a waiting ACH payment, as a change. Approved completes it (and the
+ * partner hears `payment.success` then, when money moved); declined leaves a reversal record. Decided on the
+ * payment as read, written only while it is still waiting.
  */
-export async function decideAch(store: Store, merchant: MerchantAccount, transactionId: string, decision: 'approved' | 'declined', now: Date) {
-  return store.transaction(async (tx) => {
-    const sale = await tx.transactions.findForUpdate(merchant.id, transactionId);
-    if (!sale || sale.method !== 'ach' || sale.kind !== 'sale') throw notFound(`No ACH transaction ${transactionId} for this merchant.`);
-    if (sale.status !== 'pending') throw conflict(`ACH transaction ${transactionId} was already ${sale.status === 'completed' ? 'approved' : 'declined'}.`);
-    if (decision === 'approved') {
-      await tx.transactions.update(sale.id, { status: 'completed', completed_at: isoInstant(now) });
-      await tx.events.add(merchant.client_id, 'ach.update', { merchant_id: merchant.id, status: 'Approved', tran_id: sale.id, message: 'Approved' }, now);
-      await tx.events.add(merchant.client_id, 'payment.success', paymentSuccessEvent({ ...sale, status: 'completed' }, sale.request_id), now);
-      return;
-    }
-    const reversal: Transaction = {
-      ...sale, id: newId('txn_'), parent_id: sale.id, kind: 'ach_return', status: 'completed', fee_amount: 0,
-      net_amount: -sale.net_amount, refunded_amount: 0, gateway_ref: newId('gw_'), created_at: isoInstant(now),
-      completed_at: isoInstant(now), settled_at: null,
+export async function decideAch(store: Store, merchant: MerchantAccount, transactionId: string, decision: 'approved' | 'declined', now: Date): Promise<Change> {
+  const sale = await store.transactions.findForChange(merchant.id, transactionId);
+  if (!sale || sale.method !== 'ach' || sale.kind !== 'sale') throw notFound(`No ACH transaction ${transactionId} for this merchant.`);
+  if (sale.status !== 'pending') throw conflict(`ACH transaction ${transactionId} was already ${sale.status === 'completed' ? 'approved' : 'declined'}.`);
+  const at = isoInstant(now);
+  const event = (type: string, data: Record<string, unknown>) => eventRow(merchant.client_id, type, data, now);
+  const where = { id: sale.id, merchant_id: merchant.id, status: 'pending' };
+  if (decision === 'approved') {
+    return {
+      guards: [{ table: 'transactions', where, set: { status: 'completed', completed_at: at } }], rows: [],
+      events: [
+        event('ach.update', achApprovedEvent(sale)),
+        event('payment.success', paymentSuccessEvent({ ...sale, status: 'completed', completed_at: at }, sale.request_id)),
+      ],
     };
-    await tx.transactions.update(sale.id, { status: 'declined' });
-    await tx.transactions.insert(reversal);
-    await tx.events.add(merchant.client_id, 'ach.update', {
-      merchant_id: merchant.id, status: 'Declined', tran_id: sale.id, message: 'Insufficient Funds', return_transaction_id: reversal.id,
-    }, now);
-  });
+  }
+  const reversal: Transaction = {
+    ...ownColumns(sale), id: newId('txn_'), parent_id: sale.id, kind: 'ach_return', status: 'completed', fee_amount: 0,
+    net_amount: -sale.net_amount, refunded_amount: 0, gateway_ref: newId('gw_'), created_at: at, completed_at: at, settled_at: null,
+  };
+  return {
+    guards: [{ table: 'transactions', where, set: { status: 'declined' } }], rows: [{ table: 'transactions', row: reversal }],
+    events: [event('ach.update', achDeclinedEvent(sale, reversal))],
+  };
 }

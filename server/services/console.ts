@@ -9,6 +9,7 @@ import { refundSale, voidSale, type EventExtras } from './refunds.ts';
 import { capture, changeAuthorizedAmount, releaseAuthorization } from './preauthorizations.ts';
 import { requireFeature, type WidgetSession } from './widgets.ts';
 import { consoleCursor, consolePageStart, readConsoleQuery, type ConsoleQuery } from './console-filters.ts';
+import type { Decided } from './guarded.ts';
 
 const asRefundable = (t: Transaction): Refundable => ({
   kind: t.kind, status: t.status, amount: t.amount, refunded: t.refunded_amount, completedAt: t.completed_at, settledAt: t.settled_at,
@@ -98,8 +99,8 @@ async function ownTransaction(store: Store, actor: ConsoleActor, id: string): Pr
   return t;
 }
 
-/** Refund: the amount given, or everything still refundable. Answers the refund's (or the void's) record id. */
-export async function consoleRefund(store: Store, actor: ConsoleActor, id: string, amount: string | number | undefined, now: Date): Promise<string> {
+/** Refund: the amount given, or everything still refundable. Its change, and the refund's (or the void's) record id. */
+export async function consoleRefund(store: Store, actor: ConsoleActor, id: string, amount: string | number | undefined, now: Date): Promise<Decided<string>> {
   requireFeature(actor.session, 'refunds');
   let text = amountText(amount);
   if (text === undefined) {
@@ -108,30 +109,22 @@ export async function consoleRefund(store: Store, actor: ConsoleActor, id: strin
     // Nothing left: the refund's own rules say why (already refunded, not a completed sale).
     text = formatAmount(rest > 0 ? rest : sale.amount);
   }
-  return (await refundSale(store, actor.merchant, id, text, now, extrasOf(actor))).record.transaction_id;
+  const { change, result } = await refundSale(store, actor.merchant, id, text, now, extrasOf(actor));
+  return { change, result: result.record.transaction_id };
 }
 
-/** Void: answers the void's record id. */
-export async function consoleVoid(store: Store, actor: ConsoleActor, id: string, now: Date): Promise<string> {
+/** Void: its change, and the void's record id. */
+export async function consoleVoid(store: Store, actor: ConsoleActor, id: string, now: Date): Promise<Decided<string>> {
   requireFeature(actor.session, 'voids');
-  return (await voidSale(store, actor.merchant, id, now, extrasOf(actor))).record.transaction_id;
+  const { change, result } = await voidSale(store, actor.merchant, id, now, extrasOf(actor));
+  return { change, result: result.record.transaction_id };
 }
 
-/**
- * Capture a hold: of the amount held, or of `amount`, to which the hold is first changed. The change and the capture
- * are one unit of work: a capture refused (a hold captured meanwhile) leaves the amount, and its events, as they were.
- */
+/** Capture a hold: of the amount held, or of `amount`, to which the hold is changed in the same change. */
 export async function consoleCapture(store: Store, actor: ConsoleActor, id: string, amount: string | number | undefined, now: Date) {
   requireFeature(actor.session, 'captures');
   const text = amountText(amount);
-  if (text === undefined) return void (await capture(store, actor.merchant, id, undefined, now, extrasOf(actor)));
-  await store.transaction(async (tx) => {
-    const hold = await ownTransaction(tx, actor, id);
-    if (hold.kind === 'preauth' && hold.status === 'authorized' && formatAmount(hold.amount) !== text) {
-      await changeAuthorizedAmount(tx, actor.merchant, id, formatAmount(hold.amount), text, now, extrasOf(actor));
-    }
-    await capture(tx, actor.merchant, id, text, now, extrasOf(actor));
-  });
+  return capture(store, actor.merchant, id, undefined, now, extrasOf(actor), text === undefined ? undefined : parseAmount(text)!);
 }
 
 /** Change a hold's amount (raise or lower it) without capturing. */
@@ -140,24 +133,25 @@ export async function consoleAdjust(store: Store, actor: ConsoleActor, id: strin
   const text = amountText(amount);
   if (text === undefined) throw invalid('amount is required: the amount the hold should be, e.g. "40.00".');
   const hold = await ownTransaction(store, actor, id);
-  await changeAuthorizedAmount(store, actor.merchant, id, formatAmount(hold.amount), text, now, extrasOf(actor));
+  return changeAuthorizedAmount(store, actor.merchant, id, formatAmount(hold.amount), text, now, extrasOf(actor));
 }
 
 export async function consoleRelease(store: Store, actor: ConsoleActor, id: string) {
   requireFeature(actor.session, 'captures');
-  await releaseAuthorization(store, actor.merchant, id);
+  return releaseAuthorization(store, actor.merchant, id);
 }
 
 /** Undo sale: a void while the rules allow one, else a full refund of the rest; each needs its own feature. */
-export async function consoleUndo(store: Store, actor: ConsoleActor, id: string, now: Date): Promise<{ undoneAs: 'void' | 'refund'; recordId: string }> {
+export async function consoleUndo(store: Store, actor: ConsoleActor, id: string, now: Date): Promise<Decided<{ undoneAs: 'void' | 'refund'; recordId: string }>> {
   const sale = await ownTransaction(store, actor, id);
   const decision = decideUndo(asRefundable(sale), now);
   if (!decision.ok) throw new Refusal(decision.reason, decision.message);
   if (decision.as === 'void') {
     requireFeature(actor.session, 'voids');
-    return { undoneAs: 'void', recordId: (await voidSale(store, actor.merchant, id, now, extrasOf(actor))).record.transaction_id };
+    const { change, result } = await voidSale(store, actor.merchant, id, now, extrasOf(actor));
+    return { change, result: { undoneAs: 'void', recordId: result.record.transaction_id } };
   }
   requireFeature(actor.session, 'refunds');
-  const { record } = await refundSale(store, actor.merchant, id, formatAmount(decision.amount), now, extrasOf(actor));
-  return { undoneAs: record.type === 'Void' ? 'void' : 'refund', recordId: record.transaction_id };
+  const { change, result: { record } } = await refundSale(store, actor.merchant, id, formatAmount(decision.amount), now, extrasOf(actor));
+  return { change, result: { undoneAs: record.type === 'Void' ? 'void' : 'refund', recordId: record.transaction_id } };
 }

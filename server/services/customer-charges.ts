@@ -1,7 +1,7 @@
 import type { Store } from '../store/store.ts';
 import type { MerchantAccount } from '../store/merchants.ts';
 import type { Transaction } from '../store/transactions.ts';
-import { conflict, declined, invalid, notFound } from '../domain/refusals.ts';
+import { conflict, declined, invalid, notFound, refusedBecause } from '../domain/refusals.ts';
 import { MAX_PAYMENT, overMaximum, parseAmount } from '../domain/money.ts';
 import { processingFee } from '../domain/pricing.ts';
 import { DECLINE_MESSAGES } from '../domain/test-cards.ts';
@@ -9,13 +9,15 @@ import { newId, newToken } from '../platform/secrets.ts';
 import { assertCanTakePayments, orderIdTaken } from './payment-requests.ts';
 import { paymentSuccessEvent } from './events.ts';
 import { isoInstant } from '../domain/instants.ts';
+import { eventRow } from '../store/events.ts';
+import type { Decided } from './guarded.ts';
 import { orderIdProblem } from '../domain/order-reference.ts';
 
 const NO_SAVED_CARD =
   'This customer has no saved card yet: send them a payment request (POST /requests/{customerId}); the card they pay with is saved.';
 
-/** POST /customers/charge/{customerId}: charges the card the customer last paid a link of theirs with. */
-export async function chargeCustomer(store: Store, merchant: MerchantAccount, customerId: string, amountValue: string | number, orderId: string, now: Date) {
+/** POST /customers/charge/{customerId}: charges the card the customer last paid a link of theirs with, once per order id. */
+export async function chargeCustomer(store: Store, merchant: MerchantAccount, customerId: string, amountValue: string | number, orderId: string, now: Date): Promise<Decided<Transaction>> {
   assertCanTakePayments(merchant);
   const amount = parseAmount(String(amountValue));
   if (amount === null || amount <= 0) throw invalid('amount must be greater than zero with at most two decimals, e.g. 25.5.');
@@ -37,11 +39,14 @@ export async function chargeCustomer(store: Store, merchant: MerchantAccount, cu
     auth_code: newToken('').replace(/[^A-Za-z0-9]/g, '').slice(0, 6).toUpperCase(), gateway_ref: newId('gw_'),
     created_at: isoInstant(now), completed_at: isoInstant(now), settled_at: null,
   };
-  await store.transaction(async (tx) => {
-    // A retried charge must not charge twice: the order id is the merchant's own key for this payment.
-    if (!(await tx.orders.reserve(merchant.id, order, 'customer_charge', sale.created_at))) throw conflict(orderIdTaken(order));
-    await tx.transactions.insert(sale);
-    await tx.events.add(merchant.client_id, 'payment.success', paymentSuccessEvent(sale, null), now);
-  });
-  return sale;
+  return {
+    change: {
+      // A retried charge must not charge twice: the order id is the merchant's own key for this payment.
+      guards: [{ insert: { table: 'merchant_orders', row: { merchant_id: merchant.id, order_id: order, source: 'customer_charge', created_at: sale.created_at } } }],
+      rows: [{ table: 'transactions', row: sale }],
+      events: [eventRow(merchant.client_id, 'payment.success', paymentSuccessEvent(sale, null), now)],
+      refusal: refusedBecause('conflict', orderIdTaken(order)),
+    },
+    result: sale,
+  };
 }

@@ -6,6 +6,7 @@ import { normalizePhone } from '../../rules/phone.ts';
 import { newId } from '../platform/secrets.ts';
 import { merchantByKey } from './merchant-access.ts';
 import { isoInstant } from '../domain/instants.ts';
+import type { Decided } from './guarded.ts';
 
 export interface NewCustomer {
   merchant_key: string;
@@ -15,7 +16,8 @@ export interface NewCustomer {
   phone_number?: string | undefined;
 }
 
-export async function addCustomer(store: Store, clientId: string, input: NewCustomer, now: Date): Promise<Customer> {
+/** POST /customers/add: a customer of one of the client's merchants, as the change that adds it. */
+export async function addCustomer(store: Store, clientId: string, input: NewCustomer, now: Date): Promise<Decided<Customer>> {
   const merchant = await merchantByKey(store, clientId, input.merchant_key);
   const firstName = input.first_name.trim();
   const lastName = input.last_name.trim();
@@ -37,6 +39,5 @@ export async function addCustomer(store: Store, clientId: string, input: NewCust
     phone,
     created_at: isoInstant(now),
   };
-  await store.customers.insert(customer);
-  return customer;
+  return { change: { guards: [], rows: [{ table: 'customers', row: customer }], events: [] }, result: customer };
 }

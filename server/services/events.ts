@@ -3,7 +3,13 @@ import type { Transaction } from '../store/transactions.ts';
 import { toMajorNumber } from '../domain/money.ts';
 import { isoInstant } from '../domain/instants.ts';
 
-/** The `data` of payment events, with exactly the interface's fields. */
+/**
+ * The `data` of every event type, with exactly the interface's fields: what the services write to the outbox, and
+ * what the sandbox's test events are made of (services/sample-events.ts), so a sample cannot say other than a delivery.
+ */
+
+type MerchantFields = Pick<Merchant, 'id' | 'company_id' | 'business_name' | 'email'>;
+
 export function paymentSuccessEvent(sale: Transaction, linkId: string | null) {
   return {
     transaction_id: sale.id,
@@ -18,8 +24,27 @@ export function paymentSuccessEvent(sale: Transaction, linkId: string | null) {
   };
 }
 
+/** `merchant.onboarding`: the merchant key, whole, once (the outbox masks it once delivered). */
+export function onboardingEvent(merchant: Pick<Merchant, 'id' | 'business_name' | 'email' | 'public_key'>, merchantKey: string) {
+  return {
+    merchant_key: merchantKey,
+    merchant_id: merchant.id,
+    business_name: merchant.business_name,
+    email: merchant.email,
+    public_key: merchant.public_key,
+  };
+}
+
+export function approvalEvent(merchant: MerchantFields) {
+  return { merchant_id: merchant.id, business_name: merchant.business_name, email: merchant.email, company_id: merchant.company_id ?? '' };
+}
+
+export function documentsSignedEvent(merchant: MerchantFields & Pick<Merchant, 'website'>) {
+  return { merchant_id: merchant.id, business_name: merchant.business_name, website: merchant.website, email: merchant.email, company_id: merchant.company_id ?? '' };
+}
+
 /** `merchant_status`: the merchant's onboarding status changed (payload decided in docs/decisions.md). */
-export function merchantStatusEvent(merchant: Pick<Merchant, 'id' | 'company_id' | 'business_name' | 'email'>, status: 'pending' | 'completed' | 'declined', reason: string, at: Date) {
+export function merchantStatusEvent(merchant: MerchantFields, status: 'pending' | 'completed' | 'declined', reason: string, at: Date) {
   return {
     merchant_id: merchant.id,
     company_id: merchant.company_id ?? '',
@@ -31,12 +56,73 @@ export function merchantStatusEvent(merchant: Pick<Merchant, 'id' | 'company_id'
   };
 }
 
+/** `ach.update` of an approved ACH payment. */
+export function achApprovedEvent(sale: Transaction) {
+  return { merchant_id: sale.merchant_id, status: 'Approved' as const, tran_id: sale.id, message: 'Approved' };
+}
+
+/** `ach.update` of a declined one, with its reversal record (`return_transaction_id`). */
+export function achDeclinedEvent(sale: Transaction, returned: Transaction) {
+  return { merchant_id: sale.merchant_id, status: 'Declined' as const, tran_id: sale.id, message: 'Insufficient Funds', return_transaction_id: returned.id };
+}
+
+/**
+ * The record the interface answers for a refund or a void (Resources: Refund and void record): `transaction_id` the
+ * new record, `linked_txn_id` the original. `payment.void` is this record beside `merchant_id`.
+ */
+export function reversalRecord(record: Transaction, original: Transaction) {
+  return {
+    sales_id: record.id,
+    transaction_id: record.id,
+    order_createdfrom: original.source,
+    amount: toMajorNumber(record.amount),
+    txn_id: record.gateway_ref,
+    txn_date: record.created_at,
+    linked_txn_id: original.id,
+    Status: 'Success' as const,
+    type: record.kind === 'void' ? ('Void' as const) : ('Refund' as const),
+  };
+}
+
+export function voidEvent(record: Transaction, sale: Transaction) {
+  return { merchant_id: sale.merchant_id, ...reversalRecord(record, sale), type: 'Void' as const };
+}
+
+/**
+ * `payment.refund`, as the interface defines the event (unlike the refund's answer): `linked_txn_id` is the refund
+ * record itself, like `transaction_id`; the refunded sale is `parent_transaction_id`.
+ */
+export function refundEvent(record: Transaction, sale: Transaction) {
+  return {
+    merchant_id: sale.merchant_id,
+    transaction_id: record.id,
+    Status: 'Success' as const,
+    linked_txn_id: record.id,
+    parent_transaction_id: sale.id,
+    sales_id: record.id,
+    order_createdfrom: sale.source,
+    amount: toMajorNumber(record.amount),
+    txn_id: record.gateway_ref,
+    txn_date: record.created_at,
+    type: 'Refund' as const,
+  };
+}
+
+/** `preauth`, `preauth.increment` and `preauth.decrement`: the hold with the amount authorized now. */
 export function preauthEvent(auth: Transaction) {
   return {
     merchant_id: auth.merchant_id,
     guid: auth.id,
     amount: toMajorNumber(auth.amount),
     order_id: auth.order_id,
-    customer_id: auth.customer_id ?? 0,
+    customer_id: auth.customer_id ?? (0 as const),
+  };
+}
+
+/** `preauth.charge`: `link_id` the hold captured, `guid` the completed sale the capture made. */
+export function preauthChargeEvent(auth: Transaction, sale: Transaction) {
+  return {
+    merchant_id: sale.merchant_id, link_id: auth.id, guid: sale.id, amount: toMajorNumber(sale.amount),
+    order_id: sale.order_id, net_amount: toMajorNumber(sale.net_amount),
   };
 }

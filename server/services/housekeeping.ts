@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../platform/clock.ts';
 import type { Store } from '../store/store.ts';
 import { SECRET_RETENTION_MS } from '../domain/event-secrets.ts';
@@ -8,7 +7,7 @@ import { ONBOARDING_DRAFT_KEPT_MS } from '../domain/session-lifetimes.ts';
 export interface HousekeepingOptions {
   store: Store;
   clock: Clock;
-  log?: Pick<FastifyBaseLogger, 'error'>;
+  log?: { error(object: object, message: string): void };
   everyMs?: number;
 }
 

@@ -3,7 +3,7 @@ import type { Merchant, MerchantAccount } from '../store/merchants.ts';
 import { conflict, notFound, Refusal } from '../domain/refusals.ts';
 import { decideReview, partnerStatus, type ReviewDecision } from '../domain/merchant-review.ts';
 import { digest, newId, newToken } from '../platform/secrets.ts';
-import { merchantStatusEvent } from './events.ts';
+import { approvalEvent, merchantStatusEvent } from './events.ts';
 import { isoInstant } from '../domain/instants.ts';
 
 const UNKNOWN_APPLICATION = (ref: string) => `No merchant ${ref}: send its merchant_id (m_…) or its merchant key (mk_…).`;
@@ -42,12 +42,7 @@ export async function reviewApplication<M extends MerchantAccount>(
     await tx.operators.addReview({ id: newId('rev_'), merchant_id: merchant.id, decision, reason: reason.trim(), reviewer, decided_at: at });
     const reviewed: M = { ...merchant, ...changes };
     if (check.next === 'completed') {
-      await tx.events.add(
-        merchant.client_id,
-        'merchant.approval',
-        { merchant_id: merchant.id, business_name: merchant.business_name, email: merchant.email, company_id: merchant.company_id ?? '' },
-        now,
-      );
+      await tx.events.add(merchant.client_id, 'merchant.approval', approvalEvent(merchant), now);
     }
     await tx.events.add(merchant.client_id, 'merchant_status', merchantStatusEvent(reviewed, partnerStatus(reviewed.status), reviewed.decline_reason ?? '', now), now);
     return reviewed;

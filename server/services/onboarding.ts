@@ -8,7 +8,7 @@ import { AGREEMENT_VERSION, validateSignature, type AgreementSignature } from '.
 import { ONBOARDING_FORM_TTL_MS, ONBOARDING_LINK_TTL_MS, ONBOARDING_SESSION_TTL_MS } from '../domain/session-lifetimes.ts';
 import { digest, newId, newToken } from '../platform/secrets.ts';
 import { merchantByKey } from './merchant-access.ts';
-import { merchantStatusEvent } from './events.ts';
+import { documentsSignedEvent, merchantStatusEvent, onboardingEvent } from './events.ts';
 import { partnerStatus } from '../domain/merchant-review.ts';
 import { isoInstant } from '../domain/instants.ts';
 import {
@@ -50,16 +50,6 @@ function merchantFields(application: OnboardingApplication) {
     last_name: owner.last_name!.trim(),
     phone: normalizePhone(business.business_phone!) ?? business.business_phone!,
     website: business.website?.trim() ?? '',
-  };
-}
-
-function onboardingEvent(merchant: Pick<Merchant, 'id' | 'business_name' | 'email' | 'public_key'>, merchantKey: string) {
-  return {
-    merchant_key: merchantKey,
-    merchant_id: merchant.id,
-    business_name: merchant.business_name,
-    email: merchant.email,
-    public_key: merchant.public_key,
   };
 }
 
@@ -300,12 +290,7 @@ export async function submitHostedApplication(
     if (!(await tx.onboardingTokens.useLink(digest(linkToken), digest(opened.browser), signedAt))) return false;
     await tx.merchants.transition(merchant.id, 'invited', changes);
     await tx.events.add(merchant.client_id, 'merchant.onboarding', onboardingEvent(merchant, merchantKey), now);
-    await tx.events.add(
-      merchant.client_id,
-      'documents.signed',
-      { merchant_id: merchant.id, business_name: merchant.business_name, website: merchant.website, email: merchant.email, company_id: merchant.company_id ?? '' },
-      now,
-    );
+    await tx.events.add(merchant.client_id, 'documents.signed', documentsSignedEvent(merchant), now);
     await tx.events.add(merchant.client_id, 'merchant_status', merchantStatusEvent(merchant, 'pending', '', now), now);
     return true;
   });

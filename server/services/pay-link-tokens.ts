@@ -5,7 +5,7 @@ import { digest, millisecondsHex, newToken } from '../platform/secrets.ts';
  * bits), then 256 random bits in base64url; a link's row keeps that time followed by the token's SHA-256 digest. The
  * unique index on that key grows at one end, as the ids' indexes do, where a bare digest put each new link on a page
  * of the index of its own: every commit wrote one more page per link to the WAL, and the index soon outgrew the page
- * cache (docs/performance.md, "Fourth round"). The time grants nothing, and tells what the link's id already tells.
+ * cache (docs/performance.md). The time grants nothing, and tells what the link's id already tells.
  */
 const TIMED_TOKEN = /^pl_([0-9a-f]{12})[A-Za-z0-9_-]{43}$/;
 

@@ -11,6 +11,8 @@ import { digest, newId, newToken } from '../platform/secrets.ts';
 import { payLinkKey } from './pay-link-tokens.ts';
 import { paymentSuccessEvent, preauthEvent } from './events.ts';
 import { isoInstant } from '../domain/instants.ts';
+import { eventRow } from '../store/events.ts';
+import type { Change, Guard, Row } from '../store/changes.ts';
 
 interface CardDetails {
   number: string;
@@ -52,56 +54,67 @@ function randomCode(): string {
   return newToken('').replace(/[^A-Za-z0-9]/g, '').slice(0, 6).toUpperCase();
 }
 
+/** What a payment decided: its outcome, and the change to write before it is answered (none for a refusal or a decline). */
+export interface Paid {
+  outcome: PayOutcome;
+  change?: Change;
+}
+
 /**
  * Pays a pay link (or QR link) exactly as the hosted page does; `POST /sandbox/pay` takes the same path.
  * `canChallenge` says whether the caller can show a 3-D Secure challenge (the page can; the API answers
- * with `threeDs` instead).
+ * with `threeDs` instead). A change whose guard no longer holds (the link was paid meanwhile) is decided again:
+ * the link is then paid.
  */
-export async function payLink(store: Store, token: string, details: PaymentDetails, now: Date, canChallenge: boolean): Promise<PayOutcome> {
+export async function payLink(store: Store, token: string, details: PaymentDetails, now: Date, canChallenge: boolean): Promise<Paid> {
   const link = await openPayLink(store, token, now);
-  if (!link.ok) return linkRefusal(link.problem, link.request);
+  if (!link.ok) return { outcome: linkRefusal(link.problem, link.request) };
   const { request } = link;
 
+  const refused = (message: string): Paid => ({ outcome: { status: 'refused', message, reason: 'invalid_request', request } });
   if (details.method === 'ach') {
-    if (!request.allow_ach) return { status: 'refused', message: PAYMENT_PROBLEMS.noAch, reason: 'invalid_request', request };
-    if (!isValidRoutingNumber(details.routingNumber)) return { status: 'refused', message: PAYMENT_PROBLEMS.routing, reason: 'invalid_request', request };
-    if (!isValidAccountNumber(details.accountNumber)) return { status: 'refused', message: PAYMENT_PROBLEMS.account, reason: 'invalid_request', request };
-    return settle(store, request, { method: 'ach', brand: 'ACH', lastFour: details.accountNumber.slice(-4), outcome: 'approve' }, now);
+    if (!request.allow_ach) return refused(PAYMENT_PROBLEMS.noAch);
+    if (!isValidRoutingNumber(details.routingNumber)) return refused(PAYMENT_PROBLEMS.routing);
+    if (!isValidAccountNumber(details.accountNumber)) return refused(PAYMENT_PROBLEMS.account);
+    return settle(request, { method: 'ach', brand: 'ACH', lastFour: details.accountNumber.slice(-4), outcome: 'approve' }, now);
   }
 
-  if (!request.allow_card) return { status: 'refused', message: PAYMENT_PROBLEMS.noCard, reason: 'invalid_request', request };
+  if (!request.allow_card) return refused(PAYMENT_PROBLEMS.noCard);
   const checked = checkCard(details.card, { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1 });
-  if (!checked.ok) return { status: 'refused', message: checked.message, reason: 'invalid_request', request };
+  if (!checked.ok) return refused(checked.message);
   const card = { method: 'card' as const, brand: checked.brand, lastFour: checked.lastFour, outcome: checked.outcome, expMonth: details.card.expMonth, expYear: details.card.expYear };
   if (checked.outcome === 'card_declined' || checked.outcome === 'insufficient_funds') {
-    return { status: 'declined', message: DECLINE_MESSAGES[checked.outcome], request };
+    return { outcome: { status: 'declined', message: DECLINE_MESSAGES[checked.outcome], request } };
   }
   const needsChallenge = checked.outcome === 'challenge' || request.require_3ds === 1;
   if (needsChallenge && !details.threeDs) {
-    if (!canChallenge) return { status: 'refused', message: PAYMENT_PROBLEMS.needsChallenge, reason: 'invalid_request', request };
+    if (!canChallenge) return refused(PAYMENT_PROBLEMS.needsChallenge);
     const attemptToken = newToken('tds_');
-    await store.paymentRequests.insertAttempt({
+    const attempt = {
       token_hash: digest(attemptToken), request_id: request.id, card_brand: card.brand, last_four: card.lastFour,
       exp_month: card.expMonth, exp_year: card.expYear, outcome: card.outcome,
       expires_at: isoInstant(now, ATTEMPT_TTL_MS), used_at: null,
-    });
-    return { status: 'challenge', attemptToken, request };
+    };
+    return { outcome: { status: 'challenge', attemptToken, request }, change: { guards: [], rows: [{ table: 'payment_attempts', row: attempt }], events: [] } };
   }
-  if (needsChallenge && details.threeDs === 'fail') return { status: 'declined', message: DECLINE_MESSAGES.three_ds_failed, request };
-  return settle(store, request, card, now);
+  if (needsChallenge && details.threeDs === 'fail') return { outcome: { status: 'declined', message: DECLINE_MESSAGES.three_ds_failed, request } };
+  return settle(request, card, now);
 }
 
-/** The hosted page's 3-D Secure step: the challenge passed or failed for a card checked before. */
-export async function completeChallenge(store: Store, token: string, attemptToken: string, passed: boolean, now: Date): Promise<PayOutcome> {
+/** The hosted page's 3-D Secure step: the challenge passed or failed for a card checked before; the attempt is used once. */
+export async function completeChallenge(store: Store, token: string, attemptToken: string, passed: boolean, now: Date): Promise<Paid> {
   const link = await openPayLink(store, token, now);
-  if (!link.ok) return linkRefusal(link.problem, link.request);
-  const attempt = await store.paymentRequests.useAttempt(digest(attemptToken), link.request.id, isoInstant(now));
-  if (!attempt) return { status: 'refused', message: PAYMENT_PROBLEMS.challengeUsed, reason: 'conflict', request: link.request };
-  if (!passed) return { status: 'declined', message: DECLINE_MESSAGES.three_ds_failed, request: link.request };
-  return settle(store, link.request, {
+  if (!link.ok) return { outcome: linkRefusal(link.problem, link.request) };
+  const { request } = link;
+  const attempt = await store.paymentRequests.openAttempt(digest(attemptToken), request.id, isoInstant(now));
+  if (!attempt) return { outcome: { status: 'refused', message: PAYMENT_PROBLEMS.challengeUsed, reason: 'conflict', request } };
+  const used: Guard = { table: 'payment_attempts', where: { token_hash: attempt.token_hash, used_at: null }, set: { used_at: isoInstant(now) } };
+  if (!passed) return { outcome: { status: 'declined', message: DECLINE_MESSAGES.three_ds_failed, request }, change: { guards: [used], rows: [], events: [] } };
+  const paid = settle(request, {
     method: 'card', brand: attempt.card_brand, lastFour: attempt.last_four, outcome: attempt.outcome,
     expMonth: attempt.exp_month, expYear: attempt.exp_year,
   }, now);
+  return { ...paid, change: { ...paid.change!, guards: [used, ...paid.change!.guards] } };
 }
 
 interface ApprovedInstrument {
@@ -113,8 +126,8 @@ interface ApprovedInstrument {
   expYear?: number;
 }
 
-/** Records the payment: the link is paid once, the transaction and its event commit together. */
-async function settle(store: Store, request: PaymentRequest, instrument: ApprovedInstrument, now: Date): Promise<PayOutcome> {
+/** The payment: the link paid once (while it is still open), the transaction and its event, written together. */
+function settle(request: PaymentRequest, instrument: ApprovedInstrument, now: Date): Paid {
   const { method } = instrument;
   const charge = chargeFor({ amount: request.amount, discount: request.discount, surcharge: request.surcharge, tax: request.tax, passFee: request.pass_fee === 1 }, method);
   const kind = request.preauth ? 'preauth' : 'sale';
@@ -141,23 +154,25 @@ async function settle(store: Store, request: PaymentRequest, instrument: Approve
     completed_at: kind === 'sale' && method === 'card' ? isoInstant(now) : null,
     settled_at: null,
   };
-  const paid = await store.transaction(async (tx) => {
-    if (!(await tx.paymentRequests.markPaid(request.id, transaction.id, isoInstant(now)))) return false;
-    await tx.transactions.insert(transaction);
-    const stored = { ...transaction, refunded_amount: 0 };
-    if (kind === 'preauth') await tx.events.add(request.client_id, 'preauth', preauthEvent(stored), now);
-    else if (method === 'card') await tx.events.add(request.client_id, 'payment.success', paymentSuccessEvent(stored, request.id), now);
-    // A card paid on a link made for a stored customer is saved, so the merchant can charge it again.
-    if (request.customer_id && method === 'card') {
-      await tx.paymentMethods.insert({
-        id: newId('pm_'), merchant_id: request.merchant_id, customer_id: request.customer_id, card_brand: instrument.brand,
-        last_four: instrument.lastFour, exp_month: instrument.expMonth ?? 0, exp_year: instrument.expYear ?? 0,
-        outcome: instrument.outcome, created_at: isoInstant(now),
-      });
-    }
-    return true;
-  });
-  if (!paid) return linkRefusal('paid', request);
-  if (method === 'ach') return { status: 'pending', transactionId: transaction.id, request };
-  return { status: 'approved', transactionId: transaction.id, kind, request };
+  const stored = { ...transaction, refunded_amount: 0 };
+  const event = kind === 'preauth' ? ['preauth', preauthEvent(stored)] as const : method === 'card' ? ['payment.success', paymentSuccessEvent(stored, request.id)] as const : undefined;
+  // A card paid on a link made for a stored customer is saved, so the merchant can charge it again.
+  const saved: Row[] = request.customer_id && method === 'card'
+    ? [{
+        table: 'payment_methods',
+        row: {
+          id: newId('pm_'), merchant_id: request.merchant_id, customer_id: request.customer_id, card_brand: instrument.brand,
+          last_four: instrument.lastFour, exp_month: instrument.expMonth ?? 0, exp_year: instrument.expYear ?? 0,
+          outcome: instrument.outcome, created_at: isoInstant(now),
+        },
+      }]
+    : [];
+  return {
+    outcome: method === 'ach' ? { status: 'pending', transactionId: transaction.id, request } : { status: 'approved', transactionId: transaction.id, kind, request },
+    change: {
+      guards: [{ table: 'payment_requests', where: { id: request.id, status: 'open' }, set: { status: 'paid', transaction_id: transaction.id, paid_at: isoInstant(now) } }],
+      rows: [{ table: 'transactions', row: transaction }, ...saved],
+      events: event ? [eventRow(request.client_id, event[0], event[1], now)] : [],
+    },
+  };
 }

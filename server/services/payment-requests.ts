@@ -4,8 +4,8 @@ import type { PaymentRequest } from '../store/payment-requests.ts';
 import type { MerchantAccount } from '../store/merchants.ts';
 import type { Customer } from '../store/customers.ts';
 import type { RequestSource } from '../store/schema.ts';
-import type { AnswerSeal } from '../store/idempotency-keys.ts';
-import { conflict, invalid, rateLimited } from '../domain/refusals.ts';
+import type { Decided } from './guarded.ts';
+import { conflict, invalid, rateLimited, refusedBecause } from '../domain/refusals.ts';
 import { formatAmount, MAX_PAYMENT, overMaximum, parseAmount } from '../domain/money.ts';
 import { isEmail } from '../domain/contact.ts';
 import { normalizePhone } from '../../rules/phone.ts';
@@ -108,17 +108,15 @@ function messageText(merchant: MerchantAccount, request: PaymentRequest, payLink
   return `${greeting}\n\n${merchant.business_name} asks you to pay $${total}${about}${reference ? ` (order ${reference})` : ''}.\n\nPay securely here: ${payLink}\n`;
 }
 
-/** Creates a pay link and sends it by SMS and e-mail where the request names a phone or an address. */
+/** A pay link, and its SMS and e-mail where the request names a phone or an address (the messages written with it). */
 export async function createPaymentRequest(
   store: Store,
   merchant: MerchantAccount,
   input: PaymentRequestInput,
   options: {
     source: RequestSource; customer?: Customer; now: Date; publicUrl: string; textsPerPhonePerHour?: number;
-    /** A keyed request's answer to this one, stored by the same write (store/idempotency-keys.ts). */
-    sealFor?: (created: CreatedRequest) => AnswerSeal | undefined;
   },
-): Promise<CreatedRequest> {
+): Promise<Decided<CreatedRequest>> {
   assertCanTakePayments(merchant);
   const fields = readRequest(input);
   const { customer, now, publicUrl, source, textsPerPhonePerHour } = options;
@@ -167,8 +165,15 @@ export async function createPaymentRequest(
     id: newId('msg_'), client_id: merchant.client_id, merchant_id: merchant.id, channel, recipient,
     body: messageText(merchant, request, payLink, channel), pay_link: payLink, created_at: isoInstant(now),
   }));
-  const created = { request, payLink, qrCodeLink: `${publicUrl}${qrPath(token)}` };
-  const seal = options.sealFor?.(created);
-  if (!(await store.singleWrite((tx) => tx.paymentRequests.insertWithOrder(request, messages, seal)))) throw conflict(orderIdTaken(request.order_id));
-  return created;
+  const order = { merchant_id: merchant.id, order_id: request.order_id, source, created_at: request.created_at };
+  return {
+    change: {
+      // The order id is the merchant's own key for this payment: a second request with it is refused.
+      guards: [{ insert: { table: 'merchant_orders', row: order } }],
+      rows: [{ table: 'payment_requests', row: request }, ...messages.map((row) => ({ table: 'messages' as const, row }))],
+      events: [],
+      refusal: refusedBecause('conflict', orderIdTaken(request.order_id)),
+    },
+    result: { request, payLink, qrCodeLink: `${publicUrl}${qrPath(token)}` },
+  };
 }

@@ -1,17 +1,19 @@
 import { cursorFields, pageStart } from './cursors.ts';
 import type { Store } from '../store/store.ts';
 import type { MerchantAccount } from '../store/merchants.ts';
-import type { Transaction } from '../store/transactions.ts';
+import { ownColumns, type Transaction } from '../store/transactions.ts';
 import { Refusal, invalid, notFound, type RefusedDecision } from '../domain/refusals.ts';
 import { formatAmount, MAX_PAYMENT, overMaximum, parseAmount, toMajorNumber } from '../domain/money.ts';
 import { processingFee } from '../domain/pricing.ts';
 import { checkOpenAuthorization, decideAmountChange, PREAUTH_ERRORS } from '../domain/preauth.ts';
 import { newId } from '../platform/secrets.ts';
-import { preauthEvent } from './events.ts';
+import { preauthChargeEvent, preauthEvent } from './events.ts';
 import { isoInstant } from '../domain/instants.ts';
 import type { EventExtras } from './refunds.ts';
 import { eventRow } from '../store/events.ts';
-import { readDecideWrite } from './guarded.ts';
+import type { Change } from '../store/changes.ts';
+import type { TransactionStatus } from '../store/schema.ts';
+
 
 function amountOf(field: string, text: string | number | undefined): number | undefined {
   if (text === undefined || text === '') return undefined;
@@ -23,36 +25,44 @@ function amountOf(field: string, text: string | number | undefined): number | un
 
 const fail = (check: RefusedDecision) => new Refusal(check.reason, check.message);
 
+/** A change to a hold decided on `auth` as read: it applies only while the hold still reads so (changes.ts). */
+function holdChange(auth: Transaction, set: { status?: TransactionStatus; amount?: number }, rows: Change['rows'], events: Change['events']): Change {
+  const where = { id: auth.id, merchant_id: auth.merchant_id, status: auth.status, amount: auth.amount, settled_at: auth.settled_at };
+  return { guards: [{ table: 'transactions', where, atMost: { refunded_amount: auth.refunded_amount }, set }], rows, events };
+}
+
 /**
- * POST /preauth/capture: charges the amount authorized now, once; `preauth.charge` follows. Read without a lock and
- * written only if the hold still reads the same (services/guarded.ts), so of two captures one charges.
+ * POST /preauth/capture: charges the amount authorized now, once; `preauth.charge` follows. Decided on the hold as
+ * read and written only while it still reads so, so of two captures one charges. With `amount` (the console), the
+ * hold is first changed to it, in the same change (`preauth.increment` or `preauth.decrement` before the charge).
  */
-export async function capture(store: Store, merchant: MerchantAccount, authorizationId: string, lastAuthorized: string | number | undefined, now: Date, extras: EventExtras = {}) {
+export async function capture(
+  store: Store, merchant: MerchantAccount, authorizationId: string, lastAuthorized: string | number | undefined, now: Date, extras: EventExtras = {},
+  amount?: number,
+) {
   const last = amountOf('last_authorized_amount', lastAuthorized);
-  return readDecideWrite(store, async (db, read) => {
-    const auth = read === 'locked' ? await db.transactions.findForUpdate(merchant.id, authorizationId) : await db.transactions.find(merchant.id, authorizationId);
-    const check = checkOpenAuthorization(auth, last);
-    if (!check.ok) throw fail(check);
-    const fee = processingFee('card', auth!.amount);
-    const sale: Transaction = {
-      ...auth!, id: newId('txn_'), parent_id: auth!.id, kind: 'sale', status: 'completed', fee_amount: fee,
-      net_amount: auth!.amount - fee, refunded_amount: 0, gateway_ref: newId('gw_'), created_at: isoInstant(now),
-      completed_at: isoInstant(now), settled_at: null,
-    };
-    const charged = eventRow(merchant.client_id, 'preauth.charge', {
-      merchant_id: merchant.id, link_id: auth!.id, guid: sale.id, amount: toMajorNumber(sale.amount),
-      order_id: sale.order_id, net_amount: toMajorNumber(sale.net_amount), ...extras,
-    }, now);
-    const written = await db.guardedChange({
-      merchantId: merchant.id, id: auth!.id, seen: auth!, refundedAtMost: auth!.refunded_amount, changes: { status: 'captured' }, transactions: [sale], events: [charged],
-    });
-    if (!written) return undefined;
-    return {
+  const read = await store.transactions.findForChange(merchant.id, authorizationId);
+  const check = checkOpenAuthorization(read, last);
+  if (!check.ok) throw fail(check);
+  const changed = amount === undefined || amount === read!.amount ? undefined : decideAmountChange(read, read!.amount, amount);
+  if (changed && !changed.ok) throw fail(changed);
+  const auth = { ...ownColumns(read!), amount: amount ?? read!.amount };
+  const fee = processingFee('card', auth.amount);
+  const sale: Transaction = {
+    ...auth, id: newId('txn_'), parent_id: auth.id, kind: 'sale', status: 'completed', fee_amount: fee,
+    net_amount: auth.amount - fee, refunded_amount: 0, gateway_ref: newId('gw_'), created_at: isoInstant(now),
+    completed_at: isoInstant(now), settled_at: null,
+  };
+  const charged = eventRow(merchant.client_id, 'preauth.charge', { ...preauthChargeEvent(auth, sale), ...extras }, now);
+  const events = changed?.ok ? [eventRow(merchant.client_id, changed.event, { ...preauthEvent(auth), ...extras }, now), charged] : [charged];
+  return {
+    change: holdChange(read!, { status: 'captured', amount: auth.amount }, [{ table: 'transactions', row: sale }], events),
+    result: {
       Status: 'Approved' as const, Account: sale.last_four, Brand: sale.card_brand, AuthCode: sale.auth_code,
-      amount: formatAmount(sale.amount), Authorized: toMajorNumber(auth!.amount), orderid: sale.order_id,
+      amount: formatAmount(sale.amount), Authorized: toMajorNumber(auth.amount), orderid: sale.order_id,
       transaction_id: sale.id, net_amount: toMajorNumber(sale.net_amount),
-    };
-  });
+    },
+  };
 }
 
 /** POST /preauth/update: raises or lowers the authorized amount; a stale `last_authorized_amount` is refused. */
@@ -61,17 +71,16 @@ export async function changeAuthorizedAmount(
 ) {
   const last = amountOf('last_authorized_amount', lastAuthorized)!;
   const next = amountOf('new_authorized_amount', newAuthorized)!;
-  return store.transaction(async (tx) => {
-    const auth = await tx.transactions.findForUpdate(merchant.id, authorizationId);
-    const decision = decideAmountChange(auth, last, next);
-    if (!decision.ok) throw fail(decision);
-    await tx.transactions.update(auth!.id, { amount: next });
-    await tx.events.add(merchant.client_id, decision.event, { ...preauthEvent({ ...auth!, amount: next }), ...extras }, now);
-    return {
+  const auth = await store.transactions.findForChange(merchant.id, authorizationId);
+  const decision = decideAmountChange(auth, last, next);
+  if (!decision.ok) throw fail(decision);
+  return {
+    change: holdChange(auth!, { amount: next }, [], [eventRow(merchant.client_id, decision.event, { ...preauthEvent({ ...auth!, amount: next }), ...extras }, now)]),
+    result: {
       transaction_id: auth!.id, order_id: auth!.order_id, previous_amount: formatAmount(last),
       authorized_amount: formatAmount(next), change: decision.event === 'preauth.increment' ? ('increment' as const) : ('decrement' as const),
-    };
-  });
+    },
+  };
 }
 
 /** A hold as GET /preauth answers it: the amount authorized now, its state, and the sale a capture made. */
@@ -107,11 +116,11 @@ export async function listHolds(store: Store, merchant: MerchantAccount, status:
 
 /** POST /preauth/void: releases the hold; the authorization can no longer be captured. */
 export async function releaseAuthorization(store: Store, merchant: MerchantAccount, authorizationId: string) {
-  return store.transaction(async (tx) => {
-    const auth = await tx.transactions.findForUpdate(merchant.id, authorizationId);
-    const check = checkOpenAuthorization(auth);
-    if (!check.ok) throw fail(check);
-    await tx.transactions.update(auth!.id, { status: 'voided' });
-    return { transaction_id: auth!.id, order_id: auth!.order_id, amount: formatAmount(auth!.amount), Status: 'Voided' as const };
-  });
+  const auth = await store.transactions.findForChange(merchant.id, authorizationId);
+  const check = checkOpenAuthorization(auth);
+  if (!check.ok) throw fail(check);
+  return {
+    change: holdChange(auth!, { status: 'voided' }, [], []),
+    result: { transaction_id: auth!.id, order_id: auth!.order_id, amount: formatAmount(auth!.amount), Status: 'Voided' as const },
+  };
 }

@@ -6,6 +6,7 @@ import { isoInstant } from '../domain/instants.ts';
 import { digest, newId, newToken } from '../platform/secrets.ts';
 import { isReceiptLanguage, receiptDate, receiptInstrument, receiptMessage, receiptMoney, type ReceiptLanguage } from '../domain/receipt-texts.ts';
 import { merchantBrand } from './branding.ts';
+import type { Change, Row } from '../store/changes.ts';
 
 /** The kinds a shopper gets a receipt for: a payment, a refund, a void. */
 const RECEIPTED = ['sale', 'refund', 'void'] as const;
@@ -41,20 +42,20 @@ function recipientsOf(t: ReceiptSubject): { problem: keyof typeof RECEIPT_PROBLE
 }
 
 /**
- * Sends the shopper a receipt for a payment, refund or void: a hosted page's link by the request's channels (SMS,
- * e-mail; the sandbox outbox), in `language`. Nothing when the merchant turned receipts off or the payment names no
- * phone or address; `strict` makes those a refusal (a resend the merchant asked for).
+ * The shopper's receipt for a payment, refund or void, as a change: a hosted page's link sent by the request's channels
+ * (SMS, e-mail; the sandbox outbox), in `language`. Undefined when the merchant turned receipts off or the payment names
+ * no phone or address; `strict` makes those a refusal (a resend the merchant asked for).
  */
-export async function sendReceipt(
+export async function receiptChange(
   store: Store, merchantId: string, transactionId: string, options: { now: Date; publicUrl: string; language?: string | undefined; strict?: boolean },
-): Promise<boolean> {
+): Promise<Change | undefined> {
   // One read decides it: a payment with nobody to send a receipt to pays only this.
   const t = await store.transactions.findForReceipt(merchantId, transactionId);
   if (!t) throw notFound(`No transaction ${transactionId} for this merchant.`);
   const found = recipientsOf(t);
   if ('problem' in found) {
     if (options.strict) throw conflict(RECEIPT_PROBLEMS[found.problem]);
-    return false;
+    return undefined;
   }
   // A resend the merchant asks for is bounded per transaction and per recipient; one that follows a change is not.
   if (options.strict) await refuseOverBound(store, t, found.channels, options.now);
@@ -66,13 +67,17 @@ export async function sendReceipt(
   const body = receiptMessage(words, t.kind as ReceiptedKind, {
     merchant: t.business_name, amount: receiptMoney(t.amount, words), card: receiptInstrument(t, words), date: receiptDate(t.created_at, words), link,
   });
-  await store.transaction(async (tx) => {
-    await tx.receipts.insert({ token_hash: digest(token), merchant_id: merchantId, transaction_id: t.id, language, created_at: isoInstant(options.now) });
-    for (const [channel, recipient] of found.channels) {
-      await tx.messages.insert({ id: newId('msg_'), client_id: t.client_id, merchant_id: merchantId, channel, recipient, body, pay_link: link, created_at: isoInstant(options.now) });
-    }
-  });
-  return true;
+  const at = isoInstant(options.now);
+  return {
+    guards: [],
+    rows: [
+      { table: 'receipts', row: { token_hash: digest(token), merchant_id: merchantId, transaction_id: t.id, language, created_at: at } },
+      ...found.channels.map(([channel, recipient]): Row => ({
+        table: 'messages', row: { id: newId('msg_'), client_id: t.client_id, merchant_id: merchantId, channel, recipient, body, pay_link: link, created_at: at },
+      })),
+    ],
+    events: [],
+  };
 }
 
 async function refuseOverBound(store: Store, t: ReceiptSubject, channels: ['sms' | 'email', string][], now: Date): Promise<void> {
@@ -102,19 +107,4 @@ export async function receiptOf(store: Store, token: string) {
     merchantName: merchant.business_name, contact: { email: merchant.email, phone: merchant.phone, website: merchant.website },
     language: receipt.language, brand: await merchantBrand(store, merchant),
   };
-}
-
-/**
- * The receipt after a change that has committed: the payment, refund or void stands whatever happens to its receipt,
- * so a failure to send one is logged (ids only), not answered; the merchant can send it again from the console.
- */
-export async function receiptAfter(
-  store: Store, log: { error(object: object, message: string): void }, merchantId: string, transactionId: string,
-  options: { now: Date; publicUrl: string; language?: string | undefined },
-): Promise<void> {
-  try {
-    await sendReceipt(store, merchantId, transactionId, options);
-  } catch (error) {
-    log.error({ err: error, merchantId, transactionId }, 'The receipt could not be sent.');
-  }
 }

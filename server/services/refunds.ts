@@ -2,47 +2,16 @@ import type { Store } from '../store/store.ts';
 import type { Transaction } from '../store/transactions.ts';
 import type { MerchantAccount } from '../store/merchants.ts';
 import { Refusal, invalid } from '../domain/refusals.ts';
-import { parseAmount, toMajorNumber } from '../domain/money.ts';
+import { parseAmount } from '../domain/money.ts';
 import { decideRefund, decideVoid } from '../domain/refunds.ts';
 import { newId } from '../platform/secrets.ts';
 import { isoInstant } from '../domain/instants.ts';
 import { eventRow } from '../store/events.ts';
-import type { GuardedChange } from '../store/guarded-changes.ts';
-import type { AnswerSeal } from '../store/idempotency-keys.ts';
-import { readDecideWrite } from './guarded.ts';
+import type { Change } from '../store/changes.ts';
+import type { TransactionStatus } from '../store/schema.ts';
+import type { Decided } from './guarded.ts';
 import { canReachShopper } from './receipts.ts';
-
-/** The record the interface answers for a refund or a void (Resources: Refund and void record). */
-function reversalRecord(record: Transaction, original: Transaction) {
-  return {
-    sales_id: record.id,
-    transaction_id: record.id,
-    order_createdfrom: original.source,
-    amount: toMajorNumber(record.amount),
-    txn_id: record.gateway_ref,
-    txn_date: record.created_at,
-    linked_txn_id: original.id,
-    Status: 'Success' as const,
-    type: record.kind === 'void' ? ('Void' as const) : ('Refund' as const),
-  };
-}
-
-/** The `payment.refund` event of a reversal record, with exactly the interface's fields. */
-function refundEvent(record: Transaction, sale: Transaction) {
-  return {
-    merchant_id: sale.merchant_id,
-    transaction_id: record.id,
-    Status: 'Success',
-    linked_txn_id: record.id,
-    parent_transaction_id: sale.id,
-    sales_id: record.id,
-    order_createdfrom: sale.source,
-    amount: toMajorNumber(record.amount),
-    txn_id: record.gateway_ref,
-    txn_date: record.created_at,
-    type: 'Refund',
-  };
-}
+import { refundEvent, reversalRecord, voidEvent } from './events.ts';
 
 const asRefundable = (sale: Transaction | undefined) =>
   sale && { kind: sale.kind, status: sale.status, amount: sale.amount, refunded: sale.refunded_amount, completedAt: sale.completed_at, settledAt: sale.settled_at };
@@ -73,67 +42,65 @@ export interface RefundResult extends VoidResult {
   performedAsVoid: boolean;
 }
 
-/** The void of a sale as one guarded change: the void record, the sale voided, `payment.void` (and what `also` adds). */
-function voidChange(sale: Transaction, now: Date, extras: EventExtras, also: (record: Transaction) => [string, Record<string, unknown>][] = () => []) {
-  const record = reversal(sale, 'void', sale.amount, now);
-  const answer = reversalRecord(record, sale);
-  const events = [['payment.void', { merchant_id: sale.merchant_id, ...answer }] as [string, Record<string, unknown>], ...also(record)];
-  // A void needs a sale with nothing refunded.
-  return { record, change: guarded(sale, { status: 'voided' }, 0, record, events, now, extras) };
-}
-
-function guarded(
-  sale: Transaction, changes: GuardedChange['changes'], refundedAtMost: number, record: Transaction, events: [string, Record<string, unknown>][], now: Date,
-  extras: EventExtras,
-): GuardedChange {
+/** A change to a sale decided on `sale` as read: it applies only while the sale still reads so (changes.ts). */
+function saleChange(
+  sale: Transaction, guard: { set?: { status: TransactionStatus }; add?: number; refundedAtMost: number }, record: Transaction,
+  events: [string, Record<string, unknown>][], now: Date, extras: EventExtras,
+): Change {
   return {
-    merchantId: sale.merchant_id, id: sale.id, seen: sale, refundedAtMost, changes, transactions: [record],
+    guards: [{
+      table: 'transactions',
+      where: { id: sale.id, merchant_id: sale.merchant_id, status: sale.status, amount: sale.amount, settled_at: sale.settled_at },
+      // A refund's decision holds while what was refunded meanwhile still leaves room for it (`refundedAtMost`).
+      atMost: { refunded_amount: guard.refundedAtMost },
+      set: guard.set ?? {},
+      ...(guard.add ? { add: { refunded_amount: guard.add } } : {}),
+    }],
+    rows: [{ table: 'transactions', row: record }],
     events: events.map(([type, data]) => eventRow(sale.client_id, type, { ...data, ...extras }, now)),
   };
 }
 
-// With the shopper's contacts: a change with nobody to send a receipt to then needs no read after its answer.
-const readSale = (store: Store, merchant: MerchantAccount, id: string, read: 'unlocked' | 'locked') =>
-  store.transactions.findWithContacts(merchant.id, id, read === 'locked');
+/** The void of a sale: the void record, the sale voided, `payment.void` (and what `also` adds). A void needs nothing refunded. */
+function voidChange(sale: Transaction, now: Date, extras: EventExtras, also: (record: Transaction) => [string, Record<string, unknown>][] = () => []) {
+  const record = reversal(sale, 'void', sale.amount, now);
+  const events: [string, Record<string, unknown>][] = [['payment.void', voidEvent(record, sale)], ...also(record)];
+  return { record, change: saleChange(sale, { set: { status: 'voided' }, refundedAtMost: 0 }, record, events, now, extras) };
+}
+
+/** A refund of part or all of a sale: its record, the refunded amount added in the write, `payment.refund`. */
+function refundChange(sale: Transaction, amount: number, refundedAtMost: number, now: Date, extras: EventExtras) {
+  const record = reversal(sale, 'refund', amount, now);
+  return { record, change: saleChange(sale, { add: amount, refundedAtMost }, record, [['payment.refund', refundEvent(record, sale)]], now, extras) };
+}
 
 /**
- * POST /order/sales-return. Read without a lock, decided by `decideRefund`, written only while the decision stands
- * (services/guarded.ts): the refunded amount is added in the write, which checks it is still at most the decision's
- * `refundedAtMost`, so concurrent refunds of one sale land side by side and never return more than was charged.
+ * POST /order/sales-return, decided on the sale as read by `decideRefund`; the change adds the refunded amount in its
+ * write, which checks it is still at most the decision's `refundedAtMost`, so concurrent refunds of one sale land side
+ * by side and never return more than was charged.
  */
 export async function refundSale(
   store: Store, merchant: MerchantAccount, transactionId: string, amountText: string | number, now: Date, extras: EventExtras = {},
-  sealFor: (result: RefundResult) => AnswerSeal | undefined = () => undefined,
-): Promise<RefundResult> {
+): Promise<Decided<RefundResult>> {
   const amount = parseAmount(String(amountText));
   if (amount === null || amount <= 0) throw invalid('amount must be decimal text greater than zero with at most two decimals, e.g. "5.00".');
-  return readDecideWrite(store, async (db, read) => {
-    const sale = await readSale(db, merchant, transactionId, read);
-    const decision = decideRefund(asRefundable(sale), amount, now);
-    if (!decision.ok) throw new Refusal(decision.reason, decision.message);
-    const asVoid = decision.as === 'void';
-    const { record, change } = asVoid
-      // The partner asked for a refund and listens for refunds: it hears one, for the same record as the void.
-      ? voidChange(sale!, now, extras, (record) => [['payment.refund', { ...refundEvent(record, sale!), performed_as: 'void' }]])
-      : refundChange(sale!, amount, decision.refundedAtMost, now, extras);
-    const result = { record: reversalRecord(record, sale!), performedAsVoid: asVoid, shopperReachable: canReachShopper(sale!) };
-    return (await db.guardedChange({ ...change, seal: sealFor(result) })) ? result : undefined;
-  });
-}
-
-/** A refund of part or all of a sale as one guarded change: its record, the refunded amount added, `payment.refund`. */
-function refundChange(sale: Transaction, amount: number, refundedAtMost: number, now: Date, extras: EventExtras) {
-  const record = reversal(sale, 'refund', amount, now);
-  return { record, change: guarded(sale, { addRefunded: amount }, refundedAtMost, record, [['payment.refund', refundEvent(record, sale)]], now, extras) };
+  // With the shopper's contacts: a change with nobody to send a receipt to then needs no read after its answer.
+  const sale = await store.transactions.findForChange(merchant.id, transactionId);
+  const decision = decideRefund(asRefundable(sale), amount, now);
+  if (!decision.ok) throw new Refusal(decision.reason, decision.message);
+  const asVoid = decision.as === 'void';
+  const { record, change } = asVoid
+    // The partner asked for a refund and listens for refunds: it hears one, for the same record as the void.
+    ? voidChange(sale!, now, extras, (record) => [['payment.refund', { ...refundEvent(record, sale!), performed_as: 'void' }]])
+    : refundChange(sale!, amount, decision.refundedAtMost, now, extras);
+  return { change, result: { record: reversalRecord(record, sale!), performedAsVoid: asVoid, shopperReachable: canReachShopper(sale!) } };
 }
 
 /** POST /order/sales-void: the whole sale, before it settles. */
-export async function voidSale(store: Store, merchant: MerchantAccount, transactionId: string, now: Date, extras: EventExtras = {}): Promise<VoidResult> {
-  return readDecideWrite(store, async (db, read) => {
-    const sale = await readSale(db, merchant, transactionId, read);
-    const decision = decideVoid(asRefundable(sale), now);
-    if (!decision.ok) throw new Refusal(decision.reason, decision.message);
-    const { record, change } = voidChange(sale!, now, extras);
-    return (await db.guardedChange(change)) ? { record: reversalRecord(record, sale!), shopperReachable: canReachShopper(sale!) } : undefined;
-  });
+export async function voidSale(store: Store, merchant: MerchantAccount, transactionId: string, now: Date, extras: EventExtras = {}): Promise<Decided<VoidResult>> {
+  const sale = await store.transactions.findForChange(merchant.id, transactionId);
+  const decision = decideVoid(asRefundable(sale), now);
+  if (!decision.ok) throw new Refusal(decision.reason, decision.message);
+  const { record, change } = voidChange(sale!, now, extras);
+  return { change, result: { record: reversalRecord(record, sale!), shopperReachable: canReachShopper(sale!) } };
 }

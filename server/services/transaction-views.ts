@@ -3,14 +3,26 @@ import { formatAmount, toMajorNumber } from '../domain/money.ts';
 import { feePercentage } from '../domain/pricing.ts';
 import { isSettled } from '../domain/refunds.ts';
 
+type TransactionState = 'pending' | 'completed' | 'partly_refunded' | 'refunded' | 'declined' | 'voided';
+
 /** Fee percentage of a record: the price of a sale, zero for refunds, voids and returns. */
 const percentageOf = (t: ListedTransaction) => (t.kind === 'sale' ? feePercentage(t.method) : (0).toFixed(7));
+
+/**
+ * The status as a merchant reads it: a completed sale with refunds is `partly_refunded`, or `refunded` once all of
+ * it was; the stored status stays `completed` (a refund is a record of its own).
+ */
+function stateOf(t: ListedTransaction): TransactionState {
+  if (t.kind !== 'sale' || t.status !== 'completed' || t.refunded_amount === 0) return t.status as TransactionState;
+  return t.refunded_amount >= t.amount ? 'refunded' : 'partly_refunded';
+}
 
 /** What every view adds beyond the interface's fields: enough for a table to show a status. */
 function extras(t: ListedTransaction, now: Date) {
   return {
     type: t.kind,
     status: t.status,
+    state: stateOf(t),
     method: t.method,
     order_id: t.order_id,
     refunded_amount: formatAmount(t.refunded_amount),

@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import type { FastifyReply } from 'fastify';
 import type { Store } from '../store/store.ts';
 import { readConsoleQuery, type ConsoleQuery } from './console-filters.ts';
 import type { Transaction } from '../store/transactions.ts';
@@ -91,20 +90,14 @@ function dateFormatIn(zone: string): Intl.DateTimeFormat {
 }
 
 /**
- * Sends the CSV of a filter's rows as a stream: the query is read first, so a bad one is still a 400 in the envelope;
- * then the header row and each page of rows as they are read. English is comma-separated with a decimal point; Spanish,
- * French and German use a semicolon and a decimal comma, as their spreadsheets open CSV.
+ * The CSV of a filter's rows as a stream, and its file name: the query is read first, so a bad one is still a 400 in
+ * the envelope; then the header row and each page of rows as they are read. English is comma-separated with a decimal
+ * point; Spanish, French and German use a semicolon and a decimal comma, as their spreadsheets open CSV.
  */
-export function sendTransactionsCsv(reply: FastifyReply, store: Store, merchantId: string, query: ConsoleQuery & { lang?: CsvLanguage | undefined; tz?: string | undefined }, now: Date) {
+export function transactionsExport(store: Store, merchantId: string, query: ConsoleQuery & { lang?: CsvLanguage | undefined; tz?: string | undefined }, now: Date) {
   const { filter, order } = readConsoleQuery(query);
   const language = query.lang ?? 'en';
   const zone = query.tz ?? 'UTC';
   const format: CsvFormat = { texts: CSV_TEXTS[language], separator: language === 'en' ? ',' : ';', decimal: language === 'en' ? '.' : ',', date: dateFormatIn(zone) };
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${exportFileName(merchantId, now)}"`)
-    .header('cache-control', 'no-store')
-    // A page on another origin downloads it with fetch and may name the file as the service does.
-    .header('access-control-expose-headers', 'Content-Disposition')
-    .send(Readable.from(transactionsCsv(store, merchantId, filter, order, format, zone)));
+  return { filename: exportFileName(merchantId, now), csv: Readable.from(transactionsCsv(store, merchantId, filter, order, format, zone)) };
 }

@@ -7,16 +7,26 @@ import { isoInstant } from '../domain/instants.ts';
 
 const NO_ENDPOINT = 'No webhook URL is registered: register one with POST /client/update-webhooks-url.';
 
-/**
- * POST /client/update-webhooks-url: replaces the client's URL. The signing secret stays the same until it is
- * rotated; registering again also re-enables an endpoint that answered 410.
- */
-export async function registerWebhookUrl(store: Store, clientId: string, url: string, now: Date, allowPrivate: boolean, resolve?: Resolve): Promise<WebhookEndpoint> {
+/** A URL webhooks may be sent to, trimmed; refused when it names a private address (it may look up DNS). */
+export async function checkedWebhookUrl(url: string, allowPrivate: boolean, resolve?: Resolve): Promise<string> {
   const problem = await checkWebhookUrl(url.trim(), allowPrivate, resolve);
   if (problem) throw invalid(problem);
+  return url.trim();
+}
+
+/** Checks the URL, then registers it (for callers outside a request: the tests, the bench). */
+export async function registerWebhookUrl(store: Store, clientId: string, url: string, now: Date, allowPrivate: boolean, resolve?: Resolve): Promise<WebhookEndpoint> {
+  return saveWebhookUrl(store, clientId, await checkedWebhookUrl(url, allowPrivate, resolve), now);
+}
+
+/**
+ * POST /client/update-webhooks-url: replaces the client's URL (checked by `checkedWebhookUrl`). The signing secret
+ * stays the same until it is rotated; registering again also re-enables an endpoint that answered 410.
+ */
+export async function saveWebhookUrl(store: Store, clientId: string, url: string, now: Date): Promise<WebhookEndpoint> {
   const at = isoInstant(now);
   return store.webhookEndpoints.register({
-    client_id: clientId, url: url.trim(), secret: newSigningSecret(), previous_secret: null, previous_secret_expires_at: null,
+    client_id: clientId, url, secret: newSigningSecret(), previous_secret: null, previous_secret_expires_at: null,
     disabled_at: null, disabled_reason: null, created_at: at, updated_at: at,
   });
 }

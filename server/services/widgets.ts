@@ -77,7 +77,6 @@ export async function updateWidgetSettings(
     merchant_id: merchant.id, ...next, allowed_origins: JSON.stringify(next.allowed_origins), receipts_enabled: next.receipts_enabled ? 1 : 0,
     logo_hash: logoHash, updated_at: isoInstant(now),
   });
-  store.recentMerchants.clear(); // The receipts setting rides on the remembered merchant.
   const facts = logoHash ? await store.branding.logoFacts(logoHash) : undefined;
   return { ...next, logo: facts ? logoView(facts, publicUrl) : null };
 }

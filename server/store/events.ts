@@ -48,9 +48,18 @@ const clientsWithDueEventsQuery = (db: Executor, now: string, claimAt: string) =
     .where('disabled_at', 'is', null)
     .where((eb) => eb.exists(eb.selectFrom('events').select('seq').whereRef('events.client_id', '=', 'webhook_endpoints.client_id').where(isDue({ now, claimAt }))));
 
-/** An outbox row, for a write that inserts it itself (guarded-changes.ts); `add` inserts one. */
+/** An outbox row, for a change to write with its rows (changes.ts); `add` inserts one. */
 export function eventRow(clientId: string, eventType: string, data: Record<string, unknown>, now: Date) {
   return { id: newId('evt_'), client_id: clientId, event_type: eventType, data: JSON.stringify(data), created_at: isoInstant(now), holds_secret: holdsSecrets(eventType) ? 1 : 0 };
+}
+
+/**
+ * A point in the outbox's commit order, for a listener (`listenFrom`): every event before it was listed. `txid` is
+ * PostgreSQL's transaction id ("0" on SQLite, whose writes commit in `seq` order), as decimal text.
+ */
+export interface ListenCursor {
+  txid: string;
+  seq: number;
 }
 
 /** Counts the events a store (and its transactions) wrote, so the dispatcher is woken only when there may be something new. */
@@ -194,6 +203,41 @@ export class EventRepository {
     if (bound !== 'top') query = query.where(({ eb, refTuple, tuple }) => eb(refTuple('created_at', 'seq'), bound.op, tuple(bound.key.createdAt, bound.key.seq)));
     const rows = await query.select([...DELIVERY_COLUMNS, 'seq']).orderBy('created_at', 'desc').orderBy('seq', 'desc').limit(limit + 1).execute();
     return pageOf(rows, limit, total, ({ seq: _seq, ...row }) => parse(row), keyOf);
+  }
+
+  /**
+   * A client's events after `after`, in the order they committed, at most `limit`, and the cursor after them; without
+   * `after`, none and the cursor of the present. On PostgreSQL an event is listed only once every transaction older
+   * than its own has ended: one still running may yet commit an event that a later one already did, and the cursor
+   * must not pass it. An event written after the cursor is listed after it, whatever comes between (docs/webhooks.md).
+   */
+  async listenFrom(clientId: string, after: ListenCursor | undefined, limit: number): Promise<{ events: StoredEvent[]; next: ListenCursor }> {
+    const columns = ['id', 'client_id', 'event_type', 'data', 'created_at', 'seq'] as const;
+    if (this.dialect === 'sqlite') {
+      const top = Number((await this.db.selectFrom('events').select((eb) => eb.fn.max('seq').as('seq')).executeTakeFirst())?.seq ?? 0);
+      if (!after) return { events: [], next: { txid: '0', seq: top } };
+      // Along the primary key from the cursor (`+` keeps SQLite off the client's index, which holds its whole history).
+      const rows = await this.db.selectFrom('events').select(columns)
+        .where('seq', '>', after.seq).where('seq', '<=', top).where(sql<string>`+"client_id"`, '=', clientId)
+        .orderBy('seq').limit(limit).execute();
+      const last = rows.length === limit ? rows.at(-1)!.seq : top;
+      return { events: rows.map(({ seq: _seq, ...row }) => parse(row)), next: { txid: '0', seq: last } };
+    }
+    // Every transaction with an id below the oldest one running has ended: their events are all there is of them.
+    // A listener starts after every transaction that has an id by now (`xmax`): the horizon may be far behind, and
+    // events committed before it started are not its.
+    const { rows: [{ horizon, present }] } = await sql<{ horizon: string; present: string }>`SELECT pg_snapshot_xmin(s)::text AS horizon, pg_snapshot_xmax(s)::text AS present FROM pg_current_snapshot() AS s`
+      .execute(this.db) as { rows: [{ horizon: string; present: string }] };
+    if (!after) return { events: [], next: { txid: present, seq: 0 } };
+    const rows = await this.db.selectFrom('events').select([...columns, 'txid'])
+      .where('client_id', '=', clientId).where('txid', '<', horizon)
+      .where(({ eb, refTuple, tuple }) => eb(refTuple('txid', 'seq'), '>', tuple(after.txid, after.seq)))
+      .orderBy('txid').orderBy('seq').limit(limit).execute();
+    const last = rows.at(-1);
+    // The horizon, unless the cursor is past it already (a listener's first cursor is the present).
+    const next = rows.length === limit && last ? { txid: String(last.txid), seq: Number(last.seq) }
+      : BigInt(horizon) > BigInt(after.txid) ? { txid: horizon, seq: 0 } : after;
+    return { events: rows.map(({ seq: _seq, txid: _txid, ...row }) => parse(row)), next };
   }
 
   /** Sends an event again from the start of the retry schedule, whatever its state. */

@@ -1,5 +1,6 @@
-import { sql, type QueryCreator } from 'kysely';
+import type { ExpressionBuilder } from 'kysely';
 import type { Database, Executor, IdempotencyKeysTable } from './schema.ts';
+import type { RunSteps } from './sqlite/writer-thread.ts';
 import { isoInstant } from '../domain/instants.ts';
 import { conflict } from '../domain/refusals.ts';
 
@@ -19,9 +20,8 @@ export const KEY_SUPERSEDED_MESSAGE =
   'This request ran past its Idempotency-Key lease and a retry took its place; nothing it did was kept. The retry has the answer.';
 
 /**
- * A keyed request's answer, already sealed (plugins/idempotency-seal.ts), for its one write to store in the same
- * statement (PostgreSQL): the write happens only while the request still holds its claim, and the answer is stored
- * only if the write happened.
+ * A keyed request's answer, already sealed (plugins/idempotency-seal.ts), for the write that makes its change to store
+ * with it (changes.ts): the write happens only while the request still holds its claim.
  */
 export interface AnswerSeal {
   clientId: string;
@@ -29,56 +29,14 @@ export interface AnswerSeal {
   claimedAt: string;
   statusCode: number;
   body: string;
-  /** Set once the statement carrying it wrote. */
-  written?: boolean;
 }
 
-/** What a statement of CTEs is built from: the store's executor, or a query creator with CTEs already added. */
-type StatementStart = Pick<QueryCreator<Database>, 'with' | 'selectFrom' | 'insertInto' | 'updateTable'>;
+/** The request's own claim, still unanswered. */
+export const unanswered = (seal: Pick<AnswerSeal, 'clientId' | 'keyDigest' | 'claimedAt'>) => (eb: ExpressionBuilder<Database, 'idempotency_keys'>) =>
+  eb.and([eb('client_id', '=', seal.clientId), eb('key', '=', seal.keyDigest), eb('created_at', '=', seal.claimedAt), eb('status_code', 'is', null)]);
 
-const ofClaim = (seal: AnswerSeal) => ({ client_id: seal.clientId, key: seal.keyDigest, created_at: seal.claimedAt });
-
-/**
- * `db` with a sealed write's `claim` CTE in front (or `db` itself without a seal): the request's claim, still
- * unanswered, locked until the statement commits, so that no retry takes it over meanwhile. The write's first
- * sub-statement reads from it (`claimHeld`).
- */
-export function withHeldClaim(db: Executor, seal: AnswerSeal | undefined): StatementStart {
-  if (!seal) return db;
-  const claim = db.with('claim', (q) => q.selectFrom('idempotency_keys').select('key').where((eb) => eb.and(ofClaim(seal))).where('status_code', 'is', null).forUpdate());
-  return claim as unknown as StatementStart;
-}
-
-/** The condition a sealed write's first sub-statement adds: its request still holds the claim. */
-export const claimHeld = sql<boolean>`exists (select 1 from claim)`;
-
-/** `query` with a sealed write's `sealed` CTE added: the answer stored on the claim, if the CTE `after` wrote a row. */
-export function withAnswerStored<Q extends StatementStart>(query: Q, seal: AnswerSeal | undefined, after: string): Q {
-  if (!seal) return query;
-  const sealed = query.with('sealed', (db) =>
-    db
-      .updateTable('idempotency_keys')
-      .set({ status_code: seal.statusCode, body: seal.body, locked_until: null })
-      .where((eb) => eb.and(ofClaim(seal)))
-      .where(sql<boolean>`exists (select 1 from ${sql.table(after)})`),
-  );
-  return sealed as unknown as Q;
-}
-
-/**
- * What a sealed write that wrote nothing means: a refusal of its own (false) while the claim is still the request's;
- * a conflict when the claim was taken over by a retry after its lease ran out.
- */
-export async function unlessClaimLost(db: Executor, seal: AnswerSeal | undefined, written: boolean): Promise<boolean> {
-  if (!seal) return written;
-  if (written) {
-    seal.written = true;
-    return true;
-  }
-  const held = await db.selectFrom('idempotency_keys').select('key').where((eb) => eb.and(ofClaim(seal))).where('status_code', 'is', null).executeTakeFirst();
-  if (!held) throw conflict(KEY_SUPERSEDED_MESSAGE);
-  return false;
-}
+/** A keyed write that found its claim taken over by a retry (its lease ran out): nothing it did is kept. */
+export const claimLost = () => conflict(KEY_SUPERSEDED_MESSAGE);
 
 /**
  * What `claim` found: either the key is now ours (`claimed`, with the claim's `claimedAt`, which `complete` and
@@ -90,47 +48,60 @@ export type ClaimResult = { claimed: true; claimedAt: string } | { claimed: fals
 /** Idempotency keys of authenticated POSTs, per client, as digests, with the answer the first request got. */
 export class IdempotencyKeyRepository {
   private readonly db: Executor;
+  private readonly runSteps: RunSteps | undefined;
 
-  constructor(db: Executor) {
+  constructor(db: Executor, runSteps: RunSteps | undefined) {
     this.db = db;
+    this.runSteps = runSteps;
   }
 
   /**
    * Inserts the in-progress row for (client, key digest). On a conflict the key is someone's, unless either its row
    * is older than 24 hours (then it is a new key), or it is an unfinished claim of this same request whose lease
-   * ran out (its process crashed), or whose claim the caller knows to be `abandoned` (its `created_at`: SQLite, which one
-   * process serves, knows every claim still running): then it is taken over. Each replacement is one conditional
-   * UPDATE, so of two requests replacing one row only one wins.
+   * ran out (its process crashed), or, where one process serves the database (SQLite), whose claim is not among those
+   * `runningHere` (its process stopped): then it is taken over. The insert and the replacements are one upsert, so of
+   * two requests replacing one row only one wins; then, if it did not claim, the key's row is read. On SQLite both
+   * statements are one unit of the group commit.
    */
-  async claim(clientId: string, keyDigest: string, fingerprint: string, now: Date, leaseMs = IDEMPOTENCY_LEASE_MS, abandoned?: string): Promise<ClaimResult> {
+  async claim(
+    clientId: string, keyDigest: string, fingerprint: string, now: Date, leaseMs = IDEMPOTENCY_LEASE_MS, runningHere?: (claimedAt: string) => boolean,
+  ): Promise<ClaimResult> {
     const claimedAt = isoInstant(now);
-    const lockedUntil = isoInstant(now, leaseMs);
     const cutoff = isoInstant(now, -IDEMPOTENCY_KEY_TTL_MS);
-    const fresh = { fingerprint, status_code: null, body: null, created_at: claimedAt, locked_until: lockedUntil };
+    const fresh = { fingerprint, status_code: null, body: null, created_at: claimedAt, locked_until: isoInstant(now, leaseMs) };
+    const unfinishedOfThisRequest = (eb: ExpressionBuilder<Database, 'idempotency_keys'>) => [eb('idempotency_keys.status_code', 'is', null), eb('idempotency_keys.fingerprint', '=', fingerprint)];
+    const upsert = (abandoned?: string) => this.db
+      .insertInto('idempotency_keys')
+      .values({ client_id: clientId, key: keyDigest, ...fresh })
+      .onConflict((oc) =>
+        oc
+          .columns(['client_id', 'key'])
+          .doUpdateSet(fresh)
+          .where((eb) =>
+            eb.or([
+              eb('idempotency_keys.created_at', '<=', cutoff),
+              eb.and([...unfinishedOfThisRequest(eb), eb('idempotency_keys.locked_until', '<=', claimedAt)]),
+              ...(abandoned === undefined ? [] : [eb.and([...unfinishedOfThisRequest(eb), eb('idempotency_keys.created_at', '=', abandoned)])]),
+            ])),
+      )
+      .returning('created_at');
+    const find = this.db.selectFrom('idempotency_keys').selectAll().where('client_id', '=', clientId).where('key', '=', keyDigest).where('created_at', '>', cutoff);
+    if (this.runSteps) {
+      const runSteps = this.runSteps;
+      const steps = async (abandoned?: string): Promise<ClaimResult> => {
+        const [claimed, found] = (await runSteps([upsert(abandoned).compile(), find.compile()])) as { rows: IdempotencyKey[] }[];
+        return claimed!.rows.length === 1 ? { claimed: true, claimedAt } : { claimed: false, held: found!.rows[0]! };
+      };
+      const result = await steps();
+      const held = result.claimed ? undefined : result.held;
+      // One process serves the file: an unfinished claim of this same request not running here was left by one that stopped.
+      const abandoned = held && held.status_code === null && held.fingerprint === fingerprint && runningHere && !runningHere(held.created_at);
+      return abandoned ? steps(held.created_at) : result;
+    }
     // A row can vanish between the conflict and the read (released after a 5xx): try again then.
     for (let attempt = 0; attempt < 3; attempt++) {
-      const inserted = await this.db
-        .insertInto('idempotency_keys')
-        .values({ client_id: clientId, key: keyDigest, ...fresh })
-        .onConflict((oc) => oc.columns(['client_id', 'key']).doNothing())
-        .executeTakeFirst();
-      if (inserted.numInsertedOrUpdatedRows === 1n) return { claimed: true, claimedAt };
-      const replaced = await this.db
-        .updateTable('idempotency_keys')
-        .set(fresh)
-        .where('client_id', '=', clientId)
-        .where('key', '=', keyDigest)
-        .where((eb) =>
-          eb.or([
-            eb('created_at', '<=', cutoff),
-            eb.and([eb('status_code', 'is', null), eb('fingerprint', '=', fingerprint), eb('locked_until', '<=', claimedAt)]),
-            ...(abandoned === undefined ? [] : [eb.and([eb('status_code', 'is', null), eb('fingerprint', '=', fingerprint), eb('created_at', '=', abandoned)])]),
-          ]),
-        )
-        .executeTakeFirst();
-      if (replaced.numUpdatedRows === 1n) return { claimed: true, claimedAt };
-
-      const held = await this.find(clientId, keyDigest, now);
+      if (await upsert().executeTakeFirst()) return { claimed: true, claimedAt };
+      const held = await find.executeTakeFirst();
       if (held) return { claimed: false, held };
     }
     throw new Error('an idempotency key kept changing hands');
@@ -150,23 +121,14 @@ export class IdempotencyKeyRepository {
     const result = await this.db
       .updateTable('idempotency_keys')
       .set({ status_code: statusCode, body: sealedBody, locked_until: null })
-      .where('client_id', '=', clientId)
-      .where('key', '=', keyDigest)
-      .where('created_at', '=', claimedAt)
-      .where('status_code', 'is', null)
+      .where(unanswered({ clientId, keyDigest, claimedAt }))
       .executeTakeFirst();
     return result.numUpdatedRows === 1n;
   }
 
   /** Forgets an unfinished claim (the request failed on our side), so a retry runs again. */
   async release(clientId: string, keyDigest: string, claimedAt: string): Promise<void> {
-    await this.db
-      .deleteFrom('idempotency_keys')
-      .where('client_id', '=', clientId)
-      .where('key', '=', keyDigest)
-      .where('created_at', '=', claimedAt)
-      .where('status_code', 'is', null)
-      .execute();
+    await this.db.deleteFrom('idempotency_keys').where(unanswered({ clientId, keyDigest, claimedAt })).execute();
   }
 
   /**
@@ -185,5 +147,4 @@ export class IdempotencyKeyRepository {
       if (Number(result.numDeletedRows) < batch) return purged;
     }
   }
-
 }

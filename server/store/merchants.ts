@@ -1,5 +1,4 @@
 import type { Executor, MerchantsTable, MerchantStatus } from './schema.ts';
-import type { RecentMerchants } from './recent-merchants.ts';
 
 export type Merchant = MerchantsTable;
 /** A merchant as the calls that name it need it: all but the stored application, which is large (~1 KB of JSON). */
@@ -14,15 +13,12 @@ export type MerchantSummary = Pick<Merchant, 'id' | 'status' | 'business_name' |
 
 export class MerchantRepository {
   private readonly db: Executor;
-  /** Forgotten at every change this process makes to a merchant. */
-  private readonly recent: RecentMerchants<KeyedMerchant>;
+  /** Called after every change this process makes to a merchant: the remembered merchants are forgotten. */
+  private readonly changed: () => void;
 
-  constructor(
-    db: Executor,
-    recent: RecentMerchants<KeyedMerchant>,
-  ) {
+  constructor(db: Executor, changed: () => void) {
     this.db = db;
-    this.recent = recent;
+    this.changed = changed;
   }
 
   async insert(merchant: Merchant): Promise<void> {
@@ -85,19 +81,19 @@ export class MerchantRepository {
   }
 
   async update(id: string, changes: Partial<Omit<Merchant, 'id' | 'client_id'>>): Promise<void> {
-    this.recent.clear();
     await this.db.updateTable('merchants').set(changes).where('id', '=', id).execute();
+    this.changed();
   }
 
   /** Moves a merchant between statuses only if it is still in `from`; false when another request won. */
   async transition(id: string, from: MerchantStatus, changes: Partial<Merchant> & { status: MerchantStatus }): Promise<boolean> {
-    this.recent.clear();
     const result = await this.db
       .updateTable('merchants')
       .set(changes)
       .where('id', '=', id)
       .where('status', '=', from)
       .executeTakeFirst();
+    this.changed();
     return result.numUpdatedRows === 1n;
   }
 }

@@ -11,10 +11,6 @@ export class MessageRepository {
     this.db = db;
   }
 
-  async insert(message: SentMessage): Promise<void> {
-    await this.db.insertInto('messages').values(message).execute();
-  }
-
   /** How many texts went to `recipient` (a phone number) for the merchant since `since`. */
   async textsTo(merchantId: string, recipient: string, since: string): Promise<number> {
     const row = await this.db

@@ -4,7 +4,6 @@ import type { Database, Dialect } from './schema.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { openSqlite } from './sqlite/open-sqlite.ts';
 import { Store } from './store.ts';
-import { transactionUnits } from './units.ts';
 import { openPool, type StatementCounter } from './postgres-pool.ts';
 
 export { StatementCounter } from './postgres-pool.ts';
@@ -42,9 +41,9 @@ export async function openStore(options: StorageOptions): Promise<Store> {
       await migrating.destroy();
     }
     const db = postgres(openPool(options.databaseUrl, { schema: options.pgSchema, onConnectionError: options.onConnectionError, statements: options.statements }), options.log);
-    return new Store(db, { dialect: 'postgres', runUnit: transactionUnits(db), onClose: () => db.destroy() });
+    return new Store(db, { dialect: 'postgres', onClose: () => db.destroy() });
   }
-  const sqlite = openSqlite(options.dataDir);
+  const sqlite = await openSqlite(options.dataDir);
   const db = new Kysely<Database>({ dialect: sqlite.dialect, ...(options.log ? { log: options.log } : {}) });
   try {
     await migrate(db, 'sqlite');
@@ -52,7 +51,9 @@ export async function openStore(options: StorageOptions): Promise<Store> {
     await db.destroy();
     throw error;
   }
-  return new Store(db, { dialect: 'sqlite', runUnit: transactionUnits(db), onClose: () => db.destroy(), committedVersion: sqlite.committedVersion });
+  return new Store(db, {
+    dialect: 'sqlite', onClose: () => db.destroy(), committedVersion: sqlite.committedVersion, runSteps: (steps) => sqlite.groups.unit(steps),
+  });
 }
 
 const postgres = (pool: pg.Pool, log?: KyselyConfig['log']) => new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });

@@ -10,10 +10,6 @@ export class PaymentMethodRepository {
     this.db = db;
   }
 
-  async insert(method: PaymentMethodRecord): Promise<void> {
-    await this.db.insertInto('payment_methods').values(method).execute();
-  }
-
   async latestFor(merchantId: string, customerId: string): Promise<PaymentMethodRecord | undefined> {
     return this.db
       .selectFrom('payment_methods')

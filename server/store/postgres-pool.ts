@@ -74,7 +74,31 @@ export function openPool(connectionString: string, { schema, onConnectionError, 
     client.on('error', connectionLost);
     boundAnswers(client, unbounded ? undefined : t.answerMs, statements);
   });
+  if (!unbounded) dropStaleOnCheckout(pool, t.poolIdleMs);
   return pool;
+}
+
+/**
+ * A connection idle in the pool past `poolIdleMs` may already be ended by PostgreSQL's idle timeout, its notice still
+ * unread while the event loop was busy; the pool's idle timer, which should have closed it, runs late then too. So the
+ * clock decides at checkout: such a connection is closed and another taken (at most the pool's size, then a new one).
+ */
+function dropStaleOnCheckout(pool: pg.Pool, poolIdleMs: number): void {
+  const releasedAt = new WeakMap<pg.PoolClient, number>();
+  pool.on('release', (_error: Error | undefined, client: pg.PoolClient) => releasedAt.set(client, Date.now()));
+  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  const fresh = async () => {
+    for (;;) {
+      const client = await connect();
+      if (Date.now() - (releasedAt.get(client) ?? Date.now()) < poolIdleMs) return client;
+      client.release(true);
+    }
+  };
+  // Kysely takes the promise; pg's own pool.query passes a callback.
+  pool.connect = ((callback?: (error: Error | undefined, client?: pg.PoolClient, done?: () => void) => void) => {
+    if (!callback) return fresh();
+    fresh().then((client) => callback(undefined, client, () => client.release()), (error: Error) => callback(error));
+  }) as typeof pool.connect;
 }
 
 /**

@@ -8,10 +8,6 @@ export class ReceiptRepository {
     this.db = db;
   }
 
-  async insert(receipt: ReceiptsTable): Promise<void> {
-    await this.db.insertInto('receipts').values(receipt).execute();
-  }
-
   async byTokenHash(tokenHash: string): Promise<ReceiptsTable | undefined> {
     return this.db.selectFrom('receipts').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
   }

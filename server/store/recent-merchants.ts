@@ -5,10 +5,19 @@ const MOST = 10_000;
 /**
  * Merchants that take payments, by client and key digest, for a few seconds: a partner's burst of payment calls
  * reads its merchant once instead of once a call (a round trip each on PostgreSQL). Only approved merchants are
- * kept, and an approved merchant's status and key never change, so nothing a call decides on goes stale; a later
- * change (a name, the receipts setting) reaches each process within `RECENT_MERCHANT_MS`, and this one at once.
+ * kept, and an approved merchant's status and key never change today, so nothing a call decides on goes stale.
+ * This process forgets them all whenever it writes a merchant or its widget settings (`Store.merchantChanged`, again
+ * once the unit committed); another process's change (a name, the receipts setting) reaches it within
+ * `RECENT_MERCHANT_MS`.
+ *
+ * A "suspend merchant" would change what calls decide on, and the 5 s would then matter: the suspending process
+ * forgets at once, but every other process would take the suspended merchant's payments for up to 5 s. Such an
+ * operation must not rely on this memory alone: either the money changes' guards check the merchant's status
+ * (changes.ts, one condition more in the same statement), or suspension takes effect only after `RECENT_MERCHANT_MS`
+ * and says so.
+ *
+ * Generic over the merchant it keeps (merchants.ts's KeyedMerchant), so that it need not import the repository that uses it.
  */
-/** Generic over the merchant it keeps (merchants.ts's KeyedMerchant), so that it need not import the repository that uses it. */
 export class RecentMerchants<Kept extends { status: string }> {
   private readonly entries = new Map<string, { merchant: Kept; until: number }>();
 

@@ -108,6 +108,8 @@ export interface EventsTable {
   delivered_at: Instant | null;
   /** 1 while `data` holds a secret field in clear (see domain/event-secrets.ts). */
   holds_secret: Generated<number>;
+  /** PostgreSQL only: the id of the transaction that wrote the event (migration 021); the column is not on SQLite. */
+  txid: Generated<string | null>;
 }
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
@@ -177,7 +179,7 @@ interface CustomerCountsTable { merchant_id: string; n: number }
 interface MerchantCountsTable { status: MerchantStatus; n: number }
 interface EventCountsTable { client_id: string; delivery_status: DeliveryStatus; slot: number; n: number }
 
-/** What the repositories use of a database handle: the whole database, or a unit of work's (a Kysely transaction, units.ts). */
+/** What the repositories use of a database handle: the whole database, or a unit of work's (a Kysely transaction). */
 export type Executor = Pick<Kysely<Database>, 'selectFrom' | 'insertInto' | 'updateTable' | 'deleteFrom' | 'with' | 'isTransaction' | 'getExecutor'>;
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -288,7 +290,7 @@ export interface IdempotencyKeysTable {
   locked_until: Instant | null;
 }
 
-export interface MerchantOrdersTable {
+interface MerchantOrdersTable {
   merchant_id: string;
   order_id: string;
   source: RequestSource;

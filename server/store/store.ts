@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import type { Dialect, Executor } from './schema.ts';
+import { sql, type Kysely, type KyselyPlugin } from 'kysely';
+import type { Database, Dialect, Executor } from './schema.ts';
 import { ClientRepository } from './clients.ts';
 import { MerchantRepository, type KeyedMerchant } from './merchants.ts';
 import { OnboardingTokenRepository } from './onboarding-tokens.ts';
@@ -14,19 +14,17 @@ import { WebhookEndpointRepository } from './webhook-endpoints.ts';
 import { WidgetRepository } from './widgets.ts';
 import { BrandingRepository } from './branding.ts';
 import { IdempotencyKeyRepository } from './idempotency-keys.ts';
-import { OrderRepository } from './orders.ts';
 import { OperatorRepository } from './operators.ts';
 import { ConsoleListingRepository } from './console-listing.ts';
 import { ReceiptRepository } from './receipts.ts';
 import { PaymentDetailsRepository } from './payment-details.ts';
-import type { RunUnit } from './units.ts';
 import { RecentMerchants } from './recent-merchants.ts';
-import { GuardedChangeRepository, type GuardedChange } from './guarded-changes.ts';
+import { writeChange, type Change } from './changes.ts';
+import type { AnswerSeal } from './idempotency-keys.ts';
+import type { RunSteps } from './sqlite/writer-thread.ts';
 
 interface StoreOptions {
   dialect: Dialect;
-  /** How a unit of work runs on this database (units.ts). */
-  runUnit: RunUnit;
   onClose?: () => Promise<void>;
   /** Shared with the store's transactions: how many events they all wrote. */
   outboxWritten?: OutboxCounter;
@@ -38,37 +36,41 @@ interface StoreOptions {
   committedVersion?: (() => number) | undefined;
   /** Shared with the store's transactions: merchants read in the last few seconds. */
   recentMerchants?: RecentMerchants<KeyedMerchant>;
+  /** SQLite: runs statements as one unit of the group commit, which is how a change is written there (changes.ts). */
+  runSteps?: RunSteps | undefined;
+  /** A store that refuses to write (`reading()`). */
+  readOnly?: boolean;
 }
 
 /** Each repository, as it is made over a store's handle. */
 const REPOSITORIES = {
   clients: (db: Executor) => new ClientRepository(db),
-  merchants: (db: Executor, store: StoreBasics) => new MerchantRepository(db, store.recentMerchants),
+  merchants: (db: Executor, store: StoreBasics) => new MerchantRepository(db, () => store.merchantChanged()),
   onboardingTokens: (db: Executor) => new OnboardingTokenRepository(db),
   customers: (db: Executor) => new CustomerRepository(db),
   events: (db: Executor, store: StoreBasics) => new EventRepository(db, store.dialect, store.outboxWritten),
-  paymentRequests: (db: Executor, store: StoreBasics) => new PaymentRequestRepository(db, store.dialect),
+  paymentRequests: (db: Executor) => new PaymentRequestRepository(db),
   transactions: (db: Executor, store: StoreBasics) => new TransactionRepository(db, store.dialect),
   paymentMethods: (db: Executor) => new PaymentMethodRepository(db),
   messages: (db: Executor) => new MessageRepository(db),
   settings: (db: Executor) => new SettingsRepository(db),
   webhookEndpoints: (db: Executor) => new WebhookEndpointRepository(db),
-  widgets: (db: Executor) => new WidgetRepository(db),
+  widgets: (db: Executor, store: StoreBasics) => new WidgetRepository(db, () => store.merchantChanged()),
   branding: (db: Executor) => new BrandingRepository(db),
-  idempotencyKeys: (db: Executor) => new IdempotencyKeyRepository(db),
-  orders: (db: Executor) => new OrderRepository(db),
+  idempotencyKeys: (db: Executor, store: StoreBasics) => new IdempotencyKeyRepository(db, store.runSteps),
   operators: (db: Executor) => new OperatorRepository(db),
   consoleListing: (db: Executor) => new ConsoleListingRepository(db),
   receipts: (db: Executor) => new ReceiptRepository(db),
   paymentDetails: (db: Executor) => new PaymentDetailsRepository(db),
-  guardedChanges: (db: Executor, store: StoreBasics) => new GuardedChangeRepository(db, store.dialect, store.outboxWritten),
 };
 type RepositoryName = keyof typeof REPOSITORIES;
 type Repositories = { readonly [K in RepositoryName]: ReturnType<(typeof REPOSITORIES)[K]> };
 interface StoreBasics {
   dialect: Dialect;
+  runSteps: RunSteps | undefined;
   recentMerchants: RecentMerchants<KeyedMerchant>;
   outboxWritten: OutboxCounter;
+  merchantChanged(): void;
 }
 
 // The class below has a getter for each repository (made in its static block).
@@ -94,12 +96,15 @@ export class Store {
   readonly outboxWritten: OutboxCounter;
   readonly committedVersion: (() => number) | undefined;
   readonly recentMerchants: RecentMerchants<KeyedMerchant>;
+  readonly runSteps: RunSteps | undefined;
   /** A unit's store: the same, less closing and the committed version (a unit sees its own writes before they commit). */
   private readonly unitOptions: StoreOptions;
   private readonly made: { -readonly [K in RepositoryName]?: Repositories[K] } = {};
 
   private readonly db: Executor;
   private readonly options: StoreOptions;
+  private reader: Store | undefined;
+  private changedMerchant = false;
 
   constructor(
     db: Executor,
@@ -111,30 +116,50 @@ export class Store {
     this.outboxWritten = options.outboxWritten ?? new OutboxCounter();
     this.committedVersion = options.committedVersion;
     this.recentMerchants = options.recentMerchants ?? new RecentMerchants<KeyedMerchant>();
-    this.unitOptions = { dialect: this.dialect, runUnit: options.runUnit, outboxWritten: this.outboxWritten, recentMerchants: this.recentMerchants };
+    this.runSteps = options.runSteps;
+    this.unitOptions = { dialect: this.dialect, outboxWritten: this.outboxWritten, recentMerchants: this.recentMerchants, runSteps: this.runSteps };
   }
 
   /**
-   * Runs `work` as one unit of work (units.ts): every write through `tx`, events included, commits together or not
-   * at all. Inside a unit it joins the one already open. A request with an Idempotency-Key runs its handler in one,
-   * so its change and its recorded answer commit together (plugins/idempotency.ts, `request.store`).
+   * Runs `work` as one unit of work, a Kysely transaction (on SQLite, a unit of the group commit): every write through
+   * `tx`, events included, commits together or not at all. Inside a unit it joins the one already open. For writes
+   * that are more than one change.
    */
   async transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
+    if (this.options.readOnly) throw readOnly();
     if (this.db.isTransaction) return work(this);
-    return this.options.runUnit((unit) => work(new Store(unit, this.unitOptions)));
+    let unit: Store | undefined;
+    const done = await (this.db as Kysely<Database>).transaction().execute((db) => work((unit = new Store(db, this.unitOptions))));
+    // Again once committed: a read between the write and its commit may have remembered the merchant as it was.
+    if (unit?.changedMerchant) this.recentMerchants.clear();
+    return done;
+  }
+
+  /** A merchant, or what is remembered with it (its receipts setting), was written: forget the remembered merchants. */
+  merchantChanged(): void {
+    this.changedMerchant = true;
+    this.recentMerchants.clear();
   }
 
   /**
-   * Runs a write that is one statement on PostgreSQL, which needs no BEGIN, and several in a unit of work on SQLite:
-   * `guardedChange`, `paymentRequests.insertWithOrder`.
+   * Writes a change decided on a read (changes.ts), with a keyed request's answer when sealed; false when a guard no
+   * longer holds: nothing was written, read and decide again. Throws a conflict when the request's claim was lost.
    */
-  async singleWrite(work: (store: Store) => Promise<boolean>): Promise<boolean> {
-    return this.dialect === 'postgres' || this.db.isTransaction ? work(this) : this.transaction(work);
+  async write(change: Change, seal?: AnswerSeal): Promise<boolean> {
+    if (this.options.readOnly) throw readOnly();
+    const written = await writeChange(this.db, change, seal, this.runSteps);
+    if (written) this.outboxWritten.count += change.events.length;
+    return written;
   }
 
-  /** Applies a change decided on an unlocked read if the row still reads as it did (guarded-changes.ts); false when it changed meanwhile. */
-  async guardedChange(change: GuardedChange): Promise<boolean> {
-    return this.singleWrite((store) => store.guardedChanges.apply(change));
+  /** Whether this is a unit of work's store. */
+  get isUnit(): boolean {
+    return this.db.isTransaction;
+  }
+
+  /** The same store, refusing to write: what routes read through (plugins/request-unit.ts). */
+  reading(): Store {
+    return (this.reader ??= new Store((this.db as Kysely<Database>).withPlugin(REFUSE_WRITES), { ...this.unitOptions, readOnly: true, committedVersion: this.committedVersion }));
   }
 
   /** Whether the database answers a trivial query within `timeoutMs` (readiness: `GET /health`). */
@@ -153,3 +178,14 @@ export class Store {
     await this.options.onClose?.();
   }
 }
+
+const readOnly = () => new Error('this store only reads: a route writes through its request\'s unit (request.unit, plugins/request-unit.ts)');
+
+/** Fails every statement but a read, before it is sent. */
+const REFUSE_WRITES: KyselyPlugin = {
+  transformQuery({ node }) {
+    if (node.kind !== 'SelectQueryNode' && node.kind !== 'RawNode') throw readOnly();
+    return node;
+  },
+  transformResult: async ({ result }) => result,
+};

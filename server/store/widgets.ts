@@ -5,9 +5,12 @@ export interface WidgetSessionRow { id: string | null; merchant_id: string; feat
 
 export class WidgetRepository {
   private readonly db: Executor;
+  /** The receipts setting rides on the remembered merchant (recent-merchants.ts): forgotten when this process saves it. */
+  private readonly changed: () => void;
 
-  constructor(db: Executor) {
+  constructor(db: Executor, changed: () => void) {
     this.db = db;
+    this.changed = changed;
   }
 
   async settings(merchantId: string): Promise<(WidgetSettingsRow & { receipts_enabled: number }) | undefined> {
@@ -17,6 +20,7 @@ export class WidgetRepository {
   async saveSettings(row: WidgetSettingsRow): Promise<void> {
     const { merchant_id: _, ...changes } = row;
     await this.db.insertInto('widget_settings').values(row).onConflict((oc) => oc.column('merchant_id').doUpdateSet(changes)).execute();
+    this.changed();
   }
 
   async insertSession(session: { token_hash: string; id: string; merchant_id: string; features: string; expires_at: string; created_at: string }): Promise<void> {

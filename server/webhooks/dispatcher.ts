@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Store } from '../store/store.ts';
 import type { ClaimedEvent } from '../store/events.ts';
 import type { WebhookEndpoint } from '../store/webhook-endpoints.ts';
@@ -25,7 +24,7 @@ export interface DispatcherOptions {
   maxEndpoints?: number;
   /** How often to look for due events (retries, other processes' events) when nothing woke the dispatcher. */
   pollMs?: number;
-  log?: Pick<FastifyBaseLogger, 'error' | 'warn'>;
+  log?: { error(object: object, message: string): void; warn(object: object, message: string): void };
   random?: () => number;
 }
 

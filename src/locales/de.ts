@@ -16,6 +16,8 @@ export default {
     open: 'Schließen Sie die Zahlung in ihrem Fenster ab.',
     redirecting: 'Die Zahlungsseite wird geöffnet…',
     success: 'Zahlung erhalten. Vielen Dank!',
+    paid: 'Bezahlt',
+    paidAlready: 'Diese Bestellung ist bereits bezahlt.',
     pending: 'Zahlung übermittelt. Die Bank bestätigt sie in Kürze.',
     cancelled: 'Zahlung abgebrochen. Es wurde nichts belastet.',
     declined: 'Zahlung abgelehnt. Versuchen Sie eine andere Karte.',

@@ -16,6 +16,8 @@ export default {
     open: 'Complete el pago en su ventana.',
     redirecting: 'Abriendo la página de pago…',
     success: 'Pago recibido. ¡Gracias!',
+    paid: 'Pagado',
+    paidAlready: 'Este pedido ya está pagado.',
     pending: 'Pago enviado. El banco lo confirmará en breve.',
     cancelled: 'Pago cancelado. No se ha cobrado nada.',
     declined: 'Pago rechazado. Pruebe con otra tarjeta.',

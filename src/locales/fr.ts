@@ -16,6 +16,8 @@ export default {
     open: 'Terminez le paiement dans sa fenêtre.',
     redirecting: 'Ouverture de la page de paiement…',
     success: 'Paiement reçu. Merci !',
+    paid: 'Payé',
+    paidAlready: 'Cette commande est déjà payée.',
     pending: 'Paiement envoyé. La banque le confirmera bientôt.',
     cancelled: 'Paiement annulé. Rien n’a été débité.',
     declined: 'Paiement refusé. Essayez une autre carte.',

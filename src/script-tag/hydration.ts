@@ -3,15 +3,11 @@
  * elements (declarative shadow DOM from `paykit/ssr`): the elements then keep the markup they came with instead of
  * rendering it again.
  *
- * LitElement takes the support when it is evaluated, if it is there by then. Here LitElement (with the elements'
- * shared modules, imported so that the build keeps Lit and them in the one chunk the elements share, rather than
- * splitting off what this entry does not use) is evaluated first, so the support is applied to it explicitly, once,
- * before the loader defines an element.
+ * LitElement takes the support when it is evaluated, if it is there by then. Here LitElement (in `/paykit.js`, which
+ * this module imports it from) is evaluated first, so the support is applied to it explicitly, once, before the
+ * loader defines an element.
  */
 import { LitElement } from 'lit-element';
-import '../elements/paykit-element.ts';
-import '../shared/define.ts';
-import '../elements/events.ts';
 import '@lit-labs/ssr-client/lit-element-hydrate-support.js';
 
 const hydrateSupport = (globalThis as { litElementHydrateSupport?: (lit: { LitElement: typeof LitElement }) => void }).litElementHydrateSupport;

@@ -1,8 +1,9 @@
 /**
- * `/paykit.js`, the script tag: a small loader. It configures the page from its own tag (`data-public-key`, and
- * its own origin as the service), then defines each Paykit element the first time one appears in the document,
- * or in a shadow root it is told about with `observe()`, by importing that element's module on demand. The
- * element modules and the Lit chunk they share are content-hashed files under `/paykit/`, cached for a year.
+ * `/paykit.js`, the script tag. It configures the page from its own tag (`data-public-key`, and its own origin as
+ * the service), then defines each Paykit element the first time one appears in the document, or in a shadow root it
+ * is told about with `observe()`. It carries Lit, the elements' base and `<pay-button>` in itself, so a pay button
+ * works one download after the page, as a bare Lit element does; the other elements' modules are content-hashed
+ * files under `/paykit/`, cached for a year, imported when one appears, and take Lit and the base from this file.
  *
  *     <script type="module" src="https://pay.example.com/paykit.js" data-public-key="pk_…"></script>
  *     import { observe } from 'https://pay.example.com/paykit.js'; observe(this.shadowRoot);
@@ -12,10 +13,16 @@
  * `paykit:load-error`, and the next element of that kind added, or the browser coming back online, tries again.
  */
 import { pageConfig } from '../config.ts';
+import { defineElement } from '../shared/define.ts';
+import { PayButton } from '../elements/pay-button/pay-button.ts';
 
-/** Filled in by the build (server/script-tag/bundle.ts): each tag's module, then every file it imports. */
+export * from './lent.ts';
+
+/** The elements this file carries; server/script-tag/bundle.ts builds the others into files of their own. */
+const CARRIED: Record<string, CustomElementConstructor> = { 'pay-button': PayButton };
+/** Filled in by the build (server/script-tag/bundle.ts): each tag's module, then every file it imports (none when carried). */
 declare const PAYKIT_ELEMENTS: Record<string, string[]>;
-/** Lit's hydration support, then the files it imports: loaded before Lit when an element was rendered on a server. */
+/** Lit's hydration support, then the files it imports: applied before any element is defined when one was rendered on a server. */
 declare const PAYKIT_HYDRATION: string[];
 /** The texts of each language besides English, by primary subtag: fetched beside the elements on a page in that language. */
 declare const PAYKIT_LANGUAGES: Record<string, string[]>;
@@ -30,7 +37,7 @@ const requested = new Set<string>();
  * and Safari keep a failed module for the page's life and answer its URL with that failure, without a request. */
 const failures: Record<string, number> = {};
 const fileUrl = (file: string) => new URL(`paykit/${file}${failures[file] ? `?retry=${failures[file]}` : ''}`, import.meta.url).href;
-/** Settled once Lit may be evaluated: after its hydration support, when the first elements found were server-rendered. */
+/** Settled once elements may be defined: after Lit's hydration support, when the first elements found were server-rendered. */
 let litReady: Promise<unknown> | undefined;
 
 /** Fetches `files` in parallel, instead of one after the other as each module names the next. */
@@ -53,7 +60,7 @@ function define(elements: Element[]): void {
   if (!wanted.length) return;
   if (!litReady) {
     // A declarative shadow root is already there before any script: the element was rendered on a server, and
-    // Lit must hydrate it (keep its content) rather than render it again. Decided once: Lit is evaluated once.
+    // Lit must hydrate it (keep its content) rather than render it again. Decided once, for the first elements found.
     const hydrate = wanted.some((element) => element.shadowRoot);
     if (hydrate) preload(PAYKIT_HYDRATION);
     // Without its hydration support (it would not load), Lit renders the elements afresh: a flash, not a failure.
@@ -64,7 +71,8 @@ function define(elements: Element[]): void {
   for (const { localName } of wanted) {
     const files = PAYKIT_ELEMENTS[localName]!;
     preload(files);
-    litReady.then(() => importAgainOnFailure(files[0]!)).then(
+    const carried = CARRIED[localName];
+    litReady.then(() => (carried ? defineElement(localName, carried) : importAgainOnFailure(files[0]!))).then(
       () => elementsIn(localName).forEach((element) => element.querySelector(`:scope > [${FALLBACK}]`)?.remove()),
       (error: unknown) => failed(localName, error),
     );
@@ -72,8 +80,6 @@ function define(elements: Element[]): void {
 }
 
 const FALLBACK = 'data-paykit-unavailable';
-/** Each element's error event (its `*-error`), as the elements themselves fire it. */
-const ERROR_EVENTS: Record<string, string> = { 'pay-button': 'pay-error', 'request-payment-button': 'request-error', 'transactions-table': 'transactions-error' };
 const observed = new Set<Document | DocumentFragment | Element>();
 
 /** `import()`, tried again after 0.25, 1 and 4 seconds, each time (in this round or a later one) at a new URL. */
@@ -94,7 +100,8 @@ function failed(localName: string, error: unknown): void {
   requested.delete(localName);
   const message = 'Payments are unavailable: the connection to the payment service failed. Check it and reload the page.';
   for (const element of elementsIn(localName)) {
-    element.dispatchEvent(new CustomEvent(ERROR_EVENTS[localName]!, { detail: { code: 'network', message }, bubbles: true, composed: true }));
+    // The element's own error event, as it fires it: `request-error`, `transactions-error`.
+    element.dispatchEvent(new CustomEvent(`${localName.split('-')[0]}-error`, { detail: { code: 'network', message }, bubbles: true, composed: true }));
     if (element.querySelector(`:scope > [${FALLBACK}]`)) continue;
     const fallback = document.createElement('p');
     fallback.setAttribute(FALLBACK, '');

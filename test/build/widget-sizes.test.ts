@@ -1,24 +1,27 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildScriptTag } from '../../server/script-tag/bundle.ts';
+import { compressFile } from '../../server/static/served-file.ts';
 import { BUDGETS } from '../../bench/widget-budgets.ts';
 
 /**
- * The widgets' bytes on the wire, brotli as the service sends them: the loader, and what a page fetches before its
- * elements run (the loader, then each element's module and every file it imports). The build is deterministic, so
- * these are exact; `npm run bench` measures the same pages in Chromium.
+ * A file's brotli bytes with the content hash in each file name it holds replaced by the same eight characters: a
+ * change to one file renames it, and the names' random hashes moved the loader's brotli size by up to 64 B for the same
+ * code (bench/widget-budgets.ts). The budgets hold the code; the hashes are left out of them.
  */
+async function brotliBytesWithoutHashes(text: Buffer): Promise<number> {
+  return (await compressFile(text.toString().replace(/\b([\w-]+)-[A-Z0-9]{8}\.js/g, '$1-HASHHASH.js'))).br.length;
+}
+
 test('the script tag stays within its byte budgets', async () => {
   const bundle = await buildScriptTag();
+  const bytes = new Map<string, number>([['/paykit.js', await brotliBytesWithoutHashes(bundle.loader.identity)]]);
+  for (const [name, file] of bundle.files) bytes.set(name, await brotliBytesWithoutHashes(file.identity));
   const bytesOf = (tags: string[]) => {
-    const files = new Set(tags.flatMap((tag) => bundle.elements[tag]!));
-    return bundle.loader.br.length + [...files].reduce((sum, name) => sum + bundle.files.get(name)!.br.length, 0);
+    const files = new Set(['/paykit.js', ...tags.flatMap((tag) => bundle.elements[tag]!)]);
+    return [...files].reduce((sum, name) => sum + bytes.get(name)!, 0);
   };
-  const sizes = {
-    loader: bundle.loader.br.length,
-    payButtonPage: bytesOf(['pay-button']),
-    allElementsPage: bytesOf(Object.keys(bundle.elements)),
-  };
+  const sizes = { payButtonPage: bytesOf(['pay-button']), allElementsPage: bytesOf(Object.keys(bundle.elements)) };
   for (const [name, bytes] of Object.entries(sizes)) {
     const budget = BUDGETS[name as keyof typeof BUDGETS];
     assert.ok(bytes <= budget, `${name}: ${bytes} B, over its budget of ${budget} B`);

@@ -1,9 +1,9 @@
 /**
- * Type-level check, run by `npm run typecheck`: the sandbox's test events (server/webhooks/sample-events.ts) carry,
+ * Type-level check, run by `npm run typecheck`: the sandbox's test events (server/services/sample-events.ts) carry,
  * for every event type, the fields paykit/client declares for it (client/events.ts), each of its type: all it
  * requires and none it does not know.
  */
-import type { SAMPLES } from '../../server/webhooks/sample-events.ts';
+import type { SAMPLES } from '../../server/services/sample-events.ts';
 import type { PaykitEventMap } from '../../client/events.ts';
 
 type Sampled = { [T in keyof typeof SAMPLES]: ReturnType<(typeof SAMPLES)[T]> };

@@ -15,7 +15,7 @@ export interface DemoServers {
 
 /**
  * `npm start` exactly as a newcomer runs it (its script, its conditions), on free loopback ports and a fresh data
- * folder (or the one given, kept when `keepData`); resolves once it printed its URLs and registered its webhook endpoint.
+ * folder (or the one given, kept when `keepData`); resolves once it printed its URLs and listens for its client's events.
  */
 export async function startDemo({ dataDir = mkdtempSync(join(tmpdir(), 'paykit-e2e-')), keepData = false } = {}): Promise<DemoServers> {
   const [port, demoPort] = [await freePort(), await freePort()];
@@ -44,7 +44,7 @@ export async function startDemo({ dataDir = mkdtempSync(join(tmpdir(), 'paykit-e
   }
   const demoUrl = output.match(/Demo\s+(http\S+)/)![1]!.replace(/\/$/, '');
   // The demo registers its webhook endpoint once Vite listens; wait for it so no event of a journey is missed.
-  const registered = async () => (await (await fetch(`${demoUrl}/demo-api/webhook-endpoint`)).json())?.data?.registered === true;
-  await waitUntil(registered, { what: `the demo registering its webhook endpoint:\n${output}`, timeoutMs: 60_000 - (Date.now() - started), stopIf: exited });
+  const listening = async () => (await (await fetch(`${demoUrl}/demo-api/webhook-endpoint`)).json())?.data?.listening === true;
+  await waitUntil(listening, { what: `the demo listening for its client's events:\n${output}`, timeoutMs: 60_000 - (Date.now() - started), stopIf: exited });
   return { dataDir, demoUrl, serviceUrl: `http://localhost:${port}`, output: () => output, stop };
 }

@@ -266,6 +266,58 @@ describe('<pay-button> without the service', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('once paid it reads "Paid", and pressing it again (by keyboard too) starts no second payment but tells the payer, in their language', async () => {
+    service = fakeService({ 'POST /pay-links': () => ok(LINK), 'GET /pay-links/lnk_fake1': () => ok({ ...LINK, status: 'open', transaction_id: null }) });
+    const el = await fixture<PayButton>(html`<pay-button amount="10" order-id="order-1" locale="en-US" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`);
+    part(el, 'button').click();
+    await waitUntil(() => dialogOf(el).open, 'the dialog opens', { timeout: 5000 });
+    const paid = eventWithin<CustomEvent>(el, 'pay-success');
+    window.dispatchEvent(payMessage(new URL(LINK.pay_link).origin, { status: 'approved', transaction_id: 'txn_paid', order_id: 'order-1', amount: 10 }));
+    await paid;
+    await waitUntil(() => shadow(el).activeElement === part(el, 'button'), 'focus back on the button');
+    expect(part(el, 'label').textContent).to.equal('Paid');
+    expect(el.matches(':state(success)')).to.equal(true);
+    const made = service.actions.filter((call) => call.method === 'POST').length;
+
+    let events = 0;
+    for (const name of ['pay-success', 'pay-pending', 'pay-error', 'pay-cancel']) el.addEventListener(name, () => events++);
+    await sendKeys({ press: 'Enter' });
+    await el.updateComplete;
+    expect(part(el, 'status').textContent).to.equal('This order is already paid.');
+    expect(part(el, 'error').textContent).to.equal('', 'a sentence for the payer, not an error');
+    await sendKeys({ press: 'Space' });
+    part(el, 'button').click();
+    await el.updateComplete;
+    expect(service.actions.filter((call) => call.method === 'POST').length, 'no second pay link').to.equal(made);
+    expect(dialogOf(el).open).to.equal(false);
+    expect(events).to.equal(0);
+    await expect(el).to.be.accessible();
+
+    for (const [locale, label, sentence] of [
+      ['fr-FR', 'Payé', 'Cette commande est déjà payée.'],
+      ['es-ES', 'Pagado', 'Este pedido ya está pagado.'],
+      ['de-DE', 'Bezahlt', 'Diese Bestellung ist bereits bezahlt.'],
+    ]) {
+      el.locale = locale;
+      await waitUntil(() => part(el, 'label').textContent === label, `"${label}" in ${locale}`);
+      part(el, 'button').click();
+      await el.updateComplete;
+      expect(part(el, 'status').textContent).to.equal(sentence);
+    }
+    expect(service.actions.filter((call) => call.method === 'POST').length).to.equal(made);
+
+    // Another order is another payment.
+    el.locale = 'en-US';
+    el.orderId = 'order-2';
+    await el.updateComplete;
+    expect(part(el, 'label').textContent).to.equal('Pay $10.00');
+    expect(el.matches(':state(idle)')).to.equal(true);
+    part(el, 'button').click();
+    await waitUntil(() => service!.actions.filter((call) => call.method === 'POST').length === made + 1, 'a pay link for the new order');
+    expect(service.actions.filter((call) => call.method === 'POST').at(-1)!.body).to.deep.equal({ amount: '10', order_id: 'order-2' });
+    dialogOf(el).close();
+  });
+
   it('a bank payment waiting for the bank, found by polling, is pay-pending, never pay-success', async () => {
     let status = 'open';
     service = fakeService({

@@ -18,3 +18,14 @@ export function loadScriptTag(service: PaykitTestService): Promise<unknown> {
 export function requested(tag: string): boolean {
   return performance.getEntriesByType('resource').some((entry) => new RegExp(`/paykit/${tag}-\\w+\\.js$`).test(new URL(entry.name).pathname));
 }
+
+/** Makes the flaky proxy in front of the service cut the next `times` downloads whose path matches `pattern` (-1: all). */
+export async function cut(service: PaykitTestService, pattern: string, times: number): Promise<void> {
+  await fetch(`${service.flakyBaseUrl}/__faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pattern, times }) });
+}
+
+/** The paths of the requests for `tag`'s module that left the page through the flaky proxy, oldest first. */
+export async function requestsFor(service: PaykitTestService, tag: string): Promise<string[]> {
+  const paths = (await (await fetch(`${service.flakyBaseUrl}/__requests`)).json()) as string[];
+  return paths.filter((path) => path.startsWith(`/paykit/${tag}-`));
+}

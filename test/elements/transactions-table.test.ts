@@ -2,7 +2,7 @@ import { expect, fixture, waitUntil } from '@open-wc/testing';
 import { emulateMedia, sendKeys, setViewport } from '@web/test-runner-commands';
 import '../../src/index.ts';
 import type { TransactionsTable } from '../../src/index.ts';
-import type { TransactionItem } from '../../src/widget-api.ts';
+import type { ConsoleFeatures, TransactionItem } from '../../src/widget-api.ts';
 import { eventWithin, FAKE_BASE, fakeService, json, maybePart, ok, pageStyle, part, realService, shadow, type FakeCall, type FakeRoute, type PaykitTestService } from './helpers.ts';
 
 function item(n: number, overrides: Partial<TransactionItem> = {}): TransactionItem {
@@ -425,7 +425,10 @@ describe('<transactions-table> without the service', () => {
       ...extra,
     });
     const forbidden = (feature: string) => () => json(403, { result: false, code: 'forbidden', message: `This session token does not allow it: features.${feature}.` });
-    function consoleService(routes: Record<string, FakeRoute> = {}) {
+    /** What the fake session token allows: its listing says so, as the service's does. */
+    let granted: Partial<ConsoleFeatures> = {};
+    function consoleService(routes: Record<string, FakeRoute> = {}, features: Partial<ConsoleFeatures> = {}) {
+      granted = features;
       state = {
         txn_3: item(3, { voidable_until: future }),
         txn_2: item(2, { order_id: 'order-two', refunded_amount: '0.00', refundable_amount: '2.50' }),
@@ -433,7 +436,7 @@ describe('<transactions-table> without the service', () => {
       };
       const change = (id: string, fields: Partial<TransactionItem>, extra: object = {}) => ok(details((state[id] = { ...state[id]!, ...fields }), extra));
       return fakeService({
-        'GET /transactions': () => ok({ items: Object.values(state), page: 1, perPage: 20, totalCount: 3, next_cursor: null, has_more: false }),
+        'GET /transactions': () => ok({ items: Object.values(state), page: 1, perPage: 20, totalCount: 3, next_cursor: null, has_more: false, features: granted }),
         ...Object.fromEntries(Object.keys(state).map((id) => [`GET /transactions/${id}`, () => ok(details(state[id]!))])),
         'POST /transactions/txn_3/undo': () => change('txn_3', { status: 'voided', voidable_until: null, refundable_amount: '0.00' }, { undone_as: 'void' }),
         'POST /transactions/txn_2/refund': ({ body }) => {
@@ -502,17 +505,18 @@ describe('<transactions-table> without the service', () => {
     });
 
     it('shows only the actions the session allows: a 403 beside the row, nothing changed', async () => {
-      service = consoleService({ 'POST /transactions/txn_2/refund': forbidden('refunds') });
+      service = consoleService({ 'POST /transactions/txn_2/refund': forbidden('refunds') }, { voids: true });
       const el = await table({ 'session-token': 'wst_fake', 'base-url': FAKE_BASE, locale: 'en-US' });
       await waitUntil(() => rows(el).length === 3, 'rows');
-      el.features = { voids: true };
       await opened(el, 'txn_2');
       // Not voidable and refunds not allowed: nothing to do on this sale.
       expect(maybePart(el, 'actions')).to.equal(null);
       await opened(el, 'txn_3');
       expect(Array.from(panel(el)!.querySelectorAll('[data-action]')).map((b) => b.getAttribute('data-action'))).to.deep.equal(['void', 'undo']);
-      // The page says refunds are allowed, the token does not: the service's refusal beside the row.
-      el.features = { refunds: true };
+      // The listing said refunds were allowed; the service refuses all the same (the token changed since): its
+      // refusal beside the row.
+      granted = { refunds: true };
+      await el.reload();
       await opened(el, 'txn_2');
       let refunded = false;
       el.addEventListener('transaction-refunded', () => (refunded = true));
@@ -538,9 +542,8 @@ describe('<transactions-table> without the service', () => {
       service = consoleService({
         ...Object.fromEntries(Object.entries(feature).flatMap(([action, name]) => ['txn_3', 'txn_1'].map((id) => [`POST /transactions/${id}/${action}`, forbidden(name)]))),
         'POST /transactions/txn_1/release': () => ok(details((state.txn_1 = { ...state.txn_1!, status: 'voided', capturable: false }))),
-      });
+      }, { refunds: true, voids: true, captures: true, receipts: true });
       const el = await table({ 'session-token': 'wst_fake', 'base-url': FAKE_BASE, locale: 'en-US' });
-      el.features = { refunds: true, voids: true, captures: true, receipts: true };
       await waitUntil(() => rows(el).length === 3, 'rows');
       const fired: string[] = [];
       for (const type of ['transaction-refunded', 'transaction-voided', 'transaction-captured', 'transaction-released', 'transaction-undone', 'receipt-sent']) {
@@ -572,9 +575,8 @@ describe('<transactions-table> without the service', () => {
     });
 
     it('refunds in part, undoes by void or by refund, captures and resends, firing typed events and updating the row in place', async () => {
-      service = consoleService();
+      service = consoleService({}, { refunds: true, voids: true, captures: true, receipts: true });
       const el = await table({ 'session-token': 'wst_fake', 'base-url': FAKE_BASE, locale: 'en-US' });
-      el.features = { refunds: true, voids: true, captures: true, receipts: true };
       await waitUntil(() => rows(el).length === 3, 'rows');
       const loads = service.calls.filter((call) => call.url.pathname.endsWith('/transactions')).length;
       const events: { type: string; detail: { transaction: { transaction_id: string; undone_as?: string }; amount?: string } }[] = [];
@@ -639,12 +641,11 @@ describe('<transactions-table> without the service', () => {
     });
 
     it('asks before money moves, saying exactly what will happen; nothing is sent until yes, keyboard only, axe-clean at 375 px; the field empties after a refund', async () => {
-      service = consoleService({ 'POST /transactions/txn_1/release': () => ok(details((state.txn_1 = { ...state.txn_1!, status: 'voided', capturable: false }))) });
+      service = consoleService({ 'POST /transactions/txn_1/release': () => ok(details((state.txn_1 = { ...state.txn_1!, status: 'voided', capturable: false }))) }, { refunds: true, voids: true, captures: true });
       await setViewport({ width: 375, height: 800 });
       try {
         const el = await table({ 'session-token': 'wst_fake', 'base-url': FAKE_BASE, locale: 'en-US' });
         el.style.display = 'block';
-        el.features = { refunds: true, voids: true, captures: true };
         await waitUntil(() => rows(el).length === 3, 'rows');
         const posts = () => service!.calls.filter((call) => call.method === 'POST');
         const fits = () => {
@@ -745,9 +746,8 @@ describe('<transactions-table> without the service', () => {
           const refunded = (Number(state.txn_2!.refunded_amount) + Number((body as { amount: string }).amount)).toFixed(2);
           return ok(details((state.txn_2 = { ...state.txn_2!, refunded_amount: refunded, refundable_amount: (2.5 - Number(refunded)).toFixed(2) })));
         },
-      });
+      }, { refunds: true });
       const el = await table({ 'session-token': 'wst_fake', 'base-url': FAKE_BASE });
-      el.features = { refunds: true };
       await waitUntil(() => rows(el).length === 3, 'rows');
       await opened(el, 'txn_2');
       const refund = async (amount: string) => {
@@ -774,9 +774,11 @@ describe('<transactions-table> without the service', () => {
     });
 
     it('speaks the merchant’s language, dark and axe-clean with a row open; keyboard only from the row to an action; a failed load beside the row', async () => {
-      service = consoleService({ 'GET /transactions/txn_1': () => json(404, { result: false, code: 'not_found', message: 'Keine solche Transaktion.' }) });
+      service = consoleService(
+        { 'GET /transactions/txn_1': () => json(404, { result: false, code: 'not_found', message: 'Keine solche Transaktion.' }) },
+        { refunds: true, voids: true, captures: true, receipts: true, export: true },
+      );
       const el = await table({ 'session-token': 'wst_fake', 'base-url': FAKE_BASE, locale: 'de-DE', theme: 'dark' });
-      el.features = { refunds: true, voids: true, captures: true, receipts: true, export: true };
       await waitUntil(() => rows(el).length === 3 && maybePart(el, 'export-button')?.textContent === 'Als CSV exportieren', 'rows, in German');
       let refunded: CustomEvent | undefined;
       el.addEventListener('transaction-refunded', (event) => (refunded = event));
@@ -824,7 +826,8 @@ describe('<transactions-table> without the service', () => {
       const el = await table({ 'session-token': 'wst_fake', 'base-url': FAKE_BASE, locale: 'es-ES', status: 'completed' });
       await waitUntil(() => rows(el).length === 3, 'rows');
       expect(maybePart(el, 'export-button')).to.equal(null);
-      el.features = { export: true };
+      granted = { export: true };
+      await el.reload();
       await el.updateComplete;
       const blobs: Blob[] = [];
       const names: string[] = [];
@@ -863,9 +866,8 @@ describe('<transactions-table> without the service', () => {
     });
 
     it('says why an export was refused, in the alert under the filters', async () => {
-      service = consoleService({ 'GET /transactions/export.csv': forbidden('export') });
+      service = consoleService({ 'GET /transactions/export.csv': forbidden('export') }, { export: true });
       const el = await table({ 'session-token': 'wst_fake', 'base-url': FAKE_BASE });
-      el.features = { export: true };
       await waitUntil(() => rows(el).length === 3, 'rows');
       part(el, 'export-button').click();
       const alert = shadow(el).getElementById('range-error')!;
@@ -1088,20 +1090,21 @@ describe('<transactions-table> as the console, with the service (#32)', function
     await expect(el).to.be.accessible();
   });
 
-  it('shows a read-only token’s 403 beside the row, and changes nothing', async function () {
+  it('shows a read-only token no action: its listing says it allows none, the service refuses one sent anyway, and nothing changes', async function () {
     const service = realService(this);
     const el = await table({ 'session-token': service.sessionToken, 'base-url': service.baseUrl, kind: 'sale' });
     await waitUntil(() => el.matches(':state(loaded)'), 'first load', { timeout: 8000 });
-    // The page claims refunds; the token has none.
-    el.features = { refunds: true };
     const id = ids(el)[0]!;
     const before = (await listed(service, service.sessionToken, { q: id }))[0]!;
     shadow(el).querySelector<HTMLButtonElement>(`tr[data-transaction-id="${id}"] button`)!.click();
-    await waitUntil(() => maybePart(el, 'details')?.querySelector('[data-action="refund"]'), 'the refund form', { timeout: 8000 });
-    maybePart(el, 'details')!.querySelector<HTMLButtonElement>('[data-action="refund"]')!.click();
-    await yes(el);
-    await waitUntil(() => maybePart(el, 'row-error')?.textContent, 'the refusal', { timeout: 8000 });
-    expect(part(el, 'row-error').textContent).to.equal('This console is not allowed to do that. Ask whoever set up your console to allow it.');
+    await waitUntil(() => maybePart(el, 'timeline'), 'the details', { timeout: 8000 });
+    expect(maybePart(el, 'actions')).to.equal(null);
+    expect(maybePart(el, 'export-button')).to.equal(null);
+    const refused = await fetch(`${service.baseUrl}/api/v1/widgets/transactions/${id}/refund`, {
+      method: 'POST', headers: { authorization: `Bearer ${service.sessionToken}`, 'content-type': 'application/json' }, body: '{}',
+    });
+    expect(refused.status).to.equal(403);
+    expect((await refused.json()).message).to.match(/features\.refunds/);
     expect((await listed(service, service.sessionToken, { q: id }))[0]).to.deep.equal(before);
     await expect(el).to.be.accessible();
   });
@@ -1111,7 +1114,6 @@ describe('<transactions-table> as the console, with the service (#32)', function
     const token = service.consoleSessionToken;
     expect(token, 'the browser tests’ service mints a session with features').to.be.a('string');
     const el = await table({ 'session-token': token!, 'base-url': service.baseUrl, kind: 'sale', status: 'completed', locale: 'en-US' });
-    el.features = { refunds: true, voids: true, receipts: true };
     await waitUntil(() => el.matches(':state(loaded)'), 'first load', { timeout: 8000 });
     const events: CustomEvent[] = [];
     for (const type of ['transaction-refunded', 'transaction-undone', 'receipt-sent']) el.addEventListener(type, (event) => events.push(event as CustomEvent));
@@ -1151,7 +1153,6 @@ describe('<transactions-table> as the console, with the service (#32)', function
     const token = service.consoleSessionToken;
     expect(token, 'the browser tests’ service mints a session with features').to.be.a('string');
     const el = await table({ 'session-token': token!, 'base-url': service.baseUrl, kind: 'sale', 'page-size': '1', locale: 'de-DE' });
-    el.features = { export: true };
     await waitUntil(() => el.matches(':state(loaded)'), 'first load', { timeout: 8000 });
     const blobs: Blob[] = [];
     const createObjectURL = URL.createObjectURL;

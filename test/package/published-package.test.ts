@@ -147,6 +147,16 @@ describe('the published package', { timeout: 600_000 }, () => {
     assert.deepEqual(JSON.parse(stdout), ['<pay-button></pay-button>', '<pay-button id="buy"></pay-button>', 'PayButton', true]);
   });
 
+  test('npx paykit, the package’s command, is installed and runs', async () => {
+    const command = join(app, 'node_modules/.bin/paykit');
+    assert.ok(existsSync(command), 'package.json\'s bin is linked');
+    const { stdout } = await run(process.execPath, [command, '--help'], { cwd: app });
+    assert.match(stdout, /^Usage: paykit listen --forward-to <url>/);
+    const missing = await run(process.execPath, [command, 'listen'], { cwd: app, env: { ...process.env, PAYKIT_CLIENT_ID: '', PAYKIT_CLIENT_SECRET: '' } }).then(() => undefined, (error: { code: number; stderr: string }) => error);
+    assert.equal(missing?.code, 2);
+    assert.match(missing!.stderr, /Missing --forward-to/);
+  });
+
   test('the README speaks to npm users: repository commands only where it says they are for a clone', () => {
     const readme = readFileSync(join(app, 'node_modules/paykit/README.md'), 'utf8');
     const sections = readme.split(/\n(?=## )/);

@@ -20,12 +20,13 @@ let orders = 0;
 
 /** A pay link made by the service's own request code; returns its path on the service. */
 export async function newPayLink(service: TestService, merchant: MerchantAccount, input: Partial<PaymentRequestInput> = {}) {
-  const created = await createPaymentRequest(
+  const { change, result: created } = await createPaymentRequest(
     service.store,
     merchant,
     { amount: '10.00', order_id: `order-${++orders}-${Date.now()}`, ...input },
     { source: 'pay_link', now: service.clock.now(), publicUrl: service.baseUrl },
   );
+  assert.ok(await service.store.write(change));
   const url = new URL(created.payLink);
   assert.equal(url.origin, service.baseUrl);
   return { path: url.pathname, token: url.pathname.split('/').pop()!, request: created.request, qrCodeLink: created.qrCodeLink };

@@ -190,7 +190,8 @@ describe('hosted pay page', () => {
   });
 
   test('the order reference is the merchant\'s; an id the service made for a pay button is never shown', async () => {
-    const made = await createWidgetPayLink(service.store, merchant, { amount: '4.50' }, { now: service.clock.now(), publicUrl: service.baseUrl });
+    const { change, result: made } = await createWidgetPayLink(service.store, merchant, { amount: '4.50' }, { now: service.clock.now(), publicUrl: service.baseUrl });
+    await service.store.write(change);
     assert.match(made.request.order_id, /^w_/);
     const path = new URL(made.payLink).pathname;
     const page = await get(path);

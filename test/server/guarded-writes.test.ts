@@ -9,11 +9,19 @@ import type { Store } from '../../server/store/store.ts';
 import type { MerchantAccount } from '../../server/store/merchants.ts';
 import { refundSale, voidSale } from '../../server/services/refunds.ts';
 import { capture, changeAuthorizedAmount } from '../../server/services/preauthorizations.ts';
-import { UNLOCKED_ATTEMPTS } from '../../server/services/guarded.ts';
+import { apply, readDecideWrite, UNLOCKED_ATTEMPTS, type Decided } from '../../server/services/guarded.ts';
 import { REFUND_ERRORS, VOID_ERRORS } from '../../server/domain/refunds.ts';
 import { Refusal } from '../../server/domain/refusals.ts';
 import { digest } from '../../server/platform/secrets.ts';
 import { eventRow } from '../../server/store/events.ts';
+
+/** A service's decision written as a route writes it: decided again while its guard no longer holds (services/guarded.ts). */
+const written = <T>(store: Store, decide: (store: Store) => Promise<Decided<T>>): Promise<T> =>
+  readDecideWrite(store, async (attempt) => {
+    const { change, result } = await decide(attempt);
+    await apply(attempt, change);
+    return result;
+  });
 
 /**
  * A store whose unlocked reads of a transaction let `competitor` change it first, `times` times: the read hands back
@@ -23,11 +31,11 @@ function racedStore(store: Store, competitor: () => Promise<void>, times: number
   let raced = 0;
   const transactions = new Proxy(store.transactions, {
     get(target, name, receiver) {
-      // The unlocked reads: a capture's `find`, a refund's or void's `findWithContacts` (which is locked on the last try).
-      if (name !== 'find' && name !== 'findWithContacts') return Reflect.get(target, name, receiver);
-      return async (merchantId: string, id: string, locked = false) => {
-        const seen = name === 'find' ? await target.find(merchantId, id) : await target.findWithContacts(merchantId, id, locked);
-        if (raced < times && !locked) {
+      // The reads a change is decided on (a unit of work's, on the last try, lock and go through a store of their own).
+      if (name !== 'findForChange') return Reflect.get(target, name, receiver);
+      return async (merchantId: string, id: string) => {
+        const seen = await target.findForChange(merchantId, id);
+        if (raced < times) {
           raced++;
           await competitor();
         }
@@ -59,8 +67,8 @@ if (testDatabases().includes('postgres')) {
 
     test('a refund whose sale was refunded after its read still lands while its amount fits, and writes once', async () => {
       const sale = await paidSale(service, merchantKey, '10.00');
-      const raced = racedStore(service.store, () => refundSale(service.store, merchant, sale, '3.00', new Date()).then(() => undefined), 1);
-      await refundSale(raced.store, merchant, sale, '4.00', new Date());
+      const raced = racedStore(service.store, () => written(service.store, (s) => refundSale(s, merchant, sale, '3.00', new Date())).then(() => undefined), 1);
+      await written(raced.store, (s) => refundSale(s, merchant, sale, '4.00', new Date()));
       assert.equal(raced.lost(), 1);
       assert.equal(await refunded(sale), 700, 'both refunds, each once');
       assert.equal(await refundEvents(sale), 2);
@@ -68,15 +76,15 @@ if (testDatabases().includes('postgres')) {
 
     test('a void whose sale was refunded after its read decides again, and is refused', async () => {
       const sale = await paidSale(service, merchantKey, '10.00');
-      const raced = racedStore(service.store, () => refundSale(service.store, merchant, sale, '1.00', new Date()).then(() => undefined), 1);
-      await assert.rejects(voidSale(raced.store, merchant, sale, new Date()), (error: Refusal) => error.message === VOID_ERRORS.refunded);
+      const raced = racedStore(service.store, () => written(service.store, (s) => refundSale(s, merchant, sale, '1.00', new Date())).then(() => undefined), 1);
+      await assert.rejects(written(raced.store, (s) => voidSale(s, merchant, sale, new Date())), (error: Refusal) => error.message === VOID_ERRORS.refunded);
       assert.equal((await service.store.transactions.find(merchant.id, sale))!.status, 'completed');
     });
 
     test('a refund that no longer fits after the race is refused, and writes nothing', async () => {
       const sale = await paidSale(service, merchantKey, '10.00');
-      const raced = racedStore(service.store, () => refundSale(service.store, merchant, sale, '8.00', new Date()).then(() => undefined), 1);
-      await assert.rejects(refundSale(raced.store, merchant, sale, '5.00', new Date()), (error: Refusal) => error.message === REFUND_ERRORS.overRemaining);
+      const raced = racedStore(service.store, () => written(service.store, (s) => refundSale(s, merchant, sale, '8.00', new Date())).then(() => undefined), 1);
+      await assert.rejects(written(raced.store, (s) => refundSale(s, merchant, sale, '5.00', new Date())), (error: Refusal) => error.message === REFUND_ERRORS.overRemaining);
       assert.equal(await refunded(sale), 800);
       assert.equal(await refundEvents(sale), 1);
     });
@@ -87,7 +95,7 @@ if (testDatabases().includes('postgres')) {
       let corrections = 0;
       const settle = async () => service.store.transactions.update(sale, { settled_at: new Date(Date.UTC(2026, 0, 1, 0, 0, ++corrections)).toISOString() });
       const raced = racedStore(service.store, settle, 100);
-      const refund = await refundSale(raced.store, merchant, sale, '4.00', new Date());
+      const refund = await written(raced.store, (s) => refundSale(s, merchant, sale, '4.00', new Date()));
       assert.equal(raced.lost(), UNLOCKED_ATTEMPTS, 'the locked read is not raced');
       assert.equal(refund.record.type, 'Refund');
       assert.equal(await refunded(sale), 400);
@@ -98,9 +106,9 @@ if (testDatabases().includes('postgres')) {
       const link = await service.api('POST', '/requests', { json: { merchant_key: merchantKey, amount: '50.00', order_id: nextOrderId(), preauth: true } });
       const hold = (await service.api('POST', '/sandbox/pay', { json: { pay_link: link.body.data.pay_link, method: 'card', ...TEST_CARD } })).body.data.transaction_id as string;
       let held = 50;
-      const raise = async () => void (await changeAuthorizedAmount(service.store, merchant, hold, `${held}.00`, `${++held}.00`, new Date()));
+      const raise = async () => void (await written(service.store, (s) => changeAuthorizedAmount(s, merchant, hold, `${held}.00`, `${++held}.00`, new Date())));
       const raced = racedStore(service.store, raise, 100);
-      const charged = await capture(raced.store, merchant, hold, undefined, new Date());
+      const charged = await written(raced.store, (s) => capture(s, merchant, hold, undefined, new Date()));
       assert.equal(raced.lost(), UNLOCKED_ATTEMPTS, 'the locked read is not raced');
       assert.equal(charged.amount, `${50 + UNLOCKED_ATTEMPTS}.00`);
       assert.equal((await service.store.transactions.find(merchant.id, hold))!.status, 'captured');
@@ -111,7 +119,7 @@ if (testDatabases().includes('postgres')) {
       try {
         const sale = await paidSale(service, merchantKey, '100.00');
         const stores = [service.store, second];
-        const outcomes = await Promise.allSettled(Array.from({ length: 40 }, (_, i) => refundSale(stores[i % 2]!, merchant, sale, '7.00', new Date())));
+        const outcomes = await Promise.allSettled(Array.from({ length: 40 }, (_, i) => written(stores[i % 2]!, (s) => refundSale(s, merchant, sale, '7.00', new Date()))));
         assert.equal(outcomes.filter((o) => o.status === 'fulfilled').length, 14, '14 × 7.00 = 98.00 fits, a 15th would not');
         for (const o of outcomes) if (o.status === 'rejected') assert.equal((o.reason as Error).message, REFUND_ERRORS.overRemaining);
         assert.equal(await refunded(sale), 9800);
@@ -131,15 +139,18 @@ for (const database of testDatabases()) {
     const merchant = (await service.store.merchants.findByKeyHash(service.client.clientId, digest(merchantKey)))!;
     const sale = await paidSale(service, merchantKey, '10.00');
     const read = (await service.store.transactions.find(merchant.id, sale))!;
-    await refundSale(service.store, merchant, sale, '6.00', new Date());
+    await written(service.store, (s) => refundSale(s, merchant, sale, '6.00', new Date()));
     const events = (await service.store.events.listForClient(service.client.clientId)).length;
     // Decided on the first read: 5.00 fits while at most 5.00 is refunded, and 6.00 is.
-    const written = await service.store.guardedChange({
-      merchantId: merchant.id, id: sale, seen: read, refundedAtMost: 500, changes: { addRefunded: 500 },
-      transactions: [{ ...read, id: `txn_${randomUUID()}`, parent_id: sale, kind: 'refund', amount: 500, gateway_ref: `gw_${randomUUID()}` }],
+    const wrote = await service.store.write({
+      guards: [{
+        table: 'transactions', where: { id: sale, merchant_id: merchant.id, status: read.status, amount: read.amount, settled_at: read.settled_at },
+        atMost: { refunded_amount: 500 }, set: {}, add: { refunded_amount: 500 },
+      }],
+      rows: [{ table: 'transactions', row: { ...read, id: `txn_${randomUUID()}`, parent_id: sale, kind: 'refund', amount: 500, gateway_ref: `gw_${randomUUID()}` } }],
       events: [eventRow(service.client.clientId, 'payment.refund', { parent_transaction_id: sale }, new Date())],
     });
-    assert.equal(written, false);
+    assert.equal(wrote, false);
     assert.equal(await service.store.transactions.find(merchant.id, sale).then((s) => s!.refunded_amount), 600);
     assert.equal((await service.store.events.listForClient(service.client.clientId)).length, events);
     const page = await service.store.transactions.page(merchant.id, { view: 'listed' }, 10, { offset: 0 });

@@ -157,10 +157,29 @@ describe('a request that outlives its lease (postgres)', postgresOnly, () => {
     assert.deepEqual([again.headers['idempotent-replayed'], again.text], ['true', retryAnswer.text]);
   }
 
-  test('in its unit of work (a void), it is superseded by the retry and rolled back: the first answers 409, the retry voids once', async () => {
+  // Money writes are one statement each since issue 42; closing a sandbox batch is still a unit of work.
+  test('in its unit of work (closing a batch), it is superseded by the retry and rolled back: the first answers 409, the retry settles once', async () => {
     const saleId = await paidSale(service, merchantKey, '50.00');
+    const body = { merchant_key: merchantKey };
+    await supersededByRetry('/sandbox/settle', body, () => holder.query('SELECT id FROM transactions WHERE id = $1 FOR UPDATE', [saleId]));
+    assert.equal((await transaction(saleId)).settled, true);
+  });
+
+  test('inside its one statement (a void), it keeps its key: the retry waits for it and gets its answer', async () => {
+    const saleId = await paidSale(service, merchantKey, '50.00');
+    await holder.query('BEGIN');
+    await holder.query('SELECT id FROM transactions WHERE id = $1 FOR UPDATE', [saleId]);
+    const key = randomUUID();
     const body = { merchant_key: merchantKey, transaction_id: saleId, sub_merchant_key: '' };
-    await supersededByRetry('/order/sales-void', body, () => holder.query('SELECT id FROM transactions WHERE id = $1 FOR UPDATE', [saleId]));
+    const first = service.api('POST', '/order/sales-void', withKey(key, body));
+    await waitUntil(async () => (await waitingBehind(holder)) === 1, { what: "the void's statement waiting for the sale" });
+    service.clock.advance(IDEMPOTENCY_LEASE_MS + 1000);
+    const retry = service.api('POST', '/order/sales-void', withKey(key, body));
+    await waitUntil(async () => (await waitingBehind(holder)) === 2, { what: 'the retry waiting for the claim' });
+    await holder.query('COMMIT');
+    const [firstAnswer, retryAnswer] = await Promise.all([first, retry]);
+    assert.equal(firstAnswer.status, 200, firstAnswer.text);
+    assert.deepEqual([retryAnswer.headers['idempotent-replayed'], retryAnswer.text], ['true', firstAnswer.text]);
     assert.equal((await transaction(saleId)).status, 'voided');
   });
 

@@ -187,8 +187,8 @@ for (const database of testDatabases()) {
     });
   });
 
-  // On PostgreSQL these two store their answer in their own write's statement (route config `with-write`); on SQLite in
-  // the request's unit of work. The same rules either way.
+  // These two store their answer with their change: in its one statement on PostgreSQL, in its unit on SQLite. The same
+  // rules either way.
   describe(`idempotency keys on payment requests and refunds (${database})`, () => {
     let service: TestService;
     let merchantKey: string;
@@ -254,15 +254,15 @@ for (const database of testDatabases()) {
       app = await buildApp({ store, clock, config: readConfig({ PAYKIT_DATA_DIR: 'memory' }) });
       await app.register(async (scope) => {
         requireClient(scope, store);
-        honourIdempotencyKeys(scope, store, clock);
+        honourIdempotencyKeys(scope, clock);
         // Fails on its first call, answers on later ones.
         scope.post('/flaky', async () => {
           flakyCalls += 1;
           if (flakyCalls === 1) throw new Error('database went away');
           return { result: true, message: 'Done.', data: { call: flakyCalls } };
         });
-        // Recorded after its answer, so that while it waits it holds no transaction (SQLite has one connection).
-        scope.post('/slow', { config: { idempotency: 'after-answer' } }, async () => {
+        // Writes nothing: its answer is recorded as it is sent, and while it waits it holds no transaction.
+        scope.post('/slow', async () => {
           slowCalls += 1;
           slowEntered();
           await new Promise<void>((resolve) => (finishSlow = resolve));

@@ -32,14 +32,17 @@ describe('the script tag on the wire', () => {
     return bytes.toString('utf8');
   }
 
-  test('the loader names, per element, its module and every file that module imports', () => {
-    for (const [tag, names] of Object.entries(files)) {
+  test('the loader carries the pay button, and names, per other element, its module and every file that module imports', async () => {
+    assert.deepEqual(files['pay-button'], [], 'nothing to fetch for a pay button');
+    assert.ok(loader.includes('pay-error'), 'the pay button is in the loader');
+    for (const tag of ['request-payment-button', 'transactions-table']) {
+      const names = files[tag]!;
       assert.match(names[0]!, new RegExp(`^${tag}-\\w{8}\\.js$`), `${tag}'s own module first`);
-      assert.ok(names.length >= 2, `${tag} imports the shared chunk`);
       for (const name of names) assert.match(name, /^[\w-]+-\w{8}\.js$/, 'every file is named by its content hash');
+      const module = decoded(await get(`/paykit/${names[0]}`));
+      assert.match(module, /from"\.\.\/paykit\.js"/, `${tag} takes Lit and the elements' base from the loader`);
+      assert.ok(!module.includes('adoptedStyleSheets'), `${tag} has no Lit of its own`);
     }
-    const shared = files['pay-button']!.slice(1).filter((name) => files['transactions-table']!.includes(name));
-    assert.ok(shared.length >= 1, 'the elements share Lit and their base in one chunk');
   });
 
   test('/paykit.json lists the same files, for a page’s server to write modulepreload hints', async () => {
@@ -50,6 +53,8 @@ describe('the script tag on the wire', () => {
     const manifest = JSON.parse(decoded(answer));
     assert.deepEqual(manifest.elements, files);
     assert.match(manifest.hydration[0], /^hydration-\w{8}\.js$/);
+    const hydration = decoded(await get(`/paykit/${manifest.hydration[0]}`));
+    assert.match(hydration, /import\{LitElement as \w+\}from"\.\.\/paykit\.js"/, 'Lit’s hydration support goes to the loader’s Lit, which the elements extend');
     assert.equal((await get('/paykit.json', { 'accept-encoding': 'gzip', 'if-none-match': String(answer.headers.etag) })).status, 304);
   });
 
@@ -67,7 +72,7 @@ describe('the script tag on the wire', () => {
 
   for (const path of ['/paykit.js', 'a hashed module']) {
     test(`${path} comes in brotli, gzip or as it is, by Accept-Encoding, with an ETag for each`, async () => {
-      const url = path === '/paykit.js' ? path : `/paykit/${files['pay-button']![0]}`;
+      const url = path === '/paykit.js' ? path : `/paykit/${files['transactions-table']![0]}`;
       const plain = await get(url);
       assert.equal(plain.status, 200);
       assert.equal(plain.headers['content-encoding'], undefined, 'no Accept-Encoding: the file as it is');
@@ -122,10 +127,11 @@ describe('the script tag on the wire', () => {
   });
 
   test('a module name from an earlier build leads to the current module; other unknown names are 404', async () => {
-    const stale = await get('/paykit/pay-button-OLDHASH1.js');
+    const stale = await get('/paykit/transactions-table-OLDHASH1.js');
     assert.equal(stale.status, 307);
-    assert.equal(stale.headers.location, files['pay-button']![0]);
+    assert.equal(stale.headers.location, files['transactions-table']![0]);
     assert.equal(stale.headers['cache-control'], 'no-store');
+    assert.equal((await get('/paykit/pay-button-OLDHASH1.js')).status, 404, 'the pay button has no module of its own any more');
     assert.equal((await get('/paykit/chunk-OLDHASH1.js')).status, 404);
     assert.equal((await get('/paykit/../server/main.ts')).status, 404);
     assert.equal((await get('/paykit/')).status, 404);

@@ -20,7 +20,7 @@ const AT = '2026-11-01T10:00:00.000Z';
 async function openAt008(database: 'sqlite' | 'postgres') {
   if (database === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'paykit-009-'));
-    const sqlite = openSqlite(dir);
+    const sqlite = await openSqlite(dir);
     const db = new Kysely<any>({ dialect: sqlite.dialect });
     return {
       db, dir, migrator: new Migrator({ db, provider: migrationProvider('sqlite') }),
@@ -94,19 +94,24 @@ for (const database of testDatabases()) {
   describe(`migrations 009-011, fewer index writes (${database})`, () => {
     let opened: Awaited<ReturnType<typeof openAt008>>;
     let before009: Record<string, unknown[]>;
+    let after011: Record<string, unknown[]>;
     before(async () => {
       opened = await openAt008(database);
       const { error } = await opened.migrator.migrateTo('008-one-order-index');
       if (error) throw error;
       await seed(opened.db);
       before009 = await rowsOf(opened.db);
+      // The rows as 009-011 leave them (a later migration may add a column, e.g. 021 the events' txid).
+      const through011 = await opened.migrator.migrateTo('011-customers-without-autoincrement');
+      if (through011.error) throw through011.error;
+      after011 = await rowsOf(opened.db);
       const latest = await opened.migrator.migrateToLatest();
       if (latest.error) throw latest.error;
     });
     after(() => opened.close());
 
-    test('keeps every row of the tables it rebuilds, as it was', async () => {
-      assert.deepEqual(await rowsOf(opened.db), before009);
+    test('keeps every row of the tables it rebuilds, as it was', () => {
+      assert.deepEqual(after011, before009);
     });
 
     test('keeps the indexes that queries read and drops the others', async () => {

@@ -50,4 +50,9 @@ test("the store's queries that have partial indexes of their own are answered th
   sent = last();
   assert.match(sent.plan, /USING INDEX transactions_captures \(merchant_id=\? AND parent_id=\?\)/);
   assert.match(sent.sql, /"kind" = 'sale'/);
+
+  // A listener's read walks the primary key from its cursor, never a client's whole history by its index.
+  assert.deepEqual((await store.events.listenFrom('cl_1', { txid: '0', seq: 0 }, 100)).events, []);
+  sent = last();
+  assert.match(sent.plan, /SEARCH events USING INTEGER PRIMARY KEY \(rowid>\? AND rowid<\?\)/);
 });

@@ -73,7 +73,7 @@ declare module 'vue' {
       'receipt-sent': CustomEvent<TransactionActionDetail>;
       'transactions-filter-change': CustomEvent<TransactionFilters>;
       },
-      'sessionToken' | 'pageSize' | 'fetchSessionToken' | 'strings' | 'features' | 'q' | 'status' | 'kind' | 'cardBrand' | 'fromDate' | 'toDate' | 'sort' | 'order' | 'filters' | 'publicKey' | 'baseUrl' | 'locale' | 'theme'
+      'sessionToken' | 'pageSize' | 'fetchSessionToken' | 'strings' | 'q' | 'status' | 'kind' | 'cardBrand' | 'fromDate' | 'toDate' | 'sort' | 'order' | 'filters' | 'publicKey' | 'baseUrl' | 'locale' | 'theme'
     >;
   }
 }

@@ -138,8 +138,6 @@ export const TransactionsTable = withHtmlAttributes(defineComponent({
     fetchSessionToken: { type: null as unknown as PropType<TransactionsTableElement['fetchSessionToken']>, default: undefined },
     /** Replacements for any visible text, by key (the keys of `transactionsTableStrings`, and statuses and types as `statusVoided`, `typeRefund`, …); `{name}` placeholders are filled in. */
     strings: { type: null as unknown as PropType<TransactionsTableElement['strings']>, default: undefined },
-    /** What the session token allows (the `features` of the session the merchant's server minted, e.g. `{"refunds":true,"voids":true}`): the console shows only those actions. The service enforces them in any case. */
-    features: { type: null as unknown as PropType<TransactionsTableElement['features']>, default: undefined },
     /** Search text: a transaction or order id exactly, a last four, or an amount such as `12.50`. */
     q: { type: null as unknown as PropType<TransactionsTableElement['q']>, default: undefined },
     /** `completed`, `refunded`, `voided`, `pending` or `declined`; anything else (or none) lists every status. */

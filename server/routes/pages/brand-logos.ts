@@ -7,10 +7,10 @@ import { LOGO_PATH } from '../../services/branding.ts';
  * The logos of the hosted pages, by their content's hash: the same URL is always the same image, so it is cached for
  * a year. Only images checked when they were set (PNG, JPEG, WebP), sent as what they are and never sniffed.
  */
-export const brandLogoRoute: FastifyPluginAsync<Deps> = async (app, { store }) => {
+export const brandLogoRoute: FastifyPluginAsync<Deps> = async (app) => {
   app.get<{ Params: { file: string } }>(`${LOGO_PATH}:file`, { schema: { hide: true } }, async (request, reply) => {
     const [, hash, extension] = /^([0-9a-f]{64})\.(png|jpg|webp)$/.exec(request.params.file) ?? [];
-    const logo = hash ? await store.branding.logo(hash) : undefined;
+    const logo = hash ? await request.unit.store.branding.logo(hash) : undefined;
     if (!logo || LOGO_EXTENSIONS[logo.content_type as LogoType] !== extension) {
       return reply.code(404).type('text/plain; charset=utf-8').header('x-content-type-options', 'nosniff').send('No such logo.');
     }

@@ -53,7 +53,7 @@ const browserOf = (request: FastifyRequest) => new RegExp(`(?:^|;\\s*)${BROWSER_
  * The hosted onboarding form behind the link the API gives out: a step a page, saved on the link. The first browser to
  * open the link holds it (a cookie); the link itself then opens nothing anywhere else.
  */
-export const onboardingPages: FastifyPluginAsync<Deps> = async (app, { store, clock, config }) => {
+export const onboardingPages: FastifyPluginAsync<Deps> = async (app, { clock, config }) => {
   const path = onboardingPath(':token');
   const secure = config.publicUrl.startsWith('https:') ? '; Secure' : '';
   /** Has the browser keep the cookie, when this request is the one that opened the link (whatever page it answers). */
@@ -76,11 +76,11 @@ export const onboardingPages: FastifyPluginAsync<Deps> = async (app, { store, cl
   };
 
   // The platform's brand, read only for a page about to be shown (a post that redirects needs none).
-  const brandOf = (link: OpenLink) => platformBrand(store, link.merchant.client_id);
+  const brandOf = (request: FastifyRequest, link: OpenLink) => platformBrand(request.unit.store, link.merchant.client_id);
 
-  const showStep = async (reply: FastifyReply, token: string, step: OnboardingStep, link: OpenLink, lang: PageLocale) => {
+  const showStep = async (request: FastifyRequest, reply: FastifyReply, token: string, step: OnboardingStep, link: OpenLink, lang: PageLocale) => {
     const { draft, expiresAt } = link;
-    const brand = await brandOf(link);
+    const brand = await brandOf(request, link);
     const addresses = addressesOf(token, lang);
     if (step === 'review') return sendPage(reply, onboardingReviewPage({ draft, errors: [], signerName: '', agreed: false, lang, addresses, expiresAt, brand }));
     const values = draft.answers[STEP_GROUPS[step]];
@@ -90,42 +90,42 @@ export const onboardingPages: FastifyPluginAsync<Deps> = async (app, { store, cl
   // The link itself opens where the merchant left off.
   app.get<LinkRoute>(path, { schema: { hide: true } }, async (request, reply) => {
     const lang = languageOf(request);
-    const link = await openOnboardingLink(store, request.params.token, browserOf(request), clock.now());
+    const link = await request.unit.transaction((tx) => openOnboardingLink(tx, request.params.token, browserOf(request), clock.now()));
     if (link.state !== 'open') return closed(reply, link, lang);
     keep(reply, request.params.token, link);
-    return showStep(reply, request.params.token, link.draft.at, link, lang);
+    return showStep(request, reply, request.params.token, link.draft.at, link, lang);
   });
 
   app.get<StepRoute>(`${path}/:step`, { schema: { hide: true } }, async (request, reply) => {
     const { token, step } = request.params;
     if (!isOnboardingStep(step)) return sendPage(reply, notFoundPage());
     const lang = languageOf(request);
-    const link = await openOnboardingLink(store, token, browserOf(request), clock.now());
+    const link = await request.unit.transaction((tx) => openOnboardingLink(tx, token, browserOf(request), clock.now()));
     if (link.state !== 'open') return closed(reply, link, lang);
     keep(reply, token, link);
     // A step further than the merchant has come is not open yet: the furthest one reached is.
     if (!canOpen(link.draft, step)) return reply.redirect(addressesOf(token, lang).step(link.draft.reached), 303);
-    return showStep(reply, token, step, link, lang);
+    return showStep(request, reply, token, step, link, lang);
   });
 
   app.post<StepRoute>(`${path}/:step`, { schema: { hide: true } }, async (request, reply) => {
     const { token, step } = request.params;
     if (!isOnboardingStep(step) || step === 'review') return sendPage(reply, notFoundPage());
     const lang = languageOf(request);
-    const link = await openOnboardingLink(store, token, browserOf(request), clock.now());
+    const link = await request.unit.transaction((tx) => openOnboardingLink(tx, token, browserOf(request), clock.now()));
     if (link.state !== 'open') return closed(reply, link, lang);
     keep(reply, token, link);
     if (!canOpen(link.draft, step)) return reply.redirect(addressesOf(token, lang).step(link.draft.reached), 303);
     const fields = fieldsOf(request.body);
     const posted = postedGroup(fields, STEP_GROUPS[step]);
     const direction = textOf(fields, 'go') === 'back' ? 'back' : 'forward';
-    const saved = await saveOnboardingStep(store, token, link.browser, step, posted, direction, clock.now());
+    const saved = await request.unit.transaction((tx) => saveOnboardingStep(tx, token, link.browser, step, posted, direction, clock.now()));
     if (!saved.saved) return closed(reply, saved.link as ClosedLink, lang);
     const addresses = addressesOf(token, lang);
     if (saved.errors.length > 0) {
       const secretsTyped = ['ssn', 'account_number'].some((name) => Boolean(posted[name]));
       return sendPage(reply, onboardingStepPage({
-        step, draft: saved.draft, values: posted, errors: saved.errors, secretsTyped, lang, addresses, expiresAt: link.expiresAt, brand: await brandOf(link),
+        step, draft: saved.draft, values: posted, errors: saved.errors, secretsTyped, lang, addresses, expiresAt: link.expiresAt, brand: await brandOf(request, link),
       }));
     }
     // After a post, a redirect: reloading the next step does not post this one again.
@@ -137,16 +137,16 @@ export const onboardingPages: FastifyPluginAsync<Deps> = async (app, { store, cl
     const { token } = request.params;
     const { application, signerName, agreed } = readSubmission(request.body);
     const browser = browserOf(request);
-    const outcome = await submitHostedApplication(store, token, browser, application, { signerName, agreed }, clock.now());
+    const outcome = await request.unit.transaction((tx) => submitHostedApplication(tx, token, browser, application, { signerName, agreed }, clock.now()));
     if (outcome.accepted) return sendPage(reply, thankYouPage(outcome.merchant.business_name, lang));
     if (outcome.link && outcome.link.state !== 'open') return closed(reply, outcome.link, lang);
     // Refused answers: the form again, in the browser that now holds the link (this post may have opened it).
-    const link = outcome.link ?? (await openOnboardingLink(store, token, browser, clock.now()));
+    const link = outcome.link ?? (await request.unit.transaction((tx) => openOnboardingLink(tx, token, browser, clock.now())));
     if (link.state !== 'open') return closed(reply, link, lang);
     keep(reply, token, link);
     const errors = [...outcome.fieldErrors, ...signatureFieldErrors(outcome.signatureErrors)];
     return sendPage(reply, onboardingReviewPage({
-      draft: link.draft, errors, signerName, agreed, lang, addresses: addressesOf(token, lang), expiresAt: link.expiresAt, brand: await brandOf(link),
+      draft: link.draft, errors, signerName, agreed, lang, addresses: addressesOf(token, lang), expiresAt: link.expiresAt, brand: await brandOf(request, link),
     }));
   });
 };

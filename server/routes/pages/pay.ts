@@ -4,8 +4,9 @@ import type { Deps } from '../../plugins/deps.ts';
 import { pooledRandomBytes } from '../../platform/secrets.ts';
 import type { PaymentRequest } from '../../store/payment-requests.ts';
 import type { PaymentMethod } from '../../domain/pricing.ts';
-import { completeChallenge, openPayLink, payLink, type PayOutcome, type PaymentDetails } from '../../services/pay.ts';
-import { receiptAfter } from '../../services/receipts.ts';
+import { completeChallenge, openPayLink, payLink, type Paid, type PayOutcome, type PaymentDetails } from '../../services/pay.ts';
+import type { Store } from '../../store/store.ts';
+import { sendShopperReceipt } from '../shopper-receipts.ts';
 import { LINK_PROBLEMS, payPath, qrPath } from '../../domain/pay-links.ts';
 import { payPage, type PayFormProblem, type PayFormValues } from '../../views/pay-form.ts';
 import { askedLocale, pageLocale, type PageLocale } from '../../views/i18n/language.ts';
@@ -67,12 +68,12 @@ function keptValues(form: Record<string, string>): PayFormValues {
 }
 
 /** The hosted pay page, its 3-D Secure step and its QR code, all on the one payment path of `services/pay.ts`. */
-export const payPages: FastifyPluginAsync<Deps> = async (app, { store, clock, config }) => {
+export const payPages: FastifyPluginAsync<Deps> = async (app, { clock, config }) => {
   const path = payPath(':token');
   const sandbox = config.environment === 'sandbox';
 
   /** The page's context; `origin` is kept only when it is one the merchant's widgets may be used on. */
-  async function contextFor(request: PaymentRequest, token: string, origin: string | undefined, lang: PageLocale): Promise<PayContext> {
+  async function contextFor(store: Store, request: PaymentRequest, token: string, origin: string | undefined, lang: PageLocale): Promise<PayContext> {
     const [merchant, settings] = await Promise.all([store.merchants.findByIdUnscoped(request.merchant_id), store.widgets.settings(request.merchant_id)]);
     const permitted = origin && originAllowed(settingsOf(settings), origin, sandbox) ? origin : undefined;
     const merchantName = merchant?.business_name ?? 'the merchant';
@@ -81,7 +82,7 @@ export const payPages: FastifyPluginAsync<Deps> = async (app, { store, clock, co
   }
 
   /** Why a link shows no form; a paid or expired link's page is still in its merchant's brand. */
-  async function sendProblem(reply: FastifyReply, problem: keyof typeof LINK_PROBLEMS, request: PaymentRequest | undefined, lang: PageLocale) {
+  async function sendProblem(store: Store, reply: FastifyReply, problem: keyof typeof LINK_PROBLEMS, request: PaymentRequest | undefined, lang: PageLocale) {
     const merchant = request && (await store.merchants.findByIdUnscoped(request.merchant_id));
     return sendPage(reply, payLinkProblemPage(problem, lang, merchant ? await merchantBrand(store, merchant) : undefined));
   }
@@ -102,13 +103,13 @@ export const payPages: FastifyPluginAsync<Deps> = async (app, { store, clock, co
   /** The page's language: the one the pay button asked for (`locale`, kept by the forms), else the browser's. */
   const languageOf = (request: FastifyRequest, asked: unknown) => pageLocale(askedLocale(asked), request.headers['accept-language']);
 
-  async function answer(reply: FastifyReply, token: string, outcome: PayOutcome, method: PaymentMethod, form: Record<string, string>, origin: string | undefined, lang: PageLocale) {
+  async function answer(store: Store, reply: FastifyReply, token: string, outcome: PayOutcome, method: PaymentMethod, form: Record<string, string>, origin: string | undefined, lang: PageLocale) {
     if (outcome.status === 'refused') {
-      if (outcome.linkProblem || !outcome.request) return sendProblem(reply, outcome.linkProblem ?? 'unknown', outcome.request, lang);
-      const context = await contextFor(outcome.request, token, origin, lang);
+      if (outcome.linkProblem || !outcome.request) return sendProblem(store, reply, outcome.linkProblem ?? 'unknown', outcome.request, lang);
+      const context = await contextFor(store, outcome.request, token, origin, lang);
       return sendForm(reply, context, { values: keptValues(form), problem: { method, message: outcome.message }, status: STATUS_OF_REASON[outcome.reason] });
     }
-    const context = await contextFor(outcome.request, token, origin, lang);
+    const context = await contextFor(store, outcome.request, token, origin, lang);
     switch (outcome.status) {
       case 'approved': return send(reply, context, (nonce) => approvedPage(context, outcome, nonce));
       case 'pending': return send(reply, context, (nonce) => pendingPage(context, outcome.transactionId, nonce));
@@ -127,15 +128,18 @@ export const payPages: FastifyPluginAsync<Deps> = async (app, { store, clock, co
 
   app.get<LinkRoute>(path, { schema: { hide: true } }, async (request, reply) => {
     const lang = languageOf(request, request.query.locale);
+    const { store } = request.unit;
     const link = await openPayLink(store, request.params.token, clock.now());
-    if (!link.ok) return sendProblem(reply, link.problem, link.request, lang);
-    return sendForm(reply, await contextFor(link.request, request.params.token, openerOrigin(request.query.origin), lang));
+    if (!link.ok) return sendProblem(store, reply, link.problem, link.request, lang);
+    return sendForm(reply, await contextFor(store, link.request, request.params.token, openerOrigin(request.query.origin), lang));
   });
 
-  /** A paid sale's receipt, in the language the shopper paid in. */
-  const receiptFor = async (request: FastifyRequest, outcome: PayOutcome, language: string) => {
-    if (outcome.status !== 'approved' || outcome.kind !== 'sale') return;
-    await receiptAfter(store, request.log, outcome.request.merchant_id, outcome.transactionId, { now: clock.now(), publicUrl: config.publicUrl, language });
+  /** Writes the payment's change, then a paid sale's receipt, in the language the shopper paid in. */
+  const written = async (request: FastifyRequest, { outcome, change }: Paid, language: string) => {
+    if (change) await request.unit.write(change);
+    if (outcome.status !== 'approved' || outcome.kind !== 'sale') return outcome;
+    await sendShopperReceipt(request, outcome.request.merchant_id, outcome.transactionId, { now: clock.now(), publicUrl: config.publicUrl, language });
+    return outcome;
   };
 
   app.post<LinkRoute>(path, { schema: { hide: true } }, async (request, reply) => {
@@ -145,31 +149,31 @@ export const payPages: FastifyPluginAsync<Deps> = async (app, { store, clock, co
     const origin = openerOrigin(form.origin);
     const method = form.method === 'ach' ? 'ach' : form.method === 'card' ? 'card' : undefined;
     const details = method && readDetails(method, form, lang);
+    const { store } = request.unit;
     if (!method || !details || 'formError' in details) {
       const link = await openPayLink(store, token, clock.now());
-      if (!link.ok) return sendProblem(reply, link.problem, link.request, lang);
+      if (!link.ok) return sendProblem(store, reply, link.problem, link.request, lang);
       const problem: PayFormProblem = details && 'formError' in details
         ? { method: 'card', message: details.formError, field: 'card-exp' }
         : { method: method ?? 'card', message: lang.texts.pay.chooseMethod };
-      const context = await contextFor(link.request, token, origin, lang);
+      const context = await contextFor(store, link.request, token, origin, lang);
       return sendForm(reply, context, { values: keptValues(form), problem });
     }
-    const outcome = await payLink(store, token, details, clock.now(), true);
-    await receiptFor(request, outcome, lang.language);
-    return answer(reply, token, outcome, method, form, origin, lang);
+    const outcome = await written(request, await payLink(store, token, details, clock.now(), true), lang.language);
+    return answer(store, reply, token, outcome, method, form, origin, lang);
   });
 
   app.post<LinkRoute>(`${path}/3ds`, { schema: { hide: true } }, async (request, reply) => {
     const form = formFields(request.body);
-    const outcome = await completeChallenge(store, request.params.token, form.attempt ?? '', form.result === 'pass', clock.now());
+    const { store } = request.unit;
     const lang = languageOf(request, form.locale);
-    await receiptFor(request, outcome, lang.language);
-    return answer(reply, request.params.token, outcome, 'card', form, openerOrigin(form.origin), lang);
+    const outcome = await written(request, await completeChallenge(store, request.params.token, form.attempt ?? '', form.result === 'pass', clock.now()), lang.language);
+    return answer(store, reply, request.params.token, outcome, 'card', form, openerOrigin(form.origin), lang);
   });
 
   // The image encodes the link only, so a paid or expired link still gets it: the page says the rest.
   app.get<LinkRoute>(qrPath(':token'), { schema: { hide: true } }, async (request, reply) => {
-    const link = await openPayLink(store, request.params.token, clock.now());
+    const link = await openPayLink(request.unit.store, request.params.token, clock.now());
     if (!link.ok && link.problem === 'unknown') {
       return reply.code(404).type('text/plain; charset=utf-8').header('x-content-type-options', 'nosniff').send(LINK_PROBLEMS.unknown);
     }

@@ -18,7 +18,7 @@ const EVENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
  * Basic with the client id and secret key, wrong ones throttled as the API throttles them. It reads and changes only
  * the signed-in client's own data.
  */
-export const dashboardPages: FastifyPluginAsync<Deps> = async (app, { store, clock, dispatcher }) => {
+export const dashboardPages: FastifyPluginAsync<Deps> = async (app, { clock, dispatcher }) => {
   const failures = new FailedLogins();
   const signedIn = new WeakMap<FastifyRequest, Client>();
 
@@ -29,7 +29,7 @@ export const dashboardPages: FastifyPluginAsync<Deps> = async (app, { store, clo
     const presented = credentialsDigest(credentials);
     const wait = failures.wait(credentials.id, request.ip, presented);
     if (wait > 0) return sendPage(reply.header('retry-after', String(wait)), dashboardRefusedPage('throttled', wait));
-    const client = await clientWithSecret(store, credentials.id, credentials.secret);
+    const client = await clientWithSecret(request.unit.store, credentials.id, credentials.secret);
     if (!client) {
       failures.failed(credentials.id, request.ip);
       return sendPage(reply.header('www-authenticate', CHALLENGE), dashboardRefusedPage('credentials'));
@@ -38,24 +38,24 @@ export const dashboardPages: FastifyPluginAsync<Deps> = async (app, { store, clo
     signedIn.set(request, client);
   });
 
-  const show = async (reply: FastifyReply, client: Client, notice?: { text: string; status?: number }) => {
+  const show = async (request: FastifyRequest, reply: FastifyReply, client: Client, notice?: { text: string; status?: number }) => {
     const nonce = pooledRandomBytes(16).toString('base64');
-    return sendPage(reply, dashboardPage(await sandboxDashboard(store, client), nonce, notice), { scriptNonce: nonce });
+    return sendPage(reply, dashboardPage(await sandboxDashboard(request.unit.store, client), nonce, notice), { scriptNonce: nonce });
   };
 
   app.get<{ Querystring: { resent?: string } }>('/portal/dashboard', { schema: { hide: true } }, async (request, reply) => {
     const resent = request.query.resent;
     const notice = typeof resent === 'string' && EVENT_ID.test(resent) ? { text: `Event ${resent} will be sent again.` } : undefined;
-    return show(reply, signedIn.get(request)!, notice);
+    return show(request, reply, signedIn.get(request)!, notice);
   });
 
   app.post<{ Params: { event_id: string } }>('/portal/dashboard/events/:event_id/resend', { schema: { hide: true } }, async (request, reply) => {
     const client = signedIn.get(request)!;
     // The browser sends the signed-in credentials along with any site's form: only this site's may resend.
-    if (fromAnotherSite(request)) return show(reply, client, { text: 'Events are resent from this page only.', status: 403 });
+    if (fromAnotherSite(request)) return show(request, reply, client, { text: 'Events are resent from this page only.', status: 403 });
     const eventId = request.params.event_id;
-    if (!EVENT_ID.test(eventId) || !(await resendEvent(store, client, eventId))) {
-      return show(reply, client, { text: `No event ${eventId.slice(0, 64)} of yours.`, status: 404 });
+    if (!EVENT_ID.test(eventId) || !(await request.unit.transaction((tx) => resendEvent(tx, client, eventId)))) {
+      return show(request, reply, client, { text: `No event ${eventId.slice(0, 64)} of yours.`, status: 404 });
     }
     dispatcher?.wake();
     // After a post, a redirect: reloading the dashboard does not resend again.

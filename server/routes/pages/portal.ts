@@ -15,7 +15,7 @@ export const CLIENTS_PER_ADDRESS_PER_HOUR = 10;
 
 /** The sandbox test portal, where a partner makes its own sandbox credentials. */
 export const portalPages: FastifyPluginAsync<Deps> = async (app, deps) => {
-  const { store, clock, config } = deps;
+  const { clock, config } = deps;
   const made = new RateLimiter(CLIENTS_PER_ADDRESS_PER_HOUR, 60 * 60 * 1000);
   app.addHook('onRequest', async (_request, reply) => {
     if (config.environment !== 'sandbox') return sendPage(reply, notFoundPage());
@@ -36,7 +36,7 @@ export const portalPages: FastifyPluginAsync<Deps> = async (app, deps) => {
     if (name.length > CLIENT_NAME_MAX) {
       return sendPage(reply, portalPage({ name, error: `The name is ${name.length} characters long; shorten it to at most ${CLIENT_NAME_MAX}.` }));
     }
-    const credentials = await createClient(store, name || DEFAULT_NAME, clock.now());
+    const credentials = await request.unit.transaction((tx) => createClient(tx, name || DEFAULT_NAME, clock.now()));
     const nonce = pooledRandomBytes(16).toString('base64');
     return sendPage(reply, credentialsPage(credentials, config.publicUrl, nonce), { scriptNonce: nonce });
   });

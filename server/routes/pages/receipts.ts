@@ -12,9 +12,9 @@ import { pooledRandomBytes } from '../../platform/secrets.ts';
  * The hosted receipt a shopper's message links to. Its language: `?locale=`, else the one the receipt was sent in,
  * else the browser's. An unknown token is the plain 404 page: it says nothing about receipts that exist.
  */
-export const receiptPages: FastifyPluginAsync<Deps> = async (app, { store }) => {
+export const receiptPages: FastifyPluginAsync<Deps> = async (app) => {
   app.get<{ Params: { token: string }; Querystring: { locale?: string } }>('/receipts/:token', { schema: { hide: true } }, async (request, reply) => {
-    const receipt = await receiptOf(store, request.params.token);
+    const receipt = await receiptOf(request.unit.store, request.params.token);
     if (!receipt) return sendPage(reply, notFoundPage());
     const { language } = pageLocale(askedLocale(request.query.locale) ?? (receipt.language || undefined), request.headers['accept-language']);
     const nonce = pooledRandomBytes(16).toString('base64');

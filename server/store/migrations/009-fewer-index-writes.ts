@@ -4,7 +4,7 @@ import type { Dialect } from '../schema.ts';
 /**
  * A pay link wrote twelve B-trees and a refund eleven, several of which no query reads. Every B-tree a write touches
  * costs its page in the group's savepoint journal, in its WAL frames and in the next checkpoint
- * (docs/performance.md, "Sixth round"). This keeps the indexes that queries use and drops the rest:
+ * (docs/performance.md). This keeps the indexes that queries use and drops the rest:
  *
  * - `payment_requests.sales_id` and `messages.id` lose their unique indexes: both are UUIDv7 ids made by the service,
  *   nothing looks a row up by them, and the transaction a paid link becomes has a unique id of its own.

@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
  * holds (`capturesOf`), a merchant's, by the holds' ids. Every refund and every void wrote an entry nobody looks up,
  * and SQLite did not even use it for that query: it preferred `transactions_by_merchant` and read all of the
  * merchant's transactions. This index holds only captures, by merchant and hold, which is the query's whole key
- * (docs/performance.md, "Sixth round").
+ * (docs/performance.md).
  */
 export function capturesIndex() {
   return {

@@ -4,7 +4,7 @@ import type { Dialect } from '../schema.ts';
 /**
  * Customers without AUTOINCREMENT on SQLite: AUTOINCREMENT reads and rewrites the table's row in `sqlite_sequence`
  * on every insert, one more B-tree for POST /customers/add to write, and measured at 6% of that call's CPU
- * (docs/performance.md, "Sixth round"). Customers are never deleted, so `seq` counts on by one without it, as
+ * (docs/performance.md). Customers are never deleted, so `seq` counts on by one without it, as
  * `messages`' does since 009. SQLite cannot drop AUTOINCREMENT in place: the table is copied once, in one
  * transaction. PostgreSQL's sequence has no such cost.
  */

@@ -1,128 +1,164 @@
-import type { WriterThread } from './writer-thread.ts';
+import { once } from 'node:events';
+import { Worker } from 'node:worker_threads';
+import type { Done, Failure, Op, Reply, Result, Step, WriterData } from './writer-thread.ts';
 
-/** The writer's open transaction, shared by units that arrived together; settles once COMMIT returned (on disk) or failed. */
-type Group = PromiseWithResolvers<void> & { units: number };
+/** Told once its group's COMMIT returned (no error: on disk) or failed. */
+type Member = (error?: unknown) => void;
+/** A unit waiting for the writer: its steps, sent in one message, or the turn of a unit whose statements come one by one. */
+type Waiting = { steps: Step[]; done: (done: Done) => Member } | { turn: () => void };
 
 const MAX_UNITS = 64;
 
 /**
- * Short groups with one savepoint per unit of work. Units run one at a time on the writer, in the order they asked:
- * the first opens the group (BEGIN IMMEDIATE), each runs inside SAVEPOINT unit and ends with RELEASE, or with
- * ROLLBACK TO + RELEASE when it failed, which undoes its writes alone. The group commits once nobody is waiting for the
- * writer (or once it holds `MAX_UNITS`), and every unit learns its outcome only after that COMMIT returned: on disk.
- * While the COMMIT waits for the disk the event loop serves requests; their units wait and form the next group.
+ * Group commit over the writer's thread (writer-thread.ts), one message at a time. Units run in the order they asked,
+ * each in a savepoint of the group's transaction, so one that fails is undone alone. A unit whose statements are
+ * known (a change, a lone write) travels in one message with the units waiting beside it; a Kysely transaction's
+ * statements go one message each while it holds the writer. The group commits in the message of its last unit when
+ * nobody else waits (or at `MAX_UNITS`), and each unit learns its outcome only once that COMMIT returned: on disk.
+ * Nothing here blocks the event loop: while the writer works, requests are served, and their units form the next group.
  */
 export class GroupCommit {
-  private readonly waiting: (() => void)[] = [];
-  private group: Group | undefined;
-  private busy = false; // a unit holds the writer
-  private committing = false;
-  private closeScheduled = false;
-  private readonly writer: WriterThread;
+  private readonly worker: Worker;
+  private readonly waiting: Waiting[] = [];
+  /** The units of the open group, told its outcome. */
+  private group: Member[] | undefined;
+  /** The group of the unit holding the writer, and that unit's outcome. */
+  private held: { group: Member[]; outcome: Promise<void> } | undefined;
+  /** Ops that go with the next message: the savepoint of the unit holding the writer, or the end of one. */
+  private readonly ahead: Op[] = [];
+  private busy = false; // a message is with the writer, or a unit holds it
+  private scheduled = false;
+  private answer: PromiseWithResolvers<Reply> | undefined;
 
-  constructor(writer: WriterThread) {
-    this.writer = writer;
+  /** Starts the writer's thread; fails as opening the database there failed. */
+  static async open(data: WriterData): Promise<GroupCommit> {
+    const worker = new Worker(new URL('./writer-thread.ts', import.meta.url), { workerData: data });
+    await once(worker, 'message');
+    return new GroupCommit(worker);
   }
 
-  /** Waits for this unit's turn and opens its savepoint; the unit then has the writer until `end`. */
+  private constructor(worker: Worker) {
+    this.worker = worker;
+    worker.unref();
+    worker.on('message', (reply: Reply) => this.answer?.resolve(reply));
+    const died = (error: unknown) => this.answer?.reject(error instanceof Error ? error : new Error('the SQLite writer thread ended'));
+    worker.on('error', died).on('exit', died);
+  }
+
+  /** Runs `steps` as one unit: their results once the group is on disk, or which guard step found nothing to change. */
+  unit(steps: Step[]): Promise<Result[] | { lost: number }> {
+    return new Promise((resolve, reject) => {
+      const done = (done: Done): Member => (error) => {
+        if ('error' in done) reject(asError(done.error)); // its own error, once the group's outcome is known
+        else if ('lost' in done) resolve(done);
+        else if (error !== undefined) reject(error);
+        else resolve(done.results);
+      };
+      this.waiting.push({ steps, done });
+      this.schedule();
+    });
+  }
+
+  /** Waits for this unit's turn; the unit then holds the writer, statement by statement (`run`), until `end`. */
   async begin(): Promise<void> {
-    await new Promise<void>((admit) => {
-      this.waiting.push(admit);
-      this.next();
+    await new Promise<void>((turn) => {
+      this.waiting.push({ turn });
+      this.schedule();
     });
-    // Both go with the unit's first statement: if they fail, so does it, and the unit with it.
-    if (!this.group) {
-      this.writer.ahead.push('BEGIN IMMEDIATE');
-      this.group = { units: 0, ...Promise.withResolvers<void>() };
-      this.group.promise.catch(() => {}); // Should its units all have left early, its failure is no unhandled rejection.
-    }
-    this.group.units++;
-    this.writer.ahead.push('SAVEPOINT unit');
   }
 
-  /** Ends the running unit, keeping or undoing its writes. Resolves once its group is on disk; rejects if it is not. */
+  /** A statement of the unit holding the writer; it fails with the first error of what rode along with it. */
+  async run(sql: string, parameters: readonly unknown[]): Promise<Result> {
+    const reply = await this.send([...this.ahead.splice(0), { op: 'run', sql, parameters }]);
+    const failed = firstFailure(reply);
+    if (!reply.inTransaction) this.settle(this.held!.group, failed ?? rolledBack());
+    if (failed) throw failed;
+    return (reply.done.at(-1) as { results: Result[] }).results[0]!;
+  }
+
+  /** Ends the unit holding the writer, keeping or undoing its writes. Resolves once its group is on disk; rejects if it is not. */
   end(keep: boolean): Promise<void> {
-    const group = this.group!;
-    const { ahead } = this.writer;
-    if (ahead.at(-1) === 'SAVEPOINT unit') {
-      ahead.pop(); // The unit ran no statement.
-    } else if (keep) {
-      ahead.push('RELEASE unit'); // With the next statement, or the COMMIT: if it fails, the group fails.
-    } else {
-      try {
-        ahead.push('ROLLBACK TO unit');
-        this.writer.run('RELEASE unit');
-      } catch (error) {
-        this.abandon(error);
-      }
-    }
-    // Some errors (a full disk, I/O) make SQLite roll the whole transaction back: the earlier units' writes are gone too.
-    if (this.group === group && ahead.length === 0 && !this.writer.inTransaction) {
-      this.abandon(new Error('SQLite rolled back the group transaction after an error'));
-    }
+    const { outcome } = this.held!;
+    this.held = undefined;
+    if (this.ahead.at(-1)?.op === 'begin') this.ahead.pop(); // it ran no statement
+    else this.ahead.push({ op: 'end', keep });
     this.busy = false;
-    this.next();
-    return group.promise;
+    this.schedule();
+    return outcome;
   }
 
-  /** Waits until every unit has ended and every group is on disk; for closing the database. */
+  /** Waits until every unit has ended and every group is on disk, then closes the connection and its thread. */
   async close(): Promise<void> {
-    while (this.busy || this.committing || this.group || this.waiting.length > 0) await new Promise((resolve) => setTimeout(resolve, 1));
+    while (this.busy || this.group || this.waiting.length > 0) await new Promise((resolve) => setTimeout(resolve, 1));
+    await this.send([{ op: 'close' }]).catch(() => {});
+    await this.worker.terminate();
   }
 
-  private next(): void {
-    if (this.busy || this.committing) return;
-    if (this.group && this.group.units >= MAX_UNITS) return this.commit();
-    const admit = this.waiting.shift();
-    if (admit) {
-      this.busy = true;
-      return admit();
-    }
-    if (!this.group || this.closeScheduled) return;
-    // Requests whose bytes arrived together reach their units before the event loop gets here: they join this group.
-    this.closeScheduled = true;
+  // Units that asked in the same turn of the event loop go in one message.
+  private schedule(): void {
+    if (this.scheduled || this.busy) return;
+    this.scheduled = true;
     setImmediate(() => {
-      this.closeScheduled = false;
-      if (this.group && !this.busy && !this.committing) this.commit();
+      this.scheduled = false;
+      void this.next();
     });
   }
 
-  private commit(): void {
-    const group = this.group!;
-    this.group = undefined;
-    const { ahead } = this.writer;
-    // Its units ran no statement: nothing to commit.
-    if (ahead.length === 1 && ahead[0] === 'BEGIN IMMEDIATE') return void (ahead.pop(), this.committed(group));
-    this.committing = true;
-    this.writer.runAsync('COMMIT').then(
-      () => this.committed(group),
-      (error: unknown) => {
-        if (this.writer.inTransaction) this.rollback();
-        this.committed(group, error);
-      },
-    );
+  private async next(): Promise<void> {
+    const first = this.waiting[0];
+    if (this.busy || (!first && !this.group)) return;
+    const group = (this.group ??= []);
+    this.busy = true;
+    if (first && 'turn' in first) {
+      this.waiting.shift();
+      const { promise, resolve, reject } = Promise.withResolvers<void>();
+      promise.catch(() => {}); // Told before it ends, should the group fail meanwhile: no unhandled rejection.
+      group.push((error) => (error === undefined ? resolve() : reject(error)));
+      this.held = { group, outcome: promise };
+      this.ahead.push({ op: 'begin' });
+      return first.turn();
+    }
+    const units: Extract<Waiting, { steps: Step[] }>[] = [];
+    while (this.waiting[0] && 'steps' in this.waiting[0] && group.length + units.length < MAX_UNITS) units.push(this.waiting.shift() as (typeof units)[number]);
+    const commit = this.waiting.length === 0 || group.length + units.length >= MAX_UNITS;
+    const ops: Op[] = [...this.ahead.splice(0), ...units.map(({ steps }): Op => ({ op: 'unit', steps })), ...(commit ? [{ op: 'commit' } as const] : [])];
+    const reply = await this.send(ops).catch((error: Error): Reply => ({ inTransaction: false, done: ops.map(() => ({ error: { message: error.message } })) }));
+    const unitsDone = reply.done.slice(ops.length - units.length - (commit ? 1 : 0));
+    units.forEach((unit, i) => group.push(unit.done(unitsDone[i]!)));
+    const last = reply.done.at(-1)!;
+    if (commit) this.settle(group, 'error' in last ? asError(last.error) : undefined);
+    else if (!reply.inTransaction) this.settle(group, firstFailure(reply) ?? rolledBack());
+    this.busy = false;
+    this.schedule();
   }
 
-  private committed(group: Group, error?: unknown): void {
-    this.committing = false;
-    if (error === undefined) group.resolve();
-    else group.reject(error);
-    this.next();
+  /** The group committed (no error), or cannot: every unit in it is told, and the next unit opens a new one. */
+  private settle(group: Member[], error?: unknown): void {
+    if (this.group === group) this.group = undefined;
+    for (const member of group.splice(0)) member(error);
   }
 
-  /** The open group cannot commit: every unit in it is told so, and the next unit opens a new one. */
-  private abandon(error: unknown): void {
-    const group = this.group!;
-    this.group = undefined;
-    if (this.writer.inTransaction) this.rollback();
-    group.reject(error);
-  }
-
-  private rollback(): void {
+  private async send(ops: Op[]): Promise<Reply> {
+    this.answer = Promise.withResolvers<Reply>();
+    // The process stays up until the writer has answered (a COMMIT's outcome included).
+    this.worker.ref();
+    this.worker.postMessage(ops);
     try {
-      this.writer.run('ROLLBACK');
-    } catch {
-      // SQLite had rolled it back already.
+      return await this.answer.promise;
+    } finally {
+      this.answer = undefined;
+      this.worker.unref();
     }
   }
+}
+
+const rolledBack = () => new Error('SQLite rolled back the group transaction after an error');
+
+function firstFailure(reply: Reply): Error | undefined {
+  const failed = reply.done.find((done): done is Failure => 'error' in done);
+  return failed && asError(failed.error);
+}
+
+function asError({ message, code }: Failure['error']): Error {
+  return Object.assign(new Error(message), code === undefined ? {} : { code });
 }

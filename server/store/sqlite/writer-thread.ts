@@ -1,119 +1,97 @@
-import { createRequire } from 'node:module';
-import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
-import type { QueryResult } from 'kysely';
+import { parentPort, workerData } from 'node:worker_threads';
+import Database, { type Statement } from 'better-sqlite3';
 
-// Plain JavaScript, so that it runs the same from the sources and compiled. The thread sleeps on slot 1 of the flag until the
-// main thread has posted a statement, answers it, raises slot 0 and wakes the main thread, which takes the answer off
-// its port. Waiting on the flag rather than on the port's events makes a round trip about half as long.
-const WORKER = `
-const { receiveMessageOnPort, workerData } = require('node:worker_threads');
-const Database = require(workerData.driver);
-const { port, flag, file, synchronous } = workerData;
-let db;
-let open = true;
-const statements = new Map();
-function run({ before, sql, parameters }) {
-  for (const ahead of before) run({ before: [], sql: ahead, parameters: [] });
-  if (sql === 'OPEN') {
-    db = new Database(file);
-    // temp_store: each unit's savepoint journal stays in memory, not in a temporary file written page by page.
-    for (const pragma of ['journal_mode = WAL', 'synchronous = ' + synchronous, 'foreign_keys = ON', 'busy_timeout = 5000', 'temp_store = MEMORY']) db.pragma(pragma);
-    return {};
-  }
-  if (sql === 'CLOSE') return (open = false), db?.close(), {};
-  if (statements.size >= 500 && !statements.has(sql)) statements.clear();
-  const statement = statements.get(sql) ?? statements.set(sql, db.prepare(sql)).get(sql);
-  if (statement.reader) return { rows: statement.all(parameters) };
-  const { changes, lastInsertRowid } = statement.run(parameters);
-  return { changes, lastInsertRowid };
+/** A statement as Kysely compiled it; in a unit, a guard must change a row, or the unit is undone and reported lost. */
+export interface Step {
+  sql: string;
+  parameters: readonly unknown[];
+  guard?: boolean;
 }
-while (open) {
-  Atomics.wait(flag, 1, 0);
-  Atomics.store(flag, 1, 0);
-  for (let received = receiveMessageOnPort(port); received; received = receiveMessageOnPort(port)) {
-    let reply;
-    try { reply = run(received.message); } catch (error) { reply = { error: { message: String(error?.message ?? error), code: error?.code } }; }
-    port.postMessage({ ...reply, id: received.message.id, inTransaction: db?.open ? db.inTransaction : false });
-    Atomics.store(flag, 0, 1);
-    Atomics.notify(flag, 0);
-  }
-}
-port.close();
-`;
-
-type Reply = { id: number; inTransaction: boolean; rows?: unknown[]; changes?: number; lastInsertRowid?: number | bigint; error?: { message: string; code?: string } };
-
-const NO_ANSWER_MS = 30_000; // longer than a statement may wait for another process's lock (busy_timeout)
+/** What the main thread asks of the writer, in order, in one message. */
+export type Op =
+  | { op: 'unit'; steps: Step[] } // all its steps in a savepoint of their own, or none of them
+  | { op: 'begin' } // the savepoint of a unit whose statements come one by one (a Kysely transaction)…
+  | ({ op: 'run' } & Step) // …one of them…
+  | { op: 'end'; keep: boolean } // …and its end: RELEASE, or ROLLBACK TO and RELEASE
+  | { op: 'commit' }
+  | { op: 'close' };
+export type Result = { rows: unknown[] } | { changes: number; lastInsertRowid: number | bigint };
+export type Failure = { error: { message: string; code?: string } };
+/** Each op's outcome: its statements' results, the guard step that found nothing to change, or its error. */
+export type Done = { results: Result[] } | { lost: number } | Failure;
+export interface Reply { done: Done[]; inTransaction: boolean }
+export interface WriterData { file: string; synchronous: 'FULL' | 'OFF' }
+/** Runs steps as one unit of the group commit (group-commit.ts): their results, or which guard found nothing to change. */
+export type RunSteps = (steps: Step[]) => Promise<Result[] | { lost: number }>;
 
 /**
- * The one connection that writes, on a thread of its own: with synchronous=FULL, SQLite syncs the WAL inside
- * COMMIT, and that wait happens here, never on the event loop. A statement is a synchronous call (the event loop
- * waits the few microseconds it takes); a COMMIT is awaited, so requests go on being served while the disk syncs.
+ * The thread of the one connection that writes: with synchronous=FULL, SQLite syncs the WAL inside COMMIT, and that
+ * wait happens here, never on the event loop. It runs a message's ops in turn, opening the group's transaction
+ * (BEGIN IMMEDIATE) at its first unit, and answers once, with every op's outcome.
  */
-export class WriterThread {
-  /** Whether a transaction is open on the connection, as of the last reply. */
-  inTransaction = false;
-  private readonly worker: Worker;
-  private readonly port: MessagePort;
-  /** Slot 0: the answer is there; slot 1: a statement is. */
-  private readonly flag = new Int32Array(new SharedArrayBuffer(8));
-  private sent = 0;
-  private awaiting = false;
-  /** Statements without parameters that go with the next one, a round trip saved; if one fails, it fails with its error. */
-  readonly ahead: string[] = [];
-
-  constructor(file: string, synchronous: 'FULL' | 'OFF') {
-    const { port1, port2 } = new MessageChannel();
-    const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-    this.worker = new Worker(WORKER, { eval: true, workerData: { port: port2, flag: this.flag, file, synchronous, driver }, transferList: [port2] });
-    this.worker.unref();
-    this.port = port1;
-    this.run('OPEN');
-  }
-
-  /** Runs one statement, after those `ahead`, and answers what it did, as Kysely expects it. */
-  run<R>(sql: string, parameters: readonly unknown[] = []): QueryResult<R> {
-    this.send(sql, parameters);
-    // The thread raises the flag, then wakes us: a wake-up meant for the statement before can come in between.
-    while (Atomics.load(this.flag, 0) === 0) {
-      if (Atomics.wait(this.flag, 0, 0, NO_ANSWER_MS) === 'timed-out') throw new Error('the SQLite writer thread did not answer');
+function serve({ file, synchronous }: WriterData): void {
+  const db = new Database(file);
+  // temp_store: each unit's savepoint journal stays in memory, not in a temporary file written page by page.
+  for (const pragma of ['journal_mode = WAL', `synchronous = ${synchronous}`, 'foreign_keys = ON', 'busy_timeout = 5000', 'temp_store = MEMORY']) db.pragma(pragma);
+  const statements = new Map<string, Statement>();
+  const run = ({ sql, parameters }: Step): Result => {
+    if (statements.size >= 500 && !statements.has(sql)) statements.clear();
+    const statement = statements.get(sql) ?? statements.set(sql, db.prepare(sql)).get(sql)!;
+    if (statement.reader) return { rows: statement.all(parameters) };
+    const { changes, lastInsertRowid } = statement.run(parameters);
+    return { changes, lastInsertRowid };
+  };
+  const savepoint = () => db.exec(db.inTransaction ? 'SAVEPOINT unit' : 'BEGIN IMMEDIATE; SAVEPOINT unit');
+  // An error that rolled the whole transaction back (a full disk) leaves no savepoint to go back to.
+  const undo = () => db.inTransaction && db.exec('ROLLBACK TO unit; RELEASE unit');
+  const unit = (steps: Step[]): Done => {
+    savepoint();
+    const results: Result[] = [];
+    try {
+      for (const [i, step] of steps.entries()) {
+        const result = run(step);
+        if (step.guard && ('changes' in result ? result.changes : result.rows.length) === 0) return undo(), { lost: i };
+        results.push(result);
+      }
+    } catch (error) {
+      undo();
+      throw error;
     }
-    return this.receive<R>();
-  }
-
-  /** `run`, letting the event loop go on while the statement runs (a COMMIT, which waits for the disk). */
-  async runAsync<R>(sql: string): Promise<QueryResult<R>> {
-    this.send(sql, []);
-    // The process stays up until the commit's outcome is known.
-    this.worker.ref();
-    this.awaiting = true;
-    // waitAsync never rejects (no try/finally needed): it resolves once the thread has raised the flag.
-    for (let waited = Atomics.waitAsync(this.flag, 0, 0); waited.async; waited = Atomics.waitAsync(this.flag, 0, 0)) await waited.value;
-    this.awaiting = false;
-    this.worker.unref();
-    return this.receive<R>();
-  }
-
-  async close(): Promise<void> {
-    await this.runAsync('CLOSE').catch(() => {});
-    await this.worker.terminate();
-  }
-
-  private send(sql: string, parameters: readonly unknown[]): void {
-    if (this.awaiting) throw new Error(`a statement was sent to the SQLite writer while it was busy: ${sql}`);
-    Atomics.store(this.flag, 0, 0);
-    this.port.postMessage({ id: ++this.sent, before: this.ahead, sql, parameters });
-    this.ahead.length = 0;
-    Atomics.store(this.flag, 1, 1);
-    Atomics.notify(this.flag, 1);
-  }
-
-  private receive<R>(): QueryResult<R> {
-    const reply = receiveMessageOnPort(this.port)?.message as Reply | undefined;
-    if (reply?.id !== this.sent) throw new Error(`the SQLite writer thread's answer to statement ${this.sent} is missing`);
-    this.inTransaction = reply.inTransaction;
-    if (reply.error) throw Object.assign(new Error(reply.error.message), { code: reply.error.code });
-    if (reply.rows) return { rows: reply.rows as R[] };
-    return { rows: [], numAffectedRows: BigInt(reply.changes ?? 0), insertId: BigInt(reply.lastInsertRowid ?? 0) };
-  }
+    db.exec('RELEASE unit');
+    return { results };
+  };
+  const perform = (op: Op): Done => {
+    if (op.op === 'unit') return unit(op.steps);
+    if (op.op === 'run' && !db.inTransaction) throw new Error("the unit's transaction was rolled back");
+    if (op.op === 'run') return { results: [run(op)] };
+    if (op.op === 'begin') savepoint();
+    else if (op.op === 'end') op.keep ? db.exec('RELEASE unit') : undo();
+    else if (op.op === 'commit') db.inTransaction && db.exec('COMMIT');
+    else db.close();
+    return { results: [] };
+  };
+  parentPort!.on('message', (ops: Op[]) => {
+    const done: Done[] = [];
+    for (const op of ops) {
+      const open = db.open && db.inTransaction;
+      try {
+        done.push(perform(op));
+      } catch (error) {
+        const { message, code } = error as { message?: string; code?: string };
+        done.push({ error: { message: String(message ?? error), ...(code ? { code } : {}) } });
+        if (op.op === 'commit' && db.inTransaction) db.exec('ROLLBACK');
+      }
+      // SQLite rolled the group back (a full disk, an I/O error): what the message still asks would start another.
+      if (open && !db.inTransaction && op.op !== 'commit') {
+        const lost = done.at(-1)!;
+        while (done.length < ops.length) done.push('error' in lost ? lost : { error: { message: 'SQLite rolled back the group transaction' } });
+        break;
+      }
+    }
+    parentPort!.postMessage({ done, inTransaction: db.open && db.inTransaction } satisfies Reply);
+    if (!db.open) parentPort!.close();
+  });
+  parentPort!.postMessage('open');
 }
+
+if (parentPort) serve(workerData as WriterData);

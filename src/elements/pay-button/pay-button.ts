@@ -19,6 +19,10 @@ export const payButtonStrings = {
   open: 'Complete the payment in its window.',
   redirecting: 'Opening the payment page…',
   success: 'Payment received. Thank you!',
+  /** The button's whole text once its order is paid (or submitted, for a bank payment). */
+  paid: 'Paid',
+  /** Pressed again once its order is paid. */
+  paidAlready: 'This order is already paid.',
   pending: 'Payment submitted. The bank confirms it soon.',
   cancelled: 'Payment cancelled. Nothing was charged.',
   declined: 'Payment declined. Try another card.',
@@ -101,7 +105,7 @@ interface Attempt extends LinkInUse {
  * @cssstate loading - Creating the pay link.
  * @cssstate open - The payment window is open.
  * @cssstate redirecting - Leaving for the pay page.
- * @cssstate success - Paid (or submitted, for a bank payment).
+ * @cssstate success - Paid (or submitted, for a bank payment): the button reads "Paid", and pressing it starts no second payment of the order, but says it is paid. Changing the amount, order id or description makes it a new payment.
  * @cssstate error - The error line says what went wrong.
  * @tagname pay-button
  */
@@ -189,8 +193,12 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
 
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
-    // A different payment: its QR code no longer applies (a new pay link is made on the next click).
-    if (!this.#attempt && ['amount', 'orderId', 'description', 'publicKey', 'baseUrl'].some((name) => changed.has(name))) this.#qr = undefined;
+    // A different payment: its QR code no longer applies (a new pay link is made on the next click), and a paid
+    // order's button can pay again.
+    if (!this.#attempt && ['amount', 'orderId', 'description', 'publicKey', 'baseUrl'].some((name) => changed.has(name))) {
+      this.#qr = undefined;
+      if (this.#phase === 'success') this.#phase = 'idle';
+    }
   }
 
   #amount(): string {
@@ -198,12 +206,15 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
   }
 
   protected override buttonText(): string {
+    if (this.#phase === 'success') return this.t('paid');
     const verb = this.strings?.verb ?? this.merchantLabel ?? this.t('verb');
     const amount = this.#amount();
     return this.label || (amount ? this.t('label', { verb, amount }) : verb);
   }
 
   protected override act(): void {
+    // Paid, or submitted: a second payment of this order is never started (the service would refuse its order id).
+    if (this.#phase === 'success') return this.#show('success', this.t('paidAlready'));
     const popup = this.#attempt?.popup;
     if (popup && !popup.closed) return popup.focus();
     let config: ResolvedConfig;
@@ -284,18 +295,15 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
     if (data.type !== 'paykit:payment') return;
     if (data.status === 'declined') {
       // The pay page stays open in the window for another try.
-      this.#decline(data.message || this.t('declined'));
+      const message = data.message || this.t('declined');
+      this.#show('open', this.t('open'), message);
+      emit(this, 'pay-error', { code: 'card_declined', message });
     } else if (data.status === 'approved' || data.status === 'pending') {
       // The pay page sends the amount charged as a number (10.5); events carry decimal text ("10.50").
       const amount = typeof data.amount === 'number' ? data.amount.toFixed(2) : link!.amount;
       this.#end({ transaction_id: data.transaction_id || null, order_id: link!.order_id, amount }, data.status);
     }
   };
-
-  #decline(message: string): void {
-    this.#show('open', this.t('open'), message);
-    emit(this, 'pay-error', { code: 'card_declined', message });
-  }
 
   /** Checks the link every pollInterval while the window is open; a missed check is retried at the next. */
   #poll(attempt: Attempt): void {
@@ -305,7 +313,7 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
       const popupClosed = attempt.popup?.closed;
       const state = await publicKeyCall<PayLinkState>(attempt.config, `pay-links/${attempt.link.link_id}`).catch(() => undefined);
       if (attempt !== this.#attempt) return;
-      if (state?.status === 'paid' || state?.status === 'pending') this.#end(state, state.status === 'paid' ? 'approved' : 'pending');
+      if (state?.status === 'paid' || state?.status === 'pending') this.#end(state, state.status);
       else if (state?.status === 'declined') {
         // The bank refused a payment made through this link while its window was open: the link is spent.
         this.#stop();
@@ -317,8 +325,8 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
     }, interval > 0 && interval < 2 ** 31 ? interval : 2000);
   }
 
-  /** How the attempt ended: paid (`detail`), cancelled by the payer (null), or the link expired (undefined). */
-  #end(detail?: PaySuccessDetail | null, status?: 'approved' | 'pending'): void {
+  /** How the attempt ended: paid (`detail`; a bank payment's `status` is `pending`), cancelled by the payer (null), or the link expired (undefined). */
+  #end(detail?: PaySuccessDetail | null, status?: string): void {
     this.#stop();
     if (detail === null) {
       this.#show('idle', this.t('cancelled'));

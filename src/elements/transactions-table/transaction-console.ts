@@ -8,12 +8,13 @@ import { consoleCalls, type ApiLib } from '../../widget-console-api.ts';
 import type { ConsoleFeatures, TransactionAction, WidgetApiError, TransactionDetails, TransactionItem, TransactionQuery } from '../../widget-api.ts';
 import type { TransactionActionDetail } from '../events.ts';
 import type * as Format from '../../shared/format.ts';
+import type * as Dates from '../../shared/dates.ts';
 
 /**
  * What this module would otherwise import from the modules every element shares: handed over by the table, so the
  * shared chunk stays one file (see src/widget-console-api.ts).
  */
-export type ConsoleLib = ApiLib & Pick<typeof Format, 'formatDateTime' | 'formatMoney' | 'interpolate'> & { html: typeof litHtml };
+export type ConsoleLib = ApiLib & Pick<typeof Format, 'formatMoney' | 'interpolate'> & Pick<typeof Dates, 'formatDateTime'> & { html: typeof litHtml };
 
 // Set from the table's lib when the first console is made; the same for every table on the page.
 let html: typeof litHtml;
@@ -87,7 +88,7 @@ export interface ConsoleHost {
   readonly lib: ConsoleLib;
   readonly host: HTMLElement;
   readonly locale: string;
-  readonly features: ConsoleFeatures;
+  readonly features: Partial<ConsoleFeatures>;
   /** The session token, renewed once through fetchSessionToken when `call` is refused with 401. */
   withToken<T>(call: (baseUrl: string, token: string) => Promise<T>): Promise<T>;
   /** `strings`' or the language's text for `key`, if any. */

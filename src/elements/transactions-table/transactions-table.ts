@@ -1,10 +1,11 @@
 import { html, type PropertyDeclarations, type PropertyValues } from 'lit-element';
 import { initialState, Task, TaskStatus } from '@lit/task';
 import { resolveBaseUrl } from '../../config.ts';
-import { listTransactions, widgetCall, WidgetApiError, WidgetAuthError, WidgetNetworkError, type ConsoleFeatures, type TransactionItem, type TransactionPage, type TransactionQuery } from '../../widget-api.ts';
+import { widgetCall, WidgetApiError, WidgetAuthError, WidgetNetworkError, type ConsoleFeatures, type TransactionItem, type TransactionPage, type TransactionQuery } from '../../widget-api.ts';
 import { errorDetail, WidgetError } from '../../shared/errors.ts';
 import { emit, type TransactionFilters } from '../events.ts';
-import { formatDateTime, formatMoney, interpolate, resolveLocale } from '../../shared/format.ts';
+import { formatMoney, interpolate, resolveLocale } from '../../shared/format.ts';
+import { formatDateTime } from '../../shared/dates.ts';
 import { commonStrings, PaykitElement } from '../paykit-element.ts';
 import { styles } from '../../shared/styles.ts';
 import { transactionsTableStyles } from './transactions-table.styles.ts';
@@ -82,6 +83,16 @@ type ListingArgs = [string | undefined, number, string | undefined, number, stri
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 /** `ach_return` → `AchReturn`: the part of a string key after `status` or `type`. */
 const keyOf = (value: string) => value.split('_').map(capitalize).join('');
+
+/**
+ * One page of the merchant's transactions; the session token is the credential. Here rather than in widget-api.ts,
+ * whose module `/paykit.js` carries to every page: only the table lists.
+ */
+function listTransactions(baseUrl: string, sessionToken: string, query: TransactionQuery, signal?: AbortSignal): Promise<TransactionPage> {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value) params.set(name, String(value));
+  return widgetCall<TransactionPage>(`${baseUrl}/api/v1/widgets/transactions?${params}`, { headers: { authorization: `Bearer ${sessionToken}` }, signal });
+}
 
 /**
  * The merchant's transactions (sales, refunds, voids, ACH returns; holds with `kind="hold"`), newest first, read
@@ -164,7 +175,6 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
     sessionToken: { attribute: 'session-token' },
     pageSize: { type: Number, attribute: 'page-size' },
     fetchSessionToken: { attribute: false },
-    features: { type: Object },
     q: { reflect: true },
     status: { reflect: true },
     kind: { reflect: true },
@@ -194,12 +204,6 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
    * `statusVoided`, `typeRefund`, …); `{name}` placeholders are filled in.
    */
   declare strings: Partial<Record<TransactionsTableStringKey, string>>;
-
-  /**
-   * What the session token allows (the `features` of the session the merchant's server minted, e.g.
-   * `{"refunds":true,"voids":true}`): the console shows only those actions. The service enforces them in any case.
-   */
-  declare features?: ConsoleFeatures;
 
   /** Search text: a transaction or order id exactly, a last four, or an amount such as `12.50`. */
   declare q?: string;
@@ -296,6 +300,11 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
     onComplete: ({ totalCount }) => emit(this, 'transactions-load', { total: Number(totalCount) || 0 }),
     onError: (error) => emit(this, 'transactions-error', errorDetail(error)),
   });
+
+  /** What the session token allows, as its own listing says: the console shows only those actions. */
+  get #features(): Partial<ConsoleFeatures> {
+    return this.#listing.value?.features ?? {};
+  }
 
   get #perPage(): number {
     const size = Math.trunc(this.pageSize);
@@ -401,7 +410,7 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
         return resolveLocale(host.locale);
       },
       get features() {
-        return host.features ?? {};
+        return host.#features;
       },
       withToken: (call) => this.#withToken(call),
       ownText: (key) => this.ownText(key),
@@ -561,7 +570,7 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
             option(value, this.t(`sort${keyOf(value.replace(' ', '_'))}` as TransactionsTableStringKey), sorting))}
         </select></label>
         <button part="apply-button">${this.t('apply')}</button>
-        ${this.features?.export ? html`<button part="export-button">${this.t('exportCsv')}</button>` : ''}
+        ${this.#features.export ? html`<button part="export-button">${this.t('exportCsv')}</button>` : ''}
         ${ranged || filtered ? html`<button part="clear-button" type="button" @click=${() => this.#load(1, { ...filters, q: '', status: '', kind: '', card_brand: '', from_date: '', to_date: '' })}>${this.t('clear')}</button>` : ''}
       </form>
       <p id="range-error" class="error" role="alert">${this.#rangeError}</p>

@@ -1,0 +1,77 @@
+import { newId } from '../platform/secrets.ts';
+import { isoInstant } from '../domain/instants.ts';
+import type { EventType } from '../domain/event-types.ts';
+import type { Merchant } from '../store/merchants.ts';
+import type { Transaction } from '../store/transactions.ts';
+import {
+  achApprovedEvent, approvalEvent, documentsSignedEvent, merchantStatusEvent, onboardingEvent, paymentSuccessEvent, preauthChargeEvent,
+  preauthEvent, refundEvent, voidEvent,
+} from './events.ts';
+
+/** The ids a sample names: fresh ones for the sandbox's trigger, fixed ones for the API reference's example. */
+export interface SampleIds {
+  merchantId: string;
+  /** The sale (a refund's or void's original, an ACH payment) or the hold. */
+  sale: string;
+  /** What an action made: the refund or void record, the ACH return, the sale a capture made. */
+  record: string;
+}
+
+/** A pay link's card sale of 25.00 (fee 1.03), paid on `at`, and what can be made of it. */
+function sampleRecords({ merchantId, sale, record }: SampleIds, at: Date) {
+  const when = isoInstant(at);
+  const paid: Transaction = {
+    id: sale, client_id: 'cl_sample', merchant_id: merchantId, customer_id: null, request_id: 'lnk_sample', parent_id: null, kind: 'sale',
+    method: 'card', status: 'completed', source: 'pay_link', order_id: 'order-1042', amount: 2500, fee_amount: 103, net_amount: 2397,
+    refunded_amount: 0, card_brand: 'Visa', last_four: '4242', auth_code: 'A1B2C3', gateway_ref: 'gw_sample_sale', created_at: when,
+    completed_at: when, settled_at: null,
+  };
+  const reversal = (kind: 'refund' | 'void' | 'ach_return', amount: number): Transaction => ({
+    ...paid, id: record, parent_id: sale, kind, amount, fee_amount: 0, net_amount: -amount, gateway_ref: 'gw_sample', completed_at: when,
+  });
+  const hold = (amount: number): Transaction => ({ ...paid, kind: 'preauth', status: 'authorized', amount, fee_amount: 0, net_amount: 0 });
+  const merchant: Merchant = {
+    id: merchantId, client_id: 'cl_sample', company_id: 'CO-1042', status: 'completed', business_name: 'Sample Coffee Roasters',
+    email: 'owner@example.com', first_name: 'Ann', last_name: 'Lee', phone: '+14155550123', website: 'https://coffee.example.com',
+    merchant_key_hash: null, public_key: 'pk_sample', application: null, created_at: when, submitted_at: when, approved_at: when,
+    declined_at: null, decline_reason: null,
+  };
+  return { paid, reversal, hold, merchant };
+}
+
+/**
+ * Each type's data, made by the functions that make real deliveries (services/events.ts) from sample records:
+ * test/server/event-samples.test.ts compares each with the event a real flow delivers, field by field, and
+ * test/client/sample-events.check.ts with the types paykit/client gives it.
+ */
+export const SAMPLES = {
+  'payment.success': (ids: SampleIds, at: Date) => paymentSuccessEvent(sampleRecords(ids, at).paid, 'lnk_sample'),
+  'merchant.onboarding': (ids: SampleIds, at: Date) => onboardingEvent(sampleRecords(ids, at).merchant, 'mk_sample'),
+  'merchant.approval': (ids: SampleIds, at: Date) => approvalEvent(sampleRecords(ids, at).merchant),
+  'documents.signed': (ids: SampleIds, at: Date) => documentsSignedEvent(sampleRecords(ids, at).merchant),
+  merchant_status: (ids: SampleIds, at: Date) => merchantStatusEvent(sampleRecords(ids, at).merchant, 'completed', '', at),
+  'ach.update': (ids: SampleIds, at: Date) => achApprovedEvent({ ...sampleRecords(ids, at).paid, method: 'ach', card_brand: 'ACH', last_four: '6789' }),
+  'payment.void': (ids: SampleIds, at: Date) => {
+    const { paid, reversal } = sampleRecords(ids, at);
+    return voidEvent(reversal('void', paid.amount), paid);
+  },
+  'payment.refund': (ids: SampleIds, at: Date) => {
+    const { paid, reversal } = sampleRecords(ids, at);
+    return refundEvent(reversal('refund', 500), paid);
+  },
+  preauth: (ids: SampleIds, at: Date) => preauthEvent(sampleRecords(ids, at).hold(4000)),
+  'preauth.increment': (ids: SampleIds, at: Date) => preauthEvent(sampleRecords(ids, at).hold(5500)),
+  'preauth.decrement': (ids: SampleIds, at: Date) => preauthEvent(sampleRecords(ids, at).hold(3000)),
+  'preauth.charge': (ids: SampleIds, at: Date) => {
+    const { hold, paid } = sampleRecords(ids, at);
+    return preauthChargeEvent(hold(4000), { ...paid, id: ids.record, parent_id: ids.sale, amount: 4000, fee_amount: 146, net_amount: 3854 });
+  },
+} satisfies Record<EventType, (ids: SampleIds, at: Date) => object>;
+
+/**
+ * The data of a sandbox test event (`POST /sandbox/webhooks/trigger`): what a real event of the type carries, with
+ * fresh transaction ids, naming `merchantId` (one of the client's merchants, or a made-up one).
+ */
+export function sampleEventData(type: EventType, merchantId: string, now: Date, ids: Partial<SampleIds> = {}): Record<string, unknown> {
+  return { ...SAMPLES[type]({ merchantId, sale: newId('txn_'), record: newId('txn_'), ...ids }, now) };
+}
