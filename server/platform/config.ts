@@ -1,5 +1,7 @@
 import { isIP } from 'node:net';
 import { DEFAULT_SCHEDULE_SECONDS } from '../webhooks/retry-schedule.ts';
+import { DEFAULT_MINIMUM_PAYMENT } from '../domain/payment-amounts.ts';
+import { MAX_PAYMENT, parseAmount } from '../domain/money.ts';
 
 export type Environment = 'sandbox' | 'production';
 
@@ -15,6 +17,8 @@ export interface Config {
   webhooks: { timeoutMs: number; scheduleSeconds: number[]; pollMs: number; dispatch: boolean };
   /** How callers reach the service; absent: `DEFAULT_NETWORK` (tests and the bench build apps without an environment). */
   network?: NetworkSettings;
+  /** The smallest payment taken, in minor units; absent: `DEFAULT_MINIMUM_PAYMENT` (0.50). */
+  minimumPayment?: number;
 }
 
 export interface NetworkSettings {
@@ -117,6 +121,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!Number.isInteger(pollMs) || pollMs < 10 || pollMs > 60_000) throw new Error('PAYKIT_WEBHOOK_POLL_MS must be 10 to 60000');
   const scheduleSeconds = env.PAYKIT_WEBHOOK_RETRY_SCHEDULE ? env.PAYKIT_WEBHOOK_RETRY_SCHEDULE.split(',').map((s) => Number(s.trim())) : DEFAULT_SCHEDULE_SECONDS;
   if (scheduleSeconds.some((s) => !(s > 0))) throw new Error('PAYKIT_WEBHOOK_RETRY_SCHEDULE must be seconds separated by commas, e.g. "5,300,1800"');
+  const minimumPayment = env.PAYKIT_MINIMUM_PAYMENT ? parseAmount(env.PAYKIT_MINIMUM_PAYMENT) : DEFAULT_MINIMUM_PAYMENT;
+  if (minimumPayment === null || minimumPayment < 1 || minimumPayment > MAX_PAYMENT) throw new Error(`PAYKIT_MINIMUM_PAYMENT must be an amount such as "0.50" (0.01 to 999999.99), not "${env.PAYKIT_MINIMUM_PAYMENT}"`);
   return {
     port,
     // A sandbox started on a laptop answers that laptop only; containers and servers say HOST=0.0.0.0 (docs/security.md).
@@ -128,5 +134,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedClient: id && secret ? { id, secret } : undefined,
     webhooks: { timeoutMs, scheduleSeconds, pollMs, dispatch: env.PAYKIT_WEBHOOK_DISPATCHER !== 'off' },
     network: readNetwork(env),
+    minimumPayment,
   };
 }

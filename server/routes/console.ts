@@ -59,7 +59,7 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
     const s = request.consoleSession;
     const merchant = await request.unit.store.merchants.findByIdUnscoped(s.merchantId);
     if (!merchant) throw unauthenticated(BAD_SESSION);
-    return { session: s, merchant };
+    return { session: s, merchant, minimumPayment: config.minimumPayment };
   }
 
   app.options('/widgets/transactions/*', { schema: { hide: true } }, async (_request, reply) =>

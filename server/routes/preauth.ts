@@ -10,7 +10,7 @@ import { capture, changeAuthorizedAmount, listHolds, readHold, releaseAuthorizat
 
 const tags = ['Preauthorizations'];
 
-export const preauthRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { clock }) => {
+export const preauthRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { clock, config }) => {
   app.post('/preauth/capture', {
     schema: { operationId: 'capturePreauth', tags, summary: 'Charge the amount authorized now (once)', body: CaptureBody, response: { 200: CaptureAnswer, ...failures } },
   }, async (request) => {
@@ -24,7 +24,7 @@ export const preauthRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
   }, async (request) => {
     const { merchant_key, transaction_id, last_authorized_amount, new_authorized_amount } = request.body;
     const merchant = await merchantByKey(request.unit.store, request.client.id, merchant_key);
-    const { change, result: data } = await changeAuthorizedAmount(request.unit.store, merchant, transaction_id, last_authorized_amount, new_authorized_amount, clock.now());
+    const { change, result: data } = await changeAuthorizedAmount(request.unit.store, merchant, transaction_id, last_authorized_amount, new_authorized_amount, clock.now(), {}, config.minimumPayment);
     return request.unit.write(change, { result: true, message: `Authorized amount ${data.change === 'increment' ? 'raised' : 'lowered'} to ${data.authorized_amount}.`, data });
   });
 
