@@ -1,12 +1,6 @@
 import { processingFee, type PaymentMethod } from './pricing.ts';
 import { formatAmount } from './money.ts';
 
-/**
- * The smallest payment a platform takes by default, in minor units: 0.50, as Stripe's. Below it a card's fee (2.9% +
- * 0.30) takes most of the sale; a platform may set its own (PAYKIT_MINIMUM_PAYMENT).
- */
-export const DEFAULT_MINIMUM_PAYMENT = 50;
-
 /** Why a payment of `amount` (minor units, what the shopper pays) is too small for the platform, or null. */
 export function belowMinimumProblem(field: string, amount: number, minimum: number): string | null {
   return amount < minimum ? `${field} must be at least ${formatAmount(minimum)}: the smallest payment this platform takes, so that no sale goes to its fee.` : null;

@@ -8,6 +8,7 @@ import {
   AddCustomerBody, CustomerAnswer, CustomerGetQuery, CustomerListAnswer, CustomerListQuery, CustomerParams,
 } from '../schemas/customers.ts';
 import { addCustomer } from '../services/customers.ts';
+import { writeWithReceipt } from './shopper-receipts.ts';
 import { chargeCustomer } from '../services/customer-charges.ts';
 import { ChargeCustomerAnswer, ChargeCustomerBody } from '../schemas/payments.ts';
 import { merchantByKey } from '../services/merchant-access.ts';
@@ -81,6 +82,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { clo
   }, async (request) => {
     const merchant = await merchantByKey(request.unit.store, request.client.id, request.body.merchant_key);
     const charge = await chargeCustomer(request.unit.store, merchant, request.params.customerId, request.body.amount, request.body.order_id, clock.now(), config.minimumPayment);
-    return request.unit.write(charge.change, { result: true, message: 'Customer charged.', transaction_id: charge.result.id });
+    // The customer's receipt, by the phone and address the merchant stored for them.
+    return writeWithReceipt(request, charge.change, { result: true, message: 'Customer charged.', transaction_id: charge.result.id }, merchant.id, charge.result.id, { now: clock.now(), publicUrl: config.publicUrl });
   });
 };

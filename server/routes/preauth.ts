@@ -6,6 +6,7 @@ import {
   VoidPreauthAnswer, VoidPreauthBody,
 } from '../schemas/payments.ts';
 import { merchantByKey } from '../services/merchant-access.ts';
+import { writeWithReceipt } from './shopper-receipts.ts';
 import { capture, changeAuthorizedAmount, listHolds, readHold, releaseAuthorization } from '../services/preauthorizations.ts';
 
 const tags = ['Preauthorizations'];
@@ -16,7 +17,8 @@ export const preauthRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
   }, async (request) => {
     const merchant = await merchantByKey(request.unit.store, request.client.id, request.body.merchant_key);
     const captured = await capture(request.unit.store, merchant, request.body.transaction_id, request.body.last_authorized_amount, clock.now());
-    return request.unit.write(captured.change, { result: true, message: 'Authorization captured.', data: captured.result });
+    // The shopper's receipt of the charge, as a paid pay link's (the hold's request names the phone or address).
+    return writeWithReceipt(request, captured.change, { result: true, message: 'Authorization captured.', data: captured.result }, merchant.id, captured.result.transaction_id, { now: clock.now(), publicUrl: config.publicUrl });
   });
 
   app.post('/preauth/update', {

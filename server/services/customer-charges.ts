@@ -12,7 +12,8 @@ import { isoInstant } from '../domain/instants.ts';
 import { eventRow } from '../store/events.ts';
 import type { Decided } from './guarded.ts';
 import { orderIdProblem } from '../domain/order-reference.ts';
-import { belowMinimumProblem, DEFAULT_MINIMUM_PAYMENT } from '../domain/payment-amounts.ts';
+import { belowMinimumProblem } from '../domain/payment-amounts.ts';
+import { DEFAULT_MINIMUM_PAYMENT } from '../platform/config.ts';
 
 const NO_SAVED_CARD =
   'This customer has no saved card yet: send them a payment request (POST /requests/{customerId}); the card they pay with is saved.';

@@ -9,7 +9,8 @@ import { conflict, invalid, rateLimited, refusedBecause } from '../domain/refusa
 import { formatAmount, MAX_PAYMENT, overMaximum, parseAmount } from '../domain/money.ts';
 import { isEmail } from '../domain/contact.ts';
 import { normalizePhone } from '../../rules/phone.ts';
-import { belowMinimumProblem, DEFAULT_MINIMUM_PAYMENT, subtotal } from '../domain/payment-amounts.ts';
+import { belowMinimumProblem, subtotal } from '../domain/payment-amounts.ts';
+import { DEFAULT_MINIMUM_PAYMENT } from '../platform/config.ts';
 import { payPath, qrPath } from '../domain/pay-links.ts';
 import { newId } from '../platform/secrets.ts';
 import { newPayLink } from './pay-link-tokens.ts';

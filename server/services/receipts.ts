@@ -8,8 +8,8 @@ import { isReceiptLanguage, receiptDate, receiptInstrument, receiptMessage, rece
 import { merchantBrand } from './branding.ts';
 import type { Change, Row } from '../store/changes.ts';
 
-/** The kinds a shopper gets a receipt for: a payment, a refund, a void. */
-const RECEIPTED = ['sale', 'refund', 'void'] as const;
+/** The kinds a shopper gets a receipt for: a payment, a refund, a void, a bank payment their bank returned. */
+const RECEIPTED = ['sale', 'refund', 'void', 'ach_return'] as const;
 type ReceiptedKind = (typeof RECEIPTED)[number];
 const isReceipted = (t: Transaction): t is Transaction & { kind: ReceiptedKind } => (RECEIPTED as readonly string[]).includes(t.kind);
 
@@ -24,9 +24,13 @@ const receiptPath = (token: string) => `/receipts/${token}`;
 /** Where a receipt can reach the shopper: the pay link's request's phone and address (a QR code's names none). */
 function receiptChannels(contacts: ShopperContacts): ['sms' | 'email', string][] {
   if (contacts.request_source === null || contacts.request_source === 'qr_code') return [];
+  return channelsOf(contacts.phone, contacts.email);
+}
+
+function channelsOf(phone: string | null, email: string | null): ['sms' | 'email', string][] {
   const channels: ['sms' | 'email', string][] = [];
-  if (contacts.phone) channels.push(['sms', contacts.phone]);
-  if (contacts.email) channels.push(['email', contacts.email]);
+  if (phone) channels.push(['sms', phone]);
+  if (email) channels.push(['email', email]);
   return channels;
 }
 
@@ -37,7 +41,8 @@ export const canReachShopper = (contacts: ShopperContacts): boolean => receiptCh
 function recipientsOf(t: ReceiptSubject): { problem: keyof typeof RECEIPT_PROBLEMS } | { channels: ['sms' | 'email', string][] } {
   if (!isReceipted(t) || (t.kind === 'sale' && t.status !== 'completed' && t.status !== 'voided')) return { problem: 'notReceipted' };
   if (!t.receipts_enabled) return { problem: 'disabled' };
-  const channels = receiptChannels(t);
+  // A stored customer's charge has no request: the customer's own phone and address.
+  const channels = t.source === 'customer_charge' ? channelsOf(t.customer_phone, t.customer_email) : receiptChannels(t);
   return channels.length ? { channels } : { problem: 'noContact' };
 }
 

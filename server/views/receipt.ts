@@ -51,7 +51,7 @@ function stateOf(p: ReceiptTransaction, texts: ReceiptTexts, language: ReceiptLa
 export function receiptPage(receipt: Receipt, language: ReceiptLanguage, nonce: string): Page {
   const t = receipt.transaction;
   const texts = RECEIPT_TEXTS[language];
-  const kind = t.kind === 'refund' ? 'refund' : t.kind === 'void' ? 'void' : 'sale';
+  const kind = t.kind === 'refund' || t.kind === 'void' || t.kind === 'ach_return' ? t.kind : 'sale';
   const money = (minor: number) => receiptMoney(minor, language);
   const when = (iso: string) => html`<time datetime="${iso}" data-local>${receiptDate(iso, language)}</time>`;
   const order = shopperOrderReference(t.order_id);

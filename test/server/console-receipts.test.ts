@@ -9,6 +9,9 @@ import { MESSAGES_PER_RECIPIENT_PER_HOUR, RECEIPTS_PER_TRANSACTION_PER_HOUR } fr
 
 const PHONE = '+14155550142';
 const EMAIL = 'shopper@example.com';
+/** A second shopper, so that these tests stay within what one recipient may be sent an hour. */
+const OTHER_PHONE = '+14155550143';
+const OTHER_EMAIL = 'other.shopper@example.com';
 
 type Message = { channel: string; recipient: string; text: string; pay_link: string; created_at: string };
 
@@ -112,16 +115,48 @@ for (const database of testDatabases()) {
       assert.equal((await receiptsAbout('refund of')).filter((m) => m.text.includes('5.40') || m.text.includes('99.00')).length, 1);
     });
 
-    test('an ACH payment gets its receipt when the bank approves it, not while it waits or when it declines', async () => {
+    test('an ACH payment gets its receipt when the bank approves it, not while it waits; one the bank returns tells the shopper so', async () => {
       const waiting = await payment(service, merchantKey, '61.00', { ach: true, phone: PHONE });
       assert.equal((await receiptsAbout('61.00')).length, 0);
       await service.api('POST', '/update-ach', { json: { merchant_key: merchantKey, transaction_id: waiting, new_status: 'approved' } });
       const [receipt] = await receiptsAbout('61.00');
       assert.ok(receipt);
       assert.ok((await page(receipt.pay_link)).text.includes('Bank account •••• 6789'));
-      const declined = await payment(service, merchantKey, '62.00', { ach: true, phone: PHONE });
+      const declined = await payment(service, merchantKey, '62.00', { ach: true, phone: OTHER_PHONE });
       await service.api('POST', '/update-ach', { json: { merchant_key: merchantKey, transaction_id: declined, new_status: 'declined' } });
-      assert.equal((await receiptsAbout('62.00')).length, 0);
+      const returned = await receiptsAbout('62.00');
+      assert.equal(returned.length, 1, 'written with the return, in its unit: no wait');
+      assert.match(returned[0]!.text, /^Receipt from .+: bank payment returned by your bank of \$62\.00, Bank account •••• 6789, /);
+      assert.equal(returned[0]!.recipient, OTHER_PHONE);
+      const shown = (await page(returned[0]!.pay_link)).text;
+      for (const text of ['Returned bank payment', '$62.00', 'Declined by the bank', declined]) assert.ok(shown.includes(text), text);
+    });
+
+    test('a captured hold and a stored customer’s charge get a receipt, written with the charge (no wait), by the phone and address known', async () => {
+      const hold = await payment(service, merchantKey, '63.00', { preauth: true, phone: OTHER_PHONE, email: OTHER_EMAIL });
+      assert.equal((await receiptsAbout('63.00')).length, 0, 'an authorization is not a payment');
+      const captured = await service.api('POST', '/preauth/capture', { json: { merchant_key: merchantKey, transaction_id: hold, last_authorized_amount: '63.00' } });
+      assert.equal(captured.status, 200, captured.text);
+      const receipts = await receiptsAbout('63.00');
+      assert.deepEqual(receipts.map((m) => [m.channel, m.recipient]).sort(), [['email', OTHER_EMAIL], ['sms', OTHER_PHONE]]);
+      assert.match(receipts[0]!.text, /: payment of \$63\.00, Visa •••• 4242, /);
+      assert.ok((await page(receipts[0]!.pay_link)).text.includes(captured.body.data.transaction_id));
+
+      const consoleHold = await payment(service, merchantKey, '64.00', { preauth: true, phone: OTHER_PHONE });
+      const captures = consoleCall(service, (await consoleSession(service, merchantKey, { captures: true })).session_token);
+      assert.equal((await captures('POST', `/${consoleHold}/capture`, { amount: '60.50' })).status, 200);
+      assert.deepEqual((await receiptsAbout('60.50')).map((m) => m.recipient), [OTHER_PHONE], 'the console’s capture, of the amount captured');
+
+      const customer = await service.api('POST', '/customers/add', { json: { merchant_key: merchantKey, first_name: 'Ren', last_name: 'Stored', email: 'ren@example.com', phone_number: '+14155550178' } });
+      const customerId = customer.body.data.customer_id;
+      const link = await service.api('POST', `/requests/${customerId}`, { json: { merchant_key: merchantKey, amount: '10.00', order_id: nextOrderId() } });
+      await service.api('POST', '/sandbox/pay', { json: { pay_link: link.body.data.pay_link, method: 'card', ...TEST_CARD } });
+      const charged = await service.api('POST', `/customers/charge/${customerId}`, { json: { merchant_key: merchantKey, amount: '65.00', order_id: nextOrderId() } });
+      assert.equal(charged.status, 200, charged.text);
+      const charge = await receiptsAbout('65.00');
+      assert.deepEqual(charge.map((m) => [m.channel, m.recipient]).sort(), [['email', 'ren@example.com'], ['sms', '+14155550178']]);
+      assert.ok((await page(charge[0]!.pay_link)).text.includes(charged.body.transaction_id));
+      assert.equal((await call('GET', `/${charged.body.transaction_id}`)).body.data.timeline.filter((s: { what: string }) => s.what === 'receipt_sent').length, 1);
     });
 
     test("the hosted pay page's language is the receipt's; the page follows ?locale= and else the browser", async () => {
