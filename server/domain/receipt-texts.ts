@@ -30,7 +30,7 @@ export const RECEIPT_TEXTS: Record<'en' | 'es' | 'fr' | 'de', ReceiptTexts> = {
   en: {
     message: 'Receipt from {merchant}: {what} of {amount}, {card}, {date}. {link}',
     title: { sale: 'Payment receipt', refund: 'Refund receipt', void: 'Cancellation receipt', ach_return: 'Returned bank payment' },
-    what: { sale: 'payment', refund: 'refund', void: 'cancelled payment', ach_return: 'bank payment returned by your bank' },
+    what: { sale: 'payment', refund: 'refund', void: 'cancelled payment', ach_return: 'returned bank payment' },
     merchant: 'Merchant', amount: 'Amount', paidWith: 'Paid with', date: 'Date', orderId: 'Order', transactionId: 'Transaction',
     keep: 'Keep this receipt for your records. To print it, use your browser’s print command.', bank: 'Bank account',
     receiptNumber: 'Receipt number', description: 'Description', tax: 'Tax', authCode: 'Authorization code', contact: 'Contact', state: 'Status',
@@ -40,7 +40,7 @@ export const RECEIPT_TEXTS: Record<'en' | 'es' | 'fr' | 'de', ReceiptTexts> = {
   es: {
     message: 'Recibo de {merchant}: {what} de {amount}, {card}, {date}. {link}',
     title: { sale: 'Recibo de pago', refund: 'Recibo de reembolso', void: 'Recibo de cancelación', ach_return: 'Pago bancario devuelto' },
-    what: { sale: 'pago', refund: 'reembolso', void: 'pago cancelado', ach_return: 'pago bancario devuelto por su banco' },
+    what: { sale: 'pago', refund: 'reembolso', void: 'pago cancelado', ach_return: 'pago bancario devuelto' },
     merchant: 'Comercio', amount: 'Importe', paidWith: 'Pagado con', date: 'Fecha', orderId: 'Pedido', transactionId: 'Transacción',
     keep: 'Guarde este recibo. Para imprimirlo, use la orden de imprimir de su navegador.', bank: 'Cuenta bancaria',
     receiptNumber: 'Número de recibo', description: 'Descripción', tax: 'Impuestos', authCode: 'Código de autorización', contact: 'Contacto', state: 'Estado',
@@ -50,7 +50,7 @@ export const RECEIPT_TEXTS: Record<'en' | 'es' | 'fr' | 'de', ReceiptTexts> = {
   fr: {
     message: 'Reçu de {merchant} : {what} de {amount}, {card}, {date}. {link}',
     title: { sale: 'Reçu de paiement', refund: 'Reçu de remboursement', void: 'Reçu d’annulation', ach_return: 'Paiement bancaire rejeté' },
-    what: { sale: 'paiement', refund: 'remboursement', void: 'paiement annulé', ach_return: 'paiement bancaire rejeté par votre banque' },
+    what: { sale: 'paiement', refund: 'remboursement', void: 'paiement annulé', ach_return: 'paiement bancaire rejeté' },
     merchant: 'Commerçant', amount: 'Montant', paidWith: 'Payé avec', date: 'Date', orderId: 'Commande', transactionId: 'Transaction',
     keep: 'Conservez ce reçu. Pour l’imprimer, utilisez la commande d’impression de votre navigateur.', bank: 'Compte bancaire',
     receiptNumber: 'Numéro de reçu', description: 'Description', tax: 'Taxes', authCode: 'Code d’autorisation', contact: 'Contact', state: 'Statut',
@@ -60,7 +60,7 @@ export const RECEIPT_TEXTS: Record<'en' | 'es' | 'fr' | 'de', ReceiptTexts> = {
   de: {
     message: 'Beleg von {merchant}: {what} über {amount}, {card}, {date}. {link}',
     title: { sale: 'Zahlungsbeleg', refund: 'Erstattungsbeleg', void: 'Stornobeleg', ach_return: 'Zurückgegebene Bankzahlung' },
-    what: { sale: 'Zahlung', refund: 'Erstattung', void: 'stornierte Zahlung', ach_return: 'von Ihrer Bank zurückgegebene Bankzahlung' },
+    what: { sale: 'Zahlung', refund: 'Erstattung', void: 'stornierte Zahlung', ach_return: 'zurückgegebene Bankzahlung' },
     merchant: 'Händler', amount: 'Betrag', paidWith: 'Bezahlt mit', date: 'Datum', orderId: 'Bestellung', transactionId: 'Transaktion',
     keep: 'Bewahren Sie diesen Beleg auf. Zum Drucken verwenden Sie den Druckbefehl Ihres Browsers.', bank: 'Bankkonto',
     receiptNumber: 'Belegnummer', description: 'Beschreibung', tax: 'Steuer', authCode: 'Autorisierungscode', contact: 'Kontakt', state: 'Status',

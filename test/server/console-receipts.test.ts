@@ -126,7 +126,7 @@ for (const database of testDatabases()) {
       await service.api('POST', '/update-ach', { json: { merchant_key: merchantKey, transaction_id: declined, new_status: 'declined' } });
       const returned = await receiptsAbout('62.00');
       assert.equal(returned.length, 1, 'written with the return, in its unit: no wait');
-      assert.match(returned[0]!.text, /^Receipt from .+: bank payment returned by your bank of \$62\.00, Bank account •••• 6789, /);
+      assert.match(returned[0]!.text, /^Receipt from .+: returned bank payment of \$62\.00, Bank account •••• 6789, /);
       assert.equal(returned[0]!.recipient, OTHER_PHONE);
       const shown = (await page(returned[0]!.pay_link)).text;
       for (const text of ['Returned bank payment', '$62.00', 'Declined by the bank', declined]) assert.ok(shown.includes(text), text);
