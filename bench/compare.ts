@@ -11,7 +11,7 @@ import { BENCH_AUTH, BENCH_CLIENT, basicAuthorization } from './credentials.ts';
 /**
  * Throughput of one scenario on two or more checkouts of the service, side by side on the embedded database, in
  * interleaved rounds, e.g. a branch against the commit it started from
- * (`git archive <commit> | tar -x -C /tmp/before`, then `ln -s "$PWD/node_modules" /tmp/before/`):
+ * (`before=$(mktemp -d)`, `git archive <commit> | tar -x -C "$before"`, then `ln -s "$PWD/node_modules" "$before"/`):
  *
  *   node bench/compare.ts 'POST /requests (with' [rounds] [dir,dir…]
  *

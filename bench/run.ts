@@ -10,6 +10,7 @@ import { measureWebhooks, type WebhookFigures } from './webhooks.ts';
 import { measureWidgets } from './widgets.ts';
 import { BUDGETS } from './widget-budgets.ts';
 import { measureGrowth } from './growth.ts';
+import { measureLedger } from './ledger.ts';
 import { BENCH_AUTH, BENCH_CLIENT, basicAuthorization } from './credentials.ts';
 import { writeFloors } from './pg-floor.ts';
 import { countRoundTrips, httpWriteFloors, printAgainstFloor } from './pg-writes.ts';
@@ -21,11 +22,12 @@ import { printDocsFigures } from './docs-lighthouse.ts';
  * `npm run bench`: what docs/performance.md reports. Throughput and p99 of the service's endpoints on the embedded
  * database and (with DATABASE_URL set) on PostgreSQL, webhook delivery, and the widgets on the wire in Chromium.
  * Each endpoint runs in BENCH_ROUNDS rounds of BENCH_SECONDS; its figure is the median round's throughput and the
- * worst round's p99. To compare two checkouts' durable write throughput, see bench/compare.ts.
+ * worst round's p99. To compare two checkouts' durable write throughput, see bench/compare.ts; the ledger's figures
+ * are bench/ledger.ts.
  */
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-/** Parts to leave out while iterating on one, e.g. BENCH_SKIP=sqlite,widgets,webhooks,growth,lighthouse. */
+/** Parts to leave out while iterating on one, e.g. BENCH_SKIP=sqlite,widgets,webhooks,growth,ledger,lighthouse. */
 const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').map((part) => part.trim()));
 
 const rows: { database: string; name: string; result: Combined }[] = [];
@@ -140,6 +142,7 @@ if (widgets) {
 }
 
 if (!SKIP.has('growth')) await measureGrowth(process.env.DATABASE_URL);
+if (!SKIP.has('ledger')) await measureLedger(process.env.DATABASE_URL);
 
 const failed = rows.filter((row) => row.result.non2xx > 0 || row.result.errors > 0);
 if (failed.length > 0) {

@@ -11,7 +11,8 @@ import type {
   SandboxPayment, SandboxPayResult, SettleResult, TestWebhookResult, Transaction, TransactionExportFilters, TransactionList, TransactionListItem, TransactionListOptions,
   UpdateAchRequest, UpdatePreauthRequest, UpdatePreauthResult, VoidPreauthRequest, VoidPreauthResult, VoidRequest, Hold, HoldItem,
   HoldListOptions, HoldPage, ListenedEvents, ListenOptions, WebhookEndpoint, WebhookRegistration, WidgetSession, WidgetSessionFeatures, WidgetSettings, WidgetSettingsRequest, CustomerListItem,
-  DeliverySummary, ListTarget, Branding, BrandingRequest,
+  DeliverySummary, ListTarget, Branding, BrandingRequest, Balance, CursorPaging, LedgerEntry, LedgerEntryPage, LedgerExportRange, Payout,
+  PayoutPage, PayoutRun, PayoutSettings, PayoutSettingsRequest,
 } from './types.ts';
 
 export type PaykitEnvironment = 'sandbox' | 'production';
@@ -307,6 +308,73 @@ export class PreauthApi {
   }
 }
 
+/**
+ * Where a merchant's money goes after the sale (docs/payouts.md): its balance, its payouts with the ledger entries
+ * each swept (they add up to its amount), their CSV, the schedule and the bank account.
+ */
+export class PayoutsApi {
+  private readonly http: Transport;
+
+  constructor(http: Transport) {
+    this.http = http;
+  }
+
+  /** GET /balance: `available` (what the next payout takes; negative is carried forward) and `pending`. */
+  async balance(merchantKey: string, options: RequestOptions = {}): Promise<Balance> {
+    return dataOf(await this.http.call({ method: 'GET', path: '/balance', query: { merchant_key: merchantKey }, answer: 'BalanceAnswer', ...options }));
+  }
+
+  /** GET /payouts: the merchant's payouts, newest first. `await` for a page, `for await` for every payout. */
+  list(target: ListTarget<CursorPaging>, listOptions?: CursorPaging, options: RequestOptions = {}): PagedList<Payout, PayoutPage> {
+    const { merchantKey, options: { perPage, cursor } } = listTarget(target, listOptions);
+    return new PagedList(async (at) => {
+      const data: PayoutPage = dataOf(await this.http.call({ method: 'GET', path: '/payouts', query: { merchant_key: merchantKey, perPage, cursor: at.cursor }, answer: 'PayoutListAnswer', ...options }));
+      return { page: data, items: data.items, nextCursor: data.next_cursor };
+    }, { page: 1, cursor });
+  }
+
+  /** GET /payouts/{payout_id}. */
+  async get(merchantKey: string, payoutId: string, options: RequestOptions = {}): Promise<Payout> {
+    return dataOf(await this.http.call({ method: 'GET', path: `/payouts/${segment(payoutId)}`, query: { merchant_key: merchantKey }, answer: 'PayoutAnswer', ...options }));
+  }
+
+  /** GET /payouts/{payout_id}/entries: the entries the payout swept, newest first; `for await` for all of them. */
+  entries(merchantKey: string, payoutId: string, listOptions: CursorPaging = {}, options: RequestOptions = {}): PagedList<LedgerEntry, LedgerEntryPage> {
+    const { perPage, cursor } = listOptions;
+    return new PagedList(async (at) => {
+      const data: LedgerEntryPage = dataOf(await this.http.call({
+        method: 'GET', path: `/payouts/${segment(payoutId)}/entries`, query: { merchant_key: merchantKey, perPage, cursor: at.cursor }, answer: 'PayoutEntriesAnswer', ...options,
+      }));
+      return { page: data, items: data.items, nextCursor: data.next_cursor };
+    }, { page: 1, cursor });
+  }
+
+  /** GET /payouts/{payout_id}/entries.csv: the payout's entries as CSV text, one line each. */
+  async exportPayout(merchantKey: string, payoutId: string, { lang, ...options }: RequestOptions & { lang?: LedgerExportRange['lang'] } = {}): Promise<string> {
+    return this.http.callText({ method: 'GET', path: `/payouts/${segment(payoutId)}/entries.csv`, query: { merchant_key: merchantKey, lang }, accept: 'text/csv', ...options });
+  }
+
+  /** GET /balance/entries.csv: the entries created in a range of days, as CSV text, paid out or not. */
+  async exportEntries(merchantKey: string, range: LedgerExportRange, options: RequestOptions = {}): Promise<string> {
+    return this.http.callText({ method: 'GET', path: '/balance/entries.csv', query: { merchant_key: merchantKey, ...range }, accept: 'text/csv', ...options });
+  }
+
+  /** POST /payouts: pay out the available balance now; for a merchant whose schedule is `manual`. */
+  async create(merchantKey: string, options: RequestOptions = {}): Promise<Payout> {
+    return dataOf(await this.http.call({ method: 'POST', path: '/payouts', json: { merchant_key: merchantKey }, answer: 'PayoutAnswer', ...options }));
+  }
+
+  /** GET /payouts/settings: the schedule, the bank account (last four) and whether a failed payout paused payouts. */
+  async settings(merchantKey: string, options: RequestOptions = {}): Promise<PayoutSettings> {
+    return dataOf(await this.http.call({ method: 'GET', path: '/payouts/settings', query: { merchant_key: merchantKey }, answer: 'PayoutSettingsAnswer', ...options }));
+  }
+
+  /** PUT /payouts/settings: change the schedule, or the bank account (which resumes payouts a failed one paused). */
+  async updateSettings(body: PayoutSettingsRequest, options: RequestOptions = {}): Promise<PayoutSettings> {
+    return dataOf(await this.http.call({ method: 'PUT', path: '/payouts/settings', json: body, answer: 'PayoutSettingsAnswer', ...options }));
+  }
+}
+
 /** Your webhook endpoint, its signing secret and the delivery log. */
 export class WebhooksApi {
   private readonly http: Transport;
@@ -429,6 +497,12 @@ export class SandboxApi {
     return dataOf(await this.http.call({ method: 'POST', path: '/sandbox/webhooks/trigger', json, answer: 'TriggerWebhookAnswer', ...rest }));
   }
 
+  /** POST /sandbox/payouts/run: run the payout schedule now, for your merchants or the one named. */
+  async runPayouts(merchantKey?: string, options: RequestOptions = {}): Promise<PayoutRun> {
+    const json = merchantKey === undefined ? {} : { merchant_key: merchantKey };
+    return dataOf(await this.http.call({ method: 'POST', path: '/sandbox/payouts/run', json, answer: 'PayoutRunAnswer', ...options }));
+  }
+
   /**
    * GET /sandbox/events: your events in the order they were written, after `after` (the `cursor` of an earlier
    * answer), waiting up to `wait` seconds for one; without `after`, none and the cursor of now. What `listen()` and
@@ -468,6 +542,7 @@ export class PaykitClient {
   readonly customers: CustomersApi;
   readonly payments: PaymentsApi;
   readonly transactions: TransactionsApi;
+  readonly payouts: PayoutsApi;
   readonly preauth: PreauthApi;
   readonly webhooks: WebhooksApi;
   readonly widgets: WidgetsApi;
@@ -491,6 +566,7 @@ export class PaykitClient {
     this.customers = new CustomersApi(http);
     this.payments = new PaymentsApi(http);
     this.transactions = new TransactionsApi(http);
+    this.payouts = new PayoutsApi(http);
     this.preauth = new PreauthApi(http);
     this.webhooks = new WebhooksApi(http);
     this.widgets = new WidgetsApi(http);

@@ -151,6 +151,29 @@ export interface PreauthChargeData {
   widget_session_id?: string;
 }
 
+/**
+ * A payout of a merchant's available balance to its bank account (docs/payouts.md): `payout.created` when it is made
+ * (`pending`), `payout.paid` when it arrived, `payout.failed` when the bank refused it (its money is back in the
+ * available balance, and the merchant's payouts pause until its bank account changes).
+ */
+export interface PayoutData {
+  merchant_id: string;
+  payout_id: string;
+  /** The sum of its ledger entries, in dollars. */
+  amount: number;
+  currency: 'USD';
+  status: 'pending' | 'in_transit' | 'paid' | 'failed';
+  /** YYYY-MM-DD: the business day it reaches the bank. */
+  arrival_date: string;
+  bank_last_four: string;
+  entry_count: number;
+  /** ISO 8601 UTC. */
+  created_at: string;
+  /** `account_closed` when it failed; null otherwise. */
+  failure_code: string | null;
+  failure_message: string | null;
+}
+
 export interface PaykitEventMap {
   'payment.success': PaymentSuccessData;
   'merchant.onboarding': MerchantOnboardingData;
@@ -164,6 +187,9 @@ export interface PaykitEventMap {
   'preauth.increment': PreauthData;
   'preauth.decrement': PreauthData;
   'preauth.charge': PreauthChargeData;
+  'payout.created': PayoutData;
+  'payout.paid': PayoutData;
+  'payout.failed': PayoutData;
 }
 
 export type PaykitEventType = keyof PaykitEventMap;
@@ -178,4 +204,5 @@ export type PaykitEventOf<T extends PaykitEventType> = Extract<PaykitEvent, { ev
 export const PAYKIT_EVENT_TYPES: readonly PaykitEventType[] = [
   'payment.success', 'merchant.onboarding', 'merchant.approval', 'documents.signed', 'merchant_status', 'ach.update',
   'payment.void', 'payment.refund', 'preauth', 'preauth.increment', 'preauth.decrement', 'preauth.charge',
+  'payout.created', 'payout.paid', 'payout.failed',
 ];

@@ -3,7 +3,7 @@
  * `listen` (what `npx paykit listen` runs). Runs on Node 22 and later with nothing but its built-ins.
  */
 export {
-  PaykitClient, ENVIRONMENT_URLS, MerchantsApi, CustomersApi, PaymentsApi, TransactionsApi, PreauthApi, WebhooksApi, WidgetsApi,
+  PaykitClient, ENVIRONMENT_URLS, MerchantsApi, CustomersApi, PaymentsApi, TransactionsApi, PayoutsApi, PreauthApi, WebhooksApi, WidgetsApi,
   BrandingApi, SandboxApi,
 } from './client.ts';
 export type { PaykitClientOptions, PaykitEnvironment } from './client.ts';

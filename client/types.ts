@@ -92,6 +92,21 @@ export type HoldListOptions = Simplify<Pick<Partial<Schema.HoldListQuery>, 'stat
 export type HoldItem = HoldPage['items'][number];
 export type HoldPage = Schema.HoldListAnswer['data'];
 
+// ── Balance and payouts ──────────────────────────────────────────────────────────────────────────────────────
+export type Balance = Schema.BalanceAnswer['data'];
+/** `perPage` 1–100 (default 20), `cursor` a `next_cursor` from an earlier page: these lists page by cursor only. */
+export type CursorPaging = Omit<Paging, 'page'>;
+export type PayoutPage = Schema.PayoutListAnswer['data'];
+export type Payout = Schema.PayoutAnswer['data'];
+export type LedgerEntryPage = Schema.PayoutEntriesAnswer['data'];
+export type LedgerEntry = LedgerEntryPage['items'][number];
+export type PayoutSettings = Schema.PayoutSettingsAnswer['data'];
+/** The schedule (`interval`, `weekly_anchor`) and/or a new bank account (`routing_number` with `account_number`). */
+export type PayoutSettingsRequest = Schema.PayoutSettingsBody;
+/** `from_date`/`to_date` YYYY-MM-DD (inclusive, UTC), and the header row's language (`lang`: en, es, fr or de). */
+export type LedgerExportRange = Simplify<Omit<Schema.EntriesCsvQuery, 'merchant_key'>>;
+export type PayoutRun = Schema.PayoutRunAnswer['data'];
+
 // ── Webhooks ─────────────────────────────────────────────────────────────────────────────────────────────────
 export type WebhookRegistration = Schema.WebhookUrlAnswer['data'];
 export type WebhookEndpoint = Schema.WebhookEndpointAnswer['data'];

@@ -810,6 +810,305 @@ export type VoidPreauthBody = {
   transaction_id: string;
 };
 
+// ── server/schemas/payouts.ts ──────────────────────────────────────────────────────────────────────────────────────
+export type Balance = {
+  currency: "USD";
+  /** What the next payout takes: money available by today, less refunds; negative is carried forward, decimal text (e.g. "12.50"; "-3.00" when negative) */
+  available: string;
+  /** Money not yet available: card sales until two business days after they settle, ACH payments their bank has not approved, decimal text (e.g. "12.50"; "-3.00" when negative) */
+  pending: string;
+};
+
+export type BalanceAnswer = {
+  result: boolean;
+  message: string;
+  data: {
+    currency: "USD";
+    /** What the next payout takes: money available by today, less refunds; negative is carried forward, decimal text (e.g. "12.50"; "-3.00" when negative) */
+    available: string;
+    /** Money not yet available: card sales until two business days after they settle, ACH payments their bank has not approved, decimal text (e.g. "12.50"; "-3.00" when negative) */
+    pending: string;
+  };
+};
+
+export type CreatePayoutBody = {
+  /** The merchant's API key. */
+  merchant_key: string;
+};
+
+export type EntriesCsvQuery = {
+  /** The merchant's API key. */
+  merchant_key: string;
+  /** YYYY-MM-DD, inclusive (UTC): entries created from that day */
+  from_date: string;
+  /** YYYY-MM-DD, inclusive (UTC) */
+  to_date: string;
+  /** The header row's language (default en) */
+  lang?: "en" | "es" | "fr" | "de";
+};
+
+export type LedgerEntry = {
+  /** sale (its gross), fee (the processor's, charged), refund, void, ach_return, fee_refund (a fee given back with a void or return) */
+  type: "sale" | "fee" | "refund" | "void" | "fee_refund" | "ach_return";
+  /** The money of the sale or reversal; 0.00 for a fee, decimal text (e.g. "12.50"; "-3.00" when negative) */
+  gross: string;
+  /** The processor's fee it charges (negative: gives back); 0.00 for money, decimal text (e.g. "12.50"; "-3.00" when negative) */
+  fee: string;
+  /** What it adds to the balance: gross less fee, decimal text (e.g. "12.50"; "-3.00" when negative) */
+  net: string;
+  transaction_id: string;
+  order_id: string;
+  created_date: string;
+  /** null while an ACH payment waits for its bank */
+  available_on: string | null;
+  /** The payout that swept it; null while in the balance */
+  payout_id: string | null;
+};
+
+export type MerchantQuery = {
+  /** The merchant's API key. */
+  merchant_key: string;
+};
+
+export type Payout = {
+  payout_id: string;
+  /** The sum of its entries, decimal text (e.g. "12.50"; "-3.00" when negative) */
+  amount: string;
+  currency: "USD";
+  /** pending (made), in_transit (sent to the bank), paid (arrived) or failed (refused: its money is back in the balance) */
+  status: "pending" | "in_transit" | "paid" | "failed";
+  /** The day of the schedule it pays out; null for a payout asked for (manual) */
+  period: string | null;
+  /** The business day it reaches the bank */
+  arrival_date: string;
+  bank_last_four: string;
+  entry_count: number;
+  created_date: string;
+  /** account_closed when it failed */
+  failure_code: string | null;
+  failure_message: string | null;
+};
+
+export type PayoutAnswer = {
+  result: boolean;
+  message: string;
+  data: {
+    payout_id: string;
+    /** The sum of its entries, decimal text (e.g. "12.50"; "-3.00" when negative) */
+    amount: string;
+    currency: "USD";
+    /** pending (made), in_transit (sent to the bank), paid (arrived) or failed (refused: its money is back in the balance) */
+    status: "pending" | "in_transit" | "paid" | "failed";
+    /** The day of the schedule it pays out; null for a payout asked for (manual) */
+    period: string | null;
+    /** The business day it reaches the bank */
+    arrival_date: string;
+    bank_last_four: string;
+    entry_count: number;
+    created_date: string;
+    /** account_closed when it failed */
+    failure_code: string | null;
+    failure_message: string | null;
+  };
+};
+
+export type PayoutCsvQuery = {
+  /** The merchant's API key. */
+  merchant_key: string;
+  /** The header row's language (default en) */
+  lang?: "en" | "es" | "fr" | "de";
+};
+
+export type PayoutEntriesAnswer = {
+  result: boolean;
+  message: string;
+  data: {
+    items: {
+      /** sale (its gross), fee (the processor's, charged), refund, void, ach_return, fee_refund (a fee given back with a void or return) */
+      type: "sale" | "fee" | "refund" | "void" | "fee_refund" | "ach_return";
+      /** The money of the sale or reversal; 0.00 for a fee, decimal text (e.g. "12.50"; "-3.00" when negative) */
+      gross: string;
+      /** The processor's fee it charges (negative: gives back); 0.00 for money, decimal text (e.g. "12.50"; "-3.00" when negative) */
+      fee: string;
+      /** What it adds to the balance: gross less fee, decimal text (e.g. "12.50"; "-3.00" when negative) */
+      net: string;
+      transaction_id: string;
+      order_id: string;
+      created_date: string;
+      /** null while an ACH payment waits for its bank */
+      available_on: string | null;
+      /** The payout that swept it; null while in the balance */
+      payout_id: string | null;
+    }[];
+    /** Pass as `cursor` for the next page; null on the last page. */
+    next_cursor: string | null;
+    /** Whether rows follow this page. */
+    has_more: boolean;
+  };
+};
+
+export type PayoutEntriesQuery = {
+  /** The merchant's API key. */
+  merchant_key: string;
+  /** Items per page, 1 to 100. */
+  perPage: number;
+  /** The next_cursor of an earlier answer: the page after it, whatever the page number says. */
+  cursor?: string;
+};
+
+export type PayoutListAnswer = {
+  result: boolean;
+  message: string;
+  data: {
+    items: {
+      payout_id: string;
+      /** The sum of its entries, decimal text (e.g. "12.50"; "-3.00" when negative) */
+      amount: string;
+      currency: "USD";
+      /** pending (made), in_transit (sent to the bank), paid (arrived) or failed (refused: its money is back in the balance) */
+      status: "pending" | "in_transit" | "paid" | "failed";
+      /** The day of the schedule it pays out; null for a payout asked for (manual) */
+      period: string | null;
+      /** The business day it reaches the bank */
+      arrival_date: string;
+      bank_last_four: string;
+      entry_count: number;
+      created_date: string;
+      /** account_closed when it failed */
+      failure_code: string | null;
+      failure_message: string | null;
+    }[];
+    /** Pass as `cursor` for the next page; null on the last page. */
+    next_cursor: string | null;
+    /** Whether rows follow this page. */
+    has_more: boolean;
+  };
+};
+
+export type PayoutListQuery = {
+  /** The merchant's API key. */
+  merchant_key: string;
+  /** Items per page, 1 to 100. */
+  perPage: number;
+  /** The next_cursor of an earlier answer: the page after it, whatever the page number says. */
+  cursor?: string;
+};
+
+export type PayoutParams = {
+  payout_id: string;
+};
+
+export type PayoutRunAnswer = {
+  result: boolean;
+  message: string;
+  data: {
+    /** Payouts made */
+    created: number;
+    /** Payouts sent to the bank */
+    in_transit: number;
+    /** Payouts that arrived */
+    paid: number;
+    /** Payouts the bank refused */
+    failed: number;
+  };
+};
+
+export type PayoutRunBody = {
+  /** The merchant's API key. */
+  merchant_key?: string;
+};
+
+export type PayoutSettings = {
+  /** daily (each business day, the default), weekly (on weekly_anchor) or manual (POST /payouts) */
+  interval: "daily" | "weekly" | "manual";
+  /** The day of a weekly payout (default monday) */
+  weekly_anchor: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
+  /** The account payouts go to: the last four digits only are kept */
+  bank_last_four: string;
+  routing_number: string;
+  /** A payout failed: none is made until the bank account changes */
+  paused: boolean;
+  paused_at: string | null;
+};
+
+export type PayoutSettingsAnswer = {
+  result: boolean;
+  message: string;
+  data: {
+    /** daily (each business day, the default), weekly (on weekly_anchor) or manual (POST /payouts) */
+    interval: "daily" | "weekly" | "manual";
+    /** The day of a weekly payout (default monday) */
+    weekly_anchor: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
+    /** The account payouts go to: the last four digits only are kept */
+    bank_last_four: string;
+    routing_number: string;
+    /** A payout failed: none is made until the bank account changes */
+    paused: boolean;
+    paused_at: string | null;
+  };
+};
+
+export type PayoutSettingsBody = {
+  /** The merchant's API key. */
+  merchant_key: string;
+  /** daily (each business day, the default), weekly (on weekly_anchor) or manual (POST /payouts) */
+  interval?: "daily" | "weekly" | "manual";
+  /** The day of a weekly payout (default monday) */
+  weekly_anchor?: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
+  /** With account_number: a new bank account (resumes paused payouts) */
+  routing_number?: string;
+  /** 4 to 17 digits; only the last four are kept */
+  account_number?: string;
+};
+
+export type WidgetPageQuery = {
+  /** Items per page, 1 to 100. */
+  perPage: number;
+  /** The next_cursor of an earlier answer: the page after it, whatever the page number says. */
+  cursor?: string;
+};
+
+export type WidgetPayoutCsvQuery = {
+  /** The header row's language (default en) */
+  lang?: "en" | "es" | "fr" | "de";
+};
+
+export type WidgetPayoutsAnswer = {
+  result: boolean;
+  message: string;
+  data: {
+    balance: {
+      currency: "USD";
+      /** What the next payout takes: money available by today, less refunds; negative is carried forward, decimal text (e.g. "12.50"; "-3.00" when negative) */
+      available: string;
+      /** Money not yet available: card sales until two business days after they settle, ACH payments their bank has not approved, decimal text (e.g. "12.50"; "-3.00" when negative) */
+      pending: string;
+    };
+    items: {
+      payout_id: string;
+      /** The sum of its entries, decimal text (e.g. "12.50"; "-3.00" when negative) */
+      amount: string;
+      currency: "USD";
+      /** pending (made), in_transit (sent to the bank), paid (arrived) or failed (refused: its money is back in the balance) */
+      status: "pending" | "in_transit" | "paid" | "failed";
+      /** The day of the schedule it pays out; null for a payout asked for (manual) */
+      period: string | null;
+      /** The business day it reaches the bank */
+      arrival_date: string;
+      bank_last_four: string;
+      entry_count: number;
+      created_date: string;
+      /** account_closed when it failed */
+      failure_code: string | null;
+      failure_message: string | null;
+    }[];
+    /** Pass as `cursor` for the next page; null on the last page. */
+    next_cursor: string | null;
+    /** Whether rows follow this page. */
+    has_more: boolean;
+  };
+};
+
 // ── server/schemas/sandbox.ts ──────────────────────────────────────────────────────────────────────────────────────
 export type ClockAnswer = {
   result: boolean;
@@ -832,7 +1131,7 @@ export type ListenAnswer = {
     events: {
       /** The id a delivery of it carries as webhook-id */
       event_id: string;
-      event_type: "payment.success" | "merchant.onboarding" | "merchant.approval" | "documents.signed" | "merchant_status" | "ach.update" | "payment.void" | "payment.refund" | "preauth" | "preauth.increment" | "preauth.decrement" | "preauth.charge";
+      event_type: "payment.success" | "merchant.onboarding" | "merchant.approval" | "documents.signed" | "merchant_status" | "ach.update" | "payment.void" | "payment.refund" | "preauth" | "preauth.increment" | "preauth.decrement" | "preauth.charge" | "payout.created" | "payout.paid" | "payout.failed";
       created_at: string;
       /** As a delivery sends it */
       data: {
@@ -915,7 +1214,7 @@ export type TriggerWebhookAnswer = {
 
 export type TriggerWebhookBody = {
   /** The type of the test event to send */
-  event_type: "payment.success" | "merchant.onboarding" | "merchant.approval" | "documents.signed" | "merchant_status" | "ach.update" | "payment.void" | "payment.refund" | "preauth" | "preauth.increment" | "preauth.decrement" | "preauth.charge";
+  event_type: "payment.success" | "merchant.onboarding" | "merchant.approval" | "documents.signed" | "merchant_status" | "ach.update" | "payment.void" | "payment.refund" | "preauth" | "preauth.increment" | "preauth.decrement" | "preauth.charge" | "payout.created" | "payout.paid" | "payout.failed";
   /** One of your merchants (m_…) to name in the event; a made-up id when left out */
   merchant_id?: string;
 };
@@ -1062,6 +1361,17 @@ export type ConsoleDetailsAnswer = {
       amount: string;
       created_date: string;
     }[];
+    /** Where its money went (docs/payouts.md) */
+    money: {
+      /** The processor's fee it kept, decimal text: "0.00" once a void gave it back, and for a refund or a hold */
+      fee_amount: string;
+      /** The payout its money went out in; null while it is in the balance */
+      payout: {
+        payout_id: string;
+        status: "pending" | "in_transit" | "paid" | "failed";
+        arrival_date: string;
+      } | null;
+    };
   };
 };
 
@@ -1072,7 +1382,7 @@ export type ConsoleExportQuery = {
   from_date?: string;
   /** YYYY-MM-DD, inclusive (UTC) */
   to_date?: string;
-  /** A transaction id or an order id exactly, a last four (4 digits) or an amount (decimal text, e.g. 12.50). */
+  /** A transaction id exactly; an order id in any case, whole or its beginning; a last four (4 digits); an amount (decimal text, e.g. 12.50); the e-mail a pay link was sent to. */
   q?: string;
   /** completed (nothing refunded); refunded (in part or whole); voided; pending or declined (ACH) */
   status?: "completed" | "refunded" | "voided" | "pending" | "declined";
@@ -1153,6 +1463,17 @@ export type ConsoleUndoAnswer = {
       amount: string;
       created_date: string;
     }[];
+    /** Where its money went (docs/payouts.md) */
+    money: {
+      /** The processor's fee it kept, decimal text: "0.00" once a void gave it back, and for a refund or a hold */
+      fee_amount: string;
+      /** The payout its money went out in; null while it is in the balance */
+      payout: {
+        payout_id: string;
+        status: "pending" | "in_transit" | "paid" | "failed";
+        arrival_date: string;
+      } | null;
+    };
     undone_as: "void" | "refund";
   };
 };
@@ -1169,7 +1490,7 @@ export type MerchantExportQuery = {
   from_date?: string;
   /** YYYY-MM-DD, inclusive (UTC) */
   to_date?: string;
-  /** A transaction id or an order id exactly, a last four (4 digits) or an amount (decimal text, e.g. 12.50). */
+  /** A transaction id exactly; an order id in any case, whole or its beginning; a last four (4 digits); an amount (decimal text, e.g. 12.50); the e-mail a pay link was sent to. */
   q?: string;
   /** completed (nothing refunded); refunded (in part or whole); voided; pending or declined (ACH) */
   status?: "completed" | "refunded" | "voided" | "pending" | "declined";
@@ -1257,6 +1578,8 @@ export type WidgetSessionAnswer = {
       export: boolean;
       /** Send a receipt to the shopper again */
       receipts: boolean;
+      /** See the balance and the payouts, each with its entries and their CSV */
+      payouts: boolean;
     };
   };
 };
@@ -1276,6 +1599,8 @@ export type WidgetSessionBody = {
     export?: boolean;
     /** Send a receipt to the shopper again */
     receipts?: boolean;
+    /** See the balance and the payouts, each with its entries and their CSV */
+    payouts?: boolean;
   };
 };
 
@@ -1367,6 +1692,8 @@ export type WidgetTransactionsAnswer = {
       export: boolean;
       /** Send a receipt to the shopper again */
       receipts: boolean;
+      /** See the balance and the payouts, each with its entries and their CSV */
+      payouts: boolean;
     };
   };
 };
@@ -1376,7 +1703,7 @@ export type WidgetTransactionsQuery = {
   from_date?: string;
   /** YYYY-MM-DD, inclusive (UTC) */
   to_date?: string;
-  /** A transaction id or an order id exactly, a last four (4 digits) or an amount (decimal text, e.g. 12.50). */
+  /** A transaction id exactly; an order id in any case, whole or its beginning; a last four (4 digits); an amount (decimal text, e.g. 12.50); the e-mail a pay link was sent to. */
   q?: string;
   /** completed (nothing refunded); refunded (in part or whole); voided; pending or declined (ACH) */
   status?: "completed" | "refunded" | "voided" | "pending" | "declined";
@@ -1456,6 +1783,28 @@ export interface SchemaTypes {
   VoidBody: VoidBody;
   VoidPreauthAnswer: VoidPreauthAnswer;
   VoidPreauthBody: VoidPreauthBody;
+  Balance: Balance;
+  BalanceAnswer: BalanceAnswer;
+  CreatePayoutBody: CreatePayoutBody;
+  EntriesCsvQuery: EntriesCsvQuery;
+  LedgerEntry: LedgerEntry;
+  MerchantQuery: MerchantQuery;
+  Payout: Payout;
+  PayoutAnswer: PayoutAnswer;
+  PayoutCsvQuery: PayoutCsvQuery;
+  PayoutEntriesAnswer: PayoutEntriesAnswer;
+  PayoutEntriesQuery: PayoutEntriesQuery;
+  PayoutListAnswer: PayoutListAnswer;
+  PayoutListQuery: PayoutListQuery;
+  PayoutParams: PayoutParams;
+  PayoutRunAnswer: PayoutRunAnswer;
+  PayoutRunBody: PayoutRunBody;
+  PayoutSettings: PayoutSettings;
+  PayoutSettingsAnswer: PayoutSettingsAnswer;
+  PayoutSettingsBody: PayoutSettingsBody;
+  WidgetPageQuery: WidgetPageQuery;
+  WidgetPayoutCsvQuery: WidgetPayoutCsvQuery;
+  WidgetPayoutsAnswer: WidgetPayoutsAnswer;
   ClockAnswer: ClockAnswer;
   ClockBody: ClockBody;
   ListenAnswer: ListenAnswer;

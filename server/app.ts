@@ -27,6 +27,7 @@ import { widgetRoutes } from './routes/widgets.ts';
 import { widgetAdminRoutes } from './routes/widget-admin.ts';
 import { brandingRoutes } from './routes/branding.ts';
 import { transactionExportRoutes } from './routes/transaction-export.ts';
+import { payoutRoutes } from './routes/payouts.ts';
 import { scriptTagRoute } from './routes/script-tag.ts';
 import { pageRoutes } from './routes/pages/index.ts';
 import { operatorRoutes } from './routes/operator.ts';
@@ -123,6 +124,7 @@ export async function buildApp({ logger = false, loggerInstance, store, ...given
       await authenticated.register(requestRoutes, deps);
       await authenticated.register(transactionRoutes, deps);
       await authenticated.register(transactionExportRoutes, deps);
+      await authenticated.register(payoutRoutes, deps);
       await authenticated.register(preauthRoutes, deps);
       await authenticated.register(webhookRoutes, deps);
       await authenticated.register(widgetAdminRoutes, deps);

@@ -9,6 +9,7 @@ import { createDeliverer } from './webhooks/deliver.ts';
 import { Dispatcher } from './webhooks/dispatcher.ts';
 import { CLOCK_OFFSET_SETTING } from './store/settings.ts';
 import { Housekeeping } from './services/housekeeping.ts';
+import { PayoutRunner } from './services/payout-runner.ts';
 import { RepeatedErrorLog } from './plugins/repeated-errors.ts';
 
 /** Starts the service as the contract describes: environment in, listening port out, graceful close on signals. */
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
   // A process may serve the API only (PAYKIT_WEBHOOK_DISPATCHER=off) while others deliver (docs/scaling.md).
   const dispatcher = config.webhooks.dispatch ? new Dispatcher({ store, clock, deliverer, ...config.webhooks, log: log.child({ part: 'webhooks' }) }) : undefined;
   const housekeeping = new Housekeeping({ store, clock, log: log.child({ part: 'housekeeping' }) });
+  const payouts = new PayoutRunner({ store, clock, log: log.child({ part: 'payouts' }) });
   const app = await buildApp({ store, clock, config, dispatcher, loggerInstance: log });
   let closing = false;
   const close = async (signal: string) => {
@@ -38,6 +40,7 @@ async function main(): Promise<void> {
     await app.close();
     await dispatcher?.stop();
     housekeeping.stop();
+    await payouts.stop();
     deliverer.close();
     await store.close();
     process.exit(0);
@@ -48,6 +51,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   dispatcher?.start();
   housekeeping.start();
+  payouts.start();
   const storage = config.databaseUrl ? 'PostgreSQL' : config.dataDir === 'memory' ? 'memory (nothing kept)' : `SQLite in ${config.dataDir}`;
   app.log.info(`Paykit ${config.environment} service on ${config.publicUrl} (storage: ${storage})`);
 }

@@ -7,6 +7,10 @@ import { renderWebhook } from '../shared/webhook-view.ts';
 
 interface Hold { transaction_id: string; order_id: string; amount: string; status: string; sale_id?: string }
 interface Message { channel: string; recipient: string; text: string; pay_link: string; created_at: string }
+interface Payouts {
+  balance: { available: string; pending: string };
+  payouts: { payout_id: string; amount: string; status: string; created_date: string; arrival_date: string; entry_count: number }[];
+}
 
 const status = $('#action-status');
 const table = $<TransactionsTable>('#table');
@@ -18,6 +22,11 @@ onSubmit($('#hold-form'), async (data) => {
   await refreshHolds();
 });
 $('#refresh-messages').addEventListener('click', () => void refreshMessages());
+onSubmit($('#clock-form'), async (data) => {
+  const answer = await call<{ now: string }>('POST', '/demo-api/clock', data);
+  show(status, answer.result ? `The sandbox's clock reads ${when(answer.data.now)} now.` : `The clock did not move: ${answer.message}`, answer.result ? 'ok' : 'error');
+  await Promise.all([refreshPayouts(), table.reload()]);
+});
 
 const config = await demoConfig();
 renderHeader(config);
@@ -84,6 +93,18 @@ async function refreshHolds(): Promise<void> {
   replaceKeepingInputs(target, tableOf(['Order', 'Amount', 'Status', 'Actions'], rows));
 }
 
+async function refreshPayouts(): Promise<void> {
+  const target = $('#payouts');
+  const answer = await call<Payouts>('GET', '/demo-api/payouts');
+  if (!answer.result) return show(target, answer.message ?? 'Could not read the payouts.', 'error');
+  const { balance, payouts } = answer.data;
+  $('#balance').textContent = `Available ${money(balance.available)} · pending ${money(balance.pending)}`;
+  if (payouts.length === 0) return show(target, 'No payouts yet: move the clock past the day sales become available.');
+  target.replaceChildren(tableOf(['Made', 'Amount', 'Status', 'Arrives', 'Entries'], payouts.map((payout) => h('tr', {},
+    h('td', {}, when(payout.created_date)), h('td', {}, money(payout.amount)), h('td', {}, payout.status.replace('_', ' ')),
+    h('td', {}, payout.arrival_date), h('td', {}, String(payout.entry_count))))));
+}
+
 async function refreshMessages(): Promise<void> {
   const target = $('#message-list');
   const answer = await call<Message[]>('GET', '/demo-api/messages');
@@ -102,5 +123,6 @@ watchWebhooks((delivery, live) => {
   if (!live) return;
   if (delivery.event?.event_type.startsWith('preauth')) void refreshHolds();
   if (delivery.event?.event_type.startsWith('payment.')) void table.reload();
+  if (delivery.event?.event_type.startsWith('payout.')) void refreshPayouts();
 });
-await Promise.all([refreshHolds(), refreshMessages()]);
+await Promise.all([refreshHolds(), refreshMessages(), refreshPayouts()]);

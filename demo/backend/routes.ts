@@ -41,7 +41,7 @@ function text(body: Body, name: string, { required = true, max = 100 } = {}): st
 const orderId = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
 
 /** The payments console's features for the bakery's staff: every one. */
-const CONSOLE_FEATURES = { refunds: true, voids: true, captures: true, export: true, receipts: true };
+const CONSOLE_FEATURES = { refunds: true, voids: true, captures: true, export: true, receipts: true, payouts: true };
 
 export const routes: Record<string, Handler> = {
   'GET /demo-api/config': async ({ serviceUrl, merchant }) => ok({ serviceUrl, publicKey: merchant.public_key, merchantId: merchant.merchant_id }),
@@ -85,6 +85,18 @@ export const routes: Record<string, Handler> = {
     const hold = holds.get(transaction_id);
     if (hold) holds.record({ ...hold, status: 'released' });
     return ok(released);
+  },
+
+  // Where the bakery's money went (docs/payouts.md): its balance and its latest payouts.
+  'GET /demo-api/payouts': async ({ paykit, merchant }) => ok({
+    balance: await paykit.payouts.balance(merchant.merchant_key),
+    payouts: (await paykit.payouts.list(merchant.merchant_key, { perPage: 10 })).items,
+  }),
+  // The sandbox's clock, moved forward: settlement, availability and the payout schedule follow it.
+  'POST /demo-api/clock': async ({ paykit }, body) => {
+    const hours = Number(text(body, 'hours', { max: 4 }));
+    if (!Number.isInteger(hours) || hours < 1 || hours > 168) throw new BadRequest('hours must be a whole number from 1 to 168.');
+    return ok(await paykit.sandbox.advanceClock(hours));
   },
 
   // What the sandbox would have texted or e-mailed: there is no real SMS in the sandbox.

@@ -37,13 +37,44 @@ export function decideUndo(sale: Refundable | undefined, now: Date): UndoDecisio
 export const CONSOLE_STATUSES = ['completed', 'refunded', 'voided', 'pending', 'declined'] as const;
 export type ConsoleStatus = (typeof CONSOLE_STATUSES)[number];
 
-/** What a search text may match: always an id or an order id exactly; four digits also a last four; decimal text also an amount. */
-export interface SearchTerms { text: string; lastFour: string | undefined; amount: number | undefined }
+/**
+ * What the console tells of a transaction in one word, from its kind, status and refunded amount (migration 019 indexes
+ * it): a sale is completed (nothing refunded), refunded (in part or whole), voided, pending or declined (ACH); a refund,
+ * void or ACH return is its kind; a hold is hold_ and its status.
+ */
+export const LISTED_STATES = ['completed', 'refunded', 'voided', 'pending', 'declined', 'refund', 'void', 'ach_return'] as const;
+export const HOLD_STATES = ['hold_authorized', 'hold_captured', 'hold_voided'] as const;
+export type ConsoleState = (typeof LISTED_STATES)[number] | (typeof HOLD_STATES)[number];
+
+const STATES_OF_KIND: Record<'sale' | 'refund' | 'void' | 'hold', readonly ConsoleState[]> = {
+  sale: ['completed', 'refunded', 'voided', 'pending', 'declined'], refund: ['refund'], void: ['void'], hold: HOLD_STATES,
+};
+/** Refunds, voids and returns are completed when made, and stay so. */
+const STATES_OF_STATUS: Record<ConsoleStatus, readonly ConsoleState[]> = {
+  completed: ['completed', 'refund', 'void', 'ach_return'], refunded: ['refunded'], voided: ['voided', 'hold_voided'], pending: ['pending'], declined: ['declined'],
+};
+
+/** The states the console's kind and status filters match together; undefined when neither is given (every listed state). */
+export function consoleStates(kind: keyof typeof STATES_OF_KIND | undefined, status: ConsoleStatus | undefined): readonly ConsoleState[] | undefined {
+  if (!kind && !status) return undefined;
+  const ofKind = kind ? STATES_OF_KIND[kind] : LISTED_STATES;
+  return status ? ofKind.filter((state) => STATES_OF_STATUS[status].includes(state)) : ofKind;
+}
+
+/**
+ * What a search text may match: a transaction id exactly; an order id in any case, exactly or by its beginning (`key`:
+ * ASCII letters lowercased, as migration 019 indexes order ids and e-mails); four digits also a last four; decimal text
+ * also an amount; text with an @ also the e-mail a pay link was sent to.
+ */
+export interface SearchTerms { text: string; key: string; lastFour: string | undefined; amount: number | undefined; email: string | undefined }
+
+const foldCase = (text: string) => text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 
 export function searchTerms(text: string): SearchTerms {
   const trimmed = text.trim();
   const amount = /^\d{1,13}(\.\d{1,2})?$/.test(trimmed) ? parseAmount(trimmed) ?? undefined : undefined;
-  return { text: trimmed, lastFour: /^\d{4}$/.test(trimmed) ? trimmed : undefined, amount };
+  const key = foldCase(trimmed);
+  return { text: trimmed, key, lastFour: /^\d{4}$/.test(trimmed) ? trimmed : undefined, amount, email: trimmed.includes('@') ? key : undefined };
 }
 
 /** What a transaction's timeline tells, in order of time. */

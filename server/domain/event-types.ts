@@ -2,6 +2,7 @@
 export const EVENT_TYPES = [
   'payment.success', 'merchant.onboarding', 'merchant.approval', 'documents.signed', 'merchant_status', 'ach.update',
   'payment.void', 'payment.refund', 'preauth', 'preauth.increment', 'preauth.decrement', 'preauth.charge',
+  'payout.created', 'payout.paid', 'payout.failed',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

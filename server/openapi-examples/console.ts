@@ -19,19 +19,22 @@ const saleSteps = [
   { at: '2026-03-10T15:35:15.539Z', what: 'captured', amount: '25.00' },
   { at: '2026-03-10T15:35:16.102Z', what: 'receipt_sent' },
 ];
+/** Its money: the fee it kept, and no payout yet (its money is available on 16 March). */
+const inBalance = { fee_amount: '1.03', payout: null };
 const refunded = {
   ...sale, refunded_amount: '5.00', refundable_amount: '20.00', voidable_until: null, capturable: false,
   timeline: [...saleSteps, { at: '2026-03-10T18:50:03.420Z', what: 'refunded', amount: '5.00' }],
-  refunds: [{ transaction_id: REFUND_ID, amount: '5.00', created_date: '2026-03-10T18:50:03.420Z' }],
+  refunds: [{ transaction_id: REFUND_ID, amount: '5.00', created_date: '2026-03-10T18:50:03.420Z' }], money: inBalance,
 };
 const voided = {
   ...sale, status: 'voided', refunded_amount: '0.00', refundable_amount: '0.00', voidable_until: null, capturable: false,
   timeline: [...saleSteps, { at: '2026-03-10T18:50:03.420Z', what: 'voided', amount: '25.00' }],
-  refunds: [],
+  refunds: [], money: { fee_amount: '0.00', payout: null },
 };
 const hold = {
   transaction_id: HOLD_ID, created_date: '2026-03-10T17:02:11.874Z', amount: '45.00', net_amount: '43.39', card_brand: 'Visa', last_four: '4242',
   order_id: 'order-1048', refunded_amount: '0.00', refundable_amount: '0.00', voidable_until: null, capturable: false, refunds: [],
+  money: { fee_amount: '0.00', payout: null },
 };
 const CSV = [
   'Transaction ID,Date (UTC),Type,Status,Amount,Refunded,Net,Card brand,Last four,Order ID',
@@ -45,7 +48,7 @@ export const CONSOLE_EXAMPLES: Record<string, OperationExample> = {
     params: { transaction_id: SALE_ID },
     answer: {
       result: true, message: 'Transaction retrieved.',
-      data: { ...sale, refunded_amount: '0.00', refundable_amount: '25.00', voidable_until: '2026-03-12T15:35:15.539Z', capturable: false, timeline: saleSteps, refunds: [] },
+      data: { ...sale, refunded_amount: '0.00', refundable_amount: '25.00', voidable_until: '2026-03-12T15:35:15.539Z', capturable: false, timeline: saleSteps, refunds: [], money: inBalance },
     },
     client: CONSOLE, clientLang: 'html',
   },
@@ -107,7 +110,7 @@ export const CONSOLE_EXAMPLES: Record<string, OperationExample> = {
       result: true, message: 'Receipt sent.',
       data: {
         ...sale, refunded_amount: '0.00', refundable_amount: '25.00', voidable_until: '2026-03-12T15:35:15.539Z', capturable: false,
-        timeline: [...saleSteps, { at: '2026-03-10T19:02:44.310Z', what: 'receipt_sent' }], refunds: [],
+        timeline: [...saleSteps, { at: '2026-03-10T19:02:44.310Z', what: 'receipt_sent' }], refunds: [], money: inBalance,
       },
     },
     client: CONSOLE, clientLang: 'html',

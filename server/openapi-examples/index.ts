@@ -1,6 +1,6 @@
 /**
  * A request and its answer, and the same call made with paykit/client, for every operation of the OpenAPI document
- * (GET /api/v1/openapi.json). test/server/openapi-examples.test.ts keeps them true: each validates against the
+ * (GET /api/v1/openapi.json). test/server/api/openapi-examples.test.ts keeps them true: each validates against the
  * served document's schemas, and each client sample typechecks against paykit/client and makes exactly its call.
  */
 import { CUSTOMER_EXAMPLES } from './customers.ts';
@@ -13,6 +13,7 @@ import { WEBHOOK_EXAMPLES } from './webhooks.ts';
 import { WIDGET_EXAMPLES } from './widgets.ts';
 import { BRANDING_EXAMPLES } from './branding.ts';
 import { CONSOLE_EXAMPLES } from './console.ts';
+import { PAYOUT_EXAMPLES } from './payouts.ts';
 import type { OperationExample } from './operation-example.ts';
 
 /**
@@ -27,6 +28,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   ...PAYMENT_COLLECTION_EXAMPLES,
   ...TRANSACTION_EXAMPLES,
   ...PREAUTH_EXAMPLES,
+  ...PAYOUT_EXAMPLES,
   ...WEBHOOK_EXAMPLES,
   ...BRANDING_EXAMPLES,
   ...SANDBOX_EXAMPLES,

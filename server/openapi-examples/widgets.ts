@@ -154,6 +154,7 @@ export const WIDGET_EXAMPLES: Record<string, OperationExample> = {
         totalCount: 5,
         next_cursor: null,
         has_more: false,
+        features: { refunds: true, voids: true, captures: false, export: true, receipts: false, payouts: false },
       },
     },
     client: `<transactions-table session-token="wst_NjEh7Te0ljJmhqhAICLgA-BKl1dEVB95ft-0O22ctgE" page-size="10"></transactions-table>`,
@@ -167,7 +168,7 @@ export const WIDGET_EXAMPLES: Record<string, OperationExample> = {
       data: {
         session_token: 'wst_NjEh7Te0ljJmhqhAICLgA-BKl1dEVB95ft-0O22ctgE', expires_at: '2026-03-10T20:25:19.166Z',
         session_id: 'wss_019ab0c4-d2e0-7a31-8f0e-5b2c9d4e6f70',
-        features: { refunds: true, voids: true, captures: false, export: true, receipts: false },
+        features: { refunds: true, voids: true, captures: false, export: true, receipts: false, payouts: false },
       },
     },
     client: code`

@@ -7,6 +7,7 @@ export const TAGS = [
   { name: 'Payment collection', description: 'Ask a customer to pay: a pay link sent by text message or e-mail, or a QR code link for a counter or an invoice.' },
   { name: 'Transactions', description: 'Read sales, refunds, voids and ACH returns; refund a completed sale in part or in full, or void it before it settles.' },
   { name: 'Preauthorizations', description: 'Holds on a card: read them, change the amount held, capture some or all of it as a sale, or release it.' },
+  { name: 'Payouts', description: "Where a merchant's money goes after the sale: its balance (available and pending), its payouts to its bank account on a schedule, the ledger entries each payout swept (they add up to its amount), their CSV, the schedule and the bank account." },
   { name: 'Webhooks', description: 'Where Paykit posts every event (signed with Standard Webhooks), the signing secret, and the delivery log with resends.' },
   { name: 'Widgets', description: "What the `<pay-button>`, `<request-payment-button>` and `<transactions-table>` elements call (with the merchant's public key or a session token), and what the merchant's server sets up for them." },
   { name: 'Branding', description: "The platform's name, colour and logo on its merchants' hosted pages (pay page, receipt, onboarding form); a merchant's own logo and colour (PUT /widgets/) win on its pages." },
@@ -38,7 +39,7 @@ export function openApiDocument(config: Config) {
         widgetSession: {
           type: 'http' as const,
           scheme: 'bearer',
-          description: 'A widget session token (`POST /widgets/sessions`), valid 15 minutes, that reads one merchant\'s completed sales.',
+          description: 'A widget session token (`POST /widgets/sessions`), valid 15 minutes, that reads one merchant\'s transactions (and payouts, when granted).',
         },
       },
     },

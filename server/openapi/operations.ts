@@ -5,7 +5,7 @@ type RouteSchema = FastifySchema & Record<string, unknown>;
 type JsonSchema = { type?: unknown; anyOf?: JsonSchema[]; properties?: Record<string, JsonSchema> };
 
 const WIDGET_BY_PUBLIC_KEY = /^\/api\/v1\/widgets\/:public_key\//;
-const WIDGET_SESSION = '/api/v1/widgets/transactions';
+const WIDGET_SESSION = ['/api/v1/widgets/transactions', '/api/v1/widgets/payouts'];
 
 const SECONDS = { type: 'integer', description: 'Seconds to wait before trying again.' };
 
@@ -60,8 +60,8 @@ export function describeOperation({ schema, url, route: { method } }: { schema: 
   const route = schema as RouteSchema | undefined;
   if (!route || route['hide']) return { schema, url };
   const byPublicKey = WIDGET_BY_PUBLIC_KEY.test(url);
-  // The payments console: the table's listing and everything under it (details, actions, export).
-  const withSession = url === WIDGET_SESSION || url.startsWith(`${WIDGET_SESSION}/`);
+  // The payments console: the table's listing and everything under it (details, actions, export), and its payouts.
+  const withSession = WIDGET_SESSION.some((path) => url === path || url.startsWith(`${path}/`));
   const body = route.body as JsonSchema | undefined;
   const own = route.response as Record<string, unknown>;
   const response = { ...own };

@@ -72,7 +72,9 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
     },
   }, async (request) => {
     const { merchantId, features } = request.consoleSession;
-    return { result: true, message: 'Transactions retrieved.', data: { ...(await listConsole(request.unit.store, merchantId, request.query, clock.now())), features } };
+    // A search narrowed to what an index can answer says so (docs/decisions.md, "Payments console").
+    const { narrowed, ...data } = await listConsole(request.unit.store, merchantId, request.query, clock.now());
+    return { result: true, message: narrowed ? `Transactions retrieved. ${narrowed}` : 'Transactions retrieved.', data: { ...data, features } };
   });
 
   app.get('/widgets/transactions/export.csv', {

@@ -20,6 +20,8 @@ import { eventRow } from '../store/events.ts';
 import { payLinkKey } from '../services/pay-link-tokens.ts';
 import { CLOCK_OFFSET_SETTING } from '../store/settings.ts';
 import { isoInstant } from '../domain/instants.ts';
+import { runPayouts } from '../services/payouts.ts';
+import { PayoutRunAnswer, PayoutRunBody } from '../schemas/payouts.ts';
 import type { EventType } from '../domain/event-types.ts';
 
 const PAY_TOKEN = /\/pay\/(pl_[A-Za-z0-9_-]+)/;
@@ -167,7 +169,23 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
     clock.advance(step);
     return request.unit.transaction(async (tx) => {
       await tx.settings.set(CLOCK_OFFSET_SETTING, String(clock.offset));
+      // Payouts follow the clock: those due by the new time are made and moved on, as the service's timer would.
+      await runPayouts(tx, clock.now());
       return { result: true, message: `The clock moved forward ${request.body.hours} hours.`, data: { now: isoInstant(clock.now()) } };
+    });
+  });
+
+  app.post('/sandbox/payouts/run', {
+    schema: {
+      operationId: 'runSandboxPayouts', tags, summary: "Run the payout schedule now for your merchants (or one): payouts due are made, those under way move on",
+      body: PayoutRunBody, response: { 200: PayoutRunAnswer, ...failures },
+    },
+  }, async (request) => {
+    const { merchant_key } = request.body;
+    const merchant = merchant_key === undefined ? undefined : await merchantByKey(request.unit.store, request.client.id, merchant_key);
+    return request.unit.transaction(async (tx) => {
+      const run = await runPayouts(tx, clock.now(), { clientId: request.client.id, merchantId: merchant?.id });
+      return { result: true, message: `Payout run: ${run.created} made, ${run.in_transit} sent, ${run.paid} paid, ${run.failed} failed.`, data: run };
     });
   });
 

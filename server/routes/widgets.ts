@@ -12,6 +12,7 @@ import {
 } from '../schemas/widgets.ts';
 import { createWidgetPayLink, createWidgetPaymentRequest, settingsOf } from '../services/widgets.ts';
 import { consoleRoutes } from './console.ts';
+import { consolePayoutRoutes } from './console-payouts.ts';
 import { guardWidgetCalls } from '../plugins/widget-access.ts';
 
 const tags = ['Widgets'];
@@ -73,4 +74,5 @@ export const widgetRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, deps) =
   });
 
   await app.register(consoleRoutes, deps);
+  await app.register(consolePayoutRoutes, deps);
 };

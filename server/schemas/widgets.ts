@@ -3,6 +3,7 @@ import { Body, Envelope, Instant, MerchantKey, Money, OneOf, Cursor, CursorField
 import { TransactionStatuses } from './payments.ts';
 import { LogoAnswer, LogoInput } from './branding.ts';
 import { CONSOLE_CARD_BRANDS, CONSOLE_STATUSES, TIMELINE_STEPS } from '../domain/console.ts';
+import { PAYOUT_STATUSES } from '../domain/payouts.ts';
 
 export const PublicKeyParams = Type.Object({ public_key: Type.String({ maxLength: 100 }) });
 export const LinkParams = Type.Object({ public_key: Type.String({ maxLength: 100 }), link_id: Type.String({ maxLength: 100 }) });
@@ -40,19 +41,20 @@ const FEATURE_DESCRIPTIONS = {
   captures: 'Capture or release holds',
   export: 'Download the filtered transactions as CSV',
   receipts: 'Send a receipt to the shopper again',
+  payouts: 'See the balance and the payouts, each with its entries and their CSV',
 } as const;
 const d = FEATURE_DESCRIPTIONS;
 const RequestedFeatures = Type.Object(
   {
     refunds: Type.Optional(Type.Boolean({ description: d.refunds })), voids: Type.Optional(Type.Boolean({ description: d.voids })),
     captures: Type.Optional(Type.Boolean({ description: d.captures })), export: Type.Optional(Type.Boolean({ description: d.export })),
-    receipts: Type.Optional(Type.Boolean({ description: d.receipts })),
+    receipts: Type.Optional(Type.Boolean({ description: d.receipts })), payouts: Type.Optional(Type.Boolean({ description: d.payouts })),
   },
   { additionalProperties: false, description: 'What the page may do beyond reading; each false when absent' },
 );
 const GrantedFeatures = Type.Object({
   refunds: Type.Boolean({ description: d.refunds }), voids: Type.Boolean({ description: d.voids }), captures: Type.Boolean({ description: d.captures }),
-  export: Type.Boolean({ description: d.export }), receipts: Type.Boolean({ description: d.receipts }),
+  export: Type.Boolean({ description: d.export }), receipts: Type.Boolean({ description: d.receipts }), payouts: Type.Boolean({ description: d.payouts }),
 });
 export const WidgetSessionBody = Body({
   merchant_key: MerchantKey,
@@ -90,7 +92,10 @@ export const EXPORT_LANGUAGES = ['en', 'es', 'fr', 'de'] as const;
 const FilterFields = {
   from_date: Type.Optional(Type.String({ description: 'YYYY-MM-DD, inclusive (UTC)' })),
   to_date: Type.Optional(Type.String({ description: 'YYYY-MM-DD, inclusive (UTC)' })),
-  q: Type.Optional(Type.String({ maxLength: 100, description: 'A transaction id or an order id exactly, a last four (4 digits) or an amount (decimal text, e.g. 12.50).' })),
+  q: Type.Optional(Type.String({
+    maxLength: 100,
+    description: 'A transaction id exactly; an order id in any case, whole or its beginning; a last four (4 digits); an amount (decimal text, e.g. 12.50); the e-mail a pay link was sent to.',
+  })),
   status: Type.Optional(OneOf(CONSOLE_STATUSES, 'completed (nothing refunded); refunded (in part or whole); voided; pending or declined (ACH)')),
   kind: Type.Optional(OneOf(['sale', 'refund', 'void', 'hold'] as const, 'hold lists the authorizations (holds) alone')),
   card_brand: Type.Optional(OneOf(Object.keys(CONSOLE_CARD_BRANDS) as (keyof typeof CONSOLE_CARD_BRANDS)[])),
@@ -130,6 +135,13 @@ const Details = {
   ...ConsoleItemFields,
   timeline: Type.Array(Type.Object({ at: Instant, what: OneOf(TIMELINE_STEPS), amount: Type.Optional(Type.String()) })),
   refunds: Type.Array(Type.Object({ transaction_id: Type.String(), amount: Type.String(), created_date: Instant })),
+  money: Type.Object({
+    fee_amount: Type.String({ description: "The processor's fee it kept, decimal text: \"0.00\" once a void gave it back, and for a refund or a hold" }),
+    payout: Type.Union([
+      Type.Object({ payout_id: Type.String(), status: OneOf(PAYOUT_STATUSES), arrival_date: Type.String({ format: 'date' }) }),
+      Type.Null(),
+    ], { description: 'The payout its money went out in; null while it is in the balance' }),
+  }, { description: 'Where its money went (docs/payouts.md)' }),
 };
 export const ConsoleDetailsAnswer = Envelope(Type.Object(Details));
 export const ConsoleUndoAnswer = Envelope(Type.Object({ ...Details, undone_as: OneOf(['void', 'refund'] as const) }));

@@ -6,6 +6,9 @@ import { conflict, notFound } from '../domain/refusals.ts';
 import { newId } from '../platform/secrets.ts';
 import { achApprovedEvent, achDeclinedEvent, paymentSuccessEvent } from './events.ts';
 import { isoInstant } from '../domain/instants.ts';
+import { isoDateOf } from '../domain/calendar.ts';
+import { reversalEntries } from '../domain/ledger.ts';
+import { entryRows, madeAvailable } from '../store/ledger.ts';
 import type { Change } from '../store/changes.ts';
 
 /**
@@ -22,7 +25,8 @@ export async function decideAch(store: Store, merchant: MerchantAccount, transac
   const where = { id: sale.id, merchant_id: merchant.id, status: 'pending' };
   if (decision === 'approved') {
     return {
-      guards: [{ table: 'transactions', where, set: { status: 'completed', completed_at: at } }], rows: [],
+      // Its money, pending since it was paid, is available from the day its bank approved it.
+      guards: [{ table: 'transactions', where, set: { status: 'completed', completed_at: at } }, madeAvailable(sale.id, isoDateOf(now))], rows: [],
       events: [
         event('ach.update', achApprovedEvent(sale)),
         event('payment.success', paymentSuccessEvent({ ...sale, status: 'completed', completed_at: at }, sale.request_id)),
@@ -34,7 +38,9 @@ export async function decideAch(store: Store, merchant: MerchantAccount, transac
     net_amount: -sale.net_amount, refunded_amount: 0, gateway_ref: newId('gw_'), created_at: at, completed_at: at, settled_at: null,
   };
   return {
-    guards: [{ table: 'transactions', where, set: { status: 'declined' } }], rows: [{ table: 'transactions', row: reversal }],
+    // The payment's money and its return both count today, and cancel out: the next payout shows both.
+    guards: [{ table: 'transactions', where, set: { status: 'declined' } }, madeAvailable(sale.id, isoDateOf(now))],
+    rows: [{ table: 'transactions', row: reversal }, ...entryRows(reversalEntries(reversal, sale, now))],
     events: [event('ach.update', achDeclinedEvent(sale, reversal))],
   };
 }

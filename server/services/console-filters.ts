@@ -17,7 +17,10 @@ export interface ConsoleQuery {
 
 /** The listing's (and the export's) query as a filter and an order; the schema has checked each value's form. */
 export function readConsoleQuery(query: ConsoleQuery): { filter: ConsoleFilter; order: ConsoleOrder } {
-  const search = query.q !== undefined && query.q.trim() !== '' ? searchTerms(query.q) : undefined;
+  const q = query.q?.trim() ?? '';
+  // Nothing stored holds a control character (PostgreSQL refuses a NUL in text); one pasted at either end is trimmed.
+  if (/[\x00-\x1f\x7f]/.test(q)) throw invalid('q must not hold control characters (tabs, line breaks) between its words.');
+  const search = q !== '' ? searchTerms(q) : undefined;
   return {
     filter: {
       ...readRange(query.from_date, query.to_date),
@@ -28,29 +31,36 @@ export function readConsoleQuery(query: ConsoleQuery): { filter: ConsoleFilter; 
 }
 
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+/** Page numbers reach this many rows; past them a page comes by cursor, which costs its own rows however deep. */
+const OFFSET_BOUND = 10_000;
 
 /**
- * The console's cursor: base64url of [sort, direction, the last row's date or amount, its insertion number]. A cursor
- * of another order is refused rather than read in this one.
+ * The console's cursor: base64url of [sort, direction, the last row's amount (amount order), its date, its insertion
+ * number]. A cursor of another order is refused rather than read in this one.
  */
 export function consoleCursor(page: ConsolePage, order: ConsoleOrder) {
-  return {
-    next_cursor: page.last ? Buffer.from(JSON.stringify([order.by, order.direction, page.last.value, page.last.seq])).toString('base64url') : null,
-    has_more: page.hasMore,
-  };
+  const place = page.last && [order.by, order.direction, ...(order.by === 'amount' ? [page.last.amount] : []), page.last.at, page.last.seq];
+  return { next_cursor: place ? Buffer.from(JSON.stringify(place)).toString('base64url') : null, has_more: page.hasMore };
 }
 
 export function consolePageStart(cursor: string | undefined, pageNumber: number, perPage: number, order: ConsoleOrder): PageStart<ConsoleKey> {
-  if (cursor === undefined) return { offset: (pageNumber - 1) * perPage };
+  if (cursor === undefined) {
+    const offset = (pageNumber - 1) * perPage;
+    if (offset > OFFSET_BOUND) throw invalid(`page reaches ${OFFSET_BOUND.toLocaleString('en')} rows at most: go further with next_cursor, which each page answers.`);
+    return { offset };
+  }
   let place: unknown;
   try {
     place = /^[A-Za-z0-9_-]{1,200}$/.test(cursor) ? JSON.parse(Buffer.from(cursor, 'base64url').toString()) : undefined;
   } catch {
     place = undefined;
   }
-  if (Array.isArray(place) && place.length === 4 && place[0] === order.by && place[1] === order.direction && Number.isSafeInteger(place[3]) && place[3] >= 0) {
-    const value: unknown = place[2];
-    if (order.by === 'date' ? typeof value === 'string' && INSTANT.test(value) : Number.isSafeInteger(value)) return { after: { value: value as string | number, seq: place[3] } };
+  if (Array.isArray(place) && place[0] === order.by && place[1] === order.direction) {
+    const [amount, at, seq] = order.by === 'amount' ? place.slice(2) : [undefined, ...place.slice(2)];
+    const amountFits = order.by === 'date' || Number.isSafeInteger(amount);
+    if (place.length === (order.by === 'amount' ? 5 : 4) && amountFits && typeof at === 'string' && INSTANT.test(at) && Number.isSafeInteger(seq) && seq >= 0) {
+      return { after: { amount: amount as number | undefined, at, seq: seq as number } };
+    }
   }
   throw invalid('cursor must be a next_cursor from an earlier page of this listing, with the same sort and order.');
 }

@@ -9,6 +9,7 @@ import { refundSale, voidSale, type EventExtras } from './refunds.ts';
 import { capture, changeAuthorizedAmount, releaseAuthorization } from './preauthorizations.ts';
 import { requireFeature, type WidgetSession } from './widgets.ts';
 import { consoleCursor, consolePageStart, readConsoleQuery, type ConsoleQuery } from './console-filters.ts';
+import { moneyOf } from './payout-views.ts';
 import type { Decided } from './guarded.ts';
 
 const asRefundable = (t: Transaction): Refundable => ({
@@ -32,10 +33,11 @@ function consoleItem(t: Transaction, now: Date) {
 export async function listConsole(store: Store, merchantId: string, query: ConsoleQuery & { page: number; perPage: number; cursor?: string | undefined }, now: Date) {
   const { filter, order } = readConsoleQuery(query);
   const start = consolePageStart(query.cursor, query.page, query.perPage, order);
-  const listed = await store.consoleListing.page(merchantId, filter, order, query.perPage, start);
+  const listed = await store.longRead('listing', (reader) => reader.consoleListing.page(merchantId, filter, order, query.perPage, start));
   return {
     items: listed.items.map((t) => consoleItem(t, now)),
     page: query.page, perPage: query.perPage, totalCount: listed.total, ...consoleCursor(listed, order),
+    narrowed: listed.narrowed,
   };
 }
 
@@ -77,6 +79,7 @@ export async function consoleDetails(store: Store, merchantId: string, transacti
     ...consoleItem(t, now),
     timeline: timelineOf(t, reversals, related, receiptTimes, now),
     refunds: reversals.filter((r) => r.kind === 'refund').map((r) => ({ transaction_id: r.id, amount: formatAmount(r.amount), created_date: r.created_at })),
+    money: await moneyOf(store, merchantId, t.id, reversals.map((r) => r.id)),
   };
 }
 

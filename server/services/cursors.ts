@@ -20,7 +20,7 @@ export function pageStart(cursor: string | undefined, pageNumber: number, perPag
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /** The place a cursor names, or a 400 when it is not one a listing gave out. */
-function readCursor(cursor: string): ListingKey {
+export function readCursor(cursor: string): ListingKey {
   let place: unknown;
   try {
     place = /^[A-Za-z0-9_-]{1,200}$/.test(cursor) ? JSON.parse(Buffer.from(cursor, 'base64url').toString()) : undefined;

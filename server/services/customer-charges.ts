@@ -9,6 +9,8 @@ import { newId, newToken } from '../platform/secrets.ts';
 import { assertCanTakePayments, orderIdTaken } from './payment-requests.ts';
 import { paymentSuccessEvent } from './events.ts';
 import { isoInstant } from '../domain/instants.ts';
+import { saleEntries } from '../domain/ledger.ts';
+import { entryRows } from '../store/ledger.ts';
 import { eventRow } from '../store/events.ts';
 import type { Decided } from './guarded.ts';
 import { orderIdProblem } from '../domain/order-reference.ts';
@@ -48,7 +50,7 @@ export async function chargeCustomer(store: Store, merchant: MerchantAccount, cu
     change: {
       // A retried charge must not charge twice: the order id is the merchant's own key for this payment.
       guards: [{ insert: { table: 'merchant_orders', row: { merchant_id: merchant.id, order_id: order, source: 'customer_charge', created_at: sale.created_at } } }],
-      rows: [{ table: 'transactions', row: sale }],
+      rows: [{ table: 'transactions', row: sale }, ...entryRows(saleEntries(sale))],
       events: [eventRow(merchant.client_id, 'payment.success', paymentSuccessEvent(sale, null), now)],
       refusal: refusedBecause('conflict', orderIdTaken(order)),
     },

@@ -1,5 +1,6 @@
 import type { Merchant } from '../store/merchants.ts';
 import type { Transaction } from '../store/transactions.ts';
+import type { Payout } from '../store/payouts.ts';
 import { toMajorNumber } from '../domain/money.ts';
 import { isoInstant } from '../domain/instants.ts';
 
@@ -53,6 +54,23 @@ export function merchantStatusEvent(merchant: MerchantFields, status: 'pending' 
     status,
     reason,
     changed_at: isoInstant(at),
+  };
+}
+
+/** `payout.created`, `payout.paid`, `payout.failed`: the payout as it stands (docs/payouts.md). */
+export function payoutEvent(payout: Payout) {
+  return {
+    merchant_id: payout.merchant_id,
+    payout_id: payout.id,
+    amount: toMajorNumber(payout.amount),
+    currency: 'USD' as const,
+    status: payout.status,
+    arrival_date: payout.arrival_date,
+    bank_last_four: payout.bank_last_four,
+    entry_count: payout.entry_count,
+    created_at: payout.created_at,
+    failure_code: payout.failure_code,
+    failure_message: payout.failure_message,
   };
 }
 

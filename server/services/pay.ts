@@ -11,6 +11,8 @@ import { digest, newId, newToken } from '../platform/secrets.ts';
 import { payLinkKey } from './pay-link-tokens.ts';
 import { paymentSuccessEvent, preauthEvent } from './events.ts';
 import { isoInstant } from '../domain/instants.ts';
+import { saleEntries } from '../domain/ledger.ts';
+import { entryRows } from '../store/ledger.ts';
 import { eventRow } from '../store/events.ts';
 import type { Change, Guard, Row } from '../store/changes.ts';
 
@@ -171,7 +173,8 @@ function settle(request: PaymentRequest, instrument: ApprovedInstrument, now: Da
     outcome: method === 'ach' ? { status: 'pending', transactionId: transaction.id, request } : { status: 'approved', transactionId: transaction.id, kind, request },
     change: {
       guards: [{ table: 'payment_requests', where: { id: request.id, status: 'open' }, set: { status: 'paid', transaction_id: transaction.id, paid_at: isoInstant(now) } }],
-      rows: [{ table: 'transactions', row: transaction }, ...saved],
+      // A sale's money, an ACH one's pending until its bank answers; a hold moves none until captured.
+      rows: [{ table: 'transactions', row: transaction }, ...(kind === 'sale' ? entryRows(saleEntries(transaction)) : []), ...saved],
       events: event ? [eventRow(request.client_id, event[0], event[1], now)] : [],
     },
   };

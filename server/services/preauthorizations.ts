@@ -13,6 +13,8 @@ import { preauthChargeEvent, preauthEvent } from './events.ts';
 import { isoInstant } from '../domain/instants.ts';
 import type { EventExtras } from './refunds.ts';
 import { eventRow } from '../store/events.ts';
+import { saleEntries } from '../domain/ledger.ts';
+import { entryRows } from '../store/ledger.ts';
 import type { Change } from '../store/changes.ts';
 import type { TransactionStatus } from '../store/schema.ts';
 
@@ -60,7 +62,7 @@ export async function capture(
   const charged = eventRow(merchant.client_id, 'preauth.charge', { ...preauthChargeEvent(auth, sale), ...extras }, now);
   const events = changed?.ok ? [eventRow(merchant.client_id, changed.event, { ...preauthEvent(auth), ...extras }, now), charged] : [charged];
   return {
-    change: holdChange(read!, { status: 'captured', amount: auth.amount }, [{ table: 'transactions', row: sale }], events),
+    change: holdChange(read!, { status: 'captured', amount: auth.amount }, [{ table: 'transactions', row: sale }, ...entryRows(saleEntries(sale))], events),
     result: {
       Status: 'Approved' as const, Account: sale.last_four, Brand: sale.card_brand, AuthCode: sale.auth_code,
       amount: formatAmount(sale.amount), Authorized: toMajorNumber(auth.amount), orderid: sale.order_id,

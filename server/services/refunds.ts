@@ -11,6 +11,8 @@ import type { Change } from '../store/changes.ts';
 import type { TransactionStatus } from '../store/schema.ts';
 import type { Decided } from './guarded.ts';
 import { canReachShopper } from './receipts.ts';
+import { reversalEntries } from '../domain/ledger.ts';
+import { entryRows } from '../store/ledger.ts';
 import { refundEvent, reversalRecord, voidEvent } from './events.ts';
 
 const asRefundable = (sale: Transaction | undefined) =>
@@ -56,7 +58,7 @@ function saleChange(
       set: guard.set ?? {},
       ...(guard.add ? { add: { refunded_amount: guard.add } } : {}),
     }],
-    rows: [{ table: 'transactions', row: record }],
+    rows: [{ table: 'transactions', row: record }, ...entryRows(reversalEntries(record, sale, now))],
     events: events.map(([type, data]) => eventRow(sale.client_id, type, { ...data, ...extras }, now)),
   };
 }

@@ -5,8 +5,10 @@ import type { Merchant } from '../store/merchants.ts';
 import type { Transaction } from '../store/transactions.ts';
 import {
   achApprovedEvent, approvalEvent, documentsSignedEvent, merchantStatusEvent, onboardingEvent, paymentSuccessEvent, preauthChargeEvent,
-  preauthEvent, refundEvent, voidEvent,
+  payoutEvent, preauthEvent, refundEvent, voidEvent,
 } from './events.ts';
+import type { Payout } from '../store/payouts.ts';
+import { PAYOUT_FAILURE } from '../domain/payouts.ts';
 
 /** The ids a sample names: fresh ones for the sandbox's trigger, fixed ones for the API reference's example. */
 export interface SampleIds {
@@ -36,12 +38,17 @@ function sampleRecords({ merchantId, sale, record }: SampleIds, at: Date) {
     merchant_key_hash: null, public_key: 'pk_sample', application: null, created_at: when, submitted_at: when, approved_at: when,
     declined_at: null, decline_reason: null,
   };
-  return { paid, reversal, hold, merchant };
+  const payout = (status: Payout['status'], bankLastFour = '6789'): Payout => ({
+    id: record.replace(/^txn_/, 'po_'), client_id: 'cl_sample', merchant_id: merchantId, period: when.slice(0, 10), amount: 7161, entry_count: 7, status,
+    bank_last_four: bankLastFour, arrival_date: when.slice(0, 10), created_at: when, updated_at: when,
+    failure_code: status === 'failed' ? PAYOUT_FAILURE.code : null, failure_message: status === 'failed' ? PAYOUT_FAILURE.message(bankLastFour) : null,
+  });
+  return { paid, reversal, hold, merchant, payout };
 }
 
 /**
  * Each type's data, made by the functions that make real deliveries (services/events.ts) from sample records:
- * test/server/event-samples.test.ts compares each with the event a real flow delivers, field by field, and
+ * test/server/webhooks/event-samples.test.ts compares each with the event a real flow delivers, field by field, and
  * test/client/sample-events.check.ts with the types paykit/client gives it.
  */
 export const SAMPLES = {
@@ -66,6 +73,9 @@ export const SAMPLES = {
     const { hold, paid } = sampleRecords(ids, at);
     return preauthChargeEvent(hold(4000), { ...paid, id: ids.record, parent_id: ids.sale, amount: 4000, fee_amount: 146, net_amount: 3854 });
   },
+  'payout.created': (ids: SampleIds, at: Date) => payoutEvent(sampleRecords(ids, at).payout('pending')),
+  'payout.paid': (ids: SampleIds, at: Date) => payoutEvent(sampleRecords(ids, at).payout('paid')),
+  'payout.failed': (ids: SampleIds, at: Date) => payoutEvent(sampleRecords(ids, at).payout('failed', '1116')),
 } satisfies Record<EventType, (ids: SampleIds, at: Date) => object>;
 
 /**

@@ -18,7 +18,7 @@ const COLUMNS = [
  * One CSV field (RFC 4180): quoted when it holds the separator, a quote or a line break. Text a spreadsheet would run
  * as a formula (=, +, -, @ first) gets a leading apostrophe; amounts and dates are written by the service.
  */
-function csvField(value: string, isText: boolean, separator: string): string {
+export function csvField(value: string, isText: boolean, separator = ','): string {
   const safe = isText && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return safe.includes(separator) || /["\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
@@ -67,11 +67,12 @@ async function* transactionsCsv(store: Store, merchantId: string, filter: Consol
   yield `\uFEFF${COLUMNS.map((c) => csvField(header[c], true, format.separator)).join(format.separator)}\r\n`;
   let after: ConsoleKey | undefined;
   for (;;) {
-    const page = await store.consoleListing.page(merchantId, filter, order, EXPORT_PAGE, after ? { after } : { offset: 0 }, { countTotal: false });
-    if (page.items.length > 0) {
-      const details = await store.paymentDetails.of(merchantId, page.items.map((t) => t.id));
-      yield page.items.map((t) => `${csvRow(t, details.get(t.id), format)}\r\n`).join('');
-    }
+    const start = after ? { after } : { offset: 0 };
+    const { page, details } = await store.longRead('export', async (reader) => {
+      const page = await reader.consoleListing.page(merchantId, filter, order, EXPORT_PAGE, start, { countTotal: false });
+      return { page, details: page.items.length > 0 ? await reader.paymentDetails.of(merchantId, page.items.map((t) => t.id)) : new Map() };
+    });
+    if (page.items.length > 0) yield page.items.map((t) => `${csvRow(t, details.get(t.id), format)}\r\n`).join('');
     if (!page.hasMore || !page.last) return;
     after = page.last;
   }

@@ -10,24 +10,24 @@ export interface Row<T extends keyof Database = keyof Database> {
   row: Insertable<Database[T]>;
 }
 type Value = string | number | null;
-/** The tables whose rows a decision reads and a guard then checks. */
-type Guarded = 'transactions' | 'payment_requests' | 'payment_attempts';
+/** The tables whose rows a decision reads and a guard then checks (a waiting ACH payment's entries: ledger.ts). */
+type Guarded = 'transactions' | 'payment_requests' | 'payment_attempts' | 'ledger_entries';
 
 /**
- * What a decision read, checked where the change is written: an UPDATE of one row that applies only while the row
- * still reads as `where` says (and its `atMost` columns have not grown past their bound), or a row that must insert
- * without a conflict (an order id still free).
+ * What a decision read, checked where the change is written: an UPDATE of one row (or of a payment's few ledger
+ * entries) that applies only while the row still reads as `where` says (and its `atMost` columns have not grown past
+ * their bound), or a row that must insert without a conflict (an order id still free).
  */
 export type Guard =
   | { table: Guarded; where: Record<string, Value>; atMost?: Record<string, number>; set: Record<string, Value>; add?: Record<string, number> }
   | { insert: Row };
 
 /**
- * A change decided in `server/domain/` on what a service read, as a value: its guards, the rows it writes and the
- * outbox events it causes (the ledger's entries will go beside them). The store alone writes it, all or nothing:
- * on PostgreSQL as one statement, on SQLite as one unit of the group commit. If a guard no longer holds nothing is
- * written, and the request reads and decides again, or is refused with `refusal` when the decision cannot change
- * (an order id is taken for good).
+ * A change decided in `server/domain/` on what a service read, as a value: its guards, the rows it writes (a money
+ * change's ledger entries among them: store/ledger.ts's `entryRows`) and the outbox events it causes. The store alone
+ * writes it, all or nothing: on PostgreSQL as one statement, on SQLite as one unit of the group commit. If a guard
+ * no longer holds nothing is written, and the request reads and decides again, or is refused with `refusal` when the
+ * decision cannot change (an order id is taken for good).
  */
 export interface Change {
   guards: Guard[];
@@ -77,13 +77,16 @@ function guarded(db: Pick<QueryCreator<Database>, 'updateTable' | 'insertInto'>,
   return after ? update.where(sql<boolean>`exists (select 1 from ${sql.table(after)})`) : update;
 }
 
-/** `INSERT … VALUES`, or, after the CTE `after`, `INSERT … SELECT … FROM after`: the row once for each row `after` returned. */
+/**
+ * `INSERT … VALUES`, or, after the CTE `after`, `INSERT … SELECT … FROM after LIMIT 1`: the row once if `after`
+ * returned any (a guard over a payment's ledger entries returns one per entry).
+ */
 function insertRow(db: Pick<QueryCreator<Database>, 'insertInto'>, { table, row }: Row, after?: string) {
   if (!after) return db.insertInto(table).values(row as never);
   return db
     .insertInto(table)
     .columns(Object.keys(row) as never)
-    .expression((db as QueryCreator<Database>).selectFrom(after as 'transactions').select((eb) => Object.entries(row).map(([column, value]) => eb.val(value).as(column)) as never));
+    .expression((db as QueryCreator<Database>).selectFrom(after as 'transactions').select((eb) => Object.entries(row).map(([column, value]) => eb.val(value).as(column)) as never).limit(1));
 }
 
 /** The keyed request's answer on its claim, while the claim is still its own and unanswered. */
@@ -110,7 +113,7 @@ async function asOneStatement(db: Executor, change: Change, seal: AnswerSeal | u
     const after = i === 0 ? (seal ? 'claim' : undefined) : `link_${i - 1}`;
     statement = statement.with(`link_${i}`, (q) => link(q, after).returning(sql<number>`1`.as('written')) as never) as QueryCreator<Database>;
   });
-  const written = (await statement.selectFrom(`link_${links.length - 1}` as 'transactions').select(sql<number>`1`.as('written')).execute()).length === 1;
+  const written = (await statement.selectFrom(`link_${links.length - 1}` as 'transactions').select(sql<number>`1`.as('written')).execute()).length > 0;
   if (written || !seal) return written;
   if (!(await db.selectFrom('idempotency_keys').select('key').where(unanswered(seal)).executeTakeFirst())) throw claimLost();
   return false;

@@ -4,6 +4,7 @@ import type { Database, Dialect } from './schema.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { openSqlite } from './sqlite/open-sqlite.ts';
 import { Store } from './store.ts';
+import { postgresLongReads, sqliteLongReads } from './long-reads.ts';
 import { openPool, type StatementCounter } from './postgres-pool.ts';
 
 export { StatementCounter } from './postgres-pool.ts';
@@ -41,7 +42,7 @@ export async function openStore(options: StorageOptions): Promise<Store> {
       await migrating.destroy();
     }
     const db = postgres(openPool(options.databaseUrl, { schema: options.pgSchema, onConnectionError: options.onConnectionError, statements: options.statements }), options.log);
-    return new Store(db, { dialect: 'postgres', onClose: () => db.destroy() });
+    return new Store(db, { dialect: 'postgres', onClose: () => db.destroy(), longReads: postgresLongReads(db) });
   }
   const sqlite = await openSqlite(options.dataDir);
   const db = new Kysely<Database>({ dialect: sqlite.dialect, ...(options.log ? { log: options.log } : {}) });
@@ -51,8 +52,13 @@ export async function openStore(options: StorageOptions): Promise<Store> {
     await db.destroy();
     throw error;
   }
+  const readerThread = new Kysely<Database>({ dialect: sqlite.readerThread, ...(options.log ? { log: options.log } : {}) });
+  const onClose = async () => {
+    await readerThread.destroy();
+    await db.destroy();
+  };
   return new Store(db, {
-    dialect: 'sqlite', onClose: () => db.destroy(), committedVersion: sqlite.committedVersion, runSteps: (steps) => sqlite.groups.unit(steps),
+    dialect: 'sqlite', onClose, committedVersion: sqlite.committedVersion, runSteps: (steps) => sqlite.groups.unit(steps), longReads: sqliteLongReads(readerThread),
   });
 }
 

@@ -1,6 +1,9 @@
 import type { MerchantState } from '../domain/merchant-review.ts';
 import type { CardOutcome } from '../domain/test-cards.ts';
 import type { Generated, Kysely } from 'kysely';
+import type { EntryType } from '../domain/ledger.ts';
+import type { PayoutInterval, PayoutStatus } from '../domain/payouts.ts';
+import type { Weekday } from '../domain/business-days.ts';
 
 /** Timestamps are ISO 8601 UTC text (`isoInstant`, as `toISOString()` writes them), so they sort and compare as text on both databases. */
 type Instant = string;
@@ -168,6 +171,10 @@ export interface Database {
   customer_counts: CustomerCountsTable;
   merchant_counts: MerchantCountsTable;
   event_counts: EventCountsTable;
+  ledger_entries: LedgerEntriesTable;
+  ledger_balances: LedgerBalancesTable;
+  payouts: PayoutsTable;
+  payout_settings: PayoutSettingsTable;
 }
 
 /**
@@ -367,4 +374,54 @@ export interface ReceiptsTable {
   transaction_id: string;
   language: string;
   created_at: Instant;
+}
+
+/** One movement of a merchant's money (migration 020, domain/ledger.ts); `payout_id` once a payout swept it. */
+export interface LedgerEntriesTable {
+  seq: Generated<number>;
+  merchant_id: string;
+  transaction_id: string;
+  type: EntryType;
+  /** Signed minor units. */
+  amount: number;
+  /** UTC date; null while an ACH payment waits for its bank. */
+  available_on: string | null;
+  created_at: Instant;
+  payout_id: string | null;
+}
+
+/** The sum of a merchant's unswept entries per date, kept by triggers (migration 020). Read only. */
+interface LedgerBalancesTable { merchant_id: string; available_on: string; amount: number }
+
+export interface PayoutsTable {
+  seq: Generated<number>;
+  /** `po_…`. */
+  id: string;
+  client_id: string;
+  merchant_id: string;
+  /** The date of the scheduled period it pays out; null for a payout the merchant asked for. */
+  period: string | null;
+  /** Minor units: the sum of its entries. */
+  amount: number;
+  entry_count: number;
+  status: PayoutStatus;
+  bank_last_four: string;
+  arrival_date: string;
+  created_at: Instant;
+  updated_at: Instant;
+  failure_code: string | null;
+  failure_message: string | null;
+}
+
+/** A merchant's payout schedule and bank account, once changed from the defaults (daily, the onboarding account). */
+export interface PayoutSettingsTable {
+  merchant_id: string;
+  interval: PayoutInterval;
+  weekly_anchor: Weekday;
+  /** The account changed to through the API; null: the onboarding application's. */
+  bank_last_four: string | null;
+  bank_routing_number: string | null;
+  /** Set when a payout failed: no payout until the bank account is changed. */
+  paused_at: Instant | null;
+  updated_at: Instant;
 }

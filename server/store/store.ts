@@ -22,6 +22,9 @@ import { RecentMerchants } from './recent-merchants.ts';
 import { writeChange, type Change } from './changes.ts';
 import type { AnswerSeal } from './idempotency-keys.ts';
 import type { RunSteps } from './sqlite/writer-thread.ts';
+import type { LongRead, LongReads } from './long-reads.ts';
+import { LedgerRepository } from './ledger.ts';
+import { PayoutRepository } from './payouts.ts';
 
 interface StoreOptions {
   dialect: Dialect;
@@ -40,6 +43,8 @@ interface StoreOptions {
   runSteps?: RunSteps | undefined;
   /** A store that refuses to write (`reading()`). */
   readOnly?: boolean;
+  /** Where reads that could run long go (long-reads.ts); without it they run as any other. */
+  longReads?: LongReads | undefined;
 }
 
 /** Each repository, as it is made over a store's handle. */
@@ -59,9 +64,11 @@ const REPOSITORIES = {
   branding: (db: Executor) => new BrandingRepository(db),
   idempotencyKeys: (db: Executor, store: StoreBasics) => new IdempotencyKeyRepository(db, store.runSteps),
   operators: (db: Executor) => new OperatorRepository(db),
-  consoleListing: (db: Executor) => new ConsoleListingRepository(db),
+  consoleListing: (db: Executor, store: StoreBasics) => new ConsoleListingRepository(db, store.dialect),
   receipts: (db: Executor) => new ReceiptRepository(db),
   paymentDetails: (db: Executor) => new PaymentDetailsRepository(db),
+  ledger: (db: Executor) => new LedgerRepository(db),
+  payouts: (db: Executor, store: StoreBasics) => new PayoutRepository(db, store.dialect),
 };
 type RepositoryName = keyof typeof REPOSITORIES;
 type Repositories = { readonly [K in RepositoryName]: ReturnType<(typeof REPOSITORIES)[K]> };
@@ -159,7 +166,18 @@ export class Store {
 
   /** The same store, refusing to write: what routes read through (plugins/request-unit.ts). */
   reading(): Store {
-    return (this.reader ??= new Store((this.db as Kysely<Database>).withPlugin(REFUSE_WRITES), { ...this.unitOptions, readOnly: true, committedVersion: this.committedVersion }));
+    return (this.reader ??= new Store((this.db as Kysely<Database>).withPlugin(REFUSE_WRITES), { ...this.unitOptions, readOnly: true, committedVersion: this.committedVersion, longReads: this.options.longReads }));
+  }
+
+  /**
+   * Runs reads that could run long (a console listing, search or export page) where they cannot hold the service:
+   * `work` gets a store over the reader thread (SQLite) or a read-only transaction with `kind`'s statement timeout
+   * (PostgreSQL). Inside a unit of work it reads in the unit.
+   */
+  async longRead<T>(kind: LongRead, work: (reader: Store) => Promise<T>): Promise<T> {
+    const reads = this.options.longReads;
+    if (this.db.isTransaction || !reads) return work(this);
+    return reads(kind, (db) => work(new Store(db, { ...this.unitOptions, readOnly: true })));
   }
 
   /** Whether the database answers a trivial query within `timeoutMs` (readiness: `GET /health`). */

@@ -4,7 +4,7 @@
  * docs/client.md, the README and docs/adapters.md compiles against the package (its sources), and their Vue
  * components compile with Vue's compiler. (docs/adapters.md's Angular component needs Angular's compiler, which
  * test/package/published-package.test.ts runs on an app of its own; the generated-client block of the README is
- * test/server/openapi-generated-client.test.ts's.)
+ * test/server/api/openapi-generated-client.test.ts's.)
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -46,11 +46,11 @@ describe('the examples of the docs run as written, and their TypeScript compiles
     dir = mkdtempSync(join(root, 'test/.tmp-docs-examples-'));
     // docs/client.md: block 1 makes `paykit`, the others use it; together they are one partner's script.
     const client = code(examples('docs/client.md'));
-    assert.equal(client.length, 5, 'docs/client.md has five examples');
+    assert.equal(client.length, 6, 'docs/client.md has six examples');
     const setup = client[0]!;
     const script = client.slice(1).join('\n');
     writeFileSync(join(dir, 'client-examples.ts'), asModule(
-      [`${setup}\n${script}\nreturn { link, first, all, session_token, features, csv };`],
+      [`${setup}\n${script}\nreturn { link, first, all, session_token, features, csv, available, pending, payouts, statements, settings };`],
       [],
       'merchant_key: string, transaction_id: string, console: { log(line: string): void }',
     ));
@@ -125,8 +125,9 @@ describe('the examples of the docs run as written, and their TypeScript compiles
     assert.match(made.link.pay_link, /\/pay\//);
     assert.ok(made.first.items.some((item: { transaction_id: string }) => item.transaction_id === sale));
     assert.match(made.session_token, /\S/);
-    assert.deepEqual(made.features, { refunds: true, voids: true, captures: false, export: true, receipts: false }, 'the features to hand the table');
+    assert.deepEqual(made.features, { refunds: true, voids: true, captures: false, export: true, receipts: false, payouts: false }, 'the features the token grants');
     assert.equal(typeof made.csv, 'string');
+    assert.deepEqual([made.available, made.pending, made.payouts, made.statements, made.settings.interval], ['0.00', '9.41', [], [], 'weekly'], 'the sale of 10.00 less its fee, pending');
     assert.deepEqual(said, [], 'the refund of 5.00 of 10.00 went through');
 
     // 5.00 is more than the 5.00 - 1.00 left after the refund above and one more of 1.00; a sale refunded in full.
@@ -208,7 +209,7 @@ describe('the examples of the docs run as written, and their TypeScript compiles
         if (expects === 'refunded') assert.deepEqual(heard, [{ transaction: 'txn_1', amount: 5 }], 'the refund is booked against its sale');
         else {
           // The example's event is one the service could send: a refund of the same shape as the sandbox's, whose
-          // ids name what a real delivery's do (test/server/event-samples.test.ts holds those to real ones).
+          // ids name what a real delivery's do (test/server/webhooks/event-samples.test.ts holds those to real ones).
           const event = heard[0] as { event_type: 'payment.refund'; data: Record<string, unknown> };
           assert.equal(event.event_type, 'payment.refund');
           assert.deepEqual(shapeOf(event.data), shapeOf(sampleEventData('payment.refund', 'm_1', new Date())));

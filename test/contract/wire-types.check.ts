@@ -11,11 +11,12 @@ import type * as Envelope from '../../server/schemas/envelope.ts';
 import type * as Merchants from '../../server/schemas/merchants.ts';
 import type * as Onboarding from '../../server/schemas/onboarding.ts';
 import type * as Payments from '../../server/schemas/payments.ts';
+import type * as Payouts from '../../server/schemas/payouts.ts';
 import type * as Sandbox from '../../server/schemas/sandbox.ts';
 import type * as Webhooks from '../../server/schemas/webhooks.ts';
 import type * as Widgets from '../../server/schemas/widgets.ts';
 
-type Modules = typeof Branding & typeof Customers & typeof Envelope & typeof Merchants & typeof Onboarding & typeof Payments & typeof Sandbox
+type Modules = typeof Branding & typeof Customers & typeof Envelope & typeof Merchants & typeof Onboarding & typeof Payments & typeof Payouts & typeof Sandbox
   & typeof Webhooks & typeof Widgets;
 // TypeBox's TSchema is an empty interface; its schema types carry a `~kind` (or `~unsafe`) brand.
 type SchemaNames = { [K in keyof Modules]: Modules[K] extends { '~kind': string } | { '~unsafe': unknown } ? K : never }[keyof Modules];

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { decideUndo, refundableAmount, searchTerms, voidableUntil } from '../../server/domain/console.ts';
+import { consoleStates, decideUndo, refundableAmount, searchTerms, voidableUntil } from '../../server/domain/console.ts';
 import type { Refundable } from '../../server/domain/refunds.ts';
 
 const COMPLETED = '2026-03-01T12:00:00.000Z';
@@ -45,9 +45,25 @@ test('refundable: the rest of a completed sale, else nothing', () => {
   assert.equal(refundableAmount(sale({ kind: 'refund' })), 0);
 });
 
-test('a search text is an id or order id, and also a last four or an amount when it can be one', () => {
-  assert.deepEqual(searchTerms(' 4242 '), { text: '4242', lastFour: '4242', amount: 424_200 });
-  assert.deepEqual(searchTerms('12.50'), { text: '12.50', lastFour: undefined, amount: 1_250 });
-  assert.deepEqual(searchTerms('order-7'), { text: 'order-7', lastFour: undefined, amount: undefined });
-  assert.deepEqual(searchTerms('12.505'), { text: '12.505', lastFour: undefined, amount: undefined });
+test('a search text is an id or order id (in any case), and also a last four, an amount or an e-mail when it can be one', () => {
+  const none = { lastFour: undefined, amount: undefined, email: undefined };
+  assert.deepEqual(searchTerms(' 4242 '), { ...none, text: '4242', key: '4242', lastFour: '4242', amount: 424_200 });
+  assert.deepEqual(searchTerms('12.50'), { ...none, text: '12.50', key: '12.50', amount: 1_250 });
+  assert.deepEqual(searchTerms('Order-7'), { ...none, text: 'Order-7', key: 'order-7' });
+  assert.deepEqual(searchTerms('12.505'), { ...none, text: '12.505', key: '12.505' });
+  assert.deepEqual(searchTerms('Ann.Lee@Example.COM'), { ...none, text: 'Ann.Lee@Example.COM', key: 'ann.lee@example.com', email: 'ann.lee@example.com' });
+  assert.equal(searchTerms('ÄÖ-Straße-A').key, 'ÄÖ-straße-a', 'ASCII letters alone, as both databases fold them');
+});
+
+test("the console's states: each kind and status filter, alone and together, is the states it allows", () => {
+  assert.equal(consoleStates(undefined, undefined), undefined);
+  assert.deepEqual(consoleStates('sale', undefined), ['completed', 'refunded', 'voided', 'pending', 'declined']);
+  assert.deepEqual(consoleStates(undefined, 'completed'), ['completed', 'refund', 'void', 'ach_return']);
+  assert.deepEqual(consoleStates('sale', 'completed'), ['completed']);
+  assert.deepEqual(consoleStates('refund', 'completed'), ['refund']);
+  assert.deepEqual(consoleStates('refund', 'voided'), [], 'a refund is never voided: nothing to read');
+  assert.deepEqual(consoleStates(undefined, 'voided'), ['voided'], 'holds are listed only with kind=hold');
+  assert.deepEqual(consoleStates('hold', 'voided'), ['hold_voided']);
+  assert.deepEqual(consoleStates('hold', undefined), ['hold_authorized', 'hold_captured', 'hold_voided']);
+  assert.deepEqual(consoleStates('hold', 'pending'), []);
 });

@@ -71,7 +71,7 @@ const PAGES = [
   ['/onboarding.html', '#merchants table'],
 ] as const;
 
-describe('end-to-end journeys through the demo', { timeout: 180_000 }, () => {
+describe('end-to-end journeys through the demo', { timeout: 240_000 }, () => {
   test('a shopper pays with a test card in the pay dialog', () => journey('card-payment', async (page) => {
     const frame = await openPayDialog(page, 'Croissant');
     await fillCard(frame, CARD.approve);
@@ -194,6 +194,26 @@ describe('end-to-end journeys through the demo', { timeout: 180_000 }, () => {
     await page.locator('#webhooks li', { hasText: 'preauth.charge' }).getByText('signature verified').waitFor();
     await page.locator('#webhooks li', { hasText: 'preauth.increment' }).first().waitFor();
     await shot(page, 'back-office-preauth', true);
+  }));
+
+  test('the back office moves the sandbox clock until the sales are paid out, and sees the balance, the payout and its webhook', () => journey('payout', async (page) => {
+    await page.goto(`${demo.demoUrl}/back-office.html`);
+    await page.locator('#balance').getByText(/^Available \$[\d,.]+ · pending \$[\d,.]+$/).waitFor();
+    const payout = page.locator('#payouts tbody tr').first();
+    // A day at a time: card sales are available two business days after they settle, and paid out on a business day.
+    for (let day = 0; day < 10 && !(await payout.isVisible()); day++) {
+      await page.getByRole('button', { name: 'Move the clock forward' }).click();
+      await page.locator('#action-status').getByText(/The sandbox's clock reads/).waitFor();
+      await page.getByRole('button', { name: 'Move the clock forward' }).and(page.locator(':enabled')).waitFor();
+    }
+    await payout.waitFor();
+    assert.match(await payout.innerText(), /\$[\d,.]+/);
+    await page.locator('#webhooks li', { hasText: 'payout.created' }).getByText('signature verified').waitFor();
+    // The console shows it too: the session grants payouts.
+    const table = page.locator('transactions-table');
+    await table.getByRole('button', { name: 'Balance and payouts' }).click();
+    await table.locator('[part="payout-row"]').first().waitFor();
+    await shot(page, 'back-office-payout', true);
   }));
 
   test('a merchant is onboarded, then approved, and the page follows its status', () => journey('onboarding', async (page) => {

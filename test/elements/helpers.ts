@@ -12,6 +12,8 @@ export interface PaykitTestService {
   sessionToken: string;
   /** A session token with every console feature (#32); null when the service does not take features. */
   consoleSessionToken: string | null;
+  /** A session token granting the payouts of a merchant paid out once (#45); null from a service without payouts. */
+  payoutsSessionToken: string | null;
   /** The React major version the runner serves (web-test-runner.config.js). */
   reactMajor: number;
 }

@@ -7,6 +7,7 @@ import type { PayButtonStringKey } from '../../src/elements/pay-button/pay-butto
 import type { RequestPaymentButtonStringKey } from '../../src/elements/request-payment-button/request-payment-button.ts';
 import type { transactionsTableStrings } from '../../src/elements/transactions-table/transactions-table.ts';
 import type { ConsoleStringKey } from '../../src/elements/transactions-table/transaction-console.ts';
+import type { PayoutsStringKey } from '../../src/elements/transactions-table/payouts-view.ts';
 import type de from '../../src/locales/de.ts';
 import type es from '../../src/locales/es.ts';
 import type fr from '../../src/locales/fr.ts';
@@ -14,6 +15,7 @@ import type fr from '../../src/locales/fr.ts';
 type TableKey =
   | keyof typeof transactionsTableStrings
   | ConsoleStringKey
+  | PayoutsStringKey
   | `status${'Completed' | 'Voided' | 'Pending' | 'Declined' | 'Authorized' | 'Captured'}`
   | `type${'Sale' | 'Refund' | 'Void'}`;
 

@@ -118,7 +118,7 @@ for (const database of testDatabases()) {
       const { db } = opened;
       if (database === 'sqlite') {
         assert.deepEqual(await indexesOf(db, database, 'payment_requests'), [
-          'payment_requests_by_merchant', 'sqlite_autoindex_payment_requests_1', 'sqlite_autoindex_payment_requests_2',
+          'payment_requests_by_email', 'payment_requests_by_merchant', 'sqlite_autoindex_payment_requests_1', 'sqlite_autoindex_payment_requests_2',
         ]);
         assert.deepEqual(await indexesOf(db, database, 'messages'), ['messages_by_client', 'messages_emails_by_recipient', 'messages_texts_by_recipient']);
         // WITHOUT ROWID: the primary key is the table, no index beside it.
@@ -131,7 +131,7 @@ for (const database of testDatabases()) {
         }
         assert.deepEqual(await indexesOf(db, database, 'customers'), ['customers_by_merchant', 'sqlite_autoindex_customers_1']);
       } else {
-        assert.deepEqual(await indexesOf(db, database, 'payment_requests'), ['payment_requests_by_merchant', 'payment_requests_pkey', 'payment_requests_token_hash_key']);
+        assert.deepEqual(await indexesOf(db, database, 'payment_requests'), ['payment_requests_by_email', 'payment_requests_by_merchant', 'payment_requests_pkey', 'payment_requests_token_hash_key']);
         assert.deepEqual(await indexesOf(db, database, 'messages'), ['messages_by_client', 'messages_emails_by_recipient', 'messages_pkey', 'messages_texts_by_recipient']);
       }
       assert.ok((await indexesOf(db, database, 'events')).includes('events_holding_secrets'));

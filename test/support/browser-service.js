@@ -30,6 +30,24 @@ async function call(baseUrl, method, path, body) {
 }
 
 /**
+ * A second merchant, paid out (#45) without moving the clock the other suites read: two bank payments its bank approved
+ * (available the day they are approved), paid out by hand; and a session token that grants its payouts. Null from a
+ * service without payouts.
+ */
+async function payoutsSession(baseUrl, application) {
+  const merchant = await call(baseUrl, 'POST', '/onboarding', application);
+  await call(baseUrl, 'POST', '/approve-merchant', { merchant_id: merchant.merchant_id });
+  await call(baseUrl, 'PUT', '/payouts/settings', { merchant_key: merchant.merchant_key, interval: 'manual' });
+  for (const amount of ['80.00', '45.50']) {
+    const link = await call(baseUrl, 'POST', '/requests', { merchant_key: merchant.merchant_key, amount, order_id: `payout-${amount}` });
+    const paid = await call(baseUrl, 'POST', '/sandbox/pay', { pay_link: link.pay_link, method: 'ach', routing_number: '110000000', account_number: '000123456789' });
+    await call(baseUrl, 'POST', '/update-ach', { merchant_key: merchant.merchant_key, transaction_id: paid.transaction_id, new_status: 'approved' });
+  }
+  await call(baseUrl, 'POST', '/payouts', { merchant_key: merchant.merchant_key });
+  return call(baseUrl, 'POST', '/widgets/sessions', { merchant_key: merchant.merchant_key, features: { payouts: true } });
+}
+
+/**
  * The real service for the browser suites: a process on a loopback port with a sandbox client and an approved
  * merchant, plus what the test pages need to reach it (never the client secret).
  */
@@ -57,10 +75,11 @@ export async function startBrowserService() {
   // The payments console's token (#32), with every feature; null from a service that does not take features yet.
   const features = { refunds: true, voids: true, captures: true, export: true, receipts: true };
   const consoleSession = await call(baseUrl, 'POST', '/widgets/sessions', { merchant_key: merchant.merchant_key, features }).catch(() => null);
+  const payouts = await payoutsSession(baseUrl, application).catch(() => null);
   const flaky = await startFlakyProxy(baseUrl);
   return {
     env: { baseUrl, flakyBaseUrl: flaky.baseUrl, publicKey: merchant.public_key, sessionToken: session.session_token,
-      consoleSessionToken: consoleSession?.session_token ?? null },
+      consoleSessionToken: consoleSession?.session_token ?? null, payoutsSessionToken: payouts?.session_token ?? null },
     stop: () => {
       flaky.stop();
       child.kill('SIGTERM');

@@ -8,7 +8,7 @@ export type CountedWrite = (typeof COUNTED_WRITES)[number];
 
 /**
  * The statements (round trips) each write sends to PostgreSQL, over HTTP, on a service started with `statements`
- * (test/server/round-trips.test.ts; the bench prints them). Counted between the call and its answer.
+ * (test/server/storage/round-trips.test.ts; the bench prints them). Counted between the call and its answer.
  */
 export async function roundTripsPerWrite(service: TestService, statements: StatementCounter): Promise<Record<CountedWrite, number>> {
   const { merchantKey } = await approvedMerchant(service);

@@ -17,6 +17,8 @@ import { branding } from './015-branding.ts';
 import { onboardingDrafts } from './016-onboarding-drafts.ts';
 import { emailsByRecipient } from './017-emails-by-recipient.ts';
 import { onboardingLinksPerBrowser } from './018-onboarding-links-per-browser.ts';
+import { consoleSearch } from './019-console-search.ts';
+import { ledger } from './020-ledger.ts';
 import { eventsInCommitOrder } from './021-events-in-commit-order.ts';
 
 /** Migrations live in code so that one build runs on both databases; names sort in the order they apply. */
@@ -39,6 +41,8 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     '016-onboarding-drafts': onboardingDrafts(),
     '017-emails-by-recipient': emailsByRecipient(),
     '018-onboarding-links-per-browser': onboardingLinksPerBrowser(),
+    '019-console-search': consoleSearch(dialect),
+    '020-ledger': ledger(dialect),
     '021-events-in-commit-order': eventsInCommitOrder(dialect),
   };
   return { getMigrations: async () => migrations };

@@ -39,10 +39,10 @@ export class GroupCommit {
 
   private constructor(worker: Worker) {
     this.worker = worker;
-    worker.unref();
     worker.on('message', (reply: Reply) => this.answer?.resolve(reply));
     const died = (error: unknown) => this.answer?.reject(error instanceof Error ? error : new Error('the SQLite writer thread ended'));
     worker.on('error', died).on('exit', died);
+    worker.unref(); // after the listeners, which ref it again
   }
 
   /** Runs `steps` as one unit: their results once the group is on disk, or which guard step found nothing to change. */

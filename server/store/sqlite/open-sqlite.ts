@@ -10,8 +10,10 @@ import type { Result } from './writer-thread.ts';
  * The embedded database: one file in WAL mode, one connection that writes (on its own thread, in group commits) and
  * one that reads. `memory` is a temporary file that is removed on close, so that it works exactly like a kept database.
  * Kysely's `destroy()` closes both. `committedVersion` changes whenever any connection, in any process, commits (store.ts).
+ * `readerThread`: reads that could run long (long-reads.ts), on a read-only connection of a thread of its own, below
+ * the event loop's thread in priority, so the event loop serves every other request meanwhile.
  */
-export async function openSqlite(dataDir: string): Promise<{ dialect: SqliteDialect; groups: GroupCommit; committedVersion: () => number }> {
+export async function openSqlite(dataDir: string): Promise<{ dialect: SqliteDialect; groups: GroupCommit; committedVersion: () => number; readerThread: SqliteDialect }> {
   const memory = dataDir === 'memory';
   const dir = memory ? mkdtempSync(join(tmpdir(), 'paykit-memory-')) : dataDir;
   if (!memory) mkdirSync(dir, { recursive: true });
@@ -30,12 +32,14 @@ export async function openSqlite(dataDir: string): Promise<{ dialect: SqliteDial
   // SQLite's data_version on the reading connection: it moves whenever another connection (our writer, or a CLI's)
   // has committed since, and the reader never writes, so it moves with every commit.
   const dataVersion = reader.prepare('PRAGMA data_version').pluck();
+  const readers = await GroupCommit.open({ file, synchronous: 'OFF', readOnly: true });
   const destroy = async () => {
-    await groups.close();
+    await Promise.all([groups.close(), readers.close()]);
     reader.close();
     removeMemory();
   };
-  return { dialect: new GroupCommitDialect(groups, reader, destroy), groups, committedVersion: () => dataVersion.get() as number };
+  const readerThread = new GroupCommitDialect(readers, undefined, async () => {}); // closed with the database
+  return { dialect: new GroupCommitDialect(groups, reader, destroy), groups, committedVersion: () => dataVersion.get() as number, readerThread };
 }
 
 /** What Kysely takes for a connection: it only routes statements, to the writer while a unit of work runs. */
@@ -46,12 +50,12 @@ type Lease = DatabaseConnection & { inUnit: boolean };
  * statement on the writer); outside one, a read runs on the reader and a write is a unit of its own.
  */
 class GroupCommitDialect extends SqliteDialect {
-  constructor(groups: GroupCommit, reader: SQLite.Database, destroy: () => Promise<void>) {
-    super({ database: reader });
+  constructor(groups: GroupCommit, reader: SQLite.Database | undefined, destroy: () => Promise<void>) {
+    super({ database: reader as SQLite.Database });
     /** The reader's prepared statements by SQL text (null: not a read): Kysely's own driver prepares at every run. */
     const reads = new Map<string, Statement | null>();
     const readStatement = (query: CompiledQuery): Statement | null => {
-      if (query.query.kind !== 'SelectQueryNode' && query.query.kind !== 'RawNode') return null;
+      if (!reader || (query.query.kind !== 'SelectQueryNode' && query.query.kind !== 'RawNode')) return null;
       let statement = reads.get(query.sql);
       if (statement !== undefined) return statement;
       try {

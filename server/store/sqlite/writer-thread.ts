@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import Database, { type Statement } from 'better-sqlite3';
 
@@ -20,7 +21,8 @@ export type Failure = { error: { message: string; code?: string } };
 /** Each op's outcome: its statements' results, the guard step that found nothing to change, or its error. */
 export type Done = { results: Result[] } | { lost: number } | Failure;
 export interface Reply { done: Done[]; inTransaction: boolean }
-export interface WriterData { file: string; synchronous: 'FULL' | 'OFF' }
+/** `readOnly`: the reader thread of long reads (open-sqlite.ts); its units are plain statements, in no transaction. */
+export interface WriterData { file: string; synchronous: 'FULL' | 'OFF'; readOnly?: boolean }
 /** Runs steps as one unit of the group commit (group-commit.ts): their results, or which guard found nothing to change. */
 export type RunSteps = (steps: Step[]) => Promise<Result[] | { lost: number }>;
 
@@ -29,10 +31,13 @@ export type RunSteps = (steps: Step[]) => Promise<Result[] | { lost: number }>;
  * wait happens here, never on the event loop. It runs a message's ops in turn, opening the group's transaction
  * (BEGIN IMMEDIATE) at its first unit, and answers once, with every op's outcome.
  */
-function serve({ file, synchronous }: WriterData): void {
+function serve({ file, synchronous, readOnly = false }: WriterData): void {
   const db = new Database(file);
   // temp_store: each unit's savepoint journal stays in memory, not in a temporary file written page by page.
-  for (const pragma of ['journal_mode = WAL', `synchronous = ${synchronous}`, 'foreign_keys = ON', 'busy_timeout = 5000', 'temp_store = MEMORY']) db.pragma(pragma);
+  const writing = ['journal_mode = WAL', `synchronous = ${synchronous}`, 'foreign_keys = ON', 'temp_store = MEMORY'];
+  for (const pragma of ['busy_timeout = 5000', ...(readOnly ? ['query_only = ON'] : writing)]) db.pragma(pragma);
+  // A reader yields to the event loop's thread when both want a core (Linux: a thread's own nice value).
+  if (readOnly) setPriority(10);
   const statements = new Map<string, Statement>();
   const run = ({ sql, parameters }: Step): Result => {
     if (statements.size >= 500 && !statements.has(sql)) statements.clear();
@@ -41,7 +46,7 @@ function serve({ file, synchronous }: WriterData): void {
     const { changes, lastInsertRowid } = statement.run(parameters);
     return { changes, lastInsertRowid };
   };
-  const savepoint = () => db.exec(db.inTransaction ? 'SAVEPOINT unit' : 'BEGIN IMMEDIATE; SAVEPOINT unit');
+  const savepoint = () => readOnly || db.exec(db.inTransaction ? 'SAVEPOINT unit' : 'BEGIN IMMEDIATE; SAVEPOINT unit');
   // An error that rolled the whole transaction back (a full disk) leaves no savepoint to go back to.
   const undo = () => db.inTransaction && db.exec('ROLLBACK TO unit; RELEASE unit');
   const unit = (steps: Step[]): Done => {
@@ -57,7 +62,7 @@ function serve({ file, synchronous }: WriterData): void {
       undo();
       throw error;
     }
-    db.exec('RELEASE unit');
+    if (!readOnly) db.exec('RELEASE unit');
     return { results };
   };
   const perform = (op: Op): Done => {

@@ -4,17 +4,11 @@
  * session's `features` allow, and the CSV export.
  */
 import type { html as litHtml, TemplateResult } from 'lit-element';
-import { consoleCalls, type ApiLib } from '../../widget-console-api.ts';
-import type { ConsoleFeatures, TransactionAction, WidgetApiError, TransactionDetails, TransactionItem, TransactionQuery } from '../../widget-api.ts';
+import { consoleCalls } from '../../widget-console-api.ts';
+import type { TransactionAction, WidgetApiError, TransactionDetails, TransactionItem, TransactionQuery } from '../../widget-api.ts';
 import type { TransactionActionDetail } from '../events.ts';
-import type * as Format from '../../shared/format.ts';
-import type * as Dates from '../../shared/dates.ts';
-
-/**
- * What this module would otherwise import from the modules every element shares: handed over by the table, so the
- * shared chunk stays one file (see src/widget-console-api.ts).
- */
-export type ConsoleLib = ApiLib & Pick<typeof Format, 'formatMoney' | 'interpolate'> & Pick<typeof Dates, 'formatDateTime'> & { html: typeof litHtml };
+import type { ConsoleHost, ConsoleLib } from './console-host.ts';
+import type { PayoutsView } from './payouts-view.ts';
 
 // Set from the table's lib when the first console is made; the same for every table on the page.
 let html: typeof litHtml;
@@ -28,6 +22,10 @@ const consoleStrings = {
   orderId: 'Order',
   transactionId: 'Transaction',
   netAmount: 'Net amount',
+  fee: 'Fee',
+  payout: 'Payout',
+  payoutOf: '{id}, arriving {date}',
+  notPaidOut: 'Not paid out yet',
   refunded: 'Refunded',
   timeline: 'Timeline',
   refunds: 'Refunds',
@@ -83,25 +81,6 @@ const EVENTS = {
   receipt: 'receipt-sent',
 } as const;
 
-/** What the console needs of its table. */
-export interface ConsoleHost {
-  readonly lib: ConsoleLib;
-  readonly host: HTMLElement;
-  readonly locale: string;
-  readonly features: Partial<ConsoleFeatures>;
-  /** The session token, renewed once through fetchSessionToken when `call` is refused with 401. */
-  withToken<T>(call: (baseUrl: string, token: string) => Promise<T>): Promise<T>;
-  /** `strings`' or the language's text for `key`, if any. */
-  ownText(key: string): string | undefined;
-  /** "Loading the details…", in the table's words. */
-  readonly loading: string;
-  /** A status or type as the table words it. */
-  word(prefix: 'status' | 'type', value: string): string;
-  /** The row changed: replace it where it is, and render. */
-  changed(item: TransactionItem): void;
-  update(): void;
-}
-
 /** The actions that move money: each asks first. */
 type MoneyAction = Exclude<TransactionAction, 'receipt'>;
 
@@ -122,6 +101,8 @@ export class TransactionConsole {
   #done = new Map<string, string>();
   /** The row whose action is on its way. */
   #busy = '';
+  /** The balance and payouts, imported only for a session that grants them (a promise until then). */
+  #payouts?: PayoutsView | Promise<unknown>;
   /**
    * The money action waiting for the merchant's yes, with the exact amount its question shows (an empty field has
    * become the whole amount) and the form it was typed in, emptied once the action went through.
@@ -139,9 +120,21 @@ export class TransactionConsole {
     this.console = console;
     ({ html, formatDateTime, formatMoney, interpolate } = console.lib);
     calls ??= consoleCalls(console.lib);
+    // Made for the payouts (the table imports the console as soon as they are granted): render them.
+    if (console.features.payouts) console.update();
   }
 
   text = (key: ConsoleStringKey, values?: Record<string, string | number>): string => interpolate(this.console.ownText(key) ?? consoleStrings[key], values);
+
+  /** The payouts view, while the session grants payouts; imported the first time it does. */
+  payouts(): TemplateResult | string {
+    if (!this.console.features.payouts) return '';
+    this.#payouts ??= import('./payouts-view.ts').then(({ PayoutsView }) => {
+      this.#payouts = new PayoutsView(this.console);
+      this.console.update();
+    });
+    return this.#payouts instanceof Promise ? '' : this.#payouts.render();
+  }
 
   /** Loads (again) the details of `id`. */
   async open(id: string): Promise<void> {
@@ -240,18 +233,9 @@ export class TransactionConsole {
   /** Downloads the filtered set as CSV, in the table's language and the browser's time zone; throws what went wrong. */
   async export(filters: Omit<TransactionQuery, 'page' | 'perPage'>): Promise<void> {
     const lang = this.console.locale.slice(0, 2);
-    const { blob, filename } = await this.console.withToken((baseUrl, token) =>
+    calls.save(await this.console.withToken((baseUrl, token) =>
       // Dates in the merchant's own time zone, the browser's.
-      calls.exportTransactions(baseUrl, token, { ...filters, lang: ['es', 'fr', 'de'].includes(lang) ? lang : 'en', tz: Intl.DateTimeFormat().resolvedOptions().timeZone }));
-    const link = document.createElement('a');
-    link.href = URL.createObjectURL(blob);
-    link.download = filename;
-    link.hidden = true;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    // After the click has handed the file over.
-    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+      calls.exportTransactions(baseUrl, token, { ...filters, lang: ['es', 'fr', 'de'].includes(lang) ? lang : 'en', tz: Intl.DateTimeFormat().resolvedOptions().timeZone })));
   }
 
   /** The panel under an open row: its details, its actions, and what the last action said. */
@@ -269,6 +253,10 @@ export class TransactionConsole {
         <dt>${text('transactionId')}</dt><dd>${id}</dd>
         ${details.order_id ? html`<dt>${text('orderId')}</dt><dd>${details.order_id}</dd>` : ''}
         <dt>${text('netAmount')}</dt><dd>${money(details.net_amount)}</dd>
+        ${details.money && details.type === 'sale'
+          ? html`<dt>${text('fee')}</dt><dd>${money(details.money.fee_amount)}</dd>
+            <dt>${text('payout')}</dt><dd>${details.money.payout ? text('payoutOf', { id: details.money.payout.payout_id, date: details.money.payout.arrival_date }) : text('notPaidOut')}</dd>`
+          : ''}
         ${Number(details.refunded_amount) > 0 ? html`<dt>${text('refunded')}</dt><dd>${money(details.refunded_amount)}</dd>` : ''}
       </dl>
       <p class="heading">${text('timeline')}</p>

@@ -10,6 +10,7 @@ import { commonStrings, PaykitElement } from '../paykit-element.ts';
 import { styles } from '../../shared/styles.ts';
 import { transactionsTableStyles } from './transactions-table.styles.ts';
 import type { ConsoleStringKey, TransactionConsole } from './transaction-console.ts';
+import type { PayoutsStringKey } from './payouts-view.ts';
 
 export const transactionsTableStrings = {
   networkError: commonStrings.networkError,
@@ -75,7 +76,8 @@ const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard',
  * the service's own word capitalized unless `strings` replaces them (`statusCompleted`, `statusVoided`,
  * `typeRefund`, `typeVoid`, …).
  */
-export type TransactionsTableStringKey = keyof typeof transactionsTableStrings | ConsoleStringKey | `status${Capitalize<string>}` | `type${Capitalize<string>}`;
+export type TransactionsTableStringKey =
+  keyof typeof transactionsTableStrings | ConsoleStringKey | PayoutsStringKey | `status${Capitalize<string>}` | `type${Capitalize<string>}`;
 
 /** What a load depends on: session token, page size, service, page, filters. */
 type ListingArgs = [string | undefined, number, string | undefined, number, string];
@@ -144,6 +146,16 @@ function listTransactions(baseUrl: string, sessionToken: string, query: Transact
  * @csspart row-error - The alert beside the row acted on: what to do, in the merchant's words.
  * @csspart row-status - What the last action on the row did.
  * @csspart export-button - "Export CSV", when the session allows it: applies the controls as they are, then downloads what they show.
+ * @csspart payouts - The balance and payouts, when the session allows them (`features.payouts`).
+ * @csspart payouts-button - The button that opens and closes them.
+ * @csspart balance - What is available and what is pending.
+ * @csspart payouts-table - The payouts, newest first.
+ * @csspart payout-row - Each payout.
+ * @csspart payout-button - The button in each payout that opens and closes its entries (Escape closes); it is a `details-button` too.
+ * @csspart payout-entries - The row under an open payout, with its entries and their CSV.
+ * @csspart entries - The list of a payout's entries.
+ * @csspart csv-button - "Download CSV" of a payout's entries.
+ * @csspart more-button - More payouts, or more entries of a payout.
  * @csspart pagination - The paging controls.
  * @csspart previous-button - Previous page.
  * @csspart next-button - Next page.
@@ -270,7 +282,7 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
   #rangeError = '';
   /** The row whose details are open. */
   #open = '';
-  /** The details, actions and export, once imported. */
+  /** The details, actions and export (and the payouts, when granted), once imported. */
   #console?: TransactionConsole;
   /** A token from fetchSessionToken, used instead of `sessionToken` until that changes. */
   #renewed?: string;
@@ -352,6 +364,8 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
     super.updated(changed);
     // A way to get a token appeared after the listing failed for want of one.
     if (changed.has('fetchSessionToken') && this.fetchSessionToken && this.#listing.status === TaskStatus.ERROR) void this.reload();
+    // The payouts are the console's: pages whose session does not grant them load none of it.
+    if (this.#features.payouts) void this.#consoleModule();
   }
 
   /** Loads the current page again, e.g. after a payment elsewhere on the page. */
@@ -574,6 +588,7 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
         ${ranged || filtered ? html`<button part="clear-button" type="button" @click=${() => this.#load(1, { ...filters, q: '', status: '', kind: '', card_brand: '', from_date: '', to_date: '' })}>${this.t('clear')}</button>` : ''}
       </form>
       <p id="range-error" class="error" role="alert">${this.#rangeError}</p>
+      ${this.#console?.payouts()}
       ${this.lines(status, this.#listing.status === TaskStatus.ERROR ? (this.#listing.error as Error).message : '', phase === 'empty' ? 'status empty' : 'status')}
       ${phase === 'error'
         ? html`<button part="retry-button" @click=${this.reload}>${this.t('retry')}</button>`
