@@ -213,7 +213,7 @@ table.fetchSessionToken = async () => (await (await fetch('/my-server/paykit-ses
   and updates the row; a refusal appears beside it in the merchant's words (\`transactions-error\`'s
   \`developerMessage\` has the service's). Each action carries an \`Idempotency-Key\`, the same on a retry, so a
   retried refund refunds once (docs/security.md).
-- **Export.** *Export CSV* applies the controls, then downloads what they show: a byte-order mark, the table's words,
+- **Export.** *Export CSV* downloads the applied filters' rows, every page: a byte-order mark, the table's words,
   dates \`YYYY-MM-DD HH:MM:SS\` in the browser's zone (named), numbers as the language writes them (\`;\` and a
   decimal comma in es, fr, de), fee, net, currency, customer and description; pending ACH has no fee or net.
 - **Payouts** (#45, \`features.payouts\`). *Balance and payouts* opens the balance and the payouts; a payout's date

@@ -145,7 +145,7 @@ function listTransactions(baseUrl: string, sessionToken: string, query: Transact
  * @csspart cancel-button - No to the question (Escape too).
  * @csspart row-error - The alert beside the row acted on: what to do, in the merchant's words.
  * @csspart row-status - What the last action on the row did.
- * @csspart export-button - "Export CSV", when the session allows it: applies the controls as they are, then downloads what they show.
+ * @csspart export-button - "Export CSV", when the session allows it.
  * @csspart payouts - The balance and payouts, when the session allows them (`features.payouts`).
  * @csspart payouts-button - The button that opens and closes them.
  * @csspart balance - What is available and what is pending.
@@ -456,6 +456,16 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
     void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(`[data-transaction-id="${CSS.escape(id)}"] button`)?.focus());
   }
 
+  async #export(): Promise<void> {
+    this.#rangeError = '';
+    try {
+      await (await this.#consoleModule()).export(this.filters);
+    } catch (error) {
+      this.#rangeError = (error as Error).message;
+    }
+    this.requestUpdate();
+  }
+
   async #renew(): Promise<string> {
     const token = (await this.fetchSessionToken!().catch(() => ''))?.trim();
     if (!token) throw new WidgetError(this.t('refreshFailed'), 'authentication_failed');
@@ -489,13 +499,6 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
     // The default order (newest first) is no filter: it stays out of the event and the page's URL.
     const [sort = '', order = ''] = form.sorting === 'date desc' ? [] : (form.sorting ?? '').split(' ');
     this.#load(1, { q: form.q ?? '', status: form.status ?? '', kind: form.kind ?? '', card_brand: form.card_brand ?? '', from_date: form.from ?? '', to_date: form.to ?? '', sort, order });
-    // Export applies the controls first: the file holds what they show, not what was applied before.
-    if (event.submitter?.part.contains('export-button') && !this.#rangeError) {
-      this.#consoleModule().then((console) => console.export(this.filters)).catch((error: Error) => {
-        this.#rangeError = error.message;
-        this.requestUpdate();
-      });
-    }
   }
 
   /** A status or a type as a word: `strings`' or the language's, else the service's own, capitalized. */
@@ -584,7 +587,7 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
             option(value, this.t(`sort${keyOf(value.replace(' ', '_'))}` as TransactionsTableStringKey), sorting))}
         </select></label>
         <button part="apply-button">${this.t('apply')}</button>
-        ${this.#features.export ? html`<button part="export-button">${this.t('exportCsv')}</button>` : ''}
+        ${this.#features.export ? html`<button part="export-button" type="button" @click=${this.#export}>${this.t('exportCsv')}</button>` : ''}
         ${ranged || filtered ? html`<button part="clear-button" type="button" @click=${() => this.#load(1, { ...filters, q: '', status: '', kind: '', card_brand: '', from_date: '', to_date: '' })}>${this.t('clear')}</button>` : ''}
       </form>
       <p id="range-error" class="error" role="alert">${this.#rangeError}</p>
