@@ -245,8 +245,9 @@ export class TransactionsApi {
   }
 
   /**
-   * GET /merchant/transactions/export.csv: every transaction the filter matches (all pages), as CSV text with a header
-   * row in `lang` and amounts as decimal text: what the payments console's export button downloads.
+   * GET /merchant/transactions/export.csv: every transaction the filter matches (all pages), as CSV text (after a
+   * byte-order mark) with the header, types and statuses in `lang`, dates in `tz`, amounts as `lang` writes numbers:
+   * what the payments console's export button downloads.
    */
   async exportTransactions(merchantKey: string, filters: TransactionExportFilters = {}, options: RequestOptions = {}): Promise<string> {
     return this.http.callText({ method: 'GET', path: '/merchant/transactions/export.csv', query: { merchant_key: merchantKey, ...filters }, accept: 'text/csv', ...options });

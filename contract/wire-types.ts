@@ -1393,8 +1393,10 @@ export type ConsoleExportQuery = {
   sort?: "date" | "amount";
   /** desc (default) or asc */
   order?: "desc" | "asc";
-  /** The header row's language (default en) */
+  /** The language of the header, types and statuses (default en); es, fr and de separate by ; with a decimal comma */
   lang?: "en" | "es" | "fr" | "de";
+  /** The time zone of the dates (an IANA name such as Europe/Berlin; default UTC), named in the header */
+  tz?: string;
 };
 
 export type ConsoleHoldAmountBody = {
@@ -1499,7 +1501,10 @@ export type MerchantExportQuery = {
   sort?: "date" | "amount";
   /** desc (default) or asc */
   order?: "desc" | "asc";
+  /** The language of the header, types and statuses (default en); es, fr and de separate by ; with a decimal comma */
   lang?: "en" | "es" | "fr" | "de";
+  /** The time zone of the dates (an IANA name such as Europe/Berlin; default UTC), named in the header */
+  tz?: string;
 };
 
 export type PublicKeyParams = {

@@ -53,7 +53,7 @@ export function consoleCalls({ widgetCall, WidgetApiError, WidgetAuthError, Widg
   }
 
   /** The filtered set as CSV (all pages; the header row in `lang`) and its file name. */
-  function exportTransactions(baseUrl: string, sessionToken: string, query: Omit<TransactionQuery, 'page' | 'perPage'> & { lang: string }): Promise<{ blob: Blob; filename: string }> {
+  function exportTransactions(baseUrl: string, sessionToken: string, query: Omit<TransactionQuery, 'page' | 'perPage'> & { lang: string; tz: string }): Promise<{ blob: Blob; filename: string }> {
     const params = new URLSearchParams();
     for (const [name, value] of Object.entries(query)) if (value) params.set(name, String(value));
     return download(`${baseUrl}/api/v1/widgets/transactions/export.csv?${params}`, sessionToken);

@@ -180,7 +180,7 @@ export interface TransactionsTableTagProps {
 export interface TransactionsTableOnListeners {
   /** A page arrived. `detail`: `{total}`, the count over all pages. */
   'ontransactions-load'?: ((event: CustomEvent<TransactionsLoadDetail>) => void) | undefined;
-  /** Loading failed (network, the page's policy, configuration, or a token that stays refused). `detail`: `{code, message}`. */
+  /** Loading failed (network, the page's policy, configuration, or a token that stays refused), or an action beside a row was refused. `detail`: `{code, message}`, and the service's own sentence as `developerMessage` when the merchant was shown other words. */
   'ontransactions-error'?: ((event: CustomEvent<PaykitErrorDetail>) => void) | undefined;
   /** A refund (whole or part) went through; the row shows it. `detail`: `{transaction, amount?}`. */
   'ontransaction-refunded'?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
@@ -202,7 +202,7 @@ export interface TransactionsTableOnListeners {
 export interface TransactionsTableColonListeners {
   /** A page arrived. `detail`: `{total}`, the count over all pages. */
   'on:transactions-load'?: ((event: CustomEvent<TransactionsLoadDetail>) => void) | undefined;
-  /** Loading failed (network, the page's policy, configuration, or a token that stays refused). `detail`: `{code, message}`. */
+  /** Loading failed (network, the page's policy, configuration, or a token that stays refused), or an action beside a row was refused. `detail`: `{code, message}`, and the service's own sentence as `developerMessage` when the merchant was shown other words. */
   'on:transactions-error'?: ((event: CustomEvent<PaykitErrorDetail>) => void) | undefined;
   /** A refund (whole or part) went through; the row shows it. `detail`: `{transaction, amount?}`. */
   'on:transaction-refunded'?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;

@@ -189,11 +189,10 @@ The elements support the floor in package.json's \`browserslist\`: Baseline 2022
 const GUIDES: Record<string, string> = {
   'transactions-table': `### As the merchant's payments console (#32)
 
-The merchant's server mints the token with the features the page may use — \`POST /api/v1/widgets/sessions\`
-\`{ merchant_key, features: { refunds, voids, captures, export, receipts, payouts } }\` (all false: read-only) — and gives the
-table the token alone: the features travel with it. Each page of the listing says what its token allows
-(\`features\`), so the table shows only those actions and the page cannot claim others; the service refuses anything
-else in any case (403 \`forbidden\`, shown beside the row):
+The merchant's server mints the token with the features the page may use (\`POST /api/v1/widgets/sessions\`
+\`{ merchant_key, features: { refunds, voids, captures, export, receipts, payouts } }\`, all false: read-only) and
+gives the table the token alone: each listing page says what its token allows, so the table shows only those
+actions; the service refuses anything else in any case (403 \`forbidden\`, shown beside the row):
 
 \`\`\`js
 table.fetchSessionToken = async () => (await (await fetch('/my-server/paykit-session', { method: 'POST' })).json()).session_token;
@@ -201,28 +200,25 @@ table.fetchSessionToken = async () => (await (await fetch('/my-server/paykit-ses
 
 - **Find.** Search (a transaction id, an order id or its beginning in any case, a last four, an amount such as \`12.50\`,
   the e-mail a pay link was sent to), status, kind, card, date range and sort are attributes and one \`filters\`
-  property by the listing's query names. Keep them in the page's URL:
-  \`table.filters = Object.fromEntries(new URLSearchParams(location.search))\` on load, and on
-  \`transactions-filter-change\`, \`history.replaceState(null, '', '?' + new URLSearchParams(event.detail))\` (empty
-  values are "any"). Cursor paging is unchanged.
-- **Details.** A row's date is a button (Enter or Space) that opens the row's details under it: the timeline and the
-  refunds; Escape closes them and gives focus back to the button. The details, actions and export are a module the
-  table imports the first time a row is opened or the export is used (about 2.4 KB brotli), so the first paint
-  stays small.
-- **Act.** Refund (whole, or part: an amount), void (with until when it is possible), capture (whole or part) and
-  release a hold, undo a sale (a void while one is possible — the fee is kept by nobody — else a full refund; the
-  panel says which before the click), resend the receipt. Each success fires its event (\`transaction-refunded\`,
-  \`transaction-voided\`, \`transaction-captured\`, \`transaction-released\`, \`transaction-undone\`,
-  \`receipt-sent\`; \`detail.transaction\` is the transaction as it now is) and updates the row in place; a refusal
-  appears beside the row, in the service's words. Each action carries an \`Idempotency-Key\`, the same one when it is
-  tried again after no answer or the service's failure, so a retried refund refunds once (docs/security.md).
-- **Export.** *Export CSV* downloads the filtered set, every page, with its header row in the table's language (a
-  fetch with the token, then a Blob link, since a link cannot carry the token).
-- **Payouts** (#45, \`features.payouts\`). *Balance and payouts* opens the balance (available and pending) and the
-  payouts, newest first; a payout's date is a button that opens the ledger entries it paid out (sale, fee, refund…,
-  which add up to it) and *Download CSV* of them; Escape closes them. A sale's details say its fee and the payout its
-  money went out in. The view is a module of its own, imported only for a session that grants payouts: pages without
-  them load none of it (docs/payouts.md).
+  property by the listing's query names. Keep them in the page's URL: \`table.filters =
+  Object.fromEntries(new URLSearchParams(location.search))\` on load, \`history.replaceState(null, '', '?' + new
+  URLSearchParams(event.detail))\` on \`transactions-filter-change\` (empty values are "any").
+- **Details.** A row's date is a button (Enter or Space) that opens its timeline and refunds under it; Escape
+  closes them. Details, actions and export are a module imported at first use (about 2.4 KB brotli).
+- **Act.** Refund (whole or part), void, capture (whole or part) and release a hold, undo a sale (a void while
+  possible, else a refund of the rest; the panel says which), resend the receipt. A money action first asks exactly
+  what will happen ("Refund $11.50 of $11.50 to Visa •••• 4242?"); nothing is sent before *yes* (Escape says no), an
+  empty amount is asked about as the whole, and the field empties after success. Each success fires its event
+  (\`transaction-refunded\`, \`-voided\`, \`-captured\`, \`-released\`, \`-undone\`, \`receipt-sent\`; \`detail.transaction\`)
+  and updates the row; a refusal appears beside it in the merchant's words (\`transactions-error\`'s
+  \`developerMessage\` has the service's). Each action carries an \`Idempotency-Key\`, the same on a retry, so a
+  retried refund refunds once (docs/security.md).
+- **Export.** *Export CSV* downloads the applied filters' rows, every page: a byte-order mark, the table's words,
+  dates \`YYYY-MM-DD HH:MM:SS\` in the browser's zone (named), numbers as the language writes them (\`;\` and a
+  decimal comma in es, fr, de), fee, net, currency, customer and description; pending ACH has no fee or net.
+- **Payouts** (#45, \`features.payouts\`). *Balance and payouts* opens the balance and the payouts; a payout's date
+  opens the entries it paid out and *Download CSV* of them (Escape closes). A sale's details say its fee and payout.
+  A module of its own, loaded only for a session that grants payouts (docs/payouts.md).
 - **On a phone** (≤ 40rem) each row is a card of two lines; nothing is clipped or scrolls sideways.
 
 | 375 px, light | 375 px, dark | a row's details and actions |

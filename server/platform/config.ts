@@ -3,6 +3,19 @@ import { DEFAULT_SCHEDULE_SECONDS } from '../webhooks/retry-schedule.ts';
 
 export type Environment = 'sandbox' | 'production';
 
+/**
+ * The smallest payment a platform takes by default, in minor units: 0.50, as Stripe's. Below it a card's fee (2.9% +
+ * 0.30) takes most of the sale; a platform sets its own with PAYKIT_MINIMUM_PAYMENT.
+ */
+export const DEFAULT_MINIMUM_PAYMENT = 50;
+
+/** PAYKIT_MINIMUM_PAYMENT as minor units: decimal text from 0.01 to 999999.99 ("0.50"), else null. */
+function readMinimumPayment(text: string): number | null {
+  const match = /^(\d{1,6})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  const minor = match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : 0;
+  return minor > 0 ? minor : null;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -15,6 +28,8 @@ export interface Config {
   webhooks: { timeoutMs: number; scheduleSeconds: number[]; pollMs: number; dispatch: boolean };
   /** How callers reach the service; absent: `DEFAULT_NETWORK` (tests and the bench build apps without an environment). */
   network?: NetworkSettings;
+  /** The smallest payment taken, in minor units; absent: `DEFAULT_MINIMUM_PAYMENT` (0.50). */
+  minimumPayment?: number;
 }
 
 export interface NetworkSettings {
@@ -117,6 +132,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!Number.isInteger(pollMs) || pollMs < 10 || pollMs > 60_000) throw new Error('PAYKIT_WEBHOOK_POLL_MS must be 10 to 60000');
   const scheduleSeconds = env.PAYKIT_WEBHOOK_RETRY_SCHEDULE ? env.PAYKIT_WEBHOOK_RETRY_SCHEDULE.split(',').map((s) => Number(s.trim())) : DEFAULT_SCHEDULE_SECONDS;
   if (scheduleSeconds.some((s) => !(s > 0))) throw new Error('PAYKIT_WEBHOOK_RETRY_SCHEDULE must be seconds separated by commas, e.g. "5,300,1800"');
+  const minimumPayment = env.PAYKIT_MINIMUM_PAYMENT ? readMinimumPayment(env.PAYKIT_MINIMUM_PAYMENT) : DEFAULT_MINIMUM_PAYMENT;
+  if (minimumPayment === null) throw new Error(`PAYKIT_MINIMUM_PAYMENT must be an amount such as "0.50" (0.01 to 999999.99), not "${env.PAYKIT_MINIMUM_PAYMENT}"`);
   return {
     port,
     // A sandbox started on a laptop answers that laptop only; containers and servers say HOST=0.0.0.0 (docs/security.md).
@@ -128,5 +145,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedClient: id && secret ? { id, secret } : undefined,
     webhooks: { timeoutMs, scheduleSeconds, pollMs, dispatch: env.PAYKIT_WEBHOOK_DISPATCHER !== 'off' },
     network: readNetwork(env),
+    minimumPayment,
   };
 }

@@ -59,7 +59,7 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
     const s = request.consoleSession;
     const merchant = await request.unit.store.merchants.findByIdUnscoped(s.merchantId);
     if (!merchant) throw unauthenticated(BAD_SESSION);
-    return { session: s, merchant };
+    return { session: s, merchant, minimumPayment: config.minimumPayment };
   }
 
   app.options('/widgets/transactions/*', { schema: { hide: true } }, async (_request, reply) =>
@@ -102,7 +102,7 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
   // action's answer (the row after it) commits with its change.
   /** Each action answers the row as it is now, with its timeline and refunds. */
   const after = (tx: Store, who: ConsoleActor, id: string) => consoleDetails(tx, who.merchant.id, id, clock.now());
-  /** The shopper's receipt of a refund or void just made, in the action's unit: its answer shows that it went. */
+  /** The shopper's receipt of a refund, void or capture just made, in the action's unit: its answer shows that it went. */
   const receipt = async (tx: Store, who: ConsoleActor, recordId: string) => {
     const change = await receiptChange(tx, who.merchant.id, recordId, { now: clock.now(), publicUrl: config.publicUrl });
     if (change) await tx.write(change);
@@ -153,7 +153,8 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
     const id = request.params.transaction_id;
     const decided = await consoleCapture(request.unit.store, who, id, request.body?.amount, clock.now());
     return request.unit.transaction(async (tx) => {
-      await written(tx, decided);
+      const captured = await written(tx, decided);
+      await receipt(tx, who, captured.transaction_id);
       return { result: true, message: 'Hold captured.', data: await after(tx, who, id) };
     });
   });

@@ -8,6 +8,7 @@ import {
   AddCustomerBody, CustomerAnswer, CustomerGetQuery, CustomerListAnswer, CustomerListQuery, CustomerParams,
 } from '../schemas/customers.ts';
 import { addCustomer } from '../services/customers.ts';
+import { writeWithReceipt } from './shopper-receipts.ts';
 import { chargeCustomer } from '../services/customer-charges.ts';
 import { ChargeCustomerAnswer, ChargeCustomerBody } from '../schemas/payments.ts';
 import { merchantByKey } from '../services/merchant-access.ts';
@@ -15,7 +16,7 @@ import { merchantByKey } from '../services/merchant-access.ts';
 const tags = ['Customers'];
 const asData = (c: Customer) => ({ customer_email: c.email, customer_id: c.id, customer_phone: c.phone });
 
-export const customerRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { clock }) => {
+export const customerRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { clock, config }) => {
   app.post('/customers/add', {
     schema: { operationId: 'addCustomer', tags, summary: 'Store a customer of a merchant', body: AddCustomerBody, response: { 200: CustomerAnswer, ...failures } },
   }, async (request) => {
@@ -80,7 +81,8 @@ export const customerRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { clo
     },
   }, async (request) => {
     const merchant = await merchantByKey(request.unit.store, request.client.id, request.body.merchant_key);
-    const charge = await chargeCustomer(request.unit.store, merchant, request.params.customerId, request.body.amount, request.body.order_id, clock.now());
-    return request.unit.write(charge.change, { result: true, message: 'Customer charged.', transaction_id: charge.result.id });
+    const charge = await chargeCustomer(request.unit.store, merchant, request.params.customerId, request.body.amount, request.body.order_id, clock.now(), config.minimumPayment);
+    // The customer's receipt, by the phone and address the merchant stored for them.
+    return writeWithReceipt(request, charge.change, { result: true, message: 'Customer charged.', transaction_id: charge.result.id }, merchant.id, charge.result.id, { now: clock.now(), publicUrl: config.publicUrl });
   });
 };

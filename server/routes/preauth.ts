@@ -6,17 +6,19 @@ import {
   VoidPreauthAnswer, VoidPreauthBody,
 } from '../schemas/payments.ts';
 import { merchantByKey } from '../services/merchant-access.ts';
+import { writeWithReceipt } from './shopper-receipts.ts';
 import { capture, changeAuthorizedAmount, listHolds, readHold, releaseAuthorization } from '../services/preauthorizations.ts';
 
 const tags = ['Preauthorizations'];
 
-export const preauthRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { clock }) => {
+export const preauthRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { clock, config }) => {
   app.post('/preauth/capture', {
     schema: { operationId: 'capturePreauth', tags, summary: 'Charge the amount authorized now (once)', body: CaptureBody, response: { 200: CaptureAnswer, ...failures } },
   }, async (request) => {
     const merchant = await merchantByKey(request.unit.store, request.client.id, request.body.merchant_key);
     const captured = await capture(request.unit.store, merchant, request.body.transaction_id, request.body.last_authorized_amount, clock.now());
-    return request.unit.write(captured.change, { result: true, message: 'Authorization captured.', data: captured.result });
+    // The shopper's receipt of the charge, as a paid pay link's (the hold's request names the phone or address).
+    return writeWithReceipt(request, captured.change, { result: true, message: 'Authorization captured.', data: captured.result }, merchant.id, captured.result.transaction_id, { now: clock.now(), publicUrl: config.publicUrl });
   });
 
   app.post('/preauth/update', {
@@ -24,7 +26,7 @@ export const preauthRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
   }, async (request) => {
     const { merchant_key, transaction_id, last_authorized_amount, new_authorized_amount } = request.body;
     const merchant = await merchantByKey(request.unit.store, request.client.id, merchant_key);
-    const { change, result: data } = await changeAuthorizedAmount(request.unit.store, merchant, transaction_id, last_authorized_amount, new_authorized_amount, clock.now());
+    const { change, result: data } = await changeAuthorizedAmount(request.unit.store, merchant, transaction_id, last_authorized_amount, new_authorized_amount, clock.now(), {}, config.minimumPayment);
     return request.unit.write(change, { result: true, message: `Authorized amount ${data.change === 'increment' ? 'raised' : 'lowered'} to ${data.authorized_amount}.`, data });
   });
 

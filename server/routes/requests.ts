@@ -23,7 +23,7 @@ export const requestRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
     schema: { operationId: 'requestPayment', tags, summary: 'Ask a customer to pay: a pay link, sent by SMS and/or e-mail', body: PaymentRequestBody, response: { 200: PaymentRequestAnswer, ...failures } },
   }, async (request) => {
     const merchant = await merchantByKey(request.unit.store, request.client.id, request.body.merchant_key);
-    const created = await createPaymentRequest(request.unit.store, merchant, request.body, { source: 'pay_link', now: clock.now(), publicUrl: config.publicUrl });
+    const created = await createPaymentRequest(request.unit.store, merchant, request.body, { source: 'pay_link', now: clock.now(), publicUrl: config.publicUrl, minimumPayment: config.minimumPayment });
     return request.unit.write(created.change, requestAnswer(created.result));
   });
 
@@ -41,7 +41,7 @@ export const requestRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
     const customer = await request.unit.store.customers.findById(merchant.id, request.params.customerId);
     if (!customer) throw notFound(`No customer ${request.params.customerId} for this merchant.`);
     const { change, result: { request: created, payLink } } = await createPaymentRequest(request.unit.store, merchant, request.body, {
-      source: 'customer_request', customer, now: clock.now(), publicUrl: config.publicUrl,
+      source: 'customer_request', customer, now: clock.now(), publicUrl: config.publicUrl, minimumPayment: config.minimumPayment,
     });
     return request.unit.write(change, {
       result: true,
@@ -55,7 +55,7 @@ export const requestRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
   }, async (request) => {
     const merchant = await merchantByKey(request.unit.store, request.client.id, request.body.merchant_key);
     const { change, result: { request: created, payLink, qrCodeLink } } = await createPaymentRequest(request.unit.store, merchant, request.body, {
-      source: 'qr_code', now: clock.now(), publicUrl: config.publicUrl,
+      source: 'qr_code', now: clock.now(), publicUrl: config.publicUrl, minimumPayment: config.minimumPayment,
     });
     return request.unit.write(change, {
       result: true,

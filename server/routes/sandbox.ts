@@ -15,7 +15,7 @@ import { merchantByKey } from '../services/merchant-access.ts';
 import { payLink, type PaymentDetails } from '../services/pay.ts';
 import { LINK_PROBLEMS } from '../domain/pay-links.ts';
 import { decideAch } from '../services/ach.ts';
-import { sendShopperReceipt } from './shopper-receipts.ts';
+import { sendShopperReceipt, writeWithReceipt } from './shopper-receipts.ts';
 import { eventRow } from '../store/events.ts';
 import { payLinkKey } from '../services/pay-link-tokens.ts';
 import { CLOCK_OFFSET_SETTING } from '../store/settings.ts';
@@ -214,10 +214,15 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
     schema: { operationId: 'updateAch', tags, summary: 'Approve or decline a waiting ACH payment (sandbox)', body: UpdateAchBody, response: { 200: AchAnswer, ...failures } },
   }, async (request) => {
     const merchant = await merchantByKey(request.unit.store, request.client.id, request.body.merchant_key);
-    const answer = await request.unit.write(await decideAch(request.unit.store, merchant, request.body.transaction_id, request.body.new_status, clock.now()), { result: true, message: 'Success.' });
-    if (request.body.new_status === 'approved') {
-      await sendShopperReceipt(request, merchant.id, request.body.transaction_id, { now: clock.now(), publicUrl: config.publicUrl });
+    const change = await decideAch(request.unit.store, merchant, request.body.transaction_id, request.body.new_status, clock.now());
+    const options = { now: clock.now(), publicUrl: config.publicUrl };
+    if (request.body.new_status === 'declined') {
+      // The bank sent the payment back: the shopper is told, by a receipt of the return written with it.
+      const returned = change.rows.find((r) => r.table === 'transactions')!.row as { id: string };
+      return writeWithReceipt(request, change, { result: true, message: 'Success.' }, merchant.id, returned.id, options);
     }
+    const answer = await request.unit.write(change, { result: true, message: 'Success.' });
+    await sendShopperReceipt(request, merchant.id, request.body.transaction_id, options);
     return answer;
   });
 };

@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { receiptChange } from '../services/receipts.ts';
+import { apply } from '../services/guarded.ts';
+import type { Change } from '../store/changes.ts';
 
 /**
  * The shopper's receipt of a payment, refund or void just written, through the request's unit. The change stands
@@ -15,4 +17,19 @@ export async function sendShopperReceipt(
   } catch (error) {
     request.log.error({ err: error, merchantId, transactionId }, 'The receipt could not be sent.');
   }
+}
+
+/**
+ * A charge's change and its receipt in one unit of the request (a captured hold, a stored customer's charge): the
+ * message rows commit with the money, or neither does. Nothing more when nobody can be reached or receipts are off.
+ */
+export function writeWithReceipt<A>(
+  request: FastifyRequest, change: Change, answer: A, merchantId: string, transactionId: string, options: { now: Date; publicUrl: string },
+): Promise<A> {
+  return request.unit.transaction(async (tx) => {
+    await apply(tx, change);
+    const receipt = await receiptChange(tx, merchantId, transactionId, options);
+    if (receipt) await tx.write(receipt);
+    return answer;
+  });
 }

@@ -43,7 +43,7 @@ export const widgetRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, deps) =
     schema: { operationId: 'createWidgetPayLink', tags, summary: 'Create a pay link (public key)', params: PublicKeyParams, body: WidgetPayLinkBody, response: { 200: WidgetPayLinkAnswer, ...failures } },
   }, async (request) => {
     const merchant = request.widgetMerchant!;
-    const { change, result: { request: created, payLink } } = await createWidgetPayLink(request.unit.store, merchant, request.body, { now: clock.now(), publicUrl: config.publicUrl });
+    const { change, result: { request: created, payLink } } = await createWidgetPayLink(request.unit.store, merchant, request.body, { now: clock.now(), publicUrl: config.publicUrl, minimumPayment: config.minimumPayment });
     return request.unit.write(change, {
       result: true,
       message: 'Pay link created.',
@@ -69,7 +69,7 @@ export const widgetRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, deps) =
   app.post('/widgets/:public_key/payment-requests', {
     schema: { operationId: 'createWidgetPaymentRequest', tags, summary: 'Text a pay link to a phone (public key)', params: PublicKeyParams, body: WidgetPaymentRequestBody, response: { 200: WidgetPaymentRequestAnswer, ...failures } },
   }, async (request) => {
-    const { change, result: { request: created, payLink } } = await createWidgetPaymentRequest(request.unit.store, request.widgetMerchant!, request.body, { now: clock.now(), publicUrl: config.publicUrl });
+    const { change, result: { request: created, payLink } } = await createWidgetPaymentRequest(request.unit.store, request.widgetMerchant!, request.body, { now: clock.now(), publicUrl: config.publicUrl, minimumPayment: config.minimumPayment });
     return request.unit.write(change, { result: true, message: `A text with the pay link was sent to ${created.phone}.`, data: { order_id: created.order_id, pay_link: payLink } });
   });
 

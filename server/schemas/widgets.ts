@@ -104,8 +104,10 @@ const FilterFields = {
 };
 
 export const WidgetTransactionsQuery = Type.Object({ ...FilterFields, page: PageNumber(), perPage: PageSize(), cursor: Cursor() });
-export const ConsoleExportQuery = Type.Object({ ...FilterFields, lang: Type.Optional(OneOf(EXPORT_LANGUAGES, 'The header row\'s language (default en)')) });
-export const MerchantExportQuery = Type.Object({ merchant_key: MerchantKey, ...FilterFields, lang: Type.Optional(OneOf(EXPORT_LANGUAGES)) });
+const ExportZone = Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_+\\-/]+$', description: 'The time zone of the dates (an IANA name such as Europe/Berlin; default UTC), named in the header' }));
+const ExportLanguage = Type.Optional(OneOf(EXPORT_LANGUAGES, 'The language of the header, types and statuses (default en); es, fr and de separate by ; with a decimal comma'));
+export const ConsoleExportQuery = Type.Object({ ...FilterFields, lang: ExportLanguage, tz: ExportZone });
+export const MerchantExportQuery = Type.Object({ merchant_key: MerchantKey, ...FilterFields, lang: ExportLanguage, tz: ExportZone });
 
 const ConsoleItemFields = {
   transaction_id: Type.String(), created_date: Instant, amount: Type.String(), net_amount: Type.String(), card_brand: Type.String(),
@@ -149,5 +151,5 @@ export const ConsoleHoldAmountBody = Body({ amount: Money('The amount the hold s
 export const ConsoleAmountBody = Body({ amount: Type.Optional(Money('Decimal text, e.g. "5.00"; absent for the whole amount')) });
 export const ConsoleEmptyBody = Type.Union([Body({}), Type.Null()]);
 
-/** The CSV an export streams: a header row in `lang`, then every matching row; amounts as decimal text. */
-export const TransactionsCsv = { description: 'Done: CSV (RFC 4180, CRLF lines, UTF-8), a header row then every matching row.', content: { 'text/csv': { schema: { type: 'string' } } } } as const;
+/** The CSV an export streams: a header row in `lang`, then every matching row; amounts as the language writes numbers. */
+export const TransactionsCsv = { description: 'Done: CSV (RFC 4180, CRLF lines, UTF-8 with a byte-order mark), a header row then every matching row: dates in `tz` (named in the header) as YYYY-MM-DD HH:MM:SS, types and statuses in `lang`, amounts without a currency sign with the language\'s decimal mark, no fee or net for pending or declined ACH payments.', content: { 'text/csv': { schema: { type: 'string' } } } } as const;

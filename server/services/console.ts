@@ -84,7 +84,7 @@ export async function consoleDetails(store: Store, merchantId: string, transacti
 }
 
 /** An action through a widget session: the session's merchant, and its id in every event the action writes. */
-export interface ConsoleActor { session: WidgetSession; merchant: MerchantAccount }
+export interface ConsoleActor { session: WidgetSession; merchant: MerchantAccount; minimumPayment?: number | undefined }
 
 const extrasOf = (actor: ConsoleActor): EventExtras => (actor.session.sessionId ? { widget_session_id: actor.session.sessionId } : {});
 
@@ -127,7 +127,7 @@ export async function consoleVoid(store: Store, actor: ConsoleActor, id: string,
 export async function consoleCapture(store: Store, actor: ConsoleActor, id: string, amount: string | number | undefined, now: Date) {
   requireFeature(actor.session, 'captures');
   const text = amountText(amount);
-  return capture(store, actor.merchant, id, undefined, now, extrasOf(actor), text === undefined ? undefined : parseAmount(text)!);
+  return capture(store, actor.merchant, id, undefined, now, extrasOf(actor), text === undefined ? undefined : parseAmount(text)!, actor.minimumPayment);
 }
 
 /** Change a hold's amount (raise or lower it) without capturing. */
@@ -136,7 +136,7 @@ export async function consoleAdjust(store: Store, actor: ConsoleActor, id: strin
   const text = amountText(amount);
   if (text === undefined) throw invalid('amount is required: the amount the hold should be, e.g. "40.00".');
   const hold = await ownTransaction(store, actor, id);
-  return changeAuthorizedAmount(store, actor.merchant, id, formatAmount(hold.amount), text, now, extrasOf(actor));
+  return changeAuthorizedAmount(store, actor.merchant, id, formatAmount(hold.amount), text, now, extrasOf(actor), actor.minimumPayment);
 }
 
 export async function consoleRelease(store: Store, actor: ConsoleActor, id: string) {

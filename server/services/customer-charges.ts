@@ -14,16 +14,21 @@ import { entryRows } from '../store/ledger.ts';
 import { eventRow } from '../store/events.ts';
 import type { Decided } from './guarded.ts';
 import { orderIdProblem } from '../domain/order-reference.ts';
+import { belowMinimumProblem } from '../domain/payment-amounts.ts';
+import { DEFAULT_MINIMUM_PAYMENT } from '../platform/config.ts';
 
 const NO_SAVED_CARD =
   'This customer has no saved card yet: send them a payment request (POST /requests/{customerId}); the card they pay with is saved.';
 
 /** POST /customers/charge/{customerId}: charges the card the customer last paid a link of theirs with, once per order id. */
-export async function chargeCustomer(store: Store, merchant: MerchantAccount, customerId: string, amountValue: string | number, orderId: string, now: Date): Promise<Decided<Transaction>> {
+export async function chargeCustomer(store: Store, merchant: MerchantAccount, customerId: string, amountValue: string | number, orderId: string, now: Date, minimumPayment = DEFAULT_MINIMUM_PAYMENT,
+): Promise<Decided<Transaction>> {
   assertCanTakePayments(merchant);
   const amount = parseAmount(String(amountValue));
   if (amount === null || amount <= 0) throw invalid('amount must be greater than zero with at most two decimals, e.g. 25.5.');
   if (amount > MAX_PAYMENT) throw invalid(overMaximum('amount'));
+  const small = belowMinimumProblem('amount', amount, minimumPayment);
+  if (small) throw invalid(small);
   const order = orderId;
   const orderProblem = orderIdProblem(order);
   if (orderProblem) throw invalid(orderProblem);

@@ -9,7 +9,8 @@ import { conflict, invalid, rateLimited, refusedBecause } from '../domain/refusa
 import { formatAmount, MAX_PAYMENT, overMaximum, parseAmount } from '../domain/money.ts';
 import { isEmail } from '../domain/contact.ts';
 import { normalizePhone } from '../../rules/phone.ts';
-import { subtotal } from '../domain/payment-amounts.ts';
+import { belowMinimumProblem, subtotal } from '../domain/payment-amounts.ts';
+import { DEFAULT_MINIMUM_PAYMENT } from '../platform/config.ts';
 import { payPath, qrPath } from '../domain/pay-links.ts';
 import { newId } from '../platform/secrets.ts';
 import { newPayLink } from './pay-link-tokens.ts';
@@ -63,7 +64,7 @@ export function assertCanTakePayments(merchant: MerchantAccount): void {
 }
 
 /** Validates a request as the interface's table says; every amount in minor units. */
-function readRequest(input: PaymentRequestInput) {
+function readRequest(input: PaymentRequestInput, minimumPayment: number) {
   const amount = money('amount', input.amount, true);
   if (amount <= 0) throw invalid('amount must be greater than zero.');
   if (amount > MAX_PAYMENT) throw invalid(overMaximum('amount'));
@@ -83,6 +84,8 @@ function readRequest(input: PaymentRequestInput) {
   const total = subtotal({ amount, discount, surcharge, tax, passFee: false });
   if (total <= 0) throw invalid(`The discount leaves nothing to pay: amount - discount + surcharge + tax is ${formatAmount(total)}.`);
   if (total > MAX_PAYMENT) throw invalid(overMaximum('amount - discount + surcharge + tax'));
+  const small = belowMinimumProblem(discount || surcharge || tax ? 'amount - discount + surcharge + tax' : 'amount', total, minimumPayment);
+  if (small) throw invalid(small);
   const email = input.email?.trim() ?? '';
   if (email && !isEmail(email)) throw invalid(`email "${email}" is not an e-mail address.`);
   const rawPhone = input.phone_number?.trim() ?? '';
@@ -114,11 +117,11 @@ export async function createPaymentRequest(
   merchant: MerchantAccount,
   input: PaymentRequestInput,
   options: {
-    source: RequestSource; customer?: Customer; now: Date; publicUrl: string; textsPerPhonePerHour?: number;
+    source: RequestSource; customer?: Customer; now: Date; publicUrl: string; textsPerPhonePerHour?: number; minimumPayment?: number | undefined;
   },
 ): Promise<Decided<CreatedRequest>> {
   assertCanTakePayments(merchant);
-  const fields = readRequest(input);
+  const fields = readRequest(input, options.minimumPayment ?? DEFAULT_MINIMUM_PAYMENT);
   const { customer, now, publicUrl, source, textsPerPhonePerHour } = options;
   if (fields.phone && textsPerPhonePerHour !== undefined) {
     const since = isoInstant(now, -60 * 60 * 1000);

@@ -2,7 +2,8 @@ import { Readable } from 'node:stream';
 import type { Store } from '../store/store.ts';
 import type { EntryListing } from '../store/ledger.ts';
 import type { ListingKey } from '../store/pages.ts';
-import { csvField, EXPORT_PAGE, type CsvLanguage } from './transactions-csv.ts';
+import { csvField, EXPORT_PAGE } from './transactions-csv.ts';
+import type { CsvLanguage } from '../domain/csv-texts.ts';
 import { entryView } from './payout-views.ts';
 
 const COLUMNS = ['type', 'gross', 'fee', 'net', 'transaction_id', 'order_id', 'created_date', 'available_on', 'payout_id'] as const;

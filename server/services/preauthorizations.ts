@@ -5,6 +5,8 @@ import { ownColumns, type Transaction } from '../store/transactions.ts';
 import { Refusal, invalid, notFound, type RefusedDecision } from '../domain/refusals.ts';
 import { formatAmount, MAX_PAYMENT, overMaximum, parseAmount, toMajorNumber } from '../domain/money.ts';
 import { processingFee } from '../domain/pricing.ts';
+import { belowMinimumProblem } from '../domain/payment-amounts.ts';
+import { DEFAULT_MINIMUM_PAYMENT } from '../platform/config.ts';
 import { checkOpenAuthorization, decideAmountChange, PREAUTH_ERRORS } from '../domain/preauth.ts';
 import { newId } from '../platform/secrets.ts';
 import { preauthChargeEvent, preauthEvent } from './events.ts';
@@ -40,9 +42,11 @@ function holdChange(auth: Transaction, set: { status?: TransactionStatus; amount
  */
 export async function capture(
   store: Store, merchant: MerchantAccount, authorizationId: string, lastAuthorized: string | number | undefined, now: Date, extras: EventExtras = {},
-  amount?: number,
+  amount?: number, minimumPayment = DEFAULT_MINIMUM_PAYMENT,
 ) {
   const last = amountOf('last_authorized_amount', lastAuthorized);
+  const small = amount === undefined ? null : belowMinimumProblem('amount', amount, minimumPayment);
+  if (small) throw invalid(small);
   const read = await store.transactions.findForChange(merchant.id, authorizationId);
   const check = checkOpenAuthorization(read, last);
   if (!check.ok) throw fail(check);
@@ -70,9 +74,12 @@ export async function capture(
 /** POST /preauth/update: raises or lowers the authorized amount; a stale `last_authorized_amount` is refused. */
 export async function changeAuthorizedAmount(
   store: Store, merchant: MerchantAccount, authorizationId: string, lastAuthorized: string | number, newAuthorized: string | number, now: Date, extras: EventExtras = {},
+  minimumPayment = DEFAULT_MINIMUM_PAYMENT,
 ) {
   const last = amountOf('last_authorized_amount', lastAuthorized)!;
   const next = amountOf('new_authorized_amount', newAuthorized)!;
+  const small = belowMinimumProblem('new_authorized_amount', next, minimumPayment);
+  if (small) throw invalid(small);
   const auth = await store.transactions.findForChange(merchant.id, authorizationId);
   const decision = decideAmountChange(auth, last, next);
   if (!decision.ok) throw fail(decision);

@@ -2,15 +2,14 @@ import type { Store } from '../store/store.ts';
 import type { ReceiptSubject, ShopperContacts, Transaction } from '../store/transactions.ts';
 import { conflict, notFound, rateLimited } from '../domain/refusals.ts';
 import { MESSAGES_PER_RECIPIENT_PER_HOUR, resendRefusal } from '../domain/receipt-limits.ts';
-import { formatAmount } from '../domain/money.ts';
 import { isoInstant } from '../domain/instants.ts';
 import { digest, newId, newToken } from '../platform/secrets.ts';
-import { isReceiptLanguage, receiptMessage, type ReceiptLanguage } from '../domain/receipt-texts.ts';
+import { isReceiptLanguage, receiptDate, receiptInstrument, receiptMessage, receiptMoney, type ReceiptLanguage } from '../domain/receipt-texts.ts';
 import { merchantBrand } from './branding.ts';
 import type { Change, Row } from '../store/changes.ts';
 
-/** The kinds a shopper gets a receipt for: a payment, a refund, a void. */
-const RECEIPTED = ['sale', 'refund', 'void'] as const;
+/** The kinds a shopper gets a receipt for: a payment, a refund, a void, a bank payment their bank returned. */
+const RECEIPTED = ['sale', 'refund', 'void', 'ach_return'] as const;
 type ReceiptedKind = (typeof RECEIPTED)[number];
 const isReceipted = (t: Transaction): t is Transaction & { kind: ReceiptedKind } => (RECEIPTED as readonly string[]).includes(t.kind);
 
@@ -25,9 +24,13 @@ const receiptPath = (token: string) => `/receipts/${token}`;
 /** Where a receipt can reach the shopper: the pay link's request's phone and address (a QR code's names none). */
 function receiptChannels(contacts: ShopperContacts): ['sms' | 'email', string][] {
   if (contacts.request_source === null || contacts.request_source === 'qr_code') return [];
+  return channelsOf(contacts.phone, contacts.email);
+}
+
+function channelsOf(phone: string | null, email: string | null): ['sms' | 'email', string][] {
   const channels: ['sms' | 'email', string][] = [];
-  if (contacts.phone) channels.push(['sms', contacts.phone]);
-  if (contacts.email) channels.push(['email', contacts.email]);
+  if (phone) channels.push(['sms', phone]);
+  if (email) channels.push(['email', email]);
   return channels;
 }
 
@@ -38,7 +41,8 @@ export const canReachShopper = (contacts: ShopperContacts): boolean => receiptCh
 function recipientsOf(t: ReceiptSubject): { problem: keyof typeof RECEIPT_PROBLEMS } | { channels: ['sms' | 'email', string][] } {
   if (!isReceipted(t) || (t.kind === 'sale' && t.status !== 'completed' && t.status !== 'voided')) return { problem: 'notReceipted' };
   if (!t.receipts_enabled) return { problem: 'disabled' };
-  const channels = receiptChannels(t);
+  // A stored customer's charge has no request: the customer's own phone and address.
+  const channels = t.source === 'customer_charge' ? channelsOf(t.customer_phone, t.customer_email) : receiptChannels(t);
   return channels.length ? { channels } : { problem: 'noContact' };
 }
 
@@ -64,7 +68,10 @@ export async function receiptChange(
   const language: ReceiptLanguage | '' = options.language && isReceiptLanguage(options.language) ? options.language : await store.receipts.languageOf(merchantId, transactionId) ?? '';
   const token = newToken('rct_');
   const link = `${options.publicUrl}${receiptPath(token)}`;
-  const body = receiptMessage(language || 'en', t.kind as ReceiptedKind, { merchant: t.business_name, amount: formatAmount(t.amount), link });
+  const words = language || 'en';
+  const body = receiptMessage(words, t.kind as ReceiptedKind, {
+    merchant: t.business_name, amount: receiptMoney(t.amount, words), card: receiptInstrument(t, words), date: receiptDate(t.created_at, words), link,
+  });
   const at = isoInstant(options.now);
   return {
     guards: [],
@@ -96,5 +103,13 @@ export async function receiptOf(store: Store, token: string) {
   const t = await store.transactions.find(receipt.merchant_id, receipt.transaction_id);
   const merchant = await store.merchants.findByIdUnscoped(receipt.merchant_id);
   if (!t || !merchant || !isReceipted(t)) return undefined;
-  return { transaction: t, merchantName: merchant.business_name, language: receipt.language, brand: await merchantBrand(store, merchant) };
+  // The payment the receipt is about: itself, or the original of a refund or void; shown as it stands now.
+  const payment = t.kind === 'sale' ? t : t.parent_id ? await store.transactions.find(merchant.id, t.parent_id) : undefined;
+  const refunds = payment ? (await store.consoleListing.reversalsOf(merchant.id, payment.id)).filter((r) => r.kind === 'refund') : [];
+  const details = (await store.paymentDetails.of(merchant.id, [t.id])).get(t.id);
+  return {
+    transaction: t, payment, refunds, description: details?.description ?? '', tax: details?.tax ?? 0,
+    merchantName: merchant.business_name, contact: { email: merchant.email, phone: merchant.phone, website: merchant.website },
+    language: receipt.language, brand: await merchantBrand(store, merchant),
+  };
 }

@@ -127,7 +127,7 @@ const widgetOrderId = () => generatedOrderId(newToken(''));
 /** A pay link made by a merchant's public key (the pay button): its own order id unless the page gives one. */
 export function createWidgetPayLink(
   store: Store, merchant: MerchantAccount, input: { amount: string | number; order_id?: string | undefined; description?: string | undefined },
-  options: { now: Date; publicUrl: string },
+  options: { now: Date; publicUrl: string; minimumPayment?: number | undefined },
 ) {
   return createPaymentRequest(store, merchant, { ...input, order_id: input.order_id ?? widgetOrderId() }, { source: 'pay_link', ...options });
 }
@@ -135,7 +135,7 @@ export function createWidgetPayLink(
 /** A pay link texted to a phone by a merchant's public key (the request button), within the texts a phone may get. */
 export function createWidgetPaymentRequest(
   store: Store, merchant: MerchantAccount, input: { amount: string | number; recipient_phone: string; order_id?: string | undefined },
-  options: { now: Date; publicUrl: string },
+  options: { now: Date; publicUrl: string; minimumPayment?: number | undefined },
 ) {
   return createPaymentRequest(
     store, merchant, { amount: input.amount, phone_number: input.recipient_phone, order_id: input.order_id ?? widgetOrderId() },

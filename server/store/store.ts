@@ -17,6 +17,7 @@ import { IdempotencyKeyRepository } from './idempotency-keys.ts';
 import { OperatorRepository } from './operators.ts';
 import { ConsoleListingRepository } from './console-listing.ts';
 import { ReceiptRepository } from './receipts.ts';
+import { PaymentDetailsRepository } from './payment-details.ts';
 import { RecentMerchants } from './recent-merchants.ts';
 import { writeChange, type Change } from './changes.ts';
 import type { AnswerSeal } from './idempotency-keys.ts';
@@ -65,6 +66,7 @@ const REPOSITORIES = {
   operators: (db: Executor) => new OperatorRepository(db),
   consoleListing: (db: Executor, store: StoreBasics) => new ConsoleListingRepository(db, store.dialect),
   receipts: (db: Executor) => new ReceiptRepository(db),
+  paymentDetails: (db: Executor) => new PaymentDetailsRepository(db),
   ledger: (db: Executor) => new LedgerRepository(db),
   payouts: (db: Executor, store: StoreBasics) => new PayoutRepository(db, store.dialect),
 };

@@ -10,8 +10,8 @@ export interface ShopperContacts {
   phone: string | null;
   email: string | null;
 }
-/** A transaction with what its receipt needs (`findForReceipt`). */
-export type ReceiptSubject = Transaction & ShopperContacts & { business_name: string; receipts_enabled: number };
+/** A transaction with what its receipt needs (`findForReceipt`): a stored customer's contacts too (a charge of theirs has no request). */
+export type ReceiptSubject = Transaction & ShopperContacts & { business_name: string; receipts_enabled: number; customer_phone: string | null; customer_email: string | null };
 
 const COLUMNS = [
   'id', 'client_id', 'merchant_id', 'customer_id', 'request_id', 'parent_id', 'kind', 'method', 'status', 'source', 'order_id',
@@ -100,7 +100,8 @@ export class TransactionRepository {
     return this.withContacts(merchantId, id)
       .innerJoin('merchants', 'merchants.id', 'transactions.merchant_id')
       .leftJoin('widget_settings', 'widget_settings.merchant_id', 'transactions.merchant_id')
-      .select('merchants.business_name')
+      .leftJoin('customers', (join) => join.onRef('customers.id', '=', 'transactions.customer_id').onRef('customers.merchant_id', '=', 'transactions.merchant_id'))
+      .select(['merchants.business_name', 'customers.phone as customer_phone', 'customers.email as customer_email'])
       // Receipts are on until a merchant turns them off (migration 014's default).
       .select((eb) => eb.fn.coalesce('widget_settings.receipts_enabled', eb.lit(1)).as('receipts_enabled'))
       .executeTakeFirst();

@@ -458,6 +458,17 @@ describe('<transactions-table> without the service', () => {
       await waitUntil(() => panel(el)?.id === `details-${id}` && panel(el)!.querySelector('[part="timeline"]'), `details of ${id}`);
     };
     const settled = (el: TransactionsTable) => waitUntil(() => !panel(el)?.querySelector('[aria-busy="true"]'), 'the action settles');
+    /** The question a money action asks, once it is there. */
+    const question = async (el: TransactionsTable) => {
+      await waitUntil(() => maybePart(el, 'confirm'), 'the question');
+      return part(el, 'confirm').querySelector('p')!.textContent!;
+    };
+    /** Clicks an action, then yes to its question. */
+    const confirmed = async (el: TransactionsTable, action: string) => {
+      actionButton(el, action)!.click();
+      await question(el);
+      part(el, 'confirm-button').click();
+    };
 
     it('opens a row by keyboard (Enter or Space) into its timeline and refunds; Escape closes and gives focus back', async () => {
       service = consoleService();
@@ -509,9 +520,16 @@ describe('<transactions-table> without the service', () => {
       await opened(el, 'txn_2');
       let refunded = false;
       el.addEventListener('transaction-refunded', () => (refunded = true));
-      actionButton(el, 'refund')!.click();
+      const errors: CustomEvent[] = [];
+      el.addEventListener('transactions-error', (event) => errors.push(event as CustomEvent));
+      await confirmed(el, 'refund');
       await waitUntil(() => maybePart(el, 'row-error')?.textContent, 'the refusal');
-      expect(part(el, 'row-error').textContent).to.equal('This session token does not allow it: features.refunds.');
+      // The merchant reads what to do; the developer's sentence goes with the event.
+      expect(part(el, 'row-error').textContent).to.equal('This console is not allowed to do that. Ask whoever set up your console to allow it.');
+      expect(errors.map((event) => event.detail)).to.deep.equal([{
+        code: 'forbidden', message: 'This console is not allowed to do that. Ask whoever set up your console to allow it.',
+        developerMessage: 'This session token does not allow it: features.refunds.',
+      }]);
       expect(part(el, 'row-error').getAttribute('role')).to.equal('alert');
       expect(panel(el)!.previousElementSibling).to.equal(row(el, 'txn_2'));
       expect(rows(el)[1]![3]).to.equal('Completed');
@@ -535,11 +553,12 @@ describe('<transactions-table> without the service', () => {
       for (const [id, actions] of [['txn_3', ['refund', 'void', 'undo', 'receipt']], ['txn_1', ['capture']]] as const) {
         await opened(el, id);
         for (const action of actions) {
-          actionButton(el, action)!.click();
+          if (action === 'receipt') actionButton(el, action)!.click();
+          else await confirmed(el, action);
           // The click clears the last refusal at once; the new one arrives with the answer.
           await el.updateComplete;
           await waitUntil(() => maybePart(el, 'row-error')?.textContent, `${action}: the refusal`);
-          expect(part(el, 'row-error').textContent).to.equal(`This session token does not allow it: features.${feature[action]}.`);
+          expect(part(el, 'row-error').textContent).to.equal('This console is not allowed to do that. Ask whoever set up your console to allow it.');
           expect(panel(el)!.previousElementSibling).to.equal(row(el, id));
           await settled(el);
         }
@@ -547,7 +566,7 @@ describe('<transactions-table> without the service', () => {
       expect(fired).to.deep.equal([]);
       expect(rows(el)).to.deep.equal(before);
       await expect(el).to.be.accessible();
-      actionButton(el, 'release')!.click();
+      await confirmed(el, 'release');
       await waitUntil(() => fired.length === 1, 'transaction-released');
       expect(fired).to.deep.equal(['transaction-released']);
       await settled(el);
@@ -570,7 +589,7 @@ describe('<transactions-table> without the service', () => {
       expect(panel(el)!.textContent).to.contain('Undoing voids the sale: the fee is kept by nobody. A void is possible until');
       expect(actionButton(el, 'undo')!.getAttribute('aria-describedby')).to.equal('undo-txn_3');
       await expect(el).to.be.accessible();
-      actionButton(el, 'undo')!.click();
+      await confirmed(el, 'undo');
       await waitUntil(() => events.length === 1, 'transaction-undone');
       expect(events[0]).to.deep.include({ type: 'transaction-undone' });
       expect(events[0]!.detail.transaction.undone_as).to.equal('void');
@@ -581,18 +600,22 @@ describe('<transactions-table> without the service', () => {
 
       // After the void window, undo refunds in full; first a part refund, typed by keyboard.
       await opened(el, 'txn_2');
-      expect(panel(el)!.textContent).to.contain('Too late to void: undoing refunds $2.50 in full.');
+      expect(panel(el)!.textContent).to.contain("A settled sale can't be voided; undo refunds $2.50 in full.");
       panel(el)!.querySelector<HTMLInputElement>('[part="amount-input"]')!.focus();
       await sendKeys({ type: '1.00' });
       await sendKeys({ press: 'Enter' });
+      expect(await question(el)).to.equal('Refund $1.00 of $2.50 to Visa •••• 4242?');
+      part(el, 'confirm-button').click();
       await waitUntil(() => events.length === 2, 'transaction-refunded');
       expect(service.calls.at(-1)!.body).to.deep.equal({ amount: '1.00' });
       expect(events[1]!.type).to.equal('transaction-refunded');
       expect(events[1]!.detail.amount).to.equal('1.00');
       await settled(el);
       expect(rows(el)[1]![3]).to.equal('Partly refunded');
-      expect(panel(el)!.textContent).to.contain('Too late to void: undoing refunds $1.50 in full.');
+      expect(panel(el)!.textContent).to.contain("A partly refunded sale can't be voided; undo refunds the rest, $1.50.");
       actionButton(el, 'undo')!.click();
+      expect(await question(el)).to.equal('Undo the sale: refund $1.50 to Visa •••• 4242?');
+      part(el, 'confirm-button').click();
       await waitUntil(() => events.length === 3, 'transaction-undone by refund');
       expect(events[2]!.detail.transaction.undone_as).to.equal('refund');
       await settled(el);
@@ -606,13 +629,111 @@ describe('<transactions-table> without the service', () => {
       await opened(el, 'txn_1');
       expect(actionButton(el, 'release')).to.not.equal(null);
       actionButton(el, 'capture')!.click();
+      expect(await question(el)).to.equal('Capture $1.50 of the $1.50 held on Visa •••• 4242?');
+      part(el, 'confirm-button').click();
       await waitUntil(() => events.length === 5, 'transaction-captured');
-      expect(service.calls.at(-1)!.body).to.deep.equal({});
+      expect(service.calls.at(-1)!.body, 'the amount the question showed').to.deep.equal({ amount: '1.50' });
       await settled(el);
       expect(rows(el)[2]![3]).to.equal('Hold · Captured');
       expect(actionButton(el, 'release')).to.equal(null);
       expect(service.calls.filter((call) => call.url.pathname.endsWith('/transactions')).length, 'no reload of the listing').to.equal(loads);
       await expect(el).to.be.accessible();
+    });
+
+    it('asks before money moves, saying exactly what will happen; nothing is sent until yes, keyboard only, axe-clean at 375 px; the field empties after a refund', async () => {
+      service = consoleService({ 'POST /transactions/txn_1/release': () => ok(details((state.txn_1 = { ...state.txn_1!, status: 'voided', capturable: false }))) }, { refunds: true, voids: true, captures: true });
+      await setViewport({ width: 375, height: 800 });
+      try {
+        const el = await table({ 'session-token': 'wst_fake', 'base-url': FAKE_BASE, locale: 'en-US' });
+        el.style.display = 'block';
+        await waitUntil(() => rows(el).length === 3, 'rows');
+        const posts = () => service!.calls.filter((call) => call.method === 'POST');
+        const fits = () => {
+          const { right } = part(el, 'confirm').getBoundingClientRect();
+          expect(right, 'the question fits the phone').to.be.at.most(375);
+          expect(document.documentElement.scrollWidth, 'no sideways scroll').to.be.at.most(375);
+        };
+        await opened(el, 'txn_2');
+        const input = () => panel(el)!.querySelector<HTMLInputElement>('[part="amount-input"]')!;
+
+        // An empty amount is the whole amount, said so; Enter twice answers nothing.
+        input().focus();
+        await sendKeys({ press: 'Enter' });
+        expect(await question(el)).to.equal('Refund $2.50 of $2.50 to Visa •••• 4242?');
+        expect(part(el, 'confirm').getAttribute('role')).to.equal('group');
+        expect(shadow(el).activeElement, 'the question has focus').to.equal(part(el, 'confirm').querySelector('p'));
+        await sendKeys({ press: 'Enter' });
+        expect(posts()).to.deep.equal([]);
+        fits();
+        await expect(el).to.be.accessible();
+
+        // Escape says no: the question goes, focus returns to Refund, the row stays open.
+        await sendKeys({ press: 'Escape' });
+        await el.updateComplete;
+        expect(maybePart(el, 'confirm')).to.equal(null);
+        expect(panel(el)?.id).to.equal('details-txn_2');
+        expect(shadow(el).activeElement).to.equal(actionButton(el, 'refund'));
+
+        // Amounts that are none, or too much, are refused here in the merchant's words.
+        for (const [typed, refusal] of [['-1', 'Enter an amount such as 5.00: it must be more than zero, with at most two decimals.'], ['0', 'Enter an amount such as 5.00: it must be more than zero, with at most two decimals.'], ['3.00', 'At most $2.50 can be refunded.']]) {
+          input().value = typed!;
+          actionButton(el, 'refund')!.click();
+          await waitUntil(() => maybePart(el, 'row-error')?.textContent === refusal, typed!);
+          expect(maybePart(el, 'confirm')).to.equal(null);
+        }
+        expect(posts()).to.deep.equal([]);
+
+        // A question whose amount is then changed goes away: the amount asked about is the amount sent.
+        input().value = '';
+        input().focus();
+        await sendKeys({ type: '1' });
+        await sendKeys({ press: 'Enter' });
+        expect(await question(el)).to.equal('Refund $1.00 of $2.50 to Visa •••• 4242?');
+        input().focus();
+        await sendKeys({ press: 'End' });
+        await sendKeys({ type: '.5' });
+        await el.updateComplete;
+        expect(maybePart(el, 'confirm'), 'the question of $1.00 is gone').to.equal(null);
+        await sendKeys({ press: 'Enter' });
+        expect(await question(el)).to.equal('Refund $1.50 of $2.50 to Visa •••• 4242?');
+        await sendKeys({ press: 'Tab' });
+        expect(shadow(el).activeElement).to.equal(part(el, 'confirm-button'));
+        expect(part(el, 'confirm-button').textContent).to.equal('Refund');
+        await sendKeys({ press: 'Enter' });
+        await waitUntil(() => maybePart(el, 'row-status')?.textContent === 'Done: Refund.', 'the refund');
+        expect(posts().map((call) => call.body)).to.deep.equal([{ amount: '1.50' }]);
+        expect(input().value, 'the field is emptied').to.equal('');
+
+        // No second refund from a stale field: Refund again asks about what is left, and sends nothing yet.
+        actionButton(el, 'refund')!.click();
+        expect(await question(el)).to.equal('Refund $1.00 of $1.00 to Visa •••• 4242?');
+        expect(posts().length).to.equal(1);
+        part(el, 'cancel-button').click();
+
+        // Each money action's question.
+        await opened(el, 'txn_3');
+        actionButton(el, 'void')!.click();
+        expect(await question(el)).to.equal('Void the sale of $3.50 on Visa •••• 4242? The shopper is not charged.');
+        actionButton(el, 'undo')!.click();
+        expect(await question(el)).to.equal('Undo the sale: void $3.50 on Visa •••• 4242? The shopper is not charged.');
+        expect(part(el, 'confirm-button').textContent).to.equal('Void');
+        await opened(el, 'txn_1');
+        input().value = '2.00';
+        actionButton(el, 'capture')!.click();
+        expect(await question(el)).to.equal('Raise the hold on Visa •••• 4242 from $1.50 to $2.00 and capture it?');
+        input().value = '1.00';
+        actionButton(el, 'capture')!.click();
+        await waitUntil(() => part(el, 'confirm').textContent!.includes('Capture $1.00 of the $1.50 held'), 'a lower capture');
+        actionButton(el, 'release')!.click();
+        await waitUntil(() => part(el, 'confirm').textContent!.includes('Release the $1.50 held on Visa •••• 4242? The shopper is not charged.'), 'the release');
+        fits();
+        await expect(el).to.be.accessible();
+        expect(posts().length, 'nothing sent without a yes').to.equal(1);
+        part(el, 'confirm-button').click();
+        await waitUntil(() => rows(el)[2]![3] === 'Hold · Voided', 'released');
+      } finally {
+        await setViewport({ width: 800, height: 600 });
+      }
     });
 
     it('sends each action with an Idempotency-Key: the same one when it is tried again after no answer or a 503, a new one after an answer', async () => {
@@ -633,7 +754,7 @@ describe('<transactions-table> without the service', () => {
         const input = panel(el)!.querySelector<HTMLInputElement>('[part="amount-input"]')!;
         input.value = amount;
         const sent = service!.calls.length;
-        actionButton(el, 'refund')!.click();
+        await confirmed(el, 'refund');
         await waitUntil(() => service!.calls.length > sent, 'the refund sent');
         await settled(el);
         return service!.calls.at(-1)!.headers.get('idempotency-key');
@@ -667,12 +788,17 @@ describe('<transactions-table> without the service', () => {
       await waitUntil(() => panel(el)?.querySelector('[part="amount-input"]'), 'the refund form');
       const text = panel(el)!.textContent!.replace(/\s+/g, ' ');
       expect(text).to.contain('Verlauf').and.contain('Erstellt').and.contain('Beleg gesendet').and.contain('Keine Erstattungen.')
-        .and.contain('Zu spät zum Stornieren: Rückgängig machen erstattet 2,50 $ vollständig.');
+        .and.contain('Ein abgerechneter Verkauf kann nicht storniert werden; Rückgängig machen erstattet 2,50 $ vollständig.');
       expect(actionButton(el, 'refund')!.textContent).to.equal('Erstatten');
       await expect(el).to.be.accessible();
       await sendKeys({ press: 'Tab' });
       expect(shadow(el).activeElement).to.equal(panel(el)!.querySelector('[part="amount-input"]'));
       await sendKeys({ type: '0.50' });
+      await sendKeys({ press: 'Enter' });
+      expect(await question(el)).to.equal('0,50\u00a0$ von 2,50\u00a0$ an Visa •••• 4242 erstatten?');
+      await sendKeys({ press: 'Tab' });
+      expect(shadow(el).activeElement).to.equal(part(el, 'confirm-button'));
+      expect(part(el, 'confirm-button').textContent).to.equal('Erstatten');
       await sendKeys({ press: 'Enter' });
       await waitUntil(() => refunded, 'transaction-refunded');
       expect(refunded!.detail.amount).to.equal('0.50');
@@ -722,7 +848,9 @@ describe('<transactions-table> without the service', () => {
       expect(names).to.deep.equal(['transactions-m-2026-01-05.csv']);
       expect(await blobs[0]!.text()).to.equal('Fecha,Importe\n2026-01-03,3.50\n');
       expect(csvCall!.headers.get('authorization')).to.equal('Bearer wst_fake');
-      expect(Object.fromEntries(csvCall!.url.searchParams)).to.deep.equal({ status: 'completed', lang: 'es' });
+      const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      expect(Object.fromEntries(csvCall!.url.searchParams), 'the language and the time zone of the dates').to.deep.equal({ status: 'completed', lang: 'es', tz });
+
     });
 
     it('says why an export was refused, in the alert under the filters', async () => {
@@ -812,6 +940,12 @@ describe('<transactions-table> without the service', () => {
     expect(rows(el)).to.have.length(1);
   });
 });
+
+/** Yes to the question a money action asks. */
+async function yes(el: TransactionsTable): Promise<void> {
+  await waitUntil(() => maybePart(el, 'confirm-button'), 'the question');
+  part(el, 'confirm-button').click();
+}
 
 describe('<transactions-table> with the service', function () {
   this.timeout(15000);
@@ -982,7 +1116,9 @@ describe('<transactions-table> as the console, with the service (#32)', function
     await open(first!.transaction_id);
     maybePart(el, 'details')!.querySelector<HTMLInputElement>('[part="amount-input"]')!.value = '1.00';
     maybePart(el, 'details')!.querySelector<HTMLButtonElement>('[data-action="refund"]')!.click();
+    await yes(el);
     await waitUntil(() => events.length === 1, 'transaction-refunded', { timeout: 8000 });
+    expect(maybePart(el, 'details')!.querySelector<HTMLInputElement>('[part="amount-input"]')!.value, 'the field emptied').to.equal('');
     expect(events[0]!.detail.transaction.refunded_amount).to.equal('1.00');
     expect((await listed(service, token!, { q: first!.transaction_id }))[0]!.refunded_amount).to.equal('1.00');
     await waitUntil(() => maybePart(el, 'row-status')?.textContent, 'the row says so', { timeout: 8000 });
@@ -991,6 +1127,7 @@ describe('<transactions-table> as the console, with the service (#32)', function
     await open(second!.transaction_id);
     expect(maybePart(el, 'details')!.textContent).to.contain('the fee is kept by nobody');
     maybePart(el, 'details')!.querySelector<HTMLButtonElement>('[data-action="undo"]')!.click();
+    await yes(el);
     await waitUntil(() => events.length === 2, 'transaction-undone', { timeout: 8000 });
     expect(events[1]!.detail.transaction.undone_as).to.equal('void');
     expect((await listed(service, token!, { q: second!.transaction_id }))[0]!.status).to.equal('voided');

@@ -16,10 +16,14 @@ export const consoleCall = (service: TestService, token: string) => (method: str
   service.request(method, `/api/v1/widgets/transactions${path}`, { headers: { authorization: `Bearer ${token}` }, ...(json !== undefined ? { json } : {}) });
 
 /** A pay link paid by card (or authorized, `preauth`), or by bank (`ach`, pending until decided); its transaction id. */
-export async function payment(service: TestService, merchantKey: string, amount: string, options: { preauth?: boolean; ach?: boolean; orderId?: string; email?: string; phone?: string } = {}) {
+export async function payment(
+  service: TestService, merchantKey: string, amount: string,
+  options: { preauth?: boolean; ach?: boolean; orderId?: string; email?: string; phone?: string; name?: string; description?: string } = {},
+) {
   const link = await service.api('POST', '/requests', {
     json: {
       merchant_key: merchantKey, amount, order_id: options.orderId ?? nextOrderId(), ...(options.preauth ? { preauth: true } : {}),
+      ...(options.name ? { name: options.name } : {}), ...(options.description ? { description: options.description } : {}),
       ...(options.email ? { email: options.email } : {}), ...(options.phone ? { phone_number: options.phone } : {}),
     },
   });

@@ -60,6 +60,8 @@ export async function startService(
     publicHostname?: string;
     /** Proxies trusted, timeouts and the connection cap, where a test needs other than the defaults. */
     network?: Partial<NetworkSettings>;
+    /** The platform's smallest payment in minor units (PAYKIT_MINIMUM_PAYMENT), where a test sets its own. */
+    minimumPayment?: number;
     /** PostgreSQL: counts the statements the service sends (round trips). */
     statements?: StatementCounter;
   } = {},
@@ -76,6 +78,7 @@ export async function startService(
     seedClient: undefined,
     webhooks: { timeoutMs: options.webhooks?.timeoutMs ?? 2000, scheduleSeconds: options.webhooks?.scheduleSeconds ?? [1, 2], pollMs: options.webhooks?.pollMs ?? 50, dispatch: options.webhooks !== undefined },
     network: { ...DEFAULT_NETWORK, ...options.network },
+    ...(options.minimumPayment === undefined ? {} : { minimumPayment: options.minimumPayment }),
   };
   const deliverer = options.webhooks ? createDeliverer({ timeoutMs: config.webhooks.timeoutMs, allowPrivate: options.webhooks.allowPrivate ?? config.environment === 'sandbox' }) : undefined;
   const dispatcher = deliverer && new Dispatcher({ store, clock, deliverer, ...config.webhooks });

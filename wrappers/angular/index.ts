@@ -57,7 +57,7 @@ declare global {
     'request-error': CustomEvent<PaykitErrorDetail>;
     /** A page arrived. `detail`: `{total}`, the count over all pages. */
     'transactions-load': CustomEvent<TransactionsLoadDetail>;
-    /** Loading failed (network, the page's policy, configuration, or a token that stays refused). `detail`: `{code, message}`. */
+    /** Loading failed (network, the page's policy, configuration, or a token that stays refused), or an action beside a row was refused. `detail`: `{code, message}`, and the service's own sentence as `developerMessage` when the merchant was shown other words. */
     'transactions-error': CustomEvent<PaykitErrorDetail>;
     /** A refund (whole or part) went through; the row shows it. `detail`: `{transaction, amount?}`. */
     'transaction-refunded': CustomEvent<TransactionActionDetail>;

@@ -62,7 +62,7 @@ export interface TransactionsTableProps extends Omit<HTMLAttributes<Transactions
   theme?: TransactionsTableElement['theme'] | undefined;
   /** A page arrived. `detail`: `{total}`, the count over all pages. */
   onTransactionsLoad?: ((event: CustomEvent<TransactionsLoadDetail>) => void) | undefined;
-  /** Loading failed (network, the page's policy, configuration, or a token that stays refused). `detail`: `{code, message}`. */
+  /** Loading failed (network, the page's policy, configuration, or a token that stays refused), or an action beside a row was refused. `detail`: `{code, message}`, and the service's own sentence as `developerMessage` when the merchant was shown other words. */
   onTransactionsError?: ((event: CustomEvent<PaykitErrorDetail>) => void) | undefined;
   /** A refund (whole or part) went through; the row shows it. `detail`: `{transaction, amount?}`. */
   onTransactionRefunded?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;

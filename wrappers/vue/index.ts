@@ -168,7 +168,7 @@ export const TransactionsTable = withHtmlAttributes(defineComponent({
   emits: {
     /** A page arrived. `detail`: `{total}`, the count over all pages. */
     transactionsLoad: (_event: CustomEvent<TransactionsLoadDetail>) => true,
-    /** Loading failed (network, the page's policy, configuration, or a token that stays refused). `detail`: `{code, message}`. */
+    /** Loading failed (network, the page's policy, configuration, or a token that stays refused), or an action beside a row was refused. `detail`: `{code, message}`, and the service's own sentence as `developerMessage` when the merchant was shown other words. */
     transactionsError: (_event: CustomEvent<PaykitErrorDetail>) => true,
     /** A refund (whole or part) went through; the row shows it. `detail`: `{transaction, amount?}`. */
     transactionRefunded: (_event: CustomEvent<TransactionActionDetail>) => true,

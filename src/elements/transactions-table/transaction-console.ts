@@ -5,7 +5,7 @@
  */
 import type { html as litHtml, TemplateResult } from 'lit-element';
 import { consoleCalls } from '../../widget-console-api.ts';
-import type { TransactionAction, TransactionDetails, TransactionItem, TransactionQuery } from '../../widget-api.ts';
+import type { TransactionAction, WidgetApiError, TransactionDetails, TransactionItem, TransactionQuery } from '../../widget-api.ts';
 import type { TransactionActionDetail } from '../events.ts';
 import type { ConsoleHost, ConsoleLib } from './console-host.ts';
 import type { PayoutsView } from './payouts-view.ts';
@@ -40,7 +40,21 @@ const consoleStrings = {
   voidUntil: 'A void is possible until {time}.',
   undo: 'Undo sale',
   undoVoids: 'Undoing voids the sale: the fee is kept by nobody. A void is possible until {time}.',
-  undoRefunds: 'Too late to void: undoing refunds {amount} in full.',
+  undoRefunds: "A settled sale can't be voided; undo refunds {amount} in full.",
+  undoRefundsRest: "A partly refunded sale can't be voided; undo refunds the rest, {amount}.",
+  confirmRefund: 'Refund {amount} of {of} to {card}?',
+  confirmVoid: 'Void the sale of {amount} on {card}? The shopper is not charged.',
+  confirmCapture: 'Capture {amount} of the {of} held on {card}?',
+  confirmRaise: 'Raise the hold on {card} from {of} to {amount} and capture it?',
+  confirmRelease: 'Release the {amount} held on {card}? The shopper is not charged.',
+  confirmUndoVoid: 'Undo the sale: void {amount} on {card}? The shopper is not charged.',
+  confirmUndoRefund: 'Undo the sale: refund {amount} to {card}?',
+  cancel: 'Cancel',
+  amountInvalid: 'Enter an amount such as 5.00: it must be more than zero, with at most two decimals.',
+  amountOver: 'At most {amount} can be refunded.',
+  refusedForbidden: 'This console is not allowed to do that. Ask whoever set up your console to allow it.',
+  refusedSession: 'Your session has ended. Reload the page and try again.',
+  refusedTooMany: 'Too many tries at once. Wait a few minutes, then try again.',
   receipt: 'Resend receipt',
   done: 'Done: {what}.',
   whatCreated: 'Created',
@@ -67,6 +81,16 @@ const EVENTS = {
   receipt: 'receipt-sent',
 } as const;
 
+/** The actions that move money: each asks first. */
+type MoneyAction = Exclude<TransactionAction, 'receipt'>;
+
+/** The brands as the table names them (its filter's words). */
+const BRAND_NAMES: Record<string, string> = { amex: 'American Express', ach: 'ACH' };
+const cardOf = ({ card_brand: brand, last_four: last }: TransactionItem) =>
+  `${BRAND_NAMES[brand] ?? brand.charAt(0).toUpperCase() + brand.slice(1)}${last ? ` •••• ${last}` : ''}`;
+/** Decimal text as the service takes it, more than zero: "5", "5.5", "5.50". */
+const isAmount = (text: string) => /^\d{1,13}(\.\d{1,2})?$/.test(text) && Number(text) > 0;
+
 const camel = (value: string) => value.replace(/(^|_)(\w)/g, (_, __, letter: string) => letter.toUpperCase());
 
 export class TransactionConsole {
@@ -79,6 +103,11 @@ export class TransactionConsole {
   #busy = '';
   /** The balance and payouts, imported only for a session that grants them (a promise until then). */
   #payouts?: PayoutsView | Promise<unknown>;
+  /**
+   * The money action waiting for the merchant's yes, with the exact amount its question shows (an empty field has
+   * become the whole amount) and the form it was typed in, emptied once the action went through.
+   */
+  #asked?: { id: string; action: MoneyAction; amount: string; form?: HTMLFormElement | undefined };
   /**
    * The Idempotency-Key of each action (row, action and amount) whose outcome is not known yet: an action tried again
    * after no answer, or the service's failure, sends the same key, so it happens once.
@@ -119,30 +148,77 @@ export class TransactionConsole {
     this.console.update();
   }
 
-  async act(item: TransactionItem, action: TransactionAction, amount = ''): Promise<void> {
+  /**
+   * A money action asks first: the question says exactly what will happen, with the amount it will send (an empty
+   * field means the whole amount, shown as such). An amount that is not one is refused here, in the merchant's words.
+   */
+  ask(item: TransactionItem, action: MoneyAction, typed = '', form?: HTMLFormElement): void {
+    const id = item.transaction_id;
+    const amount = typed.trim();
+    this.#errors.delete(id);
+    this.#done.delete(id);
+    this.#asked = undefined;
+    if (amount && !isAmount(amount)) this.#errors.set(id, this.text('amountInvalid'));
+    else if (action === 'refund' && Number(amount) > Number(item.refundable_amount)) {
+      this.#errors.set(id, this.text('amountOver', { amount: formatMoney(item.refundable_amount, this.console.locale) }));
+    } else {
+      const whole = action === 'refund' ? item.refundable_amount : item.amount;
+      this.#asked = { id, action, amount: Number(amount || whole).toFixed(2), form };
+    }
+    // The question takes focus, so that it is read, and a second Enter does not answer it.
+    this.#focusAfter('[part="confirm"] p');
+  }
+
+  /** Renders, then focuses what `selector` finds in the table. */
+  #focusAfter(selector: string): void {
+    this.console.update();
+    const host = this.console.host as HTMLElement & { updateComplete: Promise<unknown> };
+    if (selector) void host.updateComplete.then(() => host.shadowRoot!.querySelector<HTMLElement>(selector)?.focus());
+  }
+
+  /** No to the question: it goes, and focus returns to the action asked (not while its amount is being typed). */
+  #cancel(typing = false): void {
+    const asked = this.#asked;
+    this.#asked = undefined;
+    this.#focusAfter(typing ? '' : `[data-action="${asked?.action}"]`);
+  }
+
+  async act(item: TransactionItem, action: TransactionAction, amount = '', form?: HTMLFormElement): Promise<void> {
     const id = item.transaction_id;
     if (this.#busy) return;
     this.#busy = id;
+    this.#asked = undefined;
     this.#errors.delete(id);
     this.#done.delete(id);
     this.console.update();
-    const body: { amount?: string } = amount.trim() ? { amount: amount.trim() } : {};
+    const body: { amount?: string } = amount ? { amount } : {};
     const what = `${id} ${action} ${body.amount}`;
     const key = this.#keys.get(what) ?? [...crypto.getRandomValues(new Uint32Array(4))].map((n) => n.toString(36)).join('-');
     this.#keys.set(what, key);
     try {
       const details = await this.console.withToken((baseUrl, token) => calls.actOn(baseUrl, token, id, action, body, key));
       this.#keys.delete(what);
+      // The amount is spent: it cannot be sent a second time by a click on a field left as it was.
+      form?.reset();
       this.#details.set(id, details);
       this.#done.set(id, this.text('done', { what: this.#actionWord(action, details) }));
       this.console.changed(details);
-      const detail: TransactionActionDetail = { transaction: details, ...(amount.trim() ? { amount: amount.trim() } : {}) };
+      const detail: TransactionActionDetail = { transaction: details, ...(amount ? { amount } : {}) };
       this.console.host.dispatchEvent(new CustomEvent(EVENTS[action], { detail, bubbles: true, composed: true }));
     } catch (error) {
       // A refusal for good (4xx but "in progress" and "too many") ends the key; no answer or a 5xx keeps it for the retry.
-      const { status } = error as { status: number };
+      const { status, code, message } = error as WidgetApiError;
       if (status > 0 && status < 500 && status !== 409 && status !== 429) this.#keys.delete(what);
-      this.#errors.set(id, (error as Error).message);
+      // The merchant reads what to do; the service's sentence, for the page's developer, goes with the event.
+      const words = code === 'forbidden' ? this.text('refusedForbidden')
+        : code === 'authentication_failed' ? this.text('refusedSession')
+        : code === 'rate_limited' ? this.text('refusedTooMany')
+        : status === 0 ? this.console.ownText('networkError') ?? 'Could not reach the payment service. Try again.'
+        : message;
+      this.#errors.set(id, words);
+      this.console.host.dispatchEvent(new CustomEvent('transactions-error', {
+        detail: { code: code ?? 'service_error', message: words, ...(words === message ? {} : { developerMessage: message }) }, bubbles: true, composed: true,
+      }));
     } finally {
       this.#busy = '';
       this.console.update();
@@ -154,11 +230,12 @@ export class TransactionConsole {
     return this.text(action === 'release' ? 'release' : action);
   }
 
-  /** Downloads the filtered set as CSV, in the table's language; throws what went wrong. */
+  /** Downloads the filtered set as CSV, in the table's language and the browser's time zone; throws what went wrong. */
   async export(filters: Omit<TransactionQuery, 'page' | 'perPage'>): Promise<void> {
     const lang = this.console.locale.slice(0, 2);
     calls.save(await this.console.withToken((baseUrl, token) =>
-      calls.exportTransactions(baseUrl, token, { ...filters, lang: ['es', 'fr', 'de'].includes(lang) ? lang : 'en' })));
+      // Dates in the merchant's own time zone, the browser's.
+      calls.exportTransactions(baseUrl, token, { ...filters, lang: ['es', 'fr', 'de'].includes(lang) ? lang : 'en', tz: Intl.DateTimeFormat().resolvedOptions().timeZone })));
   }
 
   /** The panel under an open row: its details, its actions, and what the last action said. */
@@ -194,38 +271,69 @@ export class TransactionConsole {
       ${lines}`;
   }
 
-  /** Only what the session allows and the transaction still permits. */
+  /** Only what the session allows and the transaction still permits; under them, the question a money action asks. */
   #actions(item: TransactionDetails): TemplateResult | string {
     const { text } = this;
     const { features, locale } = this.console;
-    const busy = this.#busy === item.transaction_id;
+    const id = item.transaction_id;
+    const busy = this.#busy === id;
     const money = (amount: string) => formatMoney(amount, locale);
     const voidUntil = item.voidable_until && Date.parse(item.voidable_until) > Date.now() ? formatDateTime(item.voidable_until, locale) : '';
     const refundable = Number(item.refundable_amount) > 0;
     const sale = item.type === 'sale';
     const button = (action: TransactionAction, label: string, describedBy?: string) =>
       html`<button part="action-button" type="button" data-action=${action} aria-busy=${busy} aria-describedby=${describedBy ?? ''}
-        @click=${() => this.act(item, action)}>${label}</button>`;
+        @click=${() => (action === 'receipt' ? this.act(item, action) : this.ask(item, action))}>${label}</button>`;
     const amountForm = (action: 'refund' | 'capture', label: string, hint: string) =>
       html`<form class="action" @submit=${(event: SubmitEvent) => {
         event.preventDefault();
-        void this.act(item, action, new FormData(event.target as HTMLFormElement).get('amount') as string);
+        const form = event.target as HTMLFormElement;
+        this.ask(item, action, new FormData(form).get('amount') as string, form);
       }}>
-        <label>${hint}<input part="amount-input" name="amount" inputmode="decimal" autocomplete="off" /></label>
+        <label>${hint}<input part="amount-input" name="amount" inputmode="decimal" autocomplete="off"
+          @input=${() => this.#asked?.id === id && this.#asked.action === action && this.#cancel(true)} /></label>
         <button part="action-button" data-action=${action} aria-busy=${busy}>${label}</button>
       </form>`;
     const undoVoids = sale && !!voidUntil && features.voids;
     const undoRefunds = sale && !voidUntil && refundable && features.refunds;
     const parts = [
       features.refunds && refundable ? amountForm('refund', text('refund'), text('amountToRefund', { amount: money(item.refundable_amount) })) : '',
-      features.voids && voidUntil ? html`${button('void', text('void'), `void-${item.transaction_id}`)}<p id=${`void-${item.transaction_id}`}>${text('voidUntil', { time: voidUntil })}</p>` : '',
+      features.voids && voidUntil ? html`${button('void', text('void'), `void-${id}`)}<p id=${`void-${id}`}>${text('voidUntil', { time: voidUntil })}</p>` : '',
       features.captures && item.capturable ? html`${amountForm('capture', text('capture'), text('amountToCapture', { amount: money(item.amount) }))}${button('release', text('release'))}` : '',
       undoVoids || undoRefunds
-        ? html`${button('undo', text('undo'), `undo-${item.transaction_id}`)}<p id=${`undo-${item.transaction_id}`}>${
-            undoVoids ? text('undoVoids', { time: voidUntil }) : text('undoRefunds', { amount: money(item.refundable_amount) })}</p>`
+        ? html`${button('undo', text('undo'), `undo-${id}`)}<p id=${`undo-${id}`}>${
+            undoVoids ? text('undoVoids', { time: voidUntil })
+            : text(Number(item.refunded_amount) > 0 ? 'undoRefundsRest' : 'undoRefunds', { amount: money(item.refundable_amount) })}</p>`
         : '',
       features.receipts && item.type !== 'preauth' ? button('receipt', text('receipt')) : '',
     ].filter(Boolean);
-    return parts.length ? html`<p class="heading">${text('actions')}</p><div part="actions" class="actions">${parts}</div>` : '';
+    return parts.length ? html`<p class="heading">${text('actions')}</p><div part="actions" class="actions">${parts}</div>${this.#question(item)}` : '';
+  }
+
+  /** "Refund $11.50 of $11.50 to Visa •••• 4242?", with the action's own word to say yes and Cancel (or Escape). */
+  #question(item: TransactionDetails): TemplateResult | string {
+    const asked = this.#asked;
+    if (asked?.id !== item.transaction_id) return '';
+    const { action, amount, form } = asked;
+    const money = (value: string) => formatMoney(value, this.console.locale);
+    const held = Number(item.amount);
+    const key = action === 'refund' ? 'confirmRefund'
+      : action === 'capture' ? (Number(amount) > held ? 'confirmRaise' : 'confirmCapture')
+      : action === 'undo' ? (item.voidable_until && Date.parse(item.voidable_until) > Date.now() ? 'confirmUndoVoid' : 'confirmUndoRefund')
+      : action === 'void' ? 'confirmVoid' : 'confirmRelease';
+    // Undo refunds what is left; a void and a release concern the whole amount.
+    const shown = action === 'undo' && key === 'confirmUndoRefund' ? item.refundable_amount : action === 'refund' || action === 'capture' ? amount : item.amount;
+    const question = this.text(key, { amount: money(shown), of: money(action === 'refund' ? item.refundable_amount : item.amount), card: cardOf(item) });
+    const id = `confirm-${item.transaction_id}`;
+    return html`<div part="confirm" class="actions" role="group" aria-labelledby=${id} @keydown=${(event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.stopPropagation();
+      this.#cancel();
+    }}>
+      <p id=${id} tabindex="-1">${question}</p>
+      <button part="confirm-button" type="button" data-action="confirm" @click=${() => this.act(item, action, action === 'refund' || action === 'capture' ? amount : '', form)}
+        >${this.text(action === 'undo' ? (key === 'confirmUndoVoid' ? 'void' : 'refund') : action)}</button>
+      <button part="cancel-button" type="button" @click=${() => this.#cancel()}>${this.text('cancel')}</button>
+    </div>`;
   }
 }

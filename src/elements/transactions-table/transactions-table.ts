@@ -107,7 +107,7 @@ function listTransactions(baseUrl: string, sessionToken: string, query: Transact
  * push a row already seen onto the next page. Against a service without cursors it pages by number.
  *
  * @fires {CustomEvent<TransactionsLoadDetail>} transactions-load - A page arrived. `detail`: `{total}`, the count over all pages.
- * @fires {CustomEvent<PaykitErrorDetail>} transactions-error - Loading failed (network, the page's policy, configuration, or a token that stays refused). `detail`: `{code, message}`.
+ * @fires {CustomEvent<PaykitErrorDetail>} transactions-error - Loading failed (network, the page's policy, configuration, or a token that stays refused), or an action beside a row was refused. `detail`: `{code, message}`, and the service's own sentence as `developerMessage` when the merchant was shown other words.
  * @fires {CustomEvent<TransactionActionDetail>} transaction-refunded - A refund (whole or part) went through; the row shows it. `detail`: `{transaction, amount?}`.
  * @fires {CustomEvent<TransactionActionDetail>} transaction-voided - A void went through.
  * @fires {CustomEvent<TransactionActionDetail>} transaction-captured - A hold was captured (`amount` when part of it).
@@ -140,7 +140,10 @@ function listTransactions(baseUrl: string, sessionToken: string, query: Transact
  * @csspart actions - The actions the session's `features` allow.
  * @csspart action-button - Each action.
  * @csspart amount-input - The amount of a partial refund or capture.
- * @csspart row-error - The alert beside the row acted on, with the service's refusal.
+ * @csspart confirm - The question a money action (refund, void, capture, release, undo) asks before anything is sent: what will happen, to which card, for how much.
+ * @csspart confirm-button - Yes to the question, named by the action.
+ * @csspart cancel-button - No to the question (Escape too).
+ * @csspart row-error - The alert beside the row acted on: what to do, in the merchant's words.
  * @csspart row-status - What the last action on the row did.
  * @csspart export-button - "Export CSV", when the session allows it.
  * @csspart payouts - The balance and payouts, when the session allows them (`features.payouts`).

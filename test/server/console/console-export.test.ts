@@ -4,27 +4,14 @@ import { startService, type TestService } from '../../support/service.ts';
 import { approvedMerchant, partnerClient } from '../../support/payments.ts';
 import { testDatabases } from '../../support/databases.ts';
 import { consoleCall, consoleSession, payment } from '../../support/console.ts';
+import { parse } from 'csv-parse/sync';
 import { EXPORT_PAGE } from '../../../server/services/transactions-csv.ts';
 
-/** Parses RFC 4180 CSV (quoted fields, doubled quotes, CRLF lines). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(field), (field = '');
-    else if (c === '\r' && text[i + 1] === '\n') row.push(field), rows.push(row), (row = []), (field = ''), i++;
-    else field += c;
-  }
-  assert.equal(field + row.join(''), '', 'the text ends with a line break');
-  return rows;
+/** The export as a spreadsheet reads it: csv-parse, the byte-order mark required, rows as arrays of cells. */
+function parseCsv(text: string, delimiter = ','): string[][] {
+  assert.equal(text.charCodeAt(0), 0xfeff, 'the text starts with a byte-order mark');
+  assert.ok(text.endsWith('\r\n'), 'CRLF lines, the last one ended');
+  return parse(text, { bom: true, delimiter, record_delimiter: '\r\n', relax_column_count: false }) as string[][];
 }
 
 /** The CSV export over both routes equals the listing of every page; its header speaks the language asked. */
@@ -78,9 +65,10 @@ for (const database of testDatabases()) {
         assert.equal(answer.status, 200, answer.text);
         const [header, ...rows] = parseCsv(answer.text);
         assert.equal(header![0], 'Transaction ID');
+        assert.equal(header![1], 'Date (UTC)', 'no tz: UTC, named');
         assert.deepEqual(rows.map((r) => r[0]), listed.map((i) => i.transaction_id), query);
-        assert.deepEqual(rows.map((r) => [r[1], r[4], r[5]]), listed.map((i) => [i.created_date, i.amount, i.refunded_amount]), query);
-        assert.ok(rows.every((r) => /^-?\d+\.\d{2}$/.test(r[4]!) && /^-?\d+\.\d{2}$/.test(r[6]!)), 'amounts as decimal text');
+        assert.deepEqual(rows.map((r) => [r[1], r[4], r[5]]), listed.map((i) => [i.created_date.slice(0, 19).replace('T', ' '), i.amount, i.refunded_amount]), query);
+        assert.ok(rows.every((r) => /^-?\d+\.\d{2}$/.test(r[4]!) && /^(-?\d+\.\d{2})?$/.test(r[6]!)), 'amounts as decimal text');
       }
       assert.ok((await listingOf('')).length > EXPORT_PAGE * 2, 'the whole listing is longer than two pages of the walk');
     });
@@ -106,13 +94,52 @@ for (const database of testDatabases()) {
       const firsts = { en: 'Transaction ID', es: 'ID de transacción', fr: 'ID de transaction', de: 'Transaktions-ID' };
       for (const [lang, first] of Object.entries(firsts)) {
         const localized = await service.request('GET', `/api/v1/widgets/transactions/export.csv?lang=${lang}&q=12.50`, { headers });
-        assert.equal(parseCsv(localized.text)[0]![0], first, lang);
+        assert.equal(parseCsv(localized.text, lang === 'en' ? ',' : ';')[0]![0], first, lang);
       }
       const orders = parseCsv((await service.request('GET', '/api/v1/widgets/transactions/export.csv?kind=sale', { headers })).text).map((r) => r[9]);
       assert.ok(orders.includes('\'=HYPERLINK("x")'), 'a formula gets an apostrophe');
       assert.ok(orders.includes('\'order "one", with =SUM(A1)') || orders.includes('order "one", with =SUM(A1)'));
       const bad = await service.request('GET', '/api/v1/widgets/transactions/export.csv?lang=it', { headers });
       assert.deepEqual([bad.status, bad.body.code], [400, 'invalid_request']);
+    });
+
+    test('a German export in Berlin time, cell by cell: dates a spreadsheet reads, the console\'s words, decimal commas, fee, net, currency, customer and description; pending ACH is no income', async () => {
+      const shop = await approvedMerchant(service);
+      const { session_token } = await consoleSession(service, shop.merchantKey, { export: true, refunds: true });
+      const sale = await payment(service, shop.merchantKey, '1234.50', { orderId: 'bestellung-1', name: 'Jürgen Müller', email: 'jm@example.com', description: 'Café; "Spezial"' });
+      assert.equal((await consoleCall(service, session_token)('POST', `/${sale}/refund`, { amount: '234.50' })).status, 200);
+      const ach = await payment(service, shop.merchantKey, '30.00', { ach: true, orderId: '=ach' });
+      // Dates fixed in winter and summer time, to read them back in Berlin's.
+      const winter = '2026-01-15T23:30:00.000Z';
+      const summer = '2026-07-01T12:00:05.000Z';
+      const stored = await service.store.transactions.find(shop.merchantId, sale);
+      const refund = (await service.store.consoleListing.reversalsOf(shop.merchantId, sale))[0]!;
+      await service.store.transactions.insert({ ...stored!, id: 'txn_winter', order_id: 'winter', refunded_amount: 0, created_at: winter, completed_at: winter, settled_at: winter, request_id: null });
+      await service.store.transactions.insert({ ...stored!, id: 'txn_summer', order_id: 'summer', refunded_amount: 0, created_at: summer, completed_at: summer, settled_at: summer, request_id: null });
+      const answer = await service.request('GET', '/api/v1/widgets/transactions/export.csv?lang=de&tz=Europe/Berlin&sort=date&order=asc', { headers: { authorization: `Bearer ${session_token}` } });
+      assert.equal(answer.status, 200, answer.text);
+      assert.deepEqual([...answer.bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf], 'UTF-8 with a byte-order mark');
+      const [header, ...rows] = parseCsv(answer.text, ';');
+      assert.deepEqual(header, [
+        'Transaktions-ID', 'Datum (Europe/Berlin)', 'Art', 'Status', 'Betrag', 'Erstattet', 'Netto', 'Kartenmarke', 'Letzte vier Ziffern', 'Bestell-ID',
+        'Gebühr', 'Währung', 'Kunde', 'Beschreibung',
+      ]);
+      const byId = new Map(rows.map((row) => [row[0], row]));
+      assert.deepEqual(rows.slice(0, 2).map((row) => [row[0], row[1]]), [['txn_winter', '2026-01-16 00:30:00'], ['txn_summer', '2026-07-01 14:00:05']]);
+      const saleRow = (await service.store.transactions.find(shop.merchantId, sale))!;
+      const comma = (minor: number) => (minor / 100).toFixed(2).replace('.', ',');
+      const berlin = (iso: string) => new Date(iso).toLocaleString('sv-SE', { timeZone: 'Europe/Berlin' });
+      assert.deepEqual(byId.get(sale), [
+        sale, berlin(saleRow.created_at), 'Verkauf', 'Teilweise erstattet', '1234,50', '234,50', comma(saleRow.net_amount), 'Visa', '4242', 'bestellung-1',
+        comma(saleRow.fee_amount), 'USD', 'Jürgen Müller <jm@example.com>', 'Café; "Spezial"',
+      ]);
+      assert.ok(saleRow.fee_amount > 0, 'the sale has a fee to show');
+      assert.deepEqual(byId.get(refund.id)!.slice(2, 7), ['Erstattung', 'Abgeschlossen', '234,50', '0,00', comma(refund.net_amount)]);
+      assert.deepEqual(byId.get(refund.id)!.slice(12), ['Jürgen Müller <jm@example.com>', 'Café; "Spezial"'], "a refund names its original's customer and description");
+      assert.deepEqual(byId.get(ach)!.slice(2, 14), ['Verkauf', 'Ausstehend', '30,00', '0,00', '', 'ACH', '6789', "'=ach", '', 'USD', '', ''], 'pending: no fee, no net');
+      const bad = await service.request('GET', '/api/v1/widgets/transactions/export.csv?tz=Mars/Olympus', { headers: { authorization: `Bearer ${session_token}` } });
+      assert.deepEqual([bad.status, bad.body.code], [400, 'invalid_request'], bad.text);
+      assert.match(bad.body.message, /tz must be a time zone such as Europe\/Berlin/);
     });
 
     test('the export needs the export feature; the client-credentials twin and paykit/client give the same CSV', async () => {
@@ -125,7 +152,7 @@ for (const database of testDatabases()) {
       assert.equal(twin.status, 200, twin.text);
       assert.equal(twin.text, widget.text);
       const viaClient = await partnerClient(service).transactions.exportTransactions(merchantKey, { status: 'completed', lang: 'fr' });
-      assert.equal(viaClient, widget.text);
+      assert.equal(`\uFEFF${viaClient}`, widget.text, 'the same, but for the byte-order mark that fetch reads away');
       await assert.rejects(partnerClient(service).transactions.exportTransactions('mk_nobody', {}), (error: Error & { status?: number }) => error.status === 404);
       const other = await approvedMerchant(service);
       const theirs = await service.api('GET', `/merchant/transactions/export.csv?merchant_key=${encodeURIComponent(other.merchantKey)}`);

@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startService, type TestService } from '../../support/service.ts';
-import { approvedMerchant, nextOrderId } from '../../support/payments.ts';
+import { approvedMerchant, nextOrderId, TEST_CARD } from '../../support/payments.ts';
 import { testDatabases } from '../../support/databases.ts';
 import { consoleCall, consoleSession, payment } from '../../support/console.ts';
 import { waitUntil } from '../../support/wait.ts';
@@ -9,6 +9,9 @@ import { MESSAGES_PER_RECIPIENT_PER_HOUR, RECEIPTS_PER_TRANSACTION_PER_HOUR } fr
 
 const PHONE = '+14155550142';
 const EMAIL = 'shopper@example.com';
+/** A second shopper, so that these tests stay within what one recipient may be sent an hour. */
+const OTHER_PHONE = '+14155550143';
+const OTHER_EMAIL = 'other.shopper@example.com';
 
 type Message = { channel: string; recipient: string; text: string; pay_link: string; created_at: string };
 
@@ -17,10 +20,11 @@ for (const database of testDatabases()) {
   describe(`receipts for shoppers (${database})`, () => {
     let service: TestService;
     let merchantKey: string;
+    let merchantId: string;
     let call: ReturnType<typeof consoleCall>;
     before(async () => {
       service = await startService({ database });
-      ({ merchantKey } = await approvedMerchant(service));
+      ({ merchantKey, merchantId } = await approvedMerchant(service));
       call = consoleCall(service, (await consoleSession(service, merchantKey, { refunds: true, voids: true, receipts: true })).session_token);
     });
     after(() => service.close());
@@ -41,7 +45,7 @@ for (const database of testDatabases()) {
       const id = await payment(service, merchantKey, '41.25', { orderId, phone: PHONE, email: EMAIL });
       const receipts = await receiptsAbout('41.25');
       assert.deepEqual(receipts.map((m) => [m.channel, m.recipient]).sort(), [['email', EMAIL], ['sms', PHONE]]);
-      assert.match(receipts[0]!.text, /^Receipt from .+: payment of 41\.25\. http:\/\/127\.0\.0\.1:\d+\/receipts\/rct_/);
+      assert.match(receipts[0]!.text, /^Receipt from .+: payment of \$41\.25, Visa •••• 4242, \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2}:\d{2}\s[AP]M UTC\. http:\/\/127\.0\.0\.1:\d+\/receipts\/rct_/);
       const shown = await page(receipts[0]!.pay_link);
       assert.equal(shown.status, 200);
       assert.match(String(shown.headers['content-type']), /^text\/html/);
@@ -56,17 +60,42 @@ for (const database of testDatabases()) {
       const refunded = await payment(service, merchantKey, '52.10', { phone: PHONE });
       const refund = await service.api('POST', '/order/sales-return', { json: { merchant_key: merchantKey, transaction_id: refunded, amount: '2.10' } });
       assert.equal(refund.status, 200, refund.text);
-      const [refundReceipt] = await receiptsArriving('refund of 2.10');
+      const [refundReceipt] = await receiptsArriving('refund of $2.10');
       assert.ok(refundReceipt, 'a refund receipt');
       assert.ok((await page(refundReceipt.pay_link)).text.includes('Refund receipt'));
       const voided = await payment(service, merchantKey, '53.20', { email: EMAIL });
       assert.equal((await call('POST', `/${voided}/void`)).status, 200);
-      const [voidReceipt] = await receiptsAbout('cancelled payment of 53.20');
+      const [voidReceipt] = await receiptsAbout('cancelled payment of $53.20');
       assert.deepEqual([voidReceipt?.channel, voidReceipt?.recipient], ['email', EMAIL]);
       assert.ok((await page(voidReceipt!.pay_link)).text.includes('Cancellation receipt'));
       const undone = await payment(service, merchantKey, '54.30', { phone: PHONE });
       assert.equal((await call('POST', `/${undone}/undo`)).body.data.undone_as, 'void');
-      assert.equal((await receiptsAbout('cancelled payment of 54.30')).length, 1);
+      assert.equal((await receiptsAbout('cancelled payment of $54.30')).length, 1);
+    });
+
+    test('the receipt page after a refund: number, description, tax, auth code, merchant contact, the state now and the refunds; the refund\'s receipt names its payment; amounts as in the message', async () => {
+      const link = await service.api('POST', '/requests', {
+        json: { merchant_key: merchantKey, amount: '1234.50', tax: '84.50', description: 'Two nights, room 12', order_id: nextOrderId(), phone_number: PHONE },
+      });
+      assert.equal(link.status, 200, link.text);
+      const paid = await service.api('POST', '/sandbox/pay', { json: { pay_link: link.body.data.pay_link, method: 'card', ...TEST_CARD } });
+      assert.equal(paid.status, 200, paid.text);
+      const id = paid.body.data.transaction_id as string;
+      const charged = (await service.store.transactions.find(merchantId, id))!.amount;
+      const [sale] = (await receiptsArriving(`payment of $${(charged / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`))!;
+      assert.ok(sale, 'the message writes the amount as the page does');
+      assert.equal((await call('POST', `/${id}/refund`, { amount: '234.50' })).status, 200);
+      const [refund] = (await receiptsArriving('refund of $234.50'))!;
+      const shown = (await page(sale.pay_link)).text;
+      const stored = (await service.store.transactions.find(merchantId, id))!;
+      for (const text of ['Receipt number', 'Two nights, room 12', '<dt>Tax</dt><dd>$84.50</dd>', '<dt>Authorization code</dt>', stored.auth_code,
+        '<dt>Contact</dt>', '<dt>Status</dt><dd>Paid; $234.50 refunded</dd>', '<dt>Refunds</dt>', '$234.50 · <time', ' UTC</time>', 'data-local', '<script nonce="']) {
+        assert.ok(shown.includes(text), `${text} in ${shown}`);
+      }
+      assert.match(shown, /<dt>Receipt number<\/dt><dd>[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}<\/dd>/);
+      const refundPage = (await page(refund!.pay_link)).text;
+      assert.ok(refundPage.includes('Refund receipt') && refundPage.includes(`For the payment of $${(charged / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })} on`) && refundPage.includes(`<code>${id}</code>`), refundPage);
+      assert.ok(!refundPage.includes('<dt>Tax</dt>'), 'a refund carries no tax line of its own');
     });
 
     test('through the API, a refund’s receipt follows its answer, once for a retried keyed refund; a refused refund sends none', async () => {
@@ -77,25 +106,57 @@ for (const database of testDatabases()) {
       assert.equal((await service.api('POST', '/order/sales-return', keyed)).status, 200);
       const replayed = await service.api('POST', '/order/sales-return', keyed);
       assert.equal(replayed.headers['idempotent-replayed'], 'true');
-      const receipts = await receiptsArriving('refund of 5.40');
+      const receipts = await receiptsArriving('refund of $5.40');
       assert.deepEqual(receipts.map((m) => m.channel), ['sms']);
       const voided = await payment(service, merchantKey, '56.40', { email: EMAIL });
       assert.equal((await service.api('POST', '/order/sales-void', { json: { merchant_key: merchantKey, transaction_id: voided } })).status, 200);
-      assert.equal((await receiptsArriving('cancelled payment of 56.40')).length, 1);
+      assert.equal((await receiptsArriving('cancelled payment of $56.40')).length, 1);
       // The last call's receipt has had its time: nothing more came for the refund.
       assert.equal((await receiptsAbout('refund of')).filter((m) => m.text.includes('5.40') || m.text.includes('99.00')).length, 1);
     });
 
-    test('an ACH payment gets its receipt when the bank approves it, not while it waits or when it declines', async () => {
+    test('an ACH payment gets its receipt when the bank approves it, not while it waits; one the bank returns tells the shopper so', async () => {
       const waiting = await payment(service, merchantKey, '61.00', { ach: true, phone: PHONE });
       assert.equal((await receiptsAbout('61.00')).length, 0);
       await service.api('POST', '/update-ach', { json: { merchant_key: merchantKey, transaction_id: waiting, new_status: 'approved' } });
       const [receipt] = await receiptsAbout('61.00');
       assert.ok(receipt);
       assert.ok((await page(receipt.pay_link)).text.includes('Bank account •••• 6789'));
-      const declined = await payment(service, merchantKey, '62.00', { ach: true, phone: PHONE });
+      const declined = await payment(service, merchantKey, '62.00', { ach: true, phone: OTHER_PHONE });
       await service.api('POST', '/update-ach', { json: { merchant_key: merchantKey, transaction_id: declined, new_status: 'declined' } });
-      assert.equal((await receiptsAbout('62.00')).length, 0);
+      const returned = await receiptsAbout('62.00');
+      assert.equal(returned.length, 1, 'written with the return, in its unit: no wait');
+      assert.match(returned[0]!.text, /^Receipt from .+: returned bank payment of \$62\.00, Bank account •••• 6789, /);
+      assert.equal(returned[0]!.recipient, OTHER_PHONE);
+      const shown = (await page(returned[0]!.pay_link)).text;
+      for (const text of ['Returned bank payment', '$62.00', 'Declined by the bank', declined]) assert.ok(shown.includes(text), text);
+    });
+
+    test('a captured hold and a stored customer’s charge get a receipt, written with the charge (no wait), by the phone and address known', async () => {
+      const hold = await payment(service, merchantKey, '63.00', { preauth: true, phone: OTHER_PHONE, email: OTHER_EMAIL });
+      assert.equal((await receiptsAbout('63.00')).length, 0, 'an authorization is not a payment');
+      const captured = await service.api('POST', '/preauth/capture', { json: { merchant_key: merchantKey, transaction_id: hold, last_authorized_amount: '63.00' } });
+      assert.equal(captured.status, 200, captured.text);
+      const receipts = await receiptsAbout('63.00');
+      assert.deepEqual(receipts.map((m) => [m.channel, m.recipient]).sort(), [['email', OTHER_EMAIL], ['sms', OTHER_PHONE]]);
+      assert.match(receipts[0]!.text, /: payment of \$63\.00, Visa •••• 4242, /);
+      assert.ok((await page(receipts[0]!.pay_link)).text.includes(captured.body.data.transaction_id));
+
+      const consoleHold = await payment(service, merchantKey, '64.00', { preauth: true, phone: OTHER_PHONE });
+      const captures = consoleCall(service, (await consoleSession(service, merchantKey, { captures: true })).session_token);
+      assert.equal((await captures('POST', `/${consoleHold}/capture`, { amount: '60.50' })).status, 200);
+      assert.deepEqual((await receiptsAbout('60.50')).map((m) => m.recipient), [OTHER_PHONE], 'the console’s capture, of the amount captured');
+
+      const customer = await service.api('POST', '/customers/add', { json: { merchant_key: merchantKey, first_name: 'Ren', last_name: 'Stored', email: 'ren@example.com', phone_number: '+14155550178' } });
+      const customerId = customer.body.data.customer_id;
+      const link = await service.api('POST', `/requests/${customerId}`, { json: { merchant_key: merchantKey, amount: '10.00', order_id: nextOrderId() } });
+      await service.api('POST', '/sandbox/pay', { json: { pay_link: link.body.data.pay_link, method: 'card', ...TEST_CARD } });
+      const charged = await service.api('POST', `/customers/charge/${customerId}`, { json: { merchant_key: merchantKey, amount: '65.00', order_id: nextOrderId() } });
+      assert.equal(charged.status, 200, charged.text);
+      const charge = await receiptsAbout('65.00');
+      assert.deepEqual(charge.map((m) => [m.channel, m.recipient]).sort(), [['email', 'ren@example.com'], ['sms', '+14155550178']]);
+      assert.ok((await page(charge[0]!.pay_link)).text.includes(charged.body.transaction_id));
+      assert.equal((await call('GET', `/${charged.body.transaction_id}`)).body.data.timeline.filter((s: { what: string }) => s.what === 'receipt_sent').length, 1);
     });
 
     test("the hosted pay page's language is the receipt's; the page follows ?locale= and else the browser", async () => {
@@ -103,8 +164,8 @@ for (const database of testDatabases()) {
       const path = new URL(link.body.data.pay_link).pathname;
       const paid = await service.request('POST', path, { form: { method: 'card', card_number: '4242424242424242', exp: '12/35', cvc: '123', locale: 'fr' } });
       assert.ok(paid.status < 400, paid.text.slice(0, 300));
-      const [receipt] = await receiptsAbout('71.50');
-      assert.match(receipt!.text, /^Reçu de .+ : paiement de 71\.50\./);
+      const [receipt] = await receiptsAbout('71,50');
+      assert.match(receipt!.text, /^Reçu de .+ : paiement de 71,50\s\$US, Visa •••• 4242, \d{1,2} \S+ \d{4} à \d{2}:\d{2}:\d{2} UTC\. /);
       const french = await page(receipt!.pay_link);
       assert.ok(french.text.includes('<html lang="fr">') && french.text.includes('Reçu de paiement') && french.text.includes('71,50'), french.text.slice(0, 500));
       const german = await page(`${receipt!.pay_link}?locale=de`);
