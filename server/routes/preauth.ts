@@ -18,7 +18,9 @@ export const preauthRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
     const merchant = await merchantByKey(request.unit.store, request.client.id, request.body.merchant_key);
     const captured = await capture(request.unit.store, merchant, request.body.transaction_id, request.body.last_authorized_amount, clock.now());
     // The shopper's receipt of the charge, as a paid pay link's (the hold's request names the phone or address).
-    return writeWithReceipt(request, captured.change, { result: true, message: 'Authorization captured.', data: captured.result }, merchant.id, captured.result.transaction_id, { now: clock.now(), publicUrl: config.publicUrl });
+    const answer = { result: true, message: 'Authorization captured.', data: captured.result };
+    if (!captured.shopperReachable) return request.unit.write(captured.change, answer);
+    return writeWithReceipt(request, captured.change, answer, merchant.id, captured.result.transaction_id, { now: clock.now(), publicUrl: config.publicUrl });
   });
 
   app.post('/preauth/update', {

@@ -13,6 +13,7 @@ import { preauthChargeEvent, preauthEvent } from './events.ts';
 import { isoInstant } from '../domain/instants.ts';
 import type { EventExtras } from './refunds.ts';
 import { eventRow } from '../store/events.ts';
+import { canReachShopper } from './receipts.ts';
 import { saleEntries } from '../domain/ledger.ts';
 import { entryRows } from '../store/ledger.ts';
 import type { Change } from '../store/changes.ts';
@@ -63,6 +64,8 @@ export async function capture(
   const events = changed?.ok ? [eventRow(merchant.client_id, changed.event, { ...preauthEvent(auth), ...extras }, now), charged] : [charged];
   return {
     change: holdChange(read!, { status: 'captured', amount: auth.amount }, [{ table: 'transactions', row: sale }, ...entryRows(saleEntries(sale))], events),
+    // Whether the charge has a receipt to send (the hold's request named a phone or address): else it is the change alone.
+    shopperReachable: canReachShopper(read!),
     result: {
       Status: 'Approved' as const, Account: sale.last_four, Brand: sale.card_brand, AuthCode: sale.auth_code,
       amount: formatAmount(sale.amount), Authorized: toMajorNumber(auth.amount), orderid: sale.order_id,

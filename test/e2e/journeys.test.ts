@@ -159,6 +159,9 @@ describe('end-to-end journeys through the demo', { timeout: 240_000 }, () => {
     const details = table.locator('tr[part="details"]');
     await details.getByRole('textbox', { name: /Amount to refund/ }).fill('5.00');
     await details.getByRole('button', { name: 'Refund', exact: true }).click();
+    // It asks first, saying what will happen; yes is the action's own word.
+    await details.locator('[part="confirm"]').getByText(/Refund \$5\.00 of \$32\.00/).waitFor();
+    await details.locator('[part="confirm-button"]').click();
     await details.getByText('Done: Refund.').waitFor();
     await row.getByRole('cell', { name: 'Partly refunded' }).waitFor();
     await page.locator('#action-status').getByText(/^Refunded txn_/).waitFor();
