@@ -83,6 +83,6 @@ export const customerRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { clo
     const merchant = await merchantByKey(request.unit.store, request.client.id, request.body.merchant_key);
     const charge = await chargeCustomer(request.unit.store, merchant, request.params.customerId, request.body.amount, request.body.order_id, clock.now(), config.minimumPayment);
     // The customer's receipt, by the phone and address the merchant stored for them.
-    return writeWithReceipt(request, charge.change, { result: true, message: 'Customer charged.', transaction_id: charge.result.id }, merchant.id, charge.result.id, { now: clock.now(), publicUrl: config.publicUrl });
+    return writeWithReceipt(request, charge, { result: true, message: 'Customer charged.', transaction_id: charge.result.id }, merchant.id, charge.result.id, { now: clock.now(), publicUrl: config.publicUrl });
   });
 };

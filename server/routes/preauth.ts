@@ -19,8 +19,7 @@ export const preauthRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
     const captured = await capture(request.unit.store, merchant, request.body.transaction_id, request.body.last_authorized_amount, clock.now());
     // The shopper's receipt of the charge, as a paid pay link's (the hold's request names the phone or address).
     const answer = { result: true, message: 'Authorization captured.', data: captured.result };
-    if (!captured.shopperReachable) return request.unit.write(captured.change, answer);
-    return writeWithReceipt(request, captured.change, answer, merchant.id, captured.result.transaction_id, { now: clock.now(), publicUrl: config.publicUrl });
+    return writeWithReceipt(request, captured, answer, merchant.id, captured.result.transaction_id, { now: clock.now(), publicUrl: config.publicUrl });
   });
 
   app.post('/preauth/update', {

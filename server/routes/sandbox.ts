@@ -214,15 +214,12 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
     schema: { operationId: 'updateAch', tags, summary: 'Approve or decline a waiting ACH payment (sandbox)', body: UpdateAchBody, response: { 200: AchAnswer, ...failures } },
   }, async (request) => {
     const merchant = await merchantByKey(request.unit.store, request.client.id, request.body.merchant_key);
-    const change = await decideAch(request.unit.store, merchant, request.body.transaction_id, request.body.new_status, clock.now());
+    const decided = await decideAch(request.unit.store, merchant, request.body.transaction_id, request.body.new_status, clock.now());
     const options = { now: clock.now(), publicUrl: config.publicUrl };
-    if (request.body.new_status === 'declined') {
-      // The bank sent the payment back: the shopper is told, by a receipt of the return written with it.
-      const returned = change.rows.find((r) => r.table === 'transactions')!.row as { id: string };
-      return writeWithReceipt(request, change, { result: true, message: 'Success.' }, merchant.id, returned.id, options);
-    }
-    const answer = await request.unit.write(change, { result: true, message: 'Success.' });
-    await sendShopperReceipt(request, merchant.id, request.body.transaction_id, options);
+    // The bank sent the payment back: the shopper is told, by a receipt of the return written with it.
+    if (decided.returnedId) return writeWithReceipt(request, decided, { result: true, message: 'Success.' }, merchant.id, decided.returnedId, options);
+    const answer = await request.unit.write(decided.change, { result: true, message: 'Success.' });
+    if (decided.shopperReachable) await sendShopperReceipt(request, merchant.id, request.body.transaction_id, options);
     return answer;
   });
 };

@@ -20,12 +20,15 @@ export async function sendShopperReceipt(
 }
 
 /**
- * A charge's change and its receipt in one unit of the request (a captured hold, a stored customer's charge): the
- * message rows commit with the money, or neither does. Nothing more when nobody can be reached or receipts are off.
+ * A charge's change and its receipt in one unit of the request (a captured hold, a stored customer's charge, a returned
+ * bank payment): the message rows commit with the money, or neither does. With nobody to reach (as the decision read),
+ * the change alone, as one write; nothing more when receipts are off.
  */
 export function writeWithReceipt<A>(
-  request: FastifyRequest, change: Change, answer: A, merchantId: string, transactionId: string, options: { now: Date; publicUrl: string },
+  request: FastifyRequest, { change, shopperReachable }: { change: Change; shopperReachable: boolean }, answer: A, merchantId: string,
+  transactionId: string, options: { now: Date; publicUrl: string },
 ): Promise<A> {
+  if (!shopperReachable) return request.unit.write(change, answer);
   return request.unit.transaction(async (tx) => {
     await apply(tx, change);
     const receipt = await receiptChange(tx, merchantId, transactionId, options);

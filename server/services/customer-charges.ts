@@ -22,7 +22,7 @@ const NO_SAVED_CARD =
 
 /** POST /customers/charge/{customerId}: charges the card the customer last paid a link of theirs with, once per order id. */
 export async function chargeCustomer(store: Store, merchant: MerchantAccount, customerId: string, amountValue: string | number, orderId: string, now: Date, minimumPayment = DEFAULT_MINIMUM_PAYMENT,
-): Promise<Decided<Transaction>> {
+): Promise<Decided<Transaction> & { shopperReachable: boolean }> {
   assertCanTakePayments(merchant);
   const amount = parseAmount(String(amountValue));
   if (amount === null || amount <= 0) throw invalid('amount must be greater than zero with at most two decimals, e.g. 25.5.');
@@ -55,5 +55,7 @@ export async function chargeCustomer(store: Store, merchant: MerchantAccount, cu
       refusal: refusedBecause('conflict', orderIdTaken(order)),
     },
     result: sale,
+    // The receipt goes to the phone and address the merchant stored for the customer.
+    shopperReachable: Boolean(customer.phone || customer.email),
   };
 }
