@@ -32,14 +32,15 @@ export async function openSqlite(dataDir: string): Promise<{ dialect: SqliteDial
   // SQLite's data_version on the reading connection: it moves whenever another connection (our writer, or a CLI's)
   // has committed since, and the reader never writes, so it moves with every commit.
   const dataVersion = reader.prepare('PRAGMA data_version').pluck();
-  const readers = await GroupCommit.open({ file, synchronous: 'OFF', readOnly: true });
+  // Started at the first long read: most stores (a CLI's, a test's) never make one.
+  let readers: Promise<GroupCommit> | undefined;
   const destroy = async () => {
-    await Promise.all([groups.close(), readers.close()]);
+    await Promise.all([groups.close(), readers?.then((r) => r.close())]);
     reader.close();
     removeMemory();
   };
-  const readerThread = new GroupCommitDialect(readers, undefined, async () => {}); // closed with the database
-  return { dialect: new GroupCommitDialect(groups, reader, destroy), groups, committedVersion: () => dataVersion.get() as number, readerThread };
+  const readerThread = new GroupCommitDialect(() => (readers ??= GroupCommit.open({ file, synchronous: 'OFF', readOnly: true })), undefined, async () => {});
+  return { dialect: new GroupCommitDialect(async () => groups, reader, destroy), groups, committedVersion: () => dataVersion.get() as number, readerThread };
 }
 
 /** What Kysely takes for a connection: it only routes statements, to the writer while a unit of work runs. */
@@ -50,8 +51,9 @@ type Lease = DatabaseConnection & { inUnit: boolean };
  * statement on the writer); outside one, a read runs on the reader and a write is a unit of its own.
  */
 class GroupCommitDialect extends SqliteDialect {
-  constructor(groups: GroupCommit, reader: SQLite.Database | undefined, destroy: () => Promise<void>) {
+  constructor(open: () => Promise<GroupCommit>, reader: SQLite.Database | undefined, destroy: () => Promise<void>) {
     super({ database: reader as SQLite.Database });
+    let groups: GroupCommit; // Kysely runs the driver's init before its first statement
     /** The reader's prepared statements by SQL text (null: not a read): Kysely's own driver prepares at every run. */
     const reads = new Map<string, Statement | null>();
     const readStatement = (query: CompiledQuery): Statement | null => {
@@ -75,7 +77,9 @@ class GroupCommitDialect extends SqliteDialect {
       return { rows: [], numAffectedRows: BigInt(result.changes), insertId: BigInt(result.lastInsertRowid) };
     };
     this.createDriver = () => ({
-      init: async () => {},
+      init: async () => {
+        groups = await open();
+      },
       releaseConnection: async () => {},
       // Waiting for the writer happens in beginTransaction.
       acquireConnection: async () => {
