@@ -3,11 +3,12 @@ import type { Store } from '../store/store.ts';
 import { SECRET_RETENTION_MS } from '../domain/event-secrets.ts';
 import { isoInstant } from '../domain/instants.ts';
 import { ONBOARDING_DRAFT_KEPT_MS } from '../domain/session-lifetimes.ts';
+import { logFailedTry, type FailureLog } from '../store/unavailable.ts';
 
 export interface HousekeepingOptions {
   store: Store;
   clock: Clock;
-  log?: { error(object: object, message: string): void };
+  log?: FailureLog;
   everyMs?: number;
 }
 
@@ -26,7 +27,7 @@ export class Housekeeping {
   }
 
   start(): void {
-    const run = () => void this.runOnce().catch((error: unknown) => this.options.log?.error({ err: error }, 'housekeeping failed; trying again later'));
+    const run = () => void this.runOnce().catch((error: unknown) => logFailedTry(this.options.log, error, 'housekeeping failed; trying again later'));
     run();
     this.timer = setInterval(run, this.options.everyMs ?? 10 * 60 * 1000);
     this.timer.unref();

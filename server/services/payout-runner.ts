@@ -1,6 +1,7 @@
 import type { Clock } from '../platform/clock.ts';
 import type { Store } from '../store/store.ts';
 import { runPayouts } from './payouts.ts';
+import { logFailedTry, type FailureLog } from '../store/unavailable.ts';
 
 /** How often a process runs the payout schedule: a payout is made within a minute of its period starting. */
 const EVERY_MS = 60_000;
@@ -14,9 +15,9 @@ export class PayoutRunner {
   private running: Promise<unknown> | undefined;
   private readonly store: Store;
   private readonly clock: Clock;
-  private readonly log: { error(object: object, message: string): void } | undefined;
+  private readonly log: FailureLog | undefined;
 
-  constructor({ store, clock, log }: { store: Store; clock: Clock; log?: { error(object: object, message: string): void } }) {
+  constructor({ store, clock, log }: { store: Store; clock: Clock; log?: FailureLog }) {
     this.store = store;
     this.clock = clock;
     this.log = log;
@@ -26,7 +27,7 @@ export class PayoutRunner {
     const run = () => {
       // One run at a time in a process: a slow one (a large sweep) is not joined by the next.
       this.running ??= runPayouts(this.store, this.clock.now())
-        .catch((error: unknown) => this.log?.error({ err: error }, 'the payout run failed; the next one tries again'))
+        .catch((error: unknown) => logFailedTry(this.log, error, 'the payout run failed; the next one tries again'))
         .finally(() => (this.running = undefined));
     };
     run();

@@ -26,3 +26,18 @@ const PG_CONNECTION_MESSAGES = [
   'timeout exceeded when trying to connect',
   'Client was closed and is not queryable',
 ];
+
+/** A log that background work (housekeeping, webhook dispatch, payouts) writes its failed tries to. */
+export interface FailureLog {
+  error(object: object, message: string): void;
+  warn(object: object, message: string): void;
+}
+
+/**
+ * A background part's failed try: a warning while the database is away (the pool or the refused request says so once,
+ * as an error; the part tries again on its own), an error otherwise.
+ */
+export function logFailedTry(log: FailureLog | undefined, error: unknown, message: string): void {
+  if (isStorageUnavailable(error)) log?.warn({ err: error }, message);
+  else log?.error({ err: error }, message);
+}

@@ -10,6 +10,7 @@ type DeliveryResult = Awaited<ReturnType<Deliverer['post']>>;
 type DeliveryOutcome = Parameters<Store['events']['settleAttempt']>[2];
 import { isoInstant } from '../domain/instants.ts';
 import { isStorageUnavailable } from '../store/unavailable.ts';
+import { logFailedTry, type FailureLog } from '../store/unavailable.ts';
 
 export interface DispatcherOptions {
   store: Store;
@@ -24,7 +25,7 @@ export interface DispatcherOptions {
   maxEndpoints?: number;
   /** How often to look for due events (retries, other processes' events) when nothing woke the dispatcher. */
   pollMs?: number;
-  log?: { error(object: object, message: string): void; warn(object: object, message: string): void };
+  log?: FailureLog;
   random?: () => number;
 }
 
@@ -92,7 +93,7 @@ export class Dispatcher {
       try {
         opened = await this.openLanes();
       } catch (error) {
-        this.options.log?.error({ err: error }, 'webhook dispatch failed; trying again');
+        logFailedTry(this.options.log, error, 'webhook dispatch failed; trying again');
       }
       if (this.woken) {
         // A lane that ended may leave due events for the next one at once. But under a stream of writes, wakes

@@ -147,10 +147,7 @@ describe('GET /health is readiness', { skip: !testDatabases().includes('postgres
     assert.equal((await send(service.baseUrl, 'GET', '/health')).status, 200);
     assert.equal((await send(service.baseUrl, 'POST', '/api/v1/onboarding', { json: validApplication(), auth })).status, 200);
     assert.equal(service.child.exitCode, null);
-    // One line for the refused requests, not a stack per request; the background parts (housekeeping, webhooks,
-    // payouts) say once per try that theirs failed, and a loaded machine makes the outage, and their tries, longer.
-    const errors = service.output().split('\n').filter((line) => line.includes('"level":50'));
-    assert.ok(errors.filter((line) => line.includes('answering 503')).length <= 1, service.output());
-    assert.ok(errors.every((line) => /"part":"(database|housekeeping|webhooks|payouts)"|answering 503/.test(line)), service.output());
+    // One line for the lost connections and one for the refused requests, not a stack per request.
+    assert.ok(service.output().split('\n').filter((line) => line.includes('"level":50')).length <= 4, service.output());
   });
 });
