@@ -48,8 +48,9 @@ export class GroupCommit {
   /** Runs `steps` as one unit: their results once the group is on disk, or which guard step found nothing to change. */
   unit(steps: Step[]): Promise<Result[] | { lost: number }> {
     return new Promise((resolve, reject) => {
+      // A unit's own error is told once its group's outcome is known.
       const done = (done: Done): Member => (error) => {
-        if ('error' in done) reject(asError(done.error)); // its own error, once the group's outcome is known
+        if ('error' in done) reject(asError(done.error));
         else if ('lost' in done) resolve(done);
         else if (error !== undefined) reject(error);
         else resolve(done.results);
@@ -121,7 +122,8 @@ export class GroupCommit {
     const units: Extract<Waiting, { steps: Step[] }>[] = [];
     while (this.waiting[0] && 'steps' in this.waiting[0] && group.length + units.length < MAX_UNITS) units.push(this.waiting.shift() as (typeof units)[number]);
     const commit = this.waiting.length === 0 || group.length + units.length >= MAX_UNITS;
-    const ops: Op[] = [...this.ahead.splice(0), ...units.map(({ steps }): Op => ({ op: 'unit', steps })), ...(commit ? [{ op: 'commit' } as const] : [])];
+    const ops: Op[] = [...this.ahead.splice(0), ...units.map(({ steps }): Op => ({ op: 'unit', steps }))];
+    if (commit) ops.push({ op: 'commit' });
     const reply = await this.send(ops).catch((error: Error): Reply => ({ inTransaction: false, done: ops.map(() => ({ error: { message: error.message } })) }));
     const unitsDone = reply.done.slice(ops.length - units.length - (commit ? 1 : 0));
     units.forEach((unit, i) => group.push(unit.done(unitsDone[i]!)));

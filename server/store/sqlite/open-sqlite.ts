@@ -13,7 +13,7 @@ import type { Result } from './writer-thread.ts';
  * `readerThread`: reads that could run long (long-reads.ts), on a read-only connection of a thread of its own, below
  * the event loop's thread in priority, so the event loop serves every other request meanwhile.
  */
-export async function openSqlite(dataDir: string): Promise<{ dialect: SqliteDialect; groups: GroupCommit; committedVersion: () => number; readerThread: SqliteDialect }> {
+export async function openSqlite(dataDir: string) {
   const memory = dataDir === 'memory';
   const dir = memory ? mkdtempSync(join(tmpdir(), 'paykit-memory-')) : dataDir;
   if (!memory) mkdirSync(dir, { recursive: true });
@@ -39,8 +39,10 @@ export async function openSqlite(dataDir: string): Promise<{ dialect: SqliteDial
     reader.close();
     removeMemory();
   };
-  const readerThread = new GroupCommitDialect(() => (readers ??= GroupCommit.open({ file, synchronous: 'OFF', readOnly: true })), undefined, async () => {});
-  return { dialect: new GroupCommitDialect(async () => groups, reader, destroy), groups, committedVersion: () => dataVersion.get() as number, readerThread };
+  const openReaders = () => (readers ??= GroupCommit.open({ file, synchronous: 'OFF', readOnly: true }));
+  const readerThread: SqliteDialect = new GroupCommitDialect(openReaders, undefined, async () => {});
+  const dialect: SqliteDialect = new GroupCommitDialect(async () => groups, reader, destroy);
+  return { dialect, groups, committedVersion: () => dataVersion.get() as number, readerThread };
 }
 
 /** What Kysely takes for a connection: it only routes statements, to the writer while a unit of work runs. */

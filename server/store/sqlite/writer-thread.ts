@@ -20,9 +20,9 @@ export type Result = { rows: unknown[] } | { changes: number; lastInsertRowid: n
 export type Failure = { error: { message: string; code?: string } };
 /** Each op's outcome: its statements' results, the guard step that found nothing to change, or its error. */
 export type Done = { results: Result[] } | { lost: number } | Failure;
-export interface Reply { done: Done[]; inTransaction: boolean }
+export type Reply = { done: Done[]; inTransaction: boolean };
 /** `readOnly`: the reader thread of long reads (open-sqlite.ts); its units are plain statements, in no transaction. */
-export interface WriterData { file: string; synchronous: 'FULL' | 'OFF'; readOnly?: boolean }
+export type WriterData = { file: string; synchronous: 'FULL' | 'OFF'; readOnly?: boolean };
 /** Runs steps as one unit of the group commit (group-commit.ts): their results, or which guard found nothing to change. */
 export type RunSteps = (steps: Step[]) => Promise<Result[] | { lost: number }>;
 
