@@ -44,7 +44,17 @@ export default defineConfig({
     target: 'es2022',
     lib: { entry: entries, formats: ['es'] },
     rollupOptions: {
-      external: [/^lit(\/|$)/, /^lit-html(\/|$)/, /^lit-element(\/|$)/, /^@lit\//, /^@lit-labs\//, /^react(\/|$)/, /^react-dom(\/|$)/, /^vue(\/|$)/, /^@vue\//],
+      external: [
+        /^lit(\/|$)/,
+        /^lit-html(\/|$)/,
+        /^lit-element(\/|$)/,
+        /^@lit\//,
+        /^@lit-labs\//,
+        /^react(\/|$)/,
+        /^react-dom(\/|$)/,
+        /^vue(\/|$)/,
+        /^@vue\//,
+      ],
       output: {
         // A bundle drops module directives, so the React entries get their own back: Next.js's App Router then takes
         // `paykit/react` (and `paykit/react/pay-button`, …) as client code even when a Server Component imports it.

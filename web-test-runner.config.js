@@ -8,7 +8,9 @@ import { reactEsm } from './test/support/wtr-react-esm.js';
 
 const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 if (!existsSync(executablePath)) {
-  console.error(`Chromium is missing at ${executablePath}: install it (apt-get install -y chromium; bash .ci/run does) or set CHROME_PATH.`);
+  console.error(
+    `Chromium is missing at ${executablePath}: install it (apt-get install -y chromium; bash .ci/run does) or set CHROME_PATH.`,
+  );
   process.exit(1);
 }
 
@@ -38,7 +40,9 @@ const vueFlags = replace({
  * built at start (it ships CommonJS only), version 19 or, with PAYKIT_TEST_REACT=18, 18; Vue gets its build flags replaced.
  */
 export default {
-  testRunnerHtml: (testFramework) => `<html><head><script>window.PAYKIT_TEST = ${JSON.stringify({ ...service.env, reactMajor: react18 ? 18 : 19 })};</script></head>
+  testRunnerHtml: (
+    testFramework,
+  ) => `<html><head><script>window.PAYKIT_TEST = ${JSON.stringify({ ...service.env, reactMajor: react18 ? 18 : 19 })};</script></head>
     <body><script type="module" src="${testFramework}"></script></body></html>`,
   files: react18 ? ['test/wrappers/react.test.ts'] : ['test/elements/**/*.test.ts', 'test/wrappers/**/*.test.ts'],
   nodeResolve: true,
@@ -57,7 +61,16 @@ export default {
         headless: true,
         // ModuleMapDoNotCacheFailedFetch (Chromium 156) lets a module URL that failed be fetched again; Chromium 150,
         // Firefox and Safari keep the failure for the page's life. Off, so the loader is tested as those browsers run it.
-        args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-features=ModuleMapDoNotCacheFailedFetch'],
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-dev-shm-usage',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--no-first-run',
+          '--disable-features=ModuleMapDoNotCacheFailedFetch',
+        ],
       },
     }),
   ],

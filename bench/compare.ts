@@ -34,9 +34,15 @@ const dataDir = mkdtempSync(join(tmpdir(), 'paykit-compare-'));
 const targets: Target[] = [];
 try {
   for (const [i, dir] of dirsArgument.split(',').entries()) {
-    const service = await startServiceProcess({ ...BENCH_CLIENT, PAYKIT_DATA_DIR: join(dataDir, String(i)), DATABASE_URL: '' }, resolve(dir));
+    const service = await startServiceProcess(
+      { ...BENCH_CLIENT, PAYKIT_DATA_DIR: join(dataDir, String(i)), DATABASE_URL: '' },
+      resolve(dir),
+    );
     const api = async (method: 'GET' | 'POST', path: string, json?: unknown) => {
-      const answer = await send(service.baseUrl, method, `/api/v1${path}`, { auth: BENCH_AUTH, ...(json === undefined ? {} : { json }) });
+      const answer = await send(service.baseUrl, method, `/api/v1${path}`, {
+        auth: BENCH_AUTH,
+        ...(json === undefined ? {} : { json }),
+      });
       return { status: answer.status, body: answer.body };
     };
     let chosen: Load | undefined;
@@ -55,13 +61,24 @@ try {
     for (const target of targets) {
       const { method, path, body, keyed } = target.load;
       const result = await load({
-        url: `${target.service.baseUrl}${path}`, method, headers, ...(body ? { body } : {}), keyed, duration: SECONDS, warmUp: round === 0,
+        url: `${target.service.baseUrl}${path}`,
+        method,
+        headers,
+        ...(body ? { body } : {}),
+        keyed,
+        duration: SECONDS,
+        warmUp: round === 0,
       });
-      if (result.non2xx || result.errors) throw new Error(`${target.dir}: ${result.non2xx} non-2xx answers, ${result.errors} errors: ${target.service.output().slice(-3000)}`);
+      if (result.non2xx || result.errors)
+        throw new Error(
+          `${target.dir}: ${result.non2xx} non-2xx answers, ${result.errors} errors: ${target.service.output().slice(-3000)}`,
+        );
       target.rounds.push(result);
     }
   }
-  console.log(`${prefix}…: requests per second on the embedded database, median of ${roundsArgument} rounds of ${SECONDS} s, 50 connections`);
+  console.log(
+    `${prefix}…: requests per second on the embedded database, median of ${roundsArgument} rounds of ${SECONDS} s, 50 connections`,
+  );
   const first = targets[0]!;
   for (const target of targets) {
     const perSecond = target.rounds.map((round) => round.requestsPerSecond);

@@ -11,9 +11,27 @@ import { median } from './median.ts';
  * asks the same questions of its own sale (its id, its order id, its e-mail).
  */
 /** `tokens`: console sessions of the merchant, taken in turn (with the caller's address), so the console's rate limits stay out of the figures. */
-export interface ConsoleMerchant { tokens: string[]; saleId: string; orderId: string }
-export interface ConsoleRow { database: string; question: string; bigMs: number; smallMs: number }
-export interface ExportFigures { database: string; rows: number; seconds: number; slowestSecondRows: number; rssBeforeMb: number; peakRssMb: number; healthP99Ms: number; healthMaxMs: number }
+export interface ConsoleMerchant {
+  tokens: string[];
+  saleId: string;
+  orderId: string;
+}
+export interface ConsoleRow {
+  database: string;
+  question: string;
+  bigMs: number;
+  smallMs: number;
+}
+export interface ExportFigures {
+  database: string;
+  rows: number;
+  seconds: number;
+  slowestSecondRows: number;
+  rssBeforeMb: number;
+  peakRssMb: number;
+  healthP99Ms: number;
+  healthMaxMs: number;
+}
 
 /** What is asked: a query string of GET /widgets/transactions, for the large merchant and for the one-sale merchant. */
 export function consoleQuestions(small: ConsoleMerchant, lastPrefix: string): Record<string, [string, string]> {
@@ -28,7 +46,10 @@ export function consoleQuestions(small: ConsoleMerchant, lastPrefix: string): Re
     'sort=amount': both('sort=amount'),
     'refunded Visa sales by amount': both('kind=sale&status=refunded&card_brand=visa&sort=amount'),
     'search: transaction id': [`q=txn_${lastPrefix}_777`, `q=${small.saleId}`],
-    'search: order id, another case': [`q=ORDER-${lastPrefix.toUpperCase()}-777777`, `q=${small.orderId.toUpperCase()}`],
+    'search: order id, another case': [
+      `q=ORDER-${lastPrefix.toUpperCase()}-777777`,
+      `q=${small.orderId.toUpperCase()}`,
+    ],
     'search: order id beginning (111 of them)': [`q=order-${lastPrefix}-7777`, `q=${small.orderId.slice(0, 8)}`],
     'search: last four': both('q=4242'),
     'search: amount': [`q=123.45`, 'q=10.00'],
@@ -50,7 +71,9 @@ async function timed(service: BenchService, merchant: ConsoleMerchant, query: st
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => resolve([res.statusCode ?? 0, Buffer.concat(chunks).toString()]));
-    }).on('error', reject).end();
+    })
+      .on('error', reject)
+      .end();
   });
   const ms = performance.now() - started;
   if (status !== 200) throw new Error(`growth bench: console ?${query} answered ${status}: ${text.slice(0, 300)}`);
@@ -58,7 +81,13 @@ async function timed(service: BenchService, merchant: ConsoleMerchant, query: st
 }
 
 /** Each question, large and one-sale merchant interleaved, median of `samples`. */
-export async function consoleFigures(service: BenchService, big: ConsoleMerchant, small: ConsoleMerchant, lastPrefix: string, samples: number): Promise<ConsoleRow[]> {
+export async function consoleFigures(
+  service: BenchService,
+  big: ConsoleMerchant,
+  small: ConsoleMerchant,
+  lastPrefix: string,
+  samples: number,
+): Promise<ConsoleRow[]> {
   const rows: ConsoleRow[] = [];
   for (const [question, [ofBig, ofSmall]] of Object.entries(consoleQuestions(small, lastPrefix))) {
     await timed(service, big, ofBig);
@@ -74,7 +103,8 @@ export async function consoleFigures(service: BenchService, big: ConsoleMerchant
   return rows;
 }
 
-export const p99 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.99))]!;
+export const p99 = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.99))]!;
 
 /** `/health`, one call every 5 ms, until `until` (a time) or `done()`. */
 export async function healthWhile(service: BenchService, until: () => boolean): Promise<number[]> {
@@ -103,7 +133,8 @@ export async function healthBesideConsole(service: BenchService, big: ConsoleMer
 }
 
 /** The service process's resident memory now, in MB. */
-const rssMb = (service: BenchService) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${service.process.child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const rssMb = (service: BenchService) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${service.process.child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 /** The CSV export of the large merchant's whole history, streamed and counted as it comes; memory and `/health` beside it. */
 export async function exportFigures(service: BenchService, big: ConsoleMerchant): Promise<ExportFigures> {
@@ -127,7 +158,9 @@ export async function exportFigures(service: BenchService, big: ConsoleMerchant)
       });
       res.on('end', resolve);
       res.on('error', reject);
-    }).on('error', reject).end();
+    })
+      .on('error', reject)
+      .end();
   }).finally(() => (done = true));
   const [health] = await Promise.all([healthWhile(service, () => done), exported]);
   clearInterval(sampler);
@@ -135,7 +168,13 @@ export async function exportFigures(service: BenchService, big: ConsoleMerchant)
   // Whole seconds only: the last one is cut short.
   const whole = perSecond.slice(0, -1).map((n) => n ?? 0);
   return {
-    database: service.database, rows, seconds, slowestSecondRows: whole.length > 0 ? Math.min(...whole) : rows, rssBeforeMb, peakRssMb,
-    healthP99Ms: p99(health), healthMaxMs: Math.max(...health),
+    database: service.database,
+    rows,
+    seconds,
+    slowestSecondRows: whole.length > 0 ? Math.min(...whole) : rows,
+    rssBeforeMb,
+    peakRssMb,
+    healthP99Ms: p99(health),
+    healthMaxMs: Math.max(...health),
   };
 }

@@ -54,7 +54,11 @@ async function audit(url: string, port: number, runs: number): Promise<DocsFigur
       totalBlockingTimeMs: Math.round(audits['total-blocking-time']!.numericValue!),
       cumulativeLayoutShift: audits['cumulative-layout-shift']!.numericValue!,
       transferredBytes: audits['total-byte-weight']!.numericValue!,
-      renderBlocking: ((audits['render-blocking-resources'] ?? audits['render-blocking-insight'])?.details as { items?: unknown[] } | undefined)?.items?.length ?? 0,
+      renderBlocking:
+        (
+          (audits['render-blocking-resources'] ?? audits['render-blocking-insight'])?.details as
+            { items?: unknown[] } | undefined
+        )?.items?.length ?? 0,
     });
   }
   figures.sort((a, b) => a.score - b.score);
@@ -65,14 +69,16 @@ async function audit(url: string, port: number, runs: number): Promise<DocsFigur
 export async function printDocsFigures(env: Record<string, string>): Promise<void> {
   const measured = await measureDocs(env, ['/docs', '/docs/interactive']);
   console.log('\nAPI reference, Lighthouse mobile (slow 4G, 4x CPU slowdown; the median of 3 runs):');
-  console.table([...measured].map(([path, figures]) => ({
-    page: path,
-    performance: figures.score,
-    'FCP ms': figures.firstContentfulPaintMs,
-    'LCP ms': figures.largestContentfulPaintMs,
-    'TBT ms': figures.totalBlockingTimeMs,
-    CLS: Number(figures.cumulativeLayoutShift.toFixed(3)),
-    'KB sent': Math.round(figures.transferredBytes / 1024),
-    'render-blocking': figures.renderBlocking,
-  })));
+  console.table(
+    [...measured].map(([path, figures]) => ({
+      page: path,
+      performance: figures.score,
+      'FCP ms': figures.firstContentfulPaintMs,
+      'LCP ms': figures.largestContentfulPaintMs,
+      'TBT ms': figures.totalBlockingTimeMs,
+      CLS: Number(figures.cumulativeLayoutShift.toFixed(3)),
+      'KB sent': Math.round(figures.transferredBytes / 1024),
+      'render-blocking': figures.renderBlocking,
+    })),
+  );
 }

@@ -5,11 +5,15 @@ import { join } from 'node:path';
 import { freePort, startServiceProcess, untilAnswering, type ServiceProcess } from '../test/support/process.ts';
 
 /** Resident memory of a process, MB (Linux). */
-const residentMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+const residentMb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 async function bareFastify(): Promise<ServiceProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['bench/bare-fastify.ts'], { env: { ...process.env, PORT: String(port) }, stdio: 'ignore' });
+  const child = spawn(process.execPath, ['bench/bare-fastify.ts'], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: 'ignore',
+  });
   const baseUrl = `http://127.0.0.1:${port}`;
   await untilAnswering(`${baseUrl}/health`, child);
   return { child, baseUrl, output: () => '', stop: async () => (child.kill(), null) };
@@ -21,9 +25,15 @@ async function bareFastify(): Promise<ServiceProcess> {
  */
 export async function measureFootprint(env: Record<string, string>, runs = 3): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'paykit-footprint-'));
-  const figures: Record<string, { startMs: number[]; mb: number[] }> = { 'Paykit service (SQLite)': { startMs: [], mb: [] }, 'bare Fastify': { startMs: [], mb: [] } };
+  const figures: Record<string, { startMs: number[]; mb: number[] }> = {
+    'Paykit service (SQLite)': { startMs: [], mb: [] },
+    'bare Fastify': { startMs: [], mb: [] },
+  };
   for (let run = 0; run < runs; run++) {
-    for (const [name, start] of [['Paykit service (SQLite)', () => startServiceProcess({ PAYKIT_DATA_DIR: dataDir, DATABASE_URL: '', ...env })], ['bare Fastify', bareFastify]] as const) {
+    for (const [name, start] of [
+      ['Paykit service (SQLite)', () => startServiceProcess({ PAYKIT_DATA_DIR: dataDir, DATABASE_URL: '', ...env })],
+      ['bare Fastify', bareFastify],
+    ] as const) {
       const started = performance.now();
       const service = await start();
       figures[name]!.startMs.push(performance.now() - started);
@@ -35,5 +45,11 @@ export async function measureFootprint(env: Record<string, string>, runs = 3): P
   rmSync(dataDir, { recursive: true, force: true });
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   console.log(`\nCold start and idle memory (median of ${runs}, alternately):`);
-  console.table(Object.entries(figures).map(([process, f]) => ({ process, 'cold start ms': Math.round(median(f.startMs)), 'idle RSS MB': Math.round(median(f.mb)) })));
+  console.table(
+    Object.entries(figures).map(([process, f]) => ({
+      process,
+      'cold start ms': Math.round(median(f.startMs)),
+      'idle RSS MB': Math.round(median(f.mb)),
+    })),
+  );
 }

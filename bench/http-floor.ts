@@ -12,9 +12,14 @@ const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 }
 const statements = await floorStatements(pool);
 const app = Fastify();
 app.get('/health', async () => ({ ok: true }));
-app.post('/requests', async () => ({ result: true, id: (await pool.query(...statements.request())).rows[0].id as string }));
+app.post('/requests', async () => ({
+  result: true,
+  id: (await pool.query(...statements.request())).rows[0].id as string,
+}));
 app.post('/refunds', async () => {
-  const sale = (await pool.query('SELECT * FROM transactions WHERE id = $1', [statements.saleId])).rows[0] as { refunded_amount: string };
+  const sale = (await pool.query('SELECT * FROM transactions WHERE id = $1', [statements.saleId])).rows[0] as {
+    refunded_amount: string;
+  };
   const written = await pool.query(...statements.refund());
   return { result: true, id: written.rows[0].id as string, refunded: Number(sale.refunded_amount) + 1 };
 });

@@ -34,17 +34,39 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.LEDGER_ROUNDS ?? 4);
 const PAID_ON = '2025-10-01';
 
-interface Merchant { id: string; key: string }
-interface GrowthRow { database: string; request: string; bigMs: number; smallMs: number }
-interface SweepRow { database: string; entries: number; sweepMs: number; healthP99Ms: number; balanceP99Ms: number; idleP99Ms: number }
-interface WriteRow { database: string; baseline: number; ledger: number; ratio: number; rounds: string }
+interface Merchant {
+  id: string;
+  key: string;
+}
+interface GrowthRow {
+  database: string;
+  request: string;
+  bigMs: number;
+  smallMs: number;
+}
+interface SweepRow {
+  database: string;
+  entries: number;
+  sweepMs: number;
+  healthP99Ms: number;
+  balanceP99Ms: number;
+  idleP99Ms: number;
+}
+interface WriteRow {
+  database: string;
+  baseline: number;
+  ledger: number;
+  ratio: number;
+  rounds: string;
+}
 
 const api = (baseUrl: string, method: string, path: string, json?: unknown): Promise<Answer> =>
   send(baseUrl, method, `/api/v1${path}`, { auth: BENCH_AUTH, ...(json === undefined ? {} : { json }) });
 
 async function ok(answer: Promise<Answer>, what: string): Promise<any> {
   const settled = await answer;
-  if (settled.status !== 200) throw new Error(`ledger bench: ${what} answered ${settled.status}: ${settled.text.slice(0, 300)}`);
+  if (settled.status !== 200)
+    throw new Error(`ledger bench: ${what} answered ${settled.status}: ${settled.text.slice(0, 300)}`);
   return settled.body.data;
 }
 
@@ -52,13 +74,23 @@ async function ok(answer: Promise<Answer>, what: string): Promise<any> {
 async function merchant(baseUrl: string): Promise<Merchant> {
   const onboarded = await ok(api(baseUrl, 'POST', '/onboarding', validApplication()), 'onboarding');
   await ok(api(baseUrl, 'POST', '/approve-merchant', { merchant_id: onboarded.merchant_id }), 'approval');
-  const link = await ok(api(baseUrl, 'POST', '/requests', { merchant_key: onboarded.merchant_key, amount: '10.00', order_id: randomUUID() }), 'a pay link');
+  const link = await ok(
+    api(baseUrl, 'POST', '/requests', {
+      merchant_key: onboarded.merchant_key,
+      amount: '10.00',
+      order_id: randomUUID(),
+    }),
+    'a pay link',
+  );
   await ok(api(baseUrl, 'POST', '/sandbox/pay', { pay_link: link.pay_link, method: 'card', ...TEST_CARD }), 'a sale');
   return { id: onboarded.merchant_id, key: onboarded.merchant_key };
 }
 
 /** Runs SQL on the service's database beside it (as bench/growth.ts does). */
-function beside(service: BenchService, dataDir: string): { dialect: Dialect; run: (statement: string) => Promise<void>; close: () => Promise<void> } {
+function beside(
+  service: BenchService,
+  dataDir: string,
+): { dialect: Dialect; run: (statement: string) => Promise<void>; close: () => Promise<void> } {
   if (service.database === 'SQLite') {
     const db = new SQLite(join(dataDir, 'paykit.sqlite'));
     db.pragma('busy_timeout = 10000');
@@ -79,7 +111,8 @@ async function timed(baseUrl: string, path: string): Promise<number> {
   return performance.now() - started;
 }
 
-const p99 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.99))]!;
+const p99 = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.99))]!;
 
 /** One call every 5 ms until `done` resolves; the time each took. */
 async function every5ms(call: () => Promise<unknown>, done: Promise<unknown>): Promise<number[]> {
@@ -102,13 +135,25 @@ async function onService(service: BenchService, dataDir: string): Promise<{ grow
     const big = await merchant(baseUrl);
     const small = await merchant(baseUrl);
     const started = performance.now();
-    for (const statement of ledgerHistorySql(database.dialect, { clientId: BENCH_CLIENT.PAYKIT_CLIENT_ID, merchantId: big.id, count: SIZE, availableOn: PAID_ON, prefix: 'lb', payouts: 250 })) {
+    for (const statement of ledgerHistorySql(database.dialect, {
+      clientId: BENCH_CLIENT.PAYKIT_CLIENT_ID,
+      merchantId: big.id,
+      count: SIZE,
+      availableOn: PAID_ON,
+      prefix: 'lb',
+      payouts: 250,
+    })) {
       await database.run(statement);
     }
     await database.run(database.dialect === 'postgres' ? 'VACUUM ANALYZE' : 'PRAGMA wal_checkpoint(TRUNCATE)');
-    console.log(`ledger bench: ${service.database}, ${SIZE.toLocaleString('en')} entries in 250 payouts written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `ledger bench: ${service.database}, ${SIZE.toLocaleString('en')} entries in 250 payouts written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
     const growth: GrowthRow[] = [];
-    for (const [request, path] of [['GET /balance', '/balance?merchant_key='], ['GET /payouts (first page)', '/payouts?perPage=20&merchant_key=']] as const) {
+    for (const [request, path] of [
+      ['GET /balance', '/balance?merchant_key='],
+      ['GET /payouts (first page)', '/payouts?perPage=20&merchant_key='],
+    ] as const) {
       const bigMs: number[] = [];
       const smallMs: number[] = [];
       await timed(baseUrl, path + big.key);
@@ -122,8 +167,20 @@ async function onService(service: BenchService, dataDir: string): Promise<{ grow
 
     // The sweep: a merchant on manual payouts with SWEEP entries available, paid out by one POST /payouts.
     const sweeping = await merchant(baseUrl);
-    await ok(send(baseUrl, 'PUT', '/api/v1/payouts/settings', { auth: BENCH_AUTH, json: { merchant_key: sweeping.key, interval: 'manual' } }), 'manual schedule');
-    for (const statement of ledgerHistorySql(database.dialect, { clientId: BENCH_CLIENT.PAYKIT_CLIENT_ID, merchantId: sweeping.id, count: SWEEP, availableOn: PAID_ON, prefix: 'sw' })) {
+    await ok(
+      send(baseUrl, 'PUT', '/api/v1/payouts/settings', {
+        auth: BENCH_AUTH,
+        json: { merchant_key: sweeping.key, interval: 'manual' },
+      }),
+      'manual schedule',
+    );
+    for (const statement of ledgerHistorySql(database.dialect, {
+      clientId: BENCH_CLIENT.PAYKIT_CLIENT_ID,
+      merchantId: sweeping.id,
+      count: SWEEP,
+      availableOn: PAID_ON,
+      prefix: 'sw',
+    })) {
       await database.run(statement);
     }
     await database.run(database.dialect === 'postgres' ? 'VACUUM ANALYZE' : 'PRAGMA wal_checkpoint(TRUNCATE)');
@@ -133,13 +190,25 @@ async function onService(service: BenchService, dataDir: string): Promise<{ grow
     const sweepStarted = performance.now();
     const payout = ok(api(baseUrl, 'POST', '/payouts', { merchant_key: sweeping.key }), 'the sweep').then((made) => {
       // Its own sale is not available yet: the seeded entries alone.
-      if (made.entry_count !== SWEEP) throw new Error(`ledger bench: the payout swept ${made.entry_count} entries, not ${SWEEP}`);
+      if (made.entry_count !== SWEEP)
+        throw new Error(`ledger bench: the payout swept ${made.entry_count} entries, not ${SWEEP}`);
       return performance.now() - sweepStarted;
     });
-    const [sweepMs, healthMs, balanceMs] = await Promise.all([payout, every5ms(health, payout), every5ms(otherBalance, payout)]);
+    const [sweepMs, healthMs, balanceMs] = await Promise.all([
+      payout,
+      every5ms(health, payout),
+      every5ms(otherBalance, payout),
+    ]);
     return {
       growth,
-      sweep: { database: service.database, entries: SWEEP, sweepMs, healthP99Ms: p99(healthMs), balanceP99Ms: p99(balanceMs), idleP99Ms: p99(idle) },
+      sweep: {
+        database: service.database,
+        entries: SWEEP,
+        sweepMs,
+        healthP99Ms: p99(healthMs),
+        balanceP99Ms: p99(balanceMs),
+        idleP99Ms: p99(idle),
+      },
     };
   } finally {
     await database.close();
@@ -149,7 +218,14 @@ async function onService(service: BenchService, dataDir: string): Promise<{ grow
 /** The commit a checkout of the ledger's writes is compared with: LEDGER_BASELINE, or the parent of the commit that added migration 020. */
 function baselineCommit(): string {
   if (process.env.LEDGER_BASELINE) return process.env.LEDGER_BASELINE;
-  const added = execFileSync('git', ['log', '--diff-filter=A', '--format=%H', '--', 'server/store/migrations/020-ledger.ts'], { encoding: 'utf8' }).trim().split('\n').at(-1);
+  const added = execFileSync(
+    'git',
+    ['log', '--diff-filter=A', '--format=%H', '--', 'server/store/migrations/020-ledger.ts'],
+    { encoding: 'utf8' },
+  )
+    .trim()
+    .split('\n')
+    .at(-1);
   if (!added) throw new Error('ledger bench: no commit adds migration 020; set LEDGER_BASELINE');
   return `${added}^`;
 }
@@ -157,12 +233,29 @@ function baselineCommit(): string {
 /** A card sale per request through a stored customer's card, on `baseUrl`: what `load` sends. */
 async function chargeLoad(baseUrl: string) {
   const m = await merchant(baseUrl);
-  const customer = await ok(api(baseUrl, 'POST', '/customers/add', { merchant_key: m.key, first_name: 'Bench', last_name: 'Mark', email: 'bench@example.com' }), 'a customer');
+  const customer = await ok(
+    api(baseUrl, 'POST', '/customers/add', {
+      merchant_key: m.key,
+      first_name: 'Bench',
+      last_name: 'Mark',
+      email: 'bench@example.com',
+    }),
+    'a customer',
+  );
   const customerId = customer.customer_id;
-  const link = await ok(api(baseUrl, 'POST', `/requests/${customerId}`, { merchant_key: m.key, amount: '10.00', order_id: randomUUID() }), 'a customer request');
-  await ok(api(baseUrl, 'POST', '/sandbox/pay', { pay_link: link.pay_link, method: 'card', ...TEST_CARD }), 'the saved card');
+  const link = await ok(
+    api(baseUrl, 'POST', `/requests/${customerId}`, { merchant_key: m.key, amount: '10.00', order_id: randomUUID() }),
+    'a customer request',
+  );
+  await ok(
+    api(baseUrl, 'POST', '/sandbox/pay', { pay_link: link.pay_link, method: 'card', ...TEST_CARD }),
+    'the saved card',
+  );
   let order = 0;
-  return { url: `${baseUrl}/api/v1/customers/charge/${customerId}`, body: () => JSON.stringify({ merchant_key: m.key, amount: '12.34', order_id: `charge-${++order}` }) };
+  return {
+    url: `${baseUrl}/api/v1/customers/charge/${customerId}`,
+    body: () => JSON.stringify({ merchant_key: m.key, amount: '12.34', order_id: `charge-${++order}` }),
+  };
 }
 
 /** Sales a second on the baseline and on this checkout, side by side, interleaved rounds; on each database. */
@@ -179,7 +272,10 @@ async function writeCost(databaseUrl: string | undefined): Promise<WriteRow[]> {
       symlinkSync(resolve('node_modules'), join(baselineDir, 'node_modules'));
     }
     for (const kind of databaseUrl ? (['SQLite', 'PostgreSQL'] as const) : (['SQLite'] as const)) {
-      const start = (dir: string, i: number) => (kind === 'SQLite' ? serviceOnSqlite(join(dataDir, `${kind}-${i}`), BENCH_CLIENT, dir) : serviceOnPostgres(databaseUrl!, BENCH_CLIENT, dir));
+      const start = (dir: string, i: number) =>
+        kind === 'SQLite'
+          ? serviceOnSqlite(join(dataDir, `${kind}-${i}`), BENCH_CLIENT, dir)
+          : serviceOnPostgres(databaseUrl!, BENCH_CLIENT, dir);
       const services = [await start(baselineDir, 0), await start('.', 1)];
       try {
         const loads = [await chargeLoad(services[0]!.process.baseUrl), await chargeLoad(services[1]!.process.baseUrl)];
@@ -187,16 +283,24 @@ async function writeCost(databaseUrl: string | undefined): Promise<WriteRow[]> {
         for (let round = 0; round < ROUNDS; round++) {
           for (const i of [0, 1] as const) {
             const result = await load({
-              url: loads[i]!.url, method: 'POST', body: loads[i]!.body, duration: SECONDS, warmUp: round === 0,
+              url: loads[i]!.url,
+              method: 'POST',
+              body: loads[i]!.body,
+              duration: SECONDS,
+              warmUp: round === 0,
               headers: { authorization: basicAuthorization(BENCH_AUTH), 'content-type': 'application/json' },
             });
-            if (result.non2xx || result.errors) throw new Error(`ledger bench: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+            if (result.non2xx || result.errors)
+              throw new Error(`ledger bench: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
             perSecond[i].push(result.requestsPerSecond);
           }
         }
         const ratios = perSecond[1].map((rps, i) => rps / perSecond[0][i]!);
         rows.push({
-          database: kind, baseline: median(perSecond[0]), ledger: median(perSecond[1]), ratio: median(ratios),
+          database: kind,
+          baseline: median(perSecond[0]),
+          ledger: median(perSecond[1]),
+          ratio: median(ratios),
           rounds: ratios.map((r) => r.toFixed(2)).join(' '),
         });
       } finally {
@@ -207,7 +311,9 @@ async function writeCost(databaseUrl: string | undefined): Promise<WriteRow[]> {
     if (commit) rmSync(baselineDir, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
   }
-  console.log(`ledger bench: the baseline is ${commit ? `${commit} (${execFileSync('git', ['rev-parse', '--short', commit], { encoding: 'utf8' }).trim()})` : baselineDir}`);
+  console.log(
+    `ledger bench: the baseline is ${commit ? `${commit} (${execFileSync('git', ['rev-parse', '--short', commit], { encoding: 'utf8' }).trim()})` : baselineDir}`,
+  );
   return rows;
 }
 
@@ -220,7 +326,10 @@ export async function measureLedger(databaseUrl: string | undefined): Promise<vo
   if (!SKIP.has('reads')) {
     const dataDir = mkdtempSync(join(tmpdir(), 'paykit-ledger-'));
     try {
-      for (const start of [() => serviceOnSqlite(dataDir, BENCH_CLIENT), ...(databaseUrl ? [() => serviceOnPostgres(databaseUrl, BENCH_CLIENT)] : [])]) {
+      for (const start of [
+        () => serviceOnSqlite(dataDir, BENCH_CLIENT),
+        ...(databaseUrl ? [() => serviceOnPostgres(databaseUrl, BENCH_CLIENT)] : []),
+      ]) {
         const service = await start();
         try {
           const measured = await onService(service, dataDir);
@@ -236,18 +345,42 @@ export async function measureLedger(databaseUrl: string | undefined): Promise<vo
   }
   const writes = SKIP.has('writes') ? [] : await writeCost(databaseUrl);
   const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1));
-  console.log(`\nLedger: a merchant with ${SIZE.toLocaleString('en')} entries (250 payouts) against a one-sale merchant, interleaved, median of ${SAMPLES}, ms; aim ≤ 2×:`);
-  console.table(growth.map((row) => ({
-    database: row.database, request: row.request, 'large merchant ms': ms(row.bigMs), 'one-sale merchant ms': ms(row.smallMs), '× one-sale': (row.bigMs / row.smallMs).toFixed(2),
-  })));
-  console.log(`\nA payout sweeping ${SWEEP.toLocaleString('en')} entries of one merchant (POST /payouts); meanwhile /health and another merchant's GET /balance, one call every 5 ms; aim p99 ≤ 20 ms:`);
-  console.table(sweeps.map((row) => ({
-    database: row.database, 'sweep ms': Math.round(row.sweepMs), '/health p99 ms': ms(row.healthP99Ms), 'other balance p99 ms': ms(row.balanceP99Ms), '/health alone p99 ms': ms(row.idleP99Ms),
-  })));
-  console.log(`\nA sale's write with its ledger entries (POST /customers/charge/{id}) against the same without a ledger, ${ROUNDS} interleaved rounds of ${SECONDS} s, 50 connections; aim ≥ 0.9×:`);
-  console.table(writes.map((row) => ({
-    database: row.database, 'without ledger req/s': Math.round(row.baseline), 'with ledger req/s': Math.round(row.ledger), '× without (median of rounds)': row.ratio.toFixed(2), rounds: row.rounds,
-  })));
+  console.log(
+    `\nLedger: a merchant with ${SIZE.toLocaleString('en')} entries (250 payouts) against a one-sale merchant, interleaved, median of ${SAMPLES}, ms; aim ≤ 2×:`,
+  );
+  console.table(
+    growth.map((row) => ({
+      database: row.database,
+      request: row.request,
+      'large merchant ms': ms(row.bigMs),
+      'one-sale merchant ms': ms(row.smallMs),
+      '× one-sale': (row.bigMs / row.smallMs).toFixed(2),
+    })),
+  );
+  console.log(
+    `\nA payout sweeping ${SWEEP.toLocaleString('en')} entries of one merchant (POST /payouts); meanwhile /health and another merchant's GET /balance, one call every 5 ms; aim p99 ≤ 20 ms:`,
+  );
+  console.table(
+    sweeps.map((row) => ({
+      database: row.database,
+      'sweep ms': Math.round(row.sweepMs),
+      '/health p99 ms': ms(row.healthP99Ms),
+      'other balance p99 ms': ms(row.balanceP99Ms),
+      '/health alone p99 ms': ms(row.idleP99Ms),
+    })),
+  );
+  console.log(
+    `\nA sale's write with its ledger entries (POST /customers/charge/{id}) against the same without a ledger, ${ROUNDS} interleaved rounds of ${SECONDS} s, 50 connections; aim ≥ 0.9×:`,
+  );
+  console.table(
+    writes.map((row) => ({
+      database: row.database,
+      'without ledger req/s': Math.round(row.baseline),
+      'with ledger req/s': Math.round(row.ledger),
+      '× without (median of rounds)': row.ratio.toFixed(2),
+      rounds: row.rounds,
+    })),
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await measureLedger(process.env.DATABASE_URL);

@@ -27,12 +27,27 @@ export interface LoadOptions {
 export const WARM_UP_SECONDS = 3;
 
 /** Loads one loopback URL for a fixed time, after a short warm-up that is not counted. */
-export async function load({ url, method = 'GET', body, headers = {}, keyed, duration = 5, connections = 50, warmUp = true }: LoadOptions): Promise<LoadResult> {
-  if (!/^http:\/\/127\.0\.0\.1:\d+\//.test(url)) throw new Error(`benchmarks only send traffic to loopback, not ${url}`);
+export async function load({
+  url,
+  method = 'GET',
+  body,
+  headers = {},
+  keyed,
+  duration = 5,
+  connections = 50,
+  warmUp = true,
+}: LoadOptions): Promise<LoadResult> {
+  if (!/^http:\/\/127\.0\.0\.1:\d+\//.test(url))
+    throw new Error(`benchmarks only send traffic to loopback, not ${url}`);
   const options = { url, method, headers, connections, pipelining: 1, ...perRequest(body, keyed) };
   if (warmUp) await autocannon({ ...options, duration: WARM_UP_SECONDS });
   const result = await autocannon({ ...options, duration });
-  return { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+  return {
+    requestsPerSecond: result.requests.average,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
 }
 
 /** autocannon's options for what changes from request to request: a body made for each, a fresh Idempotency-Key. */

@@ -12,12 +12,16 @@ type Statement = () => [string, unknown[]];
  * The floor of PostgreSQL writes (issue 31): the same rows as POST /requests and a refund of one sale write, each as
  * one statement, copied from rows the service wrote in the bench's schema, with fresh ids.
  */
-export async function floorStatements(pool: pg.Pool): Promise<{ request: Statement; refund: Statement; saleId: string }> {
+export async function floorStatements(
+  pool: pg.Pool,
+): Promise<{ request: Statement; refund: Statement; saleId: string }> {
   const template = async (query: string) => {
     const { seq: _seq, ...row } = (await pool.query(query)).rows[0] as Row;
     return row;
   };
-  const request = await template(`SELECT * FROM payment_requests WHERE order_id LIKE 'bench-%' AND email <> '' ORDER BY created_at DESC LIMIT 1`);
+  const request = await template(
+    `SELECT * FROM payment_requests WHERE order_id LIKE 'bench-%' AND email <> '' ORDER BY created_at DESC LIMIT 1`,
+  );
   const message = await template(`SELECT * FROM messages ORDER BY seq DESC LIMIT 1`);
   const refund = await template(`SELECT * FROM transactions WHERE kind = 'refund' ORDER BY seq DESC LIMIT 1`);
   const event = await template(`SELECT * FROM events WHERE event_type = 'payment.refund' ORDER BY seq DESC LIMIT 1`);
@@ -46,7 +50,11 @@ export async function floorStatements(pool: pg.Pool): Promise<{ request: Stateme
 }
 
 /** The floor statements sent straight through `pg`, without HTTP, Kysely or the service: 50 loops share a pool of 10, as 50 connections share the service's. */
-export async function writeFloors(databaseUrl: string, seconds: number, rounds: number): Promise<{ requests: Combined; refunds: Combined }> {
+export async function writeFloors(
+  databaseUrl: string,
+  seconds: number,
+  rounds: number,
+): Promise<{ requests: Combined; refunds: Combined }> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   try {
     const statements = await floorStatements(pool);
@@ -73,14 +81,21 @@ async function loop(pool: pg.Pool, seconds: number, statement: Statement): Promi
   const latencies: number[] = [];
   let errors = 0;
   const until = performance.now() + seconds * 1000;
-  await Promise.all(Array.from({ length: 50 }, async () => {
-    while (performance.now() < until) {
-      const started = performance.now();
-      const [text, params] = statement();
-      await pool.query(text, params).catch(() => errors++);
-      latencies.push(performance.now() - started);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: 50 }, async () => {
+      while (performance.now() < until) {
+        const started = performance.now();
+        const [text, params] = statement();
+        await pool.query(text, params).catch(() => errors++);
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
   latencies.sort((a, b) => a - b);
-  return { requestsPerSecond: latencies.length / seconds, p99Ms: Math.round(latencies[Math.floor(latencies.length * 0.99)] ?? 0), non2xx: 0, errors };
+  return {
+    requestsPerSecond: latencies.length / seconds,
+    p99Ms: Math.round(latencies[Math.floor(latencies.length * 0.99)] ?? 0),
+    non2xx: 0,
+    errors,
+  };
 }

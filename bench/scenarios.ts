@@ -20,11 +20,13 @@ export interface Scenario {
 
 async function call(api: Api, method: 'GET' | 'POST', path: string, json?: unknown) {
   const answer = await api(method, path, json);
-  if (answer.status !== 200) throw new Error(`bench set-up: ${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  if (answer.status !== 200)
+    throw new Error(`bench set-up: ${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return answer.body.data;
 }
 
-const onboard = async (api: Api) => (await call(api, 'POST', '/onboarding', validApplication())) as { merchant_key: string; merchant_id: string };
+const onboard = async (api: Api) =>
+  (await call(api, 'POST', '/onboarding', validApplication())) as { merchant_key: string; merchant_id: string };
 
 /** The endpoints the bench measures, in the order they run; each database gets fresh ones. */
 export function scenarios(): Scenario[] {
@@ -49,7 +51,13 @@ export function scenarios(): Scenario[] {
     {
       name: 'POST /customers/add',
       prepare: async () => {
-        const body = JSON.stringify({ merchant_key: merchantKey, first_name: 'Bench', last_name: 'Mark', email: 'bench@example.com', phone_number: '+14155550123' });
+        const body = JSON.stringify({
+          merchant_key: merchantKey,
+          first_name: 'Bench',
+          last_name: 'Mark',
+          email: 'bench@example.com',
+          phone_number: '+14155550123',
+        });
         return { method: 'POST', path: '/api/v1/customers/add', body: () => body };
       },
     },
@@ -62,7 +70,13 @@ export function scenarios(): Scenario[] {
         return {
           method: 'POST',
           path: '/api/v1/requests',
-          body: () => JSON.stringify({ merchant_key: payingKey, amount: '25.00', order_id: `bench-${++order}`, email: 'payer@example.com' }),
+          body: () =>
+            JSON.stringify({
+              merchant_key: payingKey,
+              amount: '25.00',
+              order_id: `bench-${++order}`,
+              email: 'payer@example.com',
+            }),
         };
       },
     },
@@ -72,16 +86,31 @@ export function scenarios(): Scenario[] {
       prepare: async () => ({
         method: 'POST',
         path: '/api/v1/requests',
-        body: () => JSON.stringify({ merchant_key: payingKey, amount: '25.00', order_id: `bench-${++order}`, email: 'payer@example.com' }),
+        body: () =>
+          JSON.stringify({
+            merchant_key: payingKey,
+            amount: '25.00',
+            order_id: `bench-${++order}`,
+            email: 'payer@example.com',
+          }),
         keyed: true,
       }),
     },
     {
       name: 'POST /order/sales-return (0.01 each, one sale)',
       prepare: async (api) => {
-        const link = await call(api, 'POST', '/requests', { merchant_key: payingKey, amount: '90000.00', order_id: 'bench-big-sale' });
+        const link = await call(api, 'POST', '/requests', {
+          merchant_key: payingKey,
+          amount: '90000.00',
+          order_id: 'bench-big-sale',
+        });
         const sale = await call(api, 'POST', '/sandbox/pay', {
-          pay_link: link.pay_link, method: 'card', card_number: '4242424242424242', exp_month: 12, exp_year: 2035, cvc: '123',
+          pay_link: link.pay_link,
+          method: 'card',
+          card_number: '4242424242424242',
+          exp_month: 12,
+          exp_year: 2035,
+          cvc: '123',
         });
         const body = JSON.stringify({ merchant_key: payingKey, transaction_id: sale.transaction_id, amount: '0.01' });
         return { method: 'POST', path: '/api/v1/order/sales-return', body: () => body };

@@ -11,14 +11,25 @@ export interface BenchService {
 }
 
 /** The service on the embedded database in `dataDir`, as `npm run server` runs it (from the checkout in `cwd`, when given). */
-export async function serviceOnSqlite(dataDir: string, env: Record<string, string>, cwd?: string): Promise<BenchService> {
+export async function serviceOnSqlite(
+  dataDir: string,
+  env: Record<string, string>,
+  cwd?: string,
+): Promise<BenchService> {
   // Empty, not inherited: the bench's own DATABASE_URL is for the PostgreSQL service.
-  const service = await startServiceProcess({ PAYKIT_DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ...env }, cwd);
+  const service = await startServiceProcess(
+    { PAYKIT_DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
+    cwd,
+  );
   return { database: 'SQLite', process: service, stop: async () => void (await service.stop()) };
 }
 
 /** The service on PostgreSQL at `databaseUrl`, in a schema of its own that is dropped afterwards. */
-export async function serviceOnPostgres(databaseUrl: string, env: Record<string, string>, cwd?: string): Promise<BenchService> {
+export async function serviceOnPostgres(
+  databaseUrl: string,
+  env: Record<string, string>,
+  cwd?: string,
+): Promise<BenchService> {
   const schema = `bench_${randomBytes(6).toString('hex')}`;
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: databaseUrl });

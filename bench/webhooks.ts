@@ -15,10 +15,16 @@ export interface WebhookFigures {
   besideHangingP99Ms: number;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 
 /** Time from a committed state change (the API's answer) to its delivery, over `count` onboardings in a row. */
-async function latencies(baseUrl: string, auth: { id: string; secret: string }, receiver: Receiver, count: number): Promise<number[]> {
+async function latencies(
+  baseUrl: string,
+  auth: { id: string; secret: string },
+  receiver: Receiver,
+  count: number,
+): Promise<number[]> {
   const measured: number[] = [];
   for (let i = 0; i < count; i++) {
     const answer = await send(baseUrl, 'POST', '/api/v1/onboarding', { json: validApplication(), auth });
@@ -36,7 +42,12 @@ async function hangingNeighbour(store: Store, receiver: Receiver): Promise<void>
   await registerWebhookUrl(store, clientId, receiver.url, new Date(), true);
   await store.transaction(async (tx) => {
     for (let i = 0; i < 2000; i++) {
-      await tx.events.add(clientId, 'merchant.approval', { merchant_id: `m_hanging_${i}`, business_name: 'Hanging', email: 'h@example.com', company_id: '' }, new Date());
+      await tx.events.add(
+        clientId,
+        'merchant.approval',
+        { merchant_id: `m_hanging_${i}`, business_name: 'Hanging', email: 'h@example.com', company_id: '' },
+        new Date(),
+      );
     }
   });
 }
@@ -59,7 +70,12 @@ export async function measureWebhooks(baseUrl: string, dataDir: string): Promise
     const started = performance.now();
     await store.transaction(async (tx) => {
       for (let i = 0; i < backlog; i++) {
-        await tx.events.add(clientId, 'merchant.approval', { merchant_id: `m_bench_${i}`, business_name: 'Bench', email: 'b@example.com', company_id: '' }, new Date());
+        await tx.events.add(
+          clientId,
+          'merchant.approval',
+          { merchant_id: `m_bench_${i}`, business_name: 'Bench', email: 'b@example.com', company_id: '' },
+          new Date(),
+        );
       }
     });
     await store.close();

@@ -38,8 +38,14 @@ export interface DeliveryFigures {
 }
 
 const transactions = Array.from({ length: 1000 }, (_, i) => ({
-  transaction_id: `txn_${i}`, created_date: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(), amount: `${(i % 97) + 1}.00`,
-  net_amount: `${(i % 97) + 0.5}`, card_brand: 'Visa', last_four: '4242', status: 'completed', type: 'sale',
+  transaction_id: `txn_${i}`,
+  created_date: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
+  amount: `${(i % 97) + 1}.00`,
+  net_amount: `${(i % 97) + 0.5}`,
+  card_brand: 'Visa',
+  last_four: '4242',
+  status: 'completed',
+  type: 'sale',
 }));
 
 /** The floors (bench/floors/), each one module bundled and compressed as the script tag's files are. */
@@ -48,9 +54,19 @@ async function buildFloors(): Promise<Map<string, ServedFile>> {
   const names = ['bare-lit-element', 'lit-html-table'];
   const { outputFiles } = await build({
     entryPoints: names.map((name) => new URL(`floors/${name}.ts`, import.meta.url).pathname),
-    bundle: true, format: 'esm', minify: true, target: await browserTargets(), write: false, outdir: 'floors', legalComments: 'none',
+    bundle: true,
+    format: 'esm',
+    minify: true,
+    target: await browserTargets(),
+    write: false,
+    outdir: 'floors',
+    legalComments: 'none',
   });
-  return new Map(await Promise.all(names.map(async (name, index) => [`${name}.js`, await compressFile(outputFiles[index]!.text)] as const)));
+  return new Map(
+    await Promise.all(
+      names.map(async (name, index) => [`${name}.js`, await compressFile(outputFiles[index]!.text)] as const),
+    ),
+  );
 }
 
 /**
@@ -61,27 +77,51 @@ async function startDelivery(floors: Map<string, ServedFile>) {
   const app = Fastify();
   await app.register(scriptTagRoute, { loaderMaxAge: 1 });
   app.get<{ Params: { file: string } }>('/floors/:file', async (request, reply) =>
-    sendFile(request, reply, floors.get(request.params.file)!, { anyOrigin: true, cacheControl: IMMUTABLE }));
+    sendFile(request, reply, floors.get(request.params.file)!, { anyOrigin: true, cacheControl: IMMUTABLE }),
+  );
   app.get('/api/v1/widgets/transactions', async (_request, reply) =>
-    reply.header('access-control-allow-origin', '*').send({ result: true, message: 'ok', data: { items: transactions, page: 1, perPage: 1000, totalCount: 1000, features: { refunds: true, voids: true, captures: true, export: true, receipts: true } } }));
+    reply.header('access-control-allow-origin', '*').send({
+      result: true,
+      message: 'ok',
+      data: {
+        items: transactions,
+        page: 1,
+        perPage: 1000,
+        totalCount: 1000,
+        features: { refunds: true, voids: true, captures: true, export: true, receipts: true },
+      },
+    }),
+  );
   app.options('/api/v1/widgets/transactions', async (_request, reply) =>
-    reply.code(204).header('access-control-allow-origin', '*').header('access-control-allow-headers', 'authorization').send());
+    reply
+      .code(204)
+      .header('access-control-allow-origin', '*')
+      .header('access-control-allow-headers', 'authorization')
+      .send(),
+  );
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });
   return { origin, close: () => app.close() };
 }
 
 /** The merchant's pages, on another loopback origin. */
 async function startPages(service: string): Promise<{ origin: string; server: Server }> {
-  const interactive = (tag: string) => `<script>window.interactive = customElements.whenDefined('${tag}').then(async () => {
+  const interactive = (
+    tag: string,
+  ) => `<script>window.interactive = customElements.whenDefined('${tag}').then(async () => {
     await document.querySelector('${tag}').updateComplete; return performance.now(); });</script>`;
-  const page = (head: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title>${head}</head><body>${body}</body></html>`;
+  const page = (head: string, body: string) =>
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title>${head}</head><body>${body}</body></html>`;
   const scriptTag = `<script type="module" src="${service}/paykit.js"></script>`;
   const pages: Record<string, string> = {
-    '/bare-lit': page(`<script type="module" src="${service}/floors/bare-lit-element.js"></script>${interactive('bare-lit-element')}`,
-      '<h1>Cake</h1><bare-lit-element amount="25.00"></bare-lit-element>'),
+    '/bare-lit': page(
+      `<script type="module" src="${service}/floors/bare-lit-element.js"></script>${interactive('bare-lit-element')}`,
+      '<h1>Cake</h1><bare-lit-element amount="25.00"></bare-lit-element>',
+    ),
     '/pay': page(`${scriptTag}${interactive('pay-button')}`, '<h1>Cake</h1><pay-button amount="25.00"></pay-button>'),
-    '/all': page(`${scriptTag}${interactive('pay-button')}`,
-      '<pay-button amount="25.00"></pay-button><request-payment-button amount="5.00"></request-payment-button><transactions-table></transactions-table>'),
+    '/all': page(
+      `${scriptTag}${interactive('pay-button')}`,
+      '<pay-button amount="25.00"></pay-button><request-payment-button amount="5.00"></request-payment-button><transactions-table></transactions-table>',
+    ),
     '/table': page(scriptTag, ''),
     '/lit-html-table': page(`<script type="module" src="${service}/floors/lit-html-table.js"></script>`, ''),
   };
@@ -116,16 +156,27 @@ async function recordTransfers(context: BrowserContext, page: Page, throttle: bo
   const done: Transfer[] = [];
   cdp.on('Network.responseReceivedExtraInfo', ({ requestId, statusCode }) => wireStatus.set(requestId, statusCode));
   cdp.on('Network.responseReceived', ({ requestId, response }) => {
-    transfers.set(requestId, { url: response.url, status: response.status, bytes: 0, headerBytes: response.fromDiskCache || response.fromPrefetchCache ? 0 : response.encodedDataLength });
+    transfers.set(requestId, {
+      url: response.url,
+      status: response.status,
+      bytes: 0,
+      headerBytes: response.fromDiskCache || response.fromPrefetchCache ? 0 : response.encodedDataLength,
+    });
   });
   cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
     const transfer = transfers.get(requestId);
-    if (transfer) done.push({ url: transfer.url, status: wireStatus.get(requestId) ?? transfer.status, bytes: Math.max(0, encodedDataLength - transfer.headerBytes) });
+    if (transfer)
+      done.push({
+        url: transfer.url,
+        status: wireStatus.get(requestId) ?? transfer.status,
+        bytes: Math.max(0, encodedDataLength - transfer.headerBytes),
+      });
   });
   return done;
 }
 
-const paykitJs = (transfers: Transfer[], service: string) => transfers.filter(({ url }) => url.startsWith(service) && url.endsWith('.js'));
+const paykitJs = (transfers: Transfer[], service: string) =>
+  transfers.filter(({ url }) => url.startsWith(service) && url.endsWith('.js'));
 const sum = (transfers: Transfer[]) => transfers.reduce((total, { bytes }) => total + bytes, 0);
 
 /** One visit in a fresh browser context (empty cache): the element's interactive time and what was transferred. */
@@ -145,12 +196,19 @@ async function visit(browser: Browser, url: string, throttle: boolean) {
  * <transactions-table> with every console feature, timed from its listing's answer (its `transactions-load` event),
  * and the plain lit-html table, timed from its call, in turns.
  */
-async function tableRender(browser: Browser, pages: string, service: string): Promise<DeliveryFigures['tableRenderMs']> {
+async function tableRender(
+  browser: Browser,
+  pages: string,
+  service: string,
+): Promise<DeliveryFigures['tableRenderMs']> {
   const paykit = await browser.newPage();
   await paykit.goto(`${pages}/table`);
   const floor = await browser.newPage();
   await floor.goto(`${pages}/lit-html-table`);
-  const items = await floor.evaluate(async (base) => (await (await fetch(`${base}/api/v1/widgets/transactions`)).json()).data.items, service);
+  const items = await floor.evaluate(
+    async (base) => (await (await fetch(`${base}/api/v1/widgets/transactions`)).json()).data.items,
+    service,
+  );
   const runs = { paykit: [] as number[], litHtml: [] as number[] };
   for (let run = 0; run < TABLE_WARM_UP + TABLE_RUNS; run++) {
     const paykitMs = await paykit.evaluate(async (base) => {
@@ -163,7 +221,9 @@ async function tableRender(browser: Browser, pages: string, service: string): Pr
       // Laid out before its data, as on a page whose listing takes longer than a frame (here it is on loopback).
       table.getBoundingClientRect();
       let answered = 0;
-      const loaded = new Promise((resolve) => table.addEventListener('transactions-load', () => resolve((answered = performance.now())), { once: true }));
+      const loaded = new Promise((resolve) =>
+        table.addEventListener('transactions-load', () => resolve((answered = performance.now())), { once: true }),
+      );
       table.setAttribute('session-token', 'wst_bench');
       await loaded;
       await table.updateComplete;
@@ -178,7 +238,10 @@ async function tableRender(browser: Browser, pages: string, service: string): Pr
       document.body.replaceChildren(container);
       container.getBoundingClientRect();
       const started = performance.now();
-      (window as unknown as { renderFloorTable(items: unknown[], into: HTMLElement): void }).renderFloorTable(rows, container);
+      (window as unknown as { renderFloorTable(items: unknown[], into: HTMLElement): void }).renderFloorTable(
+        rows,
+        container,
+      );
       const rendered = container.querySelectorAll('tbody tr');
       if (rendered.length !== 1000) throw new Error(`rendered ${rendered.length} rows`);
       rendered[999]!.getBoundingClientRect();
@@ -231,7 +294,10 @@ export async function measureWidgets(): Promise<DeliveryFigures> {
     await again.evaluate(() => (window as unknown as { interactive: Promise<number> }).interactive);
     await again.waitForLoadState('networkidle');
     const loader = paykitJs(repeat, delivery.origin).find(({ url }) => url.endsWith('/paykit.js'));
-    const repeatVisit = { hashedBytes: sum(paykitJs(repeat, delivery.origin).filter(({ url }) => url.includes('/paykit/'))), loaderStatus: loader?.status ?? 0 };
+    const repeatVisit = {
+      hashedBytes: sum(paykitJs(repeat, delivery.origin).filter(({ url }) => url.includes('/paykit/'))),
+      loaderStatus: loader?.status ?? 0,
+    };
     await first.context.close();
 
     return {

@@ -1,5 +1,13 @@
 /** The shape of an answer (see scripts/client-types.ts): JSON types and required keys. */
-export type Shape = 's' | 'n' | 'b' | 'z' | 'u' | { readonly o: Readonly<Record<string, Shape>>; readonly r: readonly string[] } | { readonly a: Shape } | { readonly any: readonly Shape[] };
+export type Shape =
+  | 's'
+  | 'n'
+  | 'b'
+  | 'z'
+  | 'u'
+  | { readonly o: Readonly<Record<string, Shape>>; readonly r: readonly string[] }
+  | { readonly a: Shape }
+  | { readonly any: readonly Shape[] };
 
 const TYPE_OF: Record<string, string> = { s: 'string', n: 'number', b: 'boolean' };
 
@@ -11,9 +19,14 @@ export function departure(value: unknown, shape: Shape, path = 'the answer'): st
   if (shape === 'u') return undefined;
   if (shape === 'z') return value === null ? undefined : `${path} is not null`;
   if (typeof shape === 'string') {
-    return typeof value === TYPE_OF[shape] ? undefined : `${path} is ${value === null ? 'null' : typeof value}, not a ${TYPE_OF[shape]}`;
+    return typeof value === TYPE_OF[shape]
+      ? undefined
+      : `${path} is ${value === null ? 'null' : typeof value}, not a ${TYPE_OF[shape]}`;
   }
-  if ('any' in shape) return shape.any.some((option) => departure(value, option, path) === undefined) ? undefined : `${path} is none of the types it may be`;
+  if ('any' in shape)
+    return shape.any.some((option) => departure(value, option, path) === undefined)
+      ? undefined
+      : `${path} is none of the types it may be`;
   if ('a' in shape) {
     if (!Array.isArray(value)) return `${path} is not an array`;
     for (let i = 0; i < Math.min(value.length, 3); i++) {

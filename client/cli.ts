@@ -33,8 +33,13 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
       args: argv,
       allowPositionals: true,
       options: {
-        'forward-to': { type: 'string' }, 'base-url': { type: 'string' }, 'client-id': { type: 'string' }, 'secret-key': { type: 'string' },
-        'webhook-secret': { type: 'string' }, after: { type: 'string' }, help: { type: 'boolean', short: 'h' },
+        'forward-to': { type: 'string' },
+        'base-url': { type: 'string' },
+        'client-id': { type: 'string' },
+        'secret-key': { type: 'string' },
+        'webhook-secret': { type: 'string' },
+        after: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
       },
     });
   } catch (error) {
@@ -53,8 +58,13 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   const forwardTo = values['forward-to'];
   const clientId = values['client-id'] ?? env['PAYKIT_CLIENT_ID'];
   const secretKey = values['secret-key'] ?? env['PAYKIT_CLIENT_SECRET'];
-  const missing = [[forwardTo, '--forward-to'], [clientId, '--client-id or PAYKIT_CLIENT_ID'], [secretKey, '--secret-key or PAYKIT_CLIENT_SECRET']]
-    .filter(([value]) => !value).map(([, name]) => name);
+  const missing = [
+    [forwardTo, '--forward-to'],
+    [clientId, '--client-id or PAYKIT_CLIENT_ID'],
+    [secretKey, '--secret-key or PAYKIT_CLIENT_SECRET'],
+  ]
+    .filter(([value]) => !value)
+    .map(([, name]) => name);
   if (missing.length) {
     out.error(`Missing ${missing.join(', ')}.\n\n${USAGE}`);
     return 2;
@@ -62,23 +72,41 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   try {
     new URL(forwardTo!);
   } catch {
-    out.error(`--forward-to must be an absolute URL such as http://localhost:3000/webhooks, not ${JSON.stringify(forwardTo)}.`);
+    out.error(
+      `--forward-to must be an absolute URL such as http://localhost:3000/webhooks, not ${JSON.stringify(forwardTo)}.`,
+    );
     return 2;
   }
 
   let listener;
   try {
-    const paykit = new PaykitClient({ clientId: clientId!, secretKey: secretKey!, baseUrl: values['base-url'] ?? env['PAYKIT_BASE_URL'], environment: 'sandbox' });
+    const paykit = new PaykitClient({
+      clientId: clientId!,
+      secretKey: secretKey!,
+      baseUrl: values['base-url'] ?? env['PAYKIT_BASE_URL'],
+      environment: 'sandbox',
+    });
     listener = await listen(paykit, {
       forwardTo: forwardTo!,
       secret: values['webhook-secret'] ?? env['PAYKIT_WEBHOOK_SECRET'],
       after: values.after,
       onForward: ({ event, status, error }: Forwarded) =>
-        out.log(`${new Date().toISOString()}  ${event.event_type.padEnd(19)} ${event.event_id}  → ${error ? `not delivered: ${error}` : status}`),
-      onReconnect: (error, retryInMs) => out.error(`Lost the service (${(error as Error).message}); reading again in ${retryInMs / 1000} s, from where it was.`),
+        out.log(
+          `${new Date().toISOString()}  ${event.event_type.padEnd(19)} ${event.event_id}  → ${error ? `not delivered: ${error}` : status}`,
+        ),
+      onReconnect: (error, retryInMs) =>
+        out.error(
+          `Lost the service (${(error as Error).message}); reading again in ${retryInMs / 1000} s, from where it was.`,
+        ),
     });
-    const source = { endpoint: "your endpoint's signing secret", given: 'the secret given', new: 'a new secret: you registered no endpoint; verify with it' }[listener.secretSource];
-    out.log(`Forwarding ${clientId}'s events from ${paykit.baseUrl} to ${forwardTo}, signed with ${listener.secretSource === 'endpoint' ? 'whsec_…' : listener.secret} (${source}). Ctrl-C stops.`);
+    const source = {
+      endpoint: "your endpoint's signing secret",
+      given: 'the secret given',
+      new: 'a new secret: you registered no endpoint; verify with it',
+    }[listener.secretSource];
+    out.log(
+      `Forwarding ${clientId}'s events from ${paykit.baseUrl} to ${forwardTo}, signed with ${listener.secretSource === 'endpoint' ? 'whsec_…' : listener.secret} (${source}). Ctrl-C stops.`,
+    );
   } catch (error) {
     out.error(`paykit listen: ${(error as Error).message}`);
     return 1;
@@ -101,4 +129,5 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
 }
 
 // Run as a command (the package's bin through its link in node_modules/.bin, or `node client/cli.ts`), not when imported.
-if (process.argv[1] && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href) process.exitCode = await main(process.argv.slice(2));
+if (process.argv[1] && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href)
+  process.exitCode = await main(process.argv.slice(2));

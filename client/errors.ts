@@ -65,8 +65,16 @@ export class PaykitServiceError extends PaykitError {}
 export class PaykitConnectionError extends PaykitError {}
 
 const CODE_OF_STATUS: Record<number, PaykitErrorCode> = {
-  400: 'invalid_request', 401: 'authentication_failed', 402: 'card_declined', 403: 'forbidden', 404: 'not_found', 409: 'conflict',
-  413: 'body_too_large', 415: 'unsupported_content_type', 422: 'idempotency_key_reused', 429: 'rate_limited',
+  400: 'invalid_request',
+  401: 'authentication_failed',
+  402: 'card_declined',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'body_too_large',
+  415: 'unsupported_content_type',
+  422: 'idempotency_key_reused',
+  429: 'rate_limited',
 };
 
 function codeOfStatus(status: number): PaykitErrorCode {
@@ -75,16 +83,25 @@ function codeOfStatus(status: number): PaykitErrorCode {
 }
 
 const CLASS_OF_CODE: Record<PaykitErrorCode, typeof PaykitError> = {
-  invalid_request: PaykitInvalidRequestError, body_too_large: PaykitInvalidRequestError, unsupported_content_type: PaykitInvalidRequestError,
-  authentication_failed: PaykitAuthenticationError, card_declined: PaykitCardDeclinedError, forbidden: PaykitPermissionError,
-  not_found: PaykitNotFoundError, conflict: PaykitConflictError, idempotency_key_reused: PaykitIdempotencyError,
-  rate_limited: PaykitRateLimitError, service_error: PaykitServiceError, unexpected_answer: PaykitServiceError,
+  invalid_request: PaykitInvalidRequestError,
+  body_too_large: PaykitInvalidRequestError,
+  unsupported_content_type: PaykitInvalidRequestError,
+  authentication_failed: PaykitAuthenticationError,
+  card_declined: PaykitCardDeclinedError,
+  forbidden: PaykitPermissionError,
+  not_found: PaykitNotFoundError,
+  conflict: PaykitConflictError,
+  idempotency_key_reused: PaykitIdempotencyError,
+  rate_limited: PaykitRateLimitError,
+  service_error: PaykitServiceError,
+  unexpected_answer: PaykitServiceError,
   connection_error: PaykitConnectionError,
 };
 
 const SERVICE_CODES: readonly string[] = [...REFUSAL_REASONS, 'service_error'];
 // Only a code the service answers with: `connection_error` and `unexpected_answer` are the client's own to say.
-const isServiceCode = (value: unknown): value is ServiceCode => typeof value === 'string' && SERVICE_CODES.includes(value);
+const isServiceCode = (value: unknown): value is ServiceCode =>
+  typeof value === 'string' && SERVICE_CODES.includes(value);
 
 /** The error of its kind for a failed call: by the service's `code` when it sent one, else by the status. */
 export function paykitError(status: number, message: string, options: PaykitErrorOptions = {}): PaykitError {

@@ -202,7 +202,19 @@ export type PaykitEventOf<T extends PaykitEventType> = Extract<PaykitEvent, { ev
 
 /** Every event type of the interface. */
 export const PAYKIT_EVENT_TYPES: readonly PaykitEventType[] = [
-  'payment.success', 'merchant.onboarding', 'merchant.approval', 'documents.signed', 'merchant_status', 'ach.update',
-  'payment.void', 'payment.refund', 'preauth', 'preauth.increment', 'preauth.decrement', 'preauth.charge',
-  'payout.created', 'payout.paid', 'payout.failed',
+  'payment.success',
+  'merchant.onboarding',
+  'merchant.approval',
+  'documents.signed',
+  'merchant_status',
+  'ach.update',
+  'payment.void',
+  'payment.refund',
+  'preauth',
+  'preauth.increment',
+  'preauth.decrement',
+  'preauth.charge',
+  'payout.created',
+  'payout.paid',
+  'payout.failed',
 ];

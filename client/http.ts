@@ -97,7 +97,8 @@ export class Transport {
   constructor(options: TransportOptions) {
     this.options = options;
     const chosen = options.fetch ?? globalThis.fetch;
-    if (typeof chosen !== 'function') throw new Error('PaykitClient needs fetch: run on Node 18 or later, or pass options.fetch.');
+    if (typeof chosen !== 'function')
+      throw new Error('PaykitClient needs fetch: run on Node 18 or later, or pass options.fetch.');
     // Called as a plain function: some fetch implementations refuse another `this`.
     this.send = (input, init) => chosen(input, init);
     this.sleep = options.sleep ?? pause;
@@ -123,13 +124,17 @@ export class Transport {
 
   private async retrying<T>(call: Call, run: (call: Call) => Promise<T>): Promise<T> {
     const maxRetries = call.maxRetries ?? this.options.maxRetries;
-    const idempotencyKey = call.idempotencyKey ?? (call.method === 'POST' && maxRetries > 0 ? `paykit-${crypto.randomUUID()}` : undefined);
+    const idempotencyKey =
+      call.idempotencyKey ?? (call.method === 'POST' && maxRetries > 0 ? `paykit-${crypto.randomUUID()}` : undefined);
     for (let attempt = 0; ; attempt++) {
       try {
         return await run({ ...call, idempotencyKey });
       } catch (error) {
         if (call.signal?.aborted) throw call.signal.reason;
-        const delay = attempt < maxRetries && error instanceof PaykitError && shouldRetry(error) ? retryDelayMs(attempt, error.retryAfter, this.random) : undefined;
+        const delay =
+          attempt < maxRetries && error instanceof PaykitError && shouldRetry(error)
+            ? retryDelayMs(attempt, error.retryAfter, this.random)
+            : undefined;
         if (delay === undefined) throw error;
         await this.sleep(delay, call.signal);
       }
@@ -142,7 +147,10 @@ export class Transport {
     for (const [name, value] of Object.entries(call.query ?? {})) {
       if (value !== undefined) url.searchParams.set(name, String(value));
     }
-    const headers: Record<string, string> = { accept: call.accept ?? 'application/json', authorization: this.options.authorization };
+    const headers: Record<string, string> = {
+      accept: call.accept ?? 'application/json',
+      authorization: this.options.authorization,
+    };
     let body: string | undefined;
     if (call.json !== undefined) {
       body = JSON.stringify(call.json);
@@ -181,12 +189,17 @@ export class Transport {
         parsed = undefined;
       }
     }
-    const envelope = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Envelope) : undefined;
+    const envelope =
+      parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Envelope) : undefined;
     const message = typeof envelope?.message === 'string' ? envelope.message : undefined;
 
     if (!response.ok) throw refusalOf(response, text, call, url);
     if (!envelope) {
-      throw paykitError(response.status, `Paykit answered ${call.method} ${url.pathname} with a body that is not a JSON object.`, { body: parsed, code: 'unexpected_answer' });
+      throw paykitError(
+        response.status,
+        `Paykit answered ${call.method} ${url.pathname} with a body that is not a JSON object.`,
+        { body: parsed, code: 'unexpected_answer' },
+      );
     }
     if (envelope.result === false || envelope.status === false) {
       throw paykitError(response.status, message ?? `Paykit refused ${call.method} ${url.pathname}.`, { body: parsed });
@@ -194,10 +207,14 @@ export class Transport {
     if (this.options.validateAnswers && call.answer) {
       const found = departure(envelope, ANSWER_SHAPES[call.answer]);
       if (found) {
-        throw paykitError(response.status, `Paykit answered ${call.method} ${url.pathname} with something the client is not typed for: ${found}. Update paykit, or the service.`, {
-          body: parsed,
-          code: 'unexpected_answer',
-        });
+        throw paykitError(
+          response.status,
+          `Paykit answered ${call.method} ${url.pathname} with something the client is not typed for: ${found}. Update paykit, or the service.`,
+          {
+            body: parsed,
+            code: 'unexpected_answer',
+          },
+        );
       }
     }
     return envelope;
@@ -212,11 +229,17 @@ function refusalOf(response: Response, text: string, call: Call, url: URL): Payk
   } catch {
     parsed = undefined;
   }
-  const envelope = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Envelope) : undefined;
+  const envelope =
+    parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Envelope) : undefined;
   const message = typeof envelope?.message === 'string' ? envelope.message : undefined;
   const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
-  return paykitError(response.status, message ?? `Paykit answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''} to ${call.method} ${url.pathname}.`, {
-    body: parsed,
-    ...(retryAfter === undefined ? {} : { retryAfter }),
-  });
+  return paykitError(
+    response.status,
+    message ??
+      `Paykit answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''} to ${call.method} ${url.pathname}.`,
+    {
+      body: parsed,
+      ...(retryAfter === undefined ? {} : { retryAfter }),
+    },
+  );
 }

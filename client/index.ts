@@ -3,13 +3,32 @@
  * `listen` (what `npx paykit listen` runs). Runs on Node 22 and later with nothing but its built-ins.
  */
 export {
-  PaykitClient, ENVIRONMENT_URLS, MerchantsApi, CustomersApi, PaymentsApi, TransactionsApi, PayoutsApi, PreauthApi, WebhooksApi, WidgetsApi,
-  BrandingApi, SandboxApi,
+  PaykitClient,
+  ENVIRONMENT_URLS,
+  MerchantsApi,
+  CustomersApi,
+  PaymentsApi,
+  TransactionsApi,
+  PayoutsApi,
+  PreauthApi,
+  WebhooksApi,
+  WidgetsApi,
+  BrandingApi,
+  SandboxApi,
 } from './client.ts';
 export type { PaykitClientOptions, PaykitEnvironment } from './client.ts';
 export {
-  PaykitAuthenticationError, PaykitCardDeclinedError, PaykitConflictError, PaykitConnectionError, PaykitError, PaykitIdempotencyError,
-  PaykitInvalidRequestError, PaykitNotFoundError, PaykitPermissionError, PaykitRateLimitError, PaykitServiceError,
+  PaykitAuthenticationError,
+  PaykitCardDeclinedError,
+  PaykitConflictError,
+  PaykitConnectionError,
+  PaykitError,
+  PaykitIdempotencyError,
+  PaykitInvalidRequestError,
+  PaykitNotFoundError,
+  PaykitPermissionError,
+  PaykitRateLimitError,
+  PaykitServiceError,
 } from './errors.ts';
 export type { PaykitErrorCode } from './errors.ts';
 export { PagedList } from './pages.ts';

@@ -51,9 +51,17 @@ const WAIT_SECONDS = 25;
 const MAX_RETRY_MS = 10_000;
 
 /** A refusal that asking again will not change: wrong credentials, production, a bad cursor. */
-const refused = (error: unknown) => error instanceof PaykitError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+const refused = (error: unknown) =>
+  error instanceof PaykitError &&
+  error.status >= 400 &&
+  error.status < 500 &&
+  error.status !== 408 &&
+  error.status !== 429;
 
-async function signingSecret(paykit: PaykitClient, given: string | undefined): Promise<Pick<Listener, 'secret' | 'secretSource'>> {
+async function signingSecret(
+  paykit: PaykitClient,
+  given: string | undefined,
+): Promise<Pick<Listener, 'secret' | 'secretSource'>> {
   if (given) return { secret: given, secretSource: 'given' };
   try {
     return { secret: (await paykit.webhooks.get()).signing_secret, secretSource: 'endpoint' };
@@ -77,9 +85,18 @@ export async function listen(paykit: PaykitClient, options: ListenForwardOptions
   const stopping = new AbortController();
 
   async function forward(event: ListenedEvent): Promise<Forwarded> {
-    const { body, headers } = signTestWebhook({ event_type: event.event_type, data: event.data } as Parameters<typeof signTestWebhook>[0], secret, { id: event.event_id });
+    const { body, headers } = signTestWebhook(
+      { event_type: event.event_type, data: event.data } as Parameters<typeof signTestWebhook>[0],
+      secret,
+      { id: event.event_id },
+    );
     try {
-      const answer = await post(forwardTo, { method: 'POST', headers: { ...headers, 'user-agent': 'Paykit-Listen/1' }, body, signal: AbortSignal.timeout(options.timeoutMs ?? 10_000) });
+      const answer = await post(forwardTo, {
+        method: 'POST',
+        headers: { ...headers, 'user-agent': 'Paykit-Listen/1' },
+        body,
+        signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+      });
       await answer.body?.cancel();
       return { event, status: answer.status };
     } catch (error) {
@@ -92,7 +109,10 @@ export async function listen(paykit: PaykitClient, options: ListenForwardOptions
     while (!stopping.signal.aborted) {
       let read: ListenedEvents;
       try {
-        read = await paykit.sandbox.events({ after: cursor, wait: WAIT_SECONDS }, { signal: stopping.signal, maxRetries: 0 });
+        read = await paykit.sandbox.events(
+          { after: cursor, wait: WAIT_SECONDS },
+          { signal: stopping.signal, maxRetries: 0 },
+        );
         retryMs = 500;
       } catch (error) {
         if (stopping.signal.aborted) return;
@@ -113,7 +133,9 @@ export async function listen(paykit: PaykitClient, options: ListenForwardOptions
 
   const done = run();
   return {
-    secret, secretSource, done,
+    secret,
+    secretSource,
+    done,
     get cursor() {
       return cursor;
     },

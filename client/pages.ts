@@ -27,10 +27,7 @@ export class PagedList<Item, Page> implements Promise<Page>, AsyncIterable<Item>
   private readonly fetchPage: (at: PageAt) => Promise<FetchedPage<Item, Page>>;
   private readonly firstPage: PageAt;
 
-  constructor(
-    fetchPage: (at: PageAt) => Promise<FetchedPage<Item, Page>>,
-    firstPage: PageAt = { page: 1 },
-  ) {
+  constructor(fetchPage: (at: PageAt) => Promise<FetchedPage<Item, Page>>, firstPage: PageAt = { page: 1 }) {
     this.fetchPage = fetchPage;
     this.firstPage = firstPage;
   }
@@ -38,7 +35,10 @@ export class PagedList<Item, Page> implements Promise<Page>, AsyncIterable<Item>
   /** The first page, asked for once, when first awaited (a list nobody awaits or iterates sends nothing). */
   private first: Promise<Page> | undefined;
 
-  then<A = Page, B = never>(onfulfilled?: ((page: Page) => A | PromiseLike<A>) | null, onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<A | B> {
+  then<A = Page, B = never>(
+    onfulfilled?: ((page: Page) => A | PromiseLike<A>) | null,
+    onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ): Promise<A | B> {
     this.first ??= this.fetchPage(this.firstPage).then((fetched) => fetched.page);
     return this.first.then(onfulfilled, onrejected);
   }

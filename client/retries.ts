@@ -22,8 +22,13 @@ export function shouldRetry(error: PaykitError): boolean {
  * backoff with jitter (half fixed, half random), so that many clients failing at once do not retry at once.
  * Undefined when the wait asked for is too long to hold the call open.
  */
-export function retryDelayMs(attempt: number, retryAfterSeconds: number | undefined, random: () => number): number | undefined {
-  if (retryAfterSeconds !== undefined) return retryAfterSeconds > MAX_RETRY_AFTER_SECONDS ? undefined : retryAfterSeconds * 1000;
+export function retryDelayMs(
+  attempt: number,
+  retryAfterSeconds: number | undefined,
+  random: () => number,
+): number | undefined {
+  if (retryAfterSeconds !== undefined)
+    return retryAfterSeconds > MAX_RETRY_AFTER_SECONDS ? undefined : retryAfterSeconds * 1000;
   const backoff = Math.min(MAX_BACKOFF_MS, BASE_DELAY_MS * 2 ** attempt);
   return Math.round(backoff / 2 + random() * (backoff / 2));
 }

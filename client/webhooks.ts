@@ -38,7 +38,9 @@ function header(headers: WebhookHeaders, name: string): string | undefined {
 
 function signingKey(secret: string): Buffer {
   if (typeof secret !== 'string' || secret.trim() === '') {
-    throw new WebhookVerificationError('No signing secret given: pass the whsec_… secret from POST /client/update-webhooks-url.');
+    throw new WebhookVerificationError(
+      'No signing secret given: pass the whsec_… secret from POST /client/update-webhooks-url.',
+    );
   }
   const encoded = secret.trim().replace(/^whsec_/, '');
   const key = Buffer.from(encoded, 'base64');
@@ -71,16 +73,24 @@ export function verifyWebhook(
     ['webhook-id', id],
     ['webhook-timestamp', timestamp],
     ['webhook-signature', signatures],
-  ].filter(([, value]) => value === undefined || value.trim() === '').map(([name]) => name);
+  ]
+    .filter(([, value]) => value === undefined || value.trim() === '')
+    .map(([name]) => name);
   if (missing.length) {
-    throw new WebhookVerificationError(`Missing ${missing.join(', ')} header${missing.length > 1 ? 's' : ''}: this request was not sent (unchanged) by Paykit.`);
+    throw new WebhookVerificationError(
+      `Missing ${missing.join(', ')} header${missing.length > 1 ? 's' : ''}: this request was not sent (unchanged) by Paykit.`,
+    );
   }
 
   if (!/^\d{1,15}$/.test(timestamp!.trim())) {
-    throw new WebhookVerificationError(`The webhook-timestamp header must be Unix seconds, not ${JSON.stringify(timestamp)}.`);
+    throw new WebhookVerificationError(
+      `The webhook-timestamp header must be Unix seconds, not ${JSON.stringify(timestamp)}.`,
+    );
   }
   const sentAt = Number(timestamp!.trim());
-  const nowSeconds = Math.floor((now === undefined ? Date.now() : typeof now === 'number' ? now : now.getTime()) / 1000);
+  const nowSeconds = Math.floor(
+    (now === undefined ? Date.now() : typeof now === 'number' ? now : now.getTime()) / 1000,
+  );
   const skew = nowSeconds - sentAt;
   if (skew > toleranceSeconds) {
     throw new WebhookVerificationError(
@@ -116,8 +126,13 @@ export function verifyWebhook(
   }
   const shape = event as { event_type?: unknown; data?: unknown } | null;
   if (
-    shape === null || typeof shape !== 'object' || Array.isArray(shape) || typeof shape.event_type !== 'string' ||
-    shape.data === null || typeof shape.data !== 'object' || Array.isArray(shape.data)
+    shape === null ||
+    typeof shape !== 'object' ||
+    Array.isArray(shape) ||
+    typeof shape.event_type !== 'string' ||
+    shape.data === null ||
+    typeof shape.data !== 'object' ||
+    Array.isArray(shape.data)
   ) {
     throw new WebhookVerificationError('The signed body is not a Paykit event: expected {event_type, data}.');
   }
@@ -140,12 +155,28 @@ export interface TestWebhookOptions {
  *     const { body, headers } = signTestWebhook({ event_type: 'payment.success', data: { … } }, 'whsec_…');
  *     await request(app).post('/webhooks').set(headers).send(body);
  */
-export function signTestWebhook(event: PaykitEvent, secret: string, { id, timestamp }: TestWebhookOptions = {}): { body: string; headers: Record<string, string> } {
+export function signTestWebhook(
+  event: PaykitEvent,
+  secret: string,
+  { id, timestamp }: TestWebhookOptions = {},
+): { body: string; headers: Record<string, string> } {
   const key = signingKey(secret);
   const webhookId = id ?? `evt_test_${randomUUID()}`;
-  const seconds = String(Math.floor((timestamp === undefined ? Date.now() : typeof timestamp === 'number' ? timestamp : timestamp.getTime()) / 1000));
+  const seconds = String(
+    Math.floor(
+      (timestamp === undefined ? Date.now() : typeof timestamp === 'number' ? timestamp : timestamp.getTime()) / 1000,
+    ),
+  );
   // The same bytes the service sends: exactly {event_type, data}.
   const body = JSON.stringify({ event_type: event.event_type, data: event.data });
   const signature = createHmac('sha256', key).update(`${webhookId}.${seconds}.${body}`).digest('base64');
-  return { body, headers: { 'content-type': 'application/json', 'webhook-id': webhookId, 'webhook-timestamp': seconds, 'webhook-signature': `v1,${signature}` } };
+  return {
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'webhook-id': webhookId,
+      'webhook-timestamp': seconds,
+      'webhook-signature': `v1,${signature}`,
+    },
+  };
 }

@@ -30,6 +30,15 @@ export default defineConfig({
   // imported when a QR code is first drawn) makes Vite bundle them again and reload every open page: on a fresh
   // clone that reloaded the back office in the middle of an end-to-end journey.
   optimizeDeps: {
-    include: ['lit-element', 'lit-html/is-server.js', '@lit/task', 'qrcode', 'react', 'react/jsx-dev-runtime', 'react-dom/client', 'vue'],
+    include: [
+      'lit-element',
+      'lit-html/is-server.js',
+      '@lit/task',
+      'qrcode',
+      'react',
+      'react/jsx-dev-runtime',
+      'react-dom/client',
+      'vue',
+    ],
   },
 });

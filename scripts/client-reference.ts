@@ -46,9 +46,17 @@ export async function servedOperations(): Promise<Operation[]> {
   const app = await buildApp({ store, clock: new Clock(), config: { ...readConfig({}), environment: 'sandbox' } });
   try {
     await app.ready();
-    const document = publishDocument(app.swagger()) as { paths: Record<string, Record<string, { summary: string; tags: string[] }>> };
+    const document = publishDocument(app.swagger()) as {
+      paths: Record<string, Record<string, { summary: string; tags: string[] }>>;
+    };
     return Object.entries(document.paths).flatMap(([path, methods]) =>
-      Object.entries(methods).map(([method, operation]) => ({ method: method.toUpperCase(), path, summary: operation.summary, tag: operation.tags[0]! })));
+      Object.entries(methods).map(([method, operation]) => ({
+        method: method.toUpperCase(),
+        path,
+        summary: operation.summary,
+        tag: operation.tags[0]!,
+      })),
+    );
   } finally {
     await app.close();
     await store.close();
@@ -65,18 +73,29 @@ export function clientReference(operations: Operation[]): string {
   };
   const sections = tags.map((tag) => {
     const ofTag = operations.filter((o) => o.tag === tag);
-    const entries = ofTag.filter((o) => exampleOf(o).clientLang !== 'html').map((operation) => {
-      const { client } = exampleOf(operation);
-      const call = /paykit\.(\w+)\.(\w+)\(/.exec(client);
-      if (!call) throw new Error(`${operation.method} ${operation.path}: its example calls no method of paykit/client.`);
-      const code = client.split('\n').map((line) => (line ? `  ${line}` : line)).join('\n');
-      return `- **\`paykit.${call[1]}.${call[2]}()\`** · \`${operation.method} ${operation.path}\`: ${operation.summary}.\n\n  \`\`\`ts\n${code}\n  \`\`\``;
-    });
+    const entries = ofTag
+      .filter((o) => exampleOf(o).clientLang !== 'html')
+      .map((operation) => {
+        const { client } = exampleOf(operation);
+        const call = /paykit\.(\w+)\.(\w+)\(/.exec(client);
+        if (!call)
+          throw new Error(`${operation.method} ${operation.path}: its example calls no method of paykit/client.`);
+        const code = client
+          .split('\n')
+          .map((line) => (line ? `  ${line}` : line))
+          .join('\n');
+        return `- **\`paykit.${call[1]}.${call[2]}()\`** · \`${operation.method} ${operation.path}\`: ${operation.summary}.\n\n  \`\`\`ts\n${code}\n  \`\`\``;
+      });
     // The calls of the widgets, by the element that makes them: the element is their example.
-    const byElement = Map.groupBy(ofTag.filter((o) => exampleOf(o).clientLang === 'html'), (o) => /^<([\w-]+)/.exec(exampleOf(o).client)![1]!);
+    const byElement = Map.groupBy(
+      ofTag.filter((o) => exampleOf(o).clientLang === 'html'),
+      (o) => /^<([\w-]+)/.exec(exampleOf(o).client)![1]!,
+    );
     for (const [element, made] of byElement) {
       const calls = made.map((o) => `  - \`${o.method} ${o.path}\`: ${o.summary}.`).join('\n');
-      entries.push(`- Made in the browser by \`<${element}>\`, not by paykit/client:\n\n${calls}\n\n  \`\`\`html\n  ${exampleOf(made[0]!).client}\n  \`\`\``);
+      entries.push(
+        `- Made in the browser by \`<${element}>\`, not by paykit/client:\n\n${calls}\n\n  \`\`\`html\n  ${exampleOf(made[0]!).client}\n  \`\`\``,
+      );
     }
     return `## ${tag}\n\n${entries.join('\n\n')}\n`;
   });
@@ -91,7 +110,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       current = readFileSync(PAGE, 'utf8');
     } catch {}
     if (current !== page) {
-      console.error('docs/client-reference.md differs from the operations and their examples. Run node scripts/client-reference.ts.');
+      console.error(
+        'docs/client-reference.md differs from the operations and their examples. Run node scripts/client-reference.ts.',
+      );
       process.exit(1);
     }
   } else {

@@ -44,7 +44,8 @@ function propertyName(name: string): string {
 function typeOf(schema: Schema, indent: string): string {
   if ('const' in schema) return JSON.stringify(schema.const);
   if (Array.isArray(schema.enum)) return schema.enum.map((value) => JSON.stringify(value)).join(' | ');
-  if (Array.isArray(schema.anyOf)) return (schema.anyOf as Schema[]).map((member) => typeOf(member, indent)).join(' | ');
+  if (Array.isArray(schema.anyOf))
+    return (schema.anyOf as Schema[]).map((member) => typeOf(member, indent)).join(' | ');
   switch (schema.type) {
     case 'string':
       return 'string';
@@ -63,7 +64,9 @@ function typeOf(schema: Schema, indent: string): string {
       return objectType(schema, indent);
   }
   if (Object.keys(schema).every((key) => key === 'description' || key === 'title')) return 'unknown';
-  throw new Error(`client-types: no TypeScript for the schema ${JSON.stringify(schema)}; teach scripts/client-types.ts this kind.`);
+  throw new Error(
+    `client-types: no TypeScript for the schema ${JSON.stringify(schema)}; teach scripts/client-types.ts this kind.`,
+  );
 }
 
 function objectType(schema: Schema, indent: string): string {
@@ -71,7 +74,9 @@ function objectType(schema: Schema, indent: string): string {
   const lines: string[] = [];
   const required = new Set((schema.required as string[] | undefined) ?? []);
   for (const [name, property] of Object.entries((schema.properties as Record<string, Schema> | undefined) ?? {})) {
-    lines.push(`${comment(property.description, inner)}${inner}${propertyName(name)}${required.has(name) ? '' : '?'}: ${typeOf(property, inner)};`);
+    lines.push(
+      `${comment(property.description, inner)}${inner}${propertyName(name)}${required.has(name) ? '' : '?'}: ${typeOf(property, inner)};`,
+    );
   }
   for (const value of Object.values((schema.patternProperties as Record<string, Schema> | undefined) ?? {})) {
     lines.push(`${inner}[key: string]: ${typeOf(value, inner)};`);
@@ -84,7 +89,10 @@ async function generateSchemaTypes(files: string[]): Promise<string> {
   const blocks: string[] = [];
   const names: string[] = [];
   for (const file of files) {
-    const module = (await import(pathToFileURL(fileURLToPath(new URL(file, SCHEMA_DIR))).href)) as Record<string, unknown>;
+    const module = (await import(pathToFileURL(fileURLToPath(new URL(file, SCHEMA_DIR))).href)) as Record<
+      string,
+      unknown
+    >;
     const schemas = Object.entries(module).filter((entry): entry is [string, Schema] => isSchema(entry[1]));
     if (!schemas.length) continue;
     blocks.push(`// ── server/schemas/${file} ${'─'.repeat(Math.max(3, 96 - file.length))}`);
@@ -100,7 +108,7 @@ async function generateSchemaTypes(files: string[]): Promise<string> {
     "// test/contract/wire-types.check.ts checks each type against TypeBox's Static of its schema.",
     '',
     ...blocks,
-    '/** Every generated type by its schema\'s name; for the check against the schemas. */',
+    "/** Every generated type by its schema's name; for the check against the schemas. */",
     'export interface SchemaTypes {',
     ...names.map((name) => `  ${name}: ${name};`),
     '}',
@@ -113,7 +121,9 @@ const NOT_FOR_PARTNERS = new Set(['operator.ts']);
 
 /** contract/wire-types.ts: every schema of server/schemas a partner's calls or the widgets' calls use. */
 export function generateWireTypes(): Promise<string> {
-  const files = readdirSync(SCHEMA_DIR).filter((file) => file.endsWith('.ts') && !NOT_FOR_PARTNERS.has(file)).sort();
+  const files = readdirSync(SCHEMA_DIR)
+    .filter((file) => file.endsWith('.ts') && !NOT_FOR_PARTNERS.has(file))
+    .sort();
   return generateSchemaTypes(files);
 }
 
@@ -142,7 +152,12 @@ function shapeOf(schema: Schema): Shape {
       return { a: shapeOf(schema.items as Schema) };
     case 'object':
       return {
-        o: Object.fromEntries(Object.entries((schema.properties as Record<string, Schema> | undefined) ?? {}).map(([name, property]) => [name, shapeOf(property)])),
+        o: Object.fromEntries(
+          Object.entries((schema.properties as Record<string, Schema> | undefined) ?? {}).map(([name, property]) => [
+            name,
+            shapeOf(property),
+          ]),
+        ),
         r: (schema.required as string[] | undefined) ?? [],
       };
   }
@@ -151,10 +166,15 @@ function shapeOf(schema: Schema): Shape {
 
 /** client/answer-shapes.ts: the shape of every answer a partner's call gets, for the development check. */
 export async function generateAnswerShapes(): Promise<string> {
-  const files = readdirSync(SCHEMA_DIR).filter((file) => file.endsWith('.ts') && !NOT_FOR_PARTNERS.has(file)).sort();
+  const files = readdirSync(SCHEMA_DIR)
+    .filter((file) => file.endsWith('.ts') && !NOT_FOR_PARTNERS.has(file))
+    .sort();
   const lines: string[] = [];
   for (const file of files) {
-    const module = (await import(pathToFileURL(fileURLToPath(new URL(file, SCHEMA_DIR))).href)) as Record<string, unknown>;
+    const module = (await import(pathToFileURL(fileURLToPath(new URL(file, SCHEMA_DIR))).href)) as Record<
+      string,
+      unknown
+    >;
     for (const [name, schema] of Object.entries(module)) {
       if (name.endsWith('Answer') && isSchema(schema)) lines.push(`  ${name}: ${JSON.stringify(shapeOf(schema))},`);
     }
@@ -184,12 +204,13 @@ export async function generateRefusalReasons(): Promise<string> {
   const source = readFileSync(REFUSALS, 'utf8');
   const lines = REASONS.map((reason) => {
     const documented = new RegExp(`/\\*\\*\\s*(.+?)\\s*\\*/\\s*'${reason}',`).exec(source);
-    if (!documented) throw new Error(`client-types: the reason ${reason} has no comment in server/domain/refusals.ts; write one.`);
+    if (!documented)
+      throw new Error(`client-types: the reason ${reason} has no comment in server/domain/refusals.ts; write one.`);
     return `  /** ${documented[1]} */\n  '${reason}',`;
   });
   return [
     '// Generated by `npm run client-types` (scripts/client-types.ts) from server/domain/refusals.ts: do not edit by hand.',
-    '// test/contract/wire-types.test.ts fails when it differs from what the service\'s reasons generate.',
+    "// test/contract/wire-types.test.ts fails when it differs from what the service's reasons generate.",
     '',
     '/** Why the service refuses a call: the `code` of its answer (beside `service_error`, a fault on its side). */',
     'export const REFUSAL_REASONS = [',
@@ -202,7 +223,11 @@ export async function generateRefusalReasons(): Promise<string> {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const outputs = [[OUTPUT, generateWireTypes], [REASONS_OUTPUT, generateRefusalReasons], [SHAPES_OUTPUT, generateAnswerShapes]] as const;
+  const outputs = [
+    [OUTPUT, generateWireTypes],
+    [REASONS_OUTPUT, generateRefusalReasons],
+    [SHAPES_OUTPUT, generateAnswerShapes],
+  ] as const;
   for (const [output, generate] of outputs) {
     const text = await generate();
     if (!process.argv.includes('--check')) writeIfChanged(output, text);

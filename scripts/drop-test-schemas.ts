@@ -10,7 +10,9 @@ export async function dropTestSchemas(): Promise<void> {
     return;
   }
   try {
-    const { rows } = await client.query<{ name: string }>("select nspname as name from pg_namespace where nspname like 't\\_%'");
+    const { rows } = await client.query<{ name: string }>(
+      "select nspname as name from pg_namespace where nspname like 't\\_%'",
+    );
     for (const { name } of rows) if (TEST_SCHEMA.test(name)) await client.query(`DROP SCHEMA ${name} CASCADE`);
   } finally {
     await client.end();

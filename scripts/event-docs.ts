@@ -18,9 +18,12 @@ const END = '<!-- end of generated -->';
 /** The page with its generated block made again: one line per type, ids `txn_1` for the sale or hold, `txn_2` for what an action made. */
 export function eventDocs(page: string): string {
   const at = new Date('2026-03-10T15:35:15.574Z');
-  const lines = EVENT_TYPES.map((type) => JSON.stringify({ event_type: type, data: sampleEventData(type, 'm_1', at, { sale: 'txn_1', record: 'txn_2' }) }));
+  const lines = EVENT_TYPES.map((type) =>
+    JSON.stringify({ event_type: type, data: sampleEventData(type, 'm_1', at, { sale: 'txn_1', record: 'txn_2' }) }),
+  );
   const [before, rest] = page.split(START);
-  if (rest === undefined || !rest.includes(END)) throw new Error(`docs/webhooks.md lacks its markers: ${START.trim()} … ${END}`);
+  if (rest === undefined || !rest.includes(END))
+    throw new Error(`docs/webhooks.md lacks its markers: ${START.trim()} … ${END}`);
   return `${before}${START}\`\`\`jsonl\n${lines.join('\n')}\n\`\`\`\n${rest.slice(rest.indexOf(END))}`;
 }
 

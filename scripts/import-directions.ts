@@ -26,15 +26,40 @@ export interface Rule {
 
 /** The parts of the house, by path prefix; the longest prefix wins. */
 export const PARTS = [
-  'rules', 'contract', 'src', 'src/shared', 'src/locales', 'src/elements', 'client', 'wrappers', 'demo',
-  'server', 'server/domain', 'server/store', 'server/services', 'server/webhooks', 'server/views',
-  'server/schemas', 'server/routes', 'server/plugins', 'server/cli', 'server/platform',
+  'rules',
+  'contract',
+  'src',
+  'src/shared',
+  'src/locales',
+  'src/elements',
+  'client',
+  'wrappers',
+  'demo',
+  'server',
+  'server/domain',
+  'server/store',
+  'server/services',
+  'server/webhooks',
+  'server/views',
+  'server/schemas',
+  'server/routes',
+  'server/plugins',
+  'server/cli',
+  'server/platform',
 ];
 
 /** What of src/ stands above what the elements share: the elements, the calls and configuration they use, the entries. */
 const ABOVE_SHARED = [
-  'src/elements', 'src/script-tag', 'src/ssr', 'src/config.ts', 'src/widget-api.ts', 'src/widget-console-api.ts',
-  'src/index.ts', 'src/pay-button.ts', 'src/request-payment-button.ts', 'src/transactions-table.ts',
+  'src/elements',
+  'src/script-tag',
+  'src/ssr',
+  'src/config.ts',
+  'src/widget-api.ts',
+  'src/widget-console-api.ts',
+  'src/index.ts',
+  'src/pay-button.ts',
+  'src/request-payment-button.ts',
+  'src/transactions-table.ts',
 ];
 
 const SERVICE_EDGE = ['server/routes', 'server/plugins', 'server/app.ts', 'server/main.ts', 'server/cli'];
@@ -42,37 +67,132 @@ const SERVICE_EDGE = ['server/routes', 'server/plugins', 'server/app.ts', 'serve
 const HTTP = ['fastify', '@fastify/'];
 
 export const RULES: Rule[] = [
-  { from: 'rules', forbidden: ['contract', 'src', 'client', 'server', 'wrappers', 'demo'], why: 'rules are shared by both sides and belong to neither' },
-  { from: 'contract', forbidden: ['rules', 'src', 'client', 'server', 'wrappers', 'demo'], why: 'the wire types are generated to stand alone: both products import them, they import nothing' },
-  { from: 'src', forbidden: ['server', 'client', 'wrappers', 'demo'], why: 'the widgets are a product of their own: no service code, no partner client' },
-  { from: 'src/shared', forbidden: ABOVE_SHARED, why: 'what the elements share sits beneath them: no element, no service call, no configuration, no entry' },
-  { from: 'src/locales', forbidden: ['src/shared', ...ABOVE_SHARED], why: 'the texts are data the elements load: naming an element from them closes a circle' },
-  { from: 'client', forbidden: ['src', 'server', 'wrappers', 'demo'], why: 'paykit/client is a product of its own: no widget code, no service code' },
-  { from: 'wrappers', forbidden: ['server', 'demo', 'src/elements', 'src/shared', 'client', 'contract'], why: 'the adapters use the public entry of src/ only' },
-  { from: 'server', forbidden: ['src', 'client', 'contract', 'wrappers', 'demo'], why: 'the service shares rules through rules/, not through the browser bundle' },
   {
-    from: 'demo', forbidden: ['src', 'client', 'contract', 'wrappers', 'server', 'rules'],
+    from: 'rules',
+    forbidden: ['contract', 'src', 'client', 'server', 'wrappers', 'demo'],
+    why: 'rules are shared by both sides and belong to neither',
+  },
+  {
+    from: 'contract',
+    forbidden: ['rules', 'src', 'client', 'server', 'wrappers', 'demo'],
+    why: 'the wire types are generated to stand alone: both products import them, they import nothing',
+  },
+  {
+    from: 'src',
+    forbidden: ['server', 'client', 'wrappers', 'demo'],
+    why: 'the widgets are a product of their own: no service code, no partner client',
+  },
+  {
+    from: 'src/shared',
+    forbidden: ABOVE_SHARED,
+    why: 'what the elements share sits beneath them: no element, no service call, no configuration, no entry',
+  },
+  {
+    from: 'src/locales',
+    forbidden: ['src/shared', ...ABOVE_SHARED],
+    why: 'the texts are data the elements load: naming an element from them closes a circle',
+  },
+  {
+    from: 'client',
+    forbidden: ['src', 'server', 'wrappers', 'demo'],
+    why: 'paykit/client is a product of its own: no widget code, no service code',
+  },
+  {
+    from: 'wrappers',
+    forbidden: ['server', 'demo', 'src/elements', 'src/shared', 'client', 'contract'],
+    why: 'the adapters use the public entry of src/ only',
+  },
+  {
+    from: 'server',
+    forbidden: ['src', 'client', 'contract', 'wrappers', 'demo'],
+    why: 'the service shares rules through rules/, not through the browser bundle',
+  },
+  {
+    from: 'demo',
+    forbidden: ['src', 'client', 'contract', 'wrappers', 'server', 'rules'],
     // Vite reads its config with Node before any resolver of the demo's runs: it names paykit/vue/compiler's source.
     allowed: ['wrappers/vue/compiler.ts'],
-    why: 'the demo uses the package as a user would: the script tag or paykit, paykit/react, paykit/vue, paykit/client' },
+    why: 'the demo uses the package as a user would: the script tag or paykit, paykit/react, paykit/vue, paykit/client',
+  },
   {
-    from: 'server/platform', forbidden: ['server/domain', 'server/store', 'server/services', 'server/webhooks', 'server/views', 'server/schemas', ...SERVICE_EDGE],
+    from: 'server/platform',
+    forbidden: [
+      'server/domain',
+      'server/store',
+      'server/services',
+      'server/webhooks',
+      'server/views',
+      'server/schemas',
+      ...SERVICE_EDGE,
+    ],
     // the configuration's default retry schedule is the webhooks' own list, a constant that imports nothing
     allowed: ['server/webhooks/retry-schedule.ts'],
-    why: 'the clock, the secrets and the configuration sit beneath every layer that uses them' },
-  { from: 'server/domain', forbidden: ['server/store', 'server/services', 'server/webhooks', 'server/views', 'server/schemas', ...SERVICE_EDGE, 'server/platform'], forbiddenPackages: HTTP, why: 'the domain is plain functions over plain data: no storage, no HTTP, no clock' },
-  { from: 'server/store', forbidden: ['server/services', 'server/webhooks', 'server/views', 'server/schemas', ...SERVICE_EDGE], forbiddenPackages: HTTP, why: 'storage knows no HTTP and no use case' },
-  { from: 'server/services', forbidden: ['server/views', ...SERVICE_EDGE], forbiddenPackages: HTTP, why: 'use cases know no HTTP: routes and pages call them' },
-  { from: 'server/webhooks', forbidden: ['server/services', 'server/views', ...SERVICE_EDGE], forbiddenPackages: HTTP, why: 'delivery works on the outbox, below the use cases' },
-  { from: 'server/views', forbidden: ['server/store', 'server/services', 'server/webhooks', 'server/schemas', 'server/platform', ...SERVICE_EDGE], typesAllowed: ['server/platform/config.ts'], why: 'views render the data they are given' },
-  { from: 'server/schemas', forbidden: ['server/store', 'server/services', 'server/webhooks', 'server/views', ...SERVICE_EDGE], why: 'schemas describe the wire, from the domain’s lists' },
-  { from: 'server/plugins', forbidden: ['server/routes', 'server/views'], why: 'cross-cutting concerns do not depend on the routes they guard' },
+    why: 'the clock, the secrets and the configuration sit beneath every layer that uses them',
+  },
   {
-    from: 'server/routes', forbidden: ['server/store/open.ts'],
-    why: "routes read and write through their request's unit (plugins/request-unit.ts): none opens a store of its own" },
+    from: 'server/domain',
+    forbidden: [
+      'server/store',
+      'server/services',
+      'server/webhooks',
+      'server/views',
+      'server/schemas',
+      ...SERVICE_EDGE,
+      'server/platform',
+    ],
+    forbiddenPackages: HTTP,
+    why: 'the domain is plain functions over plain data: no storage, no HTTP, no clock',
+  },
+  {
+    from: 'server/store',
+    forbidden: ['server/services', 'server/webhooks', 'server/views', 'server/schemas', ...SERVICE_EDGE],
+    forbiddenPackages: HTTP,
+    why: 'storage knows no HTTP and no use case',
+  },
+  {
+    from: 'server/services',
+    forbidden: ['server/views', ...SERVICE_EDGE],
+    forbiddenPackages: HTTP,
+    why: 'use cases know no HTTP: routes and pages call them',
+  },
+  {
+    from: 'server/webhooks',
+    forbidden: ['server/services', 'server/views', ...SERVICE_EDGE],
+    forbiddenPackages: HTTP,
+    why: 'delivery works on the outbox, below the use cases',
+  },
+  {
+    from: 'server/views',
+    forbidden: [
+      'server/store',
+      'server/services',
+      'server/webhooks',
+      'server/schemas',
+      'server/platform',
+      ...SERVICE_EDGE,
+    ],
+    typesAllowed: ['server/platform/config.ts'],
+    why: 'views render the data they are given',
+  },
+  {
+    from: 'server/schemas',
+    forbidden: ['server/store', 'server/services', 'server/webhooks', 'server/views', ...SERVICE_EDGE],
+    why: 'schemas describe the wire, from the domain’s lists',
+  },
+  {
+    from: 'server/plugins',
+    forbidden: ['server/routes', 'server/views'],
+    why: 'cross-cutting concerns do not depend on the routes they guard',
+  },
+  {
+    from: 'server/routes',
+    forbidden: ['server/store/open.ts'],
+    why: "routes read and write through their request's unit (plugins/request-unit.ts): none opens a store of its own",
+  },
 ];
 
-const IMPORT = /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+const IMPORT =
+  /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 export interface Violation {
   file: string;
@@ -107,7 +227,12 @@ export function violations(root: string, files: string[], rules: Rule[] = RULES)
       const specifier = match[3] ?? match[4]!;
       if (!specifier.startsWith('.')) {
         for (const rule of applicable) {
-          if (rule.forbiddenPackages?.some((name) => specifier === name || (name.endsWith('/') && specifier.startsWith(name)))) found.push({ file, imports: specifier, rule });
+          if (
+            rule.forbiddenPackages?.some(
+              (name) => specifier === name || (name.endsWith('/') && specifier.startsWith(name)),
+            )
+          )
+            found.push({ file, imports: specifier, rule });
         }
         continue;
       }
@@ -115,7 +240,7 @@ export function violations(root: string, files: string[], rules: Rule[] = RULES)
       const typeOnly = Boolean(match[2]);
       for (const rule of applicable) {
         const hit = rule.forbidden.find((part) => within(target, part));
-        if (!hit || within(target, rule.from) && partOf(target) === partOf(file)) continue;
+        if (!hit || (within(target, rule.from) && partOf(target) === partOf(file))) continue;
         if (typeOnly && rule.typesAllowed?.some((part) => within(target, part))) continue;
         if (rule.allowed?.some((allowed) => target === allowed || target === allowed.replace(/\.ts$/, ''))) continue;
         found.push({ file, imports: target, rule });
@@ -126,17 +251,27 @@ export function violations(root: string, files: string[], rules: Rule[] = RULES)
 }
 
 export function projectViolations(root = fileURLToPath(new URL('..', import.meta.url))): Violation[] {
-  const files = ['rules', 'contract', 'src', 'client', 'wrappers', 'server', 'demo'].flatMap((dir) => sourceFiles(root, dir));
+  const files = ['rules', 'contract', 'src', 'client', 'wrappers', 'server', 'demo'].flatMap((dir) =>
+    sourceFiles(root, dir),
+  );
   return violations(root, files);
 }
 
 /** Words that belong to one part: the database's dialect is the store's business (docs/architecture.md, "One write path"). */
-export const OWNED_WORDS = [{ word: 'dialect', part: 'server/store', why: 'which database runs is decided under server/store/ alone' }];
+export const OWNED_WORDS = [
+  { word: 'dialect', part: 'server/store', why: 'which database runs is decided under server/store/ alone' },
+];
 
 /** The files of server/ outside a word's part that use the word (in code or comments alike), with the word. */
-export function wordsOutsideTheirPart(root = fileURLToPath(new URL('..', import.meta.url)), files = sourceFiles(root, 'server')): string[] {
+export function wordsOutsideTheirPart(
+  root = fileURLToPath(new URL('..', import.meta.url)),
+  files = sourceFiles(root, 'server'),
+): string[] {
   return OWNED_WORDS.flatMap(({ word, part }) =>
-    files.filter((file) => !within(file, part) && readFileSync(join(root, file), 'utf8').toLowerCase().includes(word)).map((file) => `${file}: ${word}`));
+    files
+      .filter((file) => !within(file, part) && readFileSync(join(root, file), 'utf8').toLowerCase().includes(word))
+      .map((file) => `${file}: ${word}`),
+  );
 }
 
 /** The folders whose import graph must hold no circle. */
@@ -203,7 +338,9 @@ export function circles(graph: Map<string, string[]>): string[][] {
     if (component.length > 1 || (graph.get(node) ?? []).includes(node)) components.push(component.sort());
   };
   for (const node of [...graph.keys()].sort()) if (!index.has(node)) visit(node);
-  return components.map((component) => shortestWayRound(graph, new Set(component))).sort((a, b) => a[0]!.localeCompare(b[0]!));
+  return components
+    .map((component) => shortestWayRound(graph, new Set(component)))
+    .sort((a, b) => a[0]!.localeCompare(b[0]!));
 }
 
 function shortestWayRound(graph: Map<string, string[]>, component: Set<string>): string[] {
@@ -229,7 +366,12 @@ function shortestWayRound(graph: Map<string, string[]>, component: Set<string>):
 }
 
 export function projectCircles(root = fileURLToPath(new URL('..', import.meta.url))): string[][] {
-  return circles(importGraph(root, CIRCLE_FREE.flatMap((dir) => sourceFiles(root, dir))));
+  return circles(
+    importGraph(
+      root,
+      CIRCLE_FREE.flatMap((dir) => sourceFiles(root, dir)),
+    ),
+  );
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
@@ -239,7 +381,11 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   for (const circle of round) console.error(`circle: ${circle.join(' → ')}`);
   const misplaced = wordsOutsideTheirPart();
   for (const word of misplaced) console.error(`${word}: ${OWNED_WORDS.map((w) => w.why).join('; ')}.`);
-  console.log(found.length === 0 ? 'Imports go the way docs/architecture.md says.' : `${found.length} forbidden import(s).`);
-  console.log(round.length === 0 ? `No import circles in ${CIRCLE_FREE.join(', ')}.` : `${round.length} import circle(s).`);
+  console.log(
+    found.length === 0 ? 'Imports go the way docs/architecture.md says.' : `${found.length} forbidden import(s).`,
+  );
+  console.log(
+    round.length === 0 ? `No import circles in ${CIRCLE_FREE.join(', ')}.` : `${round.length} import circle(s).`,
+  );
   process.exit(found.length === 0 && round.length === 0 && misplaced.length === 0 ? 0 : 1);
 }

@@ -42,7 +42,11 @@ async function demoMerchant(): Promise<DemoMerchant> {
   }
   const created = await paykit.merchants.onboard(sampleApplication('Corner Bakery'));
   await paykit.merchants.approve(created.merchant_id);
-  const merchant = { merchant_id: created.merchant_id, merchant_key: created.merchant_key, public_key: created.public_key };
+  const merchant = {
+    merchant_id: created.merchant_id,
+    merchant_key: created.merchant_key,
+    public_key: created.public_key,
+  };
   if (dataDir !== 'memory') writeFileSync(file, JSON.stringify(merchant, null, 2), { mode: 0o600 });
   return merchant;
 }
@@ -77,7 +81,8 @@ for (let i = 0; ; i++) {
  * node_modules/.vite (two starts side by side, as the end-to-end tests make) rebuild it under each other, and a page
  * waits for dependencies that never arrive. A `memory` start keeps them in a folder of its own, removed when it stops.
  */
-const viteCache = dataDir === 'memory' ? mkdtempSync(join(tmpdir(), 'paykit-vite-')) : absolutePath(dataDir, 'vite-cache');
+const viteCache =
+  dataDir === 'memory' ? mkdtempSync(join(tmpdir(), 'paykit-vite-')) : absolutePath(dataDir, 'vite-cache');
 // On exit, whoever ends the process: Vite's own SIGTERM handler exits before ours runs.
 if (dataDir === 'memory') process.once('exit', () => rmSync(viteCache, { recursive: true, force: true }));
 

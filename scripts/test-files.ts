@@ -25,4 +25,5 @@ export function slowBecause(file: string, source: string): string | undefined {
  * A file that checks or changes the process's globals (no DOM before it imports the widgets), or measures its event loop
  * (other files' work would stall it), runs in a process of its own.
  */
-export const needsOwnProcess = (source: string) => /globalThis|process\.env\.\w+ =|process\.chdir|monitorEventLoopDelay/.test(source);
+export const needsOwnProcess = (source: string) =>
+  /globalThis|process\.env\.\w+ =|process\.chdir|monitorEventLoopDelay/.test(source);

@@ -17,7 +17,10 @@ export interface Finished {
 
 function runJob(job: Job): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, job.args, { env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0', ...job.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, job.args, {
+      env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0', ...job.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -30,7 +33,11 @@ function runJob(job: Job): Promise<{ code: number; output: string }> {
  * long), so the run ends with short jobs side by side rather than a long one alone. Each job's output is printed whole
  * when it ends, so two jobs' lines never interleave.
  */
-export async function runPool(jobs: Job[], lanes: number, estimateMs: (job: Job) => number | undefined): Promise<Finished[]> {
+export async function runPool(
+  jobs: Job[],
+  lanes: number,
+  estimateMs: (job: Job) => number | undefined,
+): Promise<Finished[]> {
   const estimate = (job: Job) => estimateMs(job) ?? Number.POSITIVE_INFINITY;
   const queue = [...jobs].sort((a, b) => estimate(b) - estimate(a) || a.name.localeCompare(b.name));
   const finished: Finished[] = [];
@@ -39,7 +46,9 @@ export async function runPool(jobs: Job[], lanes: number, estimateMs: (job: Job)
       const startedAt = performance.now();
       const { code, output } = await runJob(job);
       const ms = performance.now() - startedAt;
-      console.log(`\n▶ ${job.name} (${job.phase}): ${code === 0 ? 'passed' : 'FAILED'} in ${(ms / 1000).toFixed(1)} s\n${output.trimEnd()}`);
+      console.log(
+        `\n▶ ${job.name} (${job.phase}): ${code === 0 ? 'passed' : 'FAILED'} in ${(ms / 1000).toFixed(1)} s\n${output.trimEnd()}`,
+      );
       finished.push({ job, code, startedAt, ms });
     }
   };

@@ -26,7 +26,8 @@ function testFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     // support/ holds helpers; node_modules/ and the throwaway app are test/package/consumers' tools and output.
-    if (entry.isDirectory()) return ['support', 'node_modules', 'consumers'].includes(entry.name) ? [] : testFiles(path);
+    if (entry.isDirectory())
+      return ['support', 'node_modules', 'consumers'].includes(entry.name) ? [] : testFiles(path);
     return entry.name.endsWith('.test.ts') ? [path] : [];
   });
 }
@@ -62,7 +63,8 @@ if (mode !== undefined && !['node', 'browser', 'quick'].includes(mode)) {
 const SERVICE = 'service suites (node --test)';
 const BROWSER = 'browser suites (web-test-runner)';
 // Node 22 knows the flag by its experimental name only (renamed in 23.6); .ci/run runs the service suites on 22 too.
-const NO_ISOLATION = Number(process.versions.node.split('.')[0]) >= 23 ? '--test-isolation=none' : '--experimental-test-isolation=none';
+const NO_ISOLATION =
+  Number(process.versions.node.split('.')[0]) >= 23 ? '--test-isolation=none' : '--experimental-test-isolation=none';
 const nodeTest = (files: string[]) => ['--test', NO_ISOLATION, '--test-reporter=spec', ...files];
 
 function serviceJobs(quickOnly: boolean): Job[] {
@@ -72,11 +74,22 @@ function serviceJobs(quickOnly: boolean): Job[] {
     .sort()
     .map((file) => ({ file, source: readFileSync(file, 'utf8') }));
   const env: Record<string, string> = quickOnly ? { PAYKIT_TEST_DATABASES: 'sqlite' } : {};
-  const shared = files.filter(({ file, source }) => !slowBecause(file, source) && !needsOwnProcess(source)).map(({ file }) => file);
-  const alone = files.filter(({ file, source }) => (quickOnly ? !slowBecause(file, source) : true) && !shared.includes(file)).map(({ file }) => file);
-  const groups = Array.from({ length: SHARED_PROCESSES }, (_, i) => shared.filter((_file, index) => index % SHARED_PROCESSES === i));
+  const shared = files
+    .filter(({ file, source }) => !slowBecause(file, source) && !needsOwnProcess(source))
+    .map(({ file }) => file);
+  const alone = files
+    .filter(({ file, source }) => (quickOnly ? !slowBecause(file, source) : true) && !shared.includes(file))
+    .map(({ file }) => file);
+  const groups = Array.from({ length: SHARED_PROCESSES }, (_, i) =>
+    shared.filter((_file, index) => index % SHARED_PROCESSES === i),
+  );
   return [
-    ...groups.map((group, i) => ({ name: `shared process ${i + 1}/${SHARED_PROCESSES} (${group.length} files)`, phase: SERVICE, args: nodeTest(group), env })),
+    ...groups.map((group, i) => ({
+      name: `shared process ${i + 1}/${SHARED_PROCESSES} (${group.length} files)`,
+      phase: SERVICE,
+      args: nodeTest(group),
+      env,
+    })),
     ...alone.map((file) => ({ name: file, phase: SERVICE, args: nodeTest([file]), env })),
   ];
 }
@@ -84,10 +97,18 @@ function serviceJobs(quickOnly: boolean): Job[] {
 const webTestRunner = 'node_modules/@web/test-runner/dist/bin.js';
 const browserJobs: Job[] = [
   { name: 'web-test-runner: elements and wrappers', phase: BROWSER, args: [webTestRunner] },
-  { name: 'web-test-runner: paykit/react on React 18', phase: BROWSER, args: [webTestRunner], env: { PAYKIT_TEST_REACT: '18' } },
+  {
+    name: 'web-test-runner: paykit/react on React 18',
+    phase: BROWSER,
+    args: [webTestRunner],
+    env: { PAYKIT_TEST_REACT: '18' },
+  },
 ];
 
-const jobs = [...(mode === 'browser' ? [] : serviceJobs(mode === 'quick')), ...(mode === undefined || mode === 'browser' ? browserJobs : [])];
+const jobs = [
+  ...(mode === 'browser' ? [] : serviceJobs(mode === 'quick')),
+  ...(mode === undefined || mode === 'browser' ? browserJobs : []),
+];
 const started = performance.now();
 const withPostgres = mode === undefined || mode === 'node';
 if (withPostgres) await dropTestSchemas();
@@ -97,7 +118,8 @@ if (withPostgres) await dropTestSchemas();
 keepTimes(finished);
 
 console.log('\nSlowest jobs:');
-for (const { job, ms } of [...finished].sort((a, b) => b.ms - a.ms).slice(0, 10)) console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${job.name}`);
+for (const { job, ms } of [...finished].sort((a, b) => b.ms - a.ms).slice(0, 10))
+  console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${job.name}`);
 const failed = finished.filter(({ code }) => code !== 0);
 console.log(`\nSummary (${Math.round((performance.now() - started) / 1000)} s, ${LANES} at a time):`);
 for (const phase of [SERVICE, BROWSER]) {
@@ -105,7 +127,9 @@ for (const phase of [SERVICE, BROWSER]) {
   if (ran.length === 0) continue;
   const span = Math.max(...ran.map((f) => f.startedAt + f.ms)) - Math.min(...ran.map((f) => f.startedAt));
   const ok = ran.every(({ code }) => code === 0);
-  console.log(`  ${ok ? 'passed' : 'FAILED'}  ${phase}: ${ran.length} jobs, ${Math.round(span / 1000)} s from first start to last end, ${Math.round(ran.reduce((sum, f) => sum + f.ms, 0) / 1000)} s of job time`);
+  console.log(
+    `  ${ok ? 'passed' : 'FAILED'}  ${phase}: ${ran.length} jobs, ${Math.round(span / 1000)} s from first start to last end, ${Math.round(ran.reduce((sum, f) => sum + f.ms, 0) / 1000)} s of job time`,
+  );
 }
 for (const { job } of failed) console.log(`  FAILED  ${job.name}`);
 process.exit(failed.length > 0 ? 1 : 0);

@@ -7,7 +7,12 @@ import { provideRequestUnits } from './plugins/request-unit.ts';
 import type { Store } from './store/store.ts';
 import { DEFAULT_NETWORK } from './platform/config.ts';
 import { BODY_LIMIT_BYTES, registerBodyParsers } from './plugins/body-parsers.ts';
-import { STORAGE_RETRY_AFTER_SECONDS, clientErrorHandler, frameworkErrors, registerEnvelopeErrors } from './plugins/envelope-errors.ts';
+import {
+  STORAGE_RETRY_AFTER_SECONDS,
+  clientErrorHandler,
+  frameworkErrors,
+  registerEnvelopeErrors,
+} from './plugins/envelope-errors.ts';
 import { answerUnmetExpectations } from './plugins/expectation-failed.ts';
 import { shareConnections } from './plugins/connection-shares.ts';
 import { dropUnreadBodies } from './plugins/unread-bodies.ts';
@@ -48,7 +53,12 @@ export interface AppOptions extends Omit<Deps, 'afterAnswer'> {
 }
 
 /** Builds the service: plugins, error handling, the API under /api/v1 and the hosted pages. */
-export async function buildApp({ logger = false, loggerInstance, store, ...given }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  logger = false,
+  loggerInstance,
+  store,
+  ...given
+}: AppOptions): Promise<FastifyInstance> {
   const deps: Deps = { ...given, afterAnswer: new AfterAnswer() };
   const network = deps.config.network ?? DEFAULT_NETWORK;
   const app = Fastify({
@@ -108,35 +118,50 @@ export async function buildApp({ logger = false, loggerInstance, store, ...given
     return reply
       .code(503)
       .header('retry-after', String(STORAGE_RETRY_AFTER_SECONDS))
-      .send({ result: false, message: 'The database does not answer.', code: 'service_error', data: { ...data, database: 'unreachable' } });
+      .send({
+        result: false,
+        message: 'The database does not answer.',
+        code: 'service_error',
+        data: { ...data, database: 'unreachable' },
+      });
   });
 
-  await app.register(async (api) => {
-    api.get('/openapi.json', { schema: { hide: true } }, async (request, reply) =>
-      sendFile(request, reply, await openApi.file(), { contentType: 'application/json; charset=utf-8', cacheControl: 'no-cache' }));
-    await api.register(widgetRoutes, deps);
-    await api.register(async (authenticated) => {
-      requireClient(authenticated, store);
-      honourIdempotencyKeys(authenticated, deps.clock);
-      await authenticated.register(onboardingRoutes, deps);
-      await authenticated.register(merchantRoutes, deps);
-      await authenticated.register(customerRoutes, deps);
-      await authenticated.register(requestRoutes, deps);
-      await authenticated.register(transactionRoutes, deps);
-      await authenticated.register(transactionExportRoutes, deps);
-      await authenticated.register(payoutRoutes, deps);
-      await authenticated.register(preauthRoutes, deps);
-      await authenticated.register(webhookRoutes, deps);
-      await authenticated.register(widgetAdminRoutes, deps);
-      await authenticated.register(brandingRoutes, deps);
-      await authenticated.register(sandboxRoutes, deps);
-    });
-  }, { prefix: API_PREFIX });
+  await app.register(
+    async (api) => {
+      api.get('/openapi.json', { schema: { hide: true } }, async (request, reply) =>
+        sendFile(request, reply, await openApi.file(), {
+          contentType: 'application/json; charset=utf-8',
+          cacheControl: 'no-cache',
+        }),
+      );
+      await api.register(widgetRoutes, deps);
+      await api.register(async (authenticated) => {
+        requireClient(authenticated, store);
+        honourIdempotencyKeys(authenticated, deps.clock);
+        await authenticated.register(onboardingRoutes, deps);
+        await authenticated.register(merchantRoutes, deps);
+        await authenticated.register(customerRoutes, deps);
+        await authenticated.register(requestRoutes, deps);
+        await authenticated.register(transactionRoutes, deps);
+        await authenticated.register(transactionExportRoutes, deps);
+        await authenticated.register(payoutRoutes, deps);
+        await authenticated.register(preauthRoutes, deps);
+        await authenticated.register(webhookRoutes, deps);
+        await authenticated.register(widgetAdminRoutes, deps);
+        await authenticated.register(brandingRoutes, deps);
+        await authenticated.register(sandboxRoutes, deps);
+      });
+    },
+    { prefix: API_PREFIX },
+  );
 
-  await app.register(async (operators) => {
-    requireOperator(operators, store);
-    await operators.register(operatorRoutes, deps);
-  }, { prefix: '/operator/v1' });
+  await app.register(
+    async (operators) => {
+      requireOperator(operators, store);
+      await operators.register(operatorRoutes, deps);
+    },
+    { prefix: '/operator/v1' },
+  );
 
   await app.register(pageRoutes, { ...deps, openApi });
   await app.register(scriptTagRoute);

@@ -20,15 +20,21 @@ async function main(): Promise<void> {
   const store = await openStore({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
-    onConnectionError: (error) => connections.report('connection', error, 'the database ended a connection; the pool opens another when needed'),
+    onConnectionError: (error) =>
+      connections.report('connection', error, 'the database ended a connection; the pool opens another when needed'),
   });
   const clock = new Clock();
-  clock.restore(Number(await store.settings.get(CLOCK_OFFSET_SETTING) ?? 0));
+  clock.restore(Number((await store.settings.get(CLOCK_OFFSET_SETTING)) ?? 0));
   if (config.seedClient) await ensureClient(store, config.seedClient.id, config.seedClient.secret, clock.now());
 
-  const deliverer = createDeliverer({ timeoutMs: config.webhooks.timeoutMs, allowPrivate: config.environment === 'sandbox' });
+  const deliverer = createDeliverer({
+    timeoutMs: config.webhooks.timeoutMs,
+    allowPrivate: config.environment === 'sandbox',
+  });
   // A process may serve the API only (PAYKIT_WEBHOOK_DISPATCHER=off) while others deliver (docs/scaling.md).
-  const dispatcher = config.webhooks.dispatch ? new Dispatcher({ store, clock, deliverer, ...config.webhooks, log: log.child({ part: 'webhooks' }) }) : undefined;
+  const dispatcher = config.webhooks.dispatch
+    ? new Dispatcher({ store, clock, deliverer, ...config.webhooks, log: log.child({ part: 'webhooks' }) })
+    : undefined;
   const housekeeping = new Housekeeping({ store, clock, log: log.child({ part: 'housekeeping' }) });
   const payouts = new PayoutRunner({ store, clock, log: log.child({ part: 'payouts' }) });
   const app = await buildApp({ store, clock, config, dispatcher, loggerInstance: log });
@@ -52,7 +58,11 @@ async function main(): Promise<void> {
   dispatcher?.start();
   housekeeping.start();
   payouts.start();
-  const storage = config.databaseUrl ? 'PostgreSQL' : config.dataDir === 'memory' ? 'memory (nothing kept)' : `SQLite in ${config.dataDir}`;
+  const storage = config.databaseUrl
+    ? 'PostgreSQL'
+    : config.dataDir === 'memory'
+      ? 'memory (nothing kept)'
+      : `SQLite in ${config.dataDir}`;
   app.log.info(`Paykit ${config.environment} service on ${config.publicUrl} (storage: ${storage})`);
 }
 

@@ -68,7 +68,10 @@ export function resolveBaseUrl(own?: string | null): string {
 /** An element's own `public-key` and `base-url` win over `configure()` and the script tag. */
 export function resolveConfig(own: PaykitConfig = {}): ResolvedConfig {
   const publicKey = own.publicKey?.trim() || pageConfig().publicKey;
-  if (!publicKey) throw new PaykitConfigError('Paykit: no public key: set public-key, data-public-key on the script tag, or call configure({ publicKey }).');
+  if (!publicKey)
+    throw new PaykitConfigError(
+      'Paykit: no public key: set public-key, data-public-key on the script tag, or call configure({ publicKey }).',
+    );
   if (!/^pk_[\w-]+$/.test(publicKey)) throw new PaykitConfigError(`Paykit: "${publicKey}" is not a public key (pk_…).`);
   return { publicKey, baseUrl: resolveBaseUrl(own.baseUrl) };
 }

@@ -2,6 +2,11 @@
 import { defineElement } from './shared/define.ts';
 import { PayButton } from './elements/pay-button/pay-button.ts';
 
-export { PayButton, payButtonStrings, type PayMode, type PayButtonStringKey } from './elements/pay-button/pay-button.ts';
+export {
+  PayButton,
+  payButtonStrings,
+  type PayMode,
+  type PayButtonStringKey,
+} from './elements/pay-button/pay-button.ts';
 
 defineElement('pay-button', PayButton);

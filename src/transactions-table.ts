@@ -2,6 +2,10 @@
 import { defineElement } from './shared/define.ts';
 import { TransactionsTable } from './elements/transactions-table/transactions-table.ts';
 
-export { TransactionsTable, transactionsTableStrings, type TransactionsTableStringKey } from './elements/transactions-table/transactions-table.ts';
+export {
+  TransactionsTable,
+  transactionsTableStrings,
+  type TransactionsTableStringKey,
+} from './elements/transactions-table/transactions-table.ts';
 
 defineElement('transactions-table', TransactionsTable);

@@ -7,8 +7,15 @@ import type { ResolvedConfig } from './config.ts';
 import { refusalOf, watchPolicy } from './shared/csp.ts';
 import { codeForStatus, WidgetError, type WidgetErrorCode } from './shared/errors.ts';
 import type {
-  ConsoleUndoAnswer, WidgetLinkStatusAnswer, WidgetPayLinkAnswer, WidgetPayLinkBody, WidgetPaymentRequestAnswer, WidgetPaymentRequestBody,
-  WidgetSettingsAnswer, WidgetTransactionsAnswer, WidgetTransactionsQuery,
+  ConsoleUndoAnswer,
+  WidgetLinkStatusAnswer,
+  WidgetPayLinkAnswer,
+  WidgetPayLinkBody,
+  WidgetPaymentRequestAnswer,
+  WidgetPaymentRequestBody,
+  WidgetSettingsAnswer,
+  WidgetTransactionsAnswer,
+  WidgetTransactionsQuery,
 } from '../contract/wire-types.ts';
 
 // The wire's types come from the service's schemas (contract/wire-types.ts is generated from them), so the
@@ -26,12 +33,21 @@ export type TransactionItem = TransactionPage['items'][number];
 /** What a session token lets the console do; all false is read-only. */
 export type ConsoleFeatures = TransactionPage['features'];
 /** The filters as text: the table checks their values itself, and sends none the service would refuse. */
-export type TransactionQuery = Omit<WidgetTransactionsQuery, 'q' | 'status' | 'kind' | 'card_brand' | 'sort' | 'order'> & {
-  q?: string; status?: string; kind?: string; card_brand?: string; sort?: string; order?: string;
+export type TransactionQuery = Omit<
+  WidgetTransactionsQuery,
+  'q' | 'status' | 'kind' | 'card_brand' | 'sort' | 'order'
+> & {
+  q?: string;
+  status?: string;
+  kind?: string;
+  card_brand?: string;
+  sort?: string;
+  order?: string;
 };
 
 /** A transaction with what happened to it, oldest first, and its refunds; after `undo`, whether it was voided or refunded. */
-export type TransactionDetails = Omit<ConsoleUndoAnswer['data'], 'undone_as'> & Partial<Pick<ConsoleUndoAnswer['data'], 'undone_as'>>;
+export type TransactionDetails = Omit<ConsoleUndoAnswer['data'], 'undone_as'> &
+  Partial<Pick<ConsoleUndoAnswer['data'], 'undone_as'>>;
 /** The console's actions, each a path under the transaction's. */
 export type TransactionAction = 'refund' | 'void' | 'capture' | 'release' | 'undo' | 'receipt';
 
@@ -40,11 +56,7 @@ export class WidgetApiError extends WidgetError {
   override name = 'WidgetApiError';
   readonly status: number;
 
-  constructor(
-    message: string,
-    status: number,
-    code?: WidgetErrorCode,
-  ) {
+  constructor(message: string, status: number, code?: WidgetErrorCode) {
     super(message, code ?? codeForStatus(status));
     this.status = status;
   }
@@ -71,11 +83,7 @@ export class WidgetRateLimitError extends WidgetApiError {
   override name = 'WidgetRateLimitError';
   readonly retryAfter: number | null;
 
-  constructor(
-    message: string,
-    retryAfter: number | null,
-    code?: WidgetErrorCode,
-  ) {
+  constructor(message: string, retryAfter: number | null, code?: WidgetErrorCode) {
     super(message, 429, code);
     this.retryAfter = retryAfter;
   }
@@ -104,14 +112,18 @@ export async function widgetCall<T>(url: string, init: RequestInit = {}): Promis
       // The elements show their own text for a plain network failure; this message is for a developer's console.
       throw refusal ? new WidgetNetworkError(refusal.message, 'csp') : new WidgetNetworkError(`No answer from ${url}`);
     }
-    const body: { result?: boolean; message?: string; code?: unknown; data?: T } | undefined = await response.json().catch(() => undefined);
+    const body: { result?: boolean; message?: string; code?: unknown; data?: T } | undefined = await response
+      .json()
+      .catch(() => undefined);
     const { status } = response;
     if (!response.ok || body?.result === false || body?.data === undefined) {
       const message = body?.message || `The payment service answered ${status}.`;
       // The envelope's own reason when it has one; the status only says it for an answer without (a proxy's page).
-      const code = typeof body?.code === 'string' && /^[a-z_]{1,40}$/.test(body.code) ? (body.code as WidgetErrorCode) : undefined;
+      const code =
+        typeof body?.code === 'string' && /^[a-z_]{1,40}$/.test(body.code) ? (body.code as WidgetErrorCode) : undefined;
       if (status === 401) throw new WidgetAuthError(message, 401, code);
-      if (status === 429) throw new WidgetRateLimitError(message, Number(response.headers.get('retry-after')) || null, code);
+      if (status === 429)
+        throw new WidgetRateLimitError(message, Number(response.headers.get('retry-after')) || null, code);
       throw new WidgetApiError(message, response.ok ? 502 : status, code);
     }
     return body.data;
@@ -125,10 +137,20 @@ export async function widgetCall<T>(url: string, init: RequestInit = {}): Promis
  * A public-key call under `/api/v1/widgets/{public_key}/`: `pay-links` and `payment-requests` (POST, with a
  * body), `pay-links/{link_id}` (GET).
  */
-export function publicKeyCall<T>(config: ResolvedConfig, path: string, body?: object, signal?: AbortSignal): Promise<T> {
+export function publicKeyCall<T>(
+  config: ResolvedConfig,
+  path: string,
+  body?: object,
+  signal?: AbortSignal,
+): Promise<T> {
   const url = `${config.baseUrl}/api/v1/widgets/${encodeURIComponent(config.publicKey)}/${path}`;
   // A GET without custom headers needs no CORS preflight, so its answer reaches the page even for an unknown key.
-  return widgetCall<T>(url, body ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal } : { signal });
+  return widgetCall<T>(
+    url,
+    body
+      ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal }
+      : { signal },
+  );
 }
 
 const settingsCache = new Map<string, Promise<WidgetSettings>>();

@@ -13,9 +13,9 @@ export type ApiLib = Pick<typeof Api, 'widgetCall' | 'WidgetApiError' | 'WidgetA
 
 /** The console's calls over `lib`. */
 export function consoleCalls({ widgetCall, WidgetApiError, WidgetAuthError, WidgetNetworkError }: ApiLib) {
-
   const bearer = (sessionToken: string) => ({ authorization: `Bearer ${sessionToken}` });
-  const transactionUrl = (baseUrl: string, id: string) => `${baseUrl}/api/v1/widgets/transactions/${encodeURIComponent(id)}`;
+  const transactionUrl = (baseUrl: string, id: string) =>
+    `${baseUrl}/api/v1/widgets/transactions/${encodeURIComponent(id)}`;
 
   /** One transaction with its timeline and refunds. */
   function getTransaction(baseUrl: string, sessionToken: string, id: string): Promise<TransactionDetails> {
@@ -27,7 +27,14 @@ export function consoleCalls({ widgetCall, WidgetApiError, WidgetAuthError, Widg
    * `capture` take `{ amount }` (decimal text; none for the whole), the others no body. The answer is the
    * transaction as it now is. `key` is its Idempotency-Key: sent again with a retry, the action happens once.
    */
-  function actOn(baseUrl: string, sessionToken: string, id: string, action: TransactionAction, body: { amount?: string }, key: string): Promise<TransactionDetails> {
+  function actOn(
+    baseUrl: string,
+    sessionToken: string,
+    id: string,
+    action: TransactionAction,
+    body: { amount?: string },
+    key: string,
+  ): Promise<TransactionDetails> {
     return widgetCall<TransactionDetails>(`${transactionUrl(baseUrl, id)}/${action}`, {
       method: 'POST',
       headers: { ...bearer(sessionToken), 'content-type': 'application/json', 'idempotency-key': key },
@@ -53,7 +60,11 @@ export function consoleCalls({ widgetCall, WidgetApiError, WidgetAuthError, Widg
   }
 
   /** The filtered set as CSV (all pages; the header row in `lang`) and its file name. */
-  function exportTransactions(baseUrl: string, sessionToken: string, query: Omit<TransactionQuery, 'page' | 'perPage'> & { lang: string; tz: string }): Promise<{ blob: Blob; filename: string }> {
+  function exportTransactions(
+    baseUrl: string,
+    sessionToken: string,
+    query: Omit<TransactionQuery, 'page' | 'perPage'> & { lang: string; tz: string },
+  ): Promise<{ blob: Blob; filename: string }> {
     const params = new URLSearchParams();
     for (const [name, value] of Object.entries(query)) if (value) params.set(name, String(value));
     return download(`${baseUrl}/api/v1/widgets/transactions/export.csv?${params}`, sessionToken);
@@ -72,23 +83,38 @@ export function consoleCalls({ widgetCall, WidgetApiError, WidgetAuthError, Widg
     setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
   }
 
-  const paging = ({ perPage, cursor }: { perPage: number; cursor?: string | null | undefined }) => `perPage=${perPage}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+  const paging = ({ perPage, cursor }: { perPage: number; cursor?: string | null | undefined }) =>
+    `perPage=${perPage}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
   const payoutUrl = (baseUrl: string, id: string) => `${baseUrl}/api/v1/widgets/payouts/${encodeURIComponent(id)}`;
 
   /** The balance and a page of payouts, newest first (session feature: payouts). */
-  function payouts(baseUrl: string, sessionToken: string, page: { perPage: number; cursor?: string | null | undefined }): Promise<WidgetPayoutsAnswer['data']> {
+  function payouts(
+    baseUrl: string,
+    sessionToken: string,
+    page: { perPage: number; cursor?: string | null | undefined },
+  ): Promise<WidgetPayoutsAnswer['data']> {
     return widgetCall(`${baseUrl}/api/v1/widgets/payouts?${paging(page)}`, { headers: bearer(sessionToken) });
   }
 
   /** A page of a payout's entries, newest first. */
-  function payoutEntries(baseUrl: string, sessionToken: string, id: string, page: { perPage: number; cursor?: string | null | undefined }): Promise<PayoutEntriesAnswer['data']> {
+  function payoutEntries(
+    baseUrl: string,
+    sessionToken: string,
+    id: string,
+    page: { perPage: number; cursor?: string | null | undefined },
+  ): Promise<PayoutEntriesAnswer['data']> {
     return widgetCall(`${payoutUrl(baseUrl, id)}/entries?${paging(page)}`, { headers: bearer(sessionToken) });
   }
 
   /** A payout's entries as CSV, the header row in `lang`. */
-  function payoutCsv(baseUrl: string, sessionToken: string, id: string, lang: string): Promise<{ blob: Blob; filename: string }> {
+  function payoutCsv(
+    baseUrl: string,
+    sessionToken: string,
+    id: string,
+    lang: string,
+  ): Promise<{ blob: Blob; filename: string }> {
     return download(`${payoutUrl(baseUrl, id)}/entries.csv?lang=${lang}`, sessionToken);
   }
 
-    return { getTransaction, actOn, exportTransactions, save, payouts, payoutEntries, payoutCsv };
+  return { getTransaction, actOn, exportTransactions, save, payouts, payoutEntries, payoutCsv };
 }

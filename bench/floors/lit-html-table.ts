@@ -20,12 +20,14 @@ function renderTable(items: Row[], container: HTMLElement): void {
   render(
     html`<table>
       <thead><tr><th>Date</th><th>Amount</th><th>Card</th><th>Status</th></tr></thead>
-      <tbody>${items.map((item) => html`<tr data-transaction-id=${item.transaction_id}>
+      <tbody>${items.map(
+        (item) => html`<tr data-transaction-id=${item.transaction_id}>
         <td>${dateTime.format(Date.parse(item.created_date))}</td>
         <td>${money.format(Number(item.amount))}</td>
         <td>${item.card_brand} •••• ${item.last_four}</td>
         <td>${item.status}</td>
-      </tr>`)}</tbody>
+      </tr>`,
+      )}</tbody>
     </table>`,
     container,
   );

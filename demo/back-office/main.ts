@@ -5,11 +5,30 @@ import { h, money, replaceKeepingInputs, when } from '../shared/dom.ts';
 import { watchWebhooks } from '../shared/webhooks.ts';
 import { renderWebhook } from '../shared/webhook-view.ts';
 
-interface Hold { transaction_id: string; order_id: string; amount: string; status: string; sale_id?: string }
-interface Message { channel: string; recipient: string; text: string; pay_link: string; created_at: string }
+interface Hold {
+  transaction_id: string;
+  order_id: string;
+  amount: string;
+  status: string;
+  sale_id?: string;
+}
+interface Message {
+  channel: string;
+  recipient: string;
+  text: string;
+  pay_link: string;
+  created_at: string;
+}
 interface Payouts {
   balance: { available: string; pending: string };
-  payouts: { payout_id: string; amount: string; status: string; created_date: string; arrival_date: string; entry_count: number }[];
+  payouts: {
+    payout_id: string;
+    amount: string;
+    status: string;
+    created_date: string;
+    arrival_date: string;
+    entry_count: number;
+  }[];
 }
 
 const status = $('#action-status');
@@ -18,13 +37,25 @@ const table = $<TransactionsTable>('#table');
 // would submit them natively.
 onSubmit($('#hold-form'), async (data) => {
   const answer = await call<Hold>('POST', '/demo-api/holds', data);
-  show(status, answer.result ? `Hold of ${money(answer.data.amount)} placed: ${answer.data.order_id}.` : `Hold not placed: ${answer.message}`, answer.result ? 'ok' : 'error');
+  show(
+    status,
+    answer.result
+      ? `Hold of ${money(answer.data.amount)} placed: ${answer.data.order_id}.`
+      : `Hold not placed: ${answer.message}`,
+    answer.result ? 'ok' : 'error',
+  );
   await refreshHolds();
 });
 $('#refresh-messages').addEventListener('click', () => void refreshMessages());
 onSubmit($('#clock-form'), async (data) => {
   const answer = await call<{ now: string }>('POST', '/demo-api/clock', data);
-  show(status, answer.result ? `The sandbox's clock reads ${when(answer.data.now)} now.` : `The clock did not move: ${answer.message}`, answer.result ? 'ok' : 'error');
+  show(
+    status,
+    answer.result
+      ? `The sandbox's clock reads ${when(answer.data.now)} now.`
+      : `The clock did not move: ${answer.message}`,
+    answer.result ? 'ok' : 'error',
+  );
   await Promise.all([refreshPayouts(), table.reload()]);
 });
 
@@ -40,10 +71,20 @@ table.fetchSessionToken = async () => {
   return answer.data.session_token;
 };
 // What the console did, in the page's own status line too; the filters kept in the page's URL.
-for (const [type, what] of [['transaction-refunded', 'Refunded'], ['transaction-voided', 'Voided'], ['transaction-captured', 'Captured'],
-  ['transaction-released', 'Released'], ['transaction-undone', 'Undone'], ['receipt-sent', 'Receipt sent for']] as const) {
+for (const [type, what] of [
+  ['transaction-refunded', 'Refunded'],
+  ['transaction-voided', 'Voided'],
+  ['transaction-captured', 'Captured'],
+  ['transaction-released', 'Released'],
+  ['transaction-undone', 'Undone'],
+  ['receipt-sent', 'Receipt sent for'],
+] as const) {
   table.addEventListener(type, (event) => {
-    show(status, `${what} ${event.detail.transaction.transaction_id}${event.detail.transaction.undone_as ? ` (as a ${event.detail.transaction.undone_as})` : ''}.`, 'ok');
+    show(
+      status,
+      `${what} ${event.detail.transaction.transaction_id}${event.detail.transaction.undone_as ? ` (as a ${event.detail.transaction.undone_as})` : ''}.`,
+      'ok',
+    );
     if (type === 'transaction-captured' || type === 'transaction-released') void refreshHolds();
   });
 }
@@ -54,7 +95,12 @@ table.addEventListener('transactions-filter-change', (event) => {
 });
 
 /** Runs one back-office action and says how it went. */
-async function act(button: HTMLButtonElement, label: string, path: string, body: Record<string, string>): Promise<void> {
+async function act(
+  button: HTMLButtonElement,
+  label: string,
+  path: string,
+  body: Record<string, string>,
+): Promise<void> {
   button.disabled = true;
   const answer = await call('POST', path, body);
   button.disabled = false;
@@ -66,9 +112,17 @@ function amountField(name: string, label: string, value: string): HTMLInputEleme
   return h('input', { name, 'aria-label': label, value, inputmode: 'decimal', size: '7', maxlength: '12' });
 }
 
-const tableOf = (columns: string[], rows: HTMLElement[]) => h('div', { class: 'table-scroll' }, h('table', {},
-  h('thead', {}, h('tr', {}, ...columns.map((name) => h('th', { scope: 'col' }, name)))),
-  h('tbody', {}, ...rows)));
+const tableOf = (columns: string[], rows: HTMLElement[]) =>
+  h(
+    'div',
+    { class: 'table-scroll' },
+    h(
+      'table',
+      {},
+      h('thead', {}, h('tr', {}, ...columns.map((name) => h('th', { scope: 'col' }, name)))),
+      h('tbody', {}, ...rows),
+    ),
+  );
 
 async function refreshHolds(): Promise<void> {
   const target = $('#holds');
@@ -81,14 +135,30 @@ async function refreshHolds(): Promise<void> {
       const label = `hold ${hold.order_id}`;
       const amount = amountField(`hold-${hold.transaction_id}`, `New amount for ${label}`, hold.amount);
       const adjust = h('button', { type: 'button', class: 'secondary' }, 'Adjust');
-      adjust.addEventListener('click', () => act(adjust, `Adjust ${label} to ${money(amount.value)}`, '/demo-api/holds/adjust', { transaction_id: hold.transaction_id, amount: amount.value }));
+      adjust.addEventListener('click', () =>
+        act(adjust, `Adjust ${label} to ${money(amount.value)}`, '/demo-api/holds/adjust', {
+          transaction_id: hold.transaction_id,
+          amount: amount.value,
+        }),
+      );
       const capture = h('button', { type: 'button' }, 'Capture');
-      capture.addEventListener('click', () => act(capture, `Capture of ${label}`, '/demo-api/holds/capture', { transaction_id: hold.transaction_id }));
+      capture.addEventListener('click', () =>
+        act(capture, `Capture of ${label}`, '/demo-api/holds/capture', { transaction_id: hold.transaction_id }),
+      );
       const release = h('button', { type: 'button', class: 'secondary danger' }, 'Release');
-      release.addEventListener('click', () => act(release, `Release of ${label}`, '/demo-api/holds/release', { transaction_id: hold.transaction_id }));
+      release.addEventListener('click', () =>
+        act(release, `Release of ${label}`, '/demo-api/holds/release', { transaction_id: hold.transaction_id }),
+      );
       actions.append(amount, adjust, capture, release);
     }
-    return h('tr', {}, h('td', {}, hold.order_id), h('td', {}, money(hold.amount)), h('td', {}, hold.status), h('td', {}, actions));
+    return h(
+      'tr',
+      {},
+      h('td', {}, hold.order_id),
+      h('td', {}, money(hold.amount)),
+      h('td', {}, hold.status),
+      h('td', {}, actions),
+    );
   });
   replaceKeepingInputs(target, tableOf(['Order', 'Amount', 'Status', 'Actions'], rows));
 }
@@ -100,9 +170,22 @@ async function refreshPayouts(): Promise<void> {
   const { balance, payouts } = answer.data;
   $('#balance').textContent = `Available ${money(balance.available)} · pending ${money(balance.pending)}`;
   if (payouts.length === 0) return show(target, 'No payouts yet: move the clock past the day sales become available.');
-  target.replaceChildren(tableOf(['Made', 'Amount', 'Status', 'Arrives', 'Entries'], payouts.map((payout) => h('tr', {},
-    h('td', {}, when(payout.created_date)), h('td', {}, money(payout.amount)), h('td', {}, payout.status.replace('_', ' ')),
-    h('td', {}, payout.arrival_date), h('td', {}, String(payout.entry_count))))));
+  target.replaceChildren(
+    tableOf(
+      ['Made', 'Amount', 'Status', 'Arrives', 'Entries'],
+      payouts.map((payout) =>
+        h(
+          'tr',
+          {},
+          h('td', {}, when(payout.created_date)),
+          h('td', {}, money(payout.amount)),
+          h('td', {}, payout.status.replace('_', ' ')),
+          h('td', {}, payout.arrival_date),
+          h('td', {}, String(payout.entry_count)),
+        ),
+      ),
+    ),
+  );
 }
 
 async function refreshMessages(): Promise<void> {
@@ -110,12 +193,29 @@ async function refreshMessages(): Promise<void> {
   const answer = await call<Message[]>('GET', '/demo-api/messages');
   if (!answer.result) return show(target, answer.message ?? 'Could not list messages.', 'error');
   if (answer.data.length === 0) return show(target, 'No messages yet: send a payment request from the storefront.');
-  target.replaceChildren(h('ul', { class: 'messages' }, ...answer.data.slice(0, 10).map((message) => h('li', {},
-    h('p', {}, h('strong', {}, `${message.channel.toUpperCase()} to ${message.recipient}`), ` · ${when(message.created_at)}`),
-    h('p', {}, message.text),
-    h('a', { href: message.pay_link, target: '_blank', rel: 'noopener' }, 'Open the pay link')))));
+  target.replaceChildren(
+    h(
+      'ul',
+      { class: 'messages' },
+      ...answer.data
+        .slice(0, 10)
+        .map((message) =>
+          h(
+            'li',
+            {},
+            h(
+              'p',
+              {},
+              h('strong', {}, `${message.channel.toUpperCase()} to ${message.recipient}`),
+              ` · ${when(message.created_at)}`,
+            ),
+            h('p', {}, message.text),
+            h('a', { href: message.pay_link, target: '_blank', rel: 'noopener' }, 'Open the pay link'),
+          ),
+        ),
+    ),
+  );
 }
-
 
 const webhookList = $('#webhooks');
 watchWebhooks((delivery, live) => {

@@ -40,14 +40,22 @@ export class HoldBook {
       case 'preauth.decrement': {
         const known = this.holds.get(event.data.guid);
         if (known?.status === 'captured' || known?.status === 'released') return;
-        this.record({ transaction_id: event.data.guid, order_id: event.data.order_id, amount: decimal(event.data.amount), status: 'authorized' });
+        this.record({
+          transaction_id: event.data.guid,
+          order_id: event.data.order_id,
+          amount: decimal(event.data.amount),
+          status: 'authorized',
+        });
         return;
       }
       case 'preauth.charge': {
         const known = this.holds.get(event.data.link_id);
         this.record({
-          transaction_id: event.data.link_id, order_id: event.data.order_id, amount: known?.amount ?? decimal(event.data.amount),
-          status: 'captured', sale_id: event.data.guid,
+          transaction_id: event.data.link_id,
+          order_id: event.data.order_id,
+          amount: known?.amount ?? decimal(event.data.amount),
+          status: 'captured',
+          sale_id: event.data.guid,
         });
         return;
       }

@@ -36,7 +36,8 @@ function parseJson(raw: Buffer): Record<string, unknown> {
   } catch {
     throw new BadRequest('The body is not JSON.');
   }
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new BadRequest('The body must be a JSON object.');
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw new BadRequest('The body must be a JSON object.');
   return body as Record<string, unknown>;
 }
 
@@ -53,17 +54,25 @@ function send(response: ServerResponse, status: number, body: unknown): void {
  * the client's registered webhook URL, if any, stays the partner's own.
  */
 export function demoBackend(options: DemoBackendOptions): Plugin {
-  const paykit = new PaykitClient({ clientId: options.clientId, secretKey: options.secretKey, baseUrl: options.serviceUrl });
+  const paykit = new PaykitClient({
+    clientId: options.clientId,
+    secretKey: options.secretKey,
+    baseUrl: options.serviceUrl,
+  });
   const inbox = new WebhookInbox();
   const endpoint = { url: '', listening: false, error: '' };
   const context: DemoContext = {
-    paykit, serviceUrl: options.serviceUrl, merchant: options.merchant, holds: new HoldBook(),
+    paykit,
+    serviceUrl: options.serviceUrl,
+    merchant: options.merchant,
+    holds: new HoldBook(),
     merchantKeys: new Map([[options.merchant.merchant_id, options.merchant.merchant_key]]),
   };
   inbox.onDelivery(({ event }) => {
     if (!event) return;
     context.holds.apply(event);
-    if (event.event_type === 'merchant.onboarding') context.merchantKeys.set(event.data.merchant_id, event.data.merchant_key);
+    if (event.event_type === 'merchant.onboarding')
+      context.merchantKeys.set(event.data.merchant_id, event.data.merchant_key);
   });
 
   return {
@@ -94,7 +103,10 @@ export function demoBackend(options: DemoBackendOptions): Plugin {
         const route = `${request.method} ${request.url?.split('?')[0]}`;
         if (route === 'GET /checkout.html') {
           try {
-            const page = await checkoutPage(server, request.url!, { serviceUrl: options.serviceUrl, publicKey: options.merchant.public_key });
+            const page = await checkoutPage(server, request.url!, {
+              serviceUrl: options.serviceUrl,
+              publicKey: options.merchant.public_key,
+            });
             response.setHeader('content-type', 'text/html; charset=utf-8');
             return response.end(page);
           } catch (error) {
@@ -104,15 +116,21 @@ export function demoBackend(options: DemoBackendOptions): Plugin {
           }
         }
         if (route === 'GET /demo-api/webhooks/stream') return inbox.stream(request, response);
-        if (route === 'GET /demo-api/webhook-endpoint') return send(response, 200, { result: true, message: 'ok', data: endpoint });
-        if (route === 'GET /demo-api/webhooks') return send(response, 200, { result: true, message: 'ok', data: inbox.list() });
+        if (route === 'GET /demo-api/webhook-endpoint')
+          return send(response, 200, { result: true, message: 'ok', data: endpoint });
+        if (route === 'GET /demo-api/webhooks')
+          return send(response, 200, { result: true, message: 'ok', data: inbox.list() });
         const handler = routes[route];
         if (route !== 'POST /demo-api/webhooks' && !handler) return next();
         try {
           const raw = await readBody(request);
           if (route === 'POST /demo-api/webhooks') {
             const { status, delivery } = inbox.receive(raw, request.headers);
-            return send(response, status, status < 300 ? { result: true, message: 'received' } : { result: false, message: delivery.error });
+            return send(
+              response,
+              status,
+              status < 300 ? { result: true, message: 'received' } : { result: false, message: delivery.error },
+            );
           }
           const answer = await handler!(context, parseJson(raw));
           send(response, answer.status, answer.body);

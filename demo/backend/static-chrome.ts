@@ -10,6 +10,12 @@ import { testCardsHtml } from '../shared/test-cards.ts';
 export function staticChrome(html: string, path: string, serviceUrl: string): string {
   return html
     .replace('<header></header>', `<header>${headerHtml(path, serviceUrl)}</header>`)
-    .replace('<section aria-labelledby="test-cards-title" id="test-cards"></section>', `<section aria-labelledby="test-cards-title" id="test-cards">${testCardsHtml()}</section>`)
-    .replace('<div class="products" id="products"></div>', `<div class="products" id="products">${productCardsHtml()}</div>`);
+    .replace(
+      '<section aria-labelledby="test-cards-title" id="test-cards"></section>',
+      `<section aria-labelledby="test-cards-title" id="test-cards">${testCardsHtml()}</section>`,
+    )
+    .replace(
+      '<div class="products" id="products"></div>',
+      `<div class="products" id="products">${productCardsHtml()}</div>`,
+    );
 }

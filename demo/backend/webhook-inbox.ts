@@ -53,7 +53,11 @@ export class WebhookInbox {
    * `text/event-stream`: what arrived so far (oldest first), a `live` event, then each new delivery as it comes.
    */
   stream(request: IncomingMessage, response: ServerResponse): void {
-    response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+    response.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+    });
     const send = (delivery: ReceivedWebhook) => response.write(`data: ${JSON.stringify(delivery)}\n\n`);
     response.write('retry: 2000\n\n');
     for (const delivery of [...this.received].reverse()) send(delivery);

@@ -4,7 +4,13 @@ import { h, when } from '../shared/dom.ts';
 import { watchWebhooks } from '../shared/webhooks.ts';
 import { renderWebhook } from '../shared/webhook-view.ts';
 
-interface ListedMerchant { merchant_id: string; businessname: string; join_date: string; status: string; public_data?: { public_key?: string } }
+interface ListedMerchant {
+  merchant_id: string;
+  businessname: string;
+  join_date: string;
+  status: string;
+  public_data?: { public_key?: string };
+}
 
 /** The interface's onboarding status, in the words a partner's staff would use. */
 const STATUS_LABELS: Record<string, string> = { pending: 'pending review', completed: 'approved' };
@@ -21,21 +27,46 @@ async function refreshMerchants(): Promise<void> {
       approve.addEventListener('click', async () => {
         approve.disabled = true;
         const answer = await call('POST', '/demo-api/approve', { merchant_id: merchant.merchant_id });
-        show($('#merchant-status'), answer.result ? `${merchant.businessname} is approved.` : `Not approved: ${answer.message}`, answer.result ? 'ok' : 'error');
+        show(
+          $('#merchant-status'),
+          answer.result ? `${merchant.businessname} is approved.` : `Not approved: ${answer.message}`,
+          answer.result ? 'ok' : 'error',
+        );
         await refreshMerchants();
       });
       action.append(approve);
     }
-    return h('tr', {},
+    return h(
+      'tr',
+      {},
       h('td', {}, merchant.businessname || '(form not submitted yet)'),
       h('td', {}, when(merchant.join_date)),
       h('td', {}, h('code', {}, merchant.public_data?.public_key ?? '')),
       h('td', { class: `status-${merchant.status}` }, STATUS_LABELS[merchant.status] ?? merchant.status),
-      action);
+      action,
+    );
   });
-  target.replaceChildren(h('div', { class: 'table-scroll' }, h('table', {},
-    h('thead', {}, h('tr', {}, ...['Business', 'Joined', 'Public key', 'Status'].map((name) => h('th', { scope: 'col' }, name)), h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, 'Action')))),
-    h('tbody', {}, ...rows))));
+  target.replaceChildren(
+    h(
+      'div',
+      { class: 'table-scroll' },
+      h(
+        'table',
+        {},
+        h(
+          'thead',
+          {},
+          h(
+            'tr',
+            {},
+            ...['Business', 'Joined', 'Public key', 'Status'].map((name) => h('th', { scope: 'col' }, name)),
+            h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, 'Action')),
+          ),
+        ),
+        h('tbody', {}, ...rows),
+      ),
+    ),
+  );
 }
 
 onSubmit($('#onboard-form'), async (data) => {
@@ -50,7 +81,14 @@ onSubmit($('#link-form'), async (data) => {
   const answer = await call<{ onboarding_link: string }>('POST', '/demo-api/onboarding-link', data);
   const target = $('#link-result');
   if (!answer.result) return show(target, answer.message ?? 'Could not create a link.', 'error');
-  show(target, h('a', { href: answer.data.onboarding_link, target: '_blank', rel: 'noopener' }, `Open ${data.business_name}'s one-time onboarding form`));
+  show(
+    target,
+    h(
+      'a',
+      { href: answer.data.onboarding_link, target: '_blank', rel: 'noopener' },
+      `Open ${data.business_name}'s one-time onboarding form`,
+    ),
+  );
   await refreshMerchants();
 });
 

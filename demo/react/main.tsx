@@ -12,4 +12,8 @@ renderTestCards($('#test-cards'));
 configure({ publicKey: config.publicKey, baseUrl: config.serviceUrl });
 
 // StrictMode mounts twice in development: the adapters create nothing twice.
-createRoot($('#app')).render(<StrictMode><Storefront /></StrictMode>);
+createRoot($('#app')).render(
+  <StrictMode>
+    <Storefront />
+  </StrictMode>,
+);

@@ -22,8 +22,15 @@ export function Storefront() {
               <h3>{product.name}</h3>
               <p>{product.blurb}</p>
               <p className="price">${product.price}</p>
-              <PayButton amount={product.price} description={product.name} showQr={product.qr ?? false}
-                onPaySuccess={report} onPayPending={report} onPayError={report} onPayCancel={report} />
+              <PayButton
+                amount={product.price}
+                description={product.name}
+                showQr={product.qr ?? false}
+                onPaySuccess={report}
+                onPayPending={report}
+                onPayError={report}
+                onPayCancel={report}
+              />
               {product.qr && <div className="qr-space">{QR_SPACE_TEXT}</div>}
             </article>
           ))}
@@ -32,7 +39,10 @@ export function Storefront() {
       <section aria-labelledby="by-text">
         <h2 id="by-text">Ask a customer to pay by text</h2>
         <div className="row">
-          <label>Customer's phone <input type="tel" autoComplete="tel" value={phone} onChange={(e) => setPhone(e.target.value)} /></label>
+          <label>
+            Customer's phone{' '}
+            <input type="tel" autoComplete="tel" value={phone} onChange={(e) => setPhone(e.target.value)} />
+          </label>
           <RequestPaymentButton amount="12.00" recipientPhone={phone} onRequestSent={report} onRequestError={report} />
         </div>
       </section>
@@ -40,7 +50,11 @@ export function Storefront() {
         <h2 id="outcomes-title">What the widgets said</h2>
         <div id="outcomes" role="log" aria-live="polite">
           {outcomes.length === 0 && <p className="hint">Events from the widgets appear here.</p>}
-          {outcomes.map((outcome, i) => <p key={outcomes.length - i} className={outcome.kind}>{outcome.text}</p>)}
+          {outcomes.map((outcome, i) => (
+            <p key={outcomes.length - i} className={outcome.kind}>
+              {outcome.text}
+            </p>
+          ))}
         </div>
       </section>
     </>

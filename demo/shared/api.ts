@@ -15,7 +15,11 @@ export async function call<T>(method: string, path: string, body?: unknown): Pro
     });
     return await response.json();
   } catch (error) {
-    return { result: false, message: `The demo's back end did not answer: ${(error as Error).message}`, data: undefined as T };
+    return {
+      result: false,
+      message: `The demo's back end did not answer: ${(error as Error).message}`,
+      data: undefined as T,
+    };
   }
 }
 

@@ -9,7 +9,10 @@ const PAGES = [
   ['/onboarding.html', 'Onboarding'],
 ] as const;
 
-const SERVICE_LINKS = [['/docs', 'API reference'], ['/portal', 'Test portal']] as const;
+const SERVICE_LINKS = [
+  ['/docs', 'API reference'],
+  ['/portal', 'Test portal'],
+] as const;
 
 /**
  * The header every demo page shares: the pages, and the service's own API reference and test portal. The demo's

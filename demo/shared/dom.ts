@@ -1,7 +1,11 @@
 type Props = Record<string, string | boolean | ((event: Event) => void)>;
 
 /** A tiny element builder for the demo pages: `h('button', { onclick }, 'Refund')`. Text is always text. */
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, props: Props = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Props = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
   const element = document.createElement(tag);
   for (const [name, value] of Object.entries(props)) {
     if (typeof value === 'function') element.addEventListener(name.replace(/^on/, ''), value);
@@ -12,7 +16,8 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, props: Props = 
   return element;
 }
 
-export const money = (amount: string | number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Number(amount));
+export const money = (amount: string | number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Number(amount));
 export const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**

@@ -8,7 +8,10 @@ export function describeWidgetEvent(type: string, detail: Record<string, unknown
     case 'pay-success':
       return { text: `Paid $${detail.amount}: transaction ${detail.transaction_id}`, kind: 'ok' };
     case 'pay-pending':
-      return { text: `Bank payment of $${detail.amount} submitted: transaction ${detail.transaction_id}. Not paid until the bank confirms it; do not ship yet.`, kind: 'ok' };
+      return {
+        text: `Bank payment of $${detail.amount} submitted: transaction ${detail.transaction_id}. Not paid until the bank confirms it; do not ship yet.`,
+        kind: 'ok',
+      };
     case 'pay-error':
       return { text: `Payment failed: ${detail.message}`, kind: 'error' };
     case 'pay-cancel':
@@ -22,7 +25,14 @@ export function describeWidgetEvent(type: string, detail: Record<string, unknown
   }
 }
 
-const WIDGET_EVENTS = ['pay-success', 'pay-pending', 'pay-error', 'pay-cancel', 'request-sent', 'request-error'] as const;
+const WIDGET_EVENTS = [
+  'pay-success',
+  'pay-pending',
+  'pay-error',
+  'pay-cancel',
+  'request-sent',
+  'request-error',
+] as const;
 
 export function reportWidgetEvents(source: EventTarget, log: HTMLElement): void {
   let first = true;

@@ -10,7 +10,12 @@ export interface Product {
 
 export const PRODUCTS: readonly Product[] = [
   { name: 'Croissant', blurb: 'Butter, 24-hour dough.', price: '4.50' },
-  { name: 'Sourdough loaf', blurb: 'Baked this morning. Pay from your phone with the QR code.', price: '9.00', qr: true },
+  {
+    name: 'Sourdough loaf',
+    blurb: 'Baked this morning. Pay from your phone with the QR code.',
+    price: '9.00',
+    qr: true,
+  },
   { name: 'Birthday cake', blurb: 'Chocolate, serves eight.', price: '32.00' },
 ];
 
@@ -32,8 +37,10 @@ const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => `&#${char
 export function productCardsHtml(): string {
   return PRODUCTS.map((product) => {
     const name = escapeHtml(product.name);
-    return `<article class="product${product.qr ? ' with-qr' : ''}"><h3>${name}</h3><p>${escapeHtml(product.blurb)}</p>`
-      + `<p class="price">$${product.price}</p><pay-button amount="${product.price}" description="${name}"${product.qr ? ' show-qr' : ''}></pay-button>`
-      + `${product.qr ? `<div class="qr-space">${escapeHtml(QR_SPACE_TEXT)}</div>` : ''}</article>`;
+    return (
+      `<article class="product${product.qr ? ' with-qr' : ''}"><h3>${name}</h3><p>${escapeHtml(product.blurb)}</p>` +
+      `<p class="price">$${product.price}</p><pay-button amount="${product.price}" description="${name}"${product.qr ? ' show-qr' : ''}></pay-button>` +
+      `${product.qr ? `<div class="qr-space">${escapeHtml(QR_SPACE_TEXT)}</div>` : ''}</article>`
+    );
   }).join('\n');
 }

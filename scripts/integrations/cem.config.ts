@@ -25,7 +25,8 @@ function ownTypesWin() {
     name: 'paykit-own-types-win',
     moduleLinkPhase({ moduleDoc }: { moduleDoc: ModuleDoc }) {
       for (const declaration of moduleDoc.declarations ?? []) {
-        for (const member of declaration.members ?? []) if (member.type) own.set(`${declaration.name}.${member.name}`, member.type);
+        for (const member of declaration.members ?? [])
+          if (member.type) own.set(`${declaration.name}.${member.name}`, member.type);
       }
     },
     packageLinkPhase({ customElementsManifest }: { customElementsManifest: { modules: ModuleDoc[] } }) {

@@ -72,6 +72,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     }
   } else {
     for (const [path, text] of await generate()) writeIfChanged(join(root, path), text);
-    console.log('wrote the manifest, the wrappers, the typings, the editor data, docs/widgets.md and the React table of docs/adapters.md');
+    console.log(
+      'wrote the manifest, the wrappers, the typings, the editor data, docs/widgets.md and the React table of docs/adapters.md',
+    );
   }
 }

@@ -7,10 +7,14 @@ import { attributeType, doc, elementType, header, key, propertyType, typeImports
 
 /** The names `wrappers/tag-props.ts` gives an element's props and its listeners under each prefix. */
 const tagPropsType = (element: Element) => `${element.className}TagProps`;
-const listenersType = (element: Element, prefix: 'on' | 'on:') => `${element.className}${prefix === 'on' ? 'On' : 'Colon'}Listeners`;
+const listenersType = (element: Element, prefix: 'on' | 'on:') =>
+  `${element.className}${prefix === 'on' ? 'On' : 'Colon'}Listeners`;
 
 function listeners(element: Element, prefix: 'on' | 'on:'): string {
-  const lines = element.events.map((event) => `${doc(event.description, '  ')}  '${prefix}${event.name}'?: ((event: ${event.type}) => void) | undefined;`);
+  const lines = element.events.map(
+    (event) =>
+      `${doc(event.description, '  ')}  '${prefix}${event.name}'?: ((event: ${event.type}) => void) | undefined;`,
+  );
   return `/** \`<${element.tag}>\`'s events, listened to as \`${prefix}\` + the event's name. */
 export interface ${listenersType(element, prefix)} {
 ${lines.join('\n')}
@@ -24,9 +28,16 @@ ${lines.join('\n')}
 export function tagProps(elements: Element[]): string {
   const blocks = elements.map((element) => {
     const props = [
-      ...element.properties.filter((property) => property.attribute && property.attribute !== property.name)
-        .map((property) => `${doc(property.description, '  ')}  '${property.attribute}'?: ${attributeType(element, property)} | undefined;`),
-      ...element.properties.map((property) => `${doc(property.description, '  ')}  ${key(property.name)}?: ${propertyType(element, property)} | undefined;`),
+      ...element.properties
+        .filter((property) => property.attribute && property.attribute !== property.name)
+        .map(
+          (property) =>
+            `${doc(property.description, '  ')}  '${property.attribute}'?: ${attributeType(element, property)} | undefined;`,
+        ),
+      ...element.properties.map(
+        (property) =>
+          `${doc(property.description, '  ')}  ${key(property.name)}?: ${propertyType(element, property)} | undefined;`,
+      ),
     ];
     return `/** \`<${element.tag}>\` in a template: its attributes by name and its properties by name. */
 export interface ${tagPropsType(element)} {
@@ -47,14 +58,26 @@ ${blocks.join('\n\n')}
 
 /** The module a framework's typings take the shared props from, and the names they use. */
 export function tagPropsImport(elements: Element[], prefixes: ('on' | 'on:')[]): string {
-  const names = elements.flatMap((element) => [tagPropsType(element), ...prefixes.map((prefix) => listenersType(element, prefix))]);
+  const names = elements.flatMap((element) => [
+    tagPropsType(element),
+    ...prefixes.map((prefix) => listenersType(element, prefix)),
+  ]);
   return `import type {\n  ${names.join(',\n  ')},\n} from '../tag-props.ts';\nimport type { ${elements.map((element) => `${element.className} as ${elementType(element)}`).join(', ')} } from '../../src/index.ts';`;
 }
 
 /** Each tag as the framework's own attributes of its element, the shared props, and the listeners it uses. */
-export function tags(elements: Element[], attributes: (element: Element) => string, prefixes: ('on' | 'on:')[], indent: string): string {
-  return elements.map((element) => `${indent}/** \`<${element.tag}>\`: ${element.description} */
-${indent}'${element.tag}': ${[attributes(element), tagPropsType(element), ...prefixes.map((prefix) => listenersType(element, prefix))].join(' & ')};`).join('\n');
+export function tags(
+  elements: Element[],
+  attributes: (element: Element) => string,
+  prefixes: ('on' | 'on:')[],
+  indent: string,
+): string {
+  return elements
+    .map(
+      (element) => `${indent}/** \`<${element.tag}>\`: ${element.description} */
+${indent}'${element.tag}': ${[attributes(element), tagPropsType(element), ...prefixes.map((prefix) => listenersType(element, prefix))].join(' & ')};`,
+    )
+    .join('\n');
 }
 
 export function preactTypes(elements: Element[]): string {

@@ -84,7 +84,8 @@ export interface Element {
   declaration: Declaration;
 }
 
-const isPublic = (member: ManifestMember) => (!member.privacy || member.privacy === 'public') && !member.static && !member.name.startsWith('#');
+const isPublic = (member: ManifestMember) =>
+  (!member.privacy || member.privacy === 'public') && !member.static && !member.name.startsWith('#');
 
 /** One line of a description: the manifest keeps the source's line breaks. */
 export const oneLine = (text = '') => text.replace(/\s*\n\s*/g, ' ').trim();
@@ -92,32 +93,44 @@ export const oneLine = (text = '') => text.replace(/\s*\n\s*/g, ' ').trim();
 /** The elements of a manifest, in the manifest's order. */
 export function elementsOf(manifest: Manifest): Element[] {
   return manifest.modules.flatMap((module) =>
-    (module.declarations ?? []).filter((declaration) => declaration.tagName).map((declaration) => {
-      const tag = declaration.tagName!;
-      const members = (declaration.members ?? []).filter(isPublic);
-      // An `@attr` line of the class's JSDoc says more than the field's own comment, when the element has one.
-      const attributeDescription = (name: string) => declaration.attributes?.find((attribute) => attribute.fieldName === name)?.description;
-      return {
-        tag,
-        className: declaration.name,
-        description: oneLine(declaration.description),
-        properties: members.filter((member) => member.kind === 'field').map((member) => ({
-          name: member.name,
-          ...(member.attribute ? { attribute: member.attribute } : {}),
-          type: member.type?.text ?? 'unknown',
-          description: oneLine(attributeDescription(member.name) ?? member.description),
-          ...(member.default ? { default: member.default } : {}),
-        })),
-        events: (declaration.events ?? []).map((event) => ({ name: event.name, type: event.type?.text ?? 'Event', description: oneLine(event.description) })),
-        methods: members.filter((member) => member.kind === 'method').map((member) => ({ name: member.name, description: oneLine(member.description) })),
-        declaration,
-      };
-    }),
+    (module.declarations ?? [])
+      .filter((declaration) => declaration.tagName)
+      .map((declaration) => {
+        const tag = declaration.tagName!;
+        const members = (declaration.members ?? []).filter(isPublic);
+        // An `@attr` line of the class's JSDoc says more than the field's own comment, when the element has one.
+        const attributeDescription = (name: string) =>
+          declaration.attributes?.find((attribute) => attribute.fieldName === name)?.description;
+        return {
+          tag,
+          className: declaration.name,
+          description: oneLine(declaration.description),
+          properties: members
+            .filter((member) => member.kind === 'field')
+            .map((member) => ({
+              name: member.name,
+              ...(member.attribute ? { attribute: member.attribute } : {}),
+              type: member.type?.text ?? 'unknown',
+              description: oneLine(attributeDescription(member.name) ?? member.description),
+              ...(member.default ? { default: member.default } : {}),
+            })),
+          events: (declaration.events ?? []).map((event) => ({
+            name: event.name,
+            type: event.type?.text ?? 'Event',
+            description: oneLine(event.description),
+          })),
+          methods: members
+            .filter((member) => member.kind === 'method')
+            .map((member) => ({ name: member.name, description: oneLine(member.description) })),
+          declaration,
+        };
+      }),
   );
 }
 
 /** `pay-success` → `PaySuccess`. */
-export const pascal = (name: string) => name.replace(/(^|-)(\w)/g, (_, _dash: string, letter: string) => letter.toUpperCase());
+export const pascal = (name: string) =>
+  name.replace(/(^|-)(\w)/g, (_, _dash: string, letter: string) => letter.toUpperCase());
 
 /** `pay-success` → `paySuccess`. */
 export const camel = (name: string) => name.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
@@ -125,5 +138,7 @@ export const camel = (name: string) => name.replace(/-(\w)/g, (_, letter: string
 /** The types an event's type names besides the global ones, e.g. `PaySuccessDetail`: the generated files import them. */
 export function namedTypes(types: string[]): string[] {
   const globals = new Set(['CustomEvent', 'Event', 'Partial', 'Record', 'Promise', 'Readonly']);
-  return [...new Set(types.flatMap((type) => type.match(/\b[A-Z]\w*/g) ?? []))].filter((name) => !globals.has(name)).sort();
+  return [...new Set(types.flatMap((type) => type.match(/\b[A-Z]\w*/g) ?? []))]
+    .filter((name) => !globals.has(name))
+    .sort();
 }

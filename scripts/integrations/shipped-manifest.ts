@@ -10,18 +10,27 @@ const shipped = (element: Element) => `dist/${element.tag}.js`;
 
 /** What a user of the package may touch: the public members, not the private and protected ones. */
 function publicOnly(declarations: Declaration[]): Declaration[] {
-  return declarations.map((declaration) => declaration.members
-    ? { ...declaration, members: declaration.members.filter((member) => (!member.privacy || member.privacy === 'public') && !member.name.startsWith('#')) }
-    : declaration);
+  return declarations.map((declaration) =>
+    declaration.members
+      ? {
+          ...declaration,
+          members: declaration.members.filter(
+            (member) => (!member.privacy || member.privacy === 'public') && !member.name.startsWith('#'),
+          ),
+        }
+      : declaration,
+  );
 }
 
 /** A reference into src/ has no file in the package: its name stays, its module goes. */
 function withoutSourceModules(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutSourceModules);
   if (!value || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value)
-    .filter(([key, item]) => !(key === 'module' && typeof item === 'string' && /^\/?src\//.test(item)))
-    .map(([key, item]) => [key, withoutSourceModules(item)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key, item]) => !(key === 'module' && typeof item === 'string' && /^\/?src\//.test(item)))
+      .map(([key, item]) => [key, withoutSourceModules(item)]),
+  );
 }
 
 export function shippedManifest(manifest: Manifest, elements: Element[]): string {
@@ -32,10 +41,18 @@ export function shippedManifest(manifest: Manifest, elements: Element[]): string
     return {
       kind: 'javascript-module',
       path,
-      declarations: withoutSourceModules(publicOnly(source.declarations?.filter((declaration) => exported.has(declaration.name)) ?? [])) as ManifestModule['declarations'],
+      declarations: withoutSourceModules(
+        publicOnly(source.declarations?.filter((declaration) => exported.has(declaration.name)) ?? []),
+      ) as ManifestModule['declarations'],
       exports: [
-        ...(source.exports ?? []).filter((entry) => entry.kind === 'js').map((entry) => ({ ...entry, declaration: { name: entry.declaration.name, module: path } })),
-        { kind: 'custom-element-definition', name: element.tag, declaration: { name: element.className, module: path } },
+        ...(source.exports ?? [])
+          .filter((entry) => entry.kind === 'js')
+          .map((entry) => ({ ...entry, declaration: { name: entry.declaration.name, module: path } })),
+        {
+          kind: 'custom-element-definition',
+          name: element.tag,
+          declaration: { name: element.className, module: path },
+        },
       ],
     };
   });
@@ -45,7 +62,11 @@ export function shippedManifest(manifest: Manifest, elements: Element[]): string
     declarations: [],
     exports: elements.flatMap((element) => [
       { kind: 'js', name: element.className, declaration: { name: element.className, module: shipped(element) } },
-      { kind: 'custom-element-definition', name: element.tag, declaration: { name: element.className, module: shipped(element) } },
+      {
+        kind: 'custom-element-definition',
+        name: element.tag,
+        declaration: { name: element.className, module: shipped(element) },
+      },
     ]),
   });
   return `${JSON.stringify({ schemaVersion: manifest.schemaVersion, readme: 'README.md', modules }, null, 2)}\n`;

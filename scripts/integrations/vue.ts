@@ -7,19 +7,31 @@ import { camel, type Element } from './model.ts';
 import { doc, elementType, header, propertyType, typeImports } from './typescript.ts';
 
 function props(element: Element): string {
-  return element.properties.map((property) => {
-    // Boolean props get Vue's boolean casting (`<PayButton show-qr>` is true); the rest take any value as it is.
-    const runtime = property.type === 'boolean' ? 'Boolean' : 'null as unknown';
-    return `${doc(property.description, '    ')}    ${property.name}: { type: ${runtime} as PropType<${propertyType(element, property)}>, default: undefined },`;
-  }).join('\n');
+  return element.properties
+    .map((property) => {
+      // Boolean props get Vue's boolean casting (`<PayButton show-qr>` is true); the rest take any value as it is.
+      const runtime = property.type === 'boolean' ? 'Boolean' : 'null as unknown';
+      return `${doc(property.description, '    ')}    ${property.name}: { type: ${runtime} as PropType<${propertyType(element, property)}>, default: undefined },`;
+    })
+    .join('\n');
 }
 
 function component(element: Element): string {
-  const emits = element.events.map((event) => `${doc(event.description, '    ')}    ${camel(event.name)}: (_event: ${event.type}) => true,`).join('\n');
-  const listeners = element.events.map((event) => `on${camel(`-${event.name}`)}: (event: ${event.type}) => emit('${camel(event.name)}', event)`).join(',\n        ');
-  const methods = element.methods.map((method) => `${doc(method.description, '    ')}    ${method.name}(...args: Parameters<${elementType(element)}['${method.name}']>): ReturnType<${elementType(element)}['${method.name}']> {
+  const emits = element.events
+    .map((event) => `${doc(event.description, '    ')}    ${camel(event.name)}: (_event: ${event.type}) => true,`)
+    .join('\n');
+  const listeners = element.events
+    .map((event) => `on${camel(`-${event.name}`)}: (event: ${event.type}) => emit('${camel(event.name)}', event)`)
+    .join(',\n        ');
+  const methods = element.methods
+    .map(
+      (
+        method,
+      ) => `${doc(method.description, '    ')}    ${method.name}(...args: Parameters<${elementType(element)}['${method.name}']>): ReturnType<${elementType(element)}['${method.name}']> {
       return (this.$el as ${elementType(element)}).${method.name}(...args);
-    },`).join('\n');
+    },`,
+    )
+    .join('\n');
   return `/** \`<${element.tag}>\`: ${element.description} */
 export const ${element.className} = withHtmlAttributes(defineComponent({
   name: '${element.className}',
@@ -114,8 +126,13 @@ ${entries.join('\n')}
 }
 
 export function vueCompiler(elements: Element[]): string {
-  const propertyOnly = elements.map((element) =>
-    `  '${element.tag}': [${element.properties.filter((property) => !property.attribute).map((property) => `'${property.name}'`).join(', ')}],`);
+  const propertyOnly = elements.map(
+    (element) =>
+      `  '${element.tag}': [${element.properties
+        .filter((property) => !property.attribute)
+        .map((property) => `'${property.name}'`)
+        .join(', ')}],`,
+  );
   return `${header('vue.ts')}
 /**
  * \`paykit/vue/compiler\`: the template compiler's options for the bare tags, for \`@vitejs/plugin-vue\`'s

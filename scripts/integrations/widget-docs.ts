@@ -232,8 +232,14 @@ table.fetchSessionToken = async () => (await (await fetch('/my-server/paykit-ses
 
 const cell = (text = '') => text.replace(/\|/g, '\\|').replace(/\n+/g, ' ');
 const table = (headers: string[], rows: string[][]) =>
-  rows.length === 0 ? '' : `| ${headers.join(' | ')} |\n|${headers.map(() => '---').join('|')}|\n${rows.map((r) => `| ${r.map(cell).join(' | ')} |`).join('\n')}\n\n`;
-const named = (items: Named[] | undefined, header: string) => table([header, ''], (items ?? []).map((item) => [`\`${item.name}\``, item.description ?? '']));
+  rows.length === 0
+    ? ''
+    : `| ${headers.join(' | ')} |\n|${headers.map(() => '---').join('|')}|\n${rows.map((r) => `| ${r.map(cell).join(' | ')} |`).join('\n')}\n\n`;
+const named = (items: Named[] | undefined, header: string) =>
+  table(
+    [header, ''],
+    (items ?? []).map((item) => [`\`${item.name}\``, item.description ?? '']),
+  );
 
 export function widgetDocs(elements: Element[]): string {
   let out = PROSE;
@@ -242,10 +248,24 @@ export function widgetDocs(elements: Element[]): string {
     out += `## \`<${element.tag}>\`\n\n${declaration.description ?? ''}\n\n`;
     out += GUIDES[element.tag] ?? '';
     out += `\`import 'paykit/${element.tag}'\` defines it alone.\n\n`;
-    out += table(['attribute', 'property', 'type', 'default', ''], element.properties.filter((p) => p.attribute).map((p) => [`\`${p.attribute}\``, `\`${p.name}\``, p.type, p.default ?? '', p.description]));
-    out += table(['property (no attribute)', 'type', ''], element.properties.filter((p) => !p.attribute).map((p) => [`\`${p.name}\``, p.type, p.description]));
-    out += table(['method', ''], element.methods.map((m) => [`\`${m.name}()\``, m.description]));
-    out += table(['event', 'type', ''], element.events.map((e) => [`\`${e.name}\``, `\`${e.type}\``, e.description]));
+    out += table(
+      ['attribute', 'property', 'type', 'default', ''],
+      element.properties
+        .filter((p) => p.attribute)
+        .map((p) => [`\`${p.attribute}\``, `\`${p.name}\``, p.type, p.default ?? '', p.description]),
+    );
+    out += table(
+      ['property (no attribute)', 'type', ''],
+      element.properties.filter((p) => !p.attribute).map((p) => [`\`${p.name}\``, p.type, p.description]),
+    );
+    out += table(
+      ['method', ''],
+      element.methods.map((m) => [`\`${m.name}()\``, m.description]),
+    );
+    out += table(
+      ['event', 'type', ''],
+      element.events.map((e) => [`\`${e.name}\``, `\`${e.type}\``, e.description]),
+    );
     out += named(declaration.cssParts, 'part');
     out += named(declaration.cssProperties, 'custom property');
     out += named(declaration.cssStates, 'custom state (`:state(…)`)');

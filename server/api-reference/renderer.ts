@@ -6,7 +6,11 @@ import scalarApiReference from '@scalar/fastify-api-reference';
 import { compressFile, type ServedFile } from '../static/served-file.ts';
 
 /** The renderer's version names its file, so a browser may keep it for a year: a new version is a new name. */
-const PACKAGE_JSON = join(dirname(createRequire(import.meta.url).resolve('@scalar/fastify-api-reference')), '..', 'package.json');
+const PACKAGE_JSON = join(
+  dirname(createRequire(import.meta.url).resolve('@scalar/fastify-api-reference')),
+  '..',
+  'package.json',
+);
 const RENDERER_VERSION: string = JSON.parse(readFileSync(PACKAGE_JSON, 'utf8')).version;
 export const RENDERER_FILE = `scalar-${RENDERER_VERSION}.js`;
 
@@ -21,7 +25,9 @@ async function loadRenderer(): Promise<ServedFile> {
   const answer = await donor.inject({ method: 'GET', url: '/reference/js/scalar.js' });
   await donor.close();
   if (answer.statusCode !== 200 || !answer.body.includes('createApiReference')) {
-    throw new Error(`@scalar/fastify-api-reference ${RENDERER_VERSION} no longer serves its renderer at js/scalar.js (${answer.statusCode}).`);
+    throw new Error(
+      `@scalar/fastify-api-reference ${RENDERER_VERSION} no longer serves its renderer at js/scalar.js (${answer.statusCode}).`,
+    );
   }
   return compressFile(withClosedComboboxesSaid(answer.body), { brotliQuality: 5 });
 }

@@ -13,7 +13,8 @@ async function main(): Promise<void> {
   if (!name) throw new Error('give the partner a name: npm run create-client -- --name "Acme Payments"');
   if (name.length > 100) throw new Error('the name must be at most 100 characters');
   const config = readConfig();
-  if (config.dataDir === 'memory' && !config.databaseUrl) throw new Error('PAYKIT_DATA_DIR=memory keeps nothing: point it at the service’s database');
+  if (config.dataDir === 'memory' && !config.databaseUrl)
+    throw new Error('PAYKIT_DATA_DIR=memory keeps nothing: point it at the service’s database');
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     const credentials = await createClient(store, name, new Date());

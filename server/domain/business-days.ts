@@ -20,10 +20,9 @@ const addDays = (date: string, days: number) => fromDays(toDays(date) + days);
 /** The `n`th business day after `date` (which need not be one itself): Friday + 1 is Monday, Saturday + 1 is Monday too. */
 export function addBusinessDays(date: string, n: number): string {
   let day = date;
-  for (let left = n; left > 0; ) {
+  for (let left = n; left > 0;) {
     day = addDays(day, 1);
     if (isBusinessDay(day)) left--;
   }
   return day;
 }
-

@@ -26,9 +26,10 @@ const UNDO_ERRORS = {
  */
 export function decideUndo(sale: Refundable | undefined, now: Date): UndoDecision {
   if (decideVoid(sale, now).ok) return { ok: true, as: 'void' };
-  if (sale && sale.kind === 'sale' && sale.status === 'voided') return refusedBecause('conflict', UNDO_ERRORS.nothingLeft);
+  if (sale && sale.kind === 'sale' && sale.status === 'voided')
+    return refusedBecause('conflict', UNDO_ERRORS.nothingLeft);
   const rest = sale ? refundableAmount(sale) : 0;
-  const refund = decideRefund(sale, rest > 0 ? rest : sale?.amount ?? 0, now);
+  const refund = decideRefund(sale, rest > 0 ? rest : (sale?.amount ?? 0), now);
   if (!refund.ok) return refund;
   return { ok: true, as: 'refund', amount: rest };
 }
@@ -42,20 +43,39 @@ export type ConsoleStatus = (typeof CONSOLE_STATUSES)[number];
  * it): a sale is completed (nothing refunded), refunded (in part or whole), voided, pending or declined (ACH); a refund,
  * void or ACH return is its kind; a hold is hold_ and its status.
  */
-export const LISTED_STATES = ['completed', 'refunded', 'voided', 'pending', 'declined', 'refund', 'void', 'ach_return'] as const;
+export const LISTED_STATES = [
+  'completed',
+  'refunded',
+  'voided',
+  'pending',
+  'declined',
+  'refund',
+  'void',
+  'ach_return',
+] as const;
 export const HOLD_STATES = ['hold_authorized', 'hold_captured', 'hold_voided'] as const;
 export type ConsoleState = (typeof LISTED_STATES)[number] | (typeof HOLD_STATES)[number];
 
 const STATES_OF_KIND: Record<'sale' | 'refund' | 'void' | 'hold', readonly ConsoleState[]> = {
-  sale: ['completed', 'refunded', 'voided', 'pending', 'declined'], refund: ['refund'], void: ['void'], hold: HOLD_STATES,
+  sale: ['completed', 'refunded', 'voided', 'pending', 'declined'],
+  refund: ['refund'],
+  void: ['void'],
+  hold: HOLD_STATES,
 };
 /** Refunds, voids and returns are completed when made, and stay so. */
 const STATES_OF_STATUS: Record<ConsoleStatus, readonly ConsoleState[]> = {
-  completed: ['completed', 'refund', 'void', 'ach_return'], refunded: ['refunded'], voided: ['voided', 'hold_voided'], pending: ['pending'], declined: ['declined'],
+  completed: ['completed', 'refund', 'void', 'ach_return'],
+  refunded: ['refunded'],
+  voided: ['voided', 'hold_voided'],
+  pending: ['pending'],
+  declined: ['declined'],
 };
 
 /** The states the console's kind and status filters match together; undefined when neither is given (every listed state). */
-export function consoleStates(kind: keyof typeof STATES_OF_KIND | undefined, status: ConsoleStatus | undefined): readonly ConsoleState[] | undefined {
+export function consoleStates(
+  kind: keyof typeof STATES_OF_KIND | undefined,
+  status: ConsoleStatus | undefined,
+): readonly ConsoleState[] | undefined {
   if (!kind && !status) return undefined;
   const ofKind = kind ? STATES_OF_KIND[kind] : LISTED_STATES;
   return status ? ofKind.filter((state) => STATES_OF_STATUS[status].includes(state)) : ofKind;
@@ -66,20 +86,49 @@ export function consoleStates(kind: keyof typeof STATES_OF_KIND | undefined, sta
  * ASCII letters lowercased, as migration 019 indexes order ids and e-mails); four digits also a last four; decimal text
  * also an amount; text with an @ also the e-mail a pay link was sent to.
  */
-export interface SearchTerms { text: string; key: string; lastFour: string | undefined; amount: number | undefined; email: string | undefined }
+export interface SearchTerms {
+  text: string;
+  key: string;
+  lastFour: string | undefined;
+  amount: number | undefined;
+  email: string | undefined;
+}
 
 const foldCase = (text: string) => text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 
 export function searchTerms(text: string): SearchTerms {
   const trimmed = text.trim();
-  const amount = /^\d{1,13}(\.\d{1,2})?$/.test(trimmed) ? parseAmount(trimmed) ?? undefined : undefined;
+  const amount = /^\d{1,13}(\.\d{1,2})?$/.test(trimmed) ? (parseAmount(trimmed) ?? undefined) : undefined;
   const key = foldCase(trimmed);
-  return { text: trimmed, key, lastFour: /^\d{4}$/.test(trimmed) ? trimmed : undefined, amount, email: trimmed.includes('@') ? key : undefined };
+  return {
+    text: trimmed,
+    key,
+    lastFour: /^\d{4}$/.test(trimmed) ? trimmed : undefined,
+    amount,
+    email: trimmed.includes('@') ? key : undefined,
+  };
 }
 
 /** What a transaction's timeline tells, in order of time. */
-export const TIMELINE_STEPS = ['created', 'authorized', 'captured', 'refunded', 'voided', 'ach_pending', 'ach_approved', 'ach_declined', 'settled', 'receipt_sent'] as const;
+export const TIMELINE_STEPS = [
+  'created',
+  'authorized',
+  'captured',
+  'refunded',
+  'voided',
+  'ach_pending',
+  'ach_approved',
+  'ach_declined',
+  'settled',
+  'receipt_sent',
+] as const;
 export type TimelineStep = { at: string; what: (typeof TIMELINE_STEPS)[number]; amount?: string };
 
 /** The console's card brand filter, as the service stores each brand. */
-export const CONSOLE_CARD_BRANDS = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', ach: 'ACH' } as const;
+export const CONSOLE_CARD_BRANDS = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  ach: 'ACH',
+} as const;

@@ -5,7 +5,6 @@ export function isEmail(text: string): boolean {
   return text.length <= 254 && EMAIL.test(text);
 }
 
-
 export function isWebsite(text: string): boolean {
   try {
     const url = new URL(text);

@@ -23,6 +23,8 @@ export function redactSecrets(eventType: string, data: Record<string, unknown>):
   const fields = SECRET_FIELDS[eventType];
   if (!fields) return data;
   const redacted = { ...data };
-  for (const field of fields) if (typeof redacted[field] === 'string' && !(redacted[field] as string).includes('…')) redacted[field] = maskSecret(redacted[field] as string);
+  for (const field of fields)
+    if (typeof redacted[field] === 'string' && !(redacted[field] as string).includes('…'))
+      redacted[field] = maskSecret(redacted[field] as string);
   return redacted;
 }

@@ -1,8 +1,20 @@
 /** Every event type the service sends (docs/webhooks.md). */
 export const EVENT_TYPES = [
-  'payment.success', 'merchant.onboarding', 'merchant.approval', 'documents.signed', 'merchant_status', 'ach.update',
-  'payment.void', 'payment.refund', 'preauth', 'preauth.increment', 'preauth.decrement', 'preauth.charge',
-  'payout.created', 'payout.paid', 'payout.failed',
+  'payment.success',
+  'merchant.onboarding',
+  'merchant.approval',
+  'documents.signed',
+  'merchant_status',
+  'ach.update',
+  'payment.void',
+  'payment.refund',
+  'preauth',
+  'preauth.increment',
+  'preauth.decrement',
+  'preauth.charge',
+  'payout.created',
+  'payout.paid',
+  'payout.failed',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

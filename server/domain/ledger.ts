@@ -47,7 +47,10 @@ const CARD_AVAILABLE_BUSINESS_DAYS = 2;
 export function saleAvailableOn(sale: Pick<MoneyRecord, 'method' | 'completed_at'>): string | null {
   if (sale.completed_at === null) return null;
   if (sale.method === 'ach') return sale.completed_at.slice(0, 10);
-  return addBusinessDays(isoDateOf(new Date(Date.parse(sale.completed_at) + AUTO_SETTLE_MS)), CARD_AVAILABLE_BUSINESS_DAYS);
+  return addBusinessDays(
+    isoDateOf(new Date(Date.parse(sale.completed_at) + AUTO_SETTLE_MS)),
+    CARD_AVAILABLE_BUSINESS_DAYS,
+  );
 }
 
 /**
@@ -60,7 +63,12 @@ export function reversalAvailableOn(saleAvailable: string | null, now: Date): st
 }
 
 const entry = (record: MoneyRecord, type: EntryType, amount: number, availableOn: string | null): LedgerEntry => ({
-  merchant_id: record.merchant_id, transaction_id: record.id, type, amount, available_on: availableOn, created_at: record.created_at,
+  merchant_id: record.merchant_id,
+  transaction_id: record.id,
+  type,
+  amount,
+  available_on: availableOn,
+  created_at: record.created_at,
 });
 /** A fee of zero (a tiny ACH payment's) is no movement. */
 const moving = (entries: LedgerEntry[]) => entries.filter((e) => e.amount !== 0);
@@ -76,7 +84,11 @@ export function saleEntries(sale: MoneyRecord): LedgerEntry[] {
  * not returned); a void or a return takes back the whole sale and gives back its fee: each sums to its record's net.
  */
 export function reversalEntries(record: MoneyRecord, sale: MoneyRecord, now: Date): LedgerEntry[] {
-  const on = record.kind === 'ach_return' ? reversalAvailableOn(null, now) : reversalAvailableOn(saleAvailableOn(sale), now);
+  const on =
+    record.kind === 'ach_return' ? reversalAvailableOn(null, now) : reversalAvailableOn(saleAvailableOn(sale), now);
   if (record.kind === 'refund') return [entry(record, 'refund', -record.amount, on)];
-  return moving([entry(record, record.kind === 'void' ? 'void' : 'ach_return', -sale.amount, on), entry(record, 'fee_refund', sale.fee_amount, on)]);
+  return moving([
+    entry(record, record.kind === 'void' ? 'void' : 'ach_return', -sale.amount, on),
+    entry(record, 'fee_refund', sale.fee_amount, on),
+  ]);
 }

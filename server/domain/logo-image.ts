@@ -6,7 +6,11 @@ export const MAX_LOGO_BYTES = 200 * 1024;
 const MAX_LOGO_SIDE = 4000;
 
 export type LogoType = 'image/png' | 'image/jpeg' | 'image/webp';
-export const LOGO_EXTENSIONS: Record<LogoType, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
+export const LOGO_EXTENSIONS: Record<LogoType, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+};
 
 export interface LogoImage {
   contentType: LogoType;
@@ -24,13 +28,19 @@ export const LOGO_PROBLEMS = {
 
 /** The bytes of a base64 text, or a problem: only the standard alphabet, padded, nothing else in it. */
 export function decodeLogo(text: string): Buffer | { problem: string } {
-  if (!/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(text)) return { problem: LOGO_PROBLEMS.base64 };
+  if (!/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(text))
+    return { problem: LOGO_PROBLEMS.base64 };
   return Buffer.from(text, 'base64');
 }
 
 function pngSize(bytes: Buffer): [number, number] | undefined {
   const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  if (bytes.length < 24 || signature.some((byte, i) => bytes[i] !== byte) || bytes.toString('latin1', 12, 16) !== 'IHDR') return undefined;
+  if (
+    bytes.length < 24 ||
+    signature.some((byte, i) => bytes[i] !== byte) ||
+    bytes.toString('latin1', 12, 16) !== 'IHDR'
+  )
+    return undefined;
   return [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
 }
 
@@ -60,7 +70,8 @@ function jpegSize(bytes: Buffer): [number, number] | undefined {
 }
 
 function webpSize(bytes: Buffer): [number, number] | undefined {
-  if (bytes.length < 30 || bytes.toString('latin1', 0, 4) !== 'RIFF' || bytes.toString('latin1', 8, 12) !== 'WEBP') return undefined;
+  if (bytes.length < 30 || bytes.toString('latin1', 0, 4) !== 'RIFF' || bytes.toString('latin1', 8, 12) !== 'WEBP')
+    return undefined;
   const chunk = bytes.toString('latin1', 12, 16);
   if (chunk === 'VP8 ' && bytes[23] === 0x9d && bytes[24] === 0x01 && bytes[25] === 0x2a) {
     return [bytes.readUInt16LE(26) & 0x3fff, bytes.readUInt16LE(28) & 0x3fff];
@@ -77,11 +88,18 @@ function webpSize(bytes: Buffer): [number, number] | undefined {
 export function readLogo(bytes: Buffer): LogoImage | { problem: string } {
   if (bytes.length === 0) return { problem: LOGO_PROBLEMS.empty };
   if (bytes.length > MAX_LOGO_BYTES) return { problem: LOGO_PROBLEMS.tooLarge };
-  const found = ([['image/png', pngSize], ['image/jpeg', jpegSize], ['image/webp', webpSize]] as const)
+  const found = (
+    [
+      ['image/png', pngSize],
+      ['image/jpeg', jpegSize],
+      ['image/webp', webpSize],
+    ] as const
+  )
     .map(([contentType, size]) => ({ contentType, size: size(bytes) }))
     .find((candidate) => candidate.size);
   if (!found?.size) return { problem: LOGO_PROBLEMS.notImage };
   const [width, height] = found.size;
-  if (!(width >= 1 && height >= 1 && width <= MAX_LOGO_SIDE && height <= MAX_LOGO_SIDE)) return { problem: LOGO_PROBLEMS.size };
+  if (!(width >= 1 && height >= 1 && width <= MAX_LOGO_SIDE && height <= MAX_LOGO_SIDE))
+    return { problem: LOGO_PROBLEMS.size };
   return { contentType: found.contentType, width, height };
 }

@@ -22,11 +22,20 @@ export function decideReview(
   reason: string,
 ): { ok: true; next: 'completed' | 'declined' } | RefusedDecision {
   if (state === 'completed') return refusedBecause('conflict', `Merchant ${merchantId} is already approved.`);
-  if (state === 'declined') return refusedBecause('conflict', `Merchant ${merchantId} was declined; a declined application is not reviewed again.`);
+  if (state === 'declined')
+    return refusedBecause(
+      'conflict',
+      `Merchant ${merchantId} was declined; a declined application is not reviewed again.`,
+    );
   if (state === 'invited') {
-    return refusedBecause('conflict', `Merchant ${merchantId} has not submitted its onboarding form yet; review it once it has.`);
+    return refusedBecause(
+      'conflict',
+      `Merchant ${merchantId} has not submitted its onboarding form yet; review it once it has.`,
+    );
   }
-  if (decision === 'declined' && reason.trim() === '') return refusedBecause('invalid_request', 'A decline needs a reason the partner can pass on to the merchant.');
-  if (reason.length > REASON_MAX_LENGTH) return refusedBecause('invalid_request', `The reason must be at most ${REASON_MAX_LENGTH} characters.`);
+  if (decision === 'declined' && reason.trim() === '')
+    return refusedBecause('invalid_request', 'A decline needs a reason the partner can pass on to the merchant.');
+  if (reason.length > REASON_MAX_LENGTH)
+    return refusedBecause('invalid_request', `The reason must be at most ${REASON_MAX_LENGTH} characters.`);
   return { ok: true, next: decision === 'approved' ? 'completed' : 'declined' };
 }

@@ -1,4 +1,11 @@
-import { lastFour, ONBOARDING_FIELDS, validateGroup, type FieldError, type OnboardingApplication, type OnboardingGroup } from './onboarding.ts';
+import {
+  lastFour,
+  ONBOARDING_FIELDS,
+  validateGroup,
+  type FieldError,
+  type OnboardingApplication,
+  type OnboardingGroup,
+} from './onboarding.ts';
 
 /** The hosted onboarding form's steps, in order: one group each, then the review where the merchant signs. */
 export const ONBOARDING_STEPS = ['business', 'owner', 'bank', 'processing', 'review'] as const;
@@ -31,26 +38,42 @@ export interface OnboardingDraft {
 /** The longest answer a draft keeps (the API's own bound on a field): longer is refused going forward, dropped going back. */
 export const MAX_SAVED_ANSWER = 500;
 
-export const isOnboardingStep = (text: string): text is OnboardingStep => (ONBOARDING_STEPS as readonly string[]).includes(text);
+export const isOnboardingStep = (text: string): text is OnboardingStep =>
+  (ONBOARDING_STEPS as readonly string[]).includes(text);
 export const stepIndex = (step: OnboardingStep) => ONBOARDING_STEPS.indexOf(step);
-const stepAt = (index: number): OnboardingStep => ONBOARDING_STEPS[Math.max(0, Math.min(index, ONBOARDING_STEPS.length - 1))]!;
+const stepAt = (index: number): OnboardingStep =>
+  ONBOARDING_STEPS[Math.max(0, Math.min(index, ONBOARDING_STEPS.length - 1))]!;
 
 /** A new draft: the partner's prefill of the business details, the first step. */
 export function newDraft(prefill: Record<string, string | undefined>): OnboardingDraft {
-  return { at: 'business', reached: 'business', answers: { BusinessInfo: { ...prefill }, OwnerInfo: {}, BankingInfo: {}, ProcessingInfo: {} }, kept: {} };
+  return {
+    at: 'business',
+    reached: 'business',
+    answers: { BusinessInfo: { ...prefill }, OwnerInfo: {}, BankingInfo: {}, ProcessingInfo: {} },
+    kept: {},
+  };
 }
 
 /** A draft read back from storage, or null when it is not one this version wrote. */
 export function parseDraft(text: string): OnboardingDraft | null {
   try {
     const value = JSON.parse(text) as Partial<OnboardingDraft>;
-    if (!value || typeof value !== 'object' || !isOnboardingStep(String(value.at)) || !isOnboardingStep(String(value.reached))) return null;
+    if (
+      !value ||
+      typeof value !== 'object' ||
+      !isOnboardingStep(String(value.at)) ||
+      !isOnboardingStep(String(value.reached))
+    )
+      return null;
     const answers = value.answers as Partial<OnboardingApplication> | undefined;
     return {
       at: value.at!,
       reached: value.reached!,
       answers: {
-        BusinessInfo: { ...answers?.BusinessInfo }, OwnerInfo: { ...answers?.OwnerInfo }, BankingInfo: { ...answers?.BankingInfo }, ProcessingInfo: { ...answers?.ProcessingInfo },
+        BusinessInfo: { ...answers?.BusinessInfo },
+        OwnerInfo: { ...answers?.OwnerInfo },
+        BankingInfo: { ...answers?.BankingInfo },
+        ProcessingInfo: { ...answers?.ProcessingInfo },
       },
       kept: { ...value.kept },
     };
@@ -77,7 +100,11 @@ export interface StepOutcome {
  * only when valid; left empty, the one kept before stands.
  */
 export function saveStep(
-  draft: OnboardingDraft, step: AnswerStep, posted: Record<string, string | undefined>, direction: 'forward' | 'back', today: string,
+  draft: OnboardingDraft,
+  step: AnswerStep,
+  posted: Record<string, string | undefined>,
+  direction: 'forward' | 'back',
+  today: string,
 ): StepOutcome {
   const group = STEP_GROUPS[step];
   const values: Record<string, string | undefined> = {};
@@ -93,11 +120,16 @@ export function saveStep(
   }
   for (const [name, value] of Object.entries(values)) {
     if (value && value.length > MAX_SAVED_ANSWER && !errors.some((e) => e.field === `${group}.${name}`)) {
-      errors.push({ field: `${group}.${name}`, message: `${group}.${name} must be at most ${MAX_SAVED_ANSWER} characters.` });
+      errors.push({
+        field: `${group}.${name}`,
+        message: `${group}.${name} must be at most ${MAX_SAVED_ANSWER} characters.`,
+      });
     }
   }
-  const savedAnswers = Object.entries(values)
-    .filter(([name, value]) => value !== undefined && !secrets.includes(`${group}.${name}` as SecretField) && value.length <= MAX_SAVED_ANSWER);
+  const savedAnswers = Object.entries(values).filter(
+    ([name, value]) =>
+      value !== undefined && !secrets.includes(`${group}.${name}` as SecretField) && value.length <= MAX_SAVED_ANSWER,
+  );
   const answers = { ...draft.answers, [group]: Object.fromEntries(savedAnswers) };
   if (direction === 'back') {
     return { draft: { ...draft, answers, kept, at: stepAt(stepIndex(step) - 1) }, errors: [] };

@@ -6,11 +6,28 @@ import { parseAmount } from './money.ts';
 
 /** Allowed values of the enumerated onboarding fields (the interface leaves them open; docs/onboarding.md). */
 export const OWNERSHIP_TYPES = [
-  'sole_proprietorship', 'partnership', 'llc', 'corporation', 's_corporation', 'non_profit', 'government',
+  'sole_proprietorship',
+  'partnership',
+  'llc',
+  'corporation',
+  's_corporation',
+  'non_profit',
+  'government',
 ] as const;
 export const BUSINESS_INDUSTRIES = [
-  'retail', 'restaurant', 'ecommerce', 'professional_services', 'healthcare', 'education', 'hospitality',
-  'travel', 'automotive', 'home_services', 'personal_care', 'nonprofit', 'other',
+  'retail',
+  'restaurant',
+  'ecommerce',
+  'professional_services',
+  'healthcare',
+  'education',
+  'hospitality',
+  'travel',
+  'automotive',
+  'home_services',
+  'personal_care',
+  'nonprofit',
+  'other',
 ] as const;
 export const PROCESSING_ENVIRONMENTS = ['card_present', 'ecommerce', 'moto', 'mixed'] as const;
 export const PRODUCTS_SOLD = ['physical_goods', 'digital_goods', 'services', 'subscriptions', 'mixed'] as const;
@@ -20,27 +37,75 @@ export const PRODUCTS_SOLD = ['physical_goods', 'digital_goods', 'services', 'su
  * into underscores): `LLC`, `Limited Liability Company`, `Sole Proprietor`, `Retail`, `E-commerce`, `Card Present`…
  */
 const ALIASES: Record<string, string> = {
-  sole_proprietor: 'sole_proprietorship', sole_prop: 'sole_proprietorship', individual: 'sole_proprietorship',
-  general_partnership: 'partnership', limited_partnership: 'partnership', lp: 'partnership', llp: 'partnership',
-  limited_liability_company: 'llc', l_l_c: 'llc',
-  corp: 'corporation', c_corp: 'corporation', c_corporation: 'corporation', inc: 'corporation', incorporated: 'corporation',
-  s_corp: 's_corporation', scorp: 's_corporation', s_corporation: 's_corporation',
-  nonprofit: 'non_profit', not_for_profit: 'non_profit', '501c3': 'non_profit', charity: 'non_profit',
-  govt: 'government', public_sector: 'government',
-  retail_store: 'retail', retail_stores: 'retail', restaurants: 'restaurant', food_and_beverage: 'restaurant', 'food_&_beverage': 'restaurant',
-  e_commerce: 'ecommerce', online: 'ecommerce', online_retail: 'ecommerce', internet: 'ecommerce',
-  professional_service: 'professional_services', consulting: 'professional_services',
-  health_care: 'healthcare', medical: 'healthcare', hotel: 'hospitality', lodging: 'hospitality', auto: 'automotive',
-  home_service: 'home_services', beauty: 'personal_care', salon: 'personal_care', spa: 'personal_care',
-  card_present_retail: 'card_present', in_person: 'card_present', pos: 'card_present', point_of_sale: 'card_present',
-  card_not_present: 'ecommerce', mail_order: 'moto', telephone_order: 'moto', mail_telephone_order: 'moto', both: 'mixed', omnichannel: 'mixed',
-  physical: 'physical_goods', goods: 'physical_goods', products: 'physical_goods', digital: 'digital_goods',
-  service: 'services', subscription: 'subscriptions', recurring: 'subscriptions',
+  sole_proprietor: 'sole_proprietorship',
+  sole_prop: 'sole_proprietorship',
+  individual: 'sole_proprietorship',
+  general_partnership: 'partnership',
+  limited_partnership: 'partnership',
+  lp: 'partnership',
+  llp: 'partnership',
+  limited_liability_company: 'llc',
+  l_l_c: 'llc',
+  corp: 'corporation',
+  c_corp: 'corporation',
+  c_corporation: 'corporation',
+  inc: 'corporation',
+  incorporated: 'corporation',
+  s_corp: 's_corporation',
+  scorp: 's_corporation',
+  s_corporation: 's_corporation',
+  nonprofit: 'non_profit',
+  not_for_profit: 'non_profit',
+  '501c3': 'non_profit',
+  charity: 'non_profit',
+  govt: 'government',
+  public_sector: 'government',
+  retail_store: 'retail',
+  retail_stores: 'retail',
+  restaurants: 'restaurant',
+  food_and_beverage: 'restaurant',
+  'food_&_beverage': 'restaurant',
+  e_commerce: 'ecommerce',
+  online: 'ecommerce',
+  online_retail: 'ecommerce',
+  internet: 'ecommerce',
+  professional_service: 'professional_services',
+  consulting: 'professional_services',
+  health_care: 'healthcare',
+  medical: 'healthcare',
+  hotel: 'hospitality',
+  lodging: 'hospitality',
+  auto: 'automotive',
+  home_service: 'home_services',
+  beauty: 'personal_care',
+  salon: 'personal_care',
+  spa: 'personal_care',
+  card_present_retail: 'card_present',
+  in_person: 'card_present',
+  pos: 'card_present',
+  point_of_sale: 'card_present',
+  card_not_present: 'ecommerce',
+  mail_order: 'moto',
+  telephone_order: 'moto',
+  mail_telephone_order: 'moto',
+  both: 'mixed',
+  omnichannel: 'mixed',
+  physical: 'physical_goods',
+  goods: 'physical_goods',
+  products: 'physical_goods',
+  digital: 'digital_goods',
+  service: 'services',
+  subscription: 'subscriptions',
+  recurring: 'subscriptions',
 };
 
 /** The value of an enumerated field as stored, whatever case or common spelling it came in; null when none fits. */
 export function canonicalChoice(values: readonly string[], given: string): string | null {
-  const key = given.trim().toLowerCase().replace(/[\s./-]+/g, '_').replace(/^_+|_+$/g, '');
+  const key = given
+    .trim()
+    .toLowerCase()
+    .replace(/[\s./-]+/g, '_')
+    .replace(/^_+|_+$/g, '');
   const candidate = values.includes(key) ? key : ALIASES[key];
   return candidate !== undefined && values.includes(candidate) ? candidate : null;
 }
@@ -93,8 +158,7 @@ const oneOf = (values: readonly string[]) => ({
   choices: values,
   rule: ((v) => (canonicalChoice(values, v) ? null : `must be one of: ${values.join(', ')}`)) as Rule,
 });
-const percent: Rule = (v) =>
-  /^\d{1,3}(\.\d{1,2})?$/.test(v) && Number(v) <= 100 ? null : RULE_PROBLEMS.percent;
+const percent: Rule = (v) => (/^\d{1,3}(\.\d{1,2})?$/.test(v) && Number(v) <= 100 ? null : RULE_PROBLEMS.percent);
 const amount: Rule = (v) => {
   const minor = parseAmount(v);
   return minor !== null && minor > 0 ? null : RULE_PROBLEMS.amount;
@@ -116,9 +180,17 @@ const birthDate: Rule = (v, today) => {
 
 export const ONBOARDING_FIELDS = {
   BankingInfo: {
-    account_number: { required: true, label: 'Account number', rule: (v) => (isValidAccountNumber(v) ? null : RULE_PROBLEMS.accountNumber) },
+    account_number: {
+      required: true,
+      label: 'Account number',
+      rule: (v) => (isValidAccountNumber(v) ? null : RULE_PROBLEMS.accountNumber),
+    },
     bank_name: { required: false, label: 'Bank name', ...text() },
-    routing_number: { required: true, label: 'Routing number', rule: (v) => (isValidRoutingNumber(v) ? null : RULE_PROBLEMS.routingNumber) },
+    routing_number: {
+      required: true,
+      label: 'Routing number',
+      rule: (v) => (isValidRoutingNumber(v) ? null : RULE_PROBLEMS.routingNumber),
+    },
   },
   BusinessInfo: {
     business_address: { required: true, label: 'Street address', ...text(200) },
@@ -138,7 +210,11 @@ export const ONBOARDING_FIELDS = {
   },
   OwnerInfo: {
     address: { required: false, label: 'Home address', ...text(200) },
-    b_dl_number: { required: false, label: "Driver's licence number", rule: (v) => (/^[A-Za-z0-9-]{4,20}$/.test(v) ? null : RULE_PROBLEMS.licence) },
+    b_dl_number: {
+      required: false,
+      label: "Driver's licence number",
+      rule: (v) => (/^[A-Za-z0-9-]{4,20}$/.test(v) ? null : RULE_PROBLEMS.licence),
+    },
     b_title: { required: false, label: 'Title', ...text() },
     city: { required: false, label: 'City', ...text() },
     country: { required: false, label: 'Country', rule: country },
@@ -148,7 +224,11 @@ export const ONBOARDING_FIELDS = {
     last_name: { required: true, label: 'Last name', ...text() },
     ownership_percent: { required: false, label: 'Ownership (%)', rule: percent },
     phone: { required: false, label: 'Phone', rule: phone },
-    ssn: { required: true, label: 'SSN', rule: (v) => (/^(?!000|666|9\d\d)\d{3}-?(?!00)\d{2}-?(?!0000)\d{4}$/.test(v) ? null : RULE_PROBLEMS.ssn) },
+    ssn: {
+      required: true,
+      label: 'SSN',
+      rule: (v) => (/^(?!000|666|9\d\d)\d{3}-?(?!00)\d{2}-?(?!0000)\d{4}$/.test(v) ? null : RULE_PROBLEMS.ssn),
+    },
     state: { required: false, label: 'State or region', ...text(50) },
     zip: { required: false, label: 'Postal code', rule: zip },
   },
@@ -160,7 +240,11 @@ export const ONBOARDING_FIELDS = {
     legal_cnpinternet: { required: false, label: 'Card not present: internet (%)', rule: percent },
     legal_cnpphoneemail: { required: false, label: 'Card not present: phone or e-mail (%)', rule: percent },
     legal_cp: { required: false, label: 'Card present (%)', rule: percent },
-    legal_percentdeliveredover30days: { required: false, label: 'Delivered after more than 30 days (%)', rule: percent },
+    legal_percentdeliveredover30days: {
+      required: false,
+      label: 'Delivered after more than 30 days (%)',
+      rule: percent,
+    },
     legal_percentdeliveredsameday: { required: false, label: 'Delivered the same day (%)', rule: percent },
     legal_productssold: { required: false, label: 'Products sold', ...oneOf(PRODUCTS_SOLD) },
     percentdelievered7days: { required: false, label: 'Delivered within 7 days (%)', rule: percent },
@@ -174,9 +258,17 @@ const SPECS: Record<OnboardingGroup, Record<string, FieldSpec>> = ONBOARDING_FIE
 /** Percentages that describe one whole and so must add up to 100. */
 const SHARES_OF_A_WHOLE: { fields: string[]; what: string }[] = [
   { fields: ['legal_b2b', 'legal_b2c'], what: 'legal_b2b and legal_b2c' },
-  { fields: ['legal_cp', 'legal_cnpinternet', 'legal_cnpphoneemail'], what: 'legal_cp, legal_cnpinternet and legal_cnpphoneemail' },
   {
-    fields: ['legal_percentdeliveredsameday', 'percentdelievered7days', 'percentdelivered14days', 'legal_percentdeliveredover30days'],
+    fields: ['legal_cp', 'legal_cnpinternet', 'legal_cnpphoneemail'],
+    what: 'legal_cp, legal_cnpinternet and legal_cnpphoneemail',
+  },
+  {
+    fields: [
+      'legal_percentdeliveredsameday',
+      'percentdelievered7days',
+      'percentdelivered14days',
+      'legal_percentdeliveredover30days',
+    ],
     what: 'the four delivery-time percentages',
   },
 ];
@@ -189,14 +281,19 @@ export const ONBOARDING_GROUPS = Object.keys(SPECS) as OnboardingGroup[];
  * stands.
  */
 function checkGroup(
-  group: OnboardingGroup, values: Record<string, string | undefined>, today: string, partial: boolean, kept: ReadonlySet<string> = new Set(),
+  group: OnboardingGroup,
+  values: Record<string, string | undefined>,
+  today: string,
+  partial: boolean,
+  kept: ReadonlySet<string> = new Set(),
 ): FieldError[] {
   const errors: FieldError[] = [];
   for (const [name, spec] of Object.entries(SPECS[group])) {
     const field = `${group}.${name}`;
     const value = values[name]?.trim() ?? '';
     if (value === '') {
-      if (spec.required && !partial && !kept.has(field)) errors.push({ field, message: `${field} is required (${spec.label}).` });
+      if (spec.required && !partial && !kept.has(field))
+        errors.push({ field, message: `${field} is required (${spec.label}).` });
       continue;
     }
     if (spec.maxLength !== undefined && value.length > spec.maxLength) {
@@ -217,12 +314,18 @@ function checkShares(processing: Record<string, string | undefined>, fieldErrors
     const given = fields.filter((f) => (processing[f]?.trim() ?? '') !== '');
     if (given.length === 0) continue;
     if (given.length < fields.length) {
-      errors.push({ field: `ProcessingInfo.${fields.find((f) => !given.includes(f))}`, message: `ProcessingInfo: give all of ${what}, or none.` });
+      errors.push({
+        field: `ProcessingInfo.${fields.find((f) => !given.includes(f))}`,
+        message: `ProcessingInfo: give all of ${what}, or none.`,
+      });
       continue;
     }
     const total = fields.reduce((sum, f) => sum + Math.round(Number(processing[f]) * 100), 0);
     if (total !== 10000) {
-      errors.push({ field: `ProcessingInfo.${fields[0]}`, message: `ProcessingInfo: ${what} must add up to 100 (they add up to ${total / 100}).` });
+      errors.push({
+        field: `ProcessingInfo.${fields[0]}`,
+        message: `ProcessingInfo: ${what} must add up to 100 (they add up to ${total / 100}).`,
+      });
     }
   }
   return errors;
@@ -230,7 +333,10 @@ function checkShares(processing: Record<string, string | undefined>, fieldErrors
 
 /** Every problem with one group of an application, as the hosted form checks a step when the merchant leaves it. */
 export function validateGroup(
-  group: OnboardingGroup, values: Record<string, string | undefined>, today: string, kept: ReadonlySet<string> = new Set(),
+  group: OnboardingGroup,
+  values: Record<string, string | undefined>,
+  today: string,
+  kept: ReadonlySet<string> = new Set(),
 ): FieldError[] {
   const errors = checkGroup(group, values, today, false, kept);
   return group === 'ProcessingInfo' ? [...errors, ...checkShares(values, errors)] : errors;
@@ -245,7 +351,11 @@ export function validatePrefill(businessInfo: Record<string, string | undefined>
  * Every problem with an onboarding application, in field order; empty when it can be accepted. `kept`: fields
  * checked earlier of which only the last four digits are kept (a hosted form's saved steps).
  */
-export function validateOnboarding(application: OnboardingApplication, today: string, kept: ReadonlySet<string> = new Set()): FieldError[] {
+export function validateOnboarding(
+  application: OnboardingApplication,
+  today: string,
+  kept: ReadonlySet<string> = new Set(),
+): FieldError[] {
   return ONBOARDING_GROUPS.flatMap((group) => validateGroup(group, application[group] ?? {}, today, kept));
 }
 

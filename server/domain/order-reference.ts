@@ -18,7 +18,8 @@ export function shopperOrderReference(orderId: string): string | undefined {
 export function orderIdProblem(orderId: string): string | undefined {
   if (orderId.trim() === '') return 'order_id must not be blank.';
   if (orderId.length > 100) return 'order_id must be at most 100 characters.';
-  if (orderId.trim() !== orderId) return 'order_id must not begin or end with spaces: it is stored exactly as sent, so send it without them.';
+  if (orderId.trim() !== orderId)
+    return 'order_id must not begin or end with spaces: it is stored exactly as sent, so send it without them.';
   if (/[\x00-\x1f\x7f]/.test(orderId)) return 'order_id must not hold control characters (tabs, line breaks).';
   return undefined;
 }

@@ -12,7 +12,10 @@ export const LINK_PROBLEMS = {
 } as const;
 
 /** What a pay link's holder sees of it: paid, expired (the seven days ran out unpaid), or still open. */
-export function payLinkStatus(link: { status: 'open' | 'paid'; expires_at: string }, now: Date): 'open' | 'paid' | 'expired' {
+export function payLinkStatus(
+  link: { status: 'open' | 'paid'; expires_at: string },
+  now: Date,
+): 'open' | 'paid' | 'expired' {
   if (link.status === 'paid') return 'paid';
   return link.expires_at <= isoInstant(now) ? 'expired' : 'open';
 }
@@ -21,7 +24,10 @@ export function payLinkStatus(link: { status: 'open' | 'paid'; expires_at: strin
  * A paid link as the pay button sees it, given the status of the payment made through it: a bank payment still
  * waiting for the bank is `pending`, and one the bank refused `declined`; neither is money the merchant has.
  */
-export function paidLinkOutcome(status: ReturnType<typeof payLinkStatus>, paymentStatus: string | undefined): ReturnType<typeof payLinkStatus> | 'pending' | 'declined' {
+export function paidLinkOutcome(
+  status: ReturnType<typeof payLinkStatus>,
+  paymentStatus: string | undefined,
+): ReturnType<typeof payLinkStatus> | 'pending' | 'declined' {
   if (status !== 'paid') return status;
   return paymentStatus === 'pending' ? 'pending' : paymentStatus === 'declined' ? 'declined' : 'paid';
 }

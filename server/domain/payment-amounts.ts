@@ -3,7 +3,9 @@ import { formatAmount } from './money.ts';
 
 /** Why a payment of `amount` (minor units, what the shopper pays) is too small for the platform, or null. */
 export function belowMinimumProblem(field: string, amount: number, minimum: number): string | null {
-  return amount < minimum ? `${field} must be at least ${formatAmount(minimum)}: the smallest payment this platform takes, so that no sale goes to its fee.` : null;
+  return amount < minimum
+    ? `${field} must be at least ${formatAmount(minimum)}: the smallest payment this platform takes, so that no sale goes to its fee.`
+    : null;
 }
 
 export interface RequestAmounts {

@@ -45,7 +45,10 @@ export const PAYOUT_FAILURE = {
  * What a payout becomes at a payout run on `today`: a pending one goes to the bank (`in_transit`); one in transit
  * arrives on its arrival date, paid, or failed when the account refuses it. Undefined: nothing changes.
  */
-export function nextPayoutStatus(payout: { status: PayoutStatus; arrival_date: string; bank_last_four: string }, today: string): PayoutStatus | undefined {
+export function nextPayoutStatus(
+  payout: { status: PayoutStatus; arrival_date: string; bank_last_four: string },
+  today: string,
+): PayoutStatus | undefined {
   if (payout.status === 'pending') return 'in_transit';
   if (payout.status !== 'in_transit' || payout.arrival_date > today) return undefined;
   return payout.bank_last_four === FAILING_ACCOUNT_LAST_FOUR ? 'failed' : 'paid';
@@ -53,7 +56,8 @@ export function nextPayoutStatus(payout: { status: PayoutStatus; arrival_date: s
 
 export const PAYOUT_PROBLEMS = {
   paused: 'Payouts are paused: the last payout failed. Change the bank account (PUT /payouts/settings) to resume them.',
-  notManual: 'This merchant is paid out on a schedule: set its payout schedule to manual (PUT /payouts/settings) to make payouts yourself.',
+  notManual:
+    'This merchant is paid out on a schedule: set its payout schedule to manual (PUT /payouts/settings) to make payouts yourself.',
   nothingAvailable: (available: number) =>
     `Nothing to pay out: the available balance is ${formatAmount(available)}. A negative balance is carried forward and settled from later sales.`,
   noBankAccount: 'The merchant has no bank account to pay out to: give one with PUT /payouts/settings.',
@@ -63,7 +67,10 @@ export const PAYOUT_PROBLEMS = {
  * Whether a payout may be made now of `available` minor units: only of a positive balance (a negative one is
  * carried forward), to an account, and not while paused by a failed payout.
  */
-export function decidePayout(available: number, account: { paused: boolean; bankLastFour: string }): { ok: true } | RefusedDecision {
+export function decidePayout(
+  available: number,
+  account: { paused: boolean; bankLastFour: string },
+): { ok: true } | RefusedDecision {
   if (account.paused) return refusedBecause('conflict', PAYOUT_PROBLEMS.paused);
   if (!account.bankLastFour) return refusedBecause('conflict', PAYOUT_PROBLEMS.noBankAccount);
   if (available <= 0) return refusedBecause('conflict', PAYOUT_PROBLEMS.nothingAvailable(available));

@@ -45,7 +45,8 @@ export type RefundDecision = { ok: true; as: 'refund' | 'void'; refundedAtMost: 
  * is performed as a void (rule 1 as the contract reads it); a settled one is refunded.
  */
 export function decideRefund(sale: Refundable | undefined, requested: number, now: Date): RefundDecision {
-  if (!sale || sale.kind !== 'sale' || sale.status !== 'completed') return refusedBecause('not_found', REFUND_ERRORS.notFound);
+  if (!sale || sale.kind !== 'sale' || sale.status !== 'completed')
+    return refusedBecause('not_found', REFUND_ERRORS.notFound);
   if (sale.refunded >= sale.amount) return refusedBecause('conflict', REFUND_ERRORS.alreadyRefunded);
   if (requested > sale.amount) return refusedBecause('invalid_request', REFUND_ERRORS.overOriginal);
   if (requested > sale.amount - sale.refunded) return refusedBecause('invalid_request', REFUND_ERRORS.overRemaining);
@@ -53,7 +54,11 @@ export function decideRefund(sale: Refundable | undefined, requested: number, no
   const olderThanADay = sale.completedAt !== null && now.getTime() - Date.parse(sale.completedAt) > DAY_MS;
   // Up to `amount - requested` refunded, the requested amount still fits, and a refund stays a refund: a void needs
   // a full refund of an untouched sale, whose bound is 0.
-  return { ok: true, as: full && olderThanADay && !isSettled(sale, now) ? 'void' : 'refund', refundedAtMost: sale.amount - requested };
+  return {
+    ok: true,
+    as: full && olderThanADay && !isSettled(sale, now) ? 'void' : 'refund',
+    refundedAtMost: sale.amount - requested,
+  };
 }
 
 export type VoidDecision = { ok: true } | RefusedDecision;
@@ -61,7 +66,8 @@ export type VoidDecision = { ok: true } | RefusedDecision;
 /** A completed sale may be voided until it settles, and only whole; voiding it again is a conflict that says so. */
 export function decideVoid(sale: Refundable | undefined, now: Date): VoidDecision {
   if (sale?.kind === 'sale' && sale.status === 'voided') return refusedBecause('conflict', VOID_ERRORS.voided);
-  if (!sale || sale.kind !== 'sale' || sale.status !== 'completed') return refusedBecause('not_found', VOID_ERRORS.notFound);
+  if (!sale || sale.kind !== 'sale' || sale.status !== 'completed')
+    return refusedBecause('not_found', VOID_ERRORS.notFound);
   if (isSettled(sale, now)) return refusedBecause('conflict', VOID_ERRORS.settled);
   if (sale.refunded > 0) return refusedBecause('conflict', VOID_ERRORS.refunded);
   return { ok: true };

@@ -36,12 +36,7 @@ export class Refusal extends Error {
   /** For `rate_limited` and in-progress conflicts: when a retry may succeed. */
   readonly retryAfterSeconds?: number;
 
-  constructor(
-    reason: Reason,
-    message: string,
-    details?: unknown,
-    retryAfterSeconds?: number,
-  ) {
+  constructor(reason: Reason, message: string, details?: unknown, retryAfterSeconds?: number) {
     super(message);
     this.reason = reason;
     this.details = details;
@@ -52,11 +47,13 @@ export class Refusal extends Error {
 
 export const invalid = (message: string, details?: unknown) => new Refusal('invalid_request', message, details);
 export const notFound = (message: string) => new Refusal('not_found', message);
-export const conflict = (message: string, retryAfterSeconds?: number) => new Refusal('conflict', message, undefined, retryAfterSeconds);
+export const conflict = (message: string, retryAfterSeconds?: number) =>
+  new Refusal('conflict', message, undefined, retryAfterSeconds);
 export const forbidden = (message: string) => new Refusal('forbidden', message);
 export const declined = (message: string) => new Refusal('card_declined', message);
 export const unauthenticated = (message: string) => new Refusal('authentication_failed', message);
-export const rateLimited = (message: string, retryAfterSeconds: number) => new Refusal('rate_limited', message, undefined, retryAfterSeconds);
+export const rateLimited = (message: string, retryAfterSeconds: number) =>
+  new Refusal('rate_limited', message, undefined, retryAfterSeconds);
 
 /** What a domain rule decides when it refuses: the reason and the sentence, without throwing. */
 export interface RefusedDecision {

@@ -55,8 +55,7 @@ export interface CardInput {
 }
 
 export type CardCheck =
-  | { ok: true; digits: string; brand: string; lastFour: string; outcome: CardOutcome }
-  | { ok: false; message: string };
+  { ok: true; digits: string; brand: string; lastFour: string; outcome: CardOutcome } | { ok: false; message: string };
 
 /** Checks a card as a processor would, in the sandbox: only the test cards are accepted. */
 export function checkCard(card: CardInput, today: { year: number; month: number }): CardCheck {
@@ -64,7 +63,8 @@ export function checkCard(card: CardInput, today: { year: number; month: number 
   if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) return { ok: false, message: CARD_PROBLEMS.number };
   const outcome = TEST_CARDS[digits];
   if (!outcome) return { ok: false, message: CARD_PROBLEMS.sandbox };
-  if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12) return { ok: false, message: CARD_PROBLEMS.month };
+  if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12)
+    return { ok: false, message: CARD_PROBLEMS.month };
   const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
   if (!Number.isInteger(year) || year < today.year || (year === today.year && card.expMonth < today.month)) {
     return { ok: false, message: CARD_PROBLEMS.expired };

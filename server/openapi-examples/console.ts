@@ -10,8 +10,15 @@ const CONSOLE = `<transactions-table session-token="${TOKEN}"></transactions-tab
 const REFUND_ID = 'txn_b03f0981-c856-45e7-9b03-ec19326daa4a';
 
 const sale = {
-  transaction_id: SALE_ID, created_date: '2026-03-10T15:35:15.539Z', amount: '25.00', net_amount: '23.97', card_brand: 'Visa', last_four: '4242',
-  status: 'completed', type: 'sale', order_id: 'order-1042',
+  transaction_id: SALE_ID,
+  created_date: '2026-03-10T15:35:15.539Z',
+  amount: '25.00',
+  net_amount: '23.97',
+  card_brand: 'Visa',
+  last_four: '4242',
+  status: 'completed',
+  type: 'sale',
+  order_id: 'order-1042',
 };
 const saleSteps = [
   { at: '2026-03-10T15:35:15.539Z', what: 'created', amount: '25.00' },
@@ -22,18 +29,39 @@ const saleSteps = [
 /** Its money: the fee it kept, and no payout yet (its money is available on 16 March). */
 const inBalance = { fee_amount: '1.03', payout: null };
 const refunded = {
-  ...sale, refunded_amount: '5.00', refundable_amount: '20.00', voidable_until: null, capturable: false,
+  ...sale,
+  refunded_amount: '5.00',
+  refundable_amount: '20.00',
+  voidable_until: null,
+  capturable: false,
   timeline: [...saleSteps, { at: '2026-03-10T18:50:03.420Z', what: 'refunded', amount: '5.00' }],
-  refunds: [{ transaction_id: REFUND_ID, amount: '5.00', created_date: '2026-03-10T18:50:03.420Z' }], money: inBalance,
+  refunds: [{ transaction_id: REFUND_ID, amount: '5.00', created_date: '2026-03-10T18:50:03.420Z' }],
+  money: inBalance,
 };
 const voided = {
-  ...sale, status: 'voided', refunded_amount: '0.00', refundable_amount: '0.00', voidable_until: null, capturable: false,
+  ...sale,
+  status: 'voided',
+  refunded_amount: '0.00',
+  refundable_amount: '0.00',
+  voidable_until: null,
+  capturable: false,
   timeline: [...saleSteps, { at: '2026-03-10T18:50:03.420Z', what: 'voided', amount: '25.00' }],
-  refunds: [], money: { fee_amount: '0.00', payout: null },
+  refunds: [],
+  money: { fee_amount: '0.00', payout: null },
 };
 const hold = {
-  transaction_id: HOLD_ID, created_date: '2026-03-10T17:02:11.874Z', amount: '45.00', net_amount: '43.39', card_brand: 'Visa', last_four: '4242',
-  order_id: 'order-1048', refunded_amount: '0.00', refundable_amount: '0.00', voidable_until: null, capturable: false, refunds: [],
+  transaction_id: HOLD_ID,
+  created_date: '2026-03-10T17:02:11.874Z',
+  amount: '45.00',
+  net_amount: '43.39',
+  card_brand: 'Visa',
+  last_four: '4242',
+  order_id: 'order-1048',
+  refunded_amount: '0.00',
+  refundable_amount: '0.00',
+  voidable_until: null,
+  capturable: false,
+  refunds: [],
   money: { fee_amount: '0.00', payout: null },
 };
 const CSV = [
@@ -47,32 +75,52 @@ export const CONSOLE_EXAMPLES: Record<string, OperationExample> = {
   'GET /widgets/transactions/{transaction_id}': {
     params: { transaction_id: SALE_ID },
     answer: {
-      result: true, message: 'Transaction retrieved.',
-      data: { ...sale, refunded_amount: '0.00', refundable_amount: '25.00', voidable_until: '2026-03-12T15:35:15.539Z', capturable: false, timeline: saleSteps, refunds: [], money: inBalance },
+      result: true,
+      message: 'Transaction retrieved.',
+      data: {
+        ...sale,
+        refunded_amount: '0.00',
+        refundable_amount: '25.00',
+        voidable_until: '2026-03-12T15:35:15.539Z',
+        capturable: false,
+        timeline: saleSteps,
+        refunds: [],
+        money: inBalance,
+      },
     },
-    client: CONSOLE, clientLang: 'html',
+    client: CONSOLE,
+    clientLang: 'html',
   },
   'POST /widgets/transactions/{transaction_id}/refund': {
-    params: { transaction_id: SALE_ID }, body: { amount: '5.00' },
+    params: { transaction_id: SALE_ID },
+    body: { amount: '5.00' },
     answer: { result: true, message: 'Refund processed.', data: refunded },
-    client: CONSOLE, clientLang: 'html',
+    client: CONSOLE,
+    clientLang: 'html',
   },
   'POST /widgets/transactions/{transaction_id}/void': {
     params: { transaction_id: SALE_ID },
     answer: { result: true, message: 'Transaction voided.', data: voided },
-    client: CONSOLE, clientLang: 'html',
+    client: CONSOLE,
+    clientLang: 'html',
   },
   'POST /widgets/transactions/{transaction_id}/undo': {
     params: { transaction_id: SALE_ID },
     answer: { result: true, message: 'Sale voided: nobody keeps a fee.', data: { ...voided, undone_as: 'void' } },
-    client: CONSOLE, clientLang: 'html',
+    client: CONSOLE,
+    clientLang: 'html',
   },
   'POST /widgets/transactions/{transaction_id}/capture': {
-    params: { transaction_id: HOLD_ID }, body: { amount: '40.00' },
+    params: { transaction_id: HOLD_ID },
+    body: { amount: '40.00' },
     answer: {
-      result: true, message: 'Hold captured.',
+      result: true,
+      message: 'Hold captured.',
       data: {
-        ...hold, amount: '40.00', status: 'captured', type: 'preauth',
+        ...hold,
+        amount: '40.00',
+        status: 'captured',
+        type: 'preauth',
         timeline: [
           { at: '2026-03-10T17:02:11.874Z', what: 'created', amount: '40.00' },
           { at: '2026-03-10T17:02:11.874Z', what: 'authorized', amount: '40.00' },
@@ -80,45 +128,72 @@ export const CONSOLE_EXAMPLES: Record<string, OperationExample> = {
         ],
       },
     },
-    client: CONSOLE, clientLang: 'html',
+    client: CONSOLE,
+    clientLang: 'html',
   },
   'POST /widgets/transactions/{transaction_id}/adjust': {
-    params: { transaction_id: HOLD_ID }, body: { amount: '50.00' },
+    params: { transaction_id: HOLD_ID },
+    body: { amount: '50.00' },
     answer: {
-      result: true, message: 'Hold changed.',
+      result: true,
+      message: 'Hold changed.',
       data: {
-        ...hold, amount: '50.00', status: 'authorized', type: 'preauth', capturable: true,
-        timeline: [{ at: '2026-03-10T17:02:11.874Z', what: 'created', amount: '50.00' }, { at: '2026-03-10T17:02:11.874Z', what: 'authorized', amount: '50.00' }],
+        ...hold,
+        amount: '50.00',
+        status: 'authorized',
+        type: 'preauth',
+        capturable: true,
+        timeline: [
+          { at: '2026-03-10T17:02:11.874Z', what: 'created', amount: '50.00' },
+          { at: '2026-03-10T17:02:11.874Z', what: 'authorized', amount: '50.00' },
+        ],
       },
     },
-    client: CONSOLE, clientLang: 'html',
+    client: CONSOLE,
+    clientLang: 'html',
   },
   'POST /widgets/transactions/{transaction_id}/release': {
     params: { transaction_id: HOLD_ID },
     answer: {
-      result: true, message: 'Hold released.',
+      result: true,
+      message: 'Hold released.',
       data: {
-        ...hold, status: 'voided', type: 'preauth',
-        timeline: [{ at: '2026-03-10T17:02:11.874Z', what: 'created', amount: '45.00' }, { at: '2026-03-10T17:02:11.874Z', what: 'authorized', amount: '45.00' }],
+        ...hold,
+        status: 'voided',
+        type: 'preauth',
+        timeline: [
+          { at: '2026-03-10T17:02:11.874Z', what: 'created', amount: '45.00' },
+          { at: '2026-03-10T17:02:11.874Z', what: 'authorized', amount: '45.00' },
+        ],
       },
     },
-    client: CONSOLE, clientLang: 'html',
+    client: CONSOLE,
+    clientLang: 'html',
   },
   'POST /widgets/transactions/{transaction_id}/receipt': {
     params: { transaction_id: SALE_ID },
     answer: {
-      result: true, message: 'Receipt sent.',
+      result: true,
+      message: 'Receipt sent.',
       data: {
-        ...sale, refunded_amount: '0.00', refundable_amount: '25.00', voidable_until: '2026-03-12T15:35:15.539Z', capturable: false,
-        timeline: [...saleSteps, { at: '2026-03-10T19:02:44.310Z', what: 'receipt_sent' }], refunds: [], money: inBalance,
+        ...sale,
+        refunded_amount: '0.00',
+        refundable_amount: '25.00',
+        voidable_until: '2026-03-12T15:35:15.539Z',
+        capturable: false,
+        timeline: [...saleSteps, { at: '2026-03-10T19:02:44.310Z', what: 'receipt_sent' }],
+        refunds: [],
+        money: inBalance,
       },
     },
-    client: CONSOLE, clientLang: 'html',
+    client: CONSOLE,
+    clientLang: 'html',
   },
   'GET /widgets/transactions/export.csv': {
     query: { q: 'order-1042', lang: 'en' },
     answer: CSV,
-    client: CONSOLE, clientLang: 'html',
+    client: CONSOLE,
+    clientLang: 'html',
   },
   'GET /merchant/transactions/export.csv': {
     query: { merchant_key: MERCHANT_KEY, q: 'order-1042', lang: 'en' },
@@ -128,4 +203,3 @@ export const CONSOLE_EXAMPLES: Record<string, OperationExample> = {
     `,
   },
 };
-

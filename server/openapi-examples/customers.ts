@@ -3,14 +3,23 @@ import { CUSTOMER_ID, MERCHANT_KEY, callWithBody, code } from './story.ts';
 
 /** A merchant's stored customers: add, list, read, charge. */
 export const CUSTOMER_EXAMPLES: Record<string, OperationExample> = {
-  'POST /customers/add': callWithBody({
-    body: { merchant_key: MERCHANT_KEY, first_name: 'Ann', last_name: 'Lee', email: 'ann.lee@example.com', phone_number: '+14155550123' },
-    answer: {
-      result: true,
-      message: 'Customer created.',
-      data: { customer_email: 'ann.lee@example.com', customer_id: CUSTOMER_ID, customer_phone: '+14155550123' },
+  'POST /customers/add': callWithBody(
+    {
+      body: {
+        merchant_key: MERCHANT_KEY,
+        first_name: 'Ann',
+        last_name: 'Lee',
+        email: 'ann.lee@example.com',
+        phone_number: '+14155550123',
+      },
+      answer: {
+        result: true,
+        message: 'Customer created.',
+        data: { customer_email: 'ann.lee@example.com', customer_id: CUSTOMER_ID, customer_phone: '+14155550123' },
+      },
     },
-  }, 'const customer = await paykit.customers.add'),
+    'const customer = await paykit.customers.add',
+  ),
   'GET /customers': {
     query: { merchant_key: MERCHANT_KEY, page: 1, perPage: 20 },
     answer: {

@@ -12,11 +12,28 @@ const TOKEN = 'wst_NjEh7Te0ljJmhqhAICLgA-BKl1dEVB95ft-0O22ctgE';
 const CONSOLE = `<transactions-table session-token="${TOKEN}"></transactions-table>`;
 
 const payout = {
-  payout_id: PAYOUT_ID, amount: '18.97', currency: 'USD', status: 'paid', period: '2026-03-16', arrival_date: '2026-03-17', bank_last_four: '6789',
-  entry_count: 3, created_date: '2026-03-16T00:00:42.118Z', failure_code: null, failure_message: null,
+  payout_id: PAYOUT_ID,
+  amount: '18.97',
+  currency: 'USD',
+  status: 'paid',
+  period: '2026-03-16',
+  arrival_date: '2026-03-17',
+  bank_last_four: '6789',
+  entry_count: 3,
+  created_date: '2026-03-16T00:00:42.118Z',
+  failure_code: null,
+  failure_message: null,
 };
 const entry = (type: string, gross: string, fee: string, net: string, transaction: string, created: string) => ({
-  type, gross, fee, net, transaction_id: transaction, order_id: 'order-1042', created_date: created, available_on: '2026-03-16', payout_id: PAYOUT_ID,
+  type,
+  gross,
+  fee,
+  net,
+  transaction_id: transaction,
+  order_id: 'order-1042',
+  created_date: created,
+  available_on: '2026-03-16',
+  payout_id: PAYOUT_ID,
 });
 const entries = [
   entry('refund', '-5.00', '0.00', '-5.00', REFUND_ID, '2026-03-10T18:50:03.420Z'),
@@ -25,15 +42,30 @@ const entries = [
 ];
 const CSV = [
   'Type,Gross,Fee,Net,Transaction ID,Order ID,Created (UTC),Available on,Payout ID',
-  ...entries.map((e) => [e.type, e.gross, e.fee, e.net, e.transaction_id, e.order_id, e.created_date, e.available_on, e.payout_id].join(',')),
+  ...entries.map((e) =>
+    [e.type, e.gross, e.fee, e.net, e.transaction_id, e.order_id, e.created_date, e.available_on, e.payout_id].join(
+      ',',
+    ),
+  ),
   '',
 ].join('\r\n');
-const settings = { interval: 'daily', weekly_anchor: 'monday', bank_last_four: '6789', routing_number: '110000000', paused: false, paused_at: null };
+const settings = {
+  interval: 'daily',
+  weekly_anchor: 'monday',
+  bank_last_four: '6789',
+  routing_number: '110000000',
+  paused: false,
+  paused_at: null,
+};
 
 export const PAYOUT_EXAMPLES: Record<string, OperationExample> = {
   'GET /balance': {
     query: { merchant_key: MERCHANT_KEY },
-    answer: { result: true, message: 'Balance retrieved.', data: { currency: 'USD', available: '0.00', pending: '18.97' } },
+    answer: {
+      result: true,
+      message: 'Balance retrieved.',
+      data: { currency: 'USD', available: '0.00', pending: '18.97' },
+    },
     client: code`
       const { available, pending } = await paykit.payouts.balance('${MERCHANT_KEY}');
     `,
@@ -47,7 +79,11 @@ export const PAYOUT_EXAMPLES: Record<string, OperationExample> = {
   },
   'GET /payouts': {
     query: { merchant_key: MERCHANT_KEY, perPage: 20 },
-    answer: { result: true, message: 'Payouts retrieved.', data: { items: [payout], next_cursor: null, has_more: false } },
+    answer: {
+      result: true,
+      message: 'Payouts retrieved.',
+      data: { items: [payout], next_cursor: null, has_more: false },
+    },
     client: code`
       const { items, has_more } = await paykit.payouts.list('${MERCHANT_KEY}', { perPage: 20 });
     `,
@@ -55,7 +91,8 @@ export const PAYOUT_EXAMPLES: Record<string, OperationExample> = {
   'POST /payouts': {
     body: { merchant_key: MERCHANT_KEY },
     answer: {
-      result: true, message: 'Payout created.',
+      result: true,
+      message: 'Payout created.',
       data: { ...payout, status: 'pending', period: null, created_date: '2026-03-16T09:12:05.664Z' },
     },
     client: code`
@@ -69,10 +106,17 @@ export const PAYOUT_EXAMPLES: Record<string, OperationExample> = {
       const { interval, bank_last_four, paused } = await paykit.payouts.settings('${MERCHANT_KEY}');
     `,
   },
-  'PUT /payouts/settings': callWithBody({
-    body: { merchant_key: MERCHANT_KEY, interval: 'weekly', weekly_anchor: 'friday' },
-    answer: { result: true, message: 'Payout settings saved.', data: { ...settings, interval: 'weekly', weekly_anchor: 'friday' } },
-  }, 'const settings = await paykit.payouts.updateSettings'),
+  'PUT /payouts/settings': callWithBody(
+    {
+      body: { merchant_key: MERCHANT_KEY, interval: 'weekly', weekly_anchor: 'friday' },
+      answer: {
+        result: true,
+        message: 'Payout settings saved.',
+        data: { ...settings, interval: 'weekly', weekly_anchor: 'friday' },
+      },
+    },
+    'const settings = await paykit.payouts.updateSettings',
+  ),
   'GET /payouts/{payout_id}': {
     params: { payout_id: PAYOUT_ID },
     query: { merchant_key: MERCHANT_KEY },
@@ -84,7 +128,11 @@ export const PAYOUT_EXAMPLES: Record<string, OperationExample> = {
   'GET /payouts/{payout_id}/entries': {
     params: { payout_id: PAYOUT_ID },
     query: { merchant_key: MERCHANT_KEY, perPage: 50 },
-    answer: { result: true, message: 'Payout entries retrieved.', data: { items: entries, next_cursor: null, has_more: false } },
+    answer: {
+      result: true,
+      message: 'Payout entries retrieved.',
+      data: { items: entries, next_cursor: null, has_more: false },
+    },
     client: code`
       const { items } = await paykit.payouts.entries('${MERCHANT_KEY}', '${PAYOUT_ID}', { perPage: 50 });
     `,
@@ -99,7 +147,11 @@ export const PAYOUT_EXAMPLES: Record<string, OperationExample> = {
   },
   'POST /sandbox/payouts/run': {
     body: { merchant_key: MERCHANT_KEY },
-    answer: { result: true, message: 'Payout run: 1 made, 0 sent, 0 paid, 0 failed.', data: { created: 1, in_transit: 0, paid: 0, failed: 0 } },
+    answer: {
+      result: true,
+      message: 'Payout run: 1 made, 0 sent, 0 paid, 0 failed.',
+      data: { created: 1, in_transit: 0, paid: 0, failed: 0 },
+    },
     client: code`
       const { created } = await paykit.sandbox.runPayouts('${MERCHANT_KEY}');
     `,
@@ -107,21 +159,34 @@ export const PAYOUT_EXAMPLES: Record<string, OperationExample> = {
   'GET /widgets/payouts': {
     query: { perPage: 10 },
     answer: {
-      result: true, message: 'Payouts retrieved.',
-      data: { balance: { currency: 'USD', available: '0.00', pending: '0.00' }, items: [payout], next_cursor: null, has_more: false },
+      result: true,
+      message: 'Payouts retrieved.',
+      data: {
+        balance: { currency: 'USD', available: '0.00', pending: '0.00' },
+        items: [payout],
+        next_cursor: null,
+        has_more: false,
+      },
     },
-    client: CONSOLE, clientLang: 'html',
+    client: CONSOLE,
+    clientLang: 'html',
   },
   'GET /widgets/payouts/{payout_id}/entries': {
     params: { payout_id: PAYOUT_ID },
     query: { perPage: 10 },
-    answer: { result: true, message: 'Payout entries retrieved.', data: { items: entries, next_cursor: null, has_more: false } },
-    client: CONSOLE, clientLang: 'html',
+    answer: {
+      result: true,
+      message: 'Payout entries retrieved.',
+      data: { items: entries, next_cursor: null, has_more: false },
+    },
+    client: CONSOLE,
+    clientLang: 'html',
   },
   'GET /widgets/payouts/{payout_id}/entries.csv': {
     params: { payout_id: PAYOUT_ID },
     query: { lang: 'en' },
     answer: CSV,
-    client: CONSOLE, clientLang: 'html',
+    client: CONSOLE,
+    clientLang: 'html',
   },
 };

@@ -16,32 +16,49 @@ const HOLD = {
 };
 
 export const PREAUTH_EXAMPLES: Record<string, OperationExample> = {
-  'POST /preauth/capture': callWithBody({
-    body: { merchant_key: MERCHANT_KEY, transaction_id: HOLD_ID, last_authorized_amount: '175.00' },
-    answer: {
-      result: true,
-      message: 'Authorization captured.',
-      data: {
-        Status: 'Approved',
-        Account: '4242',
-        Brand: 'Visa',
-        AuthCode: 'I8CZVZ',
-        amount: '175.00',
-        Authorized: 175,
-        orderid: 'order-1046',
-        transaction_id: 'txn_8febd1dc-5a8f-40d2-a0db-5e97ebcf3c3a',
-        net_amount: 169.62,
+  'POST /preauth/capture': callWithBody(
+    {
+      body: { merchant_key: MERCHANT_KEY, transaction_id: HOLD_ID, last_authorized_amount: '175.00' },
+      answer: {
+        result: true,
+        message: 'Authorization captured.',
+        data: {
+          Status: 'Approved',
+          Account: '4242',
+          Brand: 'Visa',
+          AuthCode: 'I8CZVZ',
+          amount: '175.00',
+          Authorized: 175,
+          orderid: 'order-1046',
+          transaction_id: 'txn_8febd1dc-5a8f-40d2-a0db-5e97ebcf3c3a',
+          net_amount: 169.62,
+        },
       },
     },
-  }, 'const capture = await paykit.preauth.capture'),
-  'POST /preauth/update': callWithBody({
-    body: { merchant_key: MERCHANT_KEY, transaction_id: HOLD_ID, last_authorized_amount: '150.00', new_authorized_amount: '175.00' },
-    answer: {
-      result: true,
-      message: 'Authorized amount raised to 175.00.',
-      data: { transaction_id: HOLD_ID, order_id: 'order-1046', previous_amount: '150.00', authorized_amount: '175.00', change: 'increment' },
+    'const capture = await paykit.preauth.capture',
+  ),
+  'POST /preauth/update': callWithBody(
+    {
+      body: {
+        merchant_key: MERCHANT_KEY,
+        transaction_id: HOLD_ID,
+        last_authorized_amount: '150.00',
+        new_authorized_amount: '175.00',
+      },
+      answer: {
+        result: true,
+        message: 'Authorized amount raised to 175.00.',
+        data: {
+          transaction_id: HOLD_ID,
+          order_id: 'order-1046',
+          previous_amount: '150.00',
+          authorized_amount: '175.00',
+          change: 'increment',
+        },
+      },
     },
-  }, 'const { authorized_amount, change } = await paykit.preauth.update'),
+    'const { authorized_amount, change } = await paykit.preauth.update',
+  ),
   'GET /preauth': {
     query: { merchant_key: MERCHANT_KEY, status: 'authorized', page: 1, perPage: 20 },
     answer: {
@@ -85,12 +102,20 @@ export const PREAUTH_EXAMPLES: Record<string, OperationExample> = {
       const hold = await paykit.preauth.get('${MERCHANT_KEY}', '${HOLD_ID}');
     `,
   },
-  'POST /preauth/void': callWithBody({
-    body: { merchant_key: MERCHANT_KEY, transaction_id: 'txn_2e50e1b3-33c4-4496-bd25-8634d387404a' },
-    answer: {
-      result: true,
-      message: 'Authorization voided.',
-      data: { transaction_id: 'txn_2e50e1b3-33c4-4496-bd25-8634d387404a', order_id: 'order-1047', amount: '80.00', Status: 'Voided' },
+  'POST /preauth/void': callWithBody(
+    {
+      body: { merchant_key: MERCHANT_KEY, transaction_id: 'txn_2e50e1b3-33c4-4496-bd25-8634d387404a' },
+      answer: {
+        result: true,
+        message: 'Authorization voided.',
+        data: {
+          transaction_id: 'txn_2e50e1b3-33c4-4496-bd25-8634d387404a',
+          order_id: 'order-1047',
+          amount: '80.00',
+          Status: 'Voided',
+        },
+      },
     },
-  }, 'const released = await paykit.preauth.void'),
+    'const released = await paykit.preauth.void',
+  ),
 };

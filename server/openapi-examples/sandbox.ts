@@ -15,10 +15,20 @@ export const SANDBOX_EXAMPLES: Record<string, OperationExample> = {
       await paykit.merchants.approve('${MERCHANT_ID}');
     `,
   },
-  'POST /sandbox/pay': callWithBody({
-    body: { pay_link: PAY_LINK, method: 'card', card_number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
-    answer: { result: true, message: 'Payment approved.', data: { transaction_id: SALE_ID, status: 'approved' } },
-  }, 'const payment = await paykit.sandbox.pay'),
+  'POST /sandbox/pay': callWithBody(
+    {
+      body: {
+        pay_link: PAY_LINK,
+        method: 'card',
+        card_number: '4242424242424242',
+        exp_month: 12,
+        exp_year: 2030,
+        cvc: '123',
+      },
+      answer: { result: true, message: 'Payment approved.', data: { transaction_id: SALE_ID, status: 'approved' } },
+    },
+    'const payment = await paykit.sandbox.pay',
+  ),
   'POST /sandbox/clock/advance': {
     body: { hours: 24 },
     answer: { result: true, message: 'The clock moved forward 24 hours.', data: { now: '2026-03-11T22:16:10.530Z' } },
@@ -35,7 +45,10 @@ export const SANDBOX_EXAMPLES: Record<string, OperationExample> = {
         event_id: EVENT_ID,
         event_type: 'payment.refund',
         // Made as the trigger makes it: by the function that makes real deliveries.
-        data: sampleEventData('payment.refund', MERCHANT_ID, new Date('2026-03-10T16:20:03.517Z'), { sale: SALE_ID, record: 'txn_0KfWVmSOfbXrUOlQ3oVPwU' }),
+        data: sampleEventData('payment.refund', MERCHANT_ID, new Date('2026-03-10T16:20:03.517Z'), {
+          sale: SALE_ID,
+          record: 'txn_0KfWVmSOfbXrUOlQ3oVPwU',
+        }),
       },
     },
     client: code`
@@ -48,7 +61,14 @@ export const SANDBOX_EXAMPLES: Record<string, OperationExample> = {
       result: true,
       message: '1 event.',
       data: {
-        events: [{ event_id: EVENT_ID, event_type: 'payment.success', created_at: '2026-03-10T15:35:15.539Z', data: SALE_EVENT_DATA }],
+        events: [
+          {
+            event_id: EVENT_ID,
+            event_type: 'payment.success',
+            created_at: '2026-03-10T15:35:15.539Z',
+            data: SALE_EVENT_DATA,
+          },
+        ],
         cursor: '0.42',
       },
     },
@@ -90,8 +110,15 @@ export const SANDBOX_EXAMPLES: Record<string, OperationExample> = {
       const messages = await paykit.sandbox.messages();
     `,
   },
-  'POST /update-ach': callWithBody({
-    body: { merchant_key: MERCHANT_KEY, transaction_id: 'txn_ec3ee1a1-8e8d-4665-ae46-fe21671881a8', new_status: 'approved' },
-    answer: { result: true, message: 'Success.' },
-  }, 'await paykit.sandbox.updateAch'),
+  'POST /update-ach': callWithBody(
+    {
+      body: {
+        merchant_key: MERCHANT_KEY,
+        transaction_id: 'txn_ec3ee1a1-8e8d-4665-ae46-fe21671881a8',
+        new_status: 'approved',
+      },
+      answer: { result: true, message: 'Success.' },
+    },
+    'await paykit.sandbox.updateAch',
+  ),
 };

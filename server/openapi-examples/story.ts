@@ -32,8 +32,13 @@ export const EVENT_ID = 'evt_d9548b50-b13c-484b-8656-bdb60e1e66a5';
  */
 export function code(strings: TemplateStringsArray, ...values: string[]): string {
   const text = strings.reduce((joined, part, i) => joined + part + (i < values.length ? values[i] : ''), '');
-  const lines = text.replace(/^[ \t]*\n/, '').replace(/\n[ \t]*$/, '').split('\n');
-  const indent = Math.min(...lines.filter((line) => line.trim() !== '').map((line) => line.length - line.trimStart().length));
+  const lines = text
+    .replace(/^[ \t]*\n/, '')
+    .replace(/\n[ \t]*$/, '')
+    .split('\n');
+  const indent = Math.min(
+    ...lines.filter((line) => line.trim() !== '').map((line) => line.length - line.trimStart().length),
+  );
   return lines.map((line) => line.slice(indent)).join('\n');
 }
 
@@ -43,7 +48,9 @@ function literal(value: unknown, indent = ''): string {
   if (Array.isArray(value)) return `[${value.map((item) => literal(item, indent)).join(', ')}]`;
   if (value === null || typeof value !== 'object') return String(value);
   const inner = `${indent}  `;
-  const fields = Object.entries(value).map(([name, field]) => `${inner}${/^[A-Za-z_$][\w$]*$/.test(name) ? name : `'${name}'`}: ${literal(field, inner)},`);
+  const fields = Object.entries(value).map(
+    ([name, field]) => `${inner}${/^[A-Za-z_$][\w$]*$/.test(name) ? name : `'${name}'`}: ${literal(field, inner)},`,
+  );
   return `{\n${fields.join('\n')}\n${indent}}`;
 }
 
@@ -51,6 +58,10 @@ function literal(value: unknown, indent = ''): string {
  * An example whose paykit/client sample passes the example's body as its one argument: `${call}({…});`, then the
  * lines of `after`, if any.
  */
-export function callWithBody(example: Omit<OperationExample, 'client'> & { body: Record<string, unknown> }, call: string, after = ''): OperationExample {
+export function callWithBody(
+  example: Omit<OperationExample, 'client'> & { body: Record<string, unknown> },
+  call: string,
+  after = '',
+): OperationExample {
   return { ...example, client: `${call}(${literal(example.body)});${after ? `\n${after}` : ''}` };
 }

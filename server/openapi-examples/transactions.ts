@@ -101,40 +101,46 @@ export const TRANSACTION_EXAMPLES: Record<string, OperationExample> = {
       const transaction = await paykit.transactions.get('${MERCHANT_KEY}', '${SALE_ID}');
     `,
   },
-  'POST /order/sales-return': callWithBody({
-    body: { merchant_key: MERCHANT_KEY, transaction_id: SALE_ID, amount: '5.00' },
-    answer: {
-      result: true,
-      message: 'Refund processed.',
-      data: {
-        sales_id: 'txn_b03f0981-c856-45e7-9b03-ec19326daa4a',
-        transaction_id: 'txn_b03f0981-c856-45e7-9b03-ec19326daa4a',
-        order_createdfrom: 'pay_link',
-        amount: 5,
-        txn_id: 'gw_60471605-0033-40c6-915f-243d1aca02df',
-        txn_date: '2026-03-10T18:50:03.420Z',
-        linked_txn_id: SALE_ID,
-        Status: 'Success',
-        type: 'Refund',
+  'POST /order/sales-return': callWithBody(
+    {
+      body: { merchant_key: MERCHANT_KEY, transaction_id: SALE_ID, amount: '5.00' },
+      answer: {
+        result: true,
+        message: 'Refund processed.',
+        data: {
+          sales_id: 'txn_b03f0981-c856-45e7-9b03-ec19326daa4a',
+          transaction_id: 'txn_b03f0981-c856-45e7-9b03-ec19326daa4a',
+          order_createdfrom: 'pay_link',
+          amount: 5,
+          txn_id: 'gw_60471605-0033-40c6-915f-243d1aca02df',
+          txn_date: '2026-03-10T18:50:03.420Z',
+          linked_txn_id: SALE_ID,
+          Status: 'Success',
+          type: 'Refund',
+        },
       },
     },
-  }, 'const refund = await paykit.transactions.refund'),
-  'POST /order/sales-void': callWithBody({
-    body: { merchant_key: MERCHANT_KEY, transaction_id: 'txn_01a71b0f-445d-4421-83bb-38e726ef1c67' },
-    answer: {
-      result: true,
-      message: 'Transaction voided.',
-      data: {
-        sales_id: 'txn_cef4471d-16df-4319-b938-2af51692f326',
-        transaction_id: 'txn_cef4471d-16df-4319-b938-2af51692f326',
-        order_createdfrom: 'pay_link',
-        amount: 40,
-        txn_id: 'gw_6f8e03ac-f2a3-4581-be78-0f5d94be8869',
-        txn_date: '2026-03-10T18:36:54.656Z',
-        linked_txn_id: 'txn_01a71b0f-445d-4421-83bb-38e726ef1c67',
-        Status: 'Success',
-        type: 'Void',
+    'const refund = await paykit.transactions.refund',
+  ),
+  'POST /order/sales-void': callWithBody(
+    {
+      body: { merchant_key: MERCHANT_KEY, transaction_id: 'txn_01a71b0f-445d-4421-83bb-38e726ef1c67' },
+      answer: {
+        result: true,
+        message: 'Transaction voided.',
+        data: {
+          sales_id: 'txn_cef4471d-16df-4319-b938-2af51692f326',
+          transaction_id: 'txn_cef4471d-16df-4319-b938-2af51692f326',
+          order_createdfrom: 'pay_link',
+          amount: 40,
+          txn_id: 'gw_6f8e03ac-f2a3-4581-be78-0f5d94be8869',
+          txn_date: '2026-03-10T18:36:54.656Z',
+          linked_txn_id: 'txn_01a71b0f-445d-4421-83bb-38e726ef1c67',
+          Status: 'Success',
+          type: 'Void',
+        },
       },
     },
-  }, 'const voided = await paykit.transactions.void'),
+    'const voided = await paykit.transactions.void',
+  ),
 };

@@ -14,7 +14,13 @@ export const SALE_EVENT_DATA = {
   brand: 'Visa',
   link_id: LINK_ID,
 };
-const FIRST_ATTEMPT = { attempted_at: '2026-03-10T15:35:15.574Z', url: WEBHOOK_URL, status_code: 200, error: null, duration_ms: 9 };
+const FIRST_ATTEMPT = {
+  attempted_at: '2026-03-10T15:35:15.574Z',
+  url: WEBHOOK_URL,
+  status_code: 200,
+  error: null,
+  duration_ms: 9,
+};
 
 export const WEBHOOK_EXAMPLES: Record<string, OperationExample> = {
   'POST /client/update-webhooks-url': {

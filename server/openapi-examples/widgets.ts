@@ -48,7 +48,13 @@ export const WIDGET_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       result: true,
       message: 'Pay link retrieved.',
-      data: { link_id: 'lnk_ba6c67e5-a11b-4f16-81b1-b95dcf718915', status: 'open', order_id: 'order-1050', amount: '25.00', transaction_id: null },
+      data: {
+        link_id: 'lnk_ba6c67e5-a11b-4f16-81b1-b95dcf718915',
+        status: 'open',
+        order_id: 'order-1050',
+        amount: '25.00',
+        transaction_id: null,
+      },
     },
     client: PAY_BUTTON,
     clientLang: 'html',
@@ -59,7 +65,10 @@ export const WIDGET_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       result: true,
       message: 'A text with the pay link was sent to +14155550123.',
-      data: { order_id: 'order-1051', pay_link: `${SERVICE}/pay/pl_019ab0c4d2e0dCSb1NT_CmUDGS9SuHZw9ZwcHq1HjzqoIryy0GOdEdc` },
+      data: {
+        order_id: 'order-1051',
+        pay_link: `${SERVICE}/pay/pl_019ab0c4d2e0dCSb1NT_CmUDGS9SuHZw9ZwcHq1HjzqoIryy0GOdEdc`,
+      },
     },
     client:
       `<request-payment-button public-key="${PUBLIC_KEY}" amount="25.00" recipient-phone="+14155550123" order-id="order-1051">` +
@@ -166,7 +175,8 @@ export const WIDGET_EXAMPLES: Record<string, OperationExample> = {
       result: true,
       message: 'Widget session created.',
       data: {
-        session_token: 'wst_NjEh7Te0ljJmhqhAICLgA-BKl1dEVB95ft-0O22ctgE', expires_at: '2026-03-10T20:25:19.166Z',
+        session_token: 'wst_NjEh7Te0ljJmhqhAICLgA-BKl1dEVB95ft-0O22ctgE',
+        expires_at: '2026-03-10T20:25:19.166Z',
         session_id: 'wss_019ab0c4-d2e0-7a31-8f0e-5b2c9d4e6f70',
         features: { refunds: true, voids: true, captures: false, export: true, receipts: false, payouts: false },
       },
@@ -177,26 +187,29 @@ export const WIDGET_EXAMPLES: Record<string, OperationExample> = {
       });
     `,
   },
-  'PUT /widgets/': callWithBody({
-    body: {
-      merchant_key: MERCHANT_KEY,
-      button_label: 'Pay with Juniper',
-      primary_color: '#2f5d50',
-      text_color: '#ffffff',
-      allowed_origins: ['https://shop.junipercoffee.example'],
-      receipts_enabled: true,
-    },
-    answer: {
-      result: true,
-      message: 'Widget settings updated.',
-      data: {
+  'PUT /widgets/': callWithBody(
+    {
+      body: {
+        merchant_key: MERCHANT_KEY,
         button_label: 'Pay with Juniper',
         primary_color: '#2f5d50',
         text_color: '#ffffff',
         allowed_origins: ['https://shop.junipercoffee.example'],
-        logo: null,
         receipts_enabled: true,
       },
+      answer: {
+        result: true,
+        message: 'Widget settings updated.',
+        data: {
+          button_label: 'Pay with Juniper',
+          primary_color: '#2f5d50',
+          text_color: '#ffffff',
+          allowed_origins: ['https://shop.junipercoffee.example'],
+          logo: null,
+          receipts_enabled: true,
+        },
+      },
     },
-  }, 'const settings = await paykit.widgets.updateSettings'),
+    'const settings = await paykit.widgets.updateSettings',
+  ),
 };

@@ -29,7 +29,9 @@ export function attachExample(operation: Json, example: OperationExample): void 
   }
   const body = operation['requestBody']?.content?.['application/json'];
   if (body && example.body) body.example = example.body;
-  const success = operation['responses']?.['200']?.content?.['application/json'] ?? operation['responses']?.['200']?.content?.['text/csv'];
+  const success =
+    operation['responses']?.['200']?.content?.['application/json'] ??
+    operation['responses']?.['200']?.content?.['text/csv'];
   if (success) success.example = example.answer;
   operation['x-codeSamples'] = [codeSample(example)];
 }

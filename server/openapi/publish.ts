@@ -2,8 +2,15 @@ import { OPERATION_EXAMPLES } from '../openapi-examples/index.ts';
 import { attachExample } from './examples.ts';
 
 type Json = Record<string, any>;
-interface Media { schema?: Json; example?: unknown }
-interface Parameter { in: string; required?: boolean; schema?: Json }
+interface Media {
+  schema?: Json;
+  example?: unknown;
+}
+interface Parameter {
+  in: string;
+  required?: boolean;
+  schema?: Json;
+}
 interface Operation {
   operationId?: string;
   parameters?: Parameter[];
@@ -59,7 +66,7 @@ function forGenerators(operation: Operation): void {
  */
 export function publishDocument(generated: Json): Json {
   const document = structuredClone(generated);
-  const schemas: Json = (document['components'] ??= {}).schemas ??= {};
+  const schemas: Json = ((document['components'] ??= {}).schemas ??= {});
 
   for (const { method, path, operation } of operationsOf(document)) {
     forGenerators(operation);

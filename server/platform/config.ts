@@ -79,10 +79,15 @@ function isAddressOrRange(entry: string): boolean {
 
 function readTrustProxy(value: string | undefined): string[] {
   if (!value || value.trim() === '') return [];
-  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const wrong = entries.find((entry) => !isAddressOrRange(entry));
   if (wrong !== undefined) {
-    throw new Error(`PAYKIT_TRUST_PROXY must list proxy addresses or CIDR ranges separated by commas (e.g. "10.0.0.0/8,127.0.0.1"), not "${wrong}"`);
+    throw new Error(
+      `PAYKIT_TRUST_PROXY must list proxy addresses or CIDR ranges separated by commas (e.g. "10.0.0.0/8,127.0.0.1"), not "${wrong}"`,
+    );
   }
   return entries;
 }
@@ -99,41 +104,69 @@ function readNetwork(env: NodeJS.ProcessEnv): NetworkSettings {
     trustProxy: readTrustProxy(env.PAYKIT_TRUST_PROXY),
     headersTimeoutMs: readWholeNumber(env, 'PAYKIT_HEADERS_TIMEOUT_MS', DEFAULT_NETWORK.headersTimeoutMs, 100, 600_000),
     requestTimeoutMs: readWholeNumber(env, 'PAYKIT_REQUEST_TIMEOUT_MS', DEFAULT_NETWORK.requestTimeoutMs, 100, 600_000),
-    keepAliveTimeoutMs: readWholeNumber(env, 'PAYKIT_KEEP_ALIVE_TIMEOUT_MS', DEFAULT_NETWORK.keepAliveTimeoutMs, 100, 600_000),
+    keepAliveTimeoutMs: readWholeNumber(
+      env,
+      'PAYKIT_KEEP_ALIVE_TIMEOUT_MS',
+      DEFAULT_NETWORK.keepAliveTimeoutMs,
+      100,
+      600_000,
+    ),
     maxConnections: readWholeNumber(env, 'PAYKIT_MAX_CONNECTIONS', DEFAULT_NETWORK.maxConnections, 1, 1_000_000),
-    maxConnectionsPerAddress: readWholeNumber(env, 'PAYKIT_MAX_CONNECTIONS_PER_ADDRESS', DEFAULT_NETWORK.maxConnectionsPerAddress, 1, 1_000_000),
+    maxConnectionsPerAddress: readWholeNumber(
+      env,
+      'PAYKIT_MAX_CONNECTIONS_PER_ADDRESS',
+      DEFAULT_NETWORK.maxConnectionsPerAddress,
+      1,
+      1_000_000,
+    ),
   };
-  if (network.headersTimeoutMs > network.requestTimeoutMs) throw new Error('PAYKIT_HEADERS_TIMEOUT_MS must not exceed PAYKIT_REQUEST_TIMEOUT_MS');
+  if (network.headersTimeoutMs > network.requestTimeoutMs)
+    throw new Error('PAYKIT_HEADERS_TIMEOUT_MS must not exceed PAYKIT_REQUEST_TIMEOUT_MS');
   return network;
 }
 
 /** Reads the contract's environment variables; a wrong value stops the start with a message that says why. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = env.PORT === undefined || env.PORT === '' ? 4010 : Number(env.PORT);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${env.PORT}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, not "${env.PORT}"`);
   const environment = (env.PAYKIT_ENV || 'sandbox') as Environment;
   if (environment !== 'sandbox' && environment !== 'production') {
     throw new Error(`PAYKIT_ENV must be "sandbox" or "production", not "${env.PAYKIT_ENV}"`);
   }
   const databaseUrl = env.DATABASE_URL || undefined;
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new Error('DATABASE_URL must start with postgres://');
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl))
+    throw new Error('DATABASE_URL must start with postgres://');
   const publicUrl = (env.PAYKIT_PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
   try {
     new URL(publicUrl);
   } catch {
-    throw new Error(`PAYKIT_PUBLIC_URL must be an origin such as https://pay.example.com, not "${env.PAYKIT_PUBLIC_URL}"`);
+    throw new Error(
+      `PAYKIT_PUBLIC_URL must be an origin such as https://pay.example.com, not "${env.PAYKIT_PUBLIC_URL}"`,
+    );
   }
   const id = env.PAYKIT_CLIENT_ID;
   const secret = env.PAYKIT_CLIENT_SECRET;
-  if (Boolean(id) !== Boolean(secret)) throw new Error('set both PAYKIT_CLIENT_ID and PAYKIT_CLIENT_SECRET, or neither');
+  if (Boolean(id) !== Boolean(secret))
+    throw new Error('set both PAYKIT_CLIENT_ID and PAYKIT_CLIENT_SECRET, or neither');
   const timeoutMs = Number(env.PAYKIT_WEBHOOK_TIMEOUT_MS || 10_000);
-  if (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 60_000) throw new Error('PAYKIT_WEBHOOK_TIMEOUT_MS must be 100 to 60000');
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 60_000)
+    throw new Error('PAYKIT_WEBHOOK_TIMEOUT_MS must be 100 to 60000');
   const pollMs = Number(env.PAYKIT_WEBHOOK_POLL_MS || 1000);
-  if (!Number.isInteger(pollMs) || pollMs < 10 || pollMs > 60_000) throw new Error('PAYKIT_WEBHOOK_POLL_MS must be 10 to 60000');
-  const scheduleSeconds = env.PAYKIT_WEBHOOK_RETRY_SCHEDULE ? env.PAYKIT_WEBHOOK_RETRY_SCHEDULE.split(',').map((s) => Number(s.trim())) : DEFAULT_SCHEDULE_SECONDS;
-  if (scheduleSeconds.some((s) => !(s > 0))) throw new Error('PAYKIT_WEBHOOK_RETRY_SCHEDULE must be seconds separated by commas, e.g. "5,300,1800"');
-  const minimumPayment = env.PAYKIT_MINIMUM_PAYMENT ? readMinimumPayment(env.PAYKIT_MINIMUM_PAYMENT) : DEFAULT_MINIMUM_PAYMENT;
-  if (minimumPayment === null) throw new Error(`PAYKIT_MINIMUM_PAYMENT must be an amount such as "0.50" (0.01 to 999999.99), not "${env.PAYKIT_MINIMUM_PAYMENT}"`);
+  if (!Number.isInteger(pollMs) || pollMs < 10 || pollMs > 60_000)
+    throw new Error('PAYKIT_WEBHOOK_POLL_MS must be 10 to 60000');
+  const scheduleSeconds = env.PAYKIT_WEBHOOK_RETRY_SCHEDULE
+    ? env.PAYKIT_WEBHOOK_RETRY_SCHEDULE.split(',').map((s) => Number(s.trim()))
+    : DEFAULT_SCHEDULE_SECONDS;
+  if (scheduleSeconds.some((s) => !(s > 0)))
+    throw new Error('PAYKIT_WEBHOOK_RETRY_SCHEDULE must be seconds separated by commas, e.g. "5,300,1800"');
+  const minimumPayment = env.PAYKIT_MINIMUM_PAYMENT
+    ? readMinimumPayment(env.PAYKIT_MINIMUM_PAYMENT)
+    : DEFAULT_MINIMUM_PAYMENT;
+  if (minimumPayment === null)
+    throw new Error(
+      `PAYKIT_MINIMUM_PAYMENT must be an amount such as "0.50" (0.01 to 999999.99), not "${env.PAYKIT_MINIMUM_PAYMENT}"`,
+    );
   return {
     port,
     // A sandbox started on a laptop answers that laptop only; containers and servers say HOST=0.0.0.0 (docs/security.md).

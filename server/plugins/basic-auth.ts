@@ -18,7 +18,8 @@ declare module 'fastify' {
 const CHALLENGE = 'Basic realm="Paykit", charset="UTF-8"';
 const REFUSED = {
   missing: 'Missing credentials: send HTTP Basic authentication with your client id and secret key.',
-  malformed: 'Malformed credentials: send HTTP Basic authentication, base64 of your client id, a colon and your secret key (no control characters).',
+  malformed:
+    'Malformed credentials: send HTTP Basic authentication, base64 of your client id, a colon and your secret key (no control characters).',
   wrong: 'Invalid credentials: the client id or secret key is wrong.',
 };
 const NO_CLIENT = '0'.repeat(64);
@@ -45,16 +46,26 @@ export function parseBasic(header: string | undefined): { id: string; secret: st
 export const credentialsDigest = ({ id, secret }: { id: string; secret: string }) => digest(`${id}:${secret}`);
 
 /** The header as clients write it: the only spelling the cache of verified clients keeps. */
-const canonicalHeader = ({ id, secret }: { id: string; secret: string }) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+const canonicalHeader = ({ id, secret }: { id: string; secret: string }) =>
+  `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 
 /**
  * Every route registered in the scope this is added to requires a client's id and secret key. Wrong ones are
  * throttled per client id and caller address (`FailedLogins`): the guesser waits, its neighbours do not. Calls from
  * another site's page are refused first: a browser that once held the credentials would send them along.
  */
-export function requireClient(app: FastifyInstance, store: Store, cache = new ClientCache(), failures = new FailedLogins()): void {
+export function requireClient(
+  app: FastifyInstance,
+  store: Store,
+  cache = new ClientCache(),
+  failures = new FailedLogins(),
+): void {
   app.decorateRequest('client', null as unknown as Client);
-  const verify = async (header: string, credentials: { id: string; secret: string }, presented: string): Promise<Client | undefined> => {
+  const verify = async (
+    header: string,
+    credentials: { id: string; secret: string },
+    presented: string,
+  ): Promise<Client | undefined> => {
     const client = await store.clients.findById(credentials.id);
     // The digest is compared even for an unknown id, so timing does not tell which ids exist.
     if (!matchesDigest(credentials.secret, client?.secret_hash ?? NO_CLIENT) || !client) return undefined;
@@ -64,7 +75,10 @@ export function requireClient(app: FastifyInstance, store: Store, cache = new Cl
     return client;
   };
   const refuse = (request: FastifyRequest, reply: FastifyReply, why: keyof typeof REFUSED): void => {
-    reply.code(401).header('www-authenticate', CHALLENGE).send(failure(request, 'authentication_failed', REFUSED[why]));
+    reply
+      .code(401)
+      .header('www-authenticate', CHALLENGE)
+      .send(failure(request, 'authentication_failed', REFUSED[why]));
   };
   // A callback hook: credentials verified recently pass without a promise (nearly every request).
   app.addHook('onRequest', (request, reply, done) => {

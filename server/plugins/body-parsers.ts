@@ -20,33 +20,50 @@ const NOT_AN_OBJECT = 'The body must be a JSON object.';
  */
 export async function registerBodyParsers(app: FastifyInstance): Promise<void> {
   // Bodies arrive as bytes, so that bytes which are not UTF-8 are refused rather than decoded to U+FFFD.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer', bodyLimit: BODY_LIMIT_BYTES }, (_request, bytes, done) => {
-    try {
-      done(null, parseForm(utf8Text(bytes as Buffer)));
-    } catch (error) {
-      done(error as Error, undefined);
-    }
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'buffer', bodyLimit: BODY_LIMIT_BYTES },
+    (_request, bytes, done) => {
+      try {
+        done(null, parseForm(utf8Text(bytes as Buffer)));
+      } catch (error) {
+        done(error as Error, undefined);
+      }
+    },
+  );
 
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: BODY_LIMIT_BYTES }, (_request, bytes, done) => {
-    try {
-      const body = utf8Text(bytes as Buffer);
-      // No fields at all, like no body: the call's own rules then say what is missing.
-      done(null, body.trim() === '' ? {} : parseJson(body));
-    } catch (error) {
-      done(error as Error, undefined);
-    }
-  });
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: BODY_LIMIT_BYTES },
+    (_request, bytes, done) => {
+      try {
+        const body = utf8Text(bytes as Buffer);
+        // No fields at all, like no body: the call's own rules then say what is missing.
+        done(null, body.trim() === '' ? {} : parseJson(body));
+      } catch (error) {
+        done(error as Error, undefined);
+      }
+    },
+  );
 
-  app.addContentTypeParser('text/plain', { parseAs: 'buffer', bodyLimit: BODY_LIMIT_BYTES }, (_request, bytes, done) => {
-    try {
-      const text = utf8Text(bytes as Buffer);
-      done(null, text.trim() === '' ? {} : parseJson(text));
-    } catch (error) {
-      done(error instanceof Refusal && error.message === NOT_JSON ? invalid('The text/plain body must hold a JSON object.') : (error as Error), undefined);
-    }
-  });
+  app.addContentTypeParser(
+    'text/plain',
+    { parseAs: 'buffer', bodyLimit: BODY_LIMIT_BYTES },
+    (_request, bytes, done) => {
+      try {
+        const text = utf8Text(bytes as Buffer);
+        done(null, text.trim() === '' ? {} : parseJson(text));
+      } catch (error) {
+        done(
+          error instanceof Refusal && error.message === NOT_JSON
+            ? invalid('The text/plain body must hold a JSON object.')
+            : (error as Error),
+          undefined,
+        );
+      }
+    },
+  );
 
   // A callback hook, not an async one: nearly every request passes straight through, without a promise.
   app.addHook('preValidation', (request, _reply, done) => {
@@ -56,7 +73,10 @@ export async function registerBodyParsers(app: FastifyInstance): Promise<void> {
         const fields = parseGetBody(request, text);
         request.query = { ...(request.query as object), ...fields };
       })
-      .then(() => readText(request, done), (error: Error) => done(error));
+      .then(
+        () => readText(request, done),
+        (error: Error) => done(error),
+      );
   });
 }
 
@@ -74,7 +94,8 @@ function parseJson(text: string): unknown {
     throw invalid(NOT_JSON);
   }
   if (duplicateKey !== undefined) throw invalid(DUPLICATE_KEY(duplicateKey));
-  if (/"(?:__proto__|constructor)"\s*:/.test(text) && hasPoisonedKey(parsed)) throw invalid('The body must not use the keys __proto__ or constructor.');
+  if (/"(?:__proto__|constructor)"\s*:/.test(text) && hasPoisonedKey(parsed))
+    throw invalid('The body must not use the keys __proto__ or constructor.');
   return parsed;
 }
 
@@ -100,7 +121,10 @@ function readText(request: FastifyRequest, done: (error?: Error) => void): void 
   } catch (error) {
     return done(error as Error);
   }
-  const problem = findUnstorableText(request.params, 'path') ?? findUnstorableText(request.query, 'query') ?? findUnstorableText(request.body, 'body');
+  const problem =
+    findUnstorableText(request.params, 'path') ??
+    findUnstorableText(request.query, 'query') ??
+    findUnstorableText(request.body, 'body');
   if (problem) return done(invalid(problem));
   const schema = request.routeOptions.schema;
   if (schema?.querystring) decodeQueryText(request.query, schema.querystring);

@@ -13,10 +13,7 @@ export class ClientCache {
   private readonly ttlMs;
   private readonly maxEntries;
 
-  constructor(
-    ttlMs = 30_000,
-    maxEntries = 1000,
-  ) {
+  constructor(ttlMs = 30_000, maxEntries = 1000) {
     this.ttlMs = ttlMs;
     this.maxEntries = maxEntries;
   }

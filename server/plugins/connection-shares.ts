@@ -2,9 +2,20 @@ import { BlockList, isIPv4, isIPv6, type Server } from 'node:net';
 
 /** The named ranges `PAYKIT_TRUST_PROXY` takes (as Fastify's trustProxy reads them), as subnets. */
 const NAMED_RANGES: Record<string, [string, number, 'ipv4' | 'ipv6'][]> = {
-  loopback: [['127.0.0.0', 8, 'ipv4'], ['::1', 128, 'ipv6']],
-  linklocal: [['169.254.0.0', 16, 'ipv4'], ['fe80::', 10, 'ipv6']],
-  uniquelocal: [['10.0.0.0', 8, 'ipv4'], ['172.16.0.0', 12, 'ipv4'], ['192.168.0.0', 16, 'ipv4'], ['fc00::', 7, 'ipv6']],
+  loopback: [
+    ['127.0.0.0', 8, 'ipv4'],
+    ['::1', 128, 'ipv6'],
+  ],
+  linklocal: [
+    ['169.254.0.0', 16, 'ipv4'],
+    ['fe80::', 10, 'ipv6'],
+  ],
+  uniquelocal: [
+    ['10.0.0.0', 8, 'ipv4'],
+    ['172.16.0.0', 12, 'ipv4'],
+    ['192.168.0.0', 16, 'ipv4'],
+    ['fc00::', 7, 'ipv6'],
+  ],
 };
 
 /**
@@ -52,9 +63,13 @@ export function callerKey(address: string): string {
   if (mapped) return mapped[1]!;
   if (!isIPv6(address)) return address;
   const [head = '', tail] = address.toLowerCase().split('::');
-  const groupsOf = (part: string) => (part === '' ? [] : part.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group])));
+  const groupsOf = (part: string) =>
+    part === '' ? [] : part.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group]));
   const front = groupsOf(head);
   const back = tail === undefined ? [] : groupsOf(tail);
   const full = [...front, ...Array<string>(8 - front.length - back.length).fill('0'), ...back];
-  return `${full.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${full
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }

@@ -9,7 +9,8 @@ const CONSOLE_WRITES_PER_MINUTE = 60;
 export const INVALID_SESSION_TOKENS_PER_MINUTE = 60;
 
 const tooMany = (seconds: number) => `Too many requests: try again in ${seconds} seconds.`;
-const tooManyInvalid = (seconds: number) => `Too many requests with a missing or invalid session token from your address: try again in ${seconds} seconds.`;
+const tooManyInvalid = (seconds: number) =>
+  `Too many requests with a missing or invalid session token from your address: try again in ${seconds} seconds.`;
 
 /**
  * The payments console's limits, counted per session token, so that neither one merchant's busy console nor anyone's

@@ -22,7 +22,10 @@ export function failure(request: FastifyRequest, code: Reason | 'service_error',
 
 const FASTIFY_REFUSALS: Record<string, [Reason, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: ['invalid_request', 'The body is not valid JSON.'],
-  FST_ERR_CTP_EMPTY_JSON_BODY: ['invalid_request', 'The body is empty but its content-type says JSON: send a JSON object.'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [
+    'invalid_request',
+    'The body is empty but its content-type says JSON: send a JSON object.',
+  ],
   FST_ERR_CTP_BODY_TOO_LARGE: ['body_too_large', 'The body is too large.'],
   FST_ERR_CTP_INVALID_MEDIA_TYPE: ['unsupported_content_type', 'Unsupported content-type: send application/json.'],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['invalid_request', 'The content-length does not match the body.'],
@@ -35,7 +38,9 @@ export function registerEnvelopeErrors(app: FastifyInstance): void {
   const repeated = new RepeatedErrorLog(app.log);
   const refuse = (request: FastifyRequest, reply: FastifyReply, refusal: Refusal) => {
     if (refusal.retryAfterSeconds !== undefined) reply.header('retry-after', String(refusal.retryAfterSeconds));
-    return reply.code(STATUS_OF_REASON[refusal.reason]).send(failure(request, refusal.reason, refusal.message, refusal.details));
+    return reply
+      .code(STATUS_OF_REASON[refusal.reason])
+      .send(failure(request, refusal.reason, refusal.message, refusal.details));
   };
   app.setErrorHandler((error: FastifyError | Refusal, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof Refusal) return refuse(request, reply, error);
@@ -46,14 +51,28 @@ export function registerEnvelopeErrors(app: FastifyInstance): void {
     if (isUniqueViolation(error)) {
       // Two requests wrote the same key at once; the one that lost may simply be retried.
       request.log.warn({ err: error }, 'concurrent write conflict');
-      return refuse(request, reply, new Refusal('conflict', 'Another request changed the same record at the same moment: retry this one.'));
+      return refuse(
+        request,
+        reply,
+        new Refusal('conflict', 'Another request changed the same record at the same moment: retry this one.'),
+      );
     }
     if (isStorageUnavailable(error)) {
-      repeated.report(`storage:${error.code ?? 'connection'}`, error, 'the database could not take a request; answering 503');
+      repeated.report(
+        `storage:${error.code ?? 'connection'}`,
+        error,
+        'the database could not take a request; answering 503',
+      );
       return reply
         .code(503)
         .header('retry-after', String(STORAGE_RETRY_AFTER_SECONDS))
-        .send(failure(request, 'service_error', `The database is unavailable for a moment. Retry in ${STORAGE_RETRY_AFTER_SECONDS} seconds, with the same Idempotency-Key so that nothing is done twice.`));
+        .send(
+          failure(
+            request,
+            'service_error',
+            `The database is unavailable for a moment. Retry in ${STORAGE_RETRY_AFTER_SECONDS} seconds, with the same Idempotency-Key so that nothing is done twice.`,
+          ),
+        );
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -61,24 +80,42 @@ export function registerEnvelopeErrors(app: FastifyInstance): void {
       return refuse(request, reply, new Refusal(reason, message));
     }
     repeated.report(`unexpected:${error.code ?? error.name}`, error, 'unexpected error');
-    return reply.code(500).send(failure(request, 'service_error', 'Something went wrong on our side. Try again in a moment.'));
+    return reply
+      .code(500)
+      .send(failure(request, 'service_error', 'Something went wrong on our side. Try again in a moment.'));
   });
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
-    return refuse(request, reply, new Refusal('not_found', `No such endpoint: ${request.method} ${path}. The list is at /docs.`));
+    return refuse(
+      request,
+      reply,
+      new Refusal('not_found', `No such endpoint: ${request.method} ${path}. The list is at /docs.`),
+    );
   });
 }
 
 const FRAMEWORK_REFUSALS: Record<string, [number, Reason, string]> = {
-  FST_ERR_BAD_URL: [400, 'invalid_request', 'The path is not valid: a "%" must be followed by two hexadecimal digits of UTF-8.'],
+  FST_ERR_BAD_URL: [
+    400,
+    'invalid_request',
+    'The path is not valid: a "%" must be followed by two hexadecimal digits of UTF-8.',
+  ],
   // 414 URI Too Long, as docs/decisions.md promises: the request is malformed, not about something that is missing.
-  FST_ERR_MAX_PARAM_LENGTH: [414, 'invalid_request', 'An identifier in the path is longer than 100 characters: no identifier of ours is.'],
+  FST_ERR_MAX_PARAM_LENGTH: [
+    414,
+    'invalid_request',
+    'An identifier in the path is longer than 100 characters: no identifier of ours is.',
+  ],
 };
 
 /** Errors found before routing (bad %-encoding, an over-long path id): the envelope, and never the URL echoed back. */
 export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, request, reply) => {
-  const [status, reason, message] = FRAMEWORK_REFUSALS[error.code] ?? [400, 'invalid_request', 'The request is not valid HTTP.'];
+  const [status, reason, message] = FRAMEWORK_REFUSALS[error.code] ?? [
+    400,
+    'invalid_request',
+    'The request is not valid HTTP.',
+  ];
   return (reply as FastifyReply).code(status).send(failure(request as FastifyRequest, reason, message));
 };
 
@@ -90,10 +127,16 @@ const CLIENT_ERRORS: Record<string, [number, string, string]> = {
 /** Requests Node refuses before Fastify sees them (headers over 16 KB, broken HTTP): still the envelope. */
 export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, reason, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'Bad Request', 'The request is not valid HTTP.'];
+  const [status, reason, message] = CLIENT_ERRORS[error.code ?? ''] ?? [
+    400,
+    'Bad Request',
+    'The request is not valid HTTP.',
+  ];
   const body = JSON.stringify({ result: false, message, code: 'invalid_request' });
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   }
   socket.destroy(error);
 }

@@ -9,7 +9,11 @@ export const EXPECTATION_FAILED = 'The Expect header takes only 100-continue: se
 export function answerUnmetExpectations(server: Server): void {
   server.on('checkExpectation', (_request: IncomingMessage, response: ServerResponse) => {
     const body = JSON.stringify({ result: false, message: EXPECTATION_FAILED, code: 'invalid_request' });
-    response.writeHead(417, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' });
+    response.writeHead(417, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      connection: 'close',
+    });
     response.end(body);
   });
 }

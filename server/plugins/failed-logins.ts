@@ -6,7 +6,8 @@ export const FAILED_AUTHENTICATIONS_PER_MINUTE = 60;
 /** Wrong credentials from one address in a minute, whatever ids they name, before guessing more ids is slowed. */
 export const FAILED_AUTHENTICATIONS_PER_ADDRESS_PER_MINUTE = 600;
 
-export const TOO_MANY_FAILURES = (seconds: number) => `Too many failed authentications from your address: try again in ${seconds} seconds.`;
+export const TOO_MANY_FAILURES = (seconds: number) =>
+  `Too many failed authentications from your address: try again in ${seconds} seconds.`;
 
 /**
  * Throttles whoever guesses credentials, not the others at the guesser's address (one proxy, one office). Failures

@@ -1,5 +1,11 @@
 import type {
-  FastifyInstance, FastifyReply, FastifyRequest, onResponseHookHandler, onSendHookHandler, preHandlerHookHandler, preValidationHookHandler,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onResponseHookHandler,
+  onSendHookHandler,
+  preHandlerHookHandler,
+  preValidationHookHandler,
 } from 'fastify';
 import type { Clock } from '../platform/clock.ts';
 import { Refusal, conflict, invalid } from '../domain/refusals.ts';
@@ -14,7 +20,8 @@ const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 const REPLAYED_HEADER = 'idempotent-replayed';
 
 const INVALID_KEY_MESSAGE = 'Idempotency-Key must be 1 to 255 printable characters.';
-const KEY_REUSED_MESSAGE = 'This Idempotency-Key was already used with a different request: use a new key for a new request.';
+const KEY_REUSED_MESSAGE =
+  'This Idempotency-Key was already used with a different request: use a new key for a new request.';
 const KEY_IN_PROGRESS_MESSAGE = 'A request with this Idempotency-Key is still being processed: retry in a moment.';
 const KEY_HELD_MESSAGE = (seconds: number) =>
   `A request with this Idempotency-Key has not finished: it may still run on another process, or its process stopped. Retry in ${seconds} seconds, when its hold runs out.`;
@@ -33,7 +40,10 @@ const RELEASE_WAIT_MS = 250;
  */
 export type KeyOwner = (request: FastifyRequest) => { id: string; secret: string };
 
-const partnerOwner: KeyOwner = (request) => ({ id: request.client.id, secret: parseBasic(request.headers.authorization)?.secret ?? '' });
+const partnerOwner: KeyOwner = (request) => ({
+  id: request.client.id,
+  secret: parseBasic(request.headers.authorization)?.secret ?? '',
+});
 
 /**
  * Every POST in the scope this is added to honours an `Idempotency-Key` header, as Stripe does: a retry with
@@ -73,7 +83,8 @@ export function honourIdempotencyKeys(app: FastifyInstance, clock: Clock, ownerO
   const running = new Map<string, number>();
   const runningKey = (state: RequestKey, claimedAt: string) => `${slot(state)}@${claimedAt}`;
   const enter = (key: string) => running.set(key, (running.get(key) ?? 0) + 1);
-  const leave = (key: string) => (running.get(key) === 1 ? running.delete(key) : running.set(key, running.get(key)! - 1));
+  const leave = (key: string) =>
+    running.get(key) === 1 ? running.delete(key) : running.set(key, running.get(key)! - 1);
   const releaseLeftOver = async (keys: IdempotencyKeyRepository, state: RequestKey): Promise<void> => {
     const claimedAt = unreleased.get(slot(state));
     if (claimedAt !== undefined) await keys.release(state.clientId, state.keyDigest, claimedAt);
@@ -107,41 +118,43 @@ export function honourIdempotencyKeys(app: FastifyInstance, clock: Clock, ownerO
     const runningHere = (claimedAt: string) => running.has(runningKey(state, claimedAt));
     releaseLeftOver(keys, state)
       .then(() =>
-        keys.claim(state.clientId, state.keyDigest, state.fingerprint, now, undefined, runningHere).catch((error: unknown) => {
-          // A claim that failed may still have reached the database (its commit did, its answer did not).
-          forget(state, isoInstant(now));
-          throw error;
-        }),
+        keys
+          .claim(state.clientId, state.keyDigest, state.fingerprint, now, undefined, runningHere)
+          .catch((error: unknown) => {
+            // A claim that failed may still have reached the database (its commit did, its answer did not).
+            forget(state, isoInstant(now));
+            throw error;
+          }),
       )
       .then(
-      (result) => {
-        if (result.claimed) {
-          state.claimedAt = result.claimedAt;
-          state.reply = reply;
-          return done();
-        }
-        leave(mine);
-        const { held } = result;
-        if (held.fingerprint !== state.fingerprint) return done(new Refusal('idempotency_key_reused', KEY_REUSED_MESSAGE));
-        if (held.status_code === null || held.body === null) {
-          // Running here: it is about to finish, retry soon. Elsewhere, it may have stopped with its process: the
-          // retry runs once its lease is out, so that is when to come back.
-          if (runningHere(held.created_at)) return done(conflict(KEY_IN_PROGRESS_MESSAGE, 1));
-          const seconds = Math.max(1, Math.ceil((Date.parse(held.locked_until ?? '') - now.getTime()) / 1000) || 1);
-          return done(conflict(KEY_HELD_MESSAGE(seconds), seconds));
-        }
-        const body = unseal(state.sealKey, held.body);
-        if (body === undefined) return done(new Refusal('idempotency_key_reused', KEY_UNREADABLE_MESSAGE));
-        // Answering from a hook: the reply is sent and `done` is not called.
-        replay(reply, held.status_code, body);
-      },
-      (error: Error) => {
-        leave(mine);
-        done(error);
-      },
-    );
+        (result) => {
+          if (result.claimed) {
+            state.claimedAt = result.claimedAt;
+            state.reply = reply;
+            return done();
+          }
+          leave(mine);
+          const { held } = result;
+          if (held.fingerprint !== state.fingerprint)
+            return done(new Refusal('idempotency_key_reused', KEY_REUSED_MESSAGE));
+          if (held.status_code === null || held.body === null) {
+            // Running here: it is about to finish, retry soon. Elsewhere, it may have stopped with its process: the
+            // retry runs once its lease is out, so that is when to come back.
+            if (runningHere(held.created_at)) return done(conflict(KEY_IN_PROGRESS_MESSAGE, 1));
+            const seconds = Math.max(1, Math.ceil((Date.parse(held.locked_until ?? '') - now.getTime()) / 1000) || 1);
+            return done(conflict(KEY_HELD_MESSAGE(seconds), seconds));
+          }
+          const body = unseal(state.sealKey, held.body);
+          if (body === undefined) return done(new Refusal('idempotency_key_reused', KEY_UNREADABLE_MESSAGE));
+          // Answering from a hook: the reply is sent and `done` is not called.
+          replay(reply, held.status_code, body);
+        },
+        (error: Error) => {
+          leave(mine);
+          done(error);
+        },
+      );
   };
-
 
   // Answers no write of the handler stored: a 4xx it threw (its write undone), a 5xx, a call that wrote nothing.
   const onSend: onSendHookHandler = (request, reply, payload, done) => {
@@ -158,14 +171,18 @@ export function honourIdempotencyKeys(app: FastifyInstance, clock: Clock, ownerO
       // among the unreleased, which a retry here releases before it claims.
       forget(state, claimedAt);
       let timer: NodeJS.Timeout | undefined;
-      void Promise.race([release(keys, state, claimedAt), new Promise((resolve) => (timer = setTimeout(resolve, RELEASE_WAIT_MS)))]).then(() => {
+      void Promise.race([
+        release(keys, state, claimedAt),
+        new Promise((resolve) => (timer = setTimeout(resolve, RELEASE_WAIT_MS))),
+      ]).then(() => {
         clearTimeout(timer);
         done(null, payload);
       });
       return;
     }
     // The answer is recorded before it leaves, so a retry that follows it always finds it.
-    keys.complete(clientId, keyDigest, claimedAt, reply.statusCode, seal(state.sealKey, text))
+    keys
+      .complete(clientId, keyDigest, claimedAt, reply.statusCode, seal(state.sealKey, text))
       .catch((error: unknown) => {
         request.log.error({ err: error }, 'could not record the answer of an idempotency key');
         forget(state, claimedAt);

@@ -11,10 +11,7 @@ export class KnownCredentials {
   private readonly rememberMs;
   private readonly maxEntries;
 
-  constructor(
-    rememberMs = 60 * 60_000,
-    maxEntries = 10_000,
-  ) {
+  constructor(rememberMs = 60 * 60_000, maxEntries = 10_000) {
     this.rememberMs = rememberMs;
     this.maxEntries = maxEntries;
   }

@@ -14,7 +14,8 @@ declare module 'fastify' {
   }
 }
 
-export const OPERATOR_CREDENTIALS_MESSAGE = 'Operator calls need `Authorization: Bearer op_…`, a token made with `npm run operator -- credentials create`.';
+export const OPERATOR_CREDENTIALS_MESSAGE =
+  'Operator calls need `Authorization: Bearer op_…`, a token made with `npm run operator -- credentials create`.';
 
 /** A token names no operator before it is checked, so the failures of operator tokens count as one id's. */
 const OPERATOR_TOKENS = 'operator tokens';

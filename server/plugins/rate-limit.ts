@@ -12,11 +12,7 @@ export class RateLimiter {
   private readonly windowMs;
   private readonly maxKeys;
 
-  constructor(
-    limit: number,
-    windowMs = 60_000,
-    maxKeys = 50_000,
-  ) {
+  constructor(limit: number, windowMs = 60_000, maxKeys = 50_000) {
     this.limit = limit;
     this.windowMs = windowMs;
     this.maxKeys = maxKeys;

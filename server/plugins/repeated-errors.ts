@@ -15,11 +15,7 @@ export class RepeatedErrorLog {
   private readonly intervalMs;
   private readonly now: () => number;
 
-  constructor(
-    log: ErrorLogger,
-    intervalMs = 10_000,
-    now: () => number = Date.now,
-  ) {
+  constructor(log: ErrorLogger, intervalMs = 10_000, now: () => number = Date.now) {
     this.log = log;
     this.intervalMs = intervalMs;
     this.now = now;
@@ -32,7 +28,11 @@ export class RepeatedErrorLog {
       seen.more++;
       return;
     }
-    if (seen && seen.more > 0) this.log.warn({ kind, count: seen.more, seconds: Math.round((now - seen.at) / 1000) }, `${seen.more} more: ${message}`);
+    if (seen && seen.more > 0)
+      this.log.warn(
+        { kind, count: seen.more, seconds: Math.round((now - seen.at) / 1000) },
+        `${seen.more} more: ${message}`,
+      );
     this.last.set(kind, { at: now, more: 0 });
     this.log.error({ err: error, kind }, message);
   }

@@ -56,7 +56,17 @@ class RequestUnit {
     const answer = await this.writer.transaction(async (tx) => {
       const answer = await work(tx);
       sealed = this.sealed(answer);
-      if (sealed && !(await tx.idempotencyKeys.complete(sealed.clientId, sealed.keyDigest, sealed.claimedAt, sealed.statusCode, sealed.body))) throw claimLost();
+      if (
+        sealed &&
+        !(await tx.idempotencyKeys.complete(
+          sealed.clientId,
+          sealed.keyDigest,
+          sealed.claimedAt,
+          sealed.statusCode,
+          sealed.body,
+        ))
+      )
+        throw claimLost();
       return answer;
     });
     if (sealed) this.key!.settled = true;
@@ -78,8 +88,15 @@ class RequestUnit {
   private sealed(answer: unknown): AnswerSeal | undefined {
     const { clientId, keyDigest, claimedAt, reply, sealKey, settled } = this.key ?? {};
     if (!claimedAt || !reply || settled) return undefined;
-    if (answer === undefined) throw new Error('the first write of a request with an Idempotency-Key carries its answer');
-    return { clientId: clientId!, keyDigest: keyDigest!, claimedAt, statusCode: reply.statusCode, body: seal(sealKey!, serializedText(reply, answer)) };
+    if (answer === undefined)
+      throw new Error('the first write of a request with an Idempotency-Key carries its answer');
+    return {
+      clientId: clientId!,
+      keyDigest: keyDigest!,
+      claimedAt,
+      statusCode: reply.statusCode,
+      body: seal(sealKey!, serializedText(reply, answer)),
+    };
   }
 }
 

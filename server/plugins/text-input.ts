@@ -53,7 +53,11 @@ export function findUnstorableText(value: unknown, path: string): string | undef
   for (const key of Object.keys(value)) {
     const inner = (value as Record<string, unknown>)[key];
     // Every request passes through here: a field's path is written out only where it holds a problem or more fields.
-    if (isStorable(key) && (typeof inner === 'string' ? isStorable(inner) : inner === null || typeof inner !== 'object')) continue;
+    if (
+      isStorable(key) &&
+      (typeof inner === 'string' ? isStorable(inner) : inner === null || typeof inner !== 'object')
+    )
+      continue;
     const problem = problemOf(key, `${path}.${key}`) ?? findUnstorableText(inner, `${path}.${key}`);
     if (problem) return problem;
   }
@@ -64,7 +68,8 @@ const isStorable = (text: string) => !text.includes('\0') && !LONE_SURROGATE.tes
 
 function problemOf(text: string, path: string): string | undefined {
   if (text.includes('\0')) return `Text must not contain the NUL character (\\u0000); ${shown(path)} does.`;
-  if (LONE_SURROGATE.test(text)) return `Text must be valid Unicode; ${shown(path)} holds half of a UTF-16 surrogate pair alone.`;
+  if (LONE_SURROGATE.test(text))
+    return `Text must be valid Unicode; ${shown(path)} holds half of a UTF-16 surrogate pair alone.`;
   return undefined;
 }
 
@@ -128,4 +133,5 @@ function decodeJsonString(literal: string): string {
   }
 }
 
-export const DUPLICATE_KEY = (key: string) => `The body names ${quoted(key)} twice in one object: send each field once.`;
+export const DUPLICATE_KEY = (key: string) =>
+  `The body names ${quoted(key)} twice in one object: send each field once.`;

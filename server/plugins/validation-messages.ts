@@ -60,7 +60,9 @@ function foldAnyOf(issues: ValidationIssue[]): ValidationIssue[] {
       folded.push(issue);
       continue;
     }
-    const branches = folded.filter((b) => b.instancePath === issue.instancePath && b.schemaPath?.startsWith(`${issue.schemaPath}/`));
+    const branches = folded.filter(
+      (b) => b.instancePath === issue.instancePath && b.schemaPath?.startsWith(`${issue.schemaPath}/`),
+    );
     for (const branch of branches) folded.splice(folded.indexOf(branch), 1);
     const specific = branches.find((b) => b.keyword !== 'type');
     folded.push(specific ?? { ...issue, keyword: 'type', params: { type: branches.map((b) => b.params.type) } });

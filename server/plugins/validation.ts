@@ -30,7 +30,9 @@ function withFormats(ajv: Ajv): Ajv {
  */
 const requestAjv = withFormats(new Ajv({ ...COMMON, coerceTypes: false, removeAdditional: false, verbose: true }));
 /** The JSON body of a GET call, checked alone: no defaults, which would override the query string's values. */
-const getBodyAjv = withFormats(new Ajv({ ...COMMON, useDefaults: false, coerceTypes: false, removeAdditional: false, verbose: true }));
+const getBodyAjv = withFormats(
+  new Ajv({ ...COMMON, useDefaults: false, coerceTypes: false, removeAdditional: false, verbose: true }),
+);
 
 const partialValidators = new WeakMap<object, ValidateFunction>();
 

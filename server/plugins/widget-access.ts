@@ -15,7 +15,10 @@ declare module 'fastify' {
 const ALLOW_HEADERS = 'content-type, authorization, idempotency-key';
 
 function allowOrigin(reply: FastifyReply, origin: string): void {
-  reply.header('access-control-allow-origin', origin).header('access-control-allow-headers', ALLOW_HEADERS).header('access-control-max-age', '600');
+  reply
+    .header('access-control-allow-origin', origin)
+    .header('access-control-allow-headers', ALLOW_HEADERS)
+    .header('access-control-max-age', '600');
 }
 
 /**

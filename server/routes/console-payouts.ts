@@ -4,7 +4,14 @@ import type { Deps } from '../plugins/deps.ts';
 import { ConsoleLimits } from '../plugins/console-limits.ts';
 import { Refusal } from '../domain/refusals.ts';
 import { failures } from '../schemas/envelope.ts';
-import { EntriesCsv, PayoutEntriesAnswer, PayoutParams, WidgetPageQuery, WidgetPayoutCsvQuery, WidgetPayoutsAnswer } from '../schemas/payouts.ts';
+import {
+  EntriesCsv,
+  PayoutEntriesAnswer,
+  PayoutParams,
+  WidgetPageQuery,
+  WidgetPayoutCsvQuery,
+  WidgetPayoutsAnswer,
+} from '../schemas/payouts.ts';
 import { requireFeature, sessionOf, sessionTokenDigest } from '../services/widgets.ts';
 import { balanceView, listPayoutEntries, listPayouts, ownPayout } from '../services/payout-views.ts';
 import { entriesExport } from '../services/payouts-csv.ts';
@@ -33,38 +40,87 @@ export const consolePayoutRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, 
     return session.merchantId;
   }
 
-  app.options('/widgets/payouts', { schema: { hide: true } }, async (_request, reply) => reply.code(204).header('access-control-allow-methods', 'GET, OPTIONS').send());
-  app.options('/widgets/payouts/*', { schema: { hide: true } }, async (_request, reply) => reply.code(204).header('access-control-allow-methods', 'GET, OPTIONS').send());
+  app.options('/widgets/payouts', { schema: { hide: true } }, async (_request, reply) =>
+    reply.code(204).header('access-control-allow-methods', 'GET, OPTIONS').send(),
+  );
+  app.options('/widgets/payouts/*', { schema: { hide: true } }, async (_request, reply) =>
+    reply.code(204).header('access-control-allow-methods', 'GET, OPTIONS').send(),
+  );
 
-  app.get('/widgets/payouts', {
-    schema: {
-      operationId: 'listWidgetPayouts', tags, summary: 'The balance and the payouts, newest first (session feature: payouts)',
-      querystring: WidgetPageQuery, response: { 200: WidgetPayoutsAnswer, ...failures },
+  app.get(
+    '/widgets/payouts',
+    {
+      schema: {
+        operationId: 'listWidgetPayouts',
+        tags,
+        summary: 'The balance and the payouts, newest first (session feature: payouts)',
+        querystring: WidgetPageQuery,
+        response: { 200: WidgetPayoutsAnswer, ...failures },
+      },
     },
-  }, async (request, reply) => {
-    const merchantId = await merchantOf(request, reply);
-    const [balance, payouts] = await Promise.all([balanceView(request.unit.store, merchantId, clock.now()), listPayouts(request.unit.store, merchantId, request.query.perPage, request.query.cursor)]);
-    return { result: true, message: 'Payouts retrieved.', data: { balance, ...payouts } };
-  });
+    async (request, reply) => {
+      const merchantId = await merchantOf(request, reply);
+      const [balance, payouts] = await Promise.all([
+        balanceView(request.unit.store, merchantId, clock.now()),
+        listPayouts(request.unit.store, merchantId, request.query.perPage, request.query.cursor),
+      ]);
+      return { result: true, message: 'Payouts retrieved.', data: { balance, ...payouts } };
+    },
+  );
 
-  app.get('/widgets/payouts/:payout_id/entries', {
-    schema: {
-      operationId: 'listWidgetPayoutEntries', tags, summary: "A payout's entries, newest first (session feature: payouts)",
-      params: PayoutParams, querystring: WidgetPageQuery, response: { 200: PayoutEntriesAnswer, ...failures },
+  app.get(
+    '/widgets/payouts/:payout_id/entries',
+    {
+      schema: {
+        operationId: 'listWidgetPayoutEntries',
+        tags,
+        summary: "A payout's entries, newest first (session feature: payouts)",
+        params: PayoutParams,
+        querystring: WidgetPageQuery,
+        response: { 200: PayoutEntriesAnswer, ...failures },
+      },
     },
-  }, async (request, reply) => {
-    const merchantId = await merchantOf(request, reply);
-    return { result: true, message: 'Payout entries retrieved.', data: await listPayoutEntries(request.unit.store, merchantId, request.params.payout_id, request.query.perPage, request.query.cursor) };
-  });
+    async (request, reply) => {
+      const merchantId = await merchantOf(request, reply);
+      return {
+        result: true,
+        message: 'Payout entries retrieved.',
+        data: await listPayoutEntries(
+          request.unit.store,
+          merchantId,
+          request.params.payout_id,
+          request.query.perPage,
+          request.query.cursor,
+        ),
+      };
+    },
+  );
 
-  app.get('/widgets/payouts/:payout_id/entries.csv', {
-    schema: {
-      operationId: 'exportWidgetPayoutEntries', tags, summary: "A payout's entries as CSV (session feature: payouts)",
-      params: PayoutParams, querystring: WidgetPayoutCsvQuery, response: { 200: EntriesCsv, ...failures },
+  app.get(
+    '/widgets/payouts/:payout_id/entries.csv',
+    {
+      schema: {
+        operationId: 'exportWidgetPayoutEntries',
+        tags,
+        summary: "A payout's entries as CSV (session feature: payouts)",
+        params: PayoutParams,
+        querystring: WidgetPayoutCsvQuery,
+        response: { 200: EntriesCsv, ...failures },
+      },
     },
-  }, async (request, reply) => {
-    const merchantId = await merchantOf(request, reply);
-    const payout = await ownPayout(request.unit.store, merchantId, request.params.payout_id);
-    return sendCsv(reply, entriesExport(request.unit.store, merchantId, { payoutId: payout.id }, `payout-${payout.id}`, request.query.lang));
-  });
+    async (request, reply) => {
+      const merchantId = await merchantOf(request, reply);
+      const payout = await ownPayout(request.unit.store, merchantId, request.params.payout_id);
+      return sendCsv(
+        reply,
+        entriesExport(
+          request.unit.store,
+          merchantId,
+          { payoutId: payout.id },
+          `payout-${payout.id}`,
+          request.query.lang,
+        ),
+      );
+    },
+  );
 };

@@ -9,24 +9,33 @@ export const merchantRoutes: FastifyPluginAsyncTypebox<Deps> = async (app) => {
   addEtags(app);
   // Partners poll their merchant list far more often than it changes.
   const lists = new UnchangedAnswers();
-  app.get('/merchant', {
-    schema: { operationId: 'listMerchants', tags: ['Merchant onboarding'], summary: 'List your merchants, newest first', response: { 200: MerchantListAnswer, ...failures } },
-  }, async (request, reply) => {
-    reply.header('cache-control', 'private, no-cache');
-    return lists.send(reply, request.unit.store, request.client.id, async () => ({
-      result: true,
-      message: 'Merchants retrieved.',
-      data: (await request.unit.store.merchants.listForClient(request.client.id)).map((m) => ({
-        businessname: m.business_name,
-        email: m.email,
-        first_name: m.first_name,
-        last_name: m.last_name,
-        join_date: m.created_at,
-        merchant_id: m.id,
-        phonenumber: m.phone,
-        public_data: { public_key: m.public_key },
-        website: m.website,
-      })),
-    }));
-  });
+  app.get(
+    '/merchant',
+    {
+      schema: {
+        operationId: 'listMerchants',
+        tags: ['Merchant onboarding'],
+        summary: 'List your merchants, newest first',
+        response: { 200: MerchantListAnswer, ...failures },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-cache');
+      return lists.send(reply, request.unit.store, request.client.id, async () => ({
+        result: true,
+        message: 'Merchants retrieved.',
+        data: (await request.unit.store.merchants.listForClient(request.client.id)).map((m) => ({
+          businessname: m.business_name,
+          email: m.email,
+          first_name: m.first_name,
+          last_name: m.last_name,
+          join_date: m.created_at,
+          merchant_id: m.id,
+          phonenumber: m.phone,
+          public_data: { public_key: m.public_key },
+          website: m.website,
+        })),
+      }));
+    },
+  );
 };

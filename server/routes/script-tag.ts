@@ -22,10 +22,19 @@ export const scriptTagRoute: FastifyPluginAsync<ScriptTagOptions> = async (app, 
   const current = () => (bundle ??= builtScriptTag(buildScriptTag));
 
   app.get('/paykit.js', { schema: { hide: true } }, async (request, reply) =>
-    sendFile(request, reply, (await current()).loader, { ...ANY_PAGE, cacheControl: `public, max-age=${loaderMaxAge}` }));
+    sendFile(request, reply, (await current()).loader, {
+      ...ANY_PAGE,
+      cacheControl: `public, max-age=${loaderMaxAge}`,
+    }),
+  );
 
   app.get('/paykit.json', { schema: { hide: true } }, async (request, reply) =>
-    sendFile(request, reply, (await current()).manifest, { ...ANY_PAGE, cacheControl: `public, max-age=${loaderMaxAge}`, contentType: 'application/json' }));
+    sendFile(request, reply, (await current()).manifest, {
+      ...ANY_PAGE,
+      cacheControl: `public, max-age=${loaderMaxAge}`,
+      contentType: 'application/json',
+    }),
+  );
 
   app.get<{ Params: { file: string } }>('/paykit/:file', { schema: { hide: true } }, async (request, reply) => {
     const { file } = request.params;
@@ -36,7 +45,13 @@ export const scriptTagRoute: FastifyPluginAsync<ScriptTagOptions> = async (app, 
     // element's current module instead, which takes what it shares from that page's loader (src/script-tag/lent.ts
     // keeps those names stable). Never cached, as it changes with the next build.
     const tag = FETCHED_ELEMENTS.find((name) => new RegExp(`^${name}-\\w+\\.js$`).test(file));
-    if (tag) return reply.code(307).header('location', elements[tag]![0]!).header('cache-control', 'no-store').header('access-control-allow-origin', '*').send();
+    if (tag)
+      return reply
+        .code(307)
+        .header('location', elements[tag]![0]!)
+        .header('cache-control', 'no-store')
+        .header('access-control-allow-origin', '*')
+        .send();
     return reply.callNotFound();
   });
 };

@@ -9,7 +9,10 @@ import type { Change } from '../store/changes.ts';
  * send it again from the console.
  */
 export async function sendShopperReceipt(
-  request: FastifyRequest, merchantId: string, transactionId: string, options: { now: Date; publicUrl: string; language?: string | undefined },
+  request: FastifyRequest,
+  merchantId: string,
+  transactionId: string,
+  options: { now: Date; publicUrl: string; language?: string | undefined },
 ): Promise<void> {
   try {
     const change = await receiptChange(request.unit.store, merchantId, transactionId, options);
@@ -25,8 +28,12 @@ export async function sendShopperReceipt(
  * the change alone, as one write; nothing more when receipts are off.
  */
 export function writeWithReceipt<A>(
-  request: FastifyRequest, { change, shopperReachable }: { change: Change; shopperReachable: boolean }, answer: A, merchantId: string,
-  transactionId: string, options: { now: Date; publicUrl: string },
+  request: FastifyRequest,
+  { change, shopperReachable }: { change: Change; shopperReachable: boolean },
+  answer: A,
+  merchantId: string,
+  transactionId: string,
+  options: { now: Date; publicUrl: string },
 ): Promise<A> {
   if (!shopperReachable) return request.unit.write(change, answer);
   return request.unit.transaction(async (tx) => {

@@ -8,26 +8,35 @@ import { transactionsExport } from '../services/transactions-csv.ts';
 
 /** Streams an export as a download. */
 export function sendCsv(reply: FastifyReply, { filename, csv }: ReturnType<typeof transactionsExport>): FastifyReply {
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${filename}"`)
-    .header('cache-control', 'no-store')
-    // A page on another origin downloads it with fetch and may name the file as the service does.
-    .header('access-control-expose-headers', 'Content-Disposition')
-    .send(csv);
+  return (
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${filename}"`)
+      .header('cache-control', 'no-store')
+      // A page on another origin downloads it with fetch and may name the file as the service does.
+      .header('access-control-expose-headers', 'Content-Disposition')
+      .send(csv)
+  );
 }
 
 /** The console's export with the client's credentials: what `paykit/client`'s `exportTransactions` calls. */
 export const transactionExportRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { clock }) => {
-  app.get('/merchant/transactions/export.csv', {
-    schema: {
-      operationId: 'exportTransactions', tags: ['Transactions'],
-      summary: "Every transaction of the merchant the filter matches, as CSV, streamed (the payments console's filters)",
-      querystring: MerchantExportQuery, response: { 200: TransactionsCsv, ...failures },
+  app.get(
+    '/merchant/transactions/export.csv',
+    {
+      schema: {
+        operationId: 'exportTransactions',
+        tags: ['Transactions'],
+        summary:
+          "Every transaction of the merchant the filter matches, as CSV, streamed (the payments console's filters)",
+        querystring: MerchantExportQuery,
+        response: { 200: TransactionsCsv, ...failures },
+      },
     },
-  }, async (request, reply) => {
-    const { merchant_key, ...query } = request.query;
-    const merchant = await merchantByKey(request.unit.store, request.client.id, merchant_key);
-    return sendCsv(reply, transactionsExport(request.unit.store, merchant.id, query, clock.now()));
-  });
+    async (request, reply) => {
+      const { merchant_key, ...query } = request.query;
+      const merchant = await merchantByKey(request.unit.store, request.client.id, merchant_key);
+      return sendCsv(reply, transactionsExport(request.unit.store, merchant.id, query, clock.now()));
+    },
+  );
 };

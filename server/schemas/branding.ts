@@ -9,8 +9,10 @@ const LOGO_BASE64_LENGTH = Math.ceil(MAX_LOGO_BYTES / 3) * 4;
 
 export const LogoInput = Type.Union([
   Type.String({
-    minLength: 1, maxLength: LOGO_BASE64_LENGTH,
-    description: 'The image file in base64: PNG, JPEG or WebP, at most 200 KB and 4000 px a side (SVG is not taken). null removes it.',
+    minLength: 1,
+    maxLength: LOGO_BASE64_LENGTH,
+    description:
+      'The image file in base64: PNG, JPEG or WebP, at most 200 KB and 4000 px a side (SVG is not taken). null removes it.',
   }),
   Type.Null(),
 ]);
@@ -20,17 +22,31 @@ export const BrandColour = (description: string) =>
 
 export const LogoAnswer = Type.Union([
   Type.Object({
-    url: Type.String({ description: 'Served by the service; the URL changes with the image, which is cached for a year.' }),
-    content_type: Type.String(), width: Type.Integer(), height: Type.Integer(),
+    url: Type.String({
+      description: 'Served by the service; the URL changes with the image, which is cached for a year.',
+    }),
+    content_type: Type.String(),
+    width: Type.Integer(),
+    height: Type.Integer(),
   }),
   Type.Null(),
 ]);
 
-export const ClientBrandingBody = Body({
-  name: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 80, description: 'The platform\'s name, heading its onboarding form.' }), Type.Null()])),
-  primary_color: Type.Optional(BrandColour('The button and header colour of the hosted pages (links too, where readable)')),
-  logo: Type.Optional(LogoInput),
-}, { description: 'Fields not given keep their value; null removes one.' });
+export const ClientBrandingBody = Body(
+  {
+    name: Type.Optional(
+      Type.Union([
+        Type.String({ minLength: 1, maxLength: 80, description: "The platform's name, heading its onboarding form." }),
+        Type.Null(),
+      ]),
+    ),
+    primary_color: Type.Optional(
+      BrandColour('The button and header colour of the hosted pages (links too, where readable)'),
+    ),
+    logo: Type.Optional(LogoInput),
+  },
+  { description: 'Fields not given keep their value; null removes one.' },
+);
 
 export const ClientBrandingAnswer = Envelope(
   Type.Object({

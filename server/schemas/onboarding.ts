@@ -15,7 +15,13 @@ function groupSchema<S extends Record<string, FieldSpec>>(specs: S): TObject<Gro
     Object.entries(specs).map(([name, spec]) => {
       const description = `${spec.label}${spec.required ? '; required by the review, which names every missing field at once' : ''}`;
       const field = spec.choices
-        ? Type.Unsafe<string>({ anyOf: [{ type: 'string', enum: [...spec.choices] }, { type: 'string', maxLength: 500 }], description: `${description}: one of ${spec.choices.join(', ')}, in any case` })
+        ? Type.Unsafe<string>({
+            anyOf: [
+              { type: 'string', enum: [...spec.choices] },
+              { type: 'string', maxLength: 500 },
+            ],
+            description: `${description}: one of ${spec.choices.join(', ')}, in any case`,
+          })
         : Type.String({ maxLength: 500, description });
       return [name, Type.Optional(field)];
     }),
@@ -58,23 +64,34 @@ export const CreateSessionAnswer = Envelope(
 );
 
 const PREFILL_FIELDS = [
-  'business_name', 'business_email', 'business_phone', 'business_address',
-  'business_city', 'business_state', 'business_zip', 'business_country',
+  'business_name',
+  'business_email',
+  'business_phone',
+  'business_address',
+  'business_city',
+  'business_state',
+  'business_zip',
+  'business_country',
 ] as const;
 
 const RefreshUrl = Type.String({
   maxLength: 2000,
-  description: 'Added by Paykit: where a browser holding an ended onboarding link (or one opened in another browser) is sent. Your page there calls POST /auth/onboarding-link and redirects the merchant to the new link.',
+  description:
+    'Added by Paykit: where a browser holding an ended onboarding link (or one opened in another browser) is sent. Your page there calls POST /auth/onboarding-link and redirects the merchant to the new link.',
 });
 
 export const HostedOnboardingBody = Body({
-  company_id: Type.Optional(Type.String({ maxLength: 100, description: "Your own identifier for the merchant's company." })),
+  company_id: Type.Optional(
+    Type.String({ maxLength: 100, description: "Your own identifier for the merchant's company." }),
+  ),
   refresh_url: Type.Optional(RefreshUrl),
   BusinessInfo: Type.Optional(
-    Body(Object.fromEntries(PREFILL_FIELDS.map((f) => [f, Type.Optional(Type.String({ maxLength: 500 }))])) as Record<
-      (typeof PREFILL_FIELDS)[number],
-      TOptional<TString>
-    >),
+    Body(
+      Object.fromEntries(PREFILL_FIELDS.map((f) => [f, Type.Optional(Type.String({ maxLength: 500 }))])) as Record<
+        (typeof PREFILL_FIELDS)[number],
+        TOptional<TString>
+      >,
+    ),
   ),
 });
 
@@ -84,20 +101,35 @@ export const HostedOnboardingAnswer = Envelope(
   Type.Object({
     merchant_id: Type.String(),
     company_id: Type.String(),
-    onboarding_link: Type.String({ format: 'uri', description: 'Send the merchant straight to it: it opens in the first browser that opens it, and in no other.' }),
-    expires_at: Type.String({ description: 'Added by Paykit: when the link stops working unless opened (15 minutes; opened, it works 7 days in that browser).' }),
+    onboarding_link: Type.String({
+      format: 'uri',
+      description: 'Send the merchant straight to it: it opens in the first browser that opens it, and in no other.',
+    }),
+    expires_at: Type.String({
+      description:
+        'Added by Paykit: when the link stops working unless opened (15 minutes; opened, it works 7 days in that browser).',
+    }),
   }),
 );
 
 export const RefreshOnboardingLinkBody = Body({
-  merchant_id: Type.String({ minLength: 1, maxLength: 100, description: 'The merchant (m_…) whose hosted onboarding continues.' }),
+  merchant_id: Type.String({
+    minLength: 1,
+    maxLength: 100,
+    description: 'The merchant (m_…) whose hosted onboarding continues.',
+  }),
   refresh_url: Type.Optional(RefreshUrl),
 });
 
 export const OnboardingStatusBody = Body({ merchant_key: MerchantKey });
 export const OnboardingStatusAnswer = Envelope(
   Type.Object({
-    merchantStatus: OneOf(['pending', 'completed', 'declined'] as const, 'pending until the review decides; declined is added by Paykit'),
-    decline_reason: Type.Optional(Type.String({ description: 'Added by Paykit, when declined: why, in words to pass on to the merchant' })),
+    merchantStatus: OneOf(
+      ['pending', 'completed', 'declined'] as const,
+      'pending until the review decides; declined is added by Paykit',
+    ),
+    decline_reason: Type.Optional(
+      Type.String({ description: 'Added by Paykit, when declined: why, in words to pass on to the merchant' }),
+    ),
   }),
 );

@@ -1,13 +1,31 @@
 import { Type } from 'typebox';
-import { Body, Envelope, Instant, MerchantKey, Money, OneOf, Cursor, CursorFields, PageLimit, PageNumber, PageSize } from './envelope.ts';
+import {
+  Body,
+  Envelope,
+  Instant,
+  MerchantKey,
+  Money,
+  OneOf,
+  Cursor,
+  CursorFields,
+  PageLimit,
+  PageNumber,
+  PageSize,
+} from './envelope.ts';
 
 const Flag = (description: string) => Type.Optional(Type.Boolean({ description }));
 
 export const PaymentRequestBody = Body({
   merchant_key: MerchantKey,
   amount: Money('Payment amount, decimal text greater than zero, e.g. "25.00"'),
-  order_id: Type.String({ minLength: 1, maxLength: 100, description: 'Your unique order reference, at most 100 characters' }),
-  phone_number: Type.Optional(Type.String({ maxLength: 32, description: 'When given, an SMS with the pay link is sent' })),
+  order_id: Type.String({
+    minLength: 1,
+    maxLength: 100,
+    description: 'Your unique order reference, at most 100 characters',
+  }),
+  phone_number: Type.Optional(
+    Type.String({ maxLength: 32, description: 'When given, an SMS with the pay link is sent' }),
+  ),
   email: Type.Optional(Type.String({ maxLength: 254, description: 'When given, an e-mail with the pay link is sent' })),
   name: Type.Optional(Type.String({ maxLength: 100, description: 'Customer name, used in the e-mail' })),
   preauth: Flag('true authorizes (holds) instead of charging; cards only'),
@@ -23,7 +41,9 @@ export const PaymentRequestBody = Body({
   description: Type.Optional(Type.String({ maxLength: 500, description: 'Payment description shown on the pay page' })),
 });
 
-export const PaymentRequestAnswer = Envelope(Type.Object({ order_id: Type.String(), link_id: Type.String(), pay_link: Type.String() }));
+export const PaymentRequestAnswer = Envelope(
+  Type.Object({ order_id: Type.String(), link_id: Type.String(), pay_link: Type.String() }),
+);
 export const CustomerRequestAnswer = Envelope(
   Type.Object({ order_id: Type.String(), pay_link: Type.String(), sales_id: Type.String(), link_id: Type.String() }),
 );
@@ -34,7 +54,12 @@ export const QrBody = Body({
   description: Type.Optional(Type.String({ maxLength: 500 })),
 });
 export const QrAnswer = Envelope(
-  Type.Object({ order_id: Type.String(), qr_code_link: Type.String(), sales_id: Type.String(), pay_link: Type.String() }),
+  Type.Object({
+    order_id: Type.String(),
+    qr_code_link: Type.String(),
+    sales_id: Type.String(),
+    pay_link: Type.String(),
+  }),
 );
 
 export const ChargeCustomerBody = Body({
@@ -42,7 +67,11 @@ export const ChargeCustomerBody = Body({
   amount: Money('Amount to charge, e.g. 25.5'),
   order_id: Type.String({ minLength: 1, maxLength: 100 }),
 });
-export const ChargeCustomerAnswer = Type.Object({ result: Type.Boolean(), message: Type.String(), transaction_id: Type.String() });
+export const ChargeCustomerAnswer = Type.Object({
+  result: Type.Boolean(),
+  message: Type.String(),
+  transaction_id: Type.String(),
+});
 
 const OtherDetails = Type.Object({ auth_code: Type.String(), card_brand: Type.String(), last_four: Type.String() });
 export const TransactionKinds = ['sale', 'refund', 'void', 'ach_return'] as const;
@@ -50,8 +79,14 @@ export const TransactionStatuses = ['pending', 'completed', 'declined', 'voided'
 export const TransactionStates = ['pending', 'completed', 'partly_refunded', 'refunded', 'declined', 'voided'] as const;
 const Extras = {
   type: OneOf(TransactionKinds, 'What the transaction is: a sale, or the refund, void or ACH return of one'),
-  status: OneOf(TransactionStatuses, 'As stored: pending (ACH waiting), completed, declined or voided; a sale refunded in part or whole stays completed'),
-  state: OneOf(TransactionStates, 'As a merchant reads it: the status, but partly_refunded or refunded for a completed sale with refunds (refunded_amount tells how much)'),
+  status: OneOf(
+    TransactionStatuses,
+    'As stored: pending (ACH waiting), completed, declined or voided; a sale refunded in part or whole stays completed',
+  ),
+  state: OneOf(
+    TransactionStates,
+    'As a merchant reads it: the status, but partly_refunded or refunded for a completed sale with refunds (refunded_amount tells how much)',
+  ),
   method: OneOf(['card', 'ach'] as const),
   order_id: Type.String(),
   refunded_amount: Type.String(),
@@ -74,8 +109,13 @@ export const TransactionListAnswer = Type.Object({
   ...CursorFields,
   data: Type.Array(
     Type.Object({
-      transaction_id: Type.String(), amount: Type.String(), created_date: Instant, fee_percentage: Type.String(),
-      net_amount: Type.Number(), other_details: OtherDetails, ...Extras,
+      transaction_id: Type.String(),
+      amount: Type.String(),
+      created_date: Instant,
+      fee_percentage: Type.String(),
+      net_amount: Type.Number(),
+      other_details: OtherDetails,
+      ...Extras,
     }),
   ),
 });
@@ -85,8 +125,13 @@ export const TransactionGetQuery = Type.Object({ merchant_key: MerchantKey });
 export const TransactionGetAnswer = Envelope(
   Type.Array(
     Type.Object({
-      transaction_id: Type.String(), amount: Type.String(), transaction_date: Instant, fee_percentage: Type.String(), net_amount: Type.Number(),
-      other_details: Type.Object({ authcode: Type.String(), cardType: Type.String(), lastFourDigits: Type.String() }), ...Extras,
+      transaction_id: Type.String(),
+      amount: Type.String(),
+      transaction_date: Instant,
+      fee_percentage: Type.String(),
+      net_amount: Type.Number(),
+      other_details: Type.Object({ authcode: Type.String(), cardType: Type.String(), lastFourDigits: Type.String() }),
+      ...Extras,
     }),
   ),
 );
@@ -101,12 +146,23 @@ export const VoidBody = Body({
   merchant_key: MerchantKey,
   transaction_id: Type.String({ minLength: 1, maxLength: 100 }),
   sub_merchant_key: Type.Optional(Type.String({ maxLength: 200 })),
-  amount: Type.Optional(Type.String({ maxLength: 20, description: 'Ignored: a void is always of the whole transaction' })),
+  amount: Type.Optional(
+    Type.String({ maxLength: 20, description: 'Ignored: a void is always of the whole transaction' }),
+  ),
 });
 export const ReversalAnswer = Envelope(
   Type.Object({
-    sales_id: Type.String(), transaction_id: Type.String(), order_createdfrom: Type.String(), amount: Type.Number(), txn_id: Type.String(),
-    txn_date: Instant, linked_txn_id: Type.String({ description: 'The original: the sale refunded or voided (in the payment.refund event it is the refund itself)' }), Status: OneOf(['Success', 'Error'] as const), type: OneOf(['Refund', 'Void'] as const),
+    sales_id: Type.String(),
+    transaction_id: Type.String(),
+    order_createdfrom: Type.String(),
+    amount: Type.Number(),
+    txn_id: Type.String(),
+    txn_date: Instant,
+    linked_txn_id: Type.String({
+      description: 'The original: the sale refunded or voided (in the payment.refund event it is the refund itself)',
+    }),
+    Status: OneOf(['Success', 'Error'] as const),
+    type: OneOf(['Refund', 'Void'] as const),
   }),
 );
 
@@ -117,8 +173,15 @@ export const CaptureBody = Body({
 });
 export const CaptureAnswer = Envelope(
   Type.Object({
-    Status: OneOf(['Approved'] as const), Account: Type.String(), Brand: Type.String(), AuthCode: Type.String(), amount: Type.String(),
-    Authorized: Type.Number(), orderid: Type.String(), transaction_id: Type.String(), net_amount: Type.Number(),
+    Status: OneOf(['Approved'] as const),
+    Account: Type.String(),
+    Brand: Type.String(),
+    AuthCode: Type.String(),
+    amount: Type.String(),
+    Authorized: Type.Number(),
+    orderid: Type.String(),
+    transaction_id: Type.String(),
+    net_amount: Type.Number(),
   }),
 );
 export const UpdatePreauthBody = Body({
@@ -128,7 +191,13 @@ export const UpdatePreauthBody = Body({
   last_authorized_amount: Money('Must equal the amount authorized now'),
 });
 export const UpdatePreauthAnswer = Envelope(
-  Type.Object({ transaction_id: Type.String(), order_id: Type.String(), previous_amount: Type.String(), authorized_amount: Type.String(), change: OneOf(['increment', 'decrement'] as const) }),
+  Type.Object({
+    transaction_id: Type.String(),
+    order_id: Type.String(),
+    previous_amount: Type.String(),
+    authorized_amount: Type.String(),
+    change: OneOf(['increment', 'decrement'] as const),
+  }),
 );
 const Hold = Type.Object({
   transaction_id: Type.String({ description: 'The preauthorization id (guid of the preauth event)' }),
@@ -151,9 +220,25 @@ export const HoldListQuery = Type.Object({
   perPage: PageSize(),
   cursor: Cursor(),
 });
-export const HoldListAnswer = Envelope(Type.Object({ items: Type.Array(Hold), page: Type.Integer(), perPage: Type.Integer(), totalCount: Type.Integer(), ...CursorFields }));
+export const HoldListAnswer = Envelope(
+  Type.Object({
+    items: Type.Array(Hold),
+    page: Type.Integer(),
+    perPage: Type.Integer(),
+    totalCount: Type.Integer(),
+    ...CursorFields,
+  }),
+);
 
-export const VoidPreauthBody = Body({ merchant_key: MerchantKey, transaction_id: Type.String({ minLength: 1, maxLength: 100 }) });
+export const VoidPreauthBody = Body({
+  merchant_key: MerchantKey,
+  transaction_id: Type.String({ minLength: 1, maxLength: 100 }),
+});
 export const VoidPreauthAnswer = Envelope(
-  Type.Object({ transaction_id: Type.String(), order_id: Type.String(), amount: Type.String(), Status: OneOf(['Voided'] as const) }),
+  Type.Object({
+    transaction_id: Type.String(),
+    order_id: Type.String(),
+    amount: Type.String(),
+    Status: OneOf(['Voided'] as const),
+  }),
 );

@@ -5,13 +5,16 @@ import { ENTRY_TYPES } from '../domain/ledger.ts';
 import { PAYOUT_INTERVALS, PAYOUT_STATUSES } from '../domain/payouts.ts';
 import { WEEKDAYS } from '../domain/business-days.ts';
 
-const Amount = (description: string) => Type.String({ description: `${description}, decimal text (e.g. "12.50"; "-3.00" when negative)` });
+const Amount = (description: string) =>
+  Type.String({ description: `${description}, decimal text (e.g. "12.50"; "-3.00" when negative)` });
 const IsoDate = (description: string) => Type.String({ format: 'date', description });
 
 export const Balance = Type.Object({
   currency: OneOf(['USD'] as const),
   available: Amount('What the next payout takes: money available by today, less refunds; negative is carried forward'),
-  pending: Amount('Money not yet available: card sales until two business days after they settle, ACH payments their bank has not approved'),
+  pending: Amount(
+    'Money not yet available: card sales until two business days after they settle, ACH payments their bank has not approved',
+  ),
 });
 export const BalanceAnswer = Envelope(Balance);
 export const MerchantQuery = Type.Object({ merchant_key: MerchantKey });
@@ -20,8 +23,13 @@ export const Payout = Type.Object({
   payout_id: Type.String(),
   amount: Amount('The sum of its entries'),
   currency: OneOf(['USD'] as const),
-  status: OneOf(PAYOUT_STATUSES, 'pending (made), in_transit (sent to the bank), paid (arrived) or failed (refused: its money is back in the balance)'),
-  period: Type.Union([IsoDate('The scheduled day it pays out'), Type.Null()], { description: 'The day of the schedule it pays out; null for a payout asked for (manual)' }),
+  status: OneOf(
+    PAYOUT_STATUSES,
+    'pending (made), in_transit (sent to the bank), paid (arrived) or failed (refused: its money is back in the balance)',
+  ),
+  period: Type.Union([IsoDate('The scheduled day it pays out'), Type.Null()], {
+    description: 'The day of the schedule it pays out; null for a payout asked for (manual)',
+  }),
   arrival_date: IsoDate('The business day it reaches the bank'),
   bank_last_four: Type.String(),
   entry_count: Type.Integer(),
@@ -38,15 +46,22 @@ export const PayoutListAnswer = Envelope(Type.Object({ items: Type.Array(Payout)
 export const CreatePayoutBody = Body({ merchant_key: MerchantKey });
 
 export const LedgerEntry = Type.Object({
-  type: OneOf(ENTRY_TYPES, 'sale (its gross), fee (the processor\'s, charged), refund, void, ach_return, fee_refund (a fee given back with a void or return)'),
+  type: OneOf(
+    ENTRY_TYPES,
+    "sale (its gross), fee (the processor's, charged), refund, void, ach_return, fee_refund (a fee given back with a void or return)",
+  ),
   gross: Amount('The money of the sale or reversal; 0.00 for a fee'),
-  fee: Amount('The processor\'s fee it charges (negative: gives back); 0.00 for money'),
+  fee: Amount("The processor's fee it charges (negative: gives back); 0.00 for money"),
   net: Amount('What it adds to the balance: gross less fee'),
   transaction_id: Type.String(),
   order_id: Type.String(),
   created_date: Instant,
-  available_on: Type.Union([IsoDate('When it became or becomes available'), Type.Null()], { description: 'null while an ACH payment waits for its bank' }),
-  payout_id: Type.Union([Type.String(), Type.Null()], { description: 'The payout that swept it; null while in the balance' }),
+  available_on: Type.Union([IsoDate('When it became or becomes available'), Type.Null()], {
+    description: 'null while an ACH payment waits for its bank',
+  }),
+  payout_id: Type.Union([Type.String(), Type.Null()], {
+    description: 'The payout that swept it; null while in the balance',
+  }),
 });
 export const PayoutEntriesQuery = Type.Object({ merchant_key: MerchantKey, ...PageFields });
 export const PayoutEntriesAnswer = Envelope(Type.Object({ items: Type.Array(LedgerEntry), ...CursorFields }));
@@ -64,7 +79,10 @@ export const EntriesCsv = {
 } as const;
 
 const SettingsFields = {
-  interval: OneOf(PAYOUT_INTERVALS, 'daily (each business day, the default), weekly (on weekly_anchor) or manual (POST /payouts)'),
+  interval: OneOf(
+    PAYOUT_INTERVALS,
+    'daily (each business day, the default), weekly (on weekly_anchor) or manual (POST /payouts)',
+  ),
   weekly_anchor: OneOf(WEEKDAYS, 'The day of a weekly payout (default monday)'),
 };
 export const PayoutSettings = Type.Object({
@@ -79,19 +97,27 @@ export const PayoutSettingsBody = Body({
   merchant_key: MerchantKey,
   interval: Type.Optional(SettingsFields.interval),
   weekly_anchor: Type.Optional(SettingsFields.weekly_anchor),
-  routing_number: Type.Optional(Type.String({ maxLength: 9, description: 'With account_number: a new bank account (resumes paused payouts)' })),
-  account_number: Type.Optional(Type.String({ maxLength: 17, description: '4 to 17 digits; only the last four are kept' })),
+  routing_number: Type.Optional(
+    Type.String({ maxLength: 9, description: 'With account_number: a new bank account (resumes paused payouts)' }),
+  ),
+  account_number: Type.Optional(
+    Type.String({ maxLength: 17, description: '4 to 17 digits; only the last four are kept' }),
+  ),
 });
 
 // The console's payouts view (session feature: payouts): the balance with the first page of payouts, each payout's entries.
 export const WidgetPageQuery = Type.Object(PageFields);
-export const WidgetPayoutsAnswer = Envelope(Type.Object({ balance: Balance, items: Type.Array(Payout), ...CursorFields }));
+export const WidgetPayoutsAnswer = Envelope(
+  Type.Object({ balance: Balance, items: Type.Array(Payout), ...CursorFields }),
+);
 export const WidgetPayoutCsvQuery = Type.Object({ lang: Lang });
 
 export const PayoutRunBody = Body({ merchant_key: Type.Optional(MerchantKey) });
 export const PayoutRunAnswer = Envelope(
   Type.Object({
-    created: Type.Integer({ description: 'Payouts made' }), in_transit: Type.Integer({ description: 'Payouts sent to the bank' }),
-    paid: Type.Integer({ description: 'Payouts that arrived' }), failed: Type.Integer({ description: 'Payouts the bank refused' }),
+    created: Type.Integer({ description: 'Payouts made' }),
+    in_transit: Type.Integer({ description: 'Payouts sent to the bank' }),
+    paid: Type.Integer({ description: 'Payouts that arrived' }),
+    failed: Type.Integer({ description: 'Payouts the bank refused' }),
   }),
 );

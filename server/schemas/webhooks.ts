@@ -1,7 +1,19 @@
 import { Type } from 'typebox';
-import { Body, Envelope, Instant, OneOf, Cursor, CursorFields, PageNumber, PageSize, StatusEnvelope } from './envelope.ts';
+import {
+  Body,
+  Envelope,
+  Instant,
+  OneOf,
+  Cursor,
+  CursorFields,
+  PageNumber,
+  PageSize,
+  StatusEnvelope,
+} from './envelope.ts';
 
-export const WebhookUrlBody = Body({ webhook_url: Type.String({ minLength: 1, maxLength: 2000, description: 'http(s) URL that receives every event' }) });
+export const WebhookUrlBody = Body({
+  webhook_url: Type.String({ minLength: 1, maxLength: 2000, description: 'http(s) URL that receives every event' }),
+});
 
 const Registration = Type.Object({
   webhook_url: Type.String(),
@@ -13,7 +25,9 @@ export const WebhookEndpointAnswer = Envelope(
   Type.Object({
     webhook_url: Type.String(),
     signing_secret: Type.String(),
-    previous_secret_expires_at: Type.Union([Instant, Type.Null()], { description: 'During a rotation: when the old secret stops signing' }),
+    previous_secret_expires_at: Type.Union([Instant, Type.Null()], {
+      description: 'During a rotation: when the old secret stops signing',
+    }),
     enabled: Type.Boolean(),
     disabled_reason: Type.Union([Type.String(), Type.Null()]),
     updated_at: Instant,
@@ -21,7 +35,12 @@ export const WebhookEndpointAnswer = Envelope(
 );
 
 export const RotateBody = Body({
-  overlap_hours: Type.Integer({ minimum: 0, maximum: 168, default: 24, description: 'How long the old secret keeps signing too' }),
+  overlap_hours: Type.Integer({
+    minimum: 0,
+    maximum: 168,
+    default: 24,
+    description: 'How long the old secret keeps signing too',
+  }),
 });
 
 export const DeliveryQuery = Type.Object({
@@ -41,7 +60,13 @@ const Delivery = {
   delivered_at: Type.Union([Instant, Type.Null()]),
 };
 export const DeliveryListAnswer = Envelope(
-  Type.Object({ items: Type.Array(Type.Object(Delivery)), page: Type.Integer(), perPage: Type.Integer(), totalCount: Type.Integer(), ...CursorFields }),
+  Type.Object({
+    items: Type.Array(Type.Object(Delivery)),
+    page: Type.Integer(),
+    perPage: Type.Integer(),
+    totalCount: Type.Integer(),
+    ...CursorFields,
+  }),
 );
 export const EventParams = Type.Object({ event_id: Type.String({ maxLength: 100 }) });
 export const DeliveryAnswer = Envelope(
@@ -49,7 +74,13 @@ export const DeliveryAnswer = Envelope(
     ...Delivery,
     data: Type.Record(Type.String(), Type.Unknown()),
     attempt_log: Type.Array(
-      Type.Object({ attempted_at: Instant, url: Type.String(), status_code: Type.Union([Type.Integer(), Type.Null()]), error: Type.Union([Type.String(), Type.Null()]), duration_ms: Type.Integer() }),
+      Type.Object({
+        attempted_at: Instant,
+        url: Type.String(),
+        status_code: Type.Union([Type.Integer(), Type.Null()]),
+        error: Type.Union([Type.String(), Type.Null()]),
+        duration_ms: Type.Integer(),
+      }),
     ),
   }),
 );

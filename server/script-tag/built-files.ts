@@ -17,7 +17,11 @@ interface BuiltManifest {
   languages: ScriptTagBundle['languages'];
 }
 
-const ENCODED = [['identity', ''], ['br', '.br'], ['gzip', '.gz']] as const;
+const ENCODED = [
+  ['identity', ''],
+  ['br', '.br'],
+  ['gzip', '.gz'],
+] as const;
 
 /**
  * The script tag's files from `dir` when they were built after the last change to the widgets' sources; else built
@@ -26,7 +30,10 @@ const ENCODED = [['identity', ''], ['br', '.br'], ['gzip', '.gz']] as const;
  */
 export async function builtScriptTag(
   build: () => Promise<ScriptTagBundle>,
-  { dir = BUILT_SCRIPT_TAG_DIR, changedAt = sourcesChangedAt }: { dir?: string; changedAt?: () => Promise<number> } = {},
+  {
+    dir = BUILT_SCRIPT_TAG_DIR,
+    changedAt = sourcesChangedAt,
+  }: { dir?: string; changedAt?: () => Promise<number> } = {},
 ): Promise<ScriptTagBundle> {
   const kept = await readBuilt(dir).catch(() => undefined);
   if (kept && kept.builtAt >= (await changedAt())) return kept.bundle;
@@ -46,11 +53,19 @@ export async function writeBuilt(dir: string, bundle: ScriptTagBundle): Promise<
     await writeFile(temporary, content);
     await rename(temporary, join(dir, name));
   };
-  const named: [string, ServedFile][] = [['paykit.js', bundle.loader], ['paykit.json', bundle.manifest], ...bundle.files];
+  const named: [string, ServedFile][] = [
+    ['paykit.js', bundle.loader],
+    ['paykit.json', bundle.manifest],
+    ...bundle.files,
+  ];
   for (const [name, file] of named) {
     for (const [encoding, suffix] of ENCODED) await replace(name + suffix, file[encoding]);
   }
-  const manifest: BuiltManifest = { files: [...bundle.files.keys()], elements: bundle.elements, languages: bundle.languages };
+  const manifest: BuiltManifest = {
+    files: [...bundle.files.keys()],
+    elements: bundle.elements,
+    languages: bundle.languages,
+  };
   await replace('manifest.json', JSON.stringify(manifest));
 }
 
@@ -60,16 +75,32 @@ async function readBuilt(dir: string): Promise<{ bundle: ScriptTagBundle; builtA
   const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as BuiltManifest;
   const read = async (name: string): Promise<ServedFile> => {
     const [identity, br, gzip] = await Promise.all(ENCODED.map(([, suffix]) => readFile(join(dir, name + suffix))));
-    return { identity: identity!, br: br!, gzip: gzip!, tag: createHash('sha256').update(identity!).digest('base64url').slice(0, 22) };
+    return {
+      identity: identity!,
+      br: br!,
+      gzip: gzip!,
+      tag: createHash('sha256').update(identity!).digest('base64url').slice(0, 22),
+    };
   };
   const files = new Map(await Promise.all(manifest.files.map(async (name) => [name, await read(name)] as const)));
-  return { bundle: { loader: await read('paykit.js'), manifest: await read('paykit.json'), files, elements: manifest.elements, languages: manifest.languages }, builtAt };
+  return {
+    bundle: {
+      loader: await read('paykit.js'),
+      manifest: await read('paykit.json'),
+      files,
+      elements: manifest.elements,
+      languages: manifest.languages,
+    },
+    builtAt,
+  };
 }
 
 /** The last time a file the widgets are built from changed: `src/` (the elements, the loader) and package.json. */
 async function sourcesChangedAt(): Promise<number> {
   const entries = await readdir(join(root, 'src'), { recursive: true, withFileTypes: true });
   const files = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
-  const times = await Promise.all([...files, join(root, 'package.json')].map(async (file) => (await stat(file)).mtimeMs));
+  const times = await Promise.all(
+    [...files, join(root, 'package.json')].map(async (file) => (await stat(file)).mtimeMs),
+  );
   return Math.max(...times);
 }

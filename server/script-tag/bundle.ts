@@ -56,7 +56,8 @@ export interface ScriptTagBundle {
 function staticClosure(metafile: Metafile, output: string): string[] {
   const seen = new Set([output]);
   for (const file of seen) {
-    for (const { path, kind, external } of metafile.outputs[file]!.imports) if (kind === 'import-statement' && !external) seen.add(path);
+    for (const { path, kind, external } of metafile.outputs[file]!.imports)
+      if (kind === 'import-statement' && !external) seen.add(path);
   }
   return [...seen].map((file) => basename(file));
 }
@@ -101,7 +102,9 @@ function fromLoader(inLoader: Set<string>): Plugin {
 
 /** Every name a fetched file imports from the loader, which the loader must export (src/script-tag/lent.ts). */
 function namesTakenFromLoader(code: string): string[] {
-  return [...code.matchAll(/import\s*\{([^}]*)\}\s*from\s*"\.\.\/paykit\.js"/g)].flatMap(([, names]) => names!.split(',').map((name) => name.trim().split(/\s+as\s+/)[0]!));
+  return [...code.matchAll(/import\s*\{([^}]*)\}\s*from\s*"\.\.\/paykit\.js"/g)].flatMap(([, names]) =>
+    names!.split(',').map((name) => name.trim().split(/\s+as\s+/)[0]!),
+  );
 }
 
 /**
@@ -134,31 +137,59 @@ export async function buildScriptTag({ steadyNames = false } = {}): Promise<Scri
   };
   const loaderEntry = 'src/script-tag/loader.ts';
   const named = (text: string) => (steadyNames ? text.replace(/-[A-Z0-9]{8}\.js/g, '-HASHHASH.js') : text);
-  const names = (elements: object, hydration: string[], languages: object) =>
-    ({ ...common.define, PAYKIT_ELEMENTS: named(JSON.stringify(elements)), PAYKIT_HYDRATION: named(JSON.stringify(hydration)), PAYKIT_LANGUAGES: named(JSON.stringify(languages)) });
+  const names = (elements: object, hydration: string[], languages: object) => ({
+    ...common.define,
+    PAYKIT_ELEMENTS: named(JSON.stringify(elements)),
+    PAYKIT_HYDRATION: named(JSON.stringify(hydration)),
+    PAYKIT_LANGUAGES: named(JSON.stringify(languages)),
+  });
 
   const onDemand = new Map<string, string>();
-  const probe = await build({ ...common, entryPoints: [loaderEntry], define: names({}, [], {}), plugins: [importedLater((path, name) => (onDemand.set(path, name), path))] });
+  const probe = await build({
+    ...common,
+    entryPoints: [loaderEntry],
+    define: names({}, [], {}),
+    plugins: [importedLater((path, name) => (onDemand.set(path, name), path))],
+  });
   const inLoader = new Set(Object.keys(probe.metafile!.inputs));
 
-  const files = { ...common, outdir: 'paykit', entryNames: '[name]-[hash]', plugins: [minifyLiterals, fromLoader(inLoader)] };
+  const files = {
+    ...common,
+    outdir: 'paykit',
+    entryNames: '[name]-[hash]',
+    plugins: [minifyLiterals, fromLoader(inLoader)],
+  };
   // What the loader imports on demand (each language's texts, the QR code encoder): each file whole in itself.
-  const later = await build({ ...files, entryPoints: Object.fromEntries([...onDemand].map(([path, name]) => [name, path])) });
+  const later = await build({
+    ...files,
+    entryPoints: Object.fromEntries([...onDemand].map(([path, name]) => [name, path])),
+  });
   // The other elements and Lit's hydration support, and the chunks they share.
   const fetched = await build({
     ...files,
-    entryPoints: { ...Object.fromEntries(FETCHED_ELEMENTS.map((tag) => [tag, `src/${tag}.ts`])), hydration: 'src/script-tag/hydration.ts' },
+    entryPoints: {
+      ...Object.fromEntries(FETCHED_ELEMENTS.map((tag) => [tag, `src/${tag}.ts`])),
+      hydration: 'src/script-tag/hydration.ts',
+    },
     splitting: true,
     chunkNames: 'chunk-[hash]',
   });
   const metafile: Metafile = { inputs: {}, outputs: { ...later.metafile!.outputs, ...fetched.metafile!.outputs } };
   const outputFiles = [...later.outputFiles!, ...fetched.outputFiles!];
-  const outputOf = (entry: string) => Object.keys(metafile.outputs).find((file) => metafile.outputs[file]!.entryPoint === entry)!;
+  const outputOf = (entry: string) =>
+    Object.keys(metafile.outputs).find((file) => metafile.outputs[file]!.entryPoint === entry)!;
   const closureOf = (entry: string) => staticClosure(metafile, outputOf(entry));
-  const elements = { 'pay-button': [], ...Object.fromEntries(FETCHED_ELEMENTS.map((tag) => [tag, closureOf(`src/${tag}.ts`)])) };
+  const elements = {
+    'pay-button': [],
+    ...Object.fromEntries(FETCHED_ELEMENTS.map((tag) => [tag, closureOf(`src/${tag}.ts`)])),
+  };
   const hydration = closureOf('src/script-tag/hydration.ts');
   // Each language's texts (src/locales/{language}.ts): the file an element imports when its page speaks that language.
-  const languages = Object.fromEntries([...onDemand.keys()].flatMap((path) => (/^src\/locales\/\w+\.ts$/.test(path) ? [[basename(path, '.ts'), closureOf(path)]] : [])));
+  const languages = Object.fromEntries(
+    [...onDemand.keys()].flatMap((path) =>
+      /^src\/locales\/\w+\.ts$/.test(path) ? [[basename(path, '.ts'), closureOf(path)]] : [],
+    ),
+  );
 
   const loader = await build({
     ...common,
@@ -169,9 +200,14 @@ export async function buildScriptTag({ steadyNames = false } = {}): Promise<Scri
   const lent = new Set(Object.values(loader.metafile!.outputs)[0]!.exports);
   for (const file of outputFiles) {
     const missing = namesTakenFromLoader(file.text).filter((name) => !lent.has(name));
-    if (missing.length) throw new Error(`${basename(file.path)} imports ${missing.join(', ')} from /paykit.js, which does not export them: add them to src/script-tag/lent.ts`);
+    if (missing.length)
+      throw new Error(
+        `${basename(file.path)} imports ${missing.join(', ')} from /paykit.js, which does not export them: add them to src/script-tag/lent.ts`,
+      );
   }
-  const compressed = await Promise.all(outputFiles.map(async (file) => [basename(file.path), await compressFile(file.text)] as const));
+  const compressed = await Promise.all(
+    outputFiles.map(async (file) => [basename(file.path), await compressFile(file.text)] as const),
+  );
   return {
     loader: await compressFile(loader.outputFiles![0]!.text),
     manifest: await compressFile(JSON.stringify({ elements, hydration, languages })),

@@ -18,11 +18,19 @@ import type { Change } from '../store/changes.ts';
  * payment as read, written only while it is still waiting.
  */
 export async function decideAch(
-  store: Store, merchant: MerchantAccount, transactionId: string, decision: 'approved' | 'declined', now: Date,
+  store: Store,
+  merchant: MerchantAccount,
+  transactionId: string,
+  decision: 'approved' | 'declined',
+  now: Date,
 ): Promise<{ change: Change; returnedId?: string; shopperReachable: boolean }> {
   const sale = await store.transactions.findForChange(merchant.id, transactionId);
-  if (!sale || sale.method !== 'ach' || sale.kind !== 'sale') throw notFound(`No ACH transaction ${transactionId} for this merchant.`);
-  if (sale.status !== 'pending') throw conflict(`ACH transaction ${transactionId} was already ${sale.status === 'completed' ? 'approved' : 'declined'}.`);
+  if (!sale || sale.method !== 'ach' || sale.kind !== 'sale')
+    throw notFound(`No ACH transaction ${transactionId} for this merchant.`);
+  if (sale.status !== 'pending')
+    throw conflict(
+      `ACH transaction ${transactionId} was already ${sale.status === 'completed' ? 'approved' : 'declined'}.`,
+    );
   const at = isoInstant(now);
   const event = (type: string, data: Record<string, unknown>) => eventRow(merchant.client_id, type, data, now);
   const where = { id: sale.id, merchant_id: merchant.id, status: 'pending' };
@@ -30,17 +38,34 @@ export async function decideAch(
   if (decision === 'approved') {
     const change: Change = {
       // Its money, pending since it was paid, is available from the day its bank approved it.
-      guards: [{ table: 'transactions', where, set: { status: 'completed', completed_at: at } }, madeAvailable(sale.id, isoDateOf(now))], rows: [],
+      guards: [
+        { table: 'transactions', where, set: { status: 'completed', completed_at: at } },
+        madeAvailable(sale.id, isoDateOf(now)),
+      ],
+      rows: [],
       events: [
         event('ach.update', achApprovedEvent(sale)),
-        event('payment.success', paymentSuccessEvent({ ...sale, status: 'completed', completed_at: at }, sale.request_id)),
+        event(
+          'payment.success',
+          paymentSuccessEvent({ ...sale, status: 'completed', completed_at: at }, sale.request_id),
+        ),
       ],
     };
     return { change, shopperReachable };
   }
   const reversal: Transaction = {
-    ...ownColumns(sale), id: newId('txn_'), parent_id: sale.id, kind: 'ach_return', status: 'completed', fee_amount: 0,
-    net_amount: -sale.net_amount, refunded_amount: 0, gateway_ref: newId('gw_'), created_at: at, completed_at: at, settled_at: null,
+    ...ownColumns(sale),
+    id: newId('txn_'),
+    parent_id: sale.id,
+    kind: 'ach_return',
+    status: 'completed',
+    fee_amount: 0,
+    net_amount: -sale.net_amount,
+    refunded_amount: 0,
+    gateway_ref: newId('gw_'),
+    created_at: at,
+    completed_at: at,
+    settled_at: null,
   };
   const change: Change = {
     // The payment's money and its return both count today, and cancel out: the next payout shows both.

@@ -10,7 +10,8 @@ import type { Brand } from '../domain/brand.ts';
 
 /** Where the service serves a logo: its content's hash, so the URL changes with it and may be cached for good. */
 export const LOGO_PATH = '/brand-logos/';
-const logoPath = (logo: Pick<LogoFacts, 'hash' | 'content_type'>) => `${LOGO_PATH}${logo.hash}.${LOGO_EXTENSIONS[logo.content_type as LogoType]}`;
+const logoPath = (logo: Pick<LogoFacts, 'hash' | 'content_type'>) =>
+  `${LOGO_PATH}${logo.hash}.${LOGO_EXTENSIONS[logo.content_type as LogoType]}`;
 
 /** A logo as the API shows it. */
 export interface LogoView {
@@ -20,8 +21,12 @@ export interface LogoView {
   height: number;
 }
 
-export const logoView = (logo: LogoFacts, publicUrl: string): LogoView =>
-  ({ url: `${publicUrl}${logoPath(logo)}`, content_type: logo.content_type, width: logo.width, height: logo.height });
+export const logoView = (logo: LogoFacts, publicUrl: string): LogoView => ({
+  url: `${publicUrl}${logoPath(logo)}`,
+  content_type: logo.content_type,
+  width: logo.width,
+  height: logo.height,
+});
 
 /** Keeps a logo sent as base64 (checked: domain/logo-image.ts) and answers its facts; 400 when it is no logo. */
 export async function storeLogo(store: Store, base64: string, now: Date): Promise<LogoFacts> {
@@ -29,7 +34,13 @@ export async function storeLogo(store: Store, base64: string, now: Date): Promis
   if (!Buffer.isBuffer(bytes)) throw invalid(bytes.problem);
   const image = readLogo(bytes);
   if ('problem' in image) throw invalid(image.problem);
-  const facts = { hash: createHash('sha256').update(bytes).digest('hex'), content_type: image.contentType, width: image.width, height: image.height, created_at: isoInstant(now) };
+  const facts = {
+    hash: createHash('sha256').update(bytes).digest('hex'),
+    content_type: image.contentType,
+    width: image.width,
+    height: image.height,
+    created_at: isoInstant(now),
+  };
   await store.branding.saveLogo({ ...facts, bytes });
   return facts;
 }
@@ -59,16 +70,28 @@ export interface ClientBrandingView {
 async function viewOf(store: Store, clientId: string, publicUrl: string): Promise<ClientBrandingView> {
   const row = await store.branding.clientBranding(clientId);
   const logo = row?.logo_hash ? await store.branding.logoFacts(row.logo_hash) : undefined;
-  return { name: row?.name ?? null, primary_color: row?.primary_color ?? null, logo: logo ? logoView(logo, publicUrl) : null, updated_at: row?.updated_at ?? null };
+  return {
+    name: row?.name ?? null,
+    primary_color: row?.primary_color ?? null,
+    logo: logo ? logoView(logo, publicUrl) : null,
+    updated_at: row?.updated_at ?? null,
+  };
 }
 
 /** GET /client/branding: the platform's brand, as its merchants' hosted pages show it unless a merchant has its own. */
 export const clientBranding = (store: Store, clientId: string, publicUrl: string) => viewOf(store, clientId, publicUrl);
 
 /** PUT /client/branding: fields not given keep their value, null removes one. */
-export async function updateClientBranding(store: Store, clientId: string, input: ClientBrandingInput, now: Date, publicUrl: string): Promise<ClientBrandingView> {
+export async function updateClientBranding(
+  store: Store,
+  clientId: string,
+  input: ClientBrandingInput,
+  now: Date,
+  publicUrl: string,
+): Promise<ClientBrandingView> {
   const name = input.name === undefined || input.name === null ? input.name : input.name.trim();
-  if (typeof name === 'string' && (name.length === 0 || name.length > 80)) throw invalid('name must be 1 to 80 characters.');
+  if (typeof name === 'string' && (name.length === 0 || name.length > 80))
+    throw invalid('name must be 1 to 80 characters.');
   const colour = brandColourInput('primary_color', input.primary_color);
   return store.transaction(async (tx) => {
     const logo = typeof input.logo === 'string' ? await storeLogo(tx, input.logo, now) : input.logo;
@@ -86,7 +109,9 @@ export async function updateClientBranding(store: Store, clientId: string, input
 
 /** The merchant's own colour: the pay button's, unless it is still the default, which is no choice of theirs. */
 function merchantColour(settings: WidgetSettingsRow | undefined): string | undefined {
-  const colour = settings && readBrandColour(settings.primary_color.length === 4 ? expandShort(settings.primary_color) : settings.primary_color);
+  const colour =
+    settings &&
+    readBrandColour(settings.primary_color.length === 4 ? expandShort(settings.primary_color) : settings.primary_color);
   return colour && colour !== WIDGET_DEFAULT_COLOUR ? colour : undefined;
 }
 
@@ -103,9 +128,14 @@ async function pageLogo(store: Store, hash: string | null | undefined): Promise<
  * where it set them, else its platform's. `known` is the merchant's widget settings when the caller has read them.
  */
 export async function merchantBrand(
-  store: Store, merchant: { id: string; client_id: string; business_name: string }, known?: WidgetSettingsRow | undefined,
+  store: Store,
+  merchant: { id: string; client_id: string; business_name: string },
+  known?: WidgetSettingsRow | undefined,
 ): Promise<Brand> {
-  const [settings, platform] = await Promise.all([known ?? store.widgets.settings(merchant.id), store.branding.clientBranding(merchant.client_id)]);
+  const [settings, platform] = await Promise.all([
+    known ?? store.widgets.settings(merchant.id),
+    store.branding.clientBranding(merchant.client_id),
+  ]);
   return {
     name: merchant.business_name,
     logo: await pageLogo(store, settings?.logo_hash ?? platform?.logo_hash),
@@ -115,7 +145,10 @@ export async function merchantBrand(
 
 /** The brand of a platform's own hosted pages (the onboarding form, before there is a merchant): its name, logo, colour. */
 export async function platformBrand(store: Store, clientId: string): Promise<Brand | undefined> {
-  const [platform, client] = await Promise.all([store.branding.clientBranding(clientId), store.clients.findById(clientId)]);
+  const [platform, client] = await Promise.all([
+    store.branding.clientBranding(clientId),
+    store.clients.findById(clientId),
+  ]);
   const name = platform?.name ?? client?.name;
   if (!name) return undefined;
   return { name, logo: await pageLogo(store, platform?.logo_hash), colour: platform?.primary_color ?? undefined };

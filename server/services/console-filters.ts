@@ -19,12 +19,16 @@ export interface ConsoleQuery {
 export function readConsoleQuery(query: ConsoleQuery): { filter: ConsoleFilter; order: ConsoleOrder } {
   const q = query.q?.trim() ?? '';
   // Nothing stored holds a control character (PostgreSQL refuses a NUL in text); one pasted at either end is trimmed.
-  if (/[\x00-\x1f\x7f]/.test(q)) throw invalid('q must not hold control characters (tabs, line breaks) between its words.');
+  if (/[\x00-\x1f\x7f]/.test(q))
+    throw invalid('q must not hold control characters (tabs, line breaks) between its words.');
   const search = q !== '' ? searchTerms(q) : undefined;
   return {
     filter: {
       ...readRange(query.from_date, query.to_date),
-      kind: query.kind, status: query.status, cardBrand: query.card_brand && CONSOLE_CARD_BRANDS[query.card_brand], search,
+      kind: query.kind,
+      status: query.status,
+      cardBrand: query.card_brand && CONSOLE_CARD_BRANDS[query.card_brand],
+      search,
     },
     order: { by: query.sort ?? 'date', direction: query.order ?? 'desc' },
   };
@@ -39,14 +43,31 @@ const OFFSET_BOUND = 10_000;
  * number]. A cursor of another order is refused rather than read in this one.
  */
 export function consoleCursor(page: ConsolePage, order: ConsoleOrder) {
-  const place = page.last && [order.by, order.direction, ...(order.by === 'amount' ? [page.last.amount] : []), page.last.at, page.last.seq];
-  return { next_cursor: place ? Buffer.from(JSON.stringify(place)).toString('base64url') : null, has_more: page.hasMore };
+  const place = page.last && [
+    order.by,
+    order.direction,
+    ...(order.by === 'amount' ? [page.last.amount] : []),
+    page.last.at,
+    page.last.seq,
+  ];
+  return {
+    next_cursor: place ? Buffer.from(JSON.stringify(place)).toString('base64url') : null,
+    has_more: page.hasMore,
+  };
 }
 
-export function consolePageStart(cursor: string | undefined, pageNumber: number, perPage: number, order: ConsoleOrder): PageStart<ConsoleKey> {
+export function consolePageStart(
+  cursor: string | undefined,
+  pageNumber: number,
+  perPage: number,
+  order: ConsoleOrder,
+): PageStart<ConsoleKey> {
   if (cursor === undefined) {
     const offset = (pageNumber - 1) * perPage;
-    if (offset > OFFSET_BOUND) throw invalid(`page reaches ${OFFSET_BOUND.toLocaleString('en')} rows at most: go further with next_cursor, which each page answers.`);
+    if (offset > OFFSET_BOUND)
+      throw invalid(
+        `page reaches ${OFFSET_BOUND.toLocaleString('en')} rows at most: go further with next_cursor, which each page answers.`,
+      );
     return { offset };
   }
   let place: unknown;
@@ -58,7 +79,14 @@ export function consolePageStart(cursor: string | undefined, pageNumber: number,
   if (Array.isArray(place) && place[0] === order.by && place[1] === order.direction) {
     const [amount, at, seq] = order.by === 'amount' ? place.slice(2) : [undefined, ...place.slice(2)];
     const amountFits = order.by === 'date' || Number.isSafeInteger(amount);
-    if (place.length === (order.by === 'amount' ? 5 : 4) && amountFits && typeof at === 'string' && INSTANT.test(at) && Number.isSafeInteger(seq) && seq >= 0) {
+    if (
+      place.length === (order.by === 'amount' ? 5 : 4) &&
+      amountFits &&
+      typeof at === 'string' &&
+      INSTANT.test(at) &&
+      Number.isSafeInteger(seq) &&
+      seq >= 0
+    ) {
       return { after: { amount: amount as number | undefined, at, seq: seq as number } };
     }
   }

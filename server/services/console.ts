@@ -13,14 +13,25 @@ import { moneyOf } from './payout-views.ts';
 import type { Decided } from './guarded.ts';
 
 const asRefundable = (t: Transaction): Refundable => ({
-  kind: t.kind, status: t.status, amount: t.amount, refunded: t.refunded_amount, completedAt: t.completed_at, settledAt: t.settled_at,
+  kind: t.kind,
+  status: t.status,
+  amount: t.amount,
+  refunded: t.refunded_amount,
+  completedAt: t.completed_at,
+  settledAt: t.settled_at,
 });
 
 /** A row of the console: the table's fields and what may still be done with it. */
 function consoleItem(t: Transaction, now: Date) {
   return {
-    transaction_id: t.id, created_date: t.created_at, amount: formatAmount(t.amount), net_amount: formatAmount(t.net_amount),
-    card_brand: t.card_brand, last_four: t.last_four, status: t.status, type: t.kind as 'sale' | 'refund' | 'void' | 'ach_return' | 'preauth',
+    transaction_id: t.id,
+    created_date: t.created_at,
+    amount: formatAmount(t.amount),
+    net_amount: formatAmount(t.net_amount),
+    card_brand: t.card_brand,
+    last_four: t.last_four,
+    status: t.status,
+    type: t.kind as 'sale' | 'refund' | 'void' | 'ach_return' | 'preauth',
     order_id: t.order_id,
     refunded_amount: formatAmount(t.refunded_amount),
     refundable_amount: formatAmount(refundableAmount(asRefundable(t))),
@@ -30,19 +41,35 @@ function consoleItem(t: Transaction, now: Date) {
 }
 
 /** GET /widgets/transactions: one page of the merchant's transactions as the filter, search and sort ask. */
-export async function listConsole(store: Store, merchantId: string, query: ConsoleQuery & { page: number; perPage: number; cursor?: string | undefined }, now: Date) {
+export async function listConsole(
+  store: Store,
+  merchantId: string,
+  query: ConsoleQuery & { page: number; perPage: number; cursor?: string | undefined },
+  now: Date,
+) {
   const { filter, order } = readConsoleQuery(query);
   const start = consolePageStart(query.cursor, query.page, query.perPage, order);
-  const listed = await store.longRead('listing', (reader) => reader.consoleListing.page(merchantId, filter, order, query.perPage, start));
+  const listed = await store.longRead('listing', (reader) =>
+    reader.consoleListing.page(merchantId, filter, order, query.perPage, start),
+  );
   return {
     items: listed.items.map((t) => consoleItem(t, now)),
-    page: query.page, perPage: query.perPage, totalCount: listed.total, ...consoleCursor(listed, order),
+    page: query.page,
+    perPage: query.perPage,
+    totalCount: listed.total,
+    ...consoleCursor(listed, order),
     narrowed: listed.narrowed,
   };
 }
 
 /** What happened to a transaction, oldest first: from its own dates, its hold or capture, its reversals and receipts. */
-function timelineOf(t: Transaction, reversals: Transaction[], related: Transaction | undefined, receiptTimes: string[], now: Date): TimelineStep[] {
+function timelineOf(
+  t: Transaction,
+  reversals: Transaction[],
+  related: Transaction | undefined,
+  receiptTimes: string[],
+  now: Date,
+): TimelineStep[] {
   const steps: TimelineStep[] = [{ at: t.created_at, what: 'created', amount: formatAmount(t.amount) }];
   if (t.kind === 'preauth') {
     steps.push({ at: t.created_at, what: 'authorized', amount: formatAmount(t.amount) });
@@ -59,8 +86,16 @@ function timelineOf(t: Transaction, reversals: Transaction[], related: Transacti
     const what: TimelineStep['what'] = r.kind === 'void' ? 'voided' : r.kind === 'refund' ? 'refunded' : 'ach_declined';
     steps.push({ at: r.created_at, what, amount: formatAmount(r.amount) });
   }
-  if (t.kind === 'sale' && t.status === 'completed' && t.completed_at && isSettled({ completedAt: t.completed_at, settledAt: t.settled_at }, now)) {
-    steps.push({ at: t.settled_at ?? new Date(Date.parse(t.completed_at) + AUTO_SETTLE_MS).toISOString(), what: 'settled' });
+  if (
+    t.kind === 'sale' &&
+    t.status === 'completed' &&
+    t.completed_at &&
+    isSettled({ completedAt: t.completed_at, settledAt: t.settled_at }, now)
+  ) {
+    steps.push({
+      at: t.settled_at ?? new Date(Date.parse(t.completed_at) + AUTO_SETTLE_MS).toISOString(),
+      what: 'settled',
+    });
   }
   for (const at of receiptTimes) steps.push({ at, what: 'receipt_sent' });
   return steps.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
@@ -71,27 +106,43 @@ export async function consoleDetails(store: Store, merchantId: string, transacti
   const t = await store.transactions.find(merchantId, transactionId);
   if (!t) throw notFound(`No transaction ${transactionId} for this merchant.`);
   const reversals = t.kind === 'sale' ? await store.consoleListing.reversalsOf(merchantId, t.id) : [];
-  const related = t.kind === 'preauth'
-    ? (await store.transactions.capturesOf(merchantId, [t.id])).get(t.id)
-    : t.kind === 'sale' && t.parent_id ? await store.transactions.find(merchantId, t.parent_id) : undefined;
+  const related =
+    t.kind === 'preauth'
+      ? (await store.transactions.capturesOf(merchantId, [t.id])).get(t.id)
+      : t.kind === 'sale' && t.parent_id
+        ? await store.transactions.find(merchantId, t.parent_id)
+        : undefined;
   const receiptTimes = await store.receipts.sentFor(merchantId, [t.id, ...reversals.map((r) => r.id)]);
   return {
     ...consoleItem(t, now),
     timeline: timelineOf(t, reversals, related, receiptTimes, now),
-    refunds: reversals.filter((r) => r.kind === 'refund').map((r) => ({ transaction_id: r.id, amount: formatAmount(r.amount), created_date: r.created_at })),
-    money: await moneyOf(store, merchantId, t.id, reversals.map((r) => r.id)),
+    refunds: reversals
+      .filter((r) => r.kind === 'refund')
+      .map((r) => ({ transaction_id: r.id, amount: formatAmount(r.amount), created_date: r.created_at })),
+    money: await moneyOf(
+      store,
+      merchantId,
+      t.id,
+      reversals.map((r) => r.id),
+    ),
   };
 }
 
 /** An action through a widget session: the session's merchant, and its id in every event the action writes. */
-export interface ConsoleActor { session: WidgetSession; merchant: MerchantAccount; minimumPayment?: number | undefined }
+export interface ConsoleActor {
+  session: WidgetSession;
+  merchant: MerchantAccount;
+  minimumPayment?: number | undefined;
+}
 
-const extrasOf = (actor: ConsoleActor): EventExtras => (actor.session.sessionId ? { widget_session_id: actor.session.sessionId } : {});
+const extrasOf = (actor: ConsoleActor): EventExtras =>
+  actor.session.sessionId ? { widget_session_id: actor.session.sessionId } : {};
 
 function amountText(text: string | number | undefined): string | undefined {
   if (text === undefined || text === '') return undefined;
   const minor = parseAmount(String(text));
-  if (minor === null || minor <= 0) throw invalid('amount must be decimal text greater than zero with at most two decimals, e.g. "5.00".');
+  if (minor === null || minor <= 0)
+    throw invalid('amount must be decimal text greater than zero with at most two decimals, e.g. "5.00".');
   return formatAmount(minor);
 }
 
@@ -103,7 +154,13 @@ async function ownTransaction(store: Store, actor: ConsoleActor, id: string): Pr
 }
 
 /** Refund: the amount given, or everything still refundable. Its change, and the refund's (or the void's) record id. */
-export async function consoleRefund(store: Store, actor: ConsoleActor, id: string, amount: string | number | undefined, now: Date): Promise<Decided<string>> {
+export async function consoleRefund(
+  store: Store,
+  actor: ConsoleActor,
+  id: string,
+  amount: string | number | undefined,
+  now: Date,
+): Promise<Decided<string>> {
   requireFeature(actor.session, 'refunds');
   let text = amountText(amount);
   if (text === undefined) {
@@ -124,10 +181,25 @@ export async function consoleVoid(store: Store, actor: ConsoleActor, id: string,
 }
 
 /** Capture a hold: of the amount held, or of `amount`, to which the hold is changed in the same change. */
-export async function consoleCapture(store: Store, actor: ConsoleActor, id: string, amount: string | number | undefined, now: Date) {
+export async function consoleCapture(
+  store: Store,
+  actor: ConsoleActor,
+  id: string,
+  amount: string | number | undefined,
+  now: Date,
+) {
   requireFeature(actor.session, 'captures');
   const text = amountText(amount);
-  return capture(store, actor.merchant, id, undefined, now, extrasOf(actor), text === undefined ? undefined : parseAmount(text)!, actor.minimumPayment);
+  return capture(
+    store,
+    actor.merchant,
+    id,
+    undefined,
+    now,
+    extrasOf(actor),
+    text === undefined ? undefined : parseAmount(text)!,
+    actor.minimumPayment,
+  );
 }
 
 /** Change a hold's amount (raise or lower it) without capturing. */
@@ -136,7 +208,16 @@ export async function consoleAdjust(store: Store, actor: ConsoleActor, id: strin
   const text = amountText(amount);
   if (text === undefined) throw invalid('amount is required: the amount the hold should be, e.g. "40.00".');
   const hold = await ownTransaction(store, actor, id);
-  return changeAuthorizedAmount(store, actor.merchant, id, formatAmount(hold.amount), text, now, extrasOf(actor), actor.minimumPayment);
+  return changeAuthorizedAmount(
+    store,
+    actor.merchant,
+    id,
+    formatAmount(hold.amount),
+    text,
+    now,
+    extrasOf(actor),
+    actor.minimumPayment,
+  );
 }
 
 export async function consoleRelease(store: Store, actor: ConsoleActor, id: string) {
@@ -145,7 +226,12 @@ export async function consoleRelease(store: Store, actor: ConsoleActor, id: stri
 }
 
 /** Undo sale: a void while the rules allow one, else a full refund of the rest; each needs its own feature. */
-export async function consoleUndo(store: Store, actor: ConsoleActor, id: string, now: Date): Promise<Decided<{ undoneAs: 'void' | 'refund'; recordId: string }>> {
+export async function consoleUndo(
+  store: Store,
+  actor: ConsoleActor,
+  id: string,
+  now: Date,
+): Promise<Decided<{ undoneAs: 'void' | 'refund'; recordId: string }>> {
   const sale = await ownTransaction(store, actor, id);
   const decision = decideUndo(asRefundable(sale), now);
   if (!decision.ok) throw new Refusal(decision.reason, decision.message);
@@ -155,6 +241,9 @@ export async function consoleUndo(store: Store, actor: ConsoleActor, id: string,
     return { change, result: { undoneAs: 'void', recordId: result.record.transaction_id } };
   }
   requireFeature(actor.session, 'refunds');
-  const { change, result: { record } } = await refundSale(store, actor.merchant, id, formatAmount(decision.amount), now, extrasOf(actor));
+  const {
+    change,
+    result: { record },
+  } = await refundSale(store, actor.merchant, id, formatAmount(decision.amount), now, extrasOf(actor));
   return { change, result: { undoneAs: record.type === 'Void' ? 'void' : 'refund', recordId: record.transaction_id } };
 }

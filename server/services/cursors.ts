@@ -7,7 +7,9 @@ import type { ListingKey, Page } from '../store/pages.ts';
  * shown was made, and in which order.
  */
 export const cursorFields = (page: Page<unknown, ListingKey>) => ({
-  next_cursor: page.last ? Buffer.from(JSON.stringify([page.last.createdAt, page.last.seq])).toString('base64url') : null,
+  next_cursor: page.last
+    ? Buffer.from(JSON.stringify([page.last.createdAt, page.last.seq])).toString('base64url')
+    : null,
   has_more: page.hasMore,
 });
 
@@ -27,7 +29,14 @@ export function readCursor(cursor: string): ListingKey {
   } catch {
     place = undefined;
   }
-  if (Array.isArray(place) && place.length === 2 && typeof place[0] === 'string' && INSTANT.test(place[0]) && Number.isSafeInteger(place[1]) && place[1] >= 0) {
+  if (
+    Array.isArray(place) &&
+    place.length === 2 &&
+    typeof place[0] === 'string' &&
+    INSTANT.test(place[0]) &&
+    Number.isSafeInteger(place[1]) &&
+    place[1] >= 0
+  ) {
     return { createdAt: place[0], seq: place[1] };
   }
   throw invalid('cursor must be a next_cursor from an earlier page of this listing.');

@@ -21,11 +21,19 @@ const NO_SAVED_CARD =
   'This customer has no saved card yet: send them a payment request (POST /requests/{customerId}); the card they pay with is saved.';
 
 /** POST /customers/charge/{customerId}: charges the card the customer last paid a link of theirs with, once per order id. */
-export async function chargeCustomer(store: Store, merchant: MerchantAccount, customerId: string, amountValue: string | number, orderId: string, now: Date, minimumPayment = DEFAULT_MINIMUM_PAYMENT,
+export async function chargeCustomer(
+  store: Store,
+  merchant: MerchantAccount,
+  customerId: string,
+  amountValue: string | number,
+  orderId: string,
+  now: Date,
+  minimumPayment = DEFAULT_MINIMUM_PAYMENT,
 ): Promise<Decided<Transaction> & { shopperReachable: boolean }> {
   assertCanTakePayments(merchant);
   const amount = parseAmount(String(amountValue));
-  if (amount === null || amount <= 0) throw invalid('amount must be greater than zero with at most two decimals, e.g. 25.5.');
+  if (amount === null || amount <= 0)
+    throw invalid('amount must be greater than zero with at most two decimals, e.g. 25.5.');
   if (amount > MAX_PAYMENT) throw invalid(overMaximum('amount'));
   const small = belowMinimumProblem('amount', amount, minimumPayment);
   if (small) throw invalid(small);
@@ -37,19 +45,47 @@ export async function chargeCustomer(store: Store, merchant: MerchantAccount, cu
   const card = await store.paymentMethods.latestFor(merchant.id, customerId);
   if (!card) throw conflict(NO_SAVED_CARD);
   // Saved cards come from approved payments; their sandbox outcome decides a merchant-initiated charge.
-  if (card.outcome === 'card_declined' || card.outcome === 'insufficient_funds') throw declined(DECLINE_MESSAGES[card.outcome]);
+  if (card.outcome === 'card_declined' || card.outcome === 'insufficient_funds')
+    throw declined(DECLINE_MESSAGES[card.outcome]);
   const fee = processingFee('card', amount);
   const sale: Transaction = {
-    id: newId('txn_'), client_id: merchant.client_id, merchant_id: merchant.id, customer_id: customer.id, request_id: null,
-    parent_id: null, kind: 'sale', method: 'card', status: 'completed', source: 'customer_charge', order_id: order, amount,
-    fee_amount: fee, net_amount: amount - fee, refunded_amount: 0, card_brand: card.card_brand, last_four: card.last_four,
-    auth_code: newToken('').replace(/[^A-Za-z0-9]/g, '').slice(0, 6).toUpperCase(), gateway_ref: newId('gw_'),
-    created_at: isoInstant(now), completed_at: isoInstant(now), settled_at: null,
+    id: newId('txn_'),
+    client_id: merchant.client_id,
+    merchant_id: merchant.id,
+    customer_id: customer.id,
+    request_id: null,
+    parent_id: null,
+    kind: 'sale',
+    method: 'card',
+    status: 'completed',
+    source: 'customer_charge',
+    order_id: order,
+    amount,
+    fee_amount: fee,
+    net_amount: amount - fee,
+    refunded_amount: 0,
+    card_brand: card.card_brand,
+    last_four: card.last_four,
+    auth_code: newToken('')
+      .replace(/[^A-Za-z0-9]/g, '')
+      .slice(0, 6)
+      .toUpperCase(),
+    gateway_ref: newId('gw_'),
+    created_at: isoInstant(now),
+    completed_at: isoInstant(now),
+    settled_at: null,
   };
   return {
     change: {
       // A retried charge must not charge twice: the order id is the merchant's own key for this payment.
-      guards: [{ insert: { table: 'merchant_orders', row: { merchant_id: merchant.id, order_id: order, source: 'customer_charge', created_at: sale.created_at } } }],
+      guards: [
+        {
+          insert: {
+            table: 'merchant_orders',
+            row: { merchant_id: merchant.id, order_id: order, source: 'customer_charge', created_at: sale.created_at },
+          },
+        },
+      ],
       rows: [{ table: 'transactions', row: sale }, ...entryRows(saleEntries(sale))],
       events: [eventRow(merchant.client_id, 'payment.success', paymentSuccessEvent(sale, null), now)],
       refusal: refusedBecause('conflict', orderIdTaken(order)),

@@ -17,18 +17,26 @@ export interface NewCustomer {
 }
 
 /** POST /customers/add: a customer of one of the client's merchants, as the change that adds it. */
-export async function addCustomer(store: Store, clientId: string, input: NewCustomer, now: Date): Promise<Decided<Customer>> {
+export async function addCustomer(
+  store: Store,
+  clientId: string,
+  input: NewCustomer,
+  now: Date,
+): Promise<Decided<Customer>> {
   const merchant = await merchantByKey(store, clientId, input.merchant_key);
   const firstName = input.first_name.trim();
   const lastName = input.last_name.trim();
   const email = input.email?.trim() ?? '';
   const rawPhone = input.phone_number?.trim() ?? '';
   if (!firstName || !lastName) throw invalid('first_name and last_name must not be blank.');
-  if (!email && !rawPhone) throw invalid('Give the customer an email or a phone_number (or both), so a pay link can reach them.');
+  if (!email && !rawPhone)
+    throw invalid('Give the customer an email or a phone_number (or both), so a pay link can reach them.');
   if (email && !isEmail(email)) throw invalid(`email "${email}" is not an e-mail address, e.g. jane@example.com.`);
   const phone = rawPhone ? normalizePhone(rawPhone) : '';
   if (phone === null) {
-    throw invalid(`phone_number "${rawPhone}" is not a phone number: send "+" and the country code, or ten digits, e.g. +14155550123.`);
+    throw invalid(
+      `phone_number "${rawPhone}" is not a phone number: send "+" and the country code, or ten digits, e.g. +14155550123.`,
+    );
   }
   const customer: Customer = {
     id: newId('c_'),

@@ -26,7 +26,10 @@ export function paymentSuccessEvent(sale: Transaction, linkId: string | null) {
 }
 
 /** `merchant.onboarding`: the merchant key, whole, once (the outbox masks it once delivered). */
-export function onboardingEvent(merchant: Pick<Merchant, 'id' | 'business_name' | 'email' | 'public_key'>, merchantKey: string) {
+export function onboardingEvent(
+  merchant: Pick<Merchant, 'id' | 'business_name' | 'email' | 'public_key'>,
+  merchantKey: string,
+) {
   return {
     merchant_key: merchantKey,
     merchant_id: merchant.id,
@@ -37,15 +40,31 @@ export function onboardingEvent(merchant: Pick<Merchant, 'id' | 'business_name' 
 }
 
 export function approvalEvent(merchant: MerchantFields) {
-  return { merchant_id: merchant.id, business_name: merchant.business_name, email: merchant.email, company_id: merchant.company_id ?? '' };
+  return {
+    merchant_id: merchant.id,
+    business_name: merchant.business_name,
+    email: merchant.email,
+    company_id: merchant.company_id ?? '',
+  };
 }
 
 export function documentsSignedEvent(merchant: MerchantFields & Pick<Merchant, 'website'>) {
-  return { merchant_id: merchant.id, business_name: merchant.business_name, website: merchant.website, email: merchant.email, company_id: merchant.company_id ?? '' };
+  return {
+    merchant_id: merchant.id,
+    business_name: merchant.business_name,
+    website: merchant.website,
+    email: merchant.email,
+    company_id: merchant.company_id ?? '',
+  };
 }
 
 /** `merchant_status`: the merchant's onboarding status changed (payload decided in docs/decisions.md). */
-export function merchantStatusEvent(merchant: MerchantFields, status: 'pending' | 'completed' | 'declined', reason: string, at: Date) {
+export function merchantStatusEvent(
+  merchant: MerchantFields,
+  status: 'pending' | 'completed' | 'declined',
+  reason: string,
+  at: Date,
+) {
   return {
     merchant_id: merchant.id,
     company_id: merchant.company_id ?? '',
@@ -81,7 +100,13 @@ export function achApprovedEvent(sale: Transaction) {
 
 /** `ach.update` of a declined one, with its reversal record (`return_transaction_id`). */
 export function achDeclinedEvent(sale: Transaction, returned: Transaction) {
-  return { merchant_id: sale.merchant_id, status: 'Declined' as const, tran_id: sale.id, message: 'Insufficient Funds', return_transaction_id: returned.id };
+  return {
+    merchant_id: sale.merchant_id,
+    status: 'Declined' as const,
+    tran_id: sale.id,
+    message: 'Insufficient Funds',
+    return_transaction_id: returned.id,
+  };
 }
 
 /**
@@ -140,7 +165,11 @@ export function preauthEvent(auth: Transaction) {
 /** `preauth.charge`: `link_id` the hold captured, `guid` the completed sale the capture made. */
 export function preauthChargeEvent(auth: Transaction, sale: Transaction) {
   return {
-    merchant_id: sale.merchant_id, link_id: auth.id, guid: sale.id, amount: toMajorNumber(sale.amount),
-    order_id: sale.order_id, net_amount: toMajorNumber(sale.net_amount),
+    merchant_id: sale.merchant_id,
+    link_id: auth.id,
+    guid: sale.id,
+    amount: toMajorNumber(sale.amount),
+    order_id: sale.order_id,
+    net_amount: toMajorNumber(sale.net_amount),
   };
 }

@@ -27,7 +27,10 @@ export class Housekeeping {
   }
 
   start(): void {
-    const run = () => void this.runOnce().catch((error: unknown) => logFailedTry(this.options.log, error, 'housekeeping failed; trying again later'));
+    const run = () =>
+      void this.runOnce().catch((error: unknown) =>
+        logFailedTry(this.options.log, error, 'housekeeping failed; trying again later'),
+      );
     run();
     this.timer = setInterval(run, this.options.everyMs ?? 10 * 60 * 1000);
     this.timer.unref();

@@ -3,16 +3,32 @@ import type { Merchant } from '../store/merchants.ts';
 import { conflict, invalid, notFound } from '../domain/refusals.ts';
 import { isoDateOf } from '../domain/calendar.ts';
 import { normalizePhone } from '../../rules/phone.ts';
-import { canonicalApplication, lastFour, validateOnboarding, validatePrefill, type FieldError, type OnboardingApplication } from '../domain/onboarding.ts';
+import {
+  canonicalApplication,
+  lastFour,
+  validateOnboarding,
+  validatePrefill,
+  type FieldError,
+  type OnboardingApplication,
+} from '../domain/onboarding.ts';
 import { AGREEMENT_VERSION, validateSignature, type AgreementSignature } from '../domain/signature.ts';
-import { ONBOARDING_FORM_TTL_MS, ONBOARDING_LINK_TTL_MS, ONBOARDING_SESSION_TTL_MS } from '../domain/session-lifetimes.ts';
+import {
+  ONBOARDING_FORM_TTL_MS,
+  ONBOARDING_LINK_TTL_MS,
+  ONBOARDING_SESSION_TTL_MS,
+} from '../domain/session-lifetimes.ts';
 import { digest, newId, newToken } from '../platform/secrets.ts';
 import { merchantByKey } from './merchant-access.ts';
 import { documentsSignedEvent, merchantStatusEvent, onboardingEvent } from './events.ts';
 import { partnerStatus } from '../domain/merchant-review.ts';
 import { isoInstant } from '../domain/instants.ts';
 import {
-  keptFields, newDraft, parseDraft, saveStep, type AnswerStep, type OnboardingDraft,
+  keptFields,
+  newDraft,
+  parseDraft,
+  saveStep,
+  type AnswerStep,
+  type OnboardingDraft,
 } from '../domain/onboarding-steps.ts';
 
 /** The path of the hosted onboarding form; the link is this under the service's public origin. */
@@ -27,16 +43,23 @@ function newPublicKey(): string {
  * form's draft kept of them, when they were not typed again).
  */
 function storedApplication(
-  application: OnboardingApplication, signature?: AgreementSignature & { signedAt: string }, kept: OnboardingDraft['kept'] = {},
+  application: OnboardingApplication,
+  signature?: AgreementSignature & { signedAt: string },
+  kept: OnboardingDraft['kept'] = {},
 ) {
   const { ssn = '', ...owner } = application.OwnerInfo;
   const { account_number = '', ...banking } = application.BankingInfo;
   return JSON.stringify({
-    BankingInfo: { ...banking, account_last4: account_number ? lastFour(account_number) : (kept['BankingInfo.account_number'] ?? '') },
+    BankingInfo: {
+      ...banking,
+      account_last4: account_number ? lastFour(account_number) : (kept['BankingInfo.account_number'] ?? ''),
+    },
     BusinessInfo: application.BusinessInfo,
     OwnerInfo: { ...owner, ssn_last4: ssn ? lastFour(ssn) : (kept['OwnerInfo.ssn'] ?? '') },
     ProcessingInfo: application.ProcessingInfo,
-    ...(signature ? { agreement: { version: AGREEMENT_VERSION, signer_name: signature.signerName, signed_at: signature.signedAt } } : {}),
+    ...(signature
+      ? { agreement: { version: AGREEMENT_VERSION, signer_name: signature.signerName, signed_at: signature.signedAt } }
+      : {}),
   });
 }
 
@@ -110,7 +133,9 @@ function readRefreshUrl(text: string | undefined): string | null {
     url = undefined;
   }
   if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.href !== text) {
-    throw invalid(`refresh_url must be an absolute http(s) URL, such as https://partner.example/onboarding/refresh, written as it is sent.`);
+    throw invalid(
+      `refresh_url must be an absolute http(s) URL, such as https://partner.example/onboarding/refresh, written as it is sent.`,
+    );
   }
   return text;
 }
@@ -118,7 +143,13 @@ function readRefreshUrl(text: string | undefined): string | null {
 /** A new link to the hosted form, and where it is: opened within minutes, then in that browser only. */
 function newLink(merchantId: string, now: Date, refreshUrl: string | null, draft: string | null, publicUrl: string) {
   const token = newToken('obl_');
-  const row = { token_hash: digest(token), merchant_id: merchantId, expires_at: isoInstant(now, ONBOARDING_LINK_TTL_MS), refresh_url: refreshUrl, draft };
+  const row = {
+    token_hash: digest(token),
+    merchant_id: merchantId,
+    expires_at: isoInstant(now, ONBOARDING_LINK_TTL_MS),
+    refresh_url: refreshUrl,
+    draft,
+  };
   return { row, answer: { onboarding_link: `${publicUrl}${onboardingPath(token)}`, expires_at: row.expires_at } };
 }
 
@@ -160,7 +191,9 @@ export async function startHostedOnboarding(
   await store.transaction(async (tx) => {
     const session = await tx.onboardingTokens.useSession(digest(sessionToken), isoInstant(now));
     if (!session || session.client_id !== clientId) {
-      throw notFound('The session token is unknown, expired or already used: get a new one from GET /auth/create-session.');
+      throw notFound(
+        'The session token is unknown, expired or already used: get a new one from GET /auth/create-session.',
+      );
     }
     await tx.merchants.insert(merchant);
     await tx.onboardingTokens.insertLink(link.row);
@@ -172,11 +205,19 @@ export async function startHostedOnboarding(
  * POST /auth/onboarding-link: a new link for a merchant still filling in the hosted form (its link ended, or was
  * opened in another browser). The answers saved so far move to the new link; every earlier link ends.
  */
-export async function refreshOnboardingLink(store: Store, clientId: string, merchantId: string, refreshUrl: string | undefined, now: Date, publicUrl: string) {
+export async function refreshOnboardingLink(
+  store: Store,
+  clientId: string,
+  merchantId: string,
+  refreshUrl: string | undefined,
+  now: Date,
+  publicUrl: string,
+) {
   const given = readRefreshUrl(refreshUrl);
   const merchant = await store.merchants.findById(clientId, merchantId);
   if (!merchant) throw notFound(`No merchant ${merchantId} of yours.`);
-  if (merchant.status !== 'invited') throw conflict('This merchant has already submitted its application: there is no form left to fill in.');
+  if (merchant.status !== 'invited')
+    throw conflict('This merchant has already submitted its application: there is no form left to fill in.');
   return store.transaction(async (tx) => {
     const ended = await tx.onboardingTokens.endLinks(merchantId, isoInstant(now));
     const link = newLink(merchantId, now, given ?? ended.refresh_url, ended.draft, publicUrl);
@@ -197,7 +238,12 @@ export type LinkState =
  * What the hosted form shows for a link, to the browser whose cookie holds `browser` (undefined: none): the form with
  * the answers saved so far, or why it cannot be used. A link not opened yet is opened here, for this browser alone.
  */
-export async function openOnboardingLink(store: Store, linkToken: string, browser: string | undefined, now: Date): Promise<LinkState> {
+export async function openOnboardingLink(
+  store: Store,
+  linkToken: string,
+  browser: string | undefined,
+  now: Date,
+): Promise<LinkState> {
   const link = await store.onboardingTokens.findLink(digest(linkToken));
   if (!link) return { state: 'unknown', refreshUrl: null };
   const refreshUrl = link.refresh_url;
@@ -208,7 +254,8 @@ export async function openOnboardingLink(store: Store, linkToken: string, browse
     if (expiresAt <= isoInstant(now)) return { state: 'expired', refreshUrl };
     browser = newToken('');
     expiresAt = isoInstant(now, ONBOARDING_FORM_TTL_MS);
-    if (!(await store.onboardingTokens.openLink(link.token_hash, digest(browser), isoInstant(now), expiresAt))) return { state: 'elsewhere', refreshUrl };
+    if (!(await store.onboardingTokens.openLink(link.token_hash, digest(browser), isoInstant(now), expiresAt)))
+      return { state: 'elsewhere', refreshUrl };
     opened = true;
   } else if (browser === undefined || digest(browser) !== link.browser_hash) {
     return { state: 'elsewhere', refreshUrl };
@@ -222,17 +269,29 @@ export async function openOnboardingLink(store: Store, linkToken: string, browse
 }
 
 export type SavedStep =
-  | { saved: true; draft: OnboardingDraft; errors: FieldError[] }
-  | { saved: false; link: LinkState };
+  { saved: true; draft: OnboardingDraft; errors: FieldError[] } | { saved: false; link: LinkState };
 
 /** One step of the hosted form, saved on its link (`forward` checks it first; see saveStep). */
 export async function saveOnboardingStep(
-  store: Store, linkToken: string, browser: string | undefined, step: AnswerStep, posted: Record<string, string | undefined>, direction: 'forward' | 'back', now: Date,
+  store: Store,
+  linkToken: string,
+  browser: string | undefined,
+  step: AnswerStep,
+  posted: Record<string, string | undefined>,
+  direction: 'forward' | 'back',
+  now: Date,
 ): Promise<SavedStep> {
   const opened = await openOnboardingLink(store, linkToken, browser, now);
   if (opened.state !== 'open') return { saved: false, link: opened };
   const { draft, errors } = saveStep(opened.draft, step, posted, direction, isoDateOf(now));
-  if (!(await store.onboardingTokens.saveDraft(digest(linkToken), digest(opened.browser), JSON.stringify(draft), isoInstant(now)))) {
+  if (
+    !(await store.onboardingTokens.saveDraft(
+      digest(linkToken),
+      digest(opened.browser),
+      JSON.stringify(draft),
+      isoInstant(now),
+    ))
+  ) {
     return { saved: false, link: { state: 'used', refreshUrl: null } };
   }
   return { saved: true, draft, errors };
@@ -245,7 +304,10 @@ export type HostedSubmission =
 /** The draft's answers with the posted ones over them: a field posted (even empty) replaces the saved one. */
 function withPosted(draft: OnboardingDraft, posted: Partial<OnboardingApplication>): OnboardingApplication {
   const merged = structuredClone(draft.answers);
-  for (const [group, values] of Object.entries(posted) as [keyof OnboardingApplication, Record<string, string | undefined>][]) {
+  for (const [group, values] of Object.entries(posted) as [
+    keyof OnboardingApplication,
+    Record<string, string | undefined>,
+  ][]) {
     merged[group] = { ...merged[group], ...values };
   }
   return merged;
@@ -267,13 +329,16 @@ export async function submitHostedApplication(
   const opened = await openOnboardingLink(store, linkToken, browser, now);
   if (opened.state !== 'open') return { accepted: false, link: opened, fieldErrors: [], signatureErrors: [] };
   const submitted = withPosted(opened.draft, posted);
-  const kept = new Set([...keptFields(opened.draft)].filter((field) => {
-    const [group, name] = field.split('.') as [keyof OnboardingApplication, string];
-    return !submitted[group][name];
-  }));
+  const kept = new Set(
+    [...keptFields(opened.draft)].filter((field) => {
+      const [group, name] = field.split('.') as [keyof OnboardingApplication, string];
+      return !submitted[group][name];
+    }),
+  );
   const fieldErrors = validateOnboarding(submitted, isoDateOf(now), kept);
   const signatureErrors = validateSignature(signature);
-  if (fieldErrors.length > 0 || signatureErrors.length > 0) return { accepted: false, link: opened, fieldErrors, signatureErrors };
+  if (fieldErrors.length > 0 || signatureErrors.length > 0)
+    return { accepted: false, link: opened, fieldErrors, signatureErrors };
   const application = canonicalApplication(submitted);
 
   const merchantKey = newToken('mk_');
@@ -282,7 +347,11 @@ export async function submitHostedApplication(
     status: 'pending' as const,
     ...merchantFields(application),
     merchant_key_hash: digest(merchantKey),
-    application: storedApplication(application, { ...signature, signerName: signature.signerName.trim(), signedAt }, opened.draft.kept),
+    application: storedApplication(
+      application,
+      { ...signature, signerName: signature.signerName.trim(), signedAt },
+      opened.draft.kept,
+    ),
     submitted_at: signedAt,
   };
   const merchant: Merchant = { ...opened.merchant, ...changes };
@@ -294,7 +363,8 @@ export async function submitHostedApplication(
     await tx.events.add(merchant.client_id, 'merchant_status', merchantStatusEvent(merchant, 'pending', '', now), now);
     return true;
   });
-  if (!used) return { accepted: false, link: { state: 'used', refreshUrl: null }, fieldErrors: [], signatureErrors: [] };
+  if (!used)
+    return { accepted: false, link: { state: 'used', refreshUrl: null }, fieldErrors: [], signatureErrors: [] };
   return { accepted: true, merchant };
 }
 
@@ -305,5 +375,7 @@ export async function submitHostedApplication(
 export async function onboardingStatus(store: Store, clientId: string, merchantKey: string) {
   const merchant = await merchantByKey(store, clientId, merchantKey);
   const merchantStatus = partnerStatus(merchant.status);
-  return merchantStatus === 'declined' ? { merchantStatus, decline_reason: merchant.decline_reason ?? '' } : { merchantStatus };
+  return merchantStatus === 'declined'
+    ? { merchantStatus, decline_reason: merchant.decline_reason ?? '' }
+    : { merchantStatus };
 }

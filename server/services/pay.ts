@@ -33,15 +33,28 @@ export type PayOutcome =
   | { status: 'declined'; message: string; request: PaymentRequest }
   /** The hosted page shows the 3-D Secure challenge, then calls `completeChallenge` with this token. */
   | { status: 'challenge'; attemptToken: string; request: PaymentRequest }
-  | { status: 'refused'; message: string; reason: Reason; request?: PaymentRequest; linkProblem?: keyof typeof LINK_PROBLEMS };
+  | {
+      status: 'refused';
+      message: string;
+      reason: Reason;
+      request?: PaymentRequest;
+      linkProblem?: keyof typeof LINK_PROBLEMS;
+    };
 
 const ATTEMPT_TTL_MS = 15 * 60 * 1000;
 
 function linkRefusal(problem: keyof typeof LINK_PROBLEMS, request?: PaymentRequest): PayOutcome {
-  return { status: 'refused', message: LINK_PROBLEMS[problem], reason: problem === 'unknown' ? 'not_found' : 'conflict', request, linkProblem: problem };
+  return {
+    status: 'refused',
+    message: LINK_PROBLEMS[problem],
+    reason: problem === 'unknown' ? 'not_found' : 'conflict',
+    request,
+    linkProblem: problem,
+  };
 }
 
-export type OpenLink = { ok: true; request: PaymentRequest } | { ok: false; problem: keyof typeof LINK_PROBLEMS; request?: PaymentRequest };
+export type OpenLink =
+  { ok: true; request: PaymentRequest } | { ok: false; problem: keyof typeof LINK_PROBLEMS; request?: PaymentRequest };
 
 /** The request behind a pay link token, if it can still be paid. */
 export async function openPayLink(store: Store, token: string, now: Date): Promise<OpenLink> {
@@ -53,7 +66,10 @@ export async function openPayLink(store: Store, token: string, now: Date): Promi
 }
 
 function randomCode(): string {
-  return newToken('').replace(/[^A-Za-z0-9]/g, '').slice(0, 6).toUpperCase();
+  return newToken('')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 6)
+    .toUpperCase();
 }
 
 /** What a payment decided: its outcome, and the change to write before it is answered (none for a refusal or a decline). */
@@ -68,23 +84,42 @@ export interface Paid {
  * with `threeDs` instead). A change whose guard no longer holds (the link was paid meanwhile) is decided again:
  * the link is then paid.
  */
-export async function payLink(store: Store, token: string, details: PaymentDetails, now: Date, canChallenge: boolean): Promise<Paid> {
+export async function payLink(
+  store: Store,
+  token: string,
+  details: PaymentDetails,
+  now: Date,
+  canChallenge: boolean,
+): Promise<Paid> {
   const link = await openPayLink(store, token, now);
   if (!link.ok) return { outcome: linkRefusal(link.problem, link.request) };
   const { request } = link;
 
-  const refused = (message: string): Paid => ({ outcome: { status: 'refused', message, reason: 'invalid_request', request } });
+  const refused = (message: string): Paid => ({
+    outcome: { status: 'refused', message, reason: 'invalid_request', request },
+  });
   if (details.method === 'ach') {
     if (!request.allow_ach) return refused(PAYMENT_PROBLEMS.noAch);
     if (!isValidRoutingNumber(details.routingNumber)) return refused(PAYMENT_PROBLEMS.routing);
     if (!isValidAccountNumber(details.accountNumber)) return refused(PAYMENT_PROBLEMS.account);
-    return settle(request, { method: 'ach', brand: 'ACH', lastFour: details.accountNumber.slice(-4), outcome: 'approve' }, now);
+    return settle(
+      request,
+      { method: 'ach', brand: 'ACH', lastFour: details.accountNumber.slice(-4), outcome: 'approve' },
+      now,
+    );
   }
 
   if (!request.allow_card) return refused(PAYMENT_PROBLEMS.noCard);
   const checked = checkCard(details.card, { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1 });
   if (!checked.ok) return refused(checked.message);
-  const card = { method: 'card' as const, brand: checked.brand, lastFour: checked.lastFour, outcome: checked.outcome, expMonth: details.card.expMonth, expYear: details.card.expYear };
+  const card = {
+    method: 'card' as const,
+    brand: checked.brand,
+    lastFour: checked.lastFour,
+    outcome: checked.outcome,
+    expMonth: details.card.expMonth,
+    expYear: details.card.expYear,
+  };
   if (checked.outcome === 'card_declined' || checked.outcome === 'insufficient_funds') {
     return { outcome: { status: 'declined', message: DECLINE_MESSAGES[checked.outcome], request } };
   }
@@ -93,29 +128,62 @@ export async function payLink(store: Store, token: string, details: PaymentDetai
     if (!canChallenge) return refused(PAYMENT_PROBLEMS.needsChallenge);
     const attemptToken = newToken('tds_');
     const attempt = {
-      token_hash: digest(attemptToken), request_id: request.id, card_brand: card.brand, last_four: card.lastFour,
-      exp_month: card.expMonth, exp_year: card.expYear, outcome: card.outcome,
-      expires_at: isoInstant(now, ATTEMPT_TTL_MS), used_at: null,
+      token_hash: digest(attemptToken),
+      request_id: request.id,
+      card_brand: card.brand,
+      last_four: card.lastFour,
+      exp_month: card.expMonth,
+      exp_year: card.expYear,
+      outcome: card.outcome,
+      expires_at: isoInstant(now, ATTEMPT_TTL_MS),
+      used_at: null,
     };
-    return { outcome: { status: 'challenge', attemptToken, request }, change: { guards: [], rows: [{ table: 'payment_attempts', row: attempt }], events: [] } };
+    return {
+      outcome: { status: 'challenge', attemptToken, request },
+      change: { guards: [], rows: [{ table: 'payment_attempts', row: attempt }], events: [] },
+    };
   }
-  if (needsChallenge && details.threeDs === 'fail') return { outcome: { status: 'declined', message: DECLINE_MESSAGES.three_ds_failed, request } };
+  if (needsChallenge && details.threeDs === 'fail')
+    return { outcome: { status: 'declined', message: DECLINE_MESSAGES.three_ds_failed, request } };
   return settle(request, card, now);
 }
 
 /** The hosted page's 3-D Secure step: the challenge passed or failed for a card checked before; the attempt is used once. */
-export async function completeChallenge(store: Store, token: string, attemptToken: string, passed: boolean, now: Date): Promise<Paid> {
+export async function completeChallenge(
+  store: Store,
+  token: string,
+  attemptToken: string,
+  passed: boolean,
+  now: Date,
+): Promise<Paid> {
   const link = await openPayLink(store, token, now);
   if (!link.ok) return { outcome: linkRefusal(link.problem, link.request) };
   const { request } = link;
   const attempt = await store.paymentRequests.openAttempt(digest(attemptToken), request.id, isoInstant(now));
-  if (!attempt) return { outcome: { status: 'refused', message: PAYMENT_PROBLEMS.challengeUsed, reason: 'conflict', request } };
-  const used: Guard = { table: 'payment_attempts', where: { token_hash: attempt.token_hash, used_at: null }, set: { used_at: isoInstant(now) } };
-  if (!passed) return { outcome: { status: 'declined', message: DECLINE_MESSAGES.three_ds_failed, request }, change: { guards: [used], rows: [], events: [] } };
-  const paid = settle(request, {
-    method: 'card', brand: attempt.card_brand, lastFour: attempt.last_four, outcome: attempt.outcome,
-    expMonth: attempt.exp_month, expYear: attempt.exp_year,
-  }, now);
+  if (!attempt)
+    return { outcome: { status: 'refused', message: PAYMENT_PROBLEMS.challengeUsed, reason: 'conflict', request } };
+  const used: Guard = {
+    table: 'payment_attempts',
+    where: { token_hash: attempt.token_hash, used_at: null },
+    set: { used_at: isoInstant(now) },
+  };
+  if (!passed)
+    return {
+      outcome: { status: 'declined', message: DECLINE_MESSAGES.three_ds_failed, request },
+      change: { guards: [used], rows: [], events: [] },
+    };
+  const paid = settle(
+    request,
+    {
+      method: 'card',
+      brand: attempt.card_brand,
+      lastFour: attempt.last_four,
+      outcome: attempt.outcome,
+      expMonth: attempt.exp_month,
+      expYear: attempt.exp_year,
+    },
+    now,
+  );
   return { ...paid, change: { ...paid.change!, guards: [used, ...paid.change!.guards] } };
 }
 
@@ -131,7 +199,16 @@ interface ApprovedInstrument {
 /** The payment: the link paid once (while it is still open), the transaction and its event, written together. */
 function settle(request: PaymentRequest, instrument: ApprovedInstrument, now: Date): Paid {
   const { method } = instrument;
-  const charge = chargeFor({ amount: request.amount, discount: request.discount, surcharge: request.surcharge, tax: request.tax, passFee: request.pass_fee === 1 }, method);
+  const charge = chargeFor(
+    {
+      amount: request.amount,
+      discount: request.discount,
+      surcharge: request.surcharge,
+      tax: request.tax,
+      passFee: request.pass_fee === 1,
+    },
+    method,
+  );
   const kind = request.preauth ? 'preauth' : 'sale';
   const transaction: NewTransaction = {
     id: request.sales_id,
@@ -157,24 +234,51 @@ function settle(request: PaymentRequest, instrument: ApprovedInstrument, now: Da
     settled_at: null,
   };
   const stored = { ...transaction, refunded_amount: 0 };
-  const event = kind === 'preauth' ? ['preauth', preauthEvent(stored)] as const : method === 'card' ? ['payment.success', paymentSuccessEvent(stored, request.id)] as const : undefined;
+  const event =
+    kind === 'preauth'
+      ? (['preauth', preauthEvent(stored)] as const)
+      : method === 'card'
+        ? (['payment.success', paymentSuccessEvent(stored, request.id)] as const)
+        : undefined;
   // A card paid on a link made for a stored customer is saved, so the merchant can charge it again.
-  const saved: Row[] = request.customer_id && method === 'card'
-    ? [{
-        table: 'payment_methods',
-        row: {
-          id: newId('pm_'), merchant_id: request.merchant_id, customer_id: request.customer_id, card_brand: instrument.brand,
-          last_four: instrument.lastFour, exp_month: instrument.expMonth ?? 0, exp_year: instrument.expYear ?? 0,
-          outcome: instrument.outcome, created_at: isoInstant(now),
-        },
-      }]
-    : [];
+  const saved: Row[] =
+    request.customer_id && method === 'card'
+      ? [
+          {
+            table: 'payment_methods',
+            row: {
+              id: newId('pm_'),
+              merchant_id: request.merchant_id,
+              customer_id: request.customer_id,
+              card_brand: instrument.brand,
+              last_four: instrument.lastFour,
+              exp_month: instrument.expMonth ?? 0,
+              exp_year: instrument.expYear ?? 0,
+              outcome: instrument.outcome,
+              created_at: isoInstant(now),
+            },
+          },
+        ]
+      : [];
   return {
-    outcome: method === 'ach' ? { status: 'pending', transactionId: transaction.id, request } : { status: 'approved', transactionId: transaction.id, kind, request },
+    outcome:
+      method === 'ach'
+        ? { status: 'pending', transactionId: transaction.id, request }
+        : { status: 'approved', transactionId: transaction.id, kind, request },
     change: {
-      guards: [{ table: 'payment_requests', where: { id: request.id, status: 'open' }, set: { status: 'paid', transaction_id: transaction.id, paid_at: isoInstant(now) } }],
+      guards: [
+        {
+          table: 'payment_requests',
+          where: { id: request.id, status: 'open' },
+          set: { status: 'paid', transaction_id: transaction.id, paid_at: isoInstant(now) },
+        },
+      ],
       // A sale's money, an ACH one's pending until its bank answers; a hold moves none until captured.
-      rows: [{ table: 'transactions', row: transaction }, ...(kind === 'sale' ? entryRows(saleEntries(transaction)) : []), ...saved],
+      rows: [
+        { table: 'transactions', row: transaction },
+        ...(kind === 'sale' ? entryRows(saleEntries(transaction)) : []),
+        ...saved,
+      ],
       events: event ? [eventRow(request.client_id, event[0], event[1], now)] : [],
     },
   };

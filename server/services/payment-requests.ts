@@ -54,7 +54,8 @@ function money(field: string, text: string | number | undefined, required: boole
   return minor;
 }
 
-export const orderIdTaken = (orderId: string) => `order_id "${orderId}" was already used for this merchant: order ids are unique.`;
+export const orderIdTaken = (orderId: string) =>
+  `order_id "${orderId}" was already used for this merchant: order ids are unique.`;
 
 /** Merchants take payments once onboarding is completed (approved). */
 export function assertCanTakePayments(merchant: MerchantAccount): void {
@@ -75,35 +76,67 @@ function readRequest(input: PaymentRequestInput, minimumPayment: number) {
   const orderProblem = orderIdProblem(orderId);
   if (orderProblem) throw invalid(orderProblem);
   const invoice = input.invoice_number?.trim() ?? '';
-  if (invoice && !/^[A-Za-z0-9]{1,100}$/.test(invoice)) throw invalid('invoice_number must be letters and digits only, at most 100.');
+  if (invoice && !/^[A-Za-z0-9]{1,100}$/.test(invoice))
+    throw invalid('invoice_number must be letters and digits only, at most 100.');
   const allowCard = input.allow_card ?? true;
   const allowAch = input.allow_ach ?? true;
   if (!allowCard && !allowAch) throw invalid('allow_card and allow_ach are both false: allow at least one way to pay.');
   const preauth = input.preauth ?? false;
-  if (preauth && !allowCard) throw invalid('A preauthorization needs a card: allow_card must not be false when preauth is true.');
+  if (preauth && !allowCard)
+    throw invalid('A preauthorization needs a card: allow_card must not be false when preauth is true.');
   const total = subtotal({ amount, discount, surcharge, tax, passFee: false });
-  if (total <= 0) throw invalid(`The discount leaves nothing to pay: amount - discount + surcharge + tax is ${formatAmount(total)}.`);
+  if (total <= 0)
+    throw invalid(`The discount leaves nothing to pay: amount - discount + surcharge + tax is ${formatAmount(total)}.`);
   if (total > MAX_PAYMENT) throw invalid(overMaximum('amount - discount + surcharge + tax'));
-  const small = belowMinimumProblem(discount || surcharge || tax ? 'amount - discount + surcharge + tax' : 'amount', total, minimumPayment);
+  const small = belowMinimumProblem(
+    discount || surcharge || tax ? 'amount - discount + surcharge + tax' : 'amount',
+    total,
+    minimumPayment,
+  );
   if (small) throw invalid(small);
   const email = input.email?.trim() ?? '';
   if (email && !isEmail(email)) throw invalid(`email "${email}" is not an e-mail address.`);
   const rawPhone = input.phone_number?.trim() ?? '';
   const phone = rawPhone ? normalizePhone(rawPhone) : '';
-  if (phone === null) throw invalid(`phone_number "${rawPhone}" is not a phone number: send "+" and the country code, or ten digits.`);
+  if (phone === null)
+    throw invalid(`phone_number "${rawPhone}" is not a phone number: send "+" and the country code, or ten digits.`);
   const description = input.description?.trim() ?? '';
   if (description.length > 500) throw invalid('description must be at most 500 characters.');
   return {
-    amount, discount, surcharge, tax, orderId, invoice, email, phone, description,
+    amount,
+    discount,
+    surcharge,
+    tax,
+    orderId,
+    invoice,
+    email,
+    phone,
+    description,
     name: input.name?.trim().slice(0, 100) ?? '',
-    preauth, passFee: input.pass_fee ?? false, require3ds: input.require_3ds ?? false,
+    preauth,
+    passFee: input.pass_fee ?? false,
+    require3ds: input.require_3ds ?? false,
     // A preauthorization is card-only: ACH cannot hold funds without moving them.
-    allowCard, allowAch: preauth ? false : allowAch,
+    allowCard,
+    allowAch: preauth ? false : allowAch,
   };
 }
 
-function messageText(merchant: MerchantAccount, request: PaymentRequest, payLink: string, channel: 'sms' | 'email'): string {
-  const total = formatAmount(subtotal({ amount: request.amount, discount: request.discount, surcharge: request.surcharge, tax: request.tax, passFee: false }));
+function messageText(
+  merchant: MerchantAccount,
+  request: PaymentRequest,
+  payLink: string,
+  channel: 'sms' | 'email',
+): string {
+  const total = formatAmount(
+    subtotal({
+      amount: request.amount,
+      discount: request.discount,
+      surcharge: request.surcharge,
+      tax: request.tax,
+      passFee: false,
+    }),
+  );
   if (channel === 'sms') return `${merchant.business_name} asks you to pay $${total}. Pay securely: ${payLink}`;
   const greeting = request.customer_name ? `Hello ${request.customer_name},` : 'Hello,';
   const about = request.description ? ` for ${request.description}` : '';
@@ -117,7 +150,12 @@ export async function createPaymentRequest(
   merchant: MerchantAccount,
   input: PaymentRequestInput,
   options: {
-    source: RequestSource; customer?: Customer; now: Date; publicUrl: string; textsPerPhonePerHour?: number; minimumPayment?: number | undefined;
+    source: RequestSource;
+    customer?: Customer;
+    now: Date;
+    publicUrl: string;
+    textsPerPhonePerHour?: number;
+    minimumPayment?: number | undefined;
   },
 ): Promise<Decided<CreatedRequest>> {
   assertCanTakePayments(merchant);
@@ -126,7 +164,10 @@ export async function createPaymentRequest(
   if (fields.phone && textsPerPhonePerHour !== undefined) {
     const since = isoInstant(now, -60 * 60 * 1000);
     if ((await store.messages.textsTo(merchant.id, fields.phone, since)) >= textsPerPhonePerHour) {
-      throw rateLimited(`${fields.phone} was already sent ${textsPerPhonePerHour} texts for this merchant in the last hour: try again later.`, 3600);
+      throw rateLimited(
+        `${fields.phone} was already sent ${textsPerPhonePerHour} texts for this merchant in the last hour: try again later.`,
+        3600,
+      );
     }
   }
   const { token, key } = newPayLink();
@@ -165,15 +206,24 @@ export async function createPaymentRequest(
   if (request.phone && source !== 'qr_code') channels.push(['sms', request.phone]);
   if (request.email && source !== 'qr_code') channels.push(['email', request.email]);
   const messages = channels.map(([channel, recipient]) => ({
-    id: newId('msg_'), client_id: merchant.client_id, merchant_id: merchant.id, channel, recipient,
-    body: messageText(merchant, request, payLink, channel), pay_link: payLink, created_at: isoInstant(now),
+    id: newId('msg_'),
+    client_id: merchant.client_id,
+    merchant_id: merchant.id,
+    channel,
+    recipient,
+    body: messageText(merchant, request, payLink, channel),
+    pay_link: payLink,
+    created_at: isoInstant(now),
   }));
   const order = { merchant_id: merchant.id, order_id: request.order_id, source, created_at: request.created_at };
   return {
     change: {
       // The order id is the merchant's own key for this payment: a second request with it is refused.
       guards: [{ insert: { table: 'merchant_orders', row: order } }],
-      rows: [{ table: 'payment_requests', row: request }, ...messages.map((row) => ({ table: 'messages' as const, row }))],
+      rows: [
+        { table: 'payment_requests', row: request },
+        ...messages.map((row) => ({ table: 'messages' as const, row })),
+      ],
       events: [],
       refusal: refusedBecause('conflict', orderIdTaken(request.order_id)),
     },

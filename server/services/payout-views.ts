@@ -16,9 +16,17 @@ export async function balanceView(store: Store, merchantId: string, now: Date) {
 
 export function payoutView(payout: Payout) {
   return {
-    payout_id: payout.id, amount: formatAmount(payout.amount), currency: 'USD' as const, status: payout.status, period: payout.period,
-    arrival_date: payout.arrival_date, bank_last_four: payout.bank_last_four, entry_count: payout.entry_count, created_date: payout.created_at,
-    failure_code: payout.failure_code, failure_message: payout.failure_message,
+    payout_id: payout.id,
+    amount: formatAmount(payout.amount),
+    currency: 'USD' as const,
+    status: payout.status,
+    period: payout.period,
+    arrival_date: payout.arrival_date,
+    bank_last_four: payout.bank_last_four,
+    entry_count: payout.entry_count,
+    created_date: payout.created_at,
+    failure_code: payout.failure_code,
+    failure_message: payout.failure_message,
   };
 }
 
@@ -26,18 +34,29 @@ export function payoutView(payout: Payout) {
 export function entryView(entry: ListedEntry) {
   const fee = isFeeEntry(entry.type);
   return {
-    type: entry.type, gross: formatAmount(fee ? 0 : entry.amount), fee: formatAmount(fee ? -entry.amount : 0), net: formatAmount(entry.amount),
-    transaction_id: entry.transaction_id, order_id: entry.order_id, created_date: entry.created_at, available_on: entry.available_on,
+    type: entry.type,
+    gross: formatAmount(fee ? 0 : entry.amount),
+    fee: formatAmount(fee ? -entry.amount : 0),
+    net: formatAmount(entry.amount),
+    transaction_id: entry.transaction_id,
+    order_id: entry.order_id,
+    created_date: entry.created_at,
+    available_on: entry.available_on,
     payout_id: entry.payout_id,
   };
 }
 
 export const settingsView = (payouts: MerchantPayouts) => ({
-  interval: payouts.schedule.interval, weekly_anchor: payouts.schedule.weeklyAnchor, bank_last_four: payouts.bankLastFour,
-  routing_number: payouts.routingNumber, paused: payouts.paused, paused_at: payouts.pausedAt,
+  interval: payouts.schedule.interval,
+  weekly_anchor: payouts.schedule.weeklyAnchor,
+  bank_last_four: payouts.bankLastFour,
+  routing_number: payouts.routingNumber,
+  paused: payouts.paused,
+  paused_at: payouts.pausedAt,
 });
 
-export const payoutSettingsView = async (store: Store, merchantId: string) => settingsView(await merchantPayouts(store, merchantId));
+export const payoutSettingsView = async (store: Store, merchantId: string) =>
+  settingsView(await merchantPayouts(store, merchantId));
 
 /** The merchant's payout `id`, or 404: another merchant's is as unknown as a made-up one. */
 export async function ownPayout(store: Store, merchantId: string, id: string): Promise<Payout> {
@@ -48,14 +67,29 @@ export async function ownPayout(store: Store, merchantId: string, id: string): P
 
 /** GET /payouts: newest first, by cursor. */
 export async function listPayouts(store: Store, merchantId: string, limit: number, cursor: string | undefined) {
-  const page = await store.payouts.page(merchantId, limit, cursor === undefined ? { offset: 0 } : { after: readCursor(cursor) });
+  const page = await store.payouts.page(
+    merchantId,
+    limit,
+    cursor === undefined ? { offset: 0 } : { after: readCursor(cursor) },
+  );
   return { items: page.items.map(payoutView), ...cursorFields(page) };
 }
 
 /** GET /payouts/{id}/entries: the entries a payout swept, newest first, by cursor. */
-export async function listPayoutEntries(store: Store, merchantId: string, payoutId: string, limit: number, cursor: string | undefined) {
+export async function listPayoutEntries(
+  store: Store,
+  merchantId: string,
+  payoutId: string,
+  limit: number,
+  cursor: string | undefined,
+) {
   await ownPayout(store, merchantId, payoutId);
-  const page = await store.ledger.page(merchantId, { payoutId }, limit, cursor === undefined ? undefined : readCursor(cursor));
+  const page = await store.ledger.page(
+    merchantId,
+    { payoutId },
+    limit,
+    cursor === undefined ? undefined : readCursor(cursor),
+  );
   return { items: page.items.map(entryView), ...cursorFields(page) };
 }
 

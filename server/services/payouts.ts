@@ -8,8 +8,17 @@ import { WEEKDAYS, type Weekday } from '../domain/business-days.ts';
 import { isValidAccountNumber, isValidRoutingNumber } from '../domain/routing-number.ts';
 import { lastFour } from '../domain/onboarding.ts';
 import {
-  arrivalDate, decidePayout, DEFAULT_SCHEDULE, nextPayoutStatus, PAYOUT_FAILURE, PAYOUT_INTERVALS, PAYOUT_PROBLEMS, scheduledPeriod,
-  type PayoutInterval, type PayoutSchedule, type PayoutStatus,
+  arrivalDate,
+  decidePayout,
+  DEFAULT_SCHEDULE,
+  nextPayoutStatus,
+  PAYOUT_FAILURE,
+  PAYOUT_INTERVALS,
+  PAYOUT_PROBLEMS,
+  scheduledPeriod,
+  type PayoutInterval,
+  type PayoutSchedule,
+  type PayoutStatus,
 } from '../domain/payouts.ts';
 import { newId } from '../platform/secrets.ts';
 import { payoutEvent } from './events.ts';
@@ -34,7 +43,8 @@ function payoutsOf(account: PayoutAccount | undefined): MerchantPayouts {
   };
 }
 
-export const merchantPayouts = async (store: Store, merchantId: string) => payoutsOf(await store.payouts.account(merchantId));
+export const merchantPayouts = async (store: Store, merchantId: string) =>
+  payoutsOf(await store.payouts.account(merchantId));
 
 /** What a payout run did. */
 export interface PayoutRun {
@@ -60,8 +70,14 @@ export async function runPayouts(store: Store, now: Date, scope: PayoutScope = {
   for (const merchant of await store.payouts.withAvailableMoney(today, scope)) {
     const payouts = await merchantPayouts(store, merchant.merchant_id);
     const period = scheduledPeriod(payouts.schedule, today);
-    if (!period || !decidePayout(merchant.available, payouts).ok || (await store.payouts.hasPeriod(merchant.merchant_id, period))) continue;
-    if (await makePayout(store, { id: merchant.merchant_id, client_id: merchant.client_id }, payouts, period, now)) run.created++;
+    if (
+      !period ||
+      !decidePayout(merchant.available, payouts).ok ||
+      (await store.payouts.hasPeriod(merchant.merchant_id, period))
+    )
+      continue;
+    if (await makePayout(store, { id: merchant.merchant_id, client_id: merchant.client_id }, payouts, period, now))
+      run.created++;
   }
   return run;
 }
@@ -71,12 +87,28 @@ export async function runPayouts(store: Store, now: Date, scope: PayoutScope = {
  * Undefined when the period's payout exists already, or when what it swept does not add up to a positive sum (an
  * entry that landed since the balance was read): then nothing is kept.
  */
-async function makePayout(store: Store, merchant: Pick<MerchantAccount, 'id' | 'client_id'>, payouts: MerchantPayouts, period: string | null, now: Date): Promise<Payout | undefined> {
+async function makePayout(
+  store: Store,
+  merchant: Pick<MerchantAccount, 'id' | 'client_id'>,
+  payouts: MerchantPayouts,
+  period: string | null,
+  now: Date,
+): Promise<Payout | undefined> {
   const today = isoDateOf(now);
   const payout: Payout = {
-    id: newId('po_'), client_id: merchant.client_id, merchant_id: merchant.id, period, amount: 0, entry_count: 0, status: 'pending',
-    bank_last_four: payouts.bankLastFour, arrival_date: arrivalDate(today), created_at: isoInstant(now), updated_at: isoInstant(now),
-    failure_code: null, failure_message: null,
+    id: newId('po_'),
+    client_id: merchant.client_id,
+    merchant_id: merchant.id,
+    period,
+    amount: 0,
+    entry_count: 0,
+    status: 'pending',
+    bank_last_four: payouts.bankLastFour,
+    arrival_date: arrivalDate(today),
+    created_at: isoInstant(now),
+    updated_at: isoInstant(now),
+    failure_code: null,
+    failure_message: null,
   };
   return store.transaction(async (tx) => {
     const swept = await tx.payouts.sweep(payout, today);
@@ -96,9 +128,13 @@ async function makePayout(store: Store, merchant: Pick<MerchantAccount, 'id' | '
  * merchant's payouts paused until its bank account changes). False when another run moved it first.
  */
 async function movePayout(store: Store, payout: Payout, status: PayoutStatus, now: Date): Promise<boolean> {
-  const failure = status === 'failed' ? { failure_code: PAYOUT_FAILURE.code, failure_message: PAYOUT_FAILURE.message(payout.bank_last_four) } : {};
+  const failure =
+    status === 'failed'
+      ? { failure_code: PAYOUT_FAILURE.code, failure_message: PAYOUT_FAILURE.message(payout.bank_last_four) }
+      : {};
   return store.transaction(async (tx) => {
-    if (!(await tx.payouts.transition(payout.id, payout.status, { status, updated_at: isoInstant(now), ...failure }))) return false;
+    if (!(await tx.payouts.transition(payout.id, payout.status, { status, updated_at: isoInstant(now), ...failure })))
+      return false;
     const moved = { ...payout, status, updated_at: isoInstant(now), ...failure };
     if (status === 'paid') await tx.events.add(payout.client_id, 'payout.paid', payoutEvent(moved), now);
     if (status === 'failed') {
@@ -106,7 +142,10 @@ async function movePayout(store: Store, payout: Payout, status: PayoutStatus, no
       const payouts = await merchantPayouts(tx, payout.merchant_id);
       // Paused until the account changes, unless it changed while the payout was on its way.
       const unchanged = payouts.bankLastFour === payout.bank_last_four;
-      await tx.payouts.saveSettings(payout.merchant_id, { ...settingsRow(payouts, now), paused_at: unchanged ? isoInstant(now) : payouts.pausedAt });
+      await tx.payouts.saveSettings(payout.merchant_id, {
+        ...settingsRow(payouts, now),
+        paused_at: unchanged ? isoInstant(now) : payouts.pausedAt,
+      });
       await tx.events.add(payout.client_id, 'payout.failed', payoutEvent(moved), now);
     }
     return true;
@@ -114,8 +153,12 @@ async function movePayout(store: Store, payout: Payout, status: PayoutStatus, no
 }
 
 const settingsRow = (payouts: MerchantPayouts, now: Date): PayoutSettings => ({
-  interval: payouts.schedule.interval, weekly_anchor: payouts.schedule.weeklyAnchor, bank_last_four: payouts.bankLastFour || null,
-  bank_routing_number: payouts.routingNumber || null, paused_at: payouts.pausedAt, updated_at: isoInstant(now),
+  interval: payouts.schedule.interval,
+  weekly_anchor: payouts.schedule.weeklyAnchor,
+  bank_last_four: payouts.bankLastFour || null,
+  bank_routing_number: payouts.routingNumber || null,
+  paused_at: payouts.pausedAt,
+  updated_at: isoInstant(now),
 });
 
 /** `POST /payouts`: a payout of the available balance now, for a merchant on a manual schedule. */
@@ -142,18 +185,30 @@ export interface PayoutSettingsChange {
  * `PUT /payouts/settings`: the schedule, and the bank account (routing and account number together; only the last
  * four digits of the account are kept). A new account resumes payouts paused by a failed one.
  */
-export async function changePayoutSettings(store: Store, merchant: MerchantAccount, change: PayoutSettingsChange, now: Date): Promise<MerchantPayouts> {
-  if (change.interval !== undefined && !PAYOUT_INTERVALS.includes(change.interval)) throw invalid(`interval must be one of ${PAYOUT_INTERVALS.join(', ')}.`);
-  if (change.weekly_anchor !== undefined && !WEEKDAYS.includes(change.weekly_anchor)) throw invalid(`weekly_anchor must be one of ${WEEKDAYS.join(', ')}.`);
+export async function changePayoutSettings(
+  store: Store,
+  merchant: MerchantAccount,
+  change: PayoutSettingsChange,
+  now: Date,
+): Promise<MerchantPayouts> {
+  if (change.interval !== undefined && !PAYOUT_INTERVALS.includes(change.interval))
+    throw invalid(`interval must be one of ${PAYOUT_INTERVALS.join(', ')}.`);
+  if (change.weekly_anchor !== undefined && !WEEKDAYS.includes(change.weekly_anchor))
+    throw invalid(`weekly_anchor must be one of ${WEEKDAYS.join(', ')}.`);
   const newAccount = change.routing_number !== undefined || change.account_number !== undefined;
   if (newAccount) {
-    if (!change.routing_number || !isValidRoutingNumber(change.routing_number)) throw invalid('routing_number must be a nine-digit ABA routing number with a valid checksum, e.g. "110000000".');
-    if (!change.account_number || !isValidAccountNumber(change.account_number)) throw invalid('account_number must be 4 to 17 digits.');
+    if (!change.routing_number || !isValidRoutingNumber(change.routing_number))
+      throw invalid('routing_number must be a nine-digit ABA routing number with a valid checksum, e.g. "110000000".');
+    if (!change.account_number || !isValidAccountNumber(change.account_number))
+      throw invalid('account_number must be 4 to 17 digits.');
   }
   return store.transaction(async (tx) => {
     const payouts = await merchantPayouts(tx, merchant.id);
     const changed: MerchantPayouts = {
-      schedule: { interval: change.interval ?? payouts.schedule.interval, weeklyAnchor: change.weekly_anchor ?? payouts.schedule.weeklyAnchor },
+      schedule: {
+        interval: change.interval ?? payouts.schedule.interval,
+        weeklyAnchor: change.weekly_anchor ?? payouts.schedule.weeklyAnchor,
+      },
       bankLastFour: newAccount ? lastFour(change.account_number!) : payouts.bankLastFour,
       routingNumber: newAccount ? change.routing_number! : payouts.routingNumber,
       paused: newAccount ? false : payouts.paused,

@@ -19,11 +19,11 @@ import { entryRows } from '../store/ledger.ts';
 import type { Change } from '../store/changes.ts';
 import type { TransactionStatus } from '../store/schema.ts';
 
-
 function amountOf(field: string, text: string | number | undefined): number | undefined {
   if (text === undefined || text === '') return undefined;
   const minor = parseAmount(String(text));
-  if (minor === null || minor <= 0) throw invalid(`${field} must be an amount greater than zero with at most two decimals, e.g. "25.00".`);
+  if (minor === null || minor <= 0)
+    throw invalid(`${field} must be an amount greater than zero with at most two decimals, e.g. "25.00".`);
   if (minor > MAX_PAYMENT) throw invalid(overMaximum(field));
   return minor;
 }
@@ -31,9 +31,24 @@ function amountOf(field: string, text: string | number | undefined): number | un
 const fail = (check: RefusedDecision) => new Refusal(check.reason, check.message);
 
 /** A change to a hold decided on `auth` as read: it applies only while the hold still reads so (changes.ts). */
-function holdChange(auth: Transaction, set: { status?: TransactionStatus; amount?: number }, rows: Change['rows'], events: Change['events']): Change {
-  const where = { id: auth.id, merchant_id: auth.merchant_id, status: auth.status, amount: auth.amount, settled_at: auth.settled_at };
-  return { guards: [{ table: 'transactions', where, atMost: { refunded_amount: auth.refunded_amount }, set }], rows, events };
+function holdChange(
+  auth: Transaction,
+  set: { status?: TransactionStatus; amount?: number },
+  rows: Change['rows'],
+  events: Change['events'],
+): Change {
+  const where = {
+    id: auth.id,
+    merchant_id: auth.merchant_id,
+    status: auth.status,
+    amount: auth.amount,
+    settled_at: auth.settled_at,
+  };
+  return {
+    guards: [{ table: 'transactions', where, atMost: { refunded_amount: auth.refunded_amount }, set }],
+    rows,
+    events,
+  };
 }
 
 /**
@@ -42,8 +57,14 @@ function holdChange(auth: Transaction, set: { status?: TransactionStatus; amount
  * hold is first changed to it, in the same change (`preauth.increment` or `preauth.decrement` before the charge).
  */
 export async function capture(
-  store: Store, merchant: MerchantAccount, authorizationId: string, lastAuthorized: string | number | undefined, now: Date, extras: EventExtras = {},
-  amount?: number, minimumPayment = DEFAULT_MINIMUM_PAYMENT,
+  store: Store,
+  merchant: MerchantAccount,
+  authorizationId: string,
+  lastAuthorized: string | number | undefined,
+  now: Date,
+  extras: EventExtras = {},
+  amount?: number,
+  minimumPayment = DEFAULT_MINIMUM_PAYMENT,
 ) {
   const last = amountOf('last_authorized_amount', lastAuthorized);
   const small = amount === undefined ? null : belowMinimumProblem('amount', amount, minimumPayment);
@@ -51,32 +72,61 @@ export async function capture(
   const read = await store.transactions.findForChange(merchant.id, authorizationId);
   const check = checkOpenAuthorization(read, last);
   if (!check.ok) throw fail(check);
-  const changed = amount === undefined || amount === read!.amount ? undefined : decideAmountChange(read, read!.amount, amount);
+  const changed =
+    amount === undefined || amount === read!.amount ? undefined : decideAmountChange(read, read!.amount, amount);
   if (changed && !changed.ok) throw fail(changed);
   const auth = { ...ownColumns(read!), amount: amount ?? read!.amount };
   const fee = processingFee('card', auth.amount);
   const sale: Transaction = {
-    ...auth, id: newId('txn_'), parent_id: auth.id, kind: 'sale', status: 'completed', fee_amount: fee,
-    net_amount: auth.amount - fee, refunded_amount: 0, gateway_ref: newId('gw_'), created_at: isoInstant(now),
-    completed_at: isoInstant(now), settled_at: null,
+    ...auth,
+    id: newId('txn_'),
+    parent_id: auth.id,
+    kind: 'sale',
+    status: 'completed',
+    fee_amount: fee,
+    net_amount: auth.amount - fee,
+    refunded_amount: 0,
+    gateway_ref: newId('gw_'),
+    created_at: isoInstant(now),
+    completed_at: isoInstant(now),
+    settled_at: null,
   };
   const charged = eventRow(merchant.client_id, 'preauth.charge', { ...preauthChargeEvent(auth, sale), ...extras }, now);
-  const events = changed?.ok ? [eventRow(merchant.client_id, changed.event, { ...preauthEvent(auth), ...extras }, now), charged] : [charged];
+  const events = changed?.ok
+    ? [eventRow(merchant.client_id, changed.event, { ...preauthEvent(auth), ...extras }, now), charged]
+    : [charged];
   return {
-    change: holdChange(read!, { status: 'captured', amount: auth.amount }, [{ table: 'transactions', row: sale }, ...entryRows(saleEntries(sale))], events),
+    change: holdChange(
+      read!,
+      { status: 'captured', amount: auth.amount },
+      [{ table: 'transactions', row: sale }, ...entryRows(saleEntries(sale))],
+      events,
+    ),
     // Whether the charge has a receipt to send (the hold's request named a phone or address): else it is the change alone.
     shopperReachable: canReachShopper(read!),
     result: {
-      Status: 'Approved' as const, Account: sale.last_four, Brand: sale.card_brand, AuthCode: sale.auth_code,
-      amount: formatAmount(sale.amount), Authorized: toMajorNumber(auth.amount), orderid: sale.order_id,
-      transaction_id: sale.id, net_amount: toMajorNumber(sale.net_amount),
+      Status: 'Approved' as const,
+      Account: sale.last_four,
+      Brand: sale.card_brand,
+      AuthCode: sale.auth_code,
+      amount: formatAmount(sale.amount),
+      Authorized: toMajorNumber(auth.amount),
+      orderid: sale.order_id,
+      transaction_id: sale.id,
+      net_amount: toMajorNumber(sale.net_amount),
     },
   };
 }
 
 /** POST /preauth/update: raises or lowers the authorized amount; a stale `last_authorized_amount` is refused. */
 export async function changeAuthorizedAmount(
-  store: Store, merchant: MerchantAccount, authorizationId: string, lastAuthorized: string | number, newAuthorized: string | number, now: Date, extras: EventExtras = {},
+  store: Store,
+  merchant: MerchantAccount,
+  authorizationId: string,
+  lastAuthorized: string | number,
+  newAuthorized: string | number,
+  now: Date,
+  extras: EventExtras = {},
   minimumPayment = DEFAULT_MINIMUM_PAYMENT,
 ) {
   const last = amountOf('last_authorized_amount', lastAuthorized)!;
@@ -87,10 +137,18 @@ export async function changeAuthorizedAmount(
   const decision = decideAmountChange(auth, last, next);
   if (!decision.ok) throw fail(decision);
   return {
-    change: holdChange(auth!, { amount: next }, [], [eventRow(merchant.client_id, decision.event, { ...preauthEvent({ ...auth!, amount: next }), ...extras }, now)]),
+    change: holdChange(
+      auth!,
+      { amount: next },
+      [],
+      [eventRow(merchant.client_id, decision.event, { ...preauthEvent({ ...auth!, amount: next }), ...extras }, now)],
+    ),
     result: {
-      transaction_id: auth!.id, order_id: auth!.order_id, previous_amount: formatAmount(last),
-      authorized_amount: formatAmount(next), change: decision.event === 'preauth.increment' ? ('increment' as const) : ('decrement' as const),
+      transaction_id: auth!.id,
+      order_id: auth!.order_id,
+      previous_amount: formatAmount(last),
+      authorized_amount: formatAmount(next),
+      change: decision.event === 'preauth.increment' ? ('increment' as const) : ('decrement' as const),
     },
   };
 }
@@ -118,12 +176,28 @@ export async function readHold(store: Store, merchant: MerchantAccount, authoriz
 }
 
 /** GET /preauth: the merchant's holds, newest first. */
-export async function listHolds(store: Store, merchant: MerchantAccount, status: 'authorized' | 'captured' | 'voided' | undefined, page: number, perPage: number, cursor?: string) {
+export async function listHolds(
+  store: Store,
+  merchant: MerchantAccount,
+  status: 'authorized' | 'captured' | 'voided' | undefined,
+  page: number,
+  perPage: number,
+  cursor?: string,
+) {
   const start = pageStart(cursor, page, perPage);
   const listed = await store.transactions.page(merchant.id, { view: 'holds', status }, perPage, start);
   const items = listed.items;
-  const captures = await store.transactions.capturesOf(merchant.id, items.filter((auth) => auth.status === 'captured').map((auth) => auth.id));
-  return { items: items.map((auth) => holdView(auth, captures.get(auth.id))), page, perPage, totalCount: listed.total, ...cursorFields(listed) };
+  const captures = await store.transactions.capturesOf(
+    merchant.id,
+    items.filter((auth) => auth.status === 'captured').map((auth) => auth.id),
+  );
+  return {
+    items: items.map((auth) => holdView(auth, captures.get(auth.id))),
+    page,
+    perPage,
+    totalCount: listed.total,
+    ...cursorFields(listed),
+  };
 }
 
 /** POST /preauth/void: releases the hold; the authorization can no longer be captured. */
@@ -133,6 +207,11 @@ export async function releaseAuthorization(store: Store, merchant: MerchantAccou
   if (!check.ok) throw fail(check);
   return {
     change: holdChange(auth!, { status: 'voided' }, [], []),
-    result: { transaction_id: auth!.id, order_id: auth!.order_id, amount: formatAmount(auth!.amount), Status: 'Voided' as const },
+    result: {
+      transaction_id: auth!.id,
+      order_id: auth!.order_id,
+      amount: formatAmount(auth!.amount),
+      Status: 'Voided' as const,
+    },
   };
 }

@@ -4,14 +4,22 @@ import { conflict, notFound, rateLimited } from '../domain/refusals.ts';
 import { MESSAGES_PER_RECIPIENT_PER_HOUR, resendRefusal } from '../domain/receipt-limits.ts';
 import { isoInstant } from '../domain/instants.ts';
 import { digest, newId, newToken } from '../platform/secrets.ts';
-import { isReceiptLanguage, receiptDate, receiptInstrument, receiptMessage, receiptMoney, type ReceiptLanguage } from '../domain/receipt-texts.ts';
+import {
+  isReceiptLanguage,
+  receiptDate,
+  receiptInstrument,
+  receiptMessage,
+  receiptMoney,
+  type ReceiptLanguage,
+} from '../domain/receipt-texts.ts';
 import { merchantBrand } from './branding.ts';
 import type { Change, Row } from '../store/changes.ts';
 
 /** The kinds a shopper gets a receipt for: a payment, a refund, a void, a bank payment their bank returned. */
 const RECEIPTED = ['sale', 'refund', 'void', 'ach_return'] as const;
 type ReceiptedKind = (typeof RECEIPTED)[number];
-const isReceipted = (t: Transaction): t is Transaction & { kind: ReceiptedKind } => (RECEIPTED as readonly string[]).includes(t.kind);
+const isReceipted = (t: Transaction): t is Transaction & { kind: ReceiptedKind } =>
+  (RECEIPTED as readonly string[]).includes(t.kind);
 
 const RECEIPT_PROBLEMS = {
   disabled: 'Receipts are off for this merchant: turn them on with receipts_enabled in PUT /widgets/.',
@@ -38,8 +46,11 @@ function channelsOf(phone: string | null, email: string | null): ['sms' | 'email
 export const canReachShopper = (contacts: ShopperContacts): boolean => receiptChannels(contacts).length > 0;
 
 /** Why no receipt can be sent for `t`, or where to send it. */
-function recipientsOf(t: ReceiptSubject): { problem: keyof typeof RECEIPT_PROBLEMS } | { channels: ['sms' | 'email', string][] } {
-  if (!isReceipted(t) || (t.kind === 'sale' && t.status !== 'completed' && t.status !== 'voided')) return { problem: 'notReceipted' };
+function recipientsOf(
+  t: ReceiptSubject,
+): { problem: keyof typeof RECEIPT_PROBLEMS } | { channels: ['sms' | 'email', string][] } {
+  if (!isReceipted(t) || (t.kind === 'sale' && t.status !== 'completed' && t.status !== 'voided'))
+    return { problem: 'notReceipted' };
   if (!t.receipts_enabled) return { problem: 'disabled' };
   // A stored customer's charge has no request: the customer's own phone and address.
   const channels = t.source === 'customer_charge' ? channelsOf(t.customer_phone, t.customer_email) : receiptChannels(t);
@@ -52,7 +63,10 @@ function recipientsOf(t: ReceiptSubject): { problem: keyof typeof RECEIPT_PROBLE
  * no phone or address; `strict` makes those a refusal (a resend the merchant asked for).
  */
 export async function receiptChange(
-  store: Store, merchantId: string, transactionId: string, options: { now: Date; publicUrl: string; language?: string | undefined; strict?: boolean },
+  store: Store,
+  merchantId: string,
+  transactionId: string,
+  options: { now: Date; publicUrl: string; language?: string | undefined; strict?: boolean },
 ): Promise<Change | undefined> {
   // One read decides it: a payment with nobody to send a receipt to pays only this.
   const t = await store.transactions.findForReceipt(merchantId, transactionId);
@@ -65,32 +79,60 @@ export async function receiptChange(
   // A resend the merchant asks for is bounded per transaction and per recipient; one that follows a change is not.
   if (options.strict) await refuseOverBound(store, t, found.channels, options.now);
   // The shopper's language when known (the pay page's, or an earlier receipt's); '' leaves the page to the browser's.
-  const language: ReceiptLanguage | '' = options.language && isReceiptLanguage(options.language) ? options.language : await store.receipts.languageOf(merchantId, transactionId) ?? '';
+  const language: ReceiptLanguage | '' =
+    options.language && isReceiptLanguage(options.language)
+      ? options.language
+      : ((await store.receipts.languageOf(merchantId, transactionId)) ?? '');
   const token = newToken('rct_');
   const link = `${options.publicUrl}${receiptPath(token)}`;
   const words = language || 'en';
   const body = receiptMessage(words, t.kind as ReceiptedKind, {
-    merchant: t.business_name, amount: receiptMoney(t.amount, words), card: receiptInstrument(t, words), date: receiptDate(t.created_at, words), link,
+    merchant: t.business_name,
+    amount: receiptMoney(t.amount, words),
+    card: receiptInstrument(t, words),
+    date: receiptDate(t.created_at, words),
+    link,
   });
   const at = isoInstant(options.now);
   return {
     guards: [],
     rows: [
-      { table: 'receipts', row: { token_hash: digest(token), merchant_id: merchantId, transaction_id: t.id, language, created_at: at } },
+      {
+        table: 'receipts',
+        row: { token_hash: digest(token), merchant_id: merchantId, transaction_id: t.id, language, created_at: at },
+      },
       ...found.channels.map(([channel, recipient]): Row => ({
-        table: 'messages', row: { id: newId('msg_'), client_id: t.client_id, merchant_id: merchantId, channel, recipient, body, pay_link: link, created_at: at },
+        table: 'messages',
+        row: {
+          id: newId('msg_'),
+          client_id: t.client_id,
+          merchant_id: merchantId,
+          channel,
+          recipient,
+          body,
+          pay_link: link,
+          created_at: at,
+        },
       })),
     ],
     events: [],
   };
 }
 
-async function refuseOverBound(store: Store, t: ReceiptSubject, channels: ['sms' | 'email', string][], now: Date): Promise<void> {
+async function refuseOverBound(
+  store: Store,
+  t: ReceiptSubject,
+  channels: ['sms' | 'email', string][],
+  now: Date,
+): Promise<void> {
   const since = isoInstant(now, -60 * 60 * 1000);
   const receipts = await store.receipts.sentSince(t.merchant_id, t.id, since);
-  const recipients = await Promise.all(channels.map(async ([channel, recipient]) => ({
-    recipient, sent: await store.messages.sentTo(t.merchant_id, channel, recipient, since, MESSAGES_PER_RECIPIENT_PER_HOUR),
-  })));
+  const recipients = await Promise.all(
+    channels.map(async ([channel, recipient]) => ({
+      recipient,
+      sent: await store.messages.sentTo(t.merchant_id, channel, recipient, since, MESSAGES_PER_RECIPIENT_PER_HOUR),
+    })),
+  );
   const refusal = resendRefusal(receipts, recipients, now);
   if (refusal) throw rateLimited(refusal.message, refusal.retryAfterSeconds);
 }
@@ -104,12 +146,21 @@ export async function receiptOf(store: Store, token: string) {
   const merchant = await store.merchants.findByIdUnscoped(receipt.merchant_id);
   if (!t || !merchant || !isReceipted(t)) return undefined;
   // The payment the receipt is about: itself, or the original of a refund or void; shown as it stands now.
-  const payment = t.kind === 'sale' ? t : t.parent_id ? await store.transactions.find(merchant.id, t.parent_id) : undefined;
-  const refunds = payment ? (await store.consoleListing.reversalsOf(merchant.id, payment.id)).filter((r) => r.kind === 'refund') : [];
+  const payment =
+    t.kind === 'sale' ? t : t.parent_id ? await store.transactions.find(merchant.id, t.parent_id) : undefined;
+  const refunds = payment
+    ? (await store.consoleListing.reversalsOf(merchant.id, payment.id)).filter((r) => r.kind === 'refund')
+    : [];
   const details = (await store.paymentDetails.of(merchant.id, [t.id])).get(t.id);
   return {
-    transaction: t, payment, refunds, description: details?.description ?? '', tax: details?.tax ?? 0,
-    merchantName: merchant.business_name, contact: { email: merchant.email, phone: merchant.phone, website: merchant.website },
-    language: receipt.language, brand: await merchantBrand(store, merchant),
+    transaction: t,
+    payment,
+    refunds,
+    description: details?.description ?? '',
+    tax: details?.tax ?? 0,
+    merchantName: merchant.business_name,
+    contact: { email: merchant.email, phone: merchant.phone, website: merchant.website },
+    language: receipt.language,
+    brand: await merchantBrand(store, merchant),
   };
 }

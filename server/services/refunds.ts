@@ -16,17 +16,40 @@ import { entryRows } from '../store/ledger.ts';
 import { refundEvent, reversalRecord, voidEvent } from './events.ts';
 
 const asRefundable = (sale: Transaction | undefined) =>
-  sale && { kind: sale.kind, status: sale.status, amount: sale.amount, refunded: sale.refunded_amount, completedAt: sale.completed_at, settledAt: sale.settled_at };
+  sale && {
+    kind: sale.kind,
+    status: sale.status,
+    amount: sale.amount,
+    refunded: sale.refunded_amount,
+    completedAt: sale.completed_at,
+    settledAt: sale.settled_at,
+  };
 
 function reversal(sale: Transaction, kind: 'refund' | 'void', amount: number, now: Date): Transaction {
   return {
-    id: newId('txn_'), client_id: sale.client_id, merchant_id: sale.merchant_id, customer_id: sale.customer_id,
-    request_id: sale.request_id, parent_id: sale.id, kind, method: sale.method, status: 'completed', source: sale.source,
-    order_id: sale.order_id, amount, fee_amount: 0,
+    id: newId('txn_'),
+    client_id: sale.client_id,
+    merchant_id: sale.merchant_id,
+    customer_id: sale.customer_id,
+    request_id: sale.request_id,
+    parent_id: sale.id,
+    kind,
+    method: sale.method,
+    status: 'completed',
+    source: sale.source,
+    order_id: sale.order_id,
+    amount,
+    fee_amount: 0,
     // A void returns the processor's fee with the sale; a refund does not.
     net_amount: kind === 'void' ? -sale.net_amount : -amount,
-    refunded_amount: 0, card_brand: sale.card_brand, last_four: sale.last_four, auth_code: sale.auth_code,
-    gateway_ref: newId('gw_'), created_at: isoInstant(now), completed_at: isoInstant(now), settled_at: null,
+    refunded_amount: 0,
+    card_brand: sale.card_brand,
+    last_four: sale.last_four,
+    auth_code: sale.auth_code,
+    gateway_ref: newId('gw_'),
+    created_at: isoInstant(now),
+    completed_at: isoInstant(now),
+    settled_at: null,
   };
 }
 
@@ -46,34 +69,64 @@ export interface RefundResult extends VoidResult {
 
 /** A change to a sale decided on `sale` as read: it applies only while the sale still reads so (changes.ts). */
 function saleChange(
-  sale: Transaction, guard: { set?: { status: TransactionStatus }; add?: number; refundedAtMost: number }, record: Transaction,
-  events: [string, Record<string, unknown>][], now: Date, extras: EventExtras,
+  sale: Transaction,
+  guard: { set?: { status: TransactionStatus }; add?: number; refundedAtMost: number },
+  record: Transaction,
+  events: [string, Record<string, unknown>][],
+  now: Date,
+  extras: EventExtras,
 ): Change {
   return {
-    guards: [{
-      table: 'transactions',
-      where: { id: sale.id, merchant_id: sale.merchant_id, status: sale.status, amount: sale.amount, settled_at: sale.settled_at },
-      // A refund's decision holds while what was refunded meanwhile still leaves room for it (`refundedAtMost`).
-      atMost: { refunded_amount: guard.refundedAtMost },
-      set: guard.set ?? {},
-      ...(guard.add ? { add: { refunded_amount: guard.add } } : {}),
-    }],
+    guards: [
+      {
+        table: 'transactions',
+        where: {
+          id: sale.id,
+          merchant_id: sale.merchant_id,
+          status: sale.status,
+          amount: sale.amount,
+          settled_at: sale.settled_at,
+        },
+        // A refund's decision holds while what was refunded meanwhile still leaves room for it (`refundedAtMost`).
+        atMost: { refunded_amount: guard.refundedAtMost },
+        set: guard.set ?? {},
+        ...(guard.add ? { add: { refunded_amount: guard.add } } : {}),
+      },
+    ],
     rows: [{ table: 'transactions', row: record }, ...entryRows(reversalEntries(record, sale, now))],
     events: events.map(([type, data]) => eventRow(sale.client_id, type, { ...data, ...extras }, now)),
   };
 }
 
 /** The void of a sale: the void record, the sale voided, `payment.void` (and what `also` adds). A void needs nothing refunded. */
-function voidChange(sale: Transaction, now: Date, extras: EventExtras, also: (record: Transaction) => [string, Record<string, unknown>][] = () => []) {
+function voidChange(
+  sale: Transaction,
+  now: Date,
+  extras: EventExtras,
+  also: (record: Transaction) => [string, Record<string, unknown>][] = () => [],
+) {
   const record = reversal(sale, 'void', sale.amount, now);
   const events: [string, Record<string, unknown>][] = [['payment.void', voidEvent(record, sale)], ...also(record)];
-  return { record, change: saleChange(sale, { set: { status: 'voided' }, refundedAtMost: 0 }, record, events, now, extras) };
+  return {
+    record,
+    change: saleChange(sale, { set: { status: 'voided' }, refundedAtMost: 0 }, record, events, now, extras),
+  };
 }
 
 /** A refund of part or all of a sale: its record, the refunded amount added in the write, `payment.refund`. */
 function refundChange(sale: Transaction, amount: number, refundedAtMost: number, now: Date, extras: EventExtras) {
   const record = reversal(sale, 'refund', amount, now);
-  return { record, change: saleChange(sale, { add: amount, refundedAtMost }, record, [['payment.refund', refundEvent(record, sale)]], now, extras) };
+  return {
+    record,
+    change: saleChange(
+      sale,
+      { add: amount, refundedAtMost },
+      record,
+      [['payment.refund', refundEvent(record, sale)]],
+      now,
+      extras,
+    ),
+  };
 }
 
 /**
@@ -82,24 +135,45 @@ function refundChange(sale: Transaction, amount: number, refundedAtMost: number,
  * by side and never return more than was charged.
  */
 export async function refundSale(
-  store: Store, merchant: MerchantAccount, transactionId: string, amountText: string | number, now: Date, extras: EventExtras = {},
+  store: Store,
+  merchant: MerchantAccount,
+  transactionId: string,
+  amountText: string | number,
+  now: Date,
+  extras: EventExtras = {},
 ): Promise<Decided<RefundResult>> {
   const amount = parseAmount(String(amountText));
-  if (amount === null || amount <= 0) throw invalid('amount must be decimal text greater than zero with at most two decimals, e.g. "5.00".');
+  if (amount === null || amount <= 0)
+    throw invalid('amount must be decimal text greater than zero with at most two decimals, e.g. "5.00".');
   // With the shopper's contacts: a change with nobody to send a receipt to then needs no read after its answer.
   const sale = await store.transactions.findForChange(merchant.id, transactionId);
   const decision = decideRefund(asRefundable(sale), amount, now);
   if (!decision.ok) throw new Refusal(decision.reason, decision.message);
   const asVoid = decision.as === 'void';
   const { record, change } = asVoid
-    // The partner asked for a refund and listens for refunds: it hears one, for the same record as the void.
-    ? voidChange(sale!, now, extras, (record) => [['payment.refund', { ...refundEvent(record, sale!), performed_as: 'void' }]])
+    ? // The partner asked for a refund and listens for refunds: it hears one, for the same record as the void.
+      voidChange(sale!, now, extras, (record) => [
+        ['payment.refund', { ...refundEvent(record, sale!), performed_as: 'void' }],
+      ])
     : refundChange(sale!, amount, decision.refundedAtMost, now, extras);
-  return { change, result: { record: reversalRecord(record, sale!), performedAsVoid: asVoid, shopperReachable: canReachShopper(sale!) } };
+  return {
+    change,
+    result: {
+      record: reversalRecord(record, sale!),
+      performedAsVoid: asVoid,
+      shopperReachable: canReachShopper(sale!),
+    },
+  };
 }
 
 /** POST /order/sales-void: the whole sale, before it settles. */
-export async function voidSale(store: Store, merchant: MerchantAccount, transactionId: string, now: Date, extras: EventExtras = {}): Promise<Decided<VoidResult>> {
+export async function voidSale(
+  store: Store,
+  merchant: MerchantAccount,
+  transactionId: string,
+  now: Date,
+  extras: EventExtras = {},
+): Promise<Decided<VoidResult>> {
   const sale = await store.transactions.findForChange(merchant.id, transactionId);
   const decision = decideVoid(asRefundable(sale), now);
   if (!decision.ok) throw new Refusal(decision.reason, decision.message);

@@ -4,8 +4,17 @@ import type { EventType } from '../domain/event-types.ts';
 import type { Merchant } from '../store/merchants.ts';
 import type { Transaction } from '../store/transactions.ts';
 import {
-  achApprovedEvent, approvalEvent, documentsSignedEvent, merchantStatusEvent, onboardingEvent, paymentSuccessEvent, preauthChargeEvent,
-  payoutEvent, preauthEvent, refundEvent, voidEvent,
+  achApprovedEvent,
+  approvalEvent,
+  documentsSignedEvent,
+  merchantStatusEvent,
+  onboardingEvent,
+  paymentSuccessEvent,
+  preauthChargeEvent,
+  payoutEvent,
+  preauthEvent,
+  refundEvent,
+  voidEvent,
 } from './events.ts';
 import type { Payout } from '../store/payouts.ts';
 import { PAYOUT_FAILURE } from '../domain/payouts.ts';
@@ -23,25 +32,82 @@ export interface SampleIds {
 function sampleRecords({ merchantId, sale, record }: SampleIds, at: Date) {
   const when = isoInstant(at);
   const paid: Transaction = {
-    id: sale, client_id: 'cl_sample', merchant_id: merchantId, customer_id: null, request_id: 'lnk_sample', parent_id: null, kind: 'sale',
-    method: 'card', status: 'completed', source: 'pay_link', order_id: 'order-1042', amount: 2500, fee_amount: 103, net_amount: 2397,
-    refunded_amount: 0, card_brand: 'Visa', last_four: '4242', auth_code: 'A1B2C3', gateway_ref: 'gw_sample_sale', created_at: when,
-    completed_at: when, settled_at: null,
+    id: sale,
+    client_id: 'cl_sample',
+    merchant_id: merchantId,
+    customer_id: null,
+    request_id: 'lnk_sample',
+    parent_id: null,
+    kind: 'sale',
+    method: 'card',
+    status: 'completed',
+    source: 'pay_link',
+    order_id: 'order-1042',
+    amount: 2500,
+    fee_amount: 103,
+    net_amount: 2397,
+    refunded_amount: 0,
+    card_brand: 'Visa',
+    last_four: '4242',
+    auth_code: 'A1B2C3',
+    gateway_ref: 'gw_sample_sale',
+    created_at: when,
+    completed_at: when,
+    settled_at: null,
   };
   const reversal = (kind: 'refund' | 'void' | 'ach_return', amount: number): Transaction => ({
-    ...paid, id: record, parent_id: sale, kind, amount, fee_amount: 0, net_amount: -amount, gateway_ref: 'gw_sample', completed_at: when,
+    ...paid,
+    id: record,
+    parent_id: sale,
+    kind,
+    amount,
+    fee_amount: 0,
+    net_amount: -amount,
+    gateway_ref: 'gw_sample',
+    completed_at: when,
   });
-  const hold = (amount: number): Transaction => ({ ...paid, kind: 'preauth', status: 'authorized', amount, fee_amount: 0, net_amount: 0 });
+  const hold = (amount: number): Transaction => ({
+    ...paid,
+    kind: 'preauth',
+    status: 'authorized',
+    amount,
+    fee_amount: 0,
+    net_amount: 0,
+  });
   const merchant: Merchant = {
-    id: merchantId, client_id: 'cl_sample', company_id: 'CO-1042', status: 'completed', business_name: 'Sample Coffee Roasters',
-    email: 'owner@example.com', first_name: 'Ann', last_name: 'Lee', phone: '+14155550123', website: 'https://coffee.example.com',
-    merchant_key_hash: null, public_key: 'pk_sample', application: null, created_at: when, submitted_at: when, approved_at: when,
-    declined_at: null, decline_reason: null,
+    id: merchantId,
+    client_id: 'cl_sample',
+    company_id: 'CO-1042',
+    status: 'completed',
+    business_name: 'Sample Coffee Roasters',
+    email: 'owner@example.com',
+    first_name: 'Ann',
+    last_name: 'Lee',
+    phone: '+14155550123',
+    website: 'https://coffee.example.com',
+    merchant_key_hash: null,
+    public_key: 'pk_sample',
+    application: null,
+    created_at: when,
+    submitted_at: when,
+    approved_at: when,
+    declined_at: null,
+    decline_reason: null,
   };
   const payout = (status: Payout['status'], bankLastFour = '6789'): Payout => ({
-    id: record.replace(/^txn_/, 'po_'), client_id: 'cl_sample', merchant_id: merchantId, period: when.slice(0, 10), amount: 7161, entry_count: 7, status,
-    bank_last_four: bankLastFour, arrival_date: when.slice(0, 10), created_at: when, updated_at: when,
-    failure_code: status === 'failed' ? PAYOUT_FAILURE.code : null, failure_message: status === 'failed' ? PAYOUT_FAILURE.message(bankLastFour) : null,
+    id: record.replace(/^txn_/, 'po_'),
+    client_id: 'cl_sample',
+    merchant_id: merchantId,
+    period: when.slice(0, 10),
+    amount: 7161,
+    entry_count: 7,
+    status,
+    bank_last_four: bankLastFour,
+    arrival_date: when.slice(0, 10),
+    created_at: when,
+    updated_at: when,
+    failure_code: status === 'failed' ? PAYOUT_FAILURE.code : null,
+    failure_message: status === 'failed' ? PAYOUT_FAILURE.message(bankLastFour) : null,
   });
   return { paid, reversal, hold, merchant, payout };
 }
@@ -56,8 +122,10 @@ export const SAMPLES = {
   'merchant.onboarding': (ids: SampleIds, at: Date) => onboardingEvent(sampleRecords(ids, at).merchant, 'mk_sample'),
   'merchant.approval': (ids: SampleIds, at: Date) => approvalEvent(sampleRecords(ids, at).merchant),
   'documents.signed': (ids: SampleIds, at: Date) => documentsSignedEvent(sampleRecords(ids, at).merchant),
-  merchant_status: (ids: SampleIds, at: Date) => merchantStatusEvent(sampleRecords(ids, at).merchant, 'completed', '', at),
-  'ach.update': (ids: SampleIds, at: Date) => achApprovedEvent({ ...sampleRecords(ids, at).paid, method: 'ach', card_brand: 'ACH', last_four: '6789' }),
+  merchant_status: (ids: SampleIds, at: Date) =>
+    merchantStatusEvent(sampleRecords(ids, at).merchant, 'completed', '', at),
+  'ach.update': (ids: SampleIds, at: Date) =>
+    achApprovedEvent({ ...sampleRecords(ids, at).paid, method: 'ach', card_brand: 'ACH', last_four: '6789' }),
   'payment.void': (ids: SampleIds, at: Date) => {
     const { paid, reversal } = sampleRecords(ids, at);
     return voidEvent(reversal('void', paid.amount), paid);
@@ -71,7 +139,14 @@ export const SAMPLES = {
   'preauth.decrement': (ids: SampleIds, at: Date) => preauthEvent(sampleRecords(ids, at).hold(3000)),
   'preauth.charge': (ids: SampleIds, at: Date) => {
     const { hold, paid } = sampleRecords(ids, at);
-    return preauthChargeEvent(hold(4000), { ...paid, id: ids.record, parent_id: ids.sale, amount: 4000, fee_amount: 146, net_amount: 3854 });
+    return preauthChargeEvent(hold(4000), {
+      ...paid,
+      id: ids.record,
+      parent_id: ids.sale,
+      amount: 4000,
+      fee_amount: 146,
+      net_amount: 3854,
+    });
   },
   'payout.created': (ids: SampleIds, at: Date) => payoutEvent(sampleRecords(ids, at).payout('pending')),
   'payout.paid': (ids: SampleIds, at: Date) => payoutEvent(sampleRecords(ids, at).payout('paid')),
@@ -82,6 +157,11 @@ export const SAMPLES = {
  * The data of a sandbox test event (`POST /sandbox/webhooks/trigger`): what a real event of the type carries, with
  * fresh transaction ids, naming `merchantId` (one of the client's merchants, or a made-up one).
  */
-export function sampleEventData(type: EventType, merchantId: string, now: Date, ids: Partial<SampleIds> = {}): Record<string, unknown> {
+export function sampleEventData(
+  type: EventType,
+  merchantId: string,
+  now: Date,
+  ids: Partial<SampleIds> = {},
+): Record<string, unknown> {
   return { ...SAMPLES[type]({ merchantId, sale: newId('txn_'), record: newId('txn_'), ...ids }, now) };
 }

@@ -39,7 +39,9 @@ export async function sandboxDashboard(store: Store, client: Client): Promise<Sa
     store.webhookEndpoints.find(client.id),
     store.messages.newestFirst(client.id, DASHBOARD_MESSAGES),
   ]);
-  const events = await Promise.all(listed.items.map(async (event) => ({ ...event, attempts_log: await store.webhookEndpoints.attemptsFor(event.id) })));
+  const events = await Promise.all(
+    listed.items.map(async (event) => ({ ...event, attempts_log: await store.webhookEndpoints.attemptsFor(event.id) })),
+  );
   return {
     client: { id: client.id, name: client.name, public_key: client.public_key },
     merchants,

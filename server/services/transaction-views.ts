@@ -26,7 +26,10 @@ function extras(t: ListedTransaction, now: Date) {
     method: t.method,
     order_id: t.order_id,
     refunded_amount: formatAmount(t.refunded_amount),
-    settled: t.kind === 'sale' && t.status === 'completed' && isSettled({ completedAt: t.completed_at, settledAt: t.settled_at }, now),
+    settled:
+      t.kind === 'sale' &&
+      t.status === 'completed' &&
+      isSettled({ completedAt: t.completed_at, settledAt: t.settled_at }, now),
     parent_transaction_id: t.parent_id,
   };
 }

@@ -15,7 +15,14 @@ export async function checkedWebhookUrl(url: string, allowPrivate: boolean, reso
 }
 
 /** Checks the URL, then registers it (for callers outside a request: the tests, the bench). */
-export async function registerWebhookUrl(store: Store, clientId: string, url: string, now: Date, allowPrivate: boolean, resolve?: Resolve): Promise<WebhookEndpoint> {
+export async function registerWebhookUrl(
+  store: Store,
+  clientId: string,
+  url: string,
+  now: Date,
+  allowPrivate: boolean,
+  resolve?: Resolve,
+): Promise<WebhookEndpoint> {
   return saveWebhookUrl(store, clientId, await checkedWebhookUrl(url, allowPrivate, resolve), now);
 }
 
@@ -26,8 +33,15 @@ export async function registerWebhookUrl(store: Store, clientId: string, url: st
 export async function saveWebhookUrl(store: Store, clientId: string, url: string, now: Date): Promise<WebhookEndpoint> {
   const at = isoInstant(now);
   return store.webhookEndpoints.register({
-    client_id: clientId, url, secret: newSigningSecret(), previous_secret: null, previous_secret_expires_at: null,
-    disabled_at: null, disabled_reason: null, created_at: at, updated_at: at,
+    client_id: clientId,
+    url,
+    secret: newSigningSecret(),
+    previous_secret: null,
+    previous_secret_expires_at: null,
+    disabled_at: null,
+    disabled_reason: null,
+    created_at: at,
+    updated_at: at,
   });
 }
 
@@ -38,7 +52,12 @@ export async function webhookEndpoint(store: Store, clientId: string): Promise<W
 }
 
 /** A new signing secret; the previous one keeps signing beside it for `overlapHours`, so receivers can switch. */
-export async function rotateSigningSecret(store: Store, clientId: string, overlapHours: number, now: Date): Promise<WebhookEndpoint> {
+export async function rotateSigningSecret(
+  store: Store,
+  clientId: string,
+  overlapHours: number,
+  now: Date,
+): Promise<WebhookEndpoint> {
   return store.transaction(async (tx) => {
     const endpoint = await tx.webhookEndpoints.find(clientId);
     if (!endpoint) throw notFound(NO_ENDPOINT);

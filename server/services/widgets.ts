@@ -8,7 +8,13 @@ import { isoInstant } from '../domain/instants.ts';
 import { generatedOrderId } from '../domain/order-reference.ts';
 import { WIDGET_DEFAULT_COLOUR } from '../domain/brand-colours.ts';
 import { logoView, storeLogo, type LogoView } from './branding.ts';
-import { grantedFeatures, missingFeature, storedFeatures, type WidgetFeature, type WidgetFeatures } from '../domain/widget-features.ts';
+import {
+  grantedFeatures,
+  missingFeature,
+  storedFeatures,
+  type WidgetFeature,
+  type WidgetFeatures,
+} from '../domain/widget-features.ts';
 
 const WIDGET_SESSION_TTL_MS = 15 * 60 * 1000;
 export const UNKNOWN_PUBLIC_KEY = 'Unknown public key.';
@@ -23,12 +29,21 @@ export interface WidgetSettings {
   receipts_enabled: boolean;
 }
 
-const DEFAULTS: WidgetSettings = { button_label: 'Pay', primary_color: WIDGET_DEFAULT_COLOUR, text_color: '#ffffff', allowed_origins: [], receipts_enabled: true };
+const DEFAULTS: WidgetSettings = {
+  button_label: 'Pay',
+  primary_color: WIDGET_DEFAULT_COLOUR,
+  text_color: '#ffffff',
+  allowed_origins: [],
+  receipts_enabled: true,
+};
 
 export function settingsOf(row: WidgetSettingsRow | undefined): WidgetSettings {
   if (!row) return DEFAULTS;
   return {
-    button_label: row.button_label, primary_color: row.primary_color, text_color: row.text_color, allowed_origins: JSON.parse(row.allowed_origins) as string[],
+    button_label: row.button_label,
+    primary_color: row.primary_color,
+    text_color: row.text_color,
+    allowed_origins: JSON.parse(row.allowed_origins) as string[],
     receipts_enabled: row.receipts_enabled !== 0,
   };
 }
@@ -54,47 +69,76 @@ function readOrigin(text: string): string {
  * (base64; null removes it). Fields not given keep their value.
  */
 export async function updateWidgetSettings(
-  store: Store, merchant: MerchantAccount, input: Partial<WidgetSettings> & { logo?: string | null | undefined }, now: Date, publicUrl: string,
+  store: Store,
+  merchant: MerchantAccount,
+  input: Partial<WidgetSettings> & { logo?: string | null | undefined },
+  now: Date,
+  publicUrl: string,
 ): Promise<WidgetSettings & { logo: LogoView | null }> {
   const row = await store.widgets.settings(merchant.id);
   const current = settingsOf(row);
   const label = input.button_label?.trim();
-  if (label !== undefined && (label.length === 0 || label.length > 40)) throw invalid('button_label must be 1 to 40 characters.');
-  for (const [name, value] of [['primary_color', input.primary_color], ['text_color', input.text_color]] as const) {
+  if (label !== undefined && (label.length === 0 || label.length > 40))
+    throw invalid('button_label must be 1 to 40 characters.');
+  for (const [name, value] of [
+    ['primary_color', input.primary_color],
+    ['text_color', input.text_color],
+  ] as const) {
     if (value !== undefined && !COLOR.test(value)) throw invalid(`${name} must be a hex colour such as #4f46e5.`);
   }
-  if (input.allowed_origins !== undefined && input.allowed_origins.length > 20) throw invalid('allowed_origins may list at most 20 origins.');
+  if (input.allowed_origins !== undefined && input.allowed_origins.length > 20)
+    throw invalid('allowed_origins may list at most 20 origins.');
   const next: WidgetSettings = {
     button_label: label ?? current.button_label,
     primary_color: input.primary_color ?? current.primary_color,
     text_color: input.text_color ?? current.text_color,
-    allowed_origins: input.allowed_origins ? [...new Set(input.allowed_origins.map(readOrigin))] : current.allowed_origins,
+    allowed_origins: input.allowed_origins
+      ? [...new Set(input.allowed_origins.map(readOrigin))]
+      : current.allowed_origins,
     receipts_enabled: input.receipts_enabled ?? current.receipts_enabled,
   };
   const logo = typeof input.logo === 'string' ? await storeLogo(store, input.logo, now) : input.logo;
   const logoHash = logo === undefined ? (row?.logo_hash ?? null) : (logo?.hash ?? null);
   await store.widgets.saveSettings({
-    merchant_id: merchant.id, ...next, allowed_origins: JSON.stringify(next.allowed_origins), receipts_enabled: next.receipts_enabled ? 1 : 0,
-    logo_hash: logoHash, updated_at: isoInstant(now),
+    merchant_id: merchant.id,
+    ...next,
+    allowed_origins: JSON.stringify(next.allowed_origins),
+    receipts_enabled: next.receipts_enabled ? 1 : 0,
+    logo_hash: logoHash,
+    updated_at: isoInstant(now),
   });
   const facts = logoHash ? await store.branding.logoFacts(logoHash) : undefined;
   return { ...next, logo: facts ? logoView(facts, publicUrl) : null };
 }
 
 /** POST /widgets/sessions: a short-lived token for the transactions table, read-only unless features are granted. */
-export async function createWidgetSession(store: Store, merchant: MerchantAccount, requested: Partial<WidgetFeatures> | undefined, now: Date) {
+export async function createWidgetSession(
+  store: Store,
+  merchant: MerchantAccount,
+  requested: Partial<WidgetFeatures> | undefined,
+  now: Date,
+) {
   const token = newToken('wst_');
   const sessionId = newId('wss_');
   const features = grantedFeatures(requested);
   const expiresAt = isoInstant(now, WIDGET_SESSION_TTL_MS);
   await store.widgets.insertSession({
-    token_hash: digest(token), id: sessionId, merchant_id: merchant.id, features: JSON.stringify(features), expires_at: expiresAt, created_at: isoInstant(now),
+    token_hash: digest(token),
+    id: sessionId,
+    merchant_id: merchant.id,
+    features: JSON.stringify(features),
+    expires_at: expiresAt,
+    created_at: isoInstant(now),
   });
   return { session_token: token, expires_at: expiresAt, session_id: sessionId, features };
 }
 
 /** A valid session: whose, its id (null for one made before sessions had ids) and what it may do. */
-export interface WidgetSession { merchantId: string; sessionId: string | null; features: WidgetFeatures }
+export interface WidgetSession {
+  merchantId: string;
+  sessionId: string | null;
+  features: WidgetFeatures;
+}
 
 /** The digest of the session token an `Authorization: Bearer` header carries, or undefined when it carries none. */
 export function sessionTokenDigest(authorization: string | undefined): string | undefined {
@@ -126,19 +170,30 @@ const widgetOrderId = () => generatedOrderId(newToken(''));
 
 /** A pay link made by a merchant's public key (the pay button): its own order id unless the page gives one. */
 export function createWidgetPayLink(
-  store: Store, merchant: MerchantAccount, input: { amount: string | number; order_id?: string | undefined; description?: string | undefined },
+  store: Store,
+  merchant: MerchantAccount,
+  input: { amount: string | number; order_id?: string | undefined; description?: string | undefined },
   options: { now: Date; publicUrl: string; minimumPayment?: number | undefined },
 ) {
-  return createPaymentRequest(store, merchant, { ...input, order_id: input.order_id ?? widgetOrderId() }, { source: 'pay_link', ...options });
+  return createPaymentRequest(
+    store,
+    merchant,
+    { ...input, order_id: input.order_id ?? widgetOrderId() },
+    { source: 'pay_link', ...options },
+  );
 }
 
 /** A pay link texted to a phone by a merchant's public key (the request button), within the texts a phone may get. */
 export function createWidgetPaymentRequest(
-  store: Store, merchant: MerchantAccount, input: { amount: string | number; recipient_phone: string; order_id?: string | undefined },
+  store: Store,
+  merchant: MerchantAccount,
+  input: { amount: string | number; recipient_phone: string; order_id?: string | undefined },
   options: { now: Date; publicUrl: string; minimumPayment?: number | undefined },
 ) {
   return createPaymentRequest(
-    store, merchant, { amount: input.amount, phone_number: input.recipient_phone, order_id: input.order_id ?? widgetOrderId() },
+    store,
+    merchant,
+    { amount: input.amount, phone_number: input.recipient_phone, order_id: input.order_id ?? widgetOrderId() },
     { source: 'pay_link', textsPerPhonePerHour: WIDGET_TEXTS_PER_PHONE_PER_HOUR, ...options },
   );
 }
@@ -151,10 +206,18 @@ export const WIDGET_TEXTS_PER_PHONE_PER_HOUR = 5;
  * answers from other sites' pages; this refuses the call itself. A browser always sends `Origin` with such a call;
  * a request without one is not a widget's, unless the merchant allows any origin (the sandbox with no list).
  */
-export function widgetWriteRefusal(settings: WidgetSettings, origin: string | undefined, sandbox: boolean): string | null {
+export function widgetWriteRefusal(
+  settings: WidgetSettings,
+  origin: string | undefined,
+  sandbox: boolean,
+): string | null {
   if (settings.allowed_origins.length === 0) {
-    return sandbox ? null : 'This merchant has no allowed origins yet: set allowed_origins with PUT /widgets/ before its widgets take payments in production.';
+    return sandbox
+      ? null
+      : 'This merchant has no allowed origins yet: set allowed_origins with PUT /widgets/ before its widgets take payments in production.';
   }
   if (!origin) return 'Widget calls come from a web page, with an Origin header; this one has none.';
-  return settings.allowed_origins.includes(origin) ? null : `The page origin ${origin} is not among this merchant's allowed origins (PUT /widgets/).`;
+  return settings.allowed_origins.includes(origin)
+    ? null
+    : `The page origin ${origin} is not among this merchant's allowed origins (PUT /widgets/).`;
 }

@@ -24,7 +24,11 @@ export async function compressFile(text: string | Buffer, { brotliQuality = 11 }
   const identity = Buffer.from(text);
   const [br, gzipped] = await Promise.all([
     promisify(brotliCompress)(identity, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: brotliQuality,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
     }),
     promisify(gzip)(identity, { level: 9 }),
   ]);
@@ -39,11 +43,19 @@ export function sendFile(
   request: FastifyRequest,
   reply: FastifyReply,
   file: ServedFile,
-  { cacheControl, contentType = 'text/javascript; charset=utf-8', anyOrigin = false }: { cacheControl: string; contentType?: string; anyOrigin?: boolean },
+  {
+    cacheControl,
+    contentType = 'text/javascript; charset=utf-8',
+    anyOrigin = false,
+  }: { cacheControl: string; contentType?: string; anyOrigin?: boolean },
 ) {
   const encoding = negotiate(request.headers['accept-encoding'] ?? 'identity', [...ENCODINGS]) ?? 'identity';
   const etag = `"${file.tag}${encoding === 'identity' ? '' : `-${encoding}`}"`;
-  reply.header('content-type', contentType).header('cache-control', cacheControl).header('vary', 'Accept-Encoding').header('etag', etag);
+  reply
+    .header('content-type', contentType)
+    .header('cache-control', cacheControl)
+    .header('vary', 'Accept-Encoding')
+    .header('etag', etag);
   if (anyOrigin) reply.header('access-control-allow-origin', '*');
   const known = (request.headers['if-none-match'] ?? '').split(',').map((tag) => tag.trim().replace(/^W\//, ''));
   if (known.includes(etag) || known.includes('*')) return reply.code(304).send();

@@ -13,7 +13,11 @@ export class BrandingRepository {
 
   /** Keeps a logo; the same content again is the same row. */
   async saveLogo(logo: BrandLogo): Promise<void> {
-    await this.db.insertInto('brand_logos').values(logo).onConflict((oc) => oc.column('hash').doNothing()).execute();
+    await this.db
+      .insertInto('brand_logos')
+      .values(logo)
+      .onConflict((oc) => oc.column('hash').doNothing())
+      .execute();
   }
 
   async logo(hash: string): Promise<BrandLogo | undefined> {
@@ -22,7 +26,11 @@ export class BrandingRepository {
 
   /** What a page needs of a logo, without its bytes. */
   async logoFacts(hash: string): Promise<LogoFacts | undefined> {
-    return this.db.selectFrom('brand_logos').select(['hash', 'content_type', 'width', 'height', 'created_at']).where('hash', '=', hash).executeTakeFirst();
+    return this.db
+      .selectFrom('brand_logos')
+      .select(['hash', 'content_type', 'width', 'height', 'created_at'])
+      .where('hash', '=', hash)
+      .executeTakeFirst();
   }
 
   async clientBranding(clientId: string): Promise<ClientBrandingRow | undefined> {
@@ -31,6 +39,10 @@ export class BrandingRepository {
 
   async saveClientBranding(row: ClientBrandingRow): Promise<void> {
     const { client_id: _, ...changes } = row;
-    await this.db.insertInto('client_branding').values(row).onConflict((oc) => oc.column('client_id').doUpdateSet(changes)).execute();
+    await this.db
+      .insertInto('client_branding')
+      .values(row)
+      .onConflict((oc) => oc.column('client_id').doUpdateSet(changes))
+      .execute();
   }
 }

@@ -19,7 +19,13 @@ type Guarded = 'transactions' | 'payment_requests' | 'payment_attempts' | 'ledge
  * their bound), or a row that must insert without a conflict (an order id still free).
  */
 export type Guard =
-  | { table: Guarded; where: Record<string, Value>; atMost?: Record<string, number>; set: Record<string, Value>; add?: Record<string, number> }
+  | {
+      table: Guarded;
+      where: Record<string, Value>;
+      atMost?: Record<string, number>;
+      set: Record<string, Value>;
+      add?: Record<string, number>;
+    }
   | { insert: Row };
 
 /**
@@ -40,15 +46,27 @@ export interface Change {
  * Writes `change` (and a keyed request's answer with it); false when a guard no longer holds. Throws a conflict when a
  * keyed request's claim was taken over by a retry meanwhile (idempotency-keys.ts).
  */
-export async function writeChange(db: Executor, change: Change, seal: AnswerSeal | undefined, runSteps: RunSteps | undefined): Promise<boolean> {
+export async function writeChange(
+  db: Executor,
+  change: Change,
+  seal: AnswerSeal | undefined,
+  runSteps: RunSteps | undefined,
+): Promise<boolean> {
   if (!runSteps) return asOneStatement(db, change, seal);
   // A keyed request's answer first: on SQLite, with one writer, a claim held at its step stays held to the end.
   const steps: Compiled[] = [
     ...(seal ? [{ ...answerStored(db, seal).compile(), guard: true }] : []),
     ...change.guards.map((guard) => ({ ...guarded(db, guard).compile(), guard: true })),
-    ...inserts(change).map((row) => db.insertInto(row.table).values(row.row as never).compile()),
+    ...inserts(change).map((row) =>
+      db
+        .insertInto(row.table)
+        .values(row.row as never)
+        .compile(),
+    ),
   ];
-  const lost = db.isTransaction ? await inTurn(db, steps) : await runSteps(steps.map(({ sql, parameters, guard }) => ({ sql, parameters, guard })));
+  const lost = db.isTransaction
+    ? await inTurn(db, steps)
+    : await runSteps(steps.map(({ sql, parameters, guard }) => ({ sql, parameters, guard })));
   if (!('lost' in lost)) return true;
   if (seal && lost.lost === 0) throw claimLost();
   return false;
@@ -56,7 +74,10 @@ export async function writeChange(db: Executor, change: Change, seal: AnswerSeal
 
 type Compiled = CompiledQuery & { guard?: boolean };
 
-const inserts = (change: Change): Row[] => [...change.rows, ...change.events.map((row) => ({ table: 'events' as const, row }))];
+const inserts = (change: Change): Row[] => [
+  ...change.rows,
+  ...change.events.map((row) => ({ table: 'events' as const, row })),
+];
 
 /** In a Kysely transaction (a retry under lock): the steps one by one; the transaction is undone when a guard fails. */
 async function inTurn(db: Executor, steps: Compiled[]): Promise<Result[] | { lost: number }> {
@@ -72,7 +93,8 @@ function guarded(db: Pick<QueryCreator<Database>, 'updateTable' | 'insertInto'>,
   const { table, where, atMost = {}, set, add = {} } = guard;
   const added = Object.entries(add).map(([column, n]) => [column, sql`${sql.ref(column)} + ${n}`]);
   let update = db.updateTable(table as 'transactions').set({ ...set, ...Object.fromEntries(added) } as never);
-  for (const [column, value] of Object.entries(where)) update = update.where(column as 'id', value === null ? 'is' : '=', value as string);
+  for (const [column, value] of Object.entries(where))
+    update = update.where(column as 'id', value === null ? 'is' : '=', value as string);
   for (const [column, n] of Object.entries(atMost)) update = update.where(column as 'amount', '<=', n);
   return after ? update.where(sql<boolean>`exists (select 1 from ${sql.table(after)})`) : update;
 }
@@ -86,12 +108,20 @@ function insertRow(db: Pick<QueryCreator<Database>, 'insertInto'>, { table, row 
   return db
     .insertInto(table)
     .columns(Object.keys(row) as never)
-    .expression((db as QueryCreator<Database>).selectFrom(after as 'transactions').select((eb) => Object.entries(row).map(([column, value]) => eb.val(value).as(column)) as never).limit(1));
+    .expression(
+      (db as QueryCreator<Database>)
+        .selectFrom(after as 'transactions')
+        .select((eb) => Object.entries(row).map(([column, value]) => eb.val(value).as(column)) as never)
+        .limit(1),
+    );
 }
 
 /** The keyed request's answer on its claim, while the claim is still its own and unanswered. */
 function answerStored(db: Pick<QueryCreator<Database>, 'updateTable'>, seal: AnswerSeal, after?: string) {
-  const stored = db.updateTable('idempotency_keys').set({ status_code: seal.statusCode, body: seal.body, locked_until: null }).where(unanswered(seal));
+  const stored = db
+    .updateTable('idempotency_keys')
+    .set({ status_code: seal.statusCode, body: seal.body, locked_until: null })
+    .where(unanswered(seal));
   return after ? stored.where(sql<boolean>`exists (select 1 from ${sql.table(after)})`) : stored;
 }
 
@@ -104,17 +134,39 @@ function answerStored(db: Pick<QueryCreator<Database>, 'updateTable'>, seal: Ans
 async function asOneStatement(db: Executor, change: Change, seal: AnswerSeal | undefined): Promise<boolean> {
   type Link = (q: QueryCreator<Database>, after: string | undefined) => { returning(column: unknown): unknown };
   const links: Link[] = [
-    ...change.guards.map((guard): Link => (q, after) => guarded(q, guard, after)),
-    ...inserts(change).map((row): Link => (q, after) => insertRow(q, row, after)),
+    ...change.guards.map(
+      (guard): Link =>
+        (q, after) =>
+          guarded(q, guard, after),
+    ),
+    ...inserts(change).map(
+      (row): Link =>
+        (q, after) =>
+          insertRow(q, row, after),
+    ),
     ...(seal ? [(q: QueryCreator<Database>, after: string | undefined) => answerStored(q, seal, after)] : []),
   ];
-  let statement = (seal ? db.with('claim', (q) => q.selectFrom('idempotency_keys').select('key').where(unanswered(seal)).forUpdate()) : db) as QueryCreator<Database>;
+  let statement = (
+    seal
+      ? db.with('claim', (q) => q.selectFrom('idempotency_keys').select('key').where(unanswered(seal)).forUpdate())
+      : db
+  ) as QueryCreator<Database>;
   links.forEach((link, i) => {
     const after = i === 0 ? (seal ? 'claim' : undefined) : `link_${i - 1}`;
-    statement = statement.with(`link_${i}`, (q) => link(q, after).returning(sql<number>`1`.as('written')) as never) as QueryCreator<Database>;
+    statement = statement.with(
+      `link_${i}`,
+      (q) => link(q, after).returning(sql<number>`1`.as('written')) as never,
+    ) as QueryCreator<Database>;
   });
-  const written = (await statement.selectFrom(`link_${links.length - 1}` as 'transactions').select(sql<number>`1`.as('written')).execute()).length > 0;
+  const written =
+    (
+      await statement
+        .selectFrom(`link_${links.length - 1}` as 'transactions')
+        .select(sql<number>`1`.as('written'))
+        .execute()
+    ).length > 0;
   if (written || !seal) return written;
-  if (!(await db.selectFrom('idempotency_keys').select('key').where(unanswered(seal)).executeTakeFirst())) throw claimLost();
+  if (!(await db.selectFrom('idempotency_keys').select('key').where(unanswered(seal)).executeTakeFirst()))
+    throw claimLost();
   return false;
 }

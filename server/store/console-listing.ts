@@ -1,15 +1,41 @@
 import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Database, Dialect, Executor, TransactionKind } from './schema.ts';
-import { consoleStates, HOLD_STATES, LISTED_STATES, type ConsoleState, type ConsoleStatus, type SearchTerms } from '../domain/console.ts';
+import {
+  consoleStates,
+  HOLD_STATES,
+  LISTED_STATES,
+  type ConsoleState,
+  type ConsoleStatus,
+  type SearchTerms,
+} from '../domain/console.ts';
 import { CONSOLE_STATE, EMAIL_KEY, ORDER_KEY } from './migrations/019-console-search.ts';
 import type { PageStart } from './pages.ts';
 import type { Transaction } from './transactions.ts';
 import { invalid } from '../domain/refusals.ts';
 
 const COLUMNS = [
-  'id', 'client_id', 'merchant_id', 'customer_id', 'request_id', 'parent_id', 'kind', 'method', 'status', 'source', 'order_id',
-  'amount', 'fee_amount', 'net_amount', 'refunded_amount', 'card_brand', 'last_four', 'auth_code', 'gateway_ref',
-  'created_at', 'completed_at', 'settled_at',
+  'id',
+  'client_id',
+  'merchant_id',
+  'customer_id',
+  'request_id',
+  'parent_id',
+  'kind',
+  'method',
+  'status',
+  'source',
+  'order_id',
+  'amount',
+  'fee_amount',
+  'net_amount',
+  'refunded_amount',
+  'card_brand',
+  'last_four',
+  'auth_code',
+  'gateway_ref',
+  'created_at',
+  'completed_at',
+  'settled_at',
 ] as const;
 
 /** The console's rows: the listed transactions (the partial indexes' condition, word for word), or the holds alone. */
@@ -38,9 +64,16 @@ export interface ConsoleFilter {
   search?: SearchTerms | undefined;
 }
 
-export interface ConsoleOrder { by: 'date' | 'amount'; direction: 'desc' | 'asc' }
+export interface ConsoleOrder {
+  by: 'date' | 'amount';
+  direction: 'desc' | 'asc';
+}
 /** Where a row stands in the console's order: its amount (amount order), its date, ties broken by insertion order. */
-export interface ConsoleKey { amount?: number | undefined; at: string; seq: number }
+export interface ConsoleKey {
+  amount?: number | undefined;
+  at: string;
+  seq: number;
+}
 
 export interface ConsolePage {
   items: Transaction[];
@@ -62,7 +95,11 @@ type ListedRow = Transaction & { seq: number };
  * the page. Otherwise all its matches are read and sorted: `few` when they are few by what the arm is (an id, an order
  * id, a bounded beginning or e-mail), else they are counted first and refused past SORT_BOUND.
  */
-interface Arm { terms: Where[]; inOrder: boolean; few: boolean }
+interface Arm {
+  terms: Where[];
+  inOrder: boolean;
+  few: boolean;
+}
 
 /** The least text above every text that begins with `prefix`, in code point order (both databases' order of the key). */
 const afterPrefix = (prefix: string) => {
@@ -87,27 +124,51 @@ export class ConsoleListingRepository {
     this.dialect = dialect;
   }
 
-  async page(merchantId: string, filter: ConsoleFilter, order: ConsoleOrder, limit: number, start: PageStart<ConsoleKey>, options: { countTotal: boolean } = { countTotal: true }): Promise<ConsolePage> {
+  async page(
+    merchantId: string,
+    filter: ConsoleFilter,
+    order: ConsoleOrder,
+    limit: number,
+    start: PageStart<ConsoleKey>,
+    options: { countTotal: boolean } = { countTotal: true },
+  ): Promise<ConsolePage> {
     const { arms, narrowed } = await this.arms(merchantId, filter, order);
     const offset = 'offset' in start ? start.offset : 0;
     const unsorted = arms.filter((arm) => !arm.inOrder && !arm.few);
     // Counted first, so that nothing unbounded is sorted; the count is the total too.
     const sortedCount = unsorted.length > 0 ? await this.count(merchantId, filter, arms, SORT_BOUND) : undefined;
     if (sortedCount !== undefined && sortedCount > SORT_BOUND) {
-      throw invalid(`Sorting by amount covers at most ${SORT_BOUND.toLocaleString('en')} transactions and this filter matches more: narrow the dates or the search, or sort by date.`);
+      throw invalid(
+        `Sorting by amount covers at most ${SORT_BOUND.toLocaleString('en')} transactions and this filter matches more: narrow the dates or the search, or sort by date.`,
+      );
     }
     const rows = arms.length === 0 ? [] : await this.rows(merchantId, filter, order, arms, start, limit + 1 + offset);
     const hasMore = rows.length > limit;
     const kept = hasMore ? rows.slice(0, limit) : rows;
     const lastRow = kept.at(-1);
     // A last page reached by number says the total itself (a search's usual answer): no second walk to count it.
-    const told = 'offset' in start && !hasMore && (kept.length > 0 || offset === 0) ? { total: offset + kept.length, exact: true } : undefined;
+    const told =
+      'offset' in start && !hasMore && (kept.length > 0 || offset === 0)
+        ? { total: offset + kept.length, exact: true }
+        : undefined;
     const counted = sortedCount !== undefined ? { total: sortedCount, exact: true } : told;
-    const { total, exact } = !options.countTotal ? { total: 0, exact: false } : counted ?? (await this.total(merchantId, filter, arms));
+    const { total, exact } = !options.countTotal
+      ? { total: 0, exact: false }
+      : (counted ?? (await this.total(merchantId, filter, arms)));
     return {
       items: kept.map(({ seq: _seq, ...t }) => t),
-      total, totalExact: exact, hasMore, narrowed,
-      last: hasMore && lastRow ? { ...(order.by === 'amount' ? { amount: lastRow.amount } : {}), at: lastRow.created_at, seq: Number(lastRow.seq) } : undefined,
+      total,
+      totalExact: exact,
+      hasMore,
+      narrowed,
+      last:
+        hasMore && lastRow
+          ? {
+              ...(order.by === 'amount' ? { amount: lastRow.amount } : {}),
+              at: lastRow.created_at,
+              seq: Number(lastRow.seq),
+            }
+          : undefined,
     };
   }
 
@@ -115,24 +176,49 @@ export class ConsoleListingRepository {
    * The page's rows. One range: read in order. Several: each range's first keys (its index holds them), merged in the
    * listing's order, then the page's rows by insertion number: a page of rows is read, however many ranges.
    */
-  private async rows(merchantId: string, filter: ConsoleFilter, order: ConsoleOrder, arms: Arm[], start: PageStart<ConsoleKey>, upTo: number): Promise<ListedRow[]> {
+  private async rows(
+    merchantId: string,
+    filter: ConsoleFilter,
+    order: ConsoleOrder,
+    arms: Arm[],
+    start: PageStart<ConsoleKey>,
+    upTo: number,
+  ): Promise<ListedRow[]> {
     const offset = 'offset' in start ? start.offset : 0;
     const after = 'after' in start ? start.after : undefined;
-    if (arms.length === 1) return ordered(this.matching(merchantId, filter, arms[0]!, after, order).select([...COLUMNS, 'seq']), order).limit(upTo - offset).offset(offset).execute();
-    const keyColumns = order.by === 'date' ? (['created_at', 'seq'] as const) : (['amount', 'created_at', 'seq'] as const);
+    if (arms.length === 1)
+      return ordered(this.matching(merchantId, filter, arms[0]!, after, order).select([...COLUMNS, 'seq']), order)
+        .limit(upTo - offset)
+        .offset(offset)
+        .execute();
+    const keyColumns =
+      order.by === 'date' ? (['created_at', 'seq'] as const) : (['amount', 'created_at', 'seq'] as const);
     // Each range a subquery with a limit of its own, never flattened into the merge: SQLite would then walk an index in the
     // merge's order rather than the range's own (a few keys read in any order are sorted; SORT_BOUND holds them all).
     const keys = arms.map((arm, i) => {
       const matches = this.matching(merchantId, filter, arm, after, order).select(keyColumns);
-      return this.db.selectFrom((arm.inOrder ? ordered(matches, order).limit(upTo) : matches.limit(SORT_BOUND)).as(`a${i}`)).select(keyColumns);
+      return this.db
+        .selectFrom((arm.inOrder ? ordered(matches, order).limit(upTo) : matches.limit(SORT_BOUND)).as(`a${i}`))
+        .select(keyColumns);
     });
     // States are disjoint; a search's forms may match one row twice.
-    const merged = keys.slice(1).reduce((all, next) => (filter.search ? all.union(next) : all.unionAll(next)), keys[0]!);
-    const page = ordered(this.db.selectFrom(merged.as('merged')).select(keyColumns), order).limit(upTo - offset).offset(offset);
-    const rows = await this.db.selectFrom('transactions').select([...COLUMNS, 'seq']).where('seq', 'in', this.db.selectFrom(page.as('page')).select('seq')).execute();
+    const merged = keys
+      .slice(1)
+      .reduce((all, next) => (filter.search ? all.union(next) : all.unionAll(next)), keys[0]!);
+    const page = ordered(this.db.selectFrom(merged.as('merged')).select(keyColumns), order)
+      .limit(upTo - offset)
+      .offset(offset);
+    const rows = await this.db
+      .selectFrom('transactions')
+      .select([...COLUMNS, 'seq'])
+      .where('seq', 'in', this.db.selectFrom(page.as('page')).select('seq'))
+      .execute();
     const sign = order.direction === 'desc' ? -1 : 1;
     const compare = (a: ListedRow, b: ListedRow) =>
-      sign * ((order.by === 'amount' ? a.amount - b.amount : 0) || (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0) || Number(a.seq) - Number(b.seq));
+      sign *
+      ((order.by === 'amount' ? a.amount - b.amount : 0) ||
+        (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0) ||
+        Number(a.seq) - Number(b.seq));
     return rows.sort(compare);
   }
 
@@ -145,17 +231,32 @@ export class ConsoleListingRepository {
     if (arms.length === 0) return 0;
     const keys = arms.map((arm, i) => {
       const matches = this.matching(merchantId, filter, arm, undefined, undefined).select('seq');
-      return this.db.selectFrom((arm.few ? matches : ordered(matches, DATE)).limit(bound + 1).as(`k${i}`)).select('seq');
+      return this.db
+        .selectFrom((arm.few ? matches : ordered(matches, DATE)).limit(bound + 1).as(`k${i}`))
+        .select('seq');
     });
     // States are disjoint, and their ranges are read only until the bound is reached; a search's forms may overlap.
-    const all = keys.slice(1).reduce((merged, next) => (filter.search ? merged.union(next) : merged.unionAll(next)), keys[0]!);
-    const counted = this.db.selectFrom(all.as('keys')).select('seq').limit(bound + 1);
-    const row = await this.db.selectFrom(counted.as('counted')).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
+    const all = keys
+      .slice(1)
+      .reduce((merged, next) => (filter.search ? merged.union(next) : merged.unionAll(next)), keys[0]!);
+    const counted = this.db
+      .selectFrom(all.as('keys'))
+      .select('seq')
+      .limit(bound + 1);
+    const row = await this.db
+      .selectFrom(counted.as('counted'))
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirst();
     return Number(row?.n ?? 0);
   }
 
-  private async total(merchantId: string, filter: ConsoleFilter, arms: Arm[]): Promise<{ total: number; exact: boolean }> {
-    const countable = !filter.search && !filter.cardBrand && filter.status !== 'completed' && filter.status !== 'refunded';
+  private async total(
+    merchantId: string,
+    filter: ConsoleFilter,
+    arms: Arm[],
+  ): Promise<{ total: number; exact: boolean }> {
+    const countable =
+      !filter.search && !filter.cardBrand && filter.status !== 'completed' && filter.status !== 'refunded';
     if (countable) return { total: await this.fromCounters(merchantId, filter), exact: true };
     const n = await this.count(merchantId, filter, arms, COUNT_BOUND);
     return n > COUNT_BOUND ? { total: COUNT_BOUND, exact: false } : { total: n, exact: true };
@@ -164,7 +265,10 @@ export class ConsoleListingRepository {
   /** The sum of the day counters (migration 012) of the filter's kinds, status and days. */
   private async fromCounters(merchantId: string, filter: ConsoleFilter): Promise<number> {
     const kinds: TransactionKind[] = filter.kind === 'hold' ? ['preauth'] : filter.kind ? [filter.kind] : LISTED_KINDS;
-    let query = this.db.selectFrom('transaction_counts').where('merchant_id', '=', merchantId).where('kind', 'in', kinds);
+    let query = this.db
+      .selectFrom('transaction_counts')
+      .where('merchant_id', '=', merchantId)
+      .where('kind', 'in', kinds);
     if (filter.status) query = query.where('status', '=', filter.status as 'voided' | 'pending' | 'declined');
     if (filter.from) query = query.where('day', '>=', filter.from.slice(0, 10));
     if (filter.to) query = query.where('day', '<', filter.to.slice(0, 10));
@@ -173,16 +277,25 @@ export class ConsoleListingRepository {
   }
 
   /** An arm's rows: the merchant's, its terms, the filter's dates, and those after the cursor's place. */
-  private matching(merchantId: string, filter: ConsoleFilter, arm: Arm, after: ConsoleKey | undefined, order: ConsoleOrder | undefined) {
+  private matching(
+    merchantId: string,
+    filter: ConsoleFilter,
+    arm: Arm,
+    after: ConsoleKey | undefined,
+    order: ConsoleOrder | undefined,
+  ) {
     let query = this.db.selectFrom('transactions').where('merchant_id', '=', merchantId);
     for (const term of arm.terms) query = query.where(term);
     if (filter.from) query = query.where('created_at', '>=', filter.from);
     if (filter.to) query = query.where('created_at', '<', filter.to);
     if (after && order) {
       const op = order.direction === 'desc' ? '<' : '>';
-      query = order.by === 'date'
-        ? query.where(({ eb, refTuple, tuple }) => eb(refTuple('created_at', 'seq'), op, tuple(after.at, after.seq)))
-        : query.where(({ eb, refTuple, tuple }) => eb(refTuple('amount', 'created_at', 'seq'), op, tuple(after.amount ?? 0, after.at, after.seq)));
+      query =
+        order.by === 'date'
+          ? query.where(({ eb, refTuple, tuple }) => eb(refTuple('created_at', 'seq'), op, tuple(after.at, after.seq)))
+          : query.where(({ eb, refTuple, tuple }) =>
+              eb(refTuple('amount', 'created_at', 'seq'), op, tuple(after.amount ?? 0, after.at, after.seq)),
+            );
     }
     return query;
   }
@@ -192,7 +305,11 @@ export class ConsoleListingRepository {
    * listed rows when none is given). A search: a range per form it can be, the filter's states and brand checked on
    * its matches, which cost what the search matches; an amount by the states' amount indexes, a page as any filter.
    */
-  private async arms(merchantId: string, filter: ConsoleFilter, order: ConsoleOrder): Promise<{ arms: Arm[]; narrowed?: string | undefined }> {
+  private async arms(
+    merchantId: string,
+    filter: ConsoleFilter,
+    order: ConsoleOrder,
+  ): Promise<{ arms: Arm[]; narrowed?: string | undefined }> {
     const states = consoleStates(filter.kind, filter.status);
     if (states?.length === 0) return { arms: [] };
     const byDate = order.by === 'date';
@@ -201,7 +318,12 @@ export class ConsoleListingRepository {
     const every = filter.kind === 'hold' ? HOLD_STATES : LISTED_STATES;
     const kinds: Where = () => (filter.kind === 'hold' ? HOLDS : LISTED);
     const brand: Where[] = filter.cardBrand ? [(eb) => eb('card_brand', '=', filter.cardBrand!)] : [];
-    const stateArms = (extra: Where[]) => (states ?? every).map((state): Arm => ({ terms: [...brand, (eb) => eb(STATE, '=', state), ...extra], inOrder, few: false }));
+    const stateArms = (extra: Where[]) =>
+      (states ?? every).map((state): Arm => ({
+        terms: [...brand, (eb) => eb(STATE, '=', state), ...extra],
+        inOrder,
+        few: false,
+      }));
     const search = filter.search;
     if (!search) {
       // The listed rows, or the holds in date order: one partial index of their own.
@@ -214,17 +336,32 @@ export class ConsoleListingRepository {
     const onMatches = (column: Expression<string>) => sql<string>`${column} || ''`;
     const checked: Where[] = [
       (eb) => eb(onMatches(sql.ref('kind')), 'in', filter.kind === 'hold' ? ['preauth'] : LISTED_KINDS),
-      ...(filter.cardBrand ? [(eb: ExpressionBuilder<Database, 'transactions'>) => eb(onMatches(sql.ref('card_brand')), '=', filter.cardBrand!)] : []),
+      ...(filter.cardBrand
+        ? [
+            (eb: ExpressionBuilder<Database, 'transactions'>) =>
+              eb(onMatches(sql.ref('card_brand')), '=', filter.cardBrand!),
+          ]
+        : []),
       ...(states ? [(eb: ExpressionBuilder<Database, 'transactions'>) => eb(onMatches(STATE), 'in', states)] : []),
     ];
-    const form = (terms: Where[], orderly: boolean, few: boolean): Arm => ({ terms: [...terms, ...checked], inOrder: orderly, few });
+    const form = (terms: Where[], orderly: boolean, few: boolean): Arm => ({
+      terms: [...terms, ...checked],
+      inOrder: orderly,
+      few,
+    });
     const key = sql.raw<string>(ORDER_KEY[this.dialect]);
     const arms: Arm[] = [form([(eb) => eb('id', '=', search.text)], true, true)];
     let narrowed: string | undefined;
     const beginning: Where[] = [(eb) => eb(key, '>=', search.key), (eb) => eb(key, '<', afterPrefix(search.key))];
     // How many order ids begin so, up to the bound: their keys, in the index's order.
-    const keys = this.matching(merchantId, {}, { terms: beginning, inOrder: false, few: true }, undefined, undefined).select('seq').orderBy(key).limit(PREFIX_BOUND + 1);
-    const begun = await this.db.selectFrom(keys.as('begun')).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
+    const keys = this.matching(merchantId, {}, { terms: beginning, inOrder: false, few: true }, undefined, undefined)
+      .select('seq')
+      .orderBy(key)
+      .limit(PREFIX_BOUND + 1);
+    const begun = await this.db
+      .selectFrom(keys.as('begun'))
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirst();
     if (Number(begun?.n ?? 0) <= PREFIX_BOUND) {
       arms.push(form(beginning, false, true));
     } else {
@@ -234,7 +371,8 @@ export class ConsoleListingRepository {
     if (search.lastFour) arms.push(form([(eb) => eb('last_four', '=', search.lastFour!)], byDate, false));
     if (search.amount !== undefined) {
       const amount: Where = (eb) => eb('amount', '=', search.amount!);
-      if (!states && !filter.cardBrand && filter.kind !== 'hold') arms.push({ terms: [kinds, amount], inOrder: true, few: false });
+      if (!states && !filter.cardBrand && filter.kind !== 'hold')
+        arms.push({ terms: [kinds, amount], inOrder: true, few: false });
       else arms.push(...stateArms([amount]).map((arm) => ({ ...arm, inOrder: true })));
     }
     if (search.email) arms.push(form([this.sentTo(merchantId, search.email)], false, true));
@@ -243,11 +381,21 @@ export class ConsoleListingRepository {
 
   /** The transactions of the newest EMAIL_LINKS pay links sent to an e-mail: by their order ids (indexed), checked to be theirs. */
   private sentTo(merchantId: string, email: string): Where {
-    const links = () => this.db.selectFrom('payment_requests').where('merchant_id', '=', merchantId).where(sql.raw(EMAIL_KEY[this.dialect]), '=', email)
-      .where('email', '<>', sql.lit('')).orderBy('created_at', 'desc').limit(EMAIL_LINKS);
+    const links = () =>
+      this.db
+        .selectFrom('payment_requests')
+        .where('merchant_id', '=', merchantId)
+        .where(sql.raw(EMAIL_KEY[this.dialect]), '=', email)
+        .where('email', '<>', sql.lit(''))
+        .orderBy('created_at', 'desc')
+        .limit(EMAIL_LINKS);
     const orderKey = sql.raw<string>(ORDER_KEY[this.dialect]);
     // The order key finds them through its index; `request_id` (no index) keeps another order id of the same key out.
-    return (eb) => eb.and([eb(orderKey, 'in', links().select(orderKey.as('order_key'))), eb('request_id', 'in', links().select('id'))]);
+    return (eb) =>
+      eb.and([
+        eb(orderKey, 'in', links().select(orderKey.as('order_key'))),
+        eb('request_id', 'in', links().select('id')),
+      ]);
   }
 
   /** A sale's refunds, voids and ACH returns, oldest first. */

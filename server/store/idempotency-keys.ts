@@ -32,8 +32,15 @@ export interface AnswerSeal {
 }
 
 /** The request's own claim, still unanswered. */
-export const unanswered = (seal: Pick<AnswerSeal, 'clientId' | 'keyDigest' | 'claimedAt'>) => (eb: ExpressionBuilder<Database, 'idempotency_keys'>) =>
-  eb.and([eb('client_id', '=', seal.clientId), eb('key', '=', seal.keyDigest), eb('created_at', '=', seal.claimedAt), eb('status_code', 'is', null)]);
+export const unanswered =
+  (seal: Pick<AnswerSeal, 'clientId' | 'keyDigest' | 'claimedAt'>) =>
+  (eb: ExpressionBuilder<Database, 'idempotency_keys'>) =>
+    eb.and([
+      eb('client_id', '=', seal.clientId),
+      eb('key', '=', seal.keyDigest),
+      eb('created_at', '=', seal.claimedAt),
+      eb('status_code', 'is', null),
+    ]);
 
 /** A keyed write that found its claim taken over by a retry (its lease ran out): nothing it did is kept. */
 export const claimLost = () => conflict(KEY_SUPERSEDED_MESSAGE);
@@ -64,38 +71,68 @@ export class IdempotencyKeyRepository {
    * statements are one unit of the group commit.
    */
   async claim(
-    clientId: string, keyDigest: string, fingerprint: string, now: Date, leaseMs = IDEMPOTENCY_LEASE_MS, runningHere?: (claimedAt: string) => boolean,
+    clientId: string,
+    keyDigest: string,
+    fingerprint: string,
+    now: Date,
+    leaseMs = IDEMPOTENCY_LEASE_MS,
+    runningHere?: (claimedAt: string) => boolean,
   ): Promise<ClaimResult> {
     const claimedAt = isoInstant(now);
     const cutoff = isoInstant(now, -IDEMPOTENCY_KEY_TTL_MS);
-    const fresh = { fingerprint, status_code: null, body: null, created_at: claimedAt, locked_until: isoInstant(now, leaseMs) };
-    const unfinishedOfThisRequest = (eb: ExpressionBuilder<Database, 'idempotency_keys'>) => [eb('idempotency_keys.status_code', 'is', null), eb('idempotency_keys.fingerprint', '=', fingerprint)];
-    const upsert = (abandoned?: string) => this.db
-      .insertInto('idempotency_keys')
-      .values({ client_id: clientId, key: keyDigest, ...fresh })
-      .onConflict((oc) =>
-        oc
-          .columns(['client_id', 'key'])
-          .doUpdateSet(fresh)
-          .where((eb) =>
-            eb.or([
-              eb('idempotency_keys.created_at', '<=', cutoff),
-              eb.and([...unfinishedOfThisRequest(eb), eb('idempotency_keys.locked_until', '<=', claimedAt)]),
-              ...(abandoned === undefined ? [] : [eb.and([...unfinishedOfThisRequest(eb), eb('idempotency_keys.created_at', '=', abandoned)])]),
-            ])),
-      )
-      .returning('created_at');
-    const find = this.db.selectFrom('idempotency_keys').selectAll().where('client_id', '=', clientId).where('key', '=', keyDigest).where('created_at', '>', cutoff);
+    const fresh = {
+      fingerprint,
+      status_code: null,
+      body: null,
+      created_at: claimedAt,
+      locked_until: isoInstant(now, leaseMs),
+    };
+    const unfinishedOfThisRequest = (eb: ExpressionBuilder<Database, 'idempotency_keys'>) => [
+      eb('idempotency_keys.status_code', 'is', null),
+      eb('idempotency_keys.fingerprint', '=', fingerprint),
+    ];
+    const upsert = (abandoned?: string) =>
+      this.db
+        .insertInto('idempotency_keys')
+        .values({ client_id: clientId, key: keyDigest, ...fresh })
+        .onConflict((oc) =>
+          oc
+            .columns(['client_id', 'key'])
+            .doUpdateSet(fresh)
+            .where((eb) =>
+              eb.or([
+                eb('idempotency_keys.created_at', '<=', cutoff),
+                eb.and([...unfinishedOfThisRequest(eb), eb('idempotency_keys.locked_until', '<=', claimedAt)]),
+                ...(abandoned === undefined
+                  ? []
+                  : [eb.and([...unfinishedOfThisRequest(eb), eb('idempotency_keys.created_at', '=', abandoned)])]),
+              ]),
+            ),
+        )
+        .returning('created_at');
+    const find = this.db
+      .selectFrom('idempotency_keys')
+      .selectAll()
+      .where('client_id', '=', clientId)
+      .where('key', '=', keyDigest)
+      .where('created_at', '>', cutoff);
     if (this.runSteps) {
       const runSteps = this.runSteps;
       const steps = async (abandoned?: string): Promise<ClaimResult> => {
-        const [claimed, found] = (await runSteps([upsert(abandoned).compile(), find.compile()])) as { rows: IdempotencyKey[] }[];
+        const [claimed, found] = (await runSteps([upsert(abandoned).compile(), find.compile()])) as {
+          rows: IdempotencyKey[];
+        }[];
         return claimed!.rows.length === 1 ? { claimed: true, claimedAt } : { claimed: false, held: found!.rows[0]! };
       };
       const result = await steps();
       const held = result.claimed ? undefined : result.held;
       // One process serves the file: an unfinished claim of this same request not running here was left by one that stopped.
-      const abandoned = held && held.status_code === null && held.fingerprint === fingerprint && runningHere && !runningHere(held.created_at);
+      const abandoned =
+        held &&
+        held.status_code === null &&
+        held.fingerprint === fingerprint &&
+        runningHere &&
+        !runningHere(held.created_at);
       return abandoned ? steps(held.created_at) : result;
     }
     // A row can vanish between the conflict and the read (released after a 5xx): try again then.
@@ -110,14 +147,26 @@ export class IdempotencyKeyRepository {
   /** The key's row if it was used in the last 24 hours. */
   async find(clientId: string, keyDigest: string, now: Date): Promise<IdempotencyKey | undefined> {
     const cutoff = isoInstant(now, -IDEMPOTENCY_KEY_TTL_MS);
-    return this.db.selectFrom('idempotency_keys').selectAll().where('client_id', '=', clientId).where('key', '=', keyDigest).where('created_at', '>', cutoff).executeTakeFirst();
+    return this.db
+      .selectFrom('idempotency_keys')
+      .selectAll()
+      .where('client_id', '=', clientId)
+      .where('key', '=', keyDigest)
+      .where('created_at', '>', cutoff)
+      .executeTakeFirst();
   }
 
   /**
    * Stores the answer of the request that claimed the key; false if that claim is gone (a retry took it over).
    * Called inside the request's own transaction, so the answer commits with the change or not at all.
    */
-  async complete(clientId: string, keyDigest: string, claimedAt: string, statusCode: number, sealedBody: string): Promise<boolean> {
+  async complete(
+    clientId: string,
+    keyDigest: string,
+    claimedAt: string,
+    statusCode: number,
+    sealedBody: string,
+  ): Promise<boolean> {
     const result = await this.db
       .updateTable('idempotency_keys')
       .set({ status_code: statusCode, body: sealedBody, locked_until: null })
@@ -141,7 +190,18 @@ export class IdempotencyKeyRepository {
     for (;;) {
       const result = await this.db
         .deleteFrom('idempotency_keys')
-        .where((eb) => eb(eb.refTuple('client_id', 'key'), 'in', eb.selectFrom('idempotency_keys').select(['client_id', 'key']).where('created_at', '<=', cutoff).limit(batch).$asTuple('client_id', 'key')))
+        .where((eb) =>
+          eb(
+            eb.refTuple('client_id', 'key'),
+            'in',
+            eb
+              .selectFrom('idempotency_keys')
+              .select(['client_id', 'key'])
+              .where('created_at', '<=', cutoff)
+              .limit(batch)
+              .$asTuple('client_id', 'key'),
+          ),
+        )
         .executeTakeFirst();
       purged += Number(result.numDeletedRows);
       if (Number(result.numDeletedRows) < batch) return purged;

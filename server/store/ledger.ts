@@ -17,14 +17,17 @@ export interface Balance {
 export type EntryListing = { payoutId: string } | { from: string; to: string };
 
 /** A money change's entries as rows of the change (changes.ts): written with its state change and its event, or not at all. */
-export const entryRows = (entries: LedgerEntry[]): Row<'ledger_entries'>[] => entries.map((row) => ({ table: 'ledger_entries', row }));
+export const entryRows = (entries: LedgerEntry[]): Row<'ledger_entries'>[] =>
+  entries.map((row) => ({ table: 'ledger_entries', row }));
 
 /**
  * The entries of a transaction written before its date was known (ACH waiting for its bank) become available on
  * `date`: a guard of the change, since a payment still waiting always has its unswept entries (pay.ts wrote them).
  */
 export const madeAvailable = (transactionId: string, date: string): Guard => ({
-  table: 'ledger_entries', where: { transaction_id: transactionId, payout_id: null }, set: { available_on: date },
+  table: 'ledger_entries',
+  where: { transaction_id: transactionId, payout_id: null },
+  set: { available_on: date },
 });
 
 /**
@@ -40,7 +43,11 @@ export class LedgerRepository {
 
   /** A merchant's balance on `today`: sums of its unswept entries per date (`ledger_balances`), a few rows whatever its history. */
   async balance(merchantId: string, today: string): Promise<Balance> {
-    const rows = await this.db.selectFrom('ledger_balances').select(['available_on', 'amount']).where('merchant_id', '=', merchantId).execute();
+    const rows = await this.db
+      .selectFrom('ledger_balances')
+      .select(['available_on', 'amount'])
+      .where('merchant_id', '=', merchantId)
+      .execute();
     const balance = { available: 0, pending: 0 };
     for (const row of rows) balance[row.available_on <= today ? 'available' : 'pending'] += Number(row.amount);
     return balance;
@@ -53,7 +60,11 @@ export class LedgerRepository {
   async totalsByPayout(merchantId: string): Promise<Map<string | null, { amount: number; count: number }>> {
     const rows = await this.db
       .selectFrom('ledger_entries')
-      .select((eb) => ['payout_id', eb.fn.sum<number | string>('amount').as('amount'), eb.fn.countAll<number | string>().as('count')])
+      .select((eb) => [
+        'payout_id',
+        eb.fn.sum<number | string>('amount').as('amount'),
+        eb.fn.countAll<number | string>().as('count'),
+      ])
       .where('merchant_id', '=', merchantId)
       .groupBy('payout_id')
       .execute();
@@ -63,11 +74,21 @@ export class LedgerRepository {
   /** The entries of some transactions, with the payout that swept each (a sale's details). */
   async ofTransactions(merchantId: string, transactionIds: string[]): Promise<ListedEntry[]> {
     if (transactionIds.length === 0) return [];
-    return (await this.listed(merchantId).where('ledger_entries.transaction_id', 'in', transactionIds).orderBy('ledger_entries.seq').execute()).map(numbered);
+    return (
+      await this.listed(merchantId)
+        .where('ledger_entries.transaction_id', 'in', transactionIds)
+        .orderBy('ledger_entries.seq')
+        .execute()
+    ).map(numbered);
   }
 
   /** One page of a listing, newest first, after the cursor's row when given. */
-  async page(merchantId: string, listing: EntryListing, limit: number, after?: ListingKey): Promise<Page<ListedEntry, ListingKey>> {
+  async page(
+    merchantId: string,
+    listing: EntryListing,
+    limit: number,
+    after?: ListingKey,
+  ): Promise<Page<ListedEntry, ListingKey>> {
     let query = this.listed(merchantId);
     if ('payoutId' in listing) {
       // The payout's entries in the order they were written: their `seq` alone (its index), the cursor's time unused.
@@ -75,8 +96,13 @@ export class LedgerRepository {
       if (after) query = query.where('ledger_entries.seq', '<', after.seq);
       query = query.orderBy('ledger_entries.seq', 'desc');
     } else {
-      query = query.where('ledger_entries.created_at', '>=', listing.from).where('ledger_entries.created_at', '<', listing.to);
-      if (after) query = query.where(({ eb, refTuple, tuple }) => eb(refTuple('ledger_entries.created_at', 'ledger_entries.seq'), '<', tuple(after.createdAt, after.seq)));
+      query = query
+        .where('ledger_entries.created_at', '>=', listing.from)
+        .where('ledger_entries.created_at', '<', listing.to);
+      if (after)
+        query = query.where(({ eb, refTuple, tuple }) =>
+          eb(refTuple('ledger_entries.created_at', 'ledger_entries.seq'), '<', tuple(after.createdAt, after.seq)),
+        );
       query = query.orderBy('ledger_entries.created_at', 'desc').orderBy('ledger_entries.seq', 'desc');
     }
     const rows = await query.limit(limit + 1).execute();
@@ -89,8 +115,15 @@ export class LedgerRepository {
       .selectFrom('ledger_entries')
       .innerJoin('transactions', 'transactions.id', 'ledger_entries.transaction_id')
       .select([
-        'ledger_entries.seq', 'ledger_entries.merchant_id', 'ledger_entries.transaction_id', 'ledger_entries.type', 'ledger_entries.amount',
-        'ledger_entries.available_on', 'ledger_entries.created_at', 'ledger_entries.payout_id', 'transactions.order_id',
+        'ledger_entries.seq',
+        'ledger_entries.merchant_id',
+        'ledger_entries.transaction_id',
+        'ledger_entries.type',
+        'ledger_entries.amount',
+        'ledger_entries.available_on',
+        'ledger_entries.created_at',
+        'ledger_entries.payout_id',
+        'transactions.order_id',
       ])
       .where('ledger_entries.merchant_id', '=', merchantId);
   }

@@ -17,10 +17,18 @@ export type LongReads = <T>(kind: LongRead, work: (db: Executor) => Promise<T>) 
  */
 const STATEMENT_TIMEOUT_MS: Record<LongRead, number> = { listing: 2_000, export: 4_000 };
 
-export const postgresLongReads = (db: Kysely<Database>): LongReads => (kind, work) =>
-  db.transaction().setAccessMode('read only').execute(async (trx) => {
-    await sql`select set_config('statement_timeout', ${String(STATEMENT_TIMEOUT_MS[kind])}, true)`.execute(trx);
-    return work(trx);
-  });
+export const postgresLongReads =
+  (db: Kysely<Database>): LongReads =>
+  (kind, work) =>
+    db
+      .transaction()
+      .setAccessMode('read only')
+      .execute(async (trx) => {
+        await sql`select set_config('statement_timeout', ${String(STATEMENT_TIMEOUT_MS[kind])}, true)`.execute(trx);
+        return work(trx);
+      });
 
-export const sqliteLongReads = (readerThread: Kysely<Database>): LongReads => (_kind, work) => work(readerThread);
+export const sqliteLongReads =
+  (readerThread: Kysely<Database>): LongReads =>
+  (_kind, work) =>
+    work(readerThread);

@@ -30,7 +30,13 @@ export class MessageRepository {
    * When `recipient` (a phone number for texts, an address for e-mails) got messages of the channel from the merchant
    * since `since`, oldest first, at most `limit`. Each channel's condition is a literal, for its partial index.
    */
-  async sentTo(merchantId: string, channel: 'sms' | 'email', recipient: string, since: string, limit: number): Promise<string[]> {
+  async sentTo(
+    merchantId: string,
+    channel: 'sms' | 'email',
+    recipient: string,
+    since: string,
+    limit: number,
+  ): Promise<string[]> {
     const rows = await this.db
       .selectFrom('messages')
       .select('created_at')

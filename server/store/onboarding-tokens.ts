@@ -9,7 +9,10 @@ export class OnboardingTokenRepository {
   }
 
   async insertSession(session: { token_hash: string; client_id: string; expires_at: string }): Promise<void> {
-    await this.db.insertInto('onboarding_sessions').values({ ...session, used_at: null }).execute();
+    await this.db
+      .insertInto('onboarding_sessions')
+      .values({ ...session, used_at: null })
+      .execute();
   }
 
   /** Uses a session token once: true only for the first use of an unexpired token. */
@@ -25,8 +28,17 @@ export class OnboardingTokenRepository {
     return updated;
   }
 
-  async insertLink(link: { token_hash: string; merchant_id: string; expires_at: string; refresh_url: string | null; draft?: string | null }): Promise<void> {
-    await this.db.insertInto('onboarding_links').values({ draft: null, ...link, used_at: null, browser_hash: null }).execute();
+  async insertLink(link: {
+    token_hash: string;
+    merchant_id: string;
+    expires_at: string;
+    refresh_url: string | null;
+    draft?: string | null;
+  }): Promise<void> {
+    await this.db
+      .insertInto('onboarding_links')
+      .values({ draft: null, ...link, used_at: null, browser_hash: null })
+      .execute();
   }
 
   async findLink(tokenHash: string) {
@@ -72,7 +84,12 @@ export class OnboardingTokenRepository {
       .orderBy('expires_at', 'desc')
       .limit(1)
       .executeTakeFirst();
-    await this.db.updateTable('onboarding_links').set({ expires_at: now, draft: null }).where('merchant_id', '=', merchantId).where('used_at', 'is', null).execute();
+    await this.db
+      .updateTable('onboarding_links')
+      .set({ expires_at: now, draft: null })
+      .where('merchant_id', '=', merchantId)
+      .where('used_at', 'is', null)
+      .execute();
     return { draft: newest?.draft ?? null, refresh_url: newest?.refresh_url ?? null };
   }
 

@@ -41,7 +41,14 @@ export async function openStore(options: StorageOptions): Promise<Store> {
     } finally {
       await migrating.destroy();
     }
-    const db = postgres(openPool(options.databaseUrl, { schema: options.pgSchema, onConnectionError: options.onConnectionError, statements: options.statements }), options.log);
+    const db = postgres(
+      openPool(options.databaseUrl, {
+        schema: options.pgSchema,
+        onConnectionError: options.onConnectionError,
+        statements: options.statements,
+      }),
+      options.log,
+    );
     return new Store(db, { dialect: 'postgres', onClose: () => db.destroy(), longReads: postgresLongReads(db) });
   }
   const sqlite = await openSqlite(options.dataDir);
@@ -52,17 +59,25 @@ export async function openStore(options: StorageOptions): Promise<Store> {
     await db.destroy();
     throw error;
   }
-  const readerThread = new Kysely<Database>({ dialect: sqlite.readerThread, ...(options.log ? { log: options.log } : {}) });
+  const readerThread = new Kysely<Database>({
+    dialect: sqlite.readerThread,
+    ...(options.log ? { log: options.log } : {}),
+  });
   const onClose = async () => {
     await readerThread.destroy();
     await db.destroy();
   };
   return new Store(db, {
-    dialect: 'sqlite', onClose, committedVersion: sqlite.committedVersion, runSteps: (steps) => sqlite.groups.unit(steps), longReads: sqliteLongReads(readerThread),
+    dialect: 'sqlite',
+    onClose,
+    committedVersion: sqlite.committedVersion,
+    runSteps: (steps) => sqlite.groups.unit(steps),
+    longReads: sqliteLongReads(readerThread),
   });
 }
 
-const postgres = (pool: pg.Pool, log?: KyselyConfig['log']) => new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
+const postgres = (pool: pg.Pool, log?: KyselyConfig['log']) =>
+  new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
 
 /** Creates the PostgreSQL schema tests work in, when it is missing. */
 async function ensureSchema(connectionString: string, schema: string | undefined): Promise<void> {
@@ -81,8 +96,14 @@ async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<void> {
   // Kysely looks for its migration tables in every schema unless told which: pin it to ours, or a
   // second Paykit schema on the same server would make it skip creating its own.
   const migrationTableSchema =
-    dialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
-  const migrator = new Migrator({ db, provider: migrationProvider(dialect), ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+    dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider(dialect),
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

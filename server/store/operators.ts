@@ -25,6 +25,12 @@ export class OperatorRepository {
 
   /** A merchant's review decisions, oldest first. */
   async reviewsOf(merchantId: string): Promise<MerchantReview[]> {
-    return this.db.selectFrom('merchant_reviews').selectAll().where('merchant_id', '=', merchantId).orderBy('decided_at').orderBy('id').execute();
+    return this.db
+      .selectFrom('merchant_reviews')
+      .selectAll()
+      .where('merchant_id', '=', merchantId)
+      .orderBy('decided_at')
+      .orderBy('id')
+      .execute();
   }
 }

@@ -16,7 +16,12 @@ export class PaymentRequestRepository {
   }
 
   async findById(merchantId: string, id: string): Promise<PaymentRequest | undefined> {
-    return this.db.selectFrom('payment_requests').selectAll().where('id', '=', id).where('merchant_id', '=', merchantId).executeTakeFirst();
+    return this.db
+      .selectFrom('payment_requests')
+      .selectAll()
+      .where('id', '=', id)
+      .where('merchant_id', '=', merchantId)
+      .executeTakeFirst();
   }
 
   /** A 3-D Secure attempt of the request, while it is unused and fresh. */

@@ -6,7 +6,10 @@ import { boundOf, keyOf, pageOf, type ListingKey, type Page, type PageStart } fr
 export type Payout = Omit<PayoutsTable, 'seq'>;
 export type PayoutSettings = Omit<PayoutSettingsTable, 'merchant_id'>;
 /** Whose payouts a run looks at: every merchant's, one client's, or one merchant's. */
-export interface PayoutScope { clientId?: string | undefined; merchantId?: string | undefined }
+export interface PayoutScope {
+  clientId?: string | undefined;
+  merchantId?: string | undefined;
+}
 
 /** A merchant's payout account: its settings as changed (none: the defaults) and the bank account onboarding gave. */
 export interface PayoutAccount {
@@ -16,8 +19,19 @@ export interface PayoutAccount {
 }
 
 const COLUMNS = [
-  'id', 'client_id', 'merchant_id', 'period', 'amount', 'entry_count', 'status', 'bank_last_four', 'arrival_date', 'created_at', 'updated_at',
-  'failure_code', 'failure_message',
+  'id',
+  'client_id',
+  'merchant_id',
+  'period',
+  'amount',
+  'entry_count',
+  'status',
+  'bank_last_four',
+  'arrival_date',
+  'created_at',
+  'updated_at',
+  'failure_code',
+  'failure_message',
 ] as const;
 const OPEN = sql.raw<boolean>(`"status" IN ('pending', 'in_transit')`);
 const numbered = <T extends { amount: number | string }>(row: T) => ({ ...row, amount: Number(row.amount) });
@@ -51,22 +65,44 @@ export class PayoutRepository {
   async sweep(payout: Payout, today: string): Promise<{ amount: number; count: number } | undefined> {
     if (!this.db.isTransaction) throw new Error('a payout sweeps its entries inside a unit of work');
     // On PostgreSQL a second process's insert waits here for the first's commit, then writes nothing.
-    const inserted = await this.db.insertInto('payouts').values(payout).onConflict((oc) => oc.columns(['merchant_id', 'period']).doNothing()).executeTakeFirst();
+    const inserted = await this.db
+      .insertInto('payouts')
+      .values(payout)
+      .onConflict((oc) => oc.columns(['merchant_id', 'period']).doNothing())
+      .executeTakeFirst();
     if (inserted.numInsertedOrUpdatedRows !== 1n) return undefined;
-    const result = this.dialect === 'postgres' ? await this.sweepAtOnce(payout, today) : await this.sweepInSteps(payout, today);
-    await this.db.updateTable('payouts').set({ amount: result.amount, entry_count: result.count }).where('id', '=', payout.id).execute();
+    const result =
+      this.dialect === 'postgres' ? await this.sweepAtOnce(payout, today) : await this.sweepInSteps(payout, today);
+    await this.db
+      .updateTable('payouts')
+      .set({ amount: result.amount, entry_count: result.count })
+      .where('id', '=', payout.id)
+      .execute();
     // The dates it emptied hold nothing more: a balance stays a sum over the few dates with money.
-    await this.db.deleteFrom('ledger_balances').where('merchant_id', '=', payout.merchant_id).where('available_on', '<=', today).where('amount', '=', 0).execute();
+    await this.db
+      .deleteFrom('ledger_balances')
+      .where('merchant_id', '=', payout.merchant_id)
+      .where('available_on', '<=', today)
+      .where('amount', '=', 0)
+      .execute();
     return result;
   }
 
   /** PostgreSQL: one UPDATE, then the sum of what it swept, read back. */
   private async sweepAtOnce(payout: Payout, today: string): Promise<{ amount: number; count: number }> {
-    await this.db.updateTable('ledger_entries').set({ payout_id: payout.id })
-      .where('merchant_id', '=', payout.merchant_id).where('payout_id', 'is', null).where('available_on', '<=', today).execute();
+    await this.db
+      .updateTable('ledger_entries')
+      .set({ payout_id: payout.id })
+      .where('merchant_id', '=', payout.merchant_id)
+      .where('payout_id', 'is', null)
+      .where('available_on', '<=', today)
+      .execute();
     const swept = await this.db
       .selectFrom('ledger_entries')
-      .select((eb) => [eb.fn.coalesce(eb.fn.sum<number | string>('amount'), eb.lit(0)).as('amount'), eb.fn.countAll<number | string>().as('count')])
+      .select((eb) => [
+        eb.fn.coalesce(eb.fn.sum<number | string>('amount'), eb.lit(0)).as('amount'),
+        eb.fn.countAll<number | string>().as('count'),
+      ])
       .where('payout_id', '=', payout.id)
       .executeTakeFirstOrThrow();
     return { amount: Number(swept.amount), count: Number(swept.count) };
@@ -75,10 +111,21 @@ export class PayoutRepository {
   /** SQLite: `SQLITE_SWEEP_STEP` entries at a time, each step answering what it swept, the event loop let go between. */
   private async sweepInSteps(payout: Payout, today: string): Promise<{ amount: number; count: number }> {
     const result = { amount: 0, count: 0 };
-    const step = () => this.db.selectFrom('ledger_entries').select('seq')
-      .where('merchant_id', '=', payout.merchant_id).where('payout_id', 'is', null).where('available_on', '<=', today).limit(SQLITE_SWEEP_STEP);
+    const step = () =>
+      this.db
+        .selectFrom('ledger_entries')
+        .select('seq')
+        .where('merchant_id', '=', payout.merchant_id)
+        .where('payout_id', 'is', null)
+        .where('available_on', '<=', today)
+        .limit(SQLITE_SWEEP_STEP);
     for (;;) {
-      const swept = await this.db.updateTable('ledger_entries').set({ payout_id: payout.id }).where('seq', 'in', step()).returning('amount').execute();
+      const swept = await this.db
+        .updateTable('ledger_entries')
+        .set({ payout_id: payout.id })
+        .where('seq', 'in', step())
+        .returning('amount')
+        .execute();
       for (const entry of swept) result.amount += Number(entry.amount);
       result.count += swept.length;
       // The writer answers at once, so awaiting it never lets the event loop turn: let it, between steps.
@@ -94,8 +141,17 @@ export class PayoutRepository {
   }
 
   /** Moves a payout on if it is still in `from`; false when another run moved it first. */
-  async transition(id: string, from: PayoutStatus, changes: Pick<Payout, 'status' | 'updated_at'> & Partial<Pick<Payout, 'failure_code' | 'failure_message'>>): Promise<boolean> {
-    const result = await this.db.updateTable('payouts').set(changes).where('id', '=', id).where('status', '=', from).executeTakeFirst();
+  async transition(
+    id: string,
+    from: PayoutStatus,
+    changes: Pick<Payout, 'status' | 'updated_at'> & Partial<Pick<Payout, 'failure_code' | 'failure_message'>>,
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('payouts')
+      .set(changes)
+      .where('id', '=', id)
+      .where('status', '=', from)
+      .executeTakeFirst();
     return result.numUpdatedRows === 1n;
   }
 
@@ -113,11 +169,18 @@ export class PayoutRepository {
   }
 
   /** Merchants with money available by `today` (in `scope`), from the balances: the payout run's candidates. */
-  async withAvailableMoney(today: string, scope: PayoutScope = {}): Promise<{ merchant_id: string; client_id: string; available: number }[]> {
+  async withAvailableMoney(
+    today: string,
+    scope: PayoutScope = {},
+  ): Promise<{ merchant_id: string; client_id: string; available: number }[]> {
     let query = this.db
       .selectFrom('ledger_balances')
       .innerJoin('merchants', 'merchants.id', 'ledger_balances.merchant_id')
-      .select((eb) => ['ledger_balances.merchant_id', 'merchants.client_id', eb.fn.sum<number | string>('ledger_balances.amount').as('available')])
+      .select((eb) => [
+        'ledger_balances.merchant_id',
+        'merchants.client_id',
+        eb.fn.sum<number | string>('ledger_balances.amount').as('available'),
+      ])
       .where('ledger_balances.available_on', '<=', today)
       .groupBy(['ledger_balances.merchant_id', 'merchants.client_id'])
       .having((eb) => eb.fn.sum('ledger_balances.amount'), '>', 0);
@@ -127,31 +190,63 @@ export class PayoutRepository {
   }
 
   async hasPeriod(merchantId: string, period: string): Promise<boolean> {
-    return (await this.db.selectFrom('payouts').select('id').where('merchant_id', '=', merchantId).where('period', '=', period).executeTakeFirst()) !== undefined;
+    return (
+      (await this.db
+        .selectFrom('payouts')
+        .select('id')
+        .where('merchant_id', '=', merchantId)
+        .where('period', '=', period)
+        .executeTakeFirst()) !== undefined
+    );
   }
 
   async find(merchantId: string, id: string): Promise<Payout | undefined> {
-    const row = await this.db.selectFrom('payouts').select(COLUMNS).where('id', '=', id).where('merchant_id', '=', merchantId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('payouts')
+      .select(COLUMNS)
+      .where('id', '=', id)
+      .where('merchant_id', '=', merchantId)
+      .executeTakeFirst();
     return row && numbered(row);
   }
 
   /** The payouts of a merchant's entries, by id (a sale's details name the payout its money went out in). */
   async findMany(merchantId: string, ids: string[]): Promise<Payout[]> {
     if (ids.length === 0) return [];
-    return (await this.db.selectFrom('payouts').select(COLUMNS).where('merchant_id', '=', merchantId).where('id', 'in', ids).execute()).map(numbered);
+    return (
+      await this.db
+        .selectFrom('payouts')
+        .select(COLUMNS)
+        .where('merchant_id', '=', merchantId)
+        .where('id', 'in', ids)
+        .execute()
+    ).map(numbered);
   }
 
   /** A merchant's payouts, newest first (`payouts_by_merchant`); a page number skips rows, a cursor reads its page only. */
   async page(merchantId: string, limit: number, start: PageStart<ListingKey>): Promise<Page<Payout, ListingKey>> {
     const listed = () => this.db.selectFrom('payouts').where('merchant_id', '=', merchantId);
     const bound = await boundOf(start, async (offset) => {
-      const row = await listed().select(['created_at', 'seq']).orderBy('created_at', 'desc').orderBy('seq', 'desc').limit(1).offset(offset).executeTakeFirst();
+      const row = await listed()
+        .select(['created_at', 'seq'])
+        .orderBy('created_at', 'desc')
+        .orderBy('seq', 'desc')
+        .limit(1)
+        .offset(offset)
+        .executeTakeFirst();
       return row && keyOf(row);
     });
     if (!bound) return { items: [], total: 0, hasMore: false, last: undefined };
     let query = listed().select([...COLUMNS, 'seq']);
-    if (bound !== 'top') query = query.where(({ eb, refTuple, tuple }) => eb(refTuple('created_at', 'seq'), bound.op, tuple(bound.key.createdAt, bound.key.seq)));
-    const rows = await query.orderBy('created_at', 'desc').orderBy('seq', 'desc').limit(limit + 1).execute();
+    if (bound !== 'top')
+      query = query.where(({ eb, refTuple, tuple }) =>
+        eb(refTuple('created_at', 'seq'), bound.op, tuple(bound.key.createdAt, bound.key.seq)),
+      );
+    const rows = await query
+      .orderBy('created_at', 'desc')
+      .orderBy('seq', 'desc')
+      .limit(limit + 1)
+      .execute();
     return pageOf(rows, limit, 0, ({ seq: _seq, ...payout }) => numbered(payout), keyOf);
   }
 
@@ -159,8 +254,15 @@ export class PayoutRepository {
     const row = await this.db
       .selectFrom('merchants')
       .leftJoin('payout_settings', 'payout_settings.merchant_id', 'merchants.id')
-      .select(['merchants.application', 'payout_settings.interval', 'payout_settings.weekly_anchor', 'payout_settings.bank_last_four',
-        'payout_settings.bank_routing_number', 'payout_settings.paused_at', 'payout_settings.updated_at'])
+      .select([
+        'merchants.application',
+        'payout_settings.interval',
+        'payout_settings.weekly_anchor',
+        'payout_settings.bank_last_four',
+        'payout_settings.bank_routing_number',
+        'payout_settings.paused_at',
+        'payout_settings.updated_at',
+      ])
       .where('merchants.id', '=', merchantId)
       .executeTakeFirst();
     if (!row) return undefined;
@@ -185,7 +287,10 @@ export class PayoutRepository {
 /** The bank account of the onboarding application, as kept (last four digits only). */
 function bankingOf(application: string | null): { account_last4?: string; routing_number?: string } {
   try {
-    return (JSON.parse(application ?? '{}') as { BankingInfo?: { account_last4?: string; routing_number?: string } }).BankingInfo ?? {};
+    return (
+      (JSON.parse(application ?? '{}') as { BankingInfo?: { account_last4?: string; routing_number?: string } })
+        .BankingInfo ?? {}
+    );
   } catch {
     return {};
   }

@@ -46,7 +46,10 @@ export interface PoolOptions {
 }
 
 /** The pool the store works through: every bound above applied to every connection it opens. */
-export function openPool(connectionString: string, { schema, onConnectionError, statements, unbounded = false }: PoolOptions): pg.Pool {
+export function openPool(
+  connectionString: string,
+  { schema, onConnectionError, statements, unbounded = false }: PoolOptions,
+): pg.Pool {
   const t = POSTGRES_TIMEOUTS;
   // Server settings travel in the startup packet (no statement of their own), beside any the URL already gives:
   // pg takes `options` from the URL over the one passed here, so the URL's is moved into ours.
@@ -54,7 +57,13 @@ export function openPool(connectionString: string, { schema, onConnectionError, 
   const given = url.searchParams.get('options');
   url.searchParams.delete('options');
   const settings = [
-    ...(unbounded ? [] : [`-c statement_timeout=${t.statementMs}`, `-c idle_in_transaction_session_timeout=${t.idleMs}`, `-c idle_session_timeout=${t.idleMs}`]),
+    ...(unbounded
+      ? []
+      : [
+          `-c statement_timeout=${t.statementMs}`,
+          `-c idle_in_transaction_session_timeout=${t.idleMs}`,
+          `-c idle_session_timeout=${t.idleMs}`,
+        ]),
     ...(schema ? [`-c search_path=${schema}`] : []),
     ...(given ? [given] : []),
   ];
@@ -97,7 +106,10 @@ function dropStaleOnCheckout(pool: pg.Pool, poolIdleMs: number): void {
   // Kysely takes the promise; pg's own pool.query passes a callback.
   pool.connect = ((callback?: (error: Error | undefined, client?: pg.PoolClient, done?: () => void) => void) => {
     if (!callback) return fresh();
-    fresh().then((client) => callback(undefined, client, () => client.release()), (error: Error) => callback(error));
+    fresh().then(
+      (client) => callback(undefined, client, () => client.release()),
+      (error: Error) => callback(error),
+    );
   }) as typeof pool.connect;
 }
 
@@ -107,7 +119,11 @@ function dropStaleOnCheckout(pool: pg.Pool, poolIdleMs: number): void {
  * the connection, which goes back to the pool and makes the next request wait behind it; here the connection is
  * destroyed instead, so its statement fails, the pool drops it and opens a fresh one.
  */
-function boundAnswers(client: pg.PoolClient, answerMs: number | undefined, statements: StatementCounter | undefined): void {
+function boundAnswers(
+  client: pg.PoolClient,
+  answerMs: number | undefined,
+  statements: StatementCounter | undefined,
+): void {
   if (answerMs === undefined && !statements) return;
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   client.query = ((...args: unknown[]) => {
@@ -115,13 +131,18 @@ function boundAnswers(client: pg.PoolClient, answerMs: number | undefined, state
     const pending = query(...args);
     if (answerMs !== undefined && pending instanceof Promise) {
       const timer = setTimeout(() => giveUp(client, answerMs), answerMs);
-      pending.then(() => clearTimeout(timer), () => clearTimeout(timer));
+      pending.then(
+        () => clearTimeout(timer),
+        () => clearTimeout(timer),
+      );
     }
     return pending;
   }) as typeof client.query;
 }
 
 function giveUp(client: pg.PoolClient, answerMs: number): void {
-  const error = Object.assign(new Error(`PostgreSQL did not answer within ${answerMs} ms; the connection was closed`), { code: 'ETIMEDOUT' });
+  const error = Object.assign(new Error(`PostgreSQL did not answer within ${answerMs} ms; the connection was closed`), {
+    code: 'ETIMEDOUT',
+  });
   (client as unknown as { connection: { stream: Socket } }).connection.stream.destroy(error);
 }

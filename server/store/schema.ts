@@ -181,13 +181,33 @@ export interface Database {
  * Counters behind the listings' `total`, kept by triggers in the transaction of each write (migration 012); `day` is
  * the UTC date of `created_at`. Read only: nothing in the code writes them.
  */
-interface TransactionCountsTable { merchant_id: string; day: string; kind: TransactionKind; status: TransactionStatus; n: number }
-interface CustomerCountsTable { merchant_id: string; n: number }
-interface MerchantCountsTable { status: MerchantStatus; n: number }
-interface EventCountsTable { client_id: string; delivery_status: DeliveryStatus; slot: number; n: number }
+interface TransactionCountsTable {
+  merchant_id: string;
+  day: string;
+  kind: TransactionKind;
+  status: TransactionStatus;
+  n: number;
+}
+interface CustomerCountsTable {
+  merchant_id: string;
+  n: number;
+}
+interface MerchantCountsTable {
+  status: MerchantStatus;
+  n: number;
+}
+interface EventCountsTable {
+  client_id: string;
+  delivery_status: DeliveryStatus;
+  slot: number;
+  n: number;
+}
 
 /** What the repositories use of a database handle: the whole database, or a unit of work's (a Kysely transaction). */
-export type Executor = Pick<Kysely<Database>, 'selectFrom' | 'insertInto' | 'updateTable' | 'deleteFrom' | 'with' | 'isTransaction' | 'getExecutor'>;
+export type Executor = Pick<
+  Kysely<Database>,
+  'selectFrom' | 'insertInto' | 'updateTable' | 'deleteFrom' | 'with' | 'isTransaction' | 'getExecutor'
+>;
 export type Dialect = 'sqlite' | 'postgres';
 
 export interface PaymentRequestsTable {
@@ -391,7 +411,11 @@ export interface LedgerEntriesTable {
 }
 
 /** The sum of a merchant's unswept entries per date, kept by triggers (migration 020). Read only. */
-interface LedgerBalancesTable { merchant_id: string; available_on: string; amount: number }
+interface LedgerBalancesTable {
+  merchant_id: string;
+  available_on: string;
+  amount: number;
+}
 
 export interface PayoutsTable {
   seq: Generated<number>;

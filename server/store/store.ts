@@ -113,10 +113,7 @@ export class Store {
   private reader: Store | undefined;
   private changedMerchant = false;
 
-  constructor(
-    db: Executor,
-    options: StoreOptions,
-  ) {
+  constructor(db: Executor, options: StoreOptions) {
     this.db = db;
     this.options = options;
     this.dialect = options.dialect;
@@ -124,7 +121,12 @@ export class Store {
     this.committedVersion = options.committedVersion;
     this.recentMerchants = options.recentMerchants ?? new RecentMerchants<KeyedMerchant>();
     this.runSteps = options.runSteps;
-    this.unitOptions = { dialect: this.dialect, outboxWritten: this.outboxWritten, recentMerchants: this.recentMerchants, runSteps: this.runSteps };
+    this.unitOptions = {
+      dialect: this.dialect,
+      outboxWritten: this.outboxWritten,
+      recentMerchants: this.recentMerchants,
+      runSteps: this.runSteps,
+    };
   }
 
   /**
@@ -136,7 +138,9 @@ export class Store {
     if (this.options.readOnly) throw readOnly();
     if (this.db.isTransaction) return work(this);
     let unit: Store | undefined;
-    const done = await (this.db as Kysely<Database>).transaction().execute((db) => work((unit = new Store(db, this.unitOptions))));
+    const done = await (this.db as Kysely<Database>)
+      .transaction()
+      .execute((db) => work((unit = new Store(db, this.unitOptions))));
     // Again once committed: a read between the write and its commit may have remembered the merchant as it was.
     if (unit?.changedMerchant) this.recentMerchants.clear();
     return done;
@@ -166,7 +170,12 @@ export class Store {
 
   /** The same store, refusing to write: what routes read through (plugins/request-unit.ts). */
   reading(): Store {
-    return (this.reader ??= new Store((this.db as Kysely<Database>).withPlugin(REFUSE_WRITES), { ...this.unitOptions, readOnly: true, committedVersion: this.committedVersion, longReads: this.options.longReads }));
+    return (this.reader ??= new Store((this.db as Kysely<Database>).withPlugin(REFUSE_WRITES), {
+      ...this.unitOptions,
+      readOnly: true,
+      committedVersion: this.committedVersion,
+      longReads: this.options.longReads,
+    }));
   }
 
   /**
@@ -184,7 +193,10 @@ export class Store {
   async reachable(timeoutMs = 1000): Promise<boolean> {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<false>((resolve) => (timer = setTimeout(resolve, timeoutMs, false)));
-    const answered = sql`select 1`.execute(this.db).then(() => true, () => false);
+    const answered = sql`select 1`.execute(this.db).then(
+      () => true,
+      () => false,
+    );
     try {
       return await Promise.race([answered, late]);
     } finally {
@@ -197,7 +209,8 @@ export class Store {
   }
 }
 
-const readOnly = () => new Error('this store only reads: a route writes through its request\'s unit (request.unit, plugins/request-unit.ts)');
+const readOnly = () =>
+  new Error("this store only reads: a route writes through its request's unit (request.unit, plugins/request-unit.ts)");
 
 /** Fails every statement but a read, before it is sent. */
 const REFUSE_WRITES: KyselyPlugin = {

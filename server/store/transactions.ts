@@ -1,5 +1,12 @@
 import { sql } from 'kysely';
-import type { Dialect, Executor, RequestSource, TransactionKind, TransactionStatus, TransactionsTable } from './schema.ts';
+import type {
+  Dialect,
+  Executor,
+  RequestSource,
+  TransactionKind,
+  TransactionStatus,
+  TransactionsTable,
+} from './schema.ts';
 import { boundOf, keyOf, pageOf, type ListingKey, type Page, type PageStart } from './pages.ts';
 
 export type Transaction = Omit<TransactionsTable, 'seq' | 'refunded_amount'> & { refunded_amount: number };
@@ -11,21 +18,48 @@ export interface ShopperContacts {
   email: string | null;
 }
 /** A transaction with what its receipt needs (`findForReceipt`): a stored customer's contacts too (a charge of theirs has no request). */
-export type ReceiptSubject = Transaction & ShopperContacts & { business_name: string; receipts_enabled: number; customer_phone: string | null; customer_email: string | null };
+export type ReceiptSubject = Transaction &
+  ShopperContacts & {
+    business_name: string;
+    receipts_enabled: number;
+    customer_phone: string | null;
+    customer_email: string | null;
+  };
 
 const COLUMNS = [
-  'id', 'client_id', 'merchant_id', 'customer_id', 'request_id', 'parent_id', 'kind', 'method', 'status', 'source', 'order_id',
-  'amount', 'fee_amount', 'net_amount', 'refunded_amount', 'card_brand', 'last_four', 'auth_code', 'gateway_ref',
-  'created_at', 'completed_at', 'settled_at',
+  'id',
+  'client_id',
+  'merchant_id',
+  'customer_id',
+  'request_id',
+  'parent_id',
+  'kind',
+  'method',
+  'status',
+  'source',
+  'order_id',
+  'amount',
+  'fee_amount',
+  'net_amount',
+  'refunded_amount',
+  'card_brand',
+  'last_four',
+  'auth_code',
+  'gateway_ref',
+  'created_at',
+  'completed_at',
+  'settled_at',
 ] as const;
 
 /** A transaction's own columns, without what a joined read (`findForChange`) put beside them: a row to build on. */
-export const ownColumns = (t: Transaction): Transaction => Object.fromEntries(COLUMNS.map((column) => [column, t[column]])) as Transaction;
+export const ownColumns = (t: Transaction): Transaction =>
+  Object.fromEntries(COLUMNS.map((column) => [column, t[column]])) as Transaction;
 
 /** Kinds that the transaction listing shows: money that moved. Authorizations are not charges. */
 const LISTED_KINDS = ['sale', 'refund', 'void', 'ach_return'] as const;
 export type ListedTransaction = Transaction & { kind: (typeof LISTED_KINDS)[number] };
-export const isListed = (t: Transaction): t is ListedTransaction => (LISTED_KINDS as readonly string[]).includes(t.kind);
+export const isListed = (t: Transaction): t is ListedTransaction =>
+  (LISTED_KINDS as readonly string[]).includes(t.kind);
 
 /**
  * The listings of transactions, each with a partial index of its own (migration 012) whose condition the query repeats
@@ -34,9 +68,16 @@ export const isListed = (t: Transaction): t is ListedTransaction => (LISTED_KIND
  */
 const VIEWS = {
   listed: { condition: `"kind" IN ('sale', 'refund', 'void', 'ach_return')`, kinds: LISTED_KINDS, statuses: undefined },
-  completed_sales: { condition: `"kind" = 'sale' AND "status" = 'completed'`, kinds: ['sale'], statuses: ['completed'] },
+  completed_sales: {
+    condition: `"kind" = 'sale' AND "status" = 'completed'`,
+    kinds: ['sale'],
+    statuses: ['completed'],
+  },
   holds: { condition: `"kind" = 'preauth'`, kinds: ['preauth'], statuses: undefined },
-} as const satisfies Record<string, { condition: string; kinds: readonly TransactionKind[]; statuses: readonly TransactionStatus[] | undefined }>;
+} as const satisfies Record<
+  string,
+  { condition: string; kinds: readonly TransactionKind[]; statuses: readonly TransactionStatus[] | undefined }
+>;
 type TransactionView = keyof typeof VIEWS;
 
 export interface TransactionListing {
@@ -49,7 +90,8 @@ export interface TransactionListing {
 }
 
 const dayOf = (midnight: string) => {
-  if (!midnight.endsWith('T00:00:00.000Z')) throw new Error(`a listing's range must start and end at UTC midnight, not ${midnight}`);
+  if (!midnight.endsWith('T00:00:00.000Z'))
+    throw new Error(`a listing's range must start and end at UTC midnight, not ${midnight}`);
   return midnight.slice(0, 10);
 };
 const nextDayStart = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
@@ -60,10 +102,7 @@ export class TransactionRepository {
   private readonly db: Executor;
   private readonly dialect: Dialect;
 
-  constructor(
-    db: Executor,
-    dialect: Dialect,
-  ) {
+  constructor(db: Executor, dialect: Dialect) {
     this.db = db;
     this.dialect = dialect;
   }
@@ -90,21 +129,32 @@ export class TransactionRepository {
     // column of the transaction again after the request's seek.
     const transaction = await this.byId(merchantId, id).executeTakeFirst();
     const contacts = transaction?.request_id
-      ? await this.db.selectFrom('payment_requests').select(['source as request_source', 'phone', 'email']).where('id', '=', transaction.request_id).where('merchant_id', '=', merchantId).executeTakeFirst()
+      ? await this.db
+          .selectFrom('payment_requests')
+          .select(['source as request_source', 'phone', 'email'])
+          .where('id', '=', transaction.request_id)
+          .where('merchant_id', '=', merchantId)
+          .executeTakeFirst()
       : undefined;
     return transaction && { ...transaction, ...(contacts ?? { request_source: null, phone: null, email: null }) };
   }
 
   /** A transaction with what its receipt needs, in one read: the shopper's contacts, its merchant's name and receipts setting. */
   async findForReceipt(merchantId: string, id: string): Promise<ReceiptSubject | undefined> {
-    return this.withContacts(merchantId, id)
-      .innerJoin('merchants', 'merchants.id', 'transactions.merchant_id')
-      .leftJoin('widget_settings', 'widget_settings.merchant_id', 'transactions.merchant_id')
-      .leftJoin('customers', (join) => join.onRef('customers.id', '=', 'transactions.customer_id').onRef('customers.merchant_id', '=', 'transactions.merchant_id'))
-      .select(['merchants.business_name', 'customers.phone as customer_phone', 'customers.email as customer_email'])
-      // Receipts are on until a merchant turns them off (migration 014's default).
-      .select((eb) => eb.fn.coalesce('widget_settings.receipts_enabled', eb.lit(1)).as('receipts_enabled'))
-      .executeTakeFirst();
+    return (
+      this.withContacts(merchantId, id)
+        .innerJoin('merchants', 'merchants.id', 'transactions.merchant_id')
+        .leftJoin('widget_settings', 'widget_settings.merchant_id', 'transactions.merchant_id')
+        .leftJoin('customers', (join) =>
+          join
+            .onRef('customers.id', '=', 'transactions.customer_id')
+            .onRef('customers.merchant_id', '=', 'transactions.merchant_id'),
+        )
+        .select(['merchants.business_name', 'customers.phone as customer_phone', 'customers.email as customer_email'])
+        // Receipts are on until a merchant turns them off (migration 014's default).
+        .select((eb) => eb.fn.coalesce('widget_settings.receipts_enabled', eb.lit(1)).as('receipts_enabled'))
+        .executeTakeFirst()
+    );
   }
 
   async update(id: string, changes: Changes): Promise<void> {
@@ -112,14 +162,21 @@ export class TransactionRepository {
   }
 
   private byId(merchantId: string, id: string) {
-    return this.db.selectFrom('transactions').select(COLUMNS).where('id', '=', id).where('merchant_id', '=', merchantId);
+    return this.db
+      .selectFrom('transactions')
+      .select(COLUMNS)
+      .where('id', '=', id)
+      .where('merchant_id', '=', merchantId);
   }
 
   private withContacts(merchantId: string, id: string) {
     return this.db
       .selectFrom('transactions')
       .leftJoin('payment_requests', (join) =>
-        join.onRef('payment_requests.id', '=', 'transactions.request_id').onRef('payment_requests.merchant_id', '=', 'transactions.merchant_id'))
+        join
+          .onRef('payment_requests.id', '=', 'transactions.request_id')
+          .onRef('payment_requests.merchant_id', '=', 'transactions.merchant_id'),
+      )
       .select(COLUMNS.map((column) => `transactions.${column}` as const))
       .select(['payment_requests.source as request_source', 'payment_requests.phone', 'payment_requests.email'])
       .where('transactions.id', '=', id)
@@ -131,14 +188,22 @@ export class TransactionRepository {
    * (migration 012). `total` is summed from the day counters; a `pageNumber` page finds its day from the same
    * counters and walks the index inside that day only.
    */
-  async page(merchantId: string, listing: TransactionListing, limit: number, start: PageStart<ListingKey>): Promise<Page<Transaction, ListingKey>> {
+  async page(
+    merchantId: string,
+    listing: TransactionListing,
+    limit: number,
+    start: PageStart<ListingKey>,
+  ): Promise<Page<Transaction, ListingKey>> {
     // A page number past the first needs the days' counts to find its day; any other page only their sum.
     const days = 'offset' in start && start.offset > 0 ? await this.dayCounts(merchantId, listing) : undefined;
     const total = days ? days.reduce((sum, d) => sum + d.n, 0) : await this.total(merchantId, listing);
     const bound = await boundOf(start, (offset) => this.keyAtOffset(merchantId, listing, days!, offset));
     if (!bound) return { items: [], total, hasMore: false, last: undefined };
     let query = this.listed(merchantId, listing);
-    if (bound !== 'top') query = query.where(({ eb, refTuple, tuple }) => eb(refTuple('created_at', 'seq'), bound.op, tuple(bound.key.createdAt, bound.key.seq)));
+    if (bound !== 'top')
+      query = query.where(({ eb, refTuple, tuple }) =>
+        eb(refTuple('created_at', 'seq'), bound.op, tuple(bound.key.createdAt, bound.key.seq)),
+      );
     const rows = await query
       .select([...COLUMNS, 'seq'])
       .orderBy('created_at', 'desc')
@@ -150,7 +215,10 @@ export class TransactionRepository {
 
   /** The listing's rows, before any order: its partial index's condition as a literal, the range and the status. */
   private listed(merchantId: string, listing: TransactionListing) {
-    let query = this.db.selectFrom('transactions').where('merchant_id', '=', merchantId).where(sql.raw<boolean>(VIEWS[listing.view].condition));
+    let query = this.db
+      .selectFrom('transactions')
+      .where('merchant_id', '=', merchantId)
+      .where(sql.raw<boolean>(VIEWS[listing.view].condition));
     if (listing.from) query = query.where('created_at', '>=', listing.from);
     if (listing.to) query = query.where('created_at', '<', listing.to);
     if (listing.status) query = query.where('status', '=', listing.status);
@@ -160,7 +228,10 @@ export class TransactionRepository {
   /** The listing's counters: its merchant, kinds, statuses and days. */
   private counters(merchantId: string, listing: TransactionListing) {
     const view = VIEWS[listing.view];
-    let query = this.db.selectFrom('transaction_counts').where('merchant_id', '=', merchantId).where('kind', 'in', [...view.kinds]);
+    let query = this.db
+      .selectFrom('transaction_counts')
+      .where('merchant_id', '=', merchantId)
+      .where('kind', 'in', [...view.kinds]);
     const statuses = listing.status ? [listing.status] : view.statuses;
     if (statuses) query = query.where('status', 'in', [...statuses]);
     if (listing.from) query = query.where('day', '>=', dayOf(listing.from));
@@ -170,7 +241,9 @@ export class TransactionRepository {
 
   /** How many rows the listing has: a sum over its days' counters, one row back. */
   private async total(merchantId: string, listing: TransactionListing): Promise<number> {
-    const row = await this.counters(merchantId, listing).select((eb) => eb.fn.sum<number | string>('n').as('n')).executeTakeFirst();
+    const row = await this.counters(merchantId, listing)
+      .select((eb) => eb.fn.sum<number | string>('n').as('n'))
+      .executeTakeFirst();
     return Number(row?.n ?? 0);
   }
 
@@ -189,7 +262,12 @@ export class TransactionRepository {
    * walked inside that day only, reading keys and nothing else. If writes landed between the two reads the walk
    * simply carries on into the older days.
    */
-  private async keyAtOffset(merchantId: string, listing: TransactionListing, days: { day: string; n: number }[], offset: number): Promise<ListingKey | undefined> {
+  private async keyAtOffset(
+    merchantId: string,
+    listing: TransactionListing,
+    days: { day: string; n: number }[],
+    offset: number,
+  ): Promise<ListingKey | undefined> {
     let remaining = offset;
     const day = days.find((d) => {
       if (remaining < d.n) return true;

@@ -14,7 +14,13 @@ export function isStorageUnavailable(error: unknown): boolean {
     // The socket to PostgreSQL: refused, reset or timed out.
     if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND'].includes(code)) return true;
     // SQLite: a full disk, an I/O error, the database locked by another process for longer than its busy timeout.
-    if (code === 'SQLITE_FULL' || code.startsWith('SQLITE_IOERR') || code === 'SQLITE_BUSY' || code === 'SQLITE_CANTOPEN') return true;
+    if (
+      code === 'SQLITE_FULL' ||
+      code.startsWith('SQLITE_IOERR') ||
+      code === 'SQLITE_BUSY' ||
+      code === 'SQLITE_CANTOPEN'
+    )
+      return true;
   }
   // node-postgres' own words when a socket ends or a pool cannot hand out a connection in time.
   return typeof message === 'string' && PG_CONNECTION_MESSAGES.some((words) => message.includes(words));

@@ -23,7 +23,14 @@ export class WebhookEndpointRepository {
     return this.db
       .insertInto('webhook_endpoints')
       .values(endpoint)
-      .onConflict((oc) => oc.column('client_id').doUpdateSet({ url: endpoint.url, disabled_at: null, disabled_reason: null, updated_at: endpoint.updated_at }))
+      .onConflict((oc) =>
+        oc.column('client_id').doUpdateSet({
+          url: endpoint.url,
+          disabled_at: null,
+          disabled_reason: null,
+          updated_at: endpoint.updated_at,
+        }),
+      )
       .returningAll()
       .executeTakeFirstOrThrow();
   }
@@ -35,7 +42,12 @@ export class WebhookEndpointRepository {
   /** Endpoints that deliveries may go to now. */
   async enabled(clientIds: string[]): Promise<WebhookEndpoint[]> {
     if (clientIds.length === 0) return [];
-    return this.db.selectFrom('webhook_endpoints').selectAll().where('client_id', 'in', clientIds).where('disabled_at', 'is', null).execute();
+    return this.db
+      .selectFrom('webhook_endpoints')
+      .selectAll()
+      .where('client_id', 'in', clientIds)
+      .where('disabled_at', 'is', null)
+      .execute();
   }
 
   async addAttempt(attempt: WebhookAttempt): Promise<void> {

@@ -1,7 +1,11 @@
 import type { Executor, WidgetSettingsTable } from './schema.ts';
 
 export type WidgetSettingsRow = Omit<WidgetSettingsTable, 'receipts_enabled'> & { receipts_enabled?: number };
-export interface WidgetSessionRow { id: string | null; merchant_id: string; features: string }
+export interface WidgetSessionRow {
+  id: string | null;
+  merchant_id: string;
+  features: string;
+}
 
 export class WidgetRepository {
   private readonly db: Executor;
@@ -19,11 +23,22 @@ export class WidgetRepository {
 
   async saveSettings(row: WidgetSettingsRow): Promise<void> {
     const { merchant_id: _, ...changes } = row;
-    await this.db.insertInto('widget_settings').values(row).onConflict((oc) => oc.column('merchant_id').doUpdateSet(changes)).execute();
+    await this.db
+      .insertInto('widget_settings')
+      .values(row)
+      .onConflict((oc) => oc.column('merchant_id').doUpdateSet(changes))
+      .execute();
     this.changed();
   }
 
-  async insertSession(session: { token_hash: string; id: string; merchant_id: string; features: string; expires_at: string; created_at: string }): Promise<void> {
+  async insertSession(session: {
+    token_hash: string;
+    id: string;
+    merchant_id: string;
+    features: string;
+    expires_at: string;
+    created_at: string;
+  }): Promise<void> {
     await this.db.insertInto('widget_sessions').values(session).execute();
   }
 

@@ -11,7 +11,12 @@ const OWN_ANSWERS = new Set(['200', '204', '304']);
 /** The few Markdown marks the document's descriptions use: `code` spans and paragraphs. */
 function prose(text: string | undefined): Html {
   if (!text) return html``;
-  return raw(text.split(/\n{2,}/).map((paragraph) => `<p>${escapeHtml(paragraph).replace(/`([^`]+)`/g, '<code>$1</code>')}</p>`).join('\n'));
+  return raw(
+    text
+      .split(/\n{2,}/)
+      .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/`([^`]+)`/g, '<code>$1</code>')}</p>`)
+      .join('\n'),
+  );
 }
 
 const inline = (text: string | undefined) => raw(escapeHtml(text ?? '').replace(/`([^`]+)`/g, '<code>$1</code>'));
@@ -25,7 +30,8 @@ function resolve(document: Json, schema: Json | undefined): Json | undefined {
 function typeOf(schema: Json | undefined): string {
   if (!schema) return 'any';
   if (schema['enum']) return (schema['enum'] as unknown[]).map((value) => JSON.stringify(value)).join(' | ');
-  if (schema['anyOf'] ?? schema['oneOf']) return ((schema['anyOf'] ?? schema['oneOf']) as Json[]).map(typeOf).join(' or ');
+  if (schema['anyOf'] ?? schema['oneOf'])
+    return ((schema['anyOf'] ?? schema['oneOf']) as Json[]).map(typeOf).join(' or ');
   const type = Array.isArray(schema['type']) ? schema['type'].join(' or ') : schema['type'];
   if (type === 'array') return `array of ${typeOf(schema['items'])}`;
   return String(type ?? 'any').replace('string', 'text');
@@ -46,7 +52,12 @@ function parameters(operation: Json): Html {
   const list = (operation['parameters'] ?? []) as Json[];
   if (list.length === 0) return html``;
   return html`<h4>Parameters</h4><ul class="fields">${list.map((parameter) =>
-    field(parameter['name'], { ...parameter['schema'], description: parameter['description'] ?? parameter['schema']?.description }, [parameter['in'], parameter['required'] ? 'required' : 'optional']))}</ul>`;
+    field(
+      parameter['name'],
+      { ...parameter['schema'], description: parameter['description'] ?? parameter['schema']?.description },
+      [parameter['in'], parameter['required'] ? 'required' : 'optional'],
+    ),
+  )}</ul>`;
 }
 
 function body(document: Json, operation: Json): Html {
@@ -55,8 +66,9 @@ function body(document: Json, operation: Json): Html {
   const schema = resolve(document, Object.values(content)[0]!['schema']) ?? {};
   const required = new Set<string>(schema['required'] ?? []);
   const fields = Object.entries<Json>(schema['properties'] ?? {});
-  return html`<h4>Body</h4><p class="hint">${Object.keys(content).join(', ')}</p><ul class="fields">${fields.map(([name, property]) =>
-    field(name, property, [required.has(name) ? 'required' : 'optional']))}</ul>`;
+  return html`<h4>Body</h4><p class="hint">${Object.keys(content).join(', ')}</p><ul class="fields">${fields.map(
+    ([name, property]) => field(name, property, [required.has(name) ? 'required' : 'optional']),
+  )}</ul>`;
 }
 
 /** The operation's own answers: its success, and any refusal not every operation shares (those are listed once). */
@@ -73,19 +85,29 @@ const shellQuoted = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
 function curl(method: string, path: string, operation: Json): string {
   const parameters = (operation['parameters'] ?? []) as Json[];
   const given = (place: string) => parameters.filter((p) => p['in'] === place && p['example'] !== undefined);
-  const url = given('path').reduce((at, p) => at.replace(`{${p['name']}}`, encodeURIComponent(String(p['example']))), path);
-  const query = given('query').map((p) => `${p['name']}=${encodeURIComponent(String(p['example']))}`).join('&');
+  const url = given('path').reduce(
+    (at, p) => at.replace(`{${p['name']}}`, encodeURIComponent(String(p['example']))),
+    path,
+  );
+  const query = given('query')
+    .map((p) => `${p['name']}=${encodeURIComponent(String(p['example']))}`)
+    .join('&');
   const body = operation['requestBody']?.content?.['application/json']?.example;
   const security = operation['security'] as Json[] | undefined;
   const auth = security === undefined ? ' -u $AUTH' : security.length === 0 ? '' : ' -H "authorization: Bearer $TOKEN"';
   const verb = method === 'get' || (method === 'post' && body !== undefined) ? '' : ` -X ${method.toUpperCase()}`;
-  const sent = body === undefined ? '' : ` \\\n  -H 'content-type: application/json' -d ${shellQuoted(JSON.stringify(body))}`;
+  const sent =
+    body === undefined ? '' : ` \\\n  -H 'content-type: application/json' -d ${shellQuoted(JSON.stringify(body))}`;
   return `curl${auth}${verb} "$PAYKIT${url}${query ? `?${query}` : ''}"${sent}`;
 }
 
 /** The operation's example (server/openapi-examples): what is sent, what comes back, and the call that makes it. */
 function example(method: string, path: string, operation: Json): Html {
-  const sent = Object.fromEntries(((operation['parameters'] ?? []) as Json[]).filter((p) => p['example'] !== undefined).map((p) => [p['name'], p['example']]));
+  const sent = Object.fromEntries(
+    ((operation['parameters'] ?? []) as Json[])
+      .filter((p) => p['example'] !== undefined)
+      .map((p) => [p['name'], p['example']]),
+  );
   const sentBody = operation['requestBody']?.content?.['application/json']?.example;
   const answer = operation['responses']?.['200']?.content?.['application/json']?.example;
   const samples = (operation['x-codeSamples'] ?? []) as { label: string; source: string }[];
@@ -113,13 +135,21 @@ ${parameters(operation)}${body(document, operation)}${answers(operation, shared)
  * example, readable at once on a phone and without script. Searching and "try it" are the interactive reference's
  * (Scalar, at `interactiveUrl`), which costs a 1.2 MB script.
  */
-export function apiReferenceTextPage(document: Json, { documentUrl, interactiveUrl }: { documentUrl: string; interactiveUrl: string }): Page {
+export function apiReferenceTextPage(
+  document: Json,
+  { documentUrl, interactiveUrl }: { documentUrl: string; interactiveUrl: string },
+): Page {
   const operations = Object.entries<Json>(document['paths']).flatMap(([path, item]) =>
-    METHODS.filter((method) => item[method]).map((method) => ({ method, path, operation: item[method] as Json })));
-  const tags = (document['tags'] as { name: string; description: string }[]).map((tag, index) => ({ ...tag, id: `tag-${index + 1}` }));
+    METHODS.filter((method) => item[method]).map((method) => ({ method, path, operation: item[method] as Json })),
+  );
+  const tags = (document['tags'] as { name: string; description: string }[]).map((tag, index) => ({
+    ...tag,
+    id: `tag-${index + 1}`,
+  }));
   // The refusals every operation declares, with the first one's words.
-  const shared = Object.entries<Json>(operations[0]?.operation['responses'] ?? {})
-    .filter(([status]) => !OWN_ANSWERS.has(status) && operations.every(({ operation }) => operation['responses']?.[status]));
+  const shared = Object.entries<Json>(operations[0]?.operation['responses'] ?? {}).filter(
+    ([status]) => !OWN_ANSWERS.has(status) && operations.every(({ operation }) => operation['responses']?.[status]),
+  );
   const sharedStatuses = new Set(shared.map(([status]) => status));
   const body = html`<p><a href="${interactiveUrl}">Search and try the calls: the interactive reference</a> ·
 <a href="${documentUrl}">OpenAPI document (JSON)</a></p>
@@ -129,7 +159,9 @@ ${prose(document['info'].description)}
 <h2 id="refusals">Refusals</h2>
 <p>Any operation may answer these, with <code>{ "result": false, "message": "…", "code": "…" }</code>:</p>
 <ul class="fields">${shared.map(([status, answer]) => html`<li><code>${status}</code> ${inline(answer['description'])}</li>`)}</ul>
-${tags.map((tag) => html`<h2 id="${tag.id}">${tag.name}</h2>${prose(tag.description)}
-${operations.filter(({ operation }) => operation['tags']?.[0] === tag.name).map(({ method, path, operation }) => operationSection(document, sharedStatuses, method, path, operation))}`)}`;
+${tags.map(
+  (tag) => html`<h2 id="${tag.id}">${tag.name}</h2>${prose(tag.description)}
+${operations.filter(({ operation }) => operation['tags']?.[0] === tag.name).map(({ method, path, operation }) => operationSection(document, sharedStatuses, method, path, operation))}`,
+)}`;
   return renderPage({ title: 'Paykit API reference', body });
 }

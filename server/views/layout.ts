@@ -102,7 +102,9 @@ main:has(#choose-ach:checked) .for-card,main:has(#choose-card:checked) .for-ach{
 function brandStyles(colour: string | undefined): Html {
   if (!colour) return html``;
   const palette = brandPalette(colour);
-  const light = palette.lightAccent ? `@media not (prefers-color-scheme:dark){:root{--accent:${palette.lightAccent}}}` : '';
+  const light = palette.lightAccent
+    ? `@media not (prefers-color-scheme:dark){:root{--accent:${palette.lightAccent}}}`
+    : '';
   const dark = palette.darkAccent ? `@media (prefers-color-scheme:dark){:root{--accent:${palette.darkAccent}}}` : '';
   return html`<style>${raw(`:root{--fill:${palette.fill};--on-fill:${palette.onFill}}${light}${dark}`)}</style>`;
 }
@@ -114,7 +116,8 @@ const documentTitle = (title: string, brand: Brand | undefined) =>
 /** The header: the brand's logo and name, or Paykit on Paykit's own pages. */
 function header(brand: Brand | undefined): Html {
   if (!brand) return html`<header><p class="brand">Paykit</p></header>`;
-  const logo = brand.logo && html`<img src="${brand.logo.url}" alt="" width="${brand.logo.width}" height="${brand.logo.height}">`;
+  const logo =
+    brand.logo && html`<img src="${brand.logo.url}" alt="" width="${brand.logo.width}" height="${brand.logo.height}">`;
   return html`<header class="brand-bar"><p class="brand">${logo}<span>${brand.name}</span></p></header>`;
 }
 
@@ -123,8 +126,20 @@ function header(brand: Brand | undefined): Html {
  * brand (a merchant's or a platform's) is headed by it, with Paykit only in the footer; `className` marks the body
  * for a page's own layout.
  */
-export function renderPage({ title, body, status = 200, language = 'en', brand, className }: {
-  title: string; body: Html; status?: number; language?: string; brand?: Brand | undefined; className?: string | undefined;
+export function renderPage({
+  title,
+  body,
+  status = 200,
+  language = 'en',
+  brand,
+  className,
+}: {
+  title: string;
+  body: Html;
+  status?: number;
+  language?: string;
+  brand?: Brand | undefined;
+  className?: string | undefined;
 }): Page {
   const page = html`<!doctype html>
 <html lang="${language}">

@@ -1,6 +1,11 @@
 import {
-  BUSINESS_INDUSTRIES, ONBOARDING_FIELDS, OWNERSHIP_TYPES, PROCESSING_ENVIRONMENTS, PRODUCTS_SOLD,
-  type FieldSpec, type OnboardingGroup,
+  BUSINESS_INDUSTRIES,
+  ONBOARDING_FIELDS,
+  OWNERSHIP_TYPES,
+  PROCESSING_ENVIRONMENTS,
+  PRODUCTS_SOLD,
+  type FieldSpec,
+  type OnboardingGroup,
 } from '../domain/onboarding.ts';
 
 /** How one onboarding field is asked for in the hosted form; its label, hint and options' words are in i18n/. */
@@ -99,6 +104,9 @@ const LAYOUT: { group: OnboardingGroup; inputs: Record<string, FormInput> }[] = 
 /** Every field of ONBOARDING_FIELDS, grouped and ordered for the form. */
 export const FORM_GROUPS: FormGroup[] = LAYOUT.map(({ group, inputs }) => {
   const specs = SPECS[group];
-  const names = [...Object.keys(inputs).filter((name) => Object.hasOwn(specs, name)), ...Object.keys(specs).filter((name) => !Object.hasOwn(inputs, name))];
+  const names = [
+    ...Object.keys(inputs).filter((name) => Object.hasOwn(specs, name)),
+    ...Object.keys(specs).filter((name) => !Object.hasOwn(inputs, name)),
+  ];
   return { group, fields: names.map((name) => ({ ...inputs[name], name: `${group}.${name}`, spec: specs[name]! })) };
 });

@@ -12,7 +12,10 @@ import { FORM_GROUPS, type FormField } from './onboarding-fields.ts';
 
 /** Places the domain's signature messages on the input each is about. */
 export function signatureFieldErrors(messages: string[]): FieldError[] {
-  return messages.map((message) => ({ field: message === SIGNATURE_PROBLEMS.agree ? 'agree' : 'signature_name', message }));
+  return messages.map((message) => ({
+    field: message === SIGNATURE_PROBLEMS.agree ? 'agree' : 'signature_name',
+    message,
+  }));
 }
 
 export const idOf = (name: string) => name.replace('.', '-');
@@ -29,7 +32,9 @@ const legendOf = (name: string, texts: PageTexts) => {
 
 /** An error in the form's language: a field's rule, or the signature's. */
 const readable = (e: FieldError, lang: PageLocale) =>
-  (e.field === 'agree' || e.field === 'signature_name' ? signatureMessage(e.message, lang.texts) : fieldMessage(e.field, e.message, lang.texts, lang.locale));
+  e.field === 'agree' || e.field === 'signature_name'
+    ? signatureMessage(e.message, lang.texts)
+    : fieldMessage(e.field, e.message, lang.texts, lang.locale);
 
 /** Each input's errors in the form's language, joined when one input has several. */
 export function errorsByInput(errors: FieldError[], lang: PageLocale): Map<string, string> {
@@ -60,12 +65,15 @@ export function description({ id, hint, error }: Described): { notes: Html; aria
 function countryNames(locale: string): [string, string][] {
   const names = new Intl.DisplayNames([locale], { type: 'region' });
   const collator = new Intl.Collator(locale);
-  return COUNTRY_CODES.map((code): [string, string] => [code, names.of(code) ?? code]).sort((a, b) => collator.compare(a[1], b[1]));
+  return COUNTRY_CODES.map((code): [string, string] => [code, names.of(code) ?? code]).sort((a, b) =>
+    collator.compare(a[1], b[1]),
+  );
 }
 
 /** How a field's stored value reads to the merchant: an option's or a country's name, else the value. */
 export function shownValue(field: FormField, value: string, lang: PageLocale): string {
-  if (field.country) return new Intl.DisplayNames([lang.locale], { type: 'region', fallback: 'code' }).of(value) ?? value;
+  if (field.country)
+    return new Intl.DisplayNames([lang.locale], { type: 'region', fallback: 'code' }).of(value) ?? value;
   if (field.options) return lang.texts.onboarding.options[value as OptionValue] ?? value;
   return value;
 }
@@ -77,7 +85,10 @@ function control(field: FormField, id: string, value: string, aria: Html, requir
     ? countryNames(lang.locale)
     : field.options?.map((option) => [option, texts.onboarding.options[option as OptionValue] ?? option]);
   if (choices) {
-    const options = choices.map(([option, words]) => html`<option value="${option}"${attributes({ selected: option === value })}>${words}</option>`);
+    const options = choices.map(
+      ([option, words]) =>
+        html`<option value="${option}"${attributes({ selected: option === value })}>${words}</option>`,
+    );
     return html`<select ${common}><option value="">${texts.onboarding.chooseOne}</option>${options}</select>`;
   }
   const extra = attributes({ inputmode: field.inputmode, maxlength: field.spec.maxLength });
@@ -111,11 +122,19 @@ ${notes}${control(field, id, value, aria, required, lang)}
 }
 
 /** The errors first on the page, each a link to its input (`hrefOf` when the input is on another page). */
-export function errorSummary(errors: FieldError[], lang: PageLocale, hrefOf: (field: string) => string = (field) => `#${idOf(field)}`): Html {
+export function errorSummary(
+  errors: FieldError[],
+  lang: PageLocale,
+  hrefOf: (field: string) => string = (field) => `#${idOf(field)}`,
+): Html {
   if (errors.length === 0) return html``;
-  const items = [...errors].sort((a, b) => formOrder(a) - formOrder(b))
+  const items = [...errors]
+    .sort((a, b) => formOrder(a) - formOrder(b))
     .map((e) => html`<li><a href="${hrefOf(e.field)}">${legendOf(e.field, lang.texts)}: ${readable(e, lang)}</a></li>`);
-  const title = errors.length === 1 ? lang.texts.onboarding.correctOne : fill(lang.texts.onboarding.correctMany, { count: errors.length });
+  const title =
+    errors.length === 1
+      ? lang.texts.onboarding.correctOne
+      : fill(lang.texts.onboarding.correctMany, { count: errors.length });
   return html`<div class="summary" role="alert" aria-labelledby="error-summary-title">
 <h2 id="error-summary-title">${title}</h2>
 <ul>${items}</ul>

@@ -1,4 +1,12 @@
-import { ONBOARDING_STEPS, STEP_GROUPS, stepIndex, type AnswerStep, type OnboardingDraft, type OnboardingStep, type SecretField } from '../domain/onboarding-steps.ts';
+import {
+  ONBOARDING_STEPS,
+  STEP_GROUPS,
+  stepIndex,
+  type AnswerStep,
+  type OnboardingDraft,
+  type OnboardingStep,
+  type SecretField,
+} from '../domain/onboarding-steps.ts';
 import type { FieldError } from '../domain/onboarding.ts';
 import { AGREEMENT_VERSION } from '../domain/signature.ts';
 import { attributes, html, raw, type Html } from './html.ts';
@@ -44,9 +52,12 @@ function progress(step: OnboardingStep, draft: OnboardingDraft, lang: PageLocale
     const name = texts.steps[each];
     const state = each === step ? 'current' : stepIndex(each) < stepIndex(draft.reached) ? 'done' : 'ahead';
     const done = state === 'done' ? html`<span class="visually-hidden"> (${texts.stepDone})</span>` : '';
-    const inner = each === step
-      ? html`<a href="${addresses.step(each)}" aria-current="step">${name}${done}</a>`
-      : stepIndex(each) <= stepIndex(draft.reached) ? html`<a href="${addresses.step(each)}">${name}${done}</a>` : html`<span>${name}</span>`;
+    const inner =
+      each === step
+        ? html`<a href="${addresses.step(each)}" aria-current="step">${name}${done}</a>`
+        : stepIndex(each) <= stepIndex(draft.reached)
+          ? html`<a href="${addresses.step(each)}">${name}${done}</a>`
+          : html`<span>${name}</span>`;
     return html`<li class="${state}">${inner}</li>`;
   });
   return html`<nav aria-label="${texts.progress}"><ol class="steps">${items}</ol></nav>
@@ -80,12 +91,18 @@ export function onboardingStepPage(state: StepPageState): Page {
   const group = STEP_GROUPS[step];
   const fields = FORM_GROUPS.find((g) => g.group === group)!.fields;
   const errors = errorsByInput(state.errors, lang);
-  const inputs = fields.map((field) => fieldMarkup(field, {
-    value: state.values[field.name.split('.')[1]!] ?? '',
-    error: errors.get(field.name),
-    keptLast4: draft.kept[field.name as SecretField],
-    reenter: state.secretsTyped && state.errors.length > 0,
-  }, lang));
+  const inputs = fields.map((field) =>
+    fieldMarkup(
+      field,
+      {
+        value: state.values[field.name.split('.')[1]!] ?? '',
+        error: errors.get(field.name),
+        keptLast4: draft.kept[field.name as SecretField],
+        reenter: state.secretsTyped && state.errors.length > 0,
+      },
+      lang,
+    ),
+  );
   const first = stepIndex(step) === 0;
   const body = html`${STEP_STYLES}${progress(step, draft, lang, addresses)}
 ${errorSummary(state.errors, lang)}
@@ -101,7 +118,13 @@ ${!first && html`<button type="submit" name="go" value="back" class="secondary">
 </div>
 </form>
 ${savedNote(state.expiresAt, lang)}`;
-  return renderPage({ title: texts.onboarding.title, body, status: state.errors.length > 0 ? 400 : 200, language, brand: state.brand });
+  return renderPage({
+    title: texts.onboarding.title,
+    body,
+    status: state.errors.length > 0 ? 400 : 200,
+    language,
+    brand: state.brand,
+  });
 }
 
 export interface ReviewPageState {
@@ -116,7 +139,9 @@ export interface ReviewPageState {
   brand?: Brand | undefined;
 }
 
-const STEP_OF_GROUP = Object.fromEntries(Object.entries(STEP_GROUPS).map(([step, group]) => [group, step as AnswerStep]));
+const STEP_OF_GROUP = Object.fromEntries(
+  Object.entries(STEP_GROUPS).map(([step, group]) => [group, step as AnswerStep]),
+);
 
 /** One group's answers as the merchant gave them, with a link back to its step. */
 function reviewSection(step: AnswerStep, state: ReviewPageState): Html {
@@ -178,5 +203,11 @@ ${signatureMarkup(state, errors)}
 </div>
 </form>
 ${savedNote(state.expiresAt, lang)}`;
-  return renderPage({ title: texts.onboarding.title, body, status: state.errors.length > 0 ? 400 : 200, language, brand: state.brand });
+  return renderPage({
+    title: texts.onboarding.title,
+    body,
+    status: state.errors.length > 0 ? 400 : 200,
+    language,
+    brand: state.brand,
+  });
 }

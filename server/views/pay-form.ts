@@ -6,7 +6,14 @@ import { paymentMessage } from './i18n/service-messages.ts';
 import { renderPage, type Page } from './layout.ts';
 import { cardScript } from './pay-card-script.ts';
 import { escapeClosesDialog } from './pay-outcome.ts';
-import { allowedMethods, amountBreakdown, formatUsd, requestDetails, totalFor, type PayContext } from './pay-summary.ts';
+import {
+  allowedMethods,
+  amountBreakdown,
+  formatUsd,
+  requestDetails,
+  totalFor,
+  type PayContext,
+} from './pay-summary.ts';
 
 /**
  * What the customer typed that may be shown again. The card number, the security code and the bank account
@@ -71,7 +78,10 @@ function input(context: PayContext, spec: InputSpec, errorField: string | undefi
   const message = errorField === spec.id ? error : undefined;
   const described = [message && `${spec.id}-error`, spec.hint && `${spec.id}-hint`].filter(Boolean).join(' ');
   const control = html`<input type="text" id="${spec.id}" name="${spec.name}"${attributes({
-    ...spec.extra, required: !spec.optional, 'aria-describedby': described || undefined, 'aria-invalid': message ? 'true' : undefined,
+    ...spec.extra,
+    required: !spec.optional,
+    'aria-describedby': described || undefined,
+    'aria-invalid': message ? 'true' : undefined,
   })} value="${spec.value}">`;
   return html`<div class="field">
 <label for="${spec.id}">${spec.label}${spec.optional && html` <span class="optional">${context.lang.texts.pay.optional}</span>`}</label>
@@ -103,10 +113,14 @@ function cardForm(context: PayContext, state: PayFormState, chosen: PaymentMetho
 <legend${chosen && html` class="visually-hidden"`}>${texts.cardLegend}</legend>
 ${hidden(context, 'card')}
 ${field({
-    id: 'card-number', name: 'card_number', label: texts.cardNumber, hint: `${again}${texts.cardNumberHint}`,
-    extra: { autocomplete: 'cc-number', inputmode: 'numeric', maxlength: 23, spellcheck: 'false', autocorrect: 'off' }, value: '',
-    inside: html`<span class="pay-brand" id="card-brand" aria-live="polite"></span>`,
-  })}
+  id: 'card-number',
+  name: 'card_number',
+  label: texts.cardNumber,
+  hint: `${again}${texts.cardNumberHint}`,
+  extra: { autocomplete: 'cc-number', inputmode: 'numeric', maxlength: 23, spellcheck: 'false', autocorrect: 'off' },
+  value: '',
+  inside: html`<span class="pay-brand" id="card-brand" aria-live="polite"></span>`,
+})}
 <div class="pay-row">
 ${field({ id: 'card-exp', name: 'exp', label: texts.expiry, hint: texts.expiryHint, extra: { autocomplete: 'cc-exp', inputmode: 'numeric', maxlength: 9, placeholder: 'MM / YY' }, value: values.exp ?? '' })}
 ${field({ id: 'card-cvc', name: 'cvc', label: texts.cvc, hint: `${again}${texts.cvcHint}`, extra: { autocomplete: 'cc-csc', inputmode: 'numeric', maxlength: 4 }, value: '' })}
@@ -146,7 +160,12 @@ function errorSummary(context: PayContext, state: PayFormState): Html {
   if (!problem) return html``;
   const { pay, outcome } = context.lang.texts;
   const message = paymentMessage(problem.message, context.lang.texts);
-  const next = problem.method === 'ach' ? pay.declinedNextBank : context.request.allow_ach === 1 ? pay.declinedNextOrBank : pay.declinedNext;
+  const next =
+    problem.method === 'ach'
+      ? pay.declinedNextBank
+      : context.request.allow_ach === 1
+        ? pay.declinedNextOrBank
+        : pay.declinedNext;
   return html`<div class="summary" role="alert" aria-labelledby="error-summary-title" id="error-summary" tabindex="-1" autofocus>
 <h2 id="error-summary-title">${state.declined ? outcome.declinedTitle : pay.problemTitle}</h2>
 <ul><li><a href="#${fieldOf(problem)}">${message}</a></li></ul>
@@ -163,13 +182,16 @@ function testDetails(context: PayContext): Html {
   return html`<details class="pay-note" id="test-details">
 <summary>${texts.sandboxTitle}</summary>
 <p>${texts.sandboxNote}</p>
-${card === 1 && html`<ul>
+${
+  card === 1 &&
+  html`<ul>
 <li>${fillHtml(texts.testApproves, { card: code('4242 4242 4242 4242') })}</li>
 <li>${fillHtml(texts.testDeclined, { card: code('4000 0000 0000 0002') })}</li>
 <li>${fillHtml(texts.testNoFunds, { card: code('4000 0000 0000 9995') })}</li>
 <li>${fillHtml(texts.testChallenge, { card: code('4000 0000 0000 3220') })}</li>
 </ul>
-<p>${texts.testAnyExpiry}</p>`}
+<p>${texts.testAnyExpiry}</p>`
+}
 ${ach === 1 && html`<p>${fillHtml(texts.testAch, { routing: code('110000000') })}</p>`}
 </details>`;
 }
@@ -194,7 +216,8 @@ function headerTotal(context: PayContext, chosen: PaymentMethod | undefined): Ht
   const { request, lang } = context;
   const line = (method: PaymentMethod, extra = '') =>
     html`<p class="pay-total${extra}">${fill(lang.texts.pay.total, { total: formatUsd(totalFor(request, method), lang.locale) })}</p>`;
-  if (!chosen || totalFor(request, 'card') === totalFor(request, 'ach')) return line(allowedMethods(request)[0] ?? 'card');
+  if (!chosen || totalFor(request, 'card') === totalFor(request, 'ach'))
+    return line(allowedMethods(request)[0] ?? 'card');
   return html`${line('card', ' for-card')}${line('ach', ' for-ach')}`;
 }
 
@@ -210,9 +233,10 @@ export function payPage(context: PayContext, state: PayFormState = { values: {} 
   const texts = lang.texts.pay;
   const both = request.allow_card === 1 && request.allow_ach === 1;
   const chosen = both ? (state.problem?.method ?? 'card') : undefined;
-  const preauth = request.preauth === 1
-    ? html`<p class="warning">${fillHtml(texts.preauth, { held: html`<strong>${texts.held}</strong>`, merchant: merchantName })}</p>`
-    : '';
+  const preauth =
+    request.preauth === 1
+      ? html`<p class="warning">${fillHtml(texts.preauth, { held: html`<strong>${texts.held}</strong>`, merchant: merchantName })}</p>`
+      : '';
   const body = html`${headerTotal(context, chosen)}
 ${errorSummary(context, state)}
 <details class="pay-details">
@@ -231,7 +255,11 @@ ${request.allow_card === 1 && nonce && html`<script nonce="${nonce}">${raw(cardS
 ${state.after}
 ${escapeClosesDialog(context, nonce)}`;
   return renderPage({
-    title: fill(texts.title, { merchant: merchantName }), body, status: state.problem ? (state.status ?? 400) : 200, language: lang.language,
-    brand: context.brand, className: 'pay-page',
+    title: fill(texts.title, { merchant: merchantName }),
+    body,
+    status: state.problem ? (state.status ?? 400) : 200,
+    language: lang.language,
+    brand: context.brand,
+    className: 'pay-page',
   });
 }

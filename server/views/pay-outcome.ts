@@ -23,7 +23,11 @@ interface OpenerMessage {
  * Tells the opener how the payment ended, addressed to the one origin it named, never '*'. The CSP allows
  * this script by its nonce; with scripts off the page still says everything.
  */
-function openerScript(context: PayContext, nonce: string | undefined, message: Omit<OpenerMessage, 'type' | 'order_id'>): Html {
+function openerScript(
+  context: PayContext,
+  nonce: string | undefined,
+  message: Omit<OpenerMessage, 'type' | 'order_id'>,
+): Html {
   if (!context.origin || !nonce) return html``;
   const data: OpenerMessage = { type: 'paykit:payment', ...message, order_id: context.request.order_id };
   return html`<script nonce="${nonce}">${raw(`(window.opener || window.parent).postMessage(${scriptJson(data)}, ${scriptJson(context.origin)});`)}</script>`;
@@ -51,7 +55,11 @@ ${transactionId && html`<dt>${texts.transaction}</dt><dd><code>${transactionId}<
 </dl>`;
 }
 
-export function approvedPage(context: PayContext, outcome: { transactionId: string; kind: 'sale' | 'preauth' }, nonce?: string): Page {
+export function approvedPage(
+  context: PayContext,
+  outcome: { transactionId: string; kind: 'sale' | 'preauth' },
+  nonce?: string,
+): Page {
   const texts = context.lang.texts.outcome;
   const amount = totalFor(context.request, 'card');
   const values = { amount: formatUsd(amount, context.lang.locale), merchant: context.merchantName };
@@ -85,16 +93,31 @@ ${openerScript(context, nonce, { status: 'pending', transaction_id: transactionI
  * A decline, told to the opener; the page itself is the pay form again (402), keeping what the shopper typed
  * except the card number and the codes, with the bank's answer and what to do next.
  */
-export function declineReport(context: PayContext, method: PaymentMethod, serviceMessage: string, nonce?: string): Html {
+export function declineReport(
+  context: PayContext,
+  method: PaymentMethod,
+  serviceMessage: string,
+  nonce?: string,
+): Html {
   const message = paymentMessage(serviceMessage, context.lang.texts);
-  return openerScript(context, nonce, { status: 'declined', transaction_id: null, amount: toMajorNumber(totalFor(context.request, method)), message });
+  return openerScript(context, nonce, {
+    status: 'declined',
+    transaction_id: null,
+    amount: toMajorNumber(totalFor(context.request, method)),
+    message,
+  });
 }
 
 /**
  * The sandbox's simulated 3-D Secure step: the bank's page, reduced to its answer. It carries the name on the card
  * and the expiry (never the number or the code), so that a failed step's form has them again.
  */
-export function challengePage(context: PayContext, attemptToken: string, kept: { card_name?: string | undefined; exp?: string | undefined }, nonce?: string): Page {
+export function challengePage(
+  context: PayContext,
+  attemptToken: string,
+  kept: { card_name?: string | undefined; exp?: string | undefined },
+  nonce?: string,
+): Page {
   const texts = context.lang.texts.outcome;
   const amount = html`<strong>${formatUsd(totalFor(context.request, 'card'), context.lang.locale)}</strong>`;
   return renderPage({
@@ -125,5 +148,11 @@ export function payLinkProblemPage(problem: keyof typeof LINK_PROBLEMS, lang: Pa
     paid: { status: 410, title: texts.paidTitle, advice: texts.paidAdvice },
     expired: { status: 410, title: texts.expiredTitle, advice: texts.expiredAdvice },
   }[problem];
-  return renderPage({ title, status, language: lang.language, brand, body: html`<p>${lang.texts.linkProblems[problem]}</p><p>${advice}</p>` });
+  return renderPage({
+    title,
+    status,
+    language: lang.language,
+    brand,
+    body: html`<p>${lang.texts.linkProblems[problem]}</p><p>${advice}</p>`,
+  });
 }

@@ -44,7 +44,13 @@ export function formatUsd(minorUnits: number, locale = 'en-US'): string {
 }
 
 function requestAmounts(request: PayRequestView): RequestAmounts {
-  return { amount: request.amount, discount: request.discount, surcharge: request.surcharge, tax: request.tax, passFee: request.pass_fee === 1 };
+  return {
+    amount: request.amount,
+    discount: request.discount,
+    surcharge: request.surcharge,
+    tax: request.tax,
+    passFee: request.pass_fee === 1,
+  };
 }
 
 /** What the customer pays with this method: the subtotal, plus the method's fee when the merchant passes it on. */
@@ -72,9 +78,9 @@ export function amountBreakdown({ request, lang }: PayContext): Html {
   ];
   const totals = amounts.passFee
     ? allowedMethods(request).map((method) => {
-      const charge = chargeFor(amounts, method);
-      return html`${row(method === 'card' ? texts.cardFee : texts.achFee, charge.passedFee)}${row(method === 'card' ? texts.totalByCard : texts.totalByAch, charge.total, true)}`;
-    })
+        const charge = chargeFor(amounts, method);
+        return html`${row(method === 'card' ? texts.cardFee : texts.achFee, charge.passedFee)}${row(method === 'card' ? texts.totalByCard : texts.totalByAch, charge.total, true)}`;
+      })
     : [row(texts.total, subtotal(amounts), true)];
   return html`<table class="pay-amounts">
 <caption>${texts.amountDue}</caption>

@@ -1,12 +1,29 @@
 import { html, raw, type Interpolation } from './html.ts';
 import { renderPage, type Brand, type Page } from './layout.ts';
 import { shopperOrderReference } from '../domain/order-reference.ts';
-import { RECEIPT_TEXTS, receiptDate, receiptInstrument, receiptMoney, receiptNumber, type ReceiptLanguage, type ReceiptTexts } from '../domain/receipt-texts.ts';
+import {
+  RECEIPT_TEXTS,
+  receiptDate,
+  receiptInstrument,
+  receiptMoney,
+  receiptNumber,
+  type ReceiptLanguage,
+  type ReceiptTexts,
+} from '../domain/receipt-texts.ts';
 
 /** What a receipt shows of its transaction. */
 interface ReceiptTransaction {
-  id: string; kind: string; method: string; status: string; amount: number; refunded_amount: number; card_brand: string; last_four: string;
-  created_at: string; order_id: string; auth_code: string;
+  id: string;
+  kind: string;
+  method: string;
+  status: string;
+  amount: number;
+  refunded_amount: number;
+  card_brand: string;
+  last_four: string;
+  created_at: string;
+  order_id: string;
+  auth_code: string;
 }
 
 /** A receipt: its transaction, the payment it concerns as it stands now (itself, or a refund's original) and that payment's refunds. */
@@ -23,7 +40,9 @@ export interface Receipt {
 }
 
 /** On paper: no header, black on white, the details kept together. */
-const PRINT = raw('@media print{header{display:none}body{background:#fff;color:#000}main{max-width:none}.receipt{break-inside:avoid}.receipt-note{display:none}}');
+const PRINT = raw(
+  '@media print{header{display:none}body{background:#fff;color:#000}main{max-width:none}.receipt{break-inside:avoid}.receipt-note{display:none}}',
+);
 
 /**
  * With scripts on, each date in the reader's own time zone, the zone named; without, UTC, named. The language's
@@ -39,7 +58,9 @@ function stateOf(p: ReceiptTransaction, texts: ReceiptTexts, language: ReceiptLa
   if (p.status === 'pending') return texts.states.pending;
   if (p.status === 'declined') return texts.states.declined;
   if (p.refunded_amount >= p.amount) return texts.states.refunded;
-  return p.refunded_amount > 0 ? texts.states.partlyRefunded.replace('{amount}', receiptMoney(p.refunded_amount, language)) : texts.states.paid;
+  return p.refunded_amount > 0
+    ? texts.states.partlyRefunded.replace('{amount}', receiptMoney(p.refunded_amount, language))
+    : texts.states.paid;
 }
 
 /**
@@ -67,12 +88,28 @@ export function receiptPage(receipt: Receipt, language: ReceiptLanguage, nonce: 
     body: html`<style>${PRINT}</style>
 <dl class="receipt">
 ${row(texts.merchant, receipt.merchantName)}${contact ? row(texts.contact, contact) : ''}${row(texts.amount, money(t.amount))}${
-  receipt.tax > 0 && kind === 'sale' ? row(texts.tax, money(receipt.tax)) : ''}${receipt.description ? row(texts.description, receipt.description) : ''}${
-  row(texts.paidWith, receiptInstrument(t, language))}${t.auth_code && kind === 'sale' ? row(texts.authCode, t.auth_code) : ''}${row(texts.date, when(t.created_at))}${
-  payment && kind !== 'sale' ? row(texts.transactionId, html`${texts.refundOf.replace('{amount}', money(payment.amount)).replace('{date}', receiptDate(payment.created_at, language))} (<code>${payment.id}</code>)`) : ''}${
-  payment ? row(texts.state, stateOf(payment, texts, language)) : ''}${
-  kind === 'sale' && receipt.refunds.length ? row(texts.refunds, html`<ul>${receipt.refunds.map((r) => html`<li>${money(r.amount)} · ${when(r.created_at)}</li>`)}</ul>`) : ''}${
-  row(texts.receiptNumber, receiptNumber(t.id))}${order ? row(texts.orderId, order) : ''}${row(texts.transactionId, html`<code>${t.id}</code>`)}</dl>
+      receipt.tax > 0 && kind === 'sale' ? row(texts.tax, money(receipt.tax)) : ''
+    }${receipt.description ? row(texts.description, receipt.description) : ''}${row(
+      texts.paidWith,
+      receiptInstrument(t, language),
+    )}${t.auth_code && kind === 'sale' ? row(texts.authCode, t.auth_code) : ''}${row(texts.date, when(t.created_at))}${
+      payment && kind !== 'sale'
+        ? row(
+            texts.transactionId,
+            html`${texts.refundOf.replace('{amount}', money(payment.amount)).replace('{date}', receiptDate(payment.created_at, language))} (<code>${payment.id}</code>)`,
+          )
+        : ''
+    }${payment ? row(texts.state, stateOf(payment, texts, language)) : ''}${
+      kind === 'sale' && receipt.refunds.length
+        ? row(
+            texts.refunds,
+            html`<ul>${receipt.refunds.map((r) => html`<li>${money(r.amount)} · ${when(r.created_at)}</li>`)}</ul>`,
+          )
+        : ''
+    }${row(
+      texts.receiptNumber,
+      receiptNumber(t.id),
+    )}${order ? row(texts.orderId, order) : ''}${row(texts.transactionId, html`<code>${t.id}</code>`)}</dl>
 <p class="receipt-note">${texts.keep}</p>
 <script nonce="${nonce}">${LOCAL_DATES}</script>`,
   });

@@ -26,16 +26,25 @@ const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
     if (error) return callback(error, '', 0);
     const usable = addresses.find((a) => !isPrivateAddress(a.address));
     if (!usable || addresses.some((a) => isPrivateAddress(a.address))) {
-      return callback(Object.assign(new Error(`${hostname} resolves to a private address`), { code: 'EPRIVATE' }), '', 0);
+      return callback(
+        Object.assign(new Error(`${hostname} resolves to a private address`), { code: 'EPRIVATE' }),
+        '',
+        0,
+      );
     }
-    if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, [usable]);
+    if ((options as { all?: boolean }).all)
+      return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, [usable]);
     callback(null, usable.address, usable.family);
   });
 };
 
 /** Posts deliveries over kept-alive connections, each bounded by `timeoutMs`. */
 export function createDeliverer(options: { timeoutMs: number; allowPrivate: boolean; maxSockets?: number }): Deliverer {
-  const agentOptions = { keepAlive: true, maxSockets: options.maxSockets ?? 64, ...(options.allowPrivate ? {} : { lookup: publicOnlyLookup }) };
+  const agentOptions = {
+    keepAlive: true,
+    maxSockets: options.maxSockets ?? 64,
+    ...(options.allowPrivate ? {} : { lookup: publicOnlyLookup }),
+  };
   const agents = { 'http:': new http.Agent(agentOptions), 'https:': new https.Agent(agentOptions) };
   return {
     post(url, headers, body) {
@@ -58,17 +67,27 @@ export function createDeliverer(options: { timeoutMs: number; allowPrivate: bool
           {
             method: 'POST',
             agent: agents[target.protocol as 'http:' | 'https:'],
-            headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'Paykit-Webhooks/1' },
+            headers: {
+              ...headers,
+              'content-type': 'application/json',
+              'content-length': String(Buffer.byteLength(body)),
+              'user-agent': 'Paykit-Webhooks/1',
+            },
           },
           (response) => {
             // The answer's body is not needed; reading it lets the connection be reused.
             response.resume();
-            response.on('end', () => finish({ statusCode: response.statusCode, retryAfter: response.headers['retry-after'] }));
+            response.on('end', () =>
+              finish({ statusCode: response.statusCode, retryAfter: response.headers['retry-after'] }),
+            );
             response.on('error', (error) => finish({ statusCode: response.statusCode, error: error.message }));
           },
         );
         // A whole-delivery deadline: a receiver that answers byte by byte cannot hold a delivery forever.
-        deadline = setTimeout(() => request.destroy(new Error(`no answer within ${options.timeoutMs} ms`)), options.timeoutMs);
+        deadline = setTimeout(
+          () => request.destroy(new Error(`no answer within ${options.timeoutMs} ms`)),
+          options.timeoutMs,
+        );
         request.on('error', (error) => finish({ error: error.message }));
         request.end(body);
       });

@@ -33,7 +33,10 @@ const WOKEN_PAUSE_MS = 10;
 
 /** Secrets a delivery is signed with: the current one and, during a rotation's overlap, the previous one. */
 function signingSecrets(endpoint: WebhookEndpoint, now: Date): string[] {
-  const overlap = endpoint.previous_secret && endpoint.previous_secret_expires_at && endpoint.previous_secret_expires_at > isoInstant(now);
+  const overlap =
+    endpoint.previous_secret &&
+    endpoint.previous_secret_expires_at &&
+    endpoint.previous_secret_expires_at > isoInstant(now);
   return overlap ? [endpoint.secret, endpoint.previous_secret!] : [endpoint.secret];
 }
 
@@ -126,10 +129,14 @@ export class Dispatcher {
   private async openLanes(): Promise<number> {
     const room = this.maxEndpoints - this.lanes.size;
     if (room <= 0) return 0;
-    const clients = (await this.options.store.events.clientsWithDueEvents(this.dueWindow(), [...this.lanes.keys()])).slice(0, room);
+    const clients = (
+      await this.options.store.events.clientsWithDueEvents(this.dueWindow(), [...this.lanes.keys()])
+    ).slice(0, room);
     for (const clientId of clients) {
       const lane = this.serve(clientId)
-        .catch((error: unknown) => this.options.log?.error({ err: error, clientId }, 'webhook delivery could not be recorded'))
+        .catch((error: unknown) =>
+          this.options.log?.error({ err: error, clientId }, 'webhook delivery could not be recorded'),
+        )
         .finally(() => {
           this.lanes.delete(clientId);
           this.laneEnded = true;
@@ -163,21 +170,34 @@ export class Dispatcher {
     const timestamp = Math.floor(Date.now() / 1000);
     // The body is exactly {event_type, data}, with data as it was stored.
     const body = `{"event_type":${JSON.stringify(event.event_type)},"data":${event.data}}`;
-    const result = await deliverer.post(endpoint.url, {
-      'webhook-id': event.id,
-      'webhook-timestamp': String(timestamp),
-      'webhook-signature': signatureHeader(signingSecrets(endpoint, sentAt), event.id, timestamp, body),
-    }, body);
+    const result = await deliverer.post(
+      endpoint.url,
+      {
+        'webhook-id': event.id,
+        'webhook-timestamp': String(timestamp),
+        'webhook-signature': signatureHeader(signingSecrets(endpoint, sentAt), event.id, timestamp, body),
+      },
+      body,
+    );
 
     const after = clock.now();
     const outcome = this.outcomeOf(result, event.attempts + 1, after);
     await this.recordWhileClaimed(event, () =>
       store.transaction(async (tx) => {
         await tx.webhookEndpoints.addAttempt({
-          event_id: event.id, client_id: event.client_id, url: endpoint.url, attempted_at: isoInstant(sentAt),
-          status_code: result.statusCode ?? null, error: result.error ?? null, duration_ms: result.durationMs,
+          event_id: event.id,
+          client_id: event.client_id,
+          url: endpoint.url,
+          attempted_at: isoInstant(sentAt),
+          status_code: result.statusCode ?? null,
+          error: result.error ?? null,
+          duration_ms: result.durationMs,
         });
-        if (result.statusCode === 410) await tx.webhookEndpoints.update(endpoint.client_id, { disabled_at: isoInstant(after), disabled_reason: 'The endpoint answered 410 Gone.' });
+        if (result.statusCode === 410)
+          await tx.webhookEndpoints.update(endpoint.client_id, {
+            disabled_at: isoInstant(after),
+            disabled_reason: 'The endpoint answered 410 Gone.',
+          });
         await tx.events.settleAttempt(event, event.claimed_until, outcome);
       }),
     );
@@ -191,7 +211,10 @@ export class Dispatcher {
     // Gone (410): the partner turned the endpoint off. Nothing is sent until the URL is registered again.
     if (result.statusCode === 410) return { status: 'pending', attempts, nextAttemptAt: '', deliveredAt: null };
     // An HTTP-date in Retry-After is the receiver's wall-clock time, not the sandbox's moved clock.
-    const retryAfter = result.statusCode === 429 || result.statusCode === 503 ? parseRetryAfter(result.retryAfter, new Date()) : undefined;
+    const retryAfter =
+      result.statusCode === 429 || result.statusCode === 503
+        ? parseRetryAfter(result.retryAfter, new Date())
+        : undefined;
     const plan = planRetry(attempts, this.options.scheduleSeconds, retryAfter, this.options.random ?? Math.random);
     return plan.retry
       ? { status: 'pending', attempts, nextAttemptAt: isoInstant(after, plan.delayMs), deliveredAt: null }

@@ -14,10 +14,16 @@ export type RetryPlan = { retry: true; delayMs: number } | { retry: false };
  * After the `attempts`-th failed attempt (1 for the first), the delay before the next one, or none when the
  * schedule is used up. A `Retry-After` (from a 429 or 503) replaces the scheduled delay.
  */
-export function planRetry(attempts: number, scheduleSeconds: number[], retryAfterMs: number | undefined, random: () => number): RetryPlan {
+export function planRetry(
+  attempts: number,
+  scheduleSeconds: number[],
+  retryAfterMs: number | undefined,
+  random: () => number,
+): RetryPlan {
   const base = scheduleSeconds[attempts - 1];
   if (base === undefined) return { retry: false };
-  if (retryAfterMs !== undefined) return { retry: true, delayMs: Math.min(Math.max(retryAfterMs, 1000), MAX_RETRY_AFTER_MS) };
+  if (retryAfterMs !== undefined)
+    return { retry: true, delayMs: Math.min(Math.max(retryAfterMs, 1000), MAX_RETRY_AFTER_MS) };
   const jitter = 1 + (random() * 0.2 - 0.1);
   return { retry: true, delayMs: Math.round(base * 1000 * jitter) };
 }

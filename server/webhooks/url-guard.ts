@@ -24,9 +24,19 @@ function ipv6Words(address: string): number[] | undefined {
 function isPrivateIpv4(address: string): boolean {
   const [a, b, c] = address.split('.').map(Number) as [number, number, number];
   return (
-    a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) ||
-    (a === 100 && b >= 64 && b <= 127) || (a === 192 && b === 0 && (c === 0 || c === 2)) || (a === 192 && b === 88 && c === 99) ||
-    (a === 198 && (b === 18 || b === 19)) || (a === 198 && b === 51 && c === 100) || (a === 203 && b === 0 && c === 113) || a >= 224
+    a === 0 ||
+    a === 10 ||
+    a === 127 ||
+    (a === 169 && b === 254) ||
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 168) ||
+    (a === 100 && b >= 64 && b <= 127) ||
+    (a === 192 && b === 0 && (c === 0 || c === 2)) ||
+    (a === 192 && b === 88 && c === 99) ||
+    (a === 198 && (b === 18 || b === 19)) ||
+    (a === 198 && b === 51 && c === 100) ||
+    (a === 203 && b === 0 && c === 113) ||
+    a >= 224
   );
 }
 
@@ -46,7 +56,12 @@ export function isPrivateAddress(address: string): boolean {
     return isPrivateIpv4(`${words[6]! >> 8}.${words[6]! & 255}.${words[7]! >> 8}.${words[7]! & 255}`);
   }
   if ((w0 & 0xe000) !== 0x2000) return true;
-  return (w0 === 0x2001 && w1 < 0x0200) || (w0 === 0x2001 && w1 === 0x0db8) || w0 === 0x2002 || (w0 === 0x3fff && w1 < 0x1000);
+  return (
+    (w0 === 0x2001 && w1 < 0x0200) ||
+    (w0 === 0x2001 && w1 === 0x0db8) ||
+    w0 === 0x2002 ||
+    (w0 === 0x3fff && w1 < 0x1000)
+  );
 }
 
 export type Resolve = (hostname: string) => Promise<string[]>;
@@ -56,7 +71,11 @@ const resolveAll: Resolve = async (hostname) => (await lookup(hostname, { all: t
  * What is wrong with a webhook URL, or null when it may be used. `allowPrivate` (the sandbox) lets a partner
  * point it at their own machine.
  */
-export async function checkWebhookUrl(text: string, allowPrivate: boolean, resolve: Resolve = resolveAll): Promise<string | null> {
+export async function checkWebhookUrl(
+  text: string,
+  allowPrivate: boolean,
+  resolve: Resolve = resolveAll,
+): Promise<string | null> {
   let url: URL;
   try {
     url = new URL(text);

@@ -1,4 +1,12 @@
-import { html, LitElement, render, type CSSResultGroup, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit-element';
+import {
+  html,
+  LitElement,
+  render,
+  type CSSResultGroup,
+  type PropertyDeclarations,
+  type PropertyValues,
+  type TemplateResult,
+} from 'lit-element';
 import { isServer } from 'lit-html/is-server.js';
 import { Task } from '@lit/task';
 import { resolveConfig, type ResolvedConfig } from '../config.ts';
@@ -112,7 +120,11 @@ export abstract class PaykitElement<K extends string> extends LitElement {
     this.scheme = this.#dark ? 'dark' : '';
     const language = translatedLanguage(resolveLocale(this.locale));
     this.#texts = language ? textsIn(language, this.textsName) : undefined;
-    if (language && !this.#texts) loadTexts(language).then(() => this.requestUpdate(), () => {});
+    if (language && !this.#texts)
+      loadTexts(language).then(
+        () => this.requestUpdate(),
+        () => {},
+      );
   }
 
   protected override update(changed: PropertyValues): void {
@@ -123,7 +135,10 @@ export abstract class PaykitElement<K extends string> extends LitElement {
       super.update(changed);
     } catch (error) {
       if (!serverRendered) throw error;
-      console.warn(`Paykit: <${this.localName}> could not keep its server-rendered markup, so it rendered again.`, error);
+      console.warn(
+        `Paykit: <${this.localName}> could not keep its server-rendered markup, so it rendered again.`,
+        error,
+      );
       for (const node of Array.from(this.renderRoot.childNodes)) if (node.nodeName !== 'STYLE') node.remove();
       render(this.render(), this.renderRoot, this.renderOptions);
     }
@@ -211,7 +226,8 @@ export abstract class PaykitButtonElement<K extends string> extends PaykitElemen
    * browser only: server rendering never reaches the network.
    */
   protected readonly settings = new Task(this, {
-    task: ([publicKey, baseUrl]: [string | undefined, string | undefined]) => getSettings(resolveConfig({ publicKey, baseUrl })),
+    task: ([publicKey, baseUrl]: [string | undefined, string | undefined]) =>
+      getSettings(resolveConfig({ publicKey, baseUrl })),
     args: () => [this.publicKey, this.baseUrl] as [string | undefined, string | undefined],
   });
 
@@ -233,7 +249,8 @@ export abstract class PaykitButtonElement<K extends string> extends PaykitElemen
 
   /** The amount and configuration checked before any call; throws a WidgetError whose message says what to fix. */
   protected checkedConfig(): ResolvedConfig {
-    if (!isAmount(this.amount)) throw new WidgetError(this.t('invalidAmount', { amount: this.amount ?? '' }), 'invalid_request');
+    if (!isAmount(this.amount))
+      throw new WidgetError(this.t('invalidAmount', { amount: this.amount ?? '' }), 'invalid_request');
     return resolveConfig(this);
   }
 
@@ -246,10 +263,16 @@ export abstract class PaykitButtonElement<K extends string> extends PaykitElemen
     // A call can fail before the language's texts have arrived: the payer still reads it in their language.
     await this.textsArrived();
     if (error instanceof WidgetNetworkError && error.code === 'network') {
-      error = await getSettings(config).then(() => error, (reason: unknown) => reason);
-      if (error instanceof WidgetNetworkError && error.code === 'network') return new WidgetError(this.t('networkError'), 'network');
+      error = await getSettings(config).then(
+        () => error,
+        (reason: unknown) => reason,
+      );
+      if (error instanceof WidgetNetworkError && error.code === 'network')
+        return new WidgetError(this.t('networkError'), 'network');
     }
-    return error instanceof WidgetError ? this.forShopper(error) : new WidgetError(String((error as Error)?.message ?? error), 'service_error');
+    return error instanceof WidgetError
+      ? this.forShopper(error)
+      : new WidgetError(String((error as Error)?.message ?? error), 'service_error');
   }
 
   /** The status line and the error line of the current state. */

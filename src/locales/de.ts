@@ -38,7 +38,8 @@ export default {
     loading: 'Die Zahlungsanforderung wird gesendet…',
     sent: 'Zahlungsanforderung an {phone} gesendet.',
     missingPhone: 'Geben Sie bei recipient-phone die Mobilnummer der zahlenden Person an.',
-    invalidPhone: '„{phone}“ ist keine Telefonnummer: Verwenden Sie „+“ und die Ländervorwahl oder zehn Ziffern, z. B. +14155550123.',
+    invalidPhone:
+      '„{phone}“ ist keine Telefonnummer: Verwenden Sie „+“ und die Ländervorwahl oder zehn Ziffern, z. B. +14155550123.',
   },
   transactionsTable: {
     networkError,
@@ -111,8 +112,10 @@ export default {
     voidUntil: 'Stornieren ist bis {time} möglich.',
     undo: 'Verkauf rückgängig machen',
     undoVoids: 'Rückgängig machen storniert den Verkauf: Die Gebühr behält niemand. Stornieren ist bis {time} möglich.',
-    undoRefunds: 'Ein abgerechneter Verkauf kann nicht storniert werden; Rückgängig machen erstattet {amount} vollständig.',
-    undoRefundsRest: 'Ein teilweise erstatteter Verkauf kann nicht storniert werden; Rückgängig machen erstattet den Rest, {amount}.',
+    undoRefunds:
+      'Ein abgerechneter Verkauf kann nicht storniert werden; Rückgängig machen erstattet {amount} vollständig.',
+    undoRefundsRest:
+      'Ein teilweise erstatteter Verkauf kann nicht storniert werden; Rückgängig machen erstattet den Rest, {amount}.',
     confirmRefund: '{amount} von {of} an {card} erstatten?',
     confirmVoid: 'Den Verkauf über {amount} mit {card} stornieren? Der Kunde wird nicht belastet.',
     confirmCapture: '{amount} der auf {card} reservierten {of} einziehen?',
@@ -121,7 +124,8 @@ export default {
     confirmUndoVoid: 'Verkauf rückgängig machen: {amount} mit {card} stornieren? Der Kunde wird nicht belastet.',
     confirmUndoRefund: 'Verkauf rückgängig machen: {amount} an {card} erstatten?',
     cancel: 'Abbrechen',
-    amountInvalid: 'Geben Sie einen Betrag wie 5.00 ein: Er muss größer als null sein, mit höchstens zwei Nachkommastellen.',
+    amountInvalid:
+      'Geben Sie einen Betrag wie 5.00 ein: Er muss größer als null sein, mit höchstens zwei Nachkommastellen.',
     amountOver: 'Höchstens {amount} können erstattet werden.',
     refusedForbidden: 'Diese Konsole darf das nicht. Bitten Sie die Person, die sie eingerichtet hat, es zu erlauben.',
     refusedSession: 'Ihre Sitzung ist abgelaufen. Laden Sie die Seite neu und versuchen Sie es erneut.',

@@ -38,7 +38,8 @@ export default {
     loading: 'Enviando la solicitud de pago…',
     sent: 'Solicitud de pago enviada a {phone}.',
     missingPhone: 'Indique en recipient-phone el móvil de quien paga.',
-    invalidPhone: '"{phone}" no es un número de teléfono: use "+" y el prefijo del país, o diez cifras, p. ej. +14155550123.',
+    invalidPhone:
+      '"{phone}" no es un número de teléfono: use "+" y el prefijo del país, o diez cifras, p. ej. +14155550123.',
   },
   transactionsTable: {
     networkError,

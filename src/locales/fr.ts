@@ -38,7 +38,8 @@ export default {
     loading: 'Envoi de la demande de paiement…',
     sent: 'Demande de paiement envoyée au {phone}.',
     missingPhone: 'Indiquez dans recipient-phone le numéro de mobile du payeur.',
-    invalidPhone: '« {phone} » n’est pas un numéro de téléphone : utilisez « + » et l’indicatif du pays, ou dix chiffres, p. ex. +14155550123.',
+    invalidPhone:
+      '« {phone} » n’est pas un numéro de téléphone : utilisez « + » et l’indicatif du pays, ou dix chiffres, p. ex. +14155550123.',
   },
   transactionsTable: {
     networkError,
@@ -112,7 +113,8 @@ export default {
     undo: 'Annuler la vente',
     undoVoids: 'Annuler la vente l’annule : personne ne garde la commission. Annulation possible jusqu’au {time}.',
     undoRefunds: 'Une vente réglée ne peut pas être annulée ; annuler la vente rembourse {amount} en entier.',
-    undoRefundsRest: 'Une vente remboursée en partie ne peut pas être annulée ; annuler la vente rembourse le reste, {amount}.',
+    undoRefundsRest:
+      'Une vente remboursée en partie ne peut pas être annulée ; annuler la vente rembourse le reste, {amount}.',
     confirmRefund: 'Rembourser {amount} sur {of} à {card} ?',
     confirmVoid: 'Annuler la vente de {amount} sur {card} ? Le client n’est pas débité.',
     confirmCapture: 'Encaisser {amount} sur les {of} bloqués sur {card} ?',
@@ -123,7 +125,8 @@ export default {
     cancel: 'Retour',
     amountInvalid: 'Saisissez un montant comme 5.00 : il doit être supérieur à zéro, avec deux décimales au plus.',
     amountOver: 'Au plus {amount} peut être remboursé.',
-    refusedForbidden: 'Cette console n’a pas le droit de le faire. Demandez à la personne qui l’a configurée de l’autoriser.',
+    refusedForbidden:
+      'Cette console n’a pas le droit de le faire. Demandez à la personne qui l’a configurée de l’autoriser.',
     refusedSession: 'Votre session a pris fin. Rechargez la page et réessayez.',
     refusedTooMany: 'Trop d’essais à la fois. Attendez quelques minutes, puis réessayez.',
     receipt: 'Renvoyer le reçu',

@@ -10,6 +10,7 @@
 import { LitElement } from 'lit-element';
 import '@lit-labs/ssr-client/lit-element-hydrate-support.js';
 
-const hydrateSupport = (globalThis as { litElementHydrateSupport?: (lit: { LitElement: typeof LitElement }) => void }).litElementHydrateSupport;
+const hydrateSupport = (globalThis as { litElementHydrateSupport?: (lit: { LitElement: typeof LitElement }) => void })
+  .litElementHydrateSupport;
 // The support gives LitElement its own observedAttributes (adding `defer-hydration`): present, it is applied already.
 if (hydrateSupport && !Object.hasOwn(LitElement, 'observedAttributes')) hydrateSupport({ LitElement });

@@ -36,7 +36,8 @@ const requested = new Set<string>();
 /** How often each file failed to load. Its next try asks for a URL that has not failed: Chromium before 156, Firefox
  * and Safari keep a failed module for the page's life and answer its URL with that failure, without a request. */
 const failures: Record<string, number> = {};
-const fileUrl = (file: string) => new URL(`paykit/${file}${failures[file] ? `?retry=${failures[file]}` : ''}`, import.meta.url).href;
+const fileUrl = (file: string) =>
+  new URL(`paykit/${file}${failures[file] ? `?retry=${failures[file]}` : ''}`, import.meta.url).href;
 /** Settled once elements may be defined: after Lit's hydration support, when the first elements found were server-rendered. */
 let litReady: Promise<unknown> | undefined;
 
@@ -72,10 +73,12 @@ function define(elements: Element[]): void {
     const files = PAYKIT_ELEMENTS[localName]!;
     preload(files);
     const carried = CARRIED[localName];
-    litReady.then(() => (carried ? defineElement(localName, carried) : importAgainOnFailure(files[0]!))).then(
-      () => elementsIn(localName).forEach((element) => element.querySelector(`:scope > [${FALLBACK}]`)?.remove()),
-      (error: unknown) => failed(localName, error),
-    );
+    litReady
+      .then(() => (carried ? defineElement(localName, carried) : importAgainOnFailure(files[0]!)))
+      .then(
+        () => elementsIn(localName).forEach((element) => element.querySelector(`:scope > [${FALLBACK}]`)?.remove()),
+        (error: unknown) => failed(localName, error),
+      );
   }
 }
 
@@ -98,10 +101,17 @@ async function importAgainOnFailure(file: string): Promise<unknown> {
 /** An element's module could not be loaded: every element of that kind says so, and the next chance tries again. */
 function failed(localName: string, error: unknown): void {
   requested.delete(localName);
-  const message = 'Payments are unavailable: the connection to the payment service failed. Check it and reload the page.';
+  const message =
+    'Payments are unavailable: the connection to the payment service failed. Check it and reload the page.';
   for (const element of elementsIn(localName)) {
     // The element's own error event, as it fires it: `request-error`, `transactions-error`.
-    element.dispatchEvent(new CustomEvent(`${localName.split('-')[0]}-error`, { detail: { code: 'network', message }, bubbles: true, composed: true }));
+    element.dispatchEvent(
+      new CustomEvent(`${localName.split('-')[0]}-error`, {
+        detail: { code: 'network', message },
+        bubbles: true,
+        composed: true,
+      }),
+    );
     if (element.querySelector(`:scope > [${FALLBACK}]`)) continue;
     const fallback = document.createElement('p');
     fallback.setAttribute(FALLBACK, '');
@@ -114,15 +124,19 @@ function failed(localName: string, error: unknown): void {
 }
 
 /** The elements named `localName` in every root observed. */
-const elementsIn = (localName: string) => [...observed].flatMap((root) => within(root).filter((element) => element.localName === localName));
+const elementsIn = (localName: string) =>
+  [...observed].flatMap((root) => within(root).filter((element) => element.localName === localName));
 
 /** The Paykit elements in `root`, itself included. */
 function within(root: ParentNode): Element[] {
-  return [...(root instanceof Element ? [root] : []), ...Array.from(root.querySelectorAll(selector))].filter((element) => element.matches(selector));
+  return [...(root instanceof Element ? [root] : []), ...Array.from(root.querySelectorAll(selector))].filter(
+    (element) => element.matches(selector),
+  );
 }
 
 const watcher = new MutationObserver((records) => {
-  for (const record of records) for (const node of Array.from(record.addedNodes)) if (node instanceof Element) define(within(node));
+  for (const record of records)
+    for (const node of Array.from(record.addedNodes)) if (node instanceof Element) define(within(node));
   if (requested.size === Object.keys(PAYKIT_ELEMENTS).length) watcher.disconnect();
 });
 

@@ -34,7 +34,10 @@ function explain(refusal: SecurityPolicyViolationEvent, url: string, directives:
   const origin = originOf(url);
   const directive = refusal.effectiveDirective;
   if (!directives.includes(directive) || originOf(refusal.blockedURI) !== origin) return undefined;
-  return new WidgetError(`The page's Content-Security-Policy blocks ${origin} (${directive}): add ${origin} to its ${directive} directive.`, 'csp');
+  return new WidgetError(
+    `The page's Content-Security-Policy blocks ${origin} (${directive}): add ${origin} to its ${directive} directive.`,
+    'csp',
+  );
 }
 
 /**

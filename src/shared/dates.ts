@@ -6,6 +6,10 @@ const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 /** An ISO 8601 timestamp (as the service sends them) as date and time in the reader's time zone. */
 export function formatDateTime(iso: string, locale: string): string {
   let format = dateTimeFormats.get(locale);
-  if (!format) dateTimeFormats.set(locale, (format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })));
+  if (!format)
+    dateTimeFormats.set(
+      locale,
+      (format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })),
+    );
   return format.format(Date.parse(iso));
 }

@@ -44,11 +44,7 @@ export class WidgetError extends Error {
   readonly code: WidgetErrorCode;
   readonly developerMessage?: string;
 
-  constructor(
-    message: string,
-    code: WidgetErrorCode,
-    developerMessage?: string,
-  ) {
+  constructor(message: string, code: WidgetErrorCode, developerMessage?: string) {
     super(message);
     this.code = code;
     if (developerMessage) this.developerMessage = developerMessage;
@@ -56,7 +52,13 @@ export class WidgetError extends Error {
 }
 
 const CODE_OF_STATUS: Partial<Record<number, RefusalReason>> = {
-  401: 'authentication_failed', 403: 'forbidden', 404: 'not_found', 409: 'conflict', 413: 'body_too_large', 415: 'unsupported_content_type', 429: 'rate_limited',
+  401: 'authentication_failed',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'body_too_large',
+  415: 'unsupported_content_type',
+  429: 'rate_limited',
 };
 
 /** The code of a failed answer that carries none of its own (a proxy's page, an older service), by its HTTP status. */

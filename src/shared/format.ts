@@ -26,9 +26,13 @@ export function formatMoney(amount: string | number, locale: string): string {
   // pay button's first render: in US English, the default, a plain amount is written as Intl writes it, "$" and the
   // digits in groups of three with two decimals (test/elements/format.test.ts holds the two equal).
   const plain = (locale === 'en' || locale === 'en-US') && /^\s*\d{1,13}(\.\d{1,2})?\s*$/.test(String(amount));
-  if (plain) return `$${Number(amount).toFixed(2).replace(/\B(?=(\d{3})+\.)/g, ',')}`;
+  if (plain)
+    return `$${Number(amount)
+      .toFixed(2)
+      .replace(/\B(?=(\d{3})+\.)/g, ',')}`;
   let format = moneyFormats.get(locale);
-  if (!format) moneyFormats.set(locale, (format = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' })));
+  if (!format)
+    moneyFormats.set(locale, (format = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' })));
   return format.format(amount as number);
 }
 

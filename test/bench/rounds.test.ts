@@ -13,7 +13,10 @@ test("an endpoint's figure is its median round: one round that a burst of other 
 });
 
 test('failed requests of any round are counted', () => {
-  const combined = combineRounds([{ ...round(100, 1), non2xx: 2 }, { ...round(120, 1), errors: 3 }]);
+  const combined = combineRounds([
+    { ...round(100, 1), non2xx: 2 },
+    { ...round(120, 1), errors: 3 },
+  ]);
   assert.equal(combined.non2xx, 2);
   assert.equal(combined.errors, 3);
   assert.equal(combined.requestsPerSecond, 110);

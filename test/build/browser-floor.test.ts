@@ -21,7 +21,9 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const SERVER_ONLY = ['src/ssr/'];
 
 function floorYear(): number {
-  const years = browserFloor().map((query) => /^baseline (\d{4})$/.exec(query)?.[1]).filter(Boolean);
+  const years = browserFloor()
+    .map((query) => /^baseline (\d{4})$/.exec(query)?.[1])
+    .filter(Boolean);
   assert.equal(years.length, 1, 'browserslist names one "baseline YYYY" query, the floor of the API check');
   return Number(years[0]);
 }
@@ -40,22 +42,32 @@ function beyondFloor(code: string, year: number): string[] {
   const config: Linter.Config = {
     plugins: { 'baseline-js': { rules: baselineJs.rules } },
     languageOptions: { ecmaVersion: 'latest', sourceType: 'module' },
-    rules: { 'baseline-js/use-baseline': ['error', { available: year, includeWebApis: { preset: 'auto' }, includeJsBuiltins: { preset: 'auto' } }] },
+    rules: {
+      'baseline-js/use-baseline': [
+        'error',
+        { available: year, includeWebApis: { preset: 'auto' }, includeJsBuiltins: { preset: 'auto' } },
+      ],
+    },
   };
-  return linter
-    .verify(code, [config])
-    .map((message) => `${message.line}:${message.column} ${message.message}`);
+  return linter.verify(code, [config]).map((message) => `${message.line}:${message.column} ${message.message}`);
 }
 
 test('the floor is declared and resolves to browsers', () => {
   const year = floorYear();
   const browsers = browserslist(browserFloor());
   assert.ok(year >= 2020 && browsers.length > 0, `${browserFloor().join(', ')} → ${browsers.length} browser versions`);
-  for (const family of ['chrome', 'edge', 'firefox', 'safari', 'ios_saf']) assert.ok(browsers.some((b) => b.startsWith(`${family} `)), `${family} is covered`);
+  for (const family of ['chrome', 'edge', 'firefox', 'safari', 'ios_saf'])
+    assert.ok(
+      browsers.some((b) => b.startsWith(`${family} `)),
+      `${family} is covered`,
+    );
 });
 
 test('the checker reports an API beyond the floor (it is not silently passing everything)', () => {
-  const found = beyondFloor('export const signal = AbortSignal.any([a.signal, b.signal]); export const later = Promise.withResolvers();', 2022);
+  const found = beyondFloor(
+    'export const signal = AbortSignal.any([a.signal, b.signal]); export const later = Promise.withResolvers();',
+    2022,
+  );
   assert.equal(found.length, 2, found.join('\n'));
   assert.match(found[0]!, /AbortSignal\.any/);
 });
@@ -66,7 +78,12 @@ test('no browser source uses an API beyond the floor', async () => {
   const files = browserSources();
   assert.ok(files.length >= 10, 'the element, loader and shared sources are checked');
   for (const file of files) {
-    const { code } = await transform(readFileSync(file, 'utf8'), { loader: 'ts', format: 'esm', target: 'esnext', tsconfigRaw: { compilerOptions: { useDefineForClassFields: false } } });
+    const { code } = await transform(readFileSync(file, 'utf8'), {
+      loader: 'ts',
+      format: 'esm',
+      target: 'esnext',
+      tsconfigRaw: { compilerOptions: { useDefineForClassFields: false } },
+    });
     for (const problem of beyondFloor(code, year)) problems.push(`${relative(root, file)} (compiled) ${problem}`);
   }
   assert.deepEqual(problems, [], `APIs beyond ${browserFloor().join(', ')}`);

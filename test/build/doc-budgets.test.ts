@@ -49,7 +49,9 @@ function docs(): string[] {
     .filter((entry) => !['node_modules', 'dist', 'build'].includes(entry.name))
     .map((entry) => `${entry.name}/README.md`)
     .filter((path) => existsSync(resolve(root, path)));
-  const pages = readdirSync(resolve(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`);
+  const pages = readdirSync(resolve(root, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`);
   return ['README.md', ...folders, ...pages];
 }
 
@@ -77,20 +79,22 @@ const relativePath = /(?<![\w/.])((?:\.\.\/)+)[\w.-]/g;
 
 test('no doc cites a measurement round or a path outside the repository', () => {
   const problems = docs().flatMap((path) =>
-    readFileSync(resolve(root, path), 'utf8').split('\n').flatMap((line, index) => {
-      const where = `${path}:${index + 1}`;
-      const found: string[] = [];
-      const round = roundCited.exec(line);
-      if (round) found.push(`${where} cites a round ("${round[0]}"): give today's figure; history lives in git`);
-      for (const outside of line.matchAll(outsidePath)) {
-        found.push(`${where} cites a path outside the repository ("${outside[2]}")`);
-      }
-      for (const [, climb] of line.matchAll(relativePath)) {
-        const target = relative(root, resolve(root, dirname(path), climb!));
-        if (target.startsWith('..')) found.push(`${where} cites a path outside the repository ("${climb}…")`);
-      }
-      return found;
-    }),
+    readFileSync(resolve(root, path), 'utf8')
+      .split('\n')
+      .flatMap((line, index) => {
+        const where = `${path}:${index + 1}`;
+        const found: string[] = [];
+        const round = roundCited.exec(line);
+        if (round) found.push(`${where} cites a round ("${round[0]}"): give today's figure; history lives in git`);
+        for (const outside of line.matchAll(outsidePath)) {
+          found.push(`${where} cites a path outside the repository ("${outside[2]}")`);
+        }
+        for (const [, climb] of line.matchAll(relativePath)) {
+          const target = relative(root, resolve(root, dirname(path), climb!));
+          if (target.startsWith('..')) found.push(`${where} cites a path outside the repository ("${climb}…")`);
+        }
+        return found;
+      }),
   );
   assert.deepEqual(problems, []);
 });

@@ -27,13 +27,24 @@ test('docs/client-reference.md is current, with every operation of the API and e
   const operations = await servedOperations();
   const page = read('docs/client-reference.md');
   assert.equal(page, clientReference(operations), 'written by node scripts/client-reference.ts');
-  const missing = operations.filter(({ method, path }) => !page.includes(`\`${method} ${path}\``)).map(({ method, path }) => `${method} ${path}`);
+  const missing = operations
+    .filter(({ method, path }) => !page.includes(`\`${method} ${path}\``))
+    .map(({ method, path }) => `${method} ${path}`);
   assert.deepEqual(missing, [], 'every operation');
   const paykit = new PaykitClient({ clientId: 'docs', secretKey: 'docs' }) as unknown as Record<string, object>;
-  const methods = Object.keys(paykit).filter((name) => typeof paykit[name] === 'object' && name !== 'baseUrl').flatMap((api) =>
-    Object.getOwnPropertyNames(Object.getPrototypeOf(paykit[api])).filter((name) => name !== 'constructor').map((name) => `paykit.${api}.${name}()`));
+  const methods = Object.keys(paykit)
+    .filter((name) => typeof paykit[name] === 'object' && name !== 'baseUrl')
+    .flatMap((api) =>
+      Object.getOwnPropertyNames(Object.getPrototypeOf(paykit[api]))
+        .filter((name) => name !== 'constructor')
+        .map((name) => `paykit.${api}.${name}()`),
+    );
   assert.ok(methods.length >= 40, `${methods.length} methods`);
-  assert.deepEqual(methods.filter((method) => !page.includes(`**\`${method}\`**`)), [], 'every method, with one line and an example');
+  assert.deepEqual(
+    methods.filter((method) => !page.includes(`**\`${method}\`**`)),
+    [],
+    'every method, with one line and an example',
+  );
   assert.match(read('docs/client.md'), /\(client-reference\.md\)/);
   assert.match(read('README.md'), /\(docs\/client-reference\.md\)/);
 });
@@ -42,11 +53,17 @@ test("the widgets' error codes the README names are the elements' own, and docs/
   const bullet = /^- \*\*Errors\*\* [\s\S]*?(?=\n- )/m.exec(read('README.md'))?.[0];
   assert.ok(bullet, "the README's Errors line");
   const named = [...bullet.split('beside the message:')[1]!.matchAll(/`([a-z_-]+)`/g)].map(([, code]) => code!);
-  assert.deepEqual(named.filter((code) => !(WIDGET_ERROR_CODES as string[]).includes(code)), [], 'no code the elements never give');
+  assert.deepEqual(
+    named.filter((code) => !(WIDGET_ERROR_CODES as string[]).includes(code)),
+    [],
+    'no code the elements never give',
+  );
   for (const code of ELEMENT_ERROR_CODES) assert.ok(named.includes(code), `the README names ${code}`);
   const table = /^## Errors\n[\s\S]*?\n\n(\| `code` [\s\S]*?)\n\n/m.exec(read('docs/widgets.md'))?.[1];
   assert.ok(table, "docs/widgets.md's table of codes");
-  const listed = [...table.matchAll(/^\| ([^|]+) \|/gm)].slice(1).flatMap(([, cell]) => [...cell!.matchAll(/`([a-z_]+)`/g)].map(([, code]) => code!));
+  const listed = [...table.matchAll(/^\| ([^|]+) \|/gm)]
+    .slice(1)
+    .flatMap(([, cell]) => [...cell!.matchAll(/`([a-z_]+)`/g)].map(([, code]) => code!));
   assert.deepEqual([...listed].sort(), [...WIDGET_ERROR_CODES].sort(), 'each code once');
 });
 

@@ -25,12 +25,26 @@ test('each element is in every face: wrappers, typings, editor data, docs', asyn
     }
   }
   const manifest = JSON.parse(files.get('custom-elements.json')!);
-  const events = manifest.modules.flatMap((module: { declarations: { events?: { name: string; type?: { text: string } }[] }[] }) =>
-    module.declarations.flatMap((declaration) => declaration.events ?? []));
-  assert.ok(events.length >= 7 && events.every((event: { type?: { text: string } }) => /^CustomEvent<\w+>$/.test(event.type?.text ?? '')),
-    'every event has its detail type');
-  assert.match(files.get('wrappers/react/index.ts')!, /export \{ PayButton, type PayButtonProps, type PayButtonElement \} from '\.\/pay-button\.ts';/);
-  assert.match(files.get('wrappers/react/pay-button.ts')!, /onPaySuccess\?: \(\(event: CustomEvent<PaySuccessDetail>\) => void\) \| undefined;/);
-  assert.match(files.get('wrappers/vue/compiler.ts')!, /'transactions-table': \['fetchSessionToken', 'strings', 'filters'\]/);
+  const events = manifest.modules.flatMap(
+    (module: { declarations: { events?: { name: string; type?: { text: string } }[] }[] }) =>
+      module.declarations.flatMap((declaration) => declaration.events ?? []),
+  );
+  assert.ok(
+    events.length >= 7 &&
+      events.every((event: { type?: { text: string } }) => /^CustomEvent<\w+>$/.test(event.type?.text ?? '')),
+    'every event has its detail type',
+  );
+  assert.match(
+    files.get('wrappers/react/index.ts')!,
+    /export \{ PayButton, type PayButtonProps, type PayButtonElement \} from '\.\/pay-button\.ts';/,
+  );
+  assert.match(
+    files.get('wrappers/react/pay-button.ts')!,
+    /onPaySuccess\?: \(\(event: CustomEvent<PaySuccessDetail>\) => void\) \| undefined;/,
+  );
+  assert.match(
+    files.get('wrappers/vue/compiler.ts')!,
+    /'transactions-table': \['fetchSessionToken', 'strings', 'filters'\]/,
+  );
   assert.match(files.get('wrappers/vue/index.ts')!, /expose: \['reload'\]/);
 });

@@ -11,8 +11,17 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 
 test('knip finds nothing unused or undeclared', async () => {
   const { code, output } = await new Promise<{ code: number; output: string }>((resolve) => {
-    execFile(process.execPath, ['node_modules/knip/bin/knip.js', '--no-progress', '--reporter', 'compact'], { cwd: root, timeout: 60_000 },
-      (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, output: stdout + stderr }));
+    execFile(
+      process.execPath,
+      ['node_modules/knip/bin/knip.js', '--no-progress', '--reporter', 'compact'],
+      { cwd: root, timeout: 60_000 },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, output: stdout + stderr }),
+    );
   });
-  assert.equal(code, 0, `knip's findings (remove what nothing uses, or declare what is used; see knip.jsonc):\n${output}`);
+  assert.equal(
+    code,
+    0,
+    `knip's findings (remove what nothing uses, or declare what is used; see knip.jsonc):\n${output}`,
+  );
 });

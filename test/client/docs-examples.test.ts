@@ -32,7 +32,8 @@ const code = (blocks: { code: string }[]) => blocks.map((block) => block.code);
 const TYPED_BLOCKS: Record<string, { language: string; skip?: RegExp; declared?: string }> = {
   'README.md': {
     language: 'tsx',
-    declared: "import type { RefObject } from 'react';\nimport type { TransactionsTableElement } from 'paykit/react';\ndeclare const table: RefObject<TransactionsTableElement | null>;\ndeclare const token: string | null;",
+    declared:
+      "import type { RefObject } from 'react';\nimport type { TransactionsTableElement } from 'paykit/react';\ndeclare const table: RefObject<TransactionsTableElement | null>;\ndeclare const token: string | null;",
   },
   'docs/adapters.md': { language: 'ts|tsx', skip: /@angular\/core/ },
 };
@@ -49,39 +50,64 @@ describe('the examples of the docs run as written, and their TypeScript compiles
     assert.equal(client.length, 6, 'docs/client.md has six examples');
     const setup = client[0]!;
     const script = client.slice(1).join('\n');
-    writeFileSync(join(dir, 'client-examples.ts'), asModule(
-      [`${setup}\n${script}\nreturn { link, first, all, session_token, features, csv, available, pending, payouts, statements, settings };`],
-      [],
-      'merchant_key: string, transaction_id: string, console: { log(line: string): void }',
-    ));
+    writeFileSync(
+      join(dir, 'client-examples.ts'),
+      asModule(
+        [
+          `${setup}\n${script}\nreturn { link, first, all, session_token, features, csv, available, pending, payouts, statements, settings };`,
+        ],
+        [],
+        'merchant_key: string, transaction_id: string, console: { log(line: string): void }',
+      ),
+    );
     typed.push('client-examples.ts');
     // docs/webhooks.md: each handler is given its express app and what it hands the event to.
     const webhooks = code(examples('docs/webhooks.md'));
     assert.equal(webhooks.length, 3, 'docs/webhooks.md has three examples');
-    writeFileSync(join(dir, 'webhook-examples.ts'), asModule(
-      webhooks,
-      ["import express from 'express';", "import type { Express } from 'express';"],
-      'app: Express, refunded: (transaction: string, amount: number) => void, handle: (event: unknown) => void, fetch: typeof globalThis.fetch',
-    ));
+    writeFileSync(
+      join(dir, 'webhook-examples.ts'),
+      asModule(
+        webhooks,
+        ["import express from 'express';", "import type { Express } from 'express';"],
+        'app: Express, refunded: (transaction: string, amount: number) => void, handle: (event: unknown) => void, fetch: typeof globalThis.fetch',
+      ),
+    );
     // The README's JavaScript: the payment check, server rendering, and paykit/client on a server with a webhook.
     const readme = code(examples('README.md', ['js']));
     assert.equal(readme.length, 3, 'the README has three JavaScript examples');
-    writeFileSync(join(dir, 'readme-check.ts'), asModule([`${readme[0]}\nreturn paid;`], ["import type { PaykitClient } from '../../client/index.ts';"], 'paykit: PaykitClient, merchant_key: string, transaction_id: string'));
-    writeFileSync(join(dir, 'readme-examples.ts'), asModule(
-      [`${readme[1]}\nreturn widgets;`, `${readme[2]}\nreturn { pay_link, refund, event };`],
-      [],
-      'merchant_key: string, transaction_id: string, price: string, orderId: string, rawBody: string, req: { headers: Record<string, string> }',
-    ));
+    writeFileSync(
+      join(dir, 'readme-check.ts'),
+      asModule(
+        [`${readme[0]}\nreturn paid;`],
+        ["import type { PaykitClient } from '../../client/index.ts';"],
+        'paykit: PaykitClient, merchant_key: string, transaction_id: string',
+      ),
+    );
+    writeFileSync(
+      join(dir, 'readme-examples.ts'),
+      asModule(
+        [`${readme[1]}\nreturn widgets;`, `${readme[2]}\nreturn { pay_link, refund, event };`],
+        [],
+        'merchant_key: string, transaction_id: string, price: string, orderId: string, rawBody: string, req: { headers: Record<string, string> }',
+      ),
+    );
     // Every TypeScript block of the README and docs/adapters.md, each a module of its own.
     for (const [page, { language, skip, declared }] of Object.entries(TYPED_BLOCKS)) {
-      examples(page, language.split('|')).filter((block) => !skip?.test(block.code)).forEach((block, index) => {
-        const file = `${page.replace(/\W/g, '-')}-${index + 1}.${block.language}`;
-        writeFileSync(join(dir, file), `${declared ? `${declared}\n` : ''}${block.code}\nexport {};\n`);
-        typed.push(file);
-      });
+      examples(page, language.split('|'))
+        .filter((block) => !skip?.test(block.code))
+        .forEach((block, index) => {
+          const file = `${page.replace(/\W/g, '-')}-${index + 1}.${block.language}`;
+          writeFileSync(join(dir, file), `${declared ? `${declared}\n` : ''}${block.code}\nexport {};\n`);
+          typed.push(file);
+        });
     }
     // Fragments, as docs show them: an import shown for its name alone is no mistake.
-    const tsconfig = { extends: join(root, 'tsconfig.json'), compilerOptions: { noUnusedLocals: false }, files: typed, include: [] };
+    const tsconfig = {
+      extends: join(root, 'tsconfig.json'),
+      compilerOptions: { noUnusedLocals: false },
+      files: typed,
+      include: [],
+    };
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));
     process.env['PAYKIT_CLIENT_ID'] = service.client.clientId;
     process.env['PAYKIT_CLIENT_SECRET'] = service.client.secretKey;
@@ -94,8 +120,11 @@ describe('the examples of the docs run as written, and their TypeScript compiles
   });
 
   test('the TypeScript of docs/client.md, the README and docs/adapters.md compiles against the package', () => {
-    assert.equal(typed.length, 8, 'docs/client.md as one, the README\'s React, and six of docs/adapters.md');
-    const result = spawnSync(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json'), '--pretty', 'false'], { encoding: 'utf8', cwd: root });
+    assert.equal(typed.length, 8, "docs/client.md as one, the README's React, and six of docs/adapters.md");
+    const result = spawnSync(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json'), '--pretty', 'false'], {
+      encoding: 'utf8',
+      cwd: root,
+    });
     assert.equal(result.status, 0, `${result.stdout}${result.stderr}`);
   });
 
@@ -106,10 +135,16 @@ describe('the examples of the docs run as written, and their TypeScript compiles
       const { descriptor, errors } = parse(source, { filename: `Example${index}.vue` });
       assert.deepEqual(errors, []);
       const script = compileScript(descriptor, { id: `example-${index}` });
-      const template = compileTemplate({ source: descriptor.template!.content, filename: `Example${index}.vue`, id: `example-${index}`, compilerOptions: { bindingMetadata: script.bindings } });
+      const template = compileTemplate({
+        source: descriptor.template!.content,
+        filename: `Example${index}.vue`,
+        id: `example-${index}`,
+        compilerOptions: { bindingMetadata: script.bindings },
+      });
       assert.deepEqual(template.errors, [], source);
       // Every component the template names is one it imports.
-      for (const name of template.code.matchAll(/_resolveComponent\("(\w+)"\)/g)) assert.fail(`${name[1]} is not imported`);
+      for (const name of template.code.matchAll(/_resolveComponent\("(\w+)"\)/g))
+        assert.fail(`${name[1]} is not imported`);
     }
   });
 
@@ -125,9 +160,17 @@ describe('the examples of the docs run as written, and their TypeScript compiles
     assert.match(made.link.pay_link, /\/pay\//);
     assert.ok(made.first.items.some((item: { transaction_id: string }) => item.transaction_id === sale));
     assert.match(made.session_token, /\S/);
-    assert.deepEqual(made.features, { refunds: true, voids: true, captures: false, export: true, receipts: false, payouts: false }, 'the features the token grants');
+    assert.deepEqual(
+      made.features,
+      { refunds: true, voids: true, captures: false, export: true, receipts: false, payouts: false },
+      'the features the token grants',
+    );
     assert.equal(typeof made.csv, 'string');
-    assert.deepEqual([made.available, made.pending, made.payouts, made.statements, made.settings.interval], ['0.00', '9.41', [], [], 'weekly'], 'the sale of 10.00 less its fee, pending');
+    assert.deepEqual(
+      [made.available, made.pending, made.payouts, made.statements, made.settings.interval],
+      ['0.00', '9.41', [], [], 'weekly'],
+      'the sale of 10.00 less its fee, pending',
+    );
     assert.deepEqual(said, [], 'the refund of 5.00 of 10.00 went through');
 
     // 5.00 is more than the 5.00 - 1.00 left after the refund above and one more of 1.00; a sale refunded in full.
@@ -138,21 +181,45 @@ describe('the examples of the docs run as written, and their TypeScript compiles
     await example1(merchantKey, refunded, console);
     assert.deepEqual(said, [REFUND_ERRORS.overRemaining, REFUND_ERRORS.alreadyRefunded]);
     // Anything else is thrown on.
-    await assert.rejects(example1('mk_unknown', refunded, console), (error) =>
-      error instanceof paykitClient.PaykitError && !(error instanceof paykitClient.PaykitInvalidRequestError) && !(error instanceof paykitClient.PaykitConflictError));
+    await assert.rejects(
+      example1('mk_unknown', refunded, console),
+      (error) =>
+        error instanceof paykitClient.PaykitError &&
+        !(error instanceof paykitClient.PaykitInvalidRequestError) &&
+        !(error instanceof paykitClient.PaykitConflictError),
+    );
   });
 
   test("the README's JavaScript runs: the payment check tells a paid sale from its refunds, paykit/client on a server, server rendering", async () => {
     const { example1: paymentCheck } = await import(pathToFileURL(join(dir, 'readme-check.ts')).href);
-    const { example1: rendered, example2: onAServer } = await import(pathToFileURL(join(dir, 'readme-examples.ts')).href);
+    const { example1: rendered, example2: onAServer } = await import(
+      pathToFileURL(join(dir, 'readme-examples.ts')).href
+    );
     const { merchantKey } = await approvedMerchant(service);
     const paykit = partnerClient(service);
     // The check: order-1002's sale of 25.00 passes; a refund of it (same order id) does not; once refunded, neither.
-    const { pay_link } = await paykit.payments.request({ merchant_key: merchantKey, amount: '25.00', order_id: 'order-1002' });
-    const sale = (await paykit.sandbox.pay({ pay_link, method: 'card', card_number: '4242424242424242', exp_month: 12, exp_year: 2035, cvc: '123' })).transaction_id;
+    const { pay_link } = await paykit.payments.request({
+      merchant_key: merchantKey,
+      amount: '25.00',
+      order_id: 'order-1002',
+    });
+    const sale = (
+      await paykit.sandbox.pay({
+        pay_link,
+        method: 'card',
+        card_number: '4242424242424242',
+        exp_month: 12,
+        exp_year: 2035,
+        cvc: '123',
+      })
+    ).transaction_id;
     const check = (transaction: string) => paymentCheck(paykit, merchantKey, transaction);
     assert.equal(await check(sale), true, 'the paid sale');
-    const refund = await paykit.transactions.refund({ merchant_key: merchantKey, transaction_id: sale, amount: '25.00' });
+    const refund = await paykit.transactions.refund({
+      merchant_key: merchantKey,
+      transaction_id: sale,
+      amount: '25.00',
+    });
     assert.equal(await check(refund.transaction_id), false, 'its refund, which has its order id');
     assert.equal(await check(sale), false, 'the sale refunded in full');
 
@@ -167,14 +234,31 @@ describe('the examples of the docs run as written, and their TypeScript compiles
     const auth = { id: partner.clientId, secret: partner.secretKey };
     const { merchantKey: ownMerchant } = await approvedMerchant(service, auth);
     const realFetch = globalThis.fetch;
-    const toService: typeof fetch = (url, init) => realFetch(String(url).replace('http://localhost:4010', service.baseUrl), init);
+    const toService: typeof fetch = (url, init) =>
+      realFetch(String(url).replace('http://localhost:4010', service.baseUrl), init);
     globalThis.fetch = toService;
     const env = { id: process.env['PAYKIT_CLIENT_ID'], secret: process.env['PAYKIT_CLIENT_SECRET'] };
     [process.env['PAYKIT_CLIENT_ID'], process.env['PAYKIT_CLIENT_SECRET']] = [auth.id, auth.secret];
     try {
-      const delivery = paykitClient.signTestWebhook({ event_type: 'payment.refund', data: sampleEventData('payment.refund', 'm_1', new Date()) as never }, process.env['PAYKIT_WEBHOOK_SECRET']!);
-      const { pay_link: tenLink } = await partnerClient(service, auth).payments.request({ merchant_key: ownMerchant, amount: '10.00', order_id: 'order-ten' });
-      const paidTen = (await partnerClient(service, auth).sandbox.pay({ pay_link: tenLink, method: 'card', card_number: '4242424242424242', exp_month: 12, exp_year: 2035, cvc: '123' })).transaction_id;
+      const delivery = paykitClient.signTestWebhook(
+        { event_type: 'payment.refund', data: sampleEventData('payment.refund', 'm_1', new Date()) as never },
+        process.env['PAYKIT_WEBHOOK_SECRET']!,
+      );
+      const { pay_link: tenLink } = await partnerClient(service, auth).payments.request({
+        merchant_key: ownMerchant,
+        amount: '10.00',
+        order_id: 'order-ten',
+      });
+      const paidTen = (
+        await partnerClient(service, auth).sandbox.pay({
+          pay_link: tenLink,
+          method: 'card',
+          card_number: '4242424242424242',
+          exp_month: 12,
+          exp_year: 2035,
+          cvc: '123',
+        })
+      ).transaction_id;
       const made = await onAServer(ownMerchant, paidTen, '', '', delivery.body, { headers: delivery.headers });
       assert.match(made.pay_link, /\/pay\//);
       assert.deepEqual([made.refund.type, made.refund.amount, made.refund.linked_txn_id], ['Refund', 5, paidTen]);
@@ -190,11 +274,21 @@ describe('the examples of the docs run as written, and their TypeScript compiles
     const express = (await import('express')).default;
     const servers: Server[] = [];
     try {
-      for (const [handler, expects] of [[example1, 'refunded'], [example2, 'handled']] as const) {
+      for (const [handler, expects] of [
+        [example1, 'refunded'],
+        [example2, 'handled'],
+      ] as const) {
         const app = express();
         const heard: unknown[] = [];
-        await handler(app, (transaction: string, amount: number) => heard.push({ transaction, amount }), (event: unknown) => heard.push(event), fetch);
-        const server = await new Promise<Server>((resolve) => { const s = app.listen(0, '127.0.0.1', () => resolve(s)); });
+        await handler(
+          app,
+          (transaction: string, amount: number) => heard.push({ transaction, amount }),
+          (event: unknown) => heard.push(event),
+          fetch,
+        );
+        const server = await new Promise<Server>((resolve) => {
+          const s = app.listen(0, '127.0.0.1', () => resolve(s));
+        });
         servers.push(server);
         const port = (server.address() as { port: number }).port;
         // The example posts to its handler at port 3000; here the handler listens on a free port.
@@ -204,9 +298,15 @@ describe('the examples of the docs run as written, and their TypeScript compiles
           statuses.push(answer.status);
           return answer;
         };
-        await example3(app, () => {}, () => {}, toHandler);
+        await example3(
+          app,
+          () => {},
+          () => {},
+          toHandler,
+        );
         assert.deepEqual(statuses, [204], 'the handler verified the delivery');
-        if (expects === 'refunded') assert.deepEqual(heard, [{ transaction: 'txn_1', amount: 5 }], 'the refund is booked against its sale');
+        if (expects === 'refunded')
+          assert.deepEqual(heard, [{ transaction: 'txn_1', amount: 5 }], 'the refund is booked against its sale');
         else {
           // The example's event is one the service could send: a refund of the same shape as the sandbox's, whose
           // ids name what a real delivery's do (test/server/webhooks/event-samples.test.ts holds those to real ones).

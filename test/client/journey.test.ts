@@ -6,7 +6,14 @@ import { Receiver } from '../support/receiver.ts';
 import { partnerApplication as application } from '../support/fixtures.ts';
 import { nextOrderId, TEST_CARD } from '../support/payments.ts';
 import {
-  PaykitClient, PaykitError, verifyWebhook, type Customer, type OnboardingResult, type PaykitEvent, type Reversal, type TransactionList,
+  PaykitClient,
+  PaykitError,
+  verifyWebhook,
+  type Customer,
+  type OnboardingResult,
+  type PaykitEvent,
+  type Reversal,
+  type TransactionList,
 } from '../../client/index.ts';
 
 /** Asserts that `promise` rejects with a PaykitError of this status and exactly this message; returns it. */
@@ -42,7 +49,11 @@ describe('paykit/client: a partner journey against the real service', () => {
   before(async () => {
     service = await startService({ webhooks: { scheduleSeconds: [1, 2], timeoutMs: 2000 } });
     receiver = await new Receiver().start();
-    paykit = new PaykitClient({ clientId: service.client.clientId, secretKey: service.client.secretKey, baseUrl: service.baseUrl });
+    paykit = new PaykitClient({
+      clientId: service.client.clientId,
+      secretKey: service.client.secretKey,
+      baseUrl: service.baseUrl,
+    });
   });
   after(async () => {
     await service.close();
@@ -56,7 +67,13 @@ describe('paykit/client: a partner journey against the real service', () => {
     secret = registration.signing_secret;
     const endpoint = await paykit.webhooks.get();
     assert.deepEqual(
-      [endpoint.webhook_url, endpoint.signing_secret, endpoint.enabled, endpoint.disabled_reason, endpoint.previous_secret_expires_at],
+      [
+        endpoint.webhook_url,
+        endpoint.signing_secret,
+        endpoint.enabled,
+        endpoint.disabled_reason,
+        endpoint.previous_secret_expires_at,
+      ],
       [receiver.url, secret, true, null, null],
     );
   });
@@ -103,11 +120,20 @@ describe('paykit/client: a partner journey against the real service', () => {
 
   test('customers: add, list a page, get', async () => {
     customer = await paykit.customers.add({
-      merchant_key: merchant.merchant_key, first_name: 'Ann', last_name: 'Lee', email: 'Ann@Example.com', phone_number: '+14155550123',
+      merchant_key: merchant.merchant_key,
+      first_name: 'Ann',
+      last_name: 'Lee',
+      email: 'Ann@Example.com',
+      phone_number: '+14155550123',
     });
     assert.match(customer.customer_id, /^c_/);
     assert.deepEqual([customer.customer_email, customer.customer_phone], ['ann@example.com', '+14155550123']);
-    await paykit.customers.add({ merchant_key: merchant.merchant_key, first_name: 'Bo', last_name: 'Kim', email: 'bo@example.com' });
+    await paykit.customers.add({
+      merchant_key: merchant.merchant_key,
+      first_name: 'Bo',
+      last_name: 'Kim',
+      email: 'bo@example.com',
+    });
 
     const page = await paykit.customers.list(merchant.merchant_key, { page: 2, perPage: 1 });
     assert.deepEqual([page.page, page.perPage, page.totalCount, page.totalPage, page.allList.length], [2, 1, 2, 2, 1]);
@@ -119,7 +145,12 @@ describe('paykit/client: a partner journey against the real service', () => {
 
   test('a pay link texted, paid, listed, read, partly refunded, over-refunded; another sale voided', async () => {
     const orderId = nextOrderId();
-    const link = await paykit.payments.request({ merchant_key: merchant.merchant_key, amount: '40.00', order_id: orderId, phone_number: '+14155550123' });
+    const link = await paykit.payments.request({
+      merchant_key: merchant.merchant_key,
+      amount: '40.00',
+      order_id: orderId,
+      phone_number: '+14155550123',
+    });
     assert.equal(link.order_id, orderId);
     assert.match(link.link_id, /^\w+_/);
     const [sms] = await paykit.sandbox.messages();
@@ -133,90 +164,182 @@ describe('paykit/client: a partner journey against the real service', () => {
     assert.ok(listed.total >= 1);
     const item = listed.items.find((t) => t.transaction_id === paid.transaction_id);
     assert.ok(item);
-    assert.deepEqual([item.amount, item.fee_percentage, item.other_details.last_four, item.type, item.status], ['40.00', '2.9000000', '4242', 'sale', 'completed']);
+    assert.deepEqual(
+      [item.amount, item.fee_percentage, item.other_details.last_four, item.type, item.status],
+      ['40.00', '2.9000000', '4242', 'sale', 'completed'],
+    );
     const today = new Date().toISOString().slice(0, 10);
-    const byDate = await paykit.transactions.list(merchant.merchant_key, { from_date: '2000-01-01', to_date: '2000-01-02' });
+    const byDate = await paykit.transactions.list(merchant.merchant_key, {
+      from_date: '2000-01-01',
+      to_date: '2000-01-02',
+    });
     assert.deepEqual(byDate, { items: [], total: 0, next_cursor: null, has_more: false });
-    assert.ok((await paykit.transactions.list(merchant.merchant_key, { from_date: today, limit: '1' })).items.length === 1);
+    assert.ok(
+      (await paykit.transactions.list(merchant.merchant_key, { from_date: today, limit: '1' })).items.length === 1,
+    );
 
     const one = await paykit.transactions.get(merchant.merchant_key, paid.transaction_id);
     assert.equal(one.transaction_id, paid.transaction_id);
-    assert.deepEqual([one.amount, one.other_details.lastFourDigits, one.other_details.cardType], ['40.00', '4242', item.other_details.card_brand]);
+    assert.deepEqual(
+      [one.amount, one.other_details.lastFourDigits, one.other_details.cardType],
+      ['40.00', '4242', item.other_details.card_brand],
+    );
     assert.equal(typeof one.net_amount, 'number');
 
-    const refund: Reversal = await paykit.transactions.refund({ merchant_key: merchant.merchant_key, transaction_id: paid.transaction_id, amount: '15.00' });
-    assert.deepEqual([refund.type, refund.Status, refund.amount, refund.sales_id], ['Refund', 'Success', 15, refund.transaction_id]);
+    const refund: Reversal = await paykit.transactions.refund({
+      merchant_key: merchant.merchant_key,
+      transaction_id: paid.transaction_id,
+      amount: '15.00',
+    });
+    assert.deepEqual(
+      [refund.type, refund.Status, refund.amount, refund.sales_id],
+      ['Refund', 'Success', 15, refund.transaction_id],
+    );
     assert.notEqual(refund.transaction_id, paid.transaction_id);
     await paykitError(
-      paykit.transactions.refund({ merchant_key: merchant.merchant_key, transaction_id: paid.transaction_id, amount: '30.00' }),
+      paykit.transactions.refund({
+        merchant_key: merchant.merchant_key,
+        transaction_id: paid.transaction_id,
+        amount: '30.00',
+      }),
       400,
       'The amount should not be greater than the remaining amount.',
     );
     assert.equal((await paykit.transactions.get(merchant.merchant_key, paid.transaction_id)).refunded_amount, '15.00');
 
-    const other = await paykit.payments.request({ merchant_key: merchant.merchant_key, amount: '5.00', order_id: nextOrderId() });
+    const other = await paykit.payments.request({
+      merchant_key: merchant.merchant_key,
+      amount: '5.00',
+      order_id: nextOrderId(),
+    });
     const sale = await paykit.sandbox.pay({ pay_link: other.pay_link, ...card });
-    const voided = await paykit.transactions.void({ merchant_key: merchant.merchant_key, transaction_id: sale.transaction_id });
-    assert.deepEqual([voided.type, voided.Status, voided.linked_txn_id, voided.amount], ['Void', 'Success', sale.transaction_id, 5]);
+    const voided = await paykit.transactions.void({
+      merchant_key: merchant.merchant_key,
+      transaction_id: sale.transaction_id,
+    });
+    assert.deepEqual(
+      [voided.type, voided.Status, voided.linked_txn_id, voided.amount],
+      ['Void', 'Success', sale.transaction_id, 5],
+    );
     assert.equal((await paykit.transactions.get(merchant.merchant_key, sale.transaction_id)).status, 'voided');
   });
 
   test('preauthorizations: raise, capture; another one voided', async () => {
     const hold = async (amount: string) => {
-      const link = await paykit.payments.request({ merchant_key: merchant.merchant_key, amount, order_id: nextOrderId(), preauth: true });
+      const link = await paykit.payments.request({
+        merchant_key: merchant.merchant_key,
+        amount,
+        order_id: nextOrderId(),
+        preauth: true,
+      });
       const paid = await paykit.sandbox.pay({ pay_link: link.pay_link, ...card });
       assert.equal(paid.status, 'authorized');
       return { id: paid.transaction_id, orderId: link.order_id };
     };
     const auth = await hold('30.00');
-    const raised = await paykit.preauth.update({ merchant_key: merchant.merchant_key, transaction_id: auth.id, last_authorized_amount: '30.00', new_authorized_amount: '45.00' });
-    assert.deepEqual(raised, { transaction_id: auth.id, order_id: auth.orderId, previous_amount: '30.00', authorized_amount: '45.00', change: 'increment' });
+    const raised = await paykit.preauth.update({
+      merchant_key: merchant.merchant_key,
+      transaction_id: auth.id,
+      last_authorized_amount: '30.00',
+      new_authorized_amount: '45.00',
+    });
+    assert.deepEqual(raised, {
+      transaction_id: auth.id,
+      order_id: auth.orderId,
+      previous_amount: '30.00',
+      authorized_amount: '45.00',
+      change: 'increment',
+    });
     await paykitError(
-      paykit.preauth.update({ merchant_key: merchant.merchant_key, transaction_id: auth.id, last_authorized_amount: '30.00', new_authorized_amount: '20.00' }),
+      paykit.preauth.update({
+        merchant_key: merchant.merchant_key,
+        transaction_id: auth.id,
+        last_authorized_amount: '30.00',
+        new_authorized_amount: '20.00',
+      }),
       409,
       /^Amount mismatch/,
     );
     const captured = await paykit.preauth.capture({ merchant_key: merchant.merchant_key, transaction_id: auth.id });
-    assert.deepEqual([captured.Status, captured.amount, captured.Authorized, captured.Account, captured.orderid], ['Approved', '45.00', 45, '4242', auth.orderId]);
+    assert.deepEqual(
+      [captured.Status, captured.amount, captured.Authorized, captured.Account, captured.orderid],
+      ['Approved', '45.00', 45, '4242', auth.orderId],
+    );
     assert.match(captured.transaction_id, /^txn_/);
     assert.equal((await paykit.transactions.get(merchant.merchant_key, captured.transaction_id)).amount, '45.00');
 
     const released = await hold('12.00');
     const voided = await paykit.preauth.void({ merchant_key: merchant.merchant_key, transaction_id: released.id });
-    assert.deepEqual(voided, { transaction_id: released.id, order_id: released.orderId, amount: '12.00', Status: 'Voided' });
-    await paykitError(paykit.preauth.capture({ merchant_key: merchant.merchant_key, transaction_id: 'txn_nope' }), 404, 'Authorization not found');
+    assert.deepEqual(voided, {
+      transaction_id: released.id,
+      order_id: released.orderId,
+      amount: '12.00',
+      Status: 'Voided',
+    });
+    await paykitError(
+      paykit.preauth.capture({ merchant_key: merchant.merchant_key, transaction_id: 'txn_nope' }),
+      404,
+      'Authorization not found',
+    );
   });
 
   test('ACH: pending until sandbox.updateAch approves it', async () => {
-    const link = await paykit.payments.request({ merchant_key: merchant.merchant_key, amount: '9.00', order_id: nextOrderId() });
+    const link = await paykit.payments.request({
+      merchant_key: merchant.merchant_key,
+      amount: '9.00',
+      order_id: nextOrderId(),
+    });
     const paid = await paykit.sandbox.pay({ pay_link: link.pay_link, ...ACH });
     assert.equal(paid.status, 'pending');
     assert.equal((await paykit.transactions.get(merchant.merchant_key, paid.transaction_id)).status, 'pending');
-    assert.equal(await paykit.sandbox.updateAch({ merchant_key: merchant.merchant_key, transaction_id: paid.transaction_id, new_status: 'approved' }), undefined);
+    assert.equal(
+      await paykit.sandbox.updateAch({
+        merchant_key: merchant.merchant_key,
+        transaction_id: paid.transaction_id,
+        new_status: 'approved',
+      }),
+      undefined,
+    );
     const read = await paykit.transactions.get(merchant.merchant_key, paid.transaction_id);
     assert.deepEqual([read.status, read.method, read.fee_percentage], ['completed', 'ach', '0.8000000']);
   });
 
   test('a QR link paid; a stored customer asked to pay, then charged again', async () => {
-    const qr = await paykit.payments.qrLink({ merchant_key: merchant.merchant_key, amount: '12.00', order_id: nextOrderId() });
+    const qr = await paykit.payments.qrLink({
+      merchant_key: merchant.merchant_key,
+      amount: '12.00',
+      order_id: nextOrderId(),
+    });
     assert.match(qr.qr_code_link, /\/pay\/pl_[\w-]+\/qr\.png$/);
     assert.match(qr.sales_id, /^txn_/);
     const viaQr = await paykit.sandbox.pay({ pay_link: qr.qr_code_link, ...card });
     assert.equal(viaQr.transaction_id, qr.sales_id, 'the sale takes the id reserved by the QR link');
 
-    const asked = await paykit.payments.requestFromCustomer(customer.customer_id, { merchant_key: merchant.merchant_key, amount: '10.00', order_id: nextOrderId() });
+    const asked = await paykit.payments.requestFromCustomer(customer.customer_id, {
+      merchant_key: merchant.merchant_key,
+      amount: '10.00',
+      order_id: nextOrderId(),
+    });
     assert.match(asked.sales_id, /^txn_/);
     const [sms] = await paykit.sandbox.messages();
     assert.equal(sms!.pay_link, asked.pay_link, 'the customer was texted the link');
     await paykit.sandbox.pay({ pay_link: asked.pay_link, ...card });
 
-    const charged = await paykit.customers.charge(customer.customer_id, { merchant_key: merchant.merchant_key, amount: 25.5, order_id: nextOrderId() });
+    const charged = await paykit.customers.charge(customer.customer_id, {
+      merchant_key: merchant.merchant_key,
+      amount: 25.5,
+      order_id: nextOrderId(),
+    });
     assert.deepEqual(Object.keys(charged), ['transaction_id']);
     assert.match(charged.transaction_id, /^txn_/);
     const sale = await paykit.transactions.get(merchant.merchant_key, charged.transaction_id);
     assert.deepEqual([sale.amount, sale.status, sale.other_details.lastFourDigits], ['25.50', 'completed', '4242']);
     await paykitError(
-      paykit.customers.charge(customer.customer_id, { merchant_key: merchant.merchant_key, amount: '0', order_id: nextOrderId() }),
+      paykit.customers.charge(customer.customer_id, {
+        merchant_key: merchant.merchant_key,
+        amount: '0',
+        order_id: nextOrderId(),
+      }),
       400,
       'amount must be greater than zero with at most two decimals, e.g. 25.5.',
     );
@@ -228,13 +351,27 @@ describe('paykit/client: a partner journey against the real service', () => {
     const lifetime = Date.parse(session.expires_at) - service.clock.now().getTime();
     assert.ok(lifetime > 14 * 60_000 && lifetime <= 15 * 60_000, `15 minutes (${lifetime} ms)`);
     const settings = await paykit.widgets.updateSettings({
-      merchant_key: merchant.merchant_key, button_label: 'Pay now', primary_color: '#0a7', allowed_origins: ['https://shop.example'],
+      merchant_key: merchant.merchant_key,
+      button_label: 'Pay now',
+      primary_color: '#0a7',
+      allowed_origins: ['https://shop.example'],
     });
-    assert.deepEqual(settings, { button_label: 'Pay now', primary_color: '#0a7', text_color: '#ffffff', allowed_origins: ['https://shop.example'], receipts_enabled: true, logo: null });
+    assert.deepEqual(settings, {
+      button_label: 'Pay now',
+      primary_color: '#0a7',
+      text_color: '#ffffff',
+      allowed_origins: ['https://shop.example'],
+      receipts_enabled: true,
+      logo: null,
+    });
   });
 
   test('the sandbox clock and settlement: a settled sale can no longer be voided', async () => {
-    const link = await paykit.payments.request({ merchant_key: merchant.merchant_key, amount: '7.00', order_id: nextOrderId() });
+    const link = await paykit.payments.request({
+      merchant_key: merchant.merchant_key,
+      amount: '7.00',
+      order_id: nextOrderId(),
+    });
     const sale = await paykit.sandbox.pay({ pay_link: link.pay_link, ...card });
     const before = service.clock.now().getTime();
     const moved = await paykit.sandbox.advanceClock(2);
@@ -264,15 +401,33 @@ describe('paykit/client: a partner journey against the real service', () => {
     assert.deepEqual(reused.body, { result: false, message: reused.message, code: 'conflict' });
 
     const customers = (await paykit.customers.list(merchant.merchant_key)).totalCount;
-    const added = await paykit.customers.add({ merchant_key: merchant.merchant_key, first_name: 'Cy', last_name: 'Day', email: 'cy@example.com' }, { idempotencyKey: key + '-c' });
-    const replayed = await paykit.customers.add({ merchant_key: merchant.merchant_key, first_name: 'Cy', last_name: 'Day', email: 'cy@example.com' }, { idempotencyKey: key + '-c' });
+    const added = await paykit.customers.add(
+      { merchant_key: merchant.merchant_key, first_name: 'Cy', last_name: 'Day', email: 'cy@example.com' },
+      { idempotencyKey: key + '-c' },
+    );
+    const replayed = await paykit.customers.add(
+      { merchant_key: merchant.merchant_key, first_name: 'Cy', last_name: 'Day', email: 'cy@example.com' },
+      { idempotencyKey: key + '-c' },
+    );
     assert.equal(replayed.customer_id, added.customer_id);
     assert.equal((await paykit.customers.list(merchant.merchant_key)).totalCount, customers + 1);
   });
 
   test('webhooks: deliveries arrive and verify; the log, one delivery, a resend, a rotation', async () => {
-    const expected = ['merchant.onboarding', 'merchant.approval', 'payment.success', 'payment.refund', 'payment.void', 'preauth', 'preauth.increment', 'preauth.charge', 'ach.update'];
-    const receipts = await receiver.waitFor((all) => expected.every((type) => all.some((r) => r.event.event_type === type)));
+    const expected = [
+      'merchant.onboarding',
+      'merchant.approval',
+      'payment.success',
+      'payment.refund',
+      'payment.void',
+      'preauth',
+      'preauth.increment',
+      'preauth.charge',
+      'ach.update',
+    ];
+    const receipts = await receiver.waitFor((all) =>
+      expected.every((type) => all.some((r) => r.event.event_type === type)),
+    );
     for (const receipt of receipts) {
       const event: PaykitEvent = verifyWebhook(receipt.body, receipt.headers, secret);
       assert.deepEqual(event, receipt.event);
@@ -288,7 +443,10 @@ describe('paykit/client: a partner journey against the real service', () => {
     assert.deepEqual([log.page, log.perPage], [1, 100]);
     const summary = log.items.find((d) => d.event_id === refund.id);
     assert.ok(summary, 'the refund is in the delivered log');
-    assert.deepEqual([summary.event_type, summary.delivery_status, summary.next_attempt_at], ['payment.refund', 'delivered', null]);
+    assert.deepEqual(
+      [summary.event_type, summary.delivery_status, summary.next_attempt_at],
+      ['payment.refund', 'delivered', null],
+    );
 
     const one = await paykit.webhooks.delivery(refund.id);
     assert.deepEqual(one.data, refund.event.data);
@@ -304,7 +462,12 @@ describe('paykit/client: a partner journey against the real service', () => {
     assert.ok(rotated.previous_secret_expires_at);
     const onboarded = await paykit.merchants.onboard(application());
     const next = await receiver.waitForEvent('merchant.onboarding', onboarded.merchant_id);
-    assert.equal(String(next.headers['webhook-signature']).split(' ').length, 2, 'both secrets sign during the overlap');
-    for (const key of [secret, rotated.signing_secret]) assert.equal(verifyWebhook(next.body, next.headers, key).event_type, 'merchant.onboarding');
+    assert.equal(
+      String(next.headers['webhook-signature']).split(' ').length,
+      2,
+      'both secrets sign during the overlap',
+    );
+    for (const key of [secret, rotated.signing_secret])
+      assert.equal(verifyWebhook(next.body, next.headers, key).event_type, 'merchant.onboarding');
   });
 });

@@ -79,7 +79,9 @@ test('the declarations of paykit/client reach nothing outside the package, and a
         const target = resolve(dirname(file), specifier).replace(/\.(ts|js)$/, '.d.ts');
         if (!existsSync(target)) outside.push(`${relative(types, file)}: ${specifier} does not resolve`);
         else if (!CLIENT_FOLDERS.some((folder) => target.startsWith(join(types, folder, '/')))) {
-          outside.push(`${relative(types, file)} reaches ${relative(types, target)}, outside ${CLIENT_FOLDERS.join(', ')}`);
+          outside.push(
+            `${relative(types, file)} reaches ${relative(types, target)}, outside ${CLIENT_FOLDERS.join(', ')}`,
+          );
         } else queue.push(target);
       }
     }
@@ -88,11 +90,20 @@ test('the declarations of paykit/client reach nothing outside the package, and a
 
     // A user's project: the package in node_modules, no typebox anywhere above it, declarations really checked.
     const pkg = join(work, 'consumer/node_modules/paykit');
-    for (const folder of CLIENT_FOLDERS) cpSync(join(types, folder), join(pkg, 'dist/types', folder), { recursive: true });
+    for (const folder of CLIENT_FOLDERS)
+      cpSync(join(types, folder), join(pkg, 'dist/types', folder), { recursive: true });
     writeFileSync(join(pkg, 'dist/client.js'), 'export {};\n');
-    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
-    writeJson(join(pkg, 'package.json'), { name: 'paykit', type: 'module', exports: { './client': manifest.exports['./client'] } });
-    writeFileSync(join(work, 'consumer/consumer.ts'), `
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      exports: Record<string, unknown>;
+    };
+    writeJson(join(pkg, 'package.json'), {
+      name: 'paykit',
+      type: 'module',
+      exports: { './client': manifest.exports['./client'] },
+    });
+    writeFileSync(
+      join(work, 'consumer/consumer.ts'),
+      `
 import { PaykitClient, PaykitError, verifyWebhook, type PaymentRequest, type TransactionList, type PaykitEvent } from 'paykit/client';
 
 const paykit = new PaykitClient({ clientId: 'demo_partner', secretKey: 'sk_test', environment: 'sandbox' });
@@ -113,16 +124,26 @@ export async function run(body: string, headers: Record<string, string>): Promis
   }
   return pay_link + String(wrong) + String(asNumber);
 }
-`);
+`,
+    );
     writeJson(join(work, 'consumer/tsconfig.json'), {
       compilerOptions: {
-        strict: true, target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', noEmit: true, skipLibCheck: false,
+        strict: true,
+        target: 'ES2022',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        noEmit: true,
+        skipLibCheck: false,
         // Node's own types only (verifyWebhook takes a Buffer), from this repository; nothing else of it.
-        typeRoots: [join(root, 'node_modules/@types')], types: ['node'],
+        typeRoots: [join(root, 'node_modules/@types')],
+        types: ['node'],
       },
       files: ['consumer.ts'],
     });
-    assert.ok(!existsSync(join(work, 'node_modules')) && !existsSync(join(tmpdir(), 'node_modules')), 'no node_modules above the consumer');
+    assert.ok(
+      !existsSync(join(work, 'node_modules')) && !existsSync(join(tmpdir(), 'node_modules')),
+      'no node_modules above the consumer',
+    );
     runTsc(join(work, 'consumer/tsconfig.json'));
   } finally {
     rmSync(work, { recursive: true, force: true });

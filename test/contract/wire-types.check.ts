@@ -16,18 +16,31 @@ import type * as Sandbox from '../../server/schemas/sandbox.ts';
 import type * as Webhooks from '../../server/schemas/webhooks.ts';
 import type * as Widgets from '../../server/schemas/widgets.ts';
 
-type Modules = typeof Branding & typeof Customers & typeof Envelope & typeof Merchants & typeof Onboarding & typeof Payments & typeof Payouts & typeof Sandbox
-  & typeof Webhooks & typeof Widgets;
+type Modules = typeof Branding &
+  typeof Customers &
+  typeof Envelope &
+  typeof Merchants &
+  typeof Onboarding &
+  typeof Payments &
+  typeof Payouts &
+  typeof Sandbox &
+  typeof Webhooks &
+  typeof Widgets;
 // TypeBox's TSchema is an empty interface; its schema types carry a `~kind` (or `~unsafe`) brand.
-type SchemaNames = { [K in keyof Modules]: Modules[K] extends { '~kind': string } | { '~unsafe': unknown } ? K : never }[keyof Modules];
+type SchemaNames = {
+  [K in keyof Modules]: Modules[K] extends { '~kind': string } | { '~unsafe': unknown } ? K : never;
+}[keyof Modules];
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
 type Differing = {
-  [K in keyof SchemaTypes]: K extends SchemaNames ? (Same<Static<Modules[K] & TSchema>, SchemaTypes[K]> extends true ? never : K) : K;
+  [K in keyof SchemaTypes]: K extends SchemaNames
+    ? Same<Static<Modules[K] & TSchema>, SchemaTypes[K]> extends true
+      ? never
+      : K
+    : K;
 }[keyof SchemaTypes];
 type Missing = Exclude<SchemaNames, keyof SchemaTypes>;
 
 export const noneDiffer: [Differing] extends [never] ? true : { differing: Differing } = true;
 export const noneMissing: [Missing] extends [never] ? true : { missing: Missing } = true;
-

@@ -7,7 +7,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { generateAnswerShapes, generateRefusalReasons, generateWireTypes, OUTPUT, REASONS_OUTPUT, SHAPES_OUTPUT } from '../../scripts/client-types.ts';
+import {
+  generateAnswerShapes,
+  generateRefusalReasons,
+  generateWireTypes,
+  OUTPUT,
+  REASONS_OUTPUT,
+  SHAPES_OUTPUT,
+} from '../../scripts/client-types.ts';
 import { REFUSAL_REASONS } from '../../contract/refusal-reasons.ts';
 import { REASONS } from '../../server/domain/refusals.ts';
 import { paykitError } from '../../client/errors.ts';
@@ -44,6 +51,8 @@ test('paykit/client knows every reason the service refuses with, and no code of 
     const error = paykitError(418, 'Refused.', { body: { result: false, message: 'Refused.', code: reason } });
     assert.equal(error.code, reason);
   }
-  const claimed = paykitError(500, 'Broken.', { body: { result: false, message: 'Broken.', code: 'connection_error' } });
+  const claimed = paykitError(500, 'Broken.', {
+    body: { result: false, message: 'Broken.', code: 'connection_error' },
+  });
   assert.deepEqual([claimed.code, claimed.constructor.name], ['service_error', 'PaykitServiceError']);
 });

@@ -1,12 +1,24 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { consoleStates, decideUndo, refundableAmount, searchTerms, voidableUntil } from '../../server/domain/console.ts';
+import {
+  consoleStates,
+  decideUndo,
+  refundableAmount,
+  searchTerms,
+  voidableUntil,
+} from '../../server/domain/console.ts';
 import type { Refundable } from '../../server/domain/refunds.ts';
 
 const COMPLETED = '2026-03-01T12:00:00.000Z';
 const at = (hoursAfter: number) => new Date(Date.parse(COMPLETED) + hoursAfter * 3_600_000);
 const sale = (changes: Partial<Refundable> = {}): Refundable => ({
-  kind: 'sale', status: 'completed', amount: 5_000, refunded: 0, completedAt: COMPLETED, settledAt: null, ...changes,
+  kind: 'sale',
+  status: 'completed',
+  amount: 5_000,
+  refunded: 0,
+  completedAt: COMPLETED,
+  settledAt: null,
+  ...changes,
 });
 
 test('undo sale: a void until the sale settles (48 hours, or the batch closing), a full refund of the rest after', () => {
@@ -16,12 +28,37 @@ test('undo sale: a void until the sale settles (48 hours, or the batch closing),
     ['the moment it settles on its own', sale(), at(48), { ok: true, as: 'refund', amount: 5_000 }],
     ['after', sale(), at(72), { ok: true, as: 'refund', amount: 5_000 }],
     ['its batch closed', sale({ settledAt: at(1).toISOString() }), at(2), { ok: true, as: 'refund', amount: 5_000 }],
-    ['refunded in part, not settled: the rest is refunded', sale({ refunded: 1_500 }), at(1), { ok: true, as: 'refund', amount: 3_500 }],
+    [
+      'refunded in part, not settled: the rest is refunded',
+      sale({ refunded: 1_500 }),
+      at(1),
+      { ok: true, as: 'refund', amount: 3_500 },
+    ],
     ['refunded in part, settled', sale({ refunded: 1_500 }), at(50), { ok: true, as: 'refund', amount: 3_500 }],
-    ['refunded in full', sale({ refunded: 5_000 }), at(50), { ok: false, reason: 'conflict', message: 'Refund already done. No refund allowed.' }],
-    ['voided', sale({ status: 'voided' }), at(1), { ok: false, reason: 'conflict', message: 'Nothing is left to undo: the sale was voided or refunded in full.' }],
-    ['a refund record', sale({ kind: 'refund' }), at(1), { ok: false, reason: 'not_found', message: 'Payment method not found.' }],
-    ['an ACH payment waiting', sale({ status: 'pending', completedAt: null }), at(1), { ok: false, reason: 'not_found', message: 'Payment method not found.' }],
+    [
+      'refunded in full',
+      sale({ refunded: 5_000 }),
+      at(50),
+      { ok: false, reason: 'conflict', message: 'Refund already done. No refund allowed.' },
+    ],
+    [
+      'voided',
+      sale({ status: 'voided' }),
+      at(1),
+      { ok: false, reason: 'conflict', message: 'Nothing is left to undo: the sale was voided or refunded in full.' },
+    ],
+    [
+      'a refund record',
+      sale({ kind: 'refund' }),
+      at(1),
+      { ok: false, reason: 'not_found', message: 'Payment method not found.' },
+    ],
+    [
+      'an ACH payment waiting',
+      sale({ status: 'pending', completedAt: null }),
+      at(1),
+      { ok: false, reason: 'not_found', message: 'Payment method not found.' },
+    ],
     ['nothing', undefined, at(1), { ok: false, reason: 'not_found', message: 'Payment method not found.' }],
   ];
   for (const [name, given, now, expected] of cases) assert.deepEqual(decideUndo(given, now), expected, name);
@@ -51,7 +88,12 @@ test('a search text is an id or order id (in any case), and also a last four, an
   assert.deepEqual(searchTerms('12.50'), { ...none, text: '12.50', key: '12.50', amount: 1_250 });
   assert.deepEqual(searchTerms('Order-7'), { ...none, text: 'Order-7', key: 'order-7' });
   assert.deepEqual(searchTerms('12.505'), { ...none, text: '12.505', key: '12.505' });
-  assert.deepEqual(searchTerms('Ann.Lee@Example.COM'), { ...none, text: 'Ann.Lee@Example.COM', key: 'ann.lee@example.com', email: 'ann.lee@example.com' });
+  assert.deepEqual(searchTerms('Ann.Lee@Example.COM'), {
+    ...none,
+    text: 'Ann.Lee@Example.COM',
+    key: 'ann.lee@example.com',
+    email: 'ann.lee@example.com',
+  });
   assert.equal(searchTerms('ÄÖ-Straße-A').key, 'ÄÖ-straße-a', 'ASCII letters alone, as both databases fold them');
 });
 

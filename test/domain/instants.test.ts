@@ -18,8 +18,15 @@ test('an instant is written exactly as toISOString writes it, anywhere a Date ca
 
 test('an instant near now, and the days around it, one millisecond at a time where the text turns over', () => {
   // Milliseconds around midnight, the turn of a minute, of a leap day and of a century that is not a leap year.
-  const edges = ['2026-11-25T23:59:59.998Z', '2028-02-28T23:59:59.999Z', '2028-02-29T23:59:59.999Z', '2100-02-28T23:59:59.999Z',
-    '1969-12-31T23:59:59.999Z', '0000-01-01T00:00:00.000Z', '9999-12-31T23:59:59.999Z'];
+  const edges = [
+    '2026-11-25T23:59:59.998Z',
+    '2028-02-28T23:59:59.999Z',
+    '2028-02-29T23:59:59.999Z',
+    '2100-02-28T23:59:59.999Z',
+    '1969-12-31T23:59:59.999Z',
+    '0000-01-01T00:00:00.000Z',
+    '9999-12-31T23:59:59.999Z',
+  ];
   for (const edge of edges) {
     const start = Date.parse(edge);
     for (let ms = start - 3; ms <= start + 3; ms++) assert.equal(isoInstant(new Date(ms)), new Date(ms).toISOString());
@@ -31,9 +38,13 @@ test('an instant near now, and the days around it, one millisecond at a time whe
 
 test('an instant some time from a date is the one a Date that far from it writes', () => {
   fc.assert(
-    fc.property(fc.integer({ min: -DATE_LIMIT_MS / 2, max: DATE_LIMIT_MS / 2 }), fc.integer({ min: -DATE_LIMIT_MS / 2, max: DATE_LIMIT_MS / 2 }), (ms, offset) => {
-      assert.equal(isoInstant(new Date(ms), offset), new Date(ms + offset).toISOString());
-    }),
+    fc.property(
+      fc.integer({ min: -DATE_LIMIT_MS / 2, max: DATE_LIMIT_MS / 2 }),
+      fc.integer({ min: -DATE_LIMIT_MS / 2, max: DATE_LIMIT_MS / 2 }),
+      (ms, offset) => {
+        assert.equal(isoInstant(new Date(ms), offset), new Date(ms + offset).toISOString());
+      },
+    ),
     { numRuns: 20_000, seed: 16 },
   );
   // A day ahead of now, and an hour back, where the day is already known.

@@ -10,7 +10,10 @@ test('a step left valid moves the draft on and opens the next step; one with err
   const draft = newDraft({ business_name: 'Prefilled' });
   assert.equal(canOpen(draft, 'owner'), false);
   const refused = saveStep(draft, 'business', { ...application.BusinessInfo, ein: '12' }, 'forward', TODAY);
-  assert.deepEqual(refused.errors.map((e) => e.field), ['BusinessInfo.ein']);
+  assert.deepEqual(
+    refused.errors.map((e) => e.field),
+    ['BusinessInfo.ein'],
+  );
   assert.equal(refused.draft.at, 'business');
   assert.equal(refused.draft.reached, 'business');
   assert.equal(refused.draft.answers.BusinessInfo.ein, '12', 'what was typed is kept');
@@ -58,7 +61,14 @@ test('an answer longer than a draft keeps is refused going forward and dropped g
 });
 
 test('a stored draft is read back, and anything else is not taken for one', () => {
-  const draft = saveStep(newDraft({ business_name: 'A' }), 'business', application.BusinessInfo, 'forward', TODAY).draft;
+  const draft = saveStep(
+    newDraft({ business_name: 'A' }),
+    'business',
+    application.BusinessInfo,
+    'forward',
+    TODAY,
+  ).draft;
   assert.deepEqual(parseDraft(JSON.stringify(draft)), draft);
-  for (const text of ['', 'null', '[]', '{"at":"nowhere","reached":"business"}', '{"at":"owner"}', 'not json']) assert.equal(parseDraft(text), null, text);
+  for (const text of ['', 'null', '[]', '{"at":"nowhere","reached":"business"}', '{"at":"owner"}', 'not json'])
+    assert.equal(parseDraft(text), null, text);
 });

@@ -28,7 +28,14 @@ test('keys are the token’s time then its digest, so later links sort after ear
 
 test('a token of any other shape, one without its time among them, has no key: it names no link', () => {
   const untimed = newToken('pl_');
-  for (const other of [untimed, 'pl_madeup', `pl_0123456789AB${untimed.slice(3)}`, `PL_0123456789ab${untimed.slice(3)}`, `pl_0123456789ab${untimed.slice(3)}x`, '']) {
+  for (const other of [
+    untimed,
+    'pl_madeup',
+    `pl_0123456789AB${untimed.slice(3)}`,
+    `PL_0123456789ab${untimed.slice(3)}`,
+    `pl_0123456789ab${untimed.slice(3)}x`,
+    '',
+  ]) {
     assert.equal(payLinkKey(other), undefined, other);
   }
 });

@@ -14,7 +14,8 @@ test('a pay link is open until its expiry, expired from that very instant, and p
     ['paid before its expiry', 'paid', later(86_400_000), 'paid'],
     ['paid, read after its expiry', 'paid', later(-86_400_000), 'paid'],
   ];
-  for (const [name, status, expires_at, seen] of cases) assert.equal(payLinkStatus({ status, expires_at }, NOW), seen, name);
+  for (const [name, status, expires_at, seen] of cases)
+    assert.equal(payLinkStatus({ status, expires_at }, NOW), seen, name);
 });
 
 test('a paid link as the pay button sees it: the payment made through it decides', () => {
@@ -28,7 +29,8 @@ test('a paid link as the pay button sees it: the payment made through it decides
     ['paid', 'pending', 'pending'],
     ['paid', 'declined', 'declined'],
   ];
-  for (const [status, payment, seen] of cases) assert.equal(paidLinkOutcome(status, payment), seen, `${status} with a ${payment ?? 'missing'} payment`);
+  for (const [status, payment, seen] of cases)
+    assert.equal(paidLinkOutcome(status, payment), seen, `${status} with a ${payment ?? 'missing'} payment`);
 });
 
 test('where a link lives, and the words for a link that cannot be paid', () => {

@@ -21,7 +21,8 @@ test('processing fees for every method, at the rounding and cap boundaries', () 
     ['ach', 62_437, 499, 'just under the cap'],
     ['ach', 10_000_000, 500, 'capped'],
   ];
-  for (const [method, amount, fee, name] of cases) assert.equal(processingFee(method, amount), fee, `${method} ${amount}: ${name}`);
+  for (const [method, amount, fee, name] of cases)
+    assert.equal(processingFee(method, amount), fee, `${method} ${amount}: ${name}`);
 });
 
 test('the percentage as the interface writes it, for every method', () => {

@@ -11,7 +11,8 @@ test('amounts: decimal text to minor units and back', () => {
   assert.equal(parseAmount('10.5'), 1050);
   assert.equal(parseAmount('0.07'), 7);
   assert.equal(parseAmount(' 12.34 '), 1234);
-  for (const bad of ['', '1.234', '-1', '1e3', '1,00', 'abc', '.5', '99999999999999']) assert.equal(parseAmount(bad), null, bad);
+  for (const bad of ['', '1.234', '-1', '1e3', '1,00', 'abc', '.5', '99999999999999'])
+    assert.equal(parseAmount(bad), null, bad);
   assert.equal(formatAmount(1050), '10.50');
   assert.equal(formatAmount(7), '0.07');
   assert.equal(formatAmount(-250), '-2.50');

@@ -17,7 +17,10 @@ test('pooled random bytes: the size asked, each a copy of its own, spread over e
   // 5000 is more than the pool holds: it comes from the CSPRNG directly, whole.
   const sizes = [12, 16, 32, 4000, 1, 5000];
   const chunks = sizes.map((size) => pooledRandomBytes(size));
-  assert.deepEqual(chunks.map((chunk) => chunk.length), sizes);
+  assert.deepEqual(
+    chunks.map((chunk) => chunk.length),
+    sizes,
+  );
   // A copy: wiping it does not touch the next bytes handed out, and they differ from it.
   const first = Buffer.from(chunks[2]!);
   chunks[2]!.fill(0);
@@ -25,7 +28,10 @@ test('pooled random bytes: the size asked, each a copy of its own, spread over e
   const counts = new Array<number>(256).fill(0);
   for (let i = 0; i < 1000; i++) for (const byte of pooledRandomBytes(64)) counts[byte]!++;
   // 64,000 bytes: about 250 of each value; a pool handed out twice or left zeroed would skew this far.
-  assert.ok(Math.min(...counts) > 150 && Math.max(...counts) < 350, `byte counts from ${Math.min(...counts)} to ${Math.max(...counts)}`);
+  assert.ok(
+    Math.min(...counts) > 150 && Math.max(...counts) < 350,
+    `byte counts from ${Math.min(...counts)} to ${Math.max(...counts)}`,
+  );
 });
 
 test('UUIDv7 ids: the millisecond first, as 12 hex digits; a new millisecond gives a new prefix, the same one the same', () => {

@@ -26,7 +26,12 @@ after(async () => {
 });
 
 describe("the storefront's QR card", { timeout: 120_000 }, () => {
-  const cases = [['/', 1280], ['/', 360], ['/react.html', 1280], ['/vue.html', 1280]] as const;
+  const cases = [
+    ['/', 1280],
+    ['/', 360],
+    ['/react.html', 1280],
+    ['/vue.html', 1280],
+  ] as const;
   for (const [storefront, width] of cases) {
     test(`${storefront} reserves the QR code's space at ${width} px: the row does not grow when the code arrives`, async () => {
       const page = await browser.newPage({ viewport: { width, height: 900 } });
@@ -46,13 +51,22 @@ describe("the storefront's QR card", { timeout: 120_000 }, () => {
         await page.getByRole('dialog').waitFor({ state: 'hidden' });
 
         const heights = await image.evaluate((img) => {
-          const cardElement = img.getRootNode() instanceof ShadowRoot ? ((img.getRootNode() as ShadowRoot).host.closest('article') as Element) : img.closest('article')!;
+          const cardElement =
+            img.getRootNode() instanceof ShadowRoot
+              ? ((img.getRootNode() as ShadowRoot).host.closest('article') as Element)
+              : img.closest('article')!;
           const figure = img.closest('figure') as HTMLElement;
           const grid = cardElement.closest('.products')!;
           // No named function in here: the test's transpiler would wrap it in a helper the page does not have.
-          const withCode = { card: cardElement.getBoundingClientRect().height, grid: grid.getBoundingClientRect().height };
+          const withCode = {
+            card: cardElement.getBoundingClientRect().height,
+            grid: grid.getBoundingClientRect().height,
+          };
           figure.style.display = 'none';
-          const withoutCode = { card: cardElement.getBoundingClientRect().height, grid: grid.getBoundingClientRect().height };
+          const withoutCode = {
+            card: cardElement.getBoundingClientRect().height,
+            grid: grid.getBoundingClientRect().height,
+          };
           figure.style.display = '';
           return { withCode, withoutCode };
         });
@@ -63,8 +77,13 @@ describe("the storefront's QR card", { timeout: 120_000 }, () => {
         const code = await image.boundingBox();
         const space = await card.locator('.qr-space').boundingBox();
         assert.ok(code && space, 'the code and its space are on the page');
-        assert.ok(code.y >= space.y - 0.5 && code.y + code.height <= space.y + space.height + 0.5, `the code lies in its space (${JSON.stringify({ code, space })})`);
-        await page.screenshot({ path: `${ARTIFACTS}/storefront-qr-${storefront.replace(/\W/g, '') || 'script-tag'}-${width}.png` });
+        assert.ok(
+          code.y >= space.y - 0.5 && code.y + code.height <= space.y + space.height + 0.5,
+          `the code lies in its space (${JSON.stringify({ code, space })})`,
+        );
+        await page.screenshot({
+          path: `${ARTIFACTS}/storefront-qr-${storefront.replace(/\W/g, '') || 'script-tag'}-${width}.png`,
+        });
         await assertAccessible(page, `the storefront with the QR code (${width} px)`);
       } finally {
         await page.close();

@@ -27,10 +27,22 @@ describe('the demo storefront’s layout shift', { timeout: 120_000 }, () => {
       page.setDefaultTimeout(30_000);
       try {
         await page.addInitScript(() => {
-          const shifts: { value: number; sources: string[] }[] = ((window as unknown as { shifts: unknown }).shifts = []);
+          const shifts: { value: number; sources: string[] }[] = ((window as unknown as { shifts: unknown }).shifts =
+            []);
           new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources: { node?: Node }[] }[]) {
-              if (!entry.hadRecentInput) shifts.push({ value: entry.value, sources: entry.sources.map((source) => (source.node as Element | undefined)?.outerHTML?.slice(0, 60) ?? String(source.node?.nodeName)) });
+            for (const entry of list.getEntries() as unknown as {
+              value: number;
+              hadRecentInput: boolean;
+              sources: { node?: Node }[];
+            }[]) {
+              if (!entry.hadRecentInput)
+                shifts.push({
+                  value: entry.value,
+                  sources: entry.sources.map(
+                    (source) =>
+                      (source.node as Element | undefined)?.outerHTML?.slice(0, 60) ?? String(source.node?.nodeName),
+                  ),
+                });
             }
           }).observe({ type: 'layout-shift', buffered: true });
         });
@@ -42,8 +54,12 @@ describe('the demo storefront’s layout shift', { timeout: 120_000 }, () => {
         await page.getByRole('heading', { name: 'Test cards' }).waitFor();
         // The merchant's settings arrive after the elements render (the button label): give them time to land.
         await page.waitForLoadState('networkidle');
-        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-        const shifts = await page.evaluate(() => (window as unknown as { shifts: { value: number; sources: string[] }[] }).shifts);
+        await page.evaluate(
+          () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+        );
+        const shifts = await page.evaluate(
+          () => (window as unknown as { shifts: { value: number; sources: string[] }[] }).shifts,
+        );
         const cls = shifts.reduce((sum, shift) => sum + shift.value, 0);
         t.diagnostic(`CLS ${cls.toFixed(4)} at ${width} px${shifts.length ? `: ${JSON.stringify(shifts)}` : ''}`);
         assert.ok(cls <= 0.01, `CLS ${cls.toFixed(4)}: ${JSON.stringify(shifts, null, 1)}`);

@@ -28,9 +28,16 @@ describe('button options', () => {
   });
 
   it('disabled: neither button can be pressed, by mouse or keyboard, until it is enabled again', async () => {
-    service = fakeService({ 'POST /pay-links': () => ok(LINK), 'POST /payment-requests': () => ok({ order_id: 'o', pay_link: LINK.pay_link }) });
-    const pay = await fixture<PayButton>(html`<pay-button disabled amount="5" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`);
-    const request = await fixture<RequestPaymentButton>(html`<request-payment-button disabled amount="5" recipient-phone="+14155550123" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></request-payment-button>`);
+    service = fakeService({
+      'POST /pay-links': () => ok(LINK),
+      'POST /payment-requests': () => ok({ order_id: 'o', pay_link: LINK.pay_link }),
+    });
+    const pay = await fixture<PayButton>(
+      html`<pay-button disabled amount="5" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`,
+    );
+    const request = await fixture<RequestPaymentButton>(
+      html`<request-payment-button disabled amount="5" recipient-phone="+14155550123" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></request-payment-button>`,
+    );
     for (const el of [pay, request]) {
       const button = part<HTMLButtonElement>(el, 'button');
       expect(el.disabled).to.equal(true);
@@ -54,9 +61,18 @@ describe('button options', () => {
 
   it('strings.verb wins over the merchant’s configured label, which wins over the default verb', async () => {
     service = fakeService({
-      'GET /settings': () => ok({ merchant_name: 'Tea Shop', environment: 'sandbox', button_label: 'Buy now', primary_color: '#00796b', text_color: '#ffffff' }),
+      'GET /settings': () =>
+        ok({
+          merchant_name: 'Tea Shop',
+          environment: 'sandbox',
+          button_label: 'Buy now',
+          primary_color: '#00796b',
+          text_color: '#ffffff',
+        }),
     });
-    const el = await fixture<PayButton>(html`<pay-button amount="5" locale="en-US" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`);
+    const el = await fixture<PayButton>(
+      html`<pay-button amount="5" locale="en-US" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`,
+    );
     await waitUntil(() => part(el, 'label').textContent === 'Buy now $5.00', 'the merchant’s label');
     el.strings = { verb: 'Order' };
     await el.updateComplete;
@@ -68,15 +84,29 @@ describe('button options', () => {
 
   it('the service’s default label ("Pay") is said in the element’s language', async () => {
     service = fakeService({
-      'GET /settings': () => ok({ merchant_name: 'Tea Shop', environment: 'sandbox', button_label: 'Pay', primary_color: '#1a56db', text_color: '#ffffff' }),
+      'GET /settings': () =>
+        ok({
+          merchant_name: 'Tea Shop',
+          environment: 'sandbox',
+          button_label: 'Pay',
+          primary_color: '#1a56db',
+          text_color: '#ffffff',
+        }),
     });
-    const el = await fixture<PayButton>(html`<pay-button amount="5" locale="es-ES" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`);
+    const el = await fixture<PayButton>(
+      html`<pay-button amount="5" locale="es-ES" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`,
+    );
     await waitUntil(() => part(el, 'label').textContent!.startsWith('Pagar'), 'Spanish verb');
   });
 
   it('takes the outcome from the pay link’s own origin, and from nowhere else', async () => {
-    service = fakeService({ 'POST /pay-links': () => ok(LINK), 'GET /pay-links/lnk_options': () => ok({ ...LINK, status: 'open', transaction_id: null }) });
-    const el = await fixture<PayButton>(html`<pay-button amount="10" locale="de-DE" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`);
+    service = fakeService({
+      'POST /pay-links': () => ok(LINK),
+      'GET /pay-links/lnk_options': () => ok({ ...LINK, status: 'open', transaction_id: null }),
+    });
+    const el = await fixture<PayButton>(
+      html`<pay-button amount="10" locale="de-DE" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`,
+    );
     part(el, 'button').click();
     const dialog = part<HTMLDialogElement>(el, 'dialog');
     await waitUntil(() => dialog.open, 'the dialog opens');
@@ -84,10 +114,16 @@ describe('button options', () => {
     expect(src.origin).to.equal(LINK_ORIGIN);
     expect(src.searchParams.get('locale'), 'the pay page speaks the element’s language').to.equal('de-DE');
 
-    window.dispatchEvent(message('https://evil.example', { status: 'approved', transaction_id: 'txn_forged', amount: 10 }));
+    window.dispatchEvent(
+      message('https://evil.example', { status: 'approved', transaction_id: 'txn_forged', amount: 10 }),
+    );
     await noEvent(el, 'pay-success');
     const paid = eventWithin<CustomEvent>(el, 'pay-success');
     window.dispatchEvent(message(LINK_ORIGIN, { status: 'approved', transaction_id: 'txn_link_origin', amount: 10 }));
-    expect((await paid).detail).to.deep.equal({ transaction_id: 'txn_link_origin', order_id: LINK.order_id, amount: '10.00' });
+    expect((await paid).detail).to.deep.equal({
+      transaction_id: 'txn_link_origin',
+      order_id: LINK.order_id,
+      amount: '10.00',
+    });
   });
 });

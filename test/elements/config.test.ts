@@ -13,7 +13,10 @@ describe('configuration', () => {
   it('takes configure() for the page and lets an element override it', () => {
     configure({ publicKey: 'pk_page', baseUrl: 'https://pay.example.com/some/path' });
     expect(resolveConfig()).to.deep.equal({ publicKey: 'pk_page', baseUrl: 'https://pay.example.com' });
-    expect(resolveConfig({ publicKey: 'pk_element' })).to.deep.equal({ publicKey: 'pk_element', baseUrl: 'https://pay.example.com' });
+    expect(resolveConfig({ publicKey: 'pk_element' })).to.deep.equal({
+      publicKey: 'pk_element',
+      baseUrl: 'https://pay.example.com',
+    });
     expect(resolveConfig({ baseUrl: 'http://localhost:4010' }).baseUrl).to.equal('http://localhost:4010');
   });
 

@@ -84,7 +84,13 @@ export const pending: FakeRoute = () => new Promise<Response>(() => {});
 
 /** The service's default widget settings, in the element's own default colour so tests see no change. */
 const fakeSettings: FakeRoute = () =>
-  ok({ merchant_name: 'Fake Shop', environment: 'sandbox', button_label: 'Pay', primary_color: '#1a56db', text_color: '#ffffff' });
+  ok({
+    merchant_name: 'Fake Shop',
+    environment: 'sandbox',
+    button_label: 'Pay',
+    primary_color: '#1a56db',
+    text_color: '#ffffff',
+  });
 
 export const FAKE_BASE = 'https://pay.fake.test';
 export const FAKE_KEY = 'pk_fake_merchant';
@@ -154,11 +160,15 @@ export function pageStyle(text: string): () => void {
 export function eventWithin<T extends Event = CustomEvent>(target: EventTarget, event: string, ms = 5000): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${event} event within ${ms} ms`)), ms);
-    target.addEventListener(event, (fired) => {
-      clearTimeout(timer);
-      if (fired.bubbles && fired.composed) resolve(fired as T);
-      else reject(new Error(`${event} must bubble and be composed`));
-    }, { once: true });
+    target.addEventListener(
+      event,
+      (fired) => {
+        clearTimeout(timer);
+        if (fired.bubbles && fired.composed) resolve(fired as T);
+        else reject(new Error(`${event} must bubble and be composed`));
+      },
+      { once: true },
+    );
   });
 }
 

@@ -10,7 +10,11 @@ import { cut, loadScriptTag, requestsFor } from './script-tag-helpers.ts';
 import { part, realService, type PaykitTestService } from './helpers.ts';
 
 /** Cuts `tag`'s module for good, adds an element and waits for it to say that it failed. */
-async function failForGood(service: PaykitTestService, tag: string, errorEvent: string): Promise<{ element: HTMLElement; detail: { code: string; message: string } }> {
+async function failForGood(
+  service: PaykitTestService,
+  tag: string,
+  errorEvent: string,
+): Promise<{ element: HTMLElement; detail: { code: string; message: string } }> {
   await cut(service, `^/paykit/${tag}-`, -1);
   const element = document.createElement(tag);
   element.setAttribute('amount', '3');
@@ -50,7 +54,10 @@ describe('the script tag when a module fails to download', function () {
       expect(part(first, 'label').textContent).to.equal('Request $3.00');
       const laterUrls = (await requestsFor(service, 'request-payment-button')).slice(failedUrls.length);
       expect(laterUrls, 'the next round asked again').to.not.be.empty;
-      expect(laterUrls.filter((url) => failedUrls.includes(url)), 'and never at a URL that had failed').to.deep.equal([]);
+      expect(
+        laterUrls.filter((url) => failedUrls.includes(url)),
+        'and never at a URL that had failed',
+      ).to.deep.equal([]);
       second.remove();
     } finally {
       first.remove();

@@ -26,7 +26,9 @@ describe('the script tag when a module fails to download twice', function () {
       await (button as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
       expect(part(button, 'label').textContent).to.equal('Request $4.50');
       expect(errors).to.equal(0);
-      expect((await requestsFor(service, 'request-payment-button')).length, 'cut twice, then fetched').to.be.at.least(3);
+      expect((await requestsFor(service, 'request-payment-button')).length, 'cut twice, then fetched').to.be.at.least(
+        3,
+      );
     } finally {
       button.remove();
       await cut(service, '', 0);

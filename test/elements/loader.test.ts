@@ -28,8 +28,13 @@ describe('the script tag (/paykit.js)', function () {
     await customElements.whenDefined('pay-button');
     await (onPage as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
     expect(part(onPage, 'label').textContent).to.match(/\$4\.50$/);
-    const fetched = performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname.startsWith('/paykit/'));
-    expect(fetched.map((entry) => entry.name), 'no module for the pay button, nothing of the elements not on the page').to.deep.equal([]);
+    const fetched = performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname.startsWith('/paykit/'));
+    expect(
+      fetched.map((entry) => entry.name),
+      'no module for the pay button, nothing of the elements not on the page',
+    ).to.deep.equal([]);
   });
 
   it('defines an element added to the document later, loading its module only then, with what it imports preloaded', async () => {
@@ -41,7 +46,10 @@ describe('the script tag (/paykit.js)', function () {
     try {
       await customElements.whenDefined('request-payment-button');
       expect(requested('request-payment-button')).to.equal(true);
-      const preloads = Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]'), (link) => new URL(link.href).pathname);
+      const preloads = Array.from(
+        document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]'),
+        (link) => new URL(link.href).pathname,
+      );
       expect(preloads.some((path) => /^\/paykit\/request-payment-button-\w+\.js$/.test(path))).to.equal(true);
       const button = later.firstElementChild as HTMLElement & { updateComplete: Promise<unknown> };
       await button.updateComplete;

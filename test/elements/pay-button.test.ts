@@ -5,7 +5,21 @@ import type { PayButton } from '../../src/index.ts';
 import { clearSettingsCache } from '../../src/widget-api.ts';
 import { setQrRenderer } from '../../src/shared/qr.ts';
 import {
-  eventWithin, FAKE_BASE, FAKE_KEY, fakeService, maybePart, noEvent, ok, json, pageStyle, part, pending, realService, recordFetches, shadow, uniqueOrderId,
+  eventWithin,
+  FAKE_BASE,
+  FAKE_KEY,
+  fakeService,
+  maybePart,
+  noEvent,
+  ok,
+  json,
+  pageStyle,
+  part,
+  pending,
+  realService,
+  recordFetches,
+  shadow,
+  uniqueOrderId,
 } from './helpers.ts';
 
 function dialogOf(el: PayButton): HTMLDialogElement {
@@ -52,14 +66,19 @@ describe('<pay-button> without the service', () => {
     document.documentElement.lang = 'fr-FR';
     try {
       const el = await fixture<PayButton>(html`<pay-button amount="3"></pay-button>`);
-      await waitUntil(() => part(el, 'label').textContent!.replace(/\s/g, ' ') === 'Payer 3,00 $US', 'French text and amount');
+      await waitUntil(
+        () => part(el, 'label').textContent!.replace(/\s/g, ' ') === 'Payer 3,00 $US',
+        'French text and amount',
+      );
     } finally {
       document.documentElement.lang = '';
     }
   });
 
   it('reflects attributes into properties and lets label and strings replace the text', async () => {
-    const el = await fixture<PayButton>(html`<pay-button amount="7" order-id="o-1" description="Tea" mode="popup" show-qr public-key="pk_attr" base-url="https://pay.example.com"></pay-button>`);
+    const el = await fixture<PayButton>(
+      html`<pay-button amount="7" order-id="o-1" description="Tea" mode="popup" show-qr public-key="pk_attr" base-url="https://pay.example.com"></pay-button>`,
+    );
     expect(el.amount).to.equal('7');
     expect(el.orderId).to.equal('o-1');
     expect(el.description).to.equal('Tea');
@@ -81,7 +100,9 @@ describe('<pay-button> without the service', () => {
 
   it('refuses an amount that is not a price, without calling the service', async () => {
     service = fakeService({});
-    const el = await fixture<PayButton>(html`<pay-button amount="ten" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`);
+    const el = await fixture<PayButton>(
+      html`<pay-button amount="ten" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`,
+    );
     const failed = eventWithin<CustomEvent>(el, 'pay-error');
     part(el, 'button').click();
     expect((await failed).detail.message).to.match(/"ten" is not a price/);
@@ -105,7 +126,9 @@ describe('<pay-button> without the service', () => {
   });
 
   it('shows the network failure when the service cannot be reached', async () => {
-    const el = await fixture<PayButton>(html`<pay-button amount="5" public-key="pk_nowhere" base-url="http://127.0.0.1:9"></pay-button>`);
+    const el = await fixture<PayButton>(
+      html`<pay-button amount="5" public-key="pk_nowhere" base-url="http://127.0.0.1:9"></pay-button>`,
+    );
     const failed = eventWithin<CustomEvent>(el, 'pay-error');
     part(el, 'button').click();
     expect((await failed).detail.message).to.match(/Could not reach the payment service/);
@@ -114,8 +137,12 @@ describe('<pay-button> without the service', () => {
   });
 
   it('shows the service’s message for a refused link', async () => {
-    service = fakeService({ 'POST /pay-links': () => json(400, { result: false, message: 'amount must be at most 10000.00.' }) });
-    const el = await fixture<PayButton>(html`<pay-button amount="99999" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`);
+    service = fakeService({
+      'POST /pay-links': () => json(400, { result: false, message: 'amount must be at most 10000.00.' }),
+    });
+    const el = await fixture<PayButton>(
+      html`<pay-button amount="99999" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`,
+    );
     const failed = eventWithin<CustomEvent>(el, 'pay-error');
     part(el, 'button').click();
     expect((await failed).detail.message).to.equal('amount must be at most 10000.00.');
@@ -123,7 +150,9 @@ describe('<pay-button> without the service', () => {
 
   it('is busy and announced while the link is created, and ignores more clicks', async () => {
     service = fakeService({ 'POST /pay-links': pending });
-    const el = await fixture<PayButton>(html`<pay-button amount="5" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`);
+    const el = await fixture<PayButton>(
+      html`<pay-button amount="5" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`,
+    );
     const button = part(el, 'button');
     button.click();
     await el.updateComplete;
@@ -140,9 +169,18 @@ describe('<pay-button> without the service', () => {
 
   it('shows the merchant’s label and colour from the widget settings, unless the page sets its own', async () => {
     service = fakeService({
-      'GET /settings': () => ok({ merchant_name: 'Tea Shop', environment: 'sandbox', button_label: 'Buy now', primary_color: '#00796b', text_color: '#ffffff' }),
+      'GET /settings': () =>
+        ok({
+          merchant_name: 'Tea Shop',
+          environment: 'sandbox',
+          button_label: 'Buy now',
+          primary_color: '#00796b',
+          text_color: '#ffffff',
+        }),
     });
-    const el = await fixture<PayButton>(html`<pay-button amount="5" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`);
+    const el = await fixture<PayButton>(
+      html`<pay-button amount="5" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`,
+    );
     await waitUntil(() => part(el, 'label').textContent === 'Buy now $5.00', 'settings label');
     expect(getComputedStyle(part(el, 'button')).backgroundColor).to.equal('rgb(0, 121, 107)');
     el.style.setProperty('--paykit-primary-color', 'rgb(1, 2, 3)');
@@ -205,7 +243,11 @@ describe('<pay-button> without the service', () => {
       onDarkPage.theme = 'light';
       await background(onDarkPage, LIGHT, 'theme="light" wins over the page');
       root.style.colorScheme = '';
-      await background(await fixture<PayButton>(html`<pay-button amount="5" theme="dark"></pay-button>`), DARK, 'theme="dark" on a light page');
+      await background(
+        await fixture<PayButton>(html`<pay-button amount="5" theme="dark"></pay-button>`),
+        DARK,
+        'theme="dark" on a light page',
+      );
     } finally {
       root.style.colorScheme = '';
       await emulateMedia({ colorScheme: 'light' });
@@ -215,8 +257,13 @@ describe('<pay-button> without the service', () => {
   it('loads qrcode only when a QR code is shown', async () => {
     const qrRequested = () => performance.getEntriesByType('resource').some((entry) => /\/qrcode\//.test(entry.name));
     expect(qrRequested(), 'qrcode fetched with the elements').to.equal(false);
-    service = fakeService({ 'POST /pay-links': () => ok(LINK), 'GET /pay-links/lnk_fake1': () => ok({ ...LINK, status: 'open', transaction_id: null }) });
-    const el = await fixture<PayButton>(html`<pay-button amount="10" show-qr mode="redirect" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`);
+    service = fakeService({
+      'POST /pay-links': () => ok(LINK),
+      'GET /pay-links/lnk_fake1': () => ok({ ...LINK, status: 'open', transaction_id: null }),
+    });
+    const el = await fixture<PayButton>(
+      html`<pay-button amount="10" show-qr mode="redirect" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`,
+    );
     // Redirect never shows the code: nothing to load.
     expect(qrRequested()).to.equal(false);
     el.mode = 'dialog';
@@ -231,8 +278,13 @@ describe('<pay-button> without the service', () => {
       drawn.push(text);
       return 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
     });
-    service = fakeService({ 'POST /pay-links': () => ok(LINK), 'GET /pay-links/lnk_fake1': () => ok({ ...LINK, status: 'open', transaction_id: null }) });
-    const el = await fixture<PayButton>(html`<pay-button amount="10" show-qr public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`);
+    service = fakeService({
+      'POST /pay-links': () => ok(LINK),
+      'GET /pay-links/lnk_fake1': () => ok({ ...LINK, status: 'open', transaction_id: null }),
+    });
+    const el = await fixture<PayButton>(
+      html`<pay-button amount="10" show-qr public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`,
+    );
     expect(maybePart(el, 'qr')).to.equal(null);
     part(el, 'button').click();
     await waitUntil(() => maybePart(el, 'qr-image'), 'QR code shown');
@@ -248,9 +300,12 @@ describe('<pay-button> without the service', () => {
     let status = 'open';
     service = fakeService({
       'POST /pay-links': () => ok(LINK),
-      'GET /pay-links/lnk_fake1': () => ok({ ...LINK, status, transaction_id: status === 'paid' ? 'txn_polled' : null }),
+      'GET /pay-links/lnk_fake1': () =>
+        ok({ ...LINK, status, transaction_id: status === 'paid' ? 'txn_polled' : null }),
     });
-    const el = await fixture<PayButton>(html`<pay-button amount="10" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`);
+    const el = await fixture<PayButton>(
+      html`<pay-button amount="10" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`,
+    );
     el.pollInterval = 50;
     part(el, 'button').click();
     await waitUntil(() => service!.actions.length >= 3, 'polled while open');
@@ -267,12 +322,24 @@ describe('<pay-button> without the service', () => {
   });
 
   it('once paid it reads "Paid", and pressing it again (by keyboard too) starts no second payment but tells the payer, in their language', async () => {
-    service = fakeService({ 'POST /pay-links': () => ok(LINK), 'GET /pay-links/lnk_fake1': () => ok({ ...LINK, status: 'open', transaction_id: null }) });
-    const el = await fixture<PayButton>(html`<pay-button amount="10" order-id="order-1" locale="en-US" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`);
+    service = fakeService({
+      'POST /pay-links': () => ok(LINK),
+      'GET /pay-links/lnk_fake1': () => ok({ ...LINK, status: 'open', transaction_id: null }),
+    });
+    const el = await fixture<PayButton>(
+      html`<pay-button amount="10" order-id="order-1" locale="en-US" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`,
+    );
     part(el, 'button').click();
     await waitUntil(() => dialogOf(el).open, 'the dialog opens', { timeout: 5000 });
     const paid = eventWithin<CustomEvent>(el, 'pay-success');
-    window.dispatchEvent(payMessage(new URL(LINK.pay_link).origin, { status: 'approved', transaction_id: 'txn_paid', order_id: 'order-1', amount: 10 }));
+    window.dispatchEvent(
+      payMessage(new URL(LINK.pay_link).origin, {
+        status: 'approved',
+        transaction_id: 'txn_paid',
+        order_id: 'order-1',
+        amount: 10,
+      }),
+    );
     await paid;
     await waitUntil(() => shadow(el).activeElement === part(el, 'button'), 'focus back on the button');
     expect(part(el, 'label').textContent).to.equal('Paid');
@@ -280,7 +347,8 @@ describe('<pay-button> without the service', () => {
     const made = service.actions.filter((call) => call.method === 'POST').length;
 
     let events = 0;
-    for (const name of ['pay-success', 'pay-pending', 'pay-error', 'pay-cancel']) el.addEventListener(name, () => events++);
+    for (const name of ['pay-success', 'pay-pending', 'pay-error', 'pay-cancel'])
+      el.addEventListener(name, () => events++);
     await sendKeys({ press: 'Enter' });
     await el.updateComplete;
     expect(part(el, 'status').textContent).to.equal('This order is already paid.');
@@ -313,8 +381,14 @@ describe('<pay-button> without the service', () => {
     expect(part(el, 'label').textContent).to.equal('Pay $10.00');
     expect(el.matches(':state(idle)')).to.equal(true);
     part(el, 'button').click();
-    await waitUntil(() => service!.actions.filter((call) => call.method === 'POST').length === made + 1, 'a pay link for the new order');
-    expect(service.actions.filter((call) => call.method === 'POST').at(-1)!.body).to.deep.equal({ amount: '10', order_id: 'order-2' });
+    await waitUntil(
+      () => service!.actions.filter((call) => call.method === 'POST').length === made + 1,
+      'a pay link for the new order',
+    );
+    expect(service.actions.filter((call) => call.method === 'POST').at(-1)!.body).to.deep.equal({
+      amount: '10',
+      order_id: 'order-2',
+    });
     dialogOf(el).close();
   });
 
@@ -322,9 +396,12 @@ describe('<pay-button> without the service', () => {
     let status = 'open';
     service = fakeService({
       'POST /pay-links': () => ok(LINK),
-      'GET /pay-links/lnk_fake1': () => ok({ ...LINK, status, transaction_id: status === 'pending' ? 'txn_ach' : null }),
+      'GET /pay-links/lnk_fake1': () =>
+        ok({ ...LINK, status, transaction_id: status === 'pending' ? 'txn_ach' : null }),
     });
-    const el = await fixture<PayButton>(html`<pay-button amount="10" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`);
+    const el = await fixture<PayButton>(
+      html`<pay-button amount="10" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`,
+    );
     el.pollInterval = 50;
     let successes = 0;
     el.addEventListener('pay-success', () => successes++);
@@ -342,29 +419,59 @@ describe('<pay-button> without the service', () => {
   });
 
   it('a pending message from the pay page is pay-pending, never pay-success', async () => {
-    service = fakeService({ 'POST /pay-links': () => ok(LINK), 'GET /pay-links/lnk_fake1': () => ok({ ...LINK, status: 'open', transaction_id: null }) });
-    const el = await fixture<PayButton>(html`<pay-button amount="10" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`);
+    service = fakeService({
+      'POST /pay-links': () => ok(LINK),
+      'GET /pay-links/lnk_fake1': () => ok({ ...LINK, status: 'open', transaction_id: null }),
+    });
+    const el = await fixture<PayButton>(
+      html`<pay-button amount="10" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`,
+    );
     let successes = 0;
     el.addEventListener('pay-success', () => successes++);
     part(el, 'button').click();
     await waitUntil(() => dialogOf(el).open, 'the dialog opens', { timeout: 5000 });
     const byMessage = eventWithin<CustomEvent>(el, 'pay-pending');
-    window.dispatchEvent(payMessage(new URL(LINK.pay_link).origin, { status: 'pending', transaction_id: 'txn_ach2', order_id: 'order-1', amount: 10 }));
-    expect((await byMessage).detail).to.deep.equal({ transaction_id: 'txn_ach2', order_id: 'order-1', amount: '10.00' });
+    window.dispatchEvent(
+      payMessage(new URL(LINK.pay_link).origin, {
+        status: 'pending',
+        transaction_id: 'txn_ach2',
+        order_id: 'order-1',
+        amount: 10,
+      }),
+    );
+    expect((await byMessage).detail).to.deep.equal({
+      transaction_id: 'txn_ach2',
+      order_id: 'order-1',
+      amount: '10.00',
+    });
     expect(successes).to.equal(0);
   });
 
   it('opens a popup in popup mode, polls while it is open and cancels when it closes unpaid', async () => {
-    service = fakeService({ 'POST /pay-links': () => ok(LINK), 'GET /pay-links/lnk_fake1': () => ok({ ...LINK, status: 'open', transaction_id: null }) });
-    const fakePopup = { closed: false, location: { href: '' }, close() { this.closed = true; }, focus() {} };
+    service = fakeService({
+      'POST /pay-links': () => ok(LINK),
+      'GET /pay-links/lnk_fake1': () => ok({ ...LINK, status: 'open', transaction_id: null }),
+    });
+    const fakePopup = {
+      closed: false,
+      location: { href: '' },
+      close() {
+        this.closed = true;
+      },
+      focus() {},
+    };
     const realOpen = window.open;
     window.open = (() => fakePopup) as unknown as typeof window.open;
     try {
-      const el = await fixture<PayButton>(html`<pay-button mode="popup" amount="10" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`);
+      const el = await fixture<PayButton>(
+        html`<pay-button mode="popup" amount="10" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`,
+      );
       el.pollInterval = 50;
       part(el, 'button').click();
       await waitUntil(() => fakePopup.location.href !== '', 'popup navigated');
-      expect(fakePopup.location.href).to.equal(`${LINK.pay_link}?origin=${encodeURIComponent(location.origin)}&locale=en-US`);
+      expect(fakePopup.location.href).to.equal(
+        `${LINK.pay_link}?origin=${encodeURIComponent(location.origin)}&locale=en-US`,
+      );
       expect(dialogOf(el).open).to.equal(false);
       await waitUntil(() => service!.actions.some((call) => call.method === 'GET'), 'polled');
       const cancelled = eventWithin(el, 'pay-cancel');
@@ -376,11 +483,16 @@ describe('<pay-button> without the service', () => {
   });
 
   it('falls back to the dialog when the popup is blocked', async () => {
-    service = fakeService({ 'POST /pay-links': () => ok(LINK), 'GET /pay-links/lnk_fake1': () => ok({ ...LINK, status: 'open', transaction_id: null }) });
+    service = fakeService({
+      'POST /pay-links': () => ok(LINK),
+      'GET /pay-links/lnk_fake1': () => ok({ ...LINK, status: 'open', transaction_id: null }),
+    });
     const realOpen = window.open;
     window.open = (() => null) as unknown as typeof window.open;
     try {
-      const el = await fixture<PayButton>(html`<pay-button mode="popup" amount="10" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`);
+      const el = await fixture<PayButton>(
+        html`<pay-button mode="popup" amount="10" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`,
+      );
       part(el, 'button').click();
       await waitUntil(() => dialogOf(el).open, 'dialog instead of the blocked popup');
       dialogOf(el).close();
@@ -390,8 +502,13 @@ describe('<pay-button> without the service', () => {
   });
 
   it('keeps its defaults when an adapter sets strings or pollInterval to undefined, null or no number', async () => {
-    service = fakeService({ 'POST /pay-links': () => ok(LINK), 'GET /pay-links/lnk_fake1': () => ok({ ...LINK, status: 'open', transaction_id: null }) });
-    const el = await fixture<PayButton>(html`<pay-button amount="10" locale="en-US" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`);
+    service = fakeService({
+      'POST /pay-links': () => ok(LINK),
+      'GET /pay-links/lnk_fake1': () => ok({ ...LINK, status: 'open', transaction_id: null }),
+    });
+    const el = await fixture<PayButton>(
+      html`<pay-button amount="10" locale="en-US" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></pay-button>`,
+    );
     for (const unset of [undefined, null]) {
       el.strings = { label: '{amount} zahlen' };
       await el.updateComplete;
@@ -428,7 +545,9 @@ describe('<pay-button> with the service', function () {
   it('creates a pay link, opens the pay page in a dialog and takes only the service’s message', async function () {
     const service = realService(this);
     const orderId = uniqueOrderId('wtr_pay');
-    const el = await fixture<PayButton>(html`<pay-button amount="12.34" order-id=${orderId} description="Browser test" public-key=${service.publicKey} base-url=${service.baseUrl}></pay-button>`);
+    const el = await fixture<PayButton>(
+      html`<pay-button amount="12.34" order-id=${orderId} description="Browser test" public-key=${service.publicKey} base-url=${service.baseUrl}></pay-button>`,
+    );
     const dialog = await openDialog(el);
     const frame = part<HTMLIFrameElement>(el, 'frame');
     const src = new URL(frame.src);
@@ -441,14 +560,35 @@ describe('<pay-button> with the service', function () {
     await expect(el).to.be.accessible();
 
     const serviceOrigin = new URL(service.baseUrl).origin;
-    window.dispatchEvent(payMessage('https://evil.example', { status: 'approved', transaction_id: 'txn_forged', order_id: orderId, amount: 12.34 }));
-    window.dispatchEvent(payMessage(serviceOrigin, { status: 'approved', transaction_id: 'txn_other', order_id: 'someone-else', amount: 1 }));
-    window.dispatchEvent(new MessageEvent('message', { origin: serviceOrigin, data: { type: 'other', status: 'approved', order_id: orderId } }));
+    window.dispatchEvent(
+      payMessage('https://evil.example', {
+        status: 'approved',
+        transaction_id: 'txn_forged',
+        order_id: orderId,
+        amount: 12.34,
+      }),
+    );
+    window.dispatchEvent(
+      payMessage(serviceOrigin, {
+        status: 'approved',
+        transaction_id: 'txn_other',
+        order_id: 'someone-else',
+        amount: 1,
+      }),
+    );
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        origin: serviceOrigin,
+        data: { type: 'other', status: 'approved', order_id: orderId },
+      }),
+    );
     await noEvent(el, 'pay-success');
     expect(dialog.open).to.equal(true);
 
     const paid = eventWithin<CustomEvent>(el, 'pay-success');
-    window.dispatchEvent(payMessage(serviceOrigin, { status: 'approved', transaction_id: 'txn_123', order_id: orderId, amount: 12.34 }));
+    window.dispatchEvent(
+      payMessage(serviceOrigin, { status: 'approved', transaction_id: 'txn_123', order_id: orderId, amount: 12.34 }),
+    );
     const event = await paid;
     expect(event.detail).to.deep.equal({ transaction_id: 'txn_123', order_id: orderId, amount: '12.34' });
     expect(event.bubbles && event.composed).to.equal(true);
@@ -461,10 +601,20 @@ describe('<pay-button> with the service', function () {
   it('keeps the dialog open on a decline, and reports it', async function () {
     const service = realService(this);
     const orderId = uniqueOrderId('wtr_decline');
-    const el = await fixture<PayButton>(html`<pay-button amount="3" order-id=${orderId} public-key=${service.publicKey} base-url=${service.baseUrl}></pay-button>`);
+    const el = await fixture<PayButton>(
+      html`<pay-button amount="3" order-id=${orderId} public-key=${service.publicKey} base-url=${service.baseUrl}></pay-button>`,
+    );
     const dialog = await openDialog(el);
     const failed = eventWithin<CustomEvent>(el, 'pay-error');
-    window.dispatchEvent(payMessage(new URL(service.baseUrl).origin, { status: 'declined', transaction_id: null, order_id: orderId, amount: 3, message: 'Card declined.' }));
+    window.dispatchEvent(
+      payMessage(new URL(service.baseUrl).origin, {
+        status: 'declined',
+        transaction_id: null,
+        order_id: orderId,
+        amount: 3,
+        message: 'Card declined.',
+      }),
+    );
     expect((await failed).detail).to.deep.equal({ code: 'card_declined', message: 'Card declined.' });
     expect(dialog.open).to.equal(true);
     await el.updateComplete;
@@ -474,7 +624,9 @@ describe('<pay-button> with the service', function () {
 
   it('keeps focus in the dialog, cancels on Escape and returns focus to the button', async function () {
     const service = realService(this);
-    const el = await fixture<PayButton>(html`<pay-button amount="4" order-id=${uniqueOrderId('wtr_escape')} public-key=${service.publicKey} base-url=${service.baseUrl}></pay-button>`);
+    const el = await fixture<PayButton>(
+      html`<pay-button amount="4" order-id=${uniqueOrderId('wtr_escape')} public-key=${service.publicKey} base-url=${service.baseUrl}></pay-button>`,
+    );
     const dialog = await openDialog(el);
     expect(dialog.matches(':modal')).to.equal(true);
     expect(shadow(el).activeElement).to.equal(part(el, 'close-button'));
@@ -498,7 +650,9 @@ describe('<pay-button> with the service', function () {
 
   it('closes the dialog on Escape pressed inside the pay page’s frame, as a cancel', async function () {
     const service = realService(this);
-    const el = await fixture<PayButton>(html`<pay-button amount="4.50" order-id=${uniqueOrderId('wtr_frame_escape')} public-key=${service.publicKey} base-url=${service.baseUrl}></pay-button>`);
+    const el = await fixture<PayButton>(
+      html`<pay-button amount="4.50" order-id=${uniqueOrderId('wtr_frame_escape')} public-key=${service.publicKey} base-url=${service.baseUrl}></pay-button>`,
+    );
     // The frame's load event (its scripts have run, the Escape listener among them), caught on the way down to it:
     // listened for before the dialog opens, so it cannot pass unheard.
     const frameLoaded = new Promise<void>((resolve) => {
@@ -514,7 +668,8 @@ describe('<pay-button> with the service', function () {
     let cancelled = false;
     el.addEventListener('pay-cancel', () => (cancelled = true), { once: true });
     const asked: unknown[] = [];
-    const listen = ({ origin, data }: MessageEvent) => origin === new URL(service.baseUrl).origin && asked.push(data?.type);
+    const listen = ({ origin, data }: MessageEvent) =>
+      origin === new URL(service.baseUrl).origin && asked.push(data?.type);
     addEventListener('message', listen);
     // Before the pay page has loaded, the key would reach the dialog itself.
     await frameLoaded;
@@ -534,7 +689,9 @@ describe('<pay-button> with the service', function () {
     const service = realService(this);
     const fetches = recordFetches();
     try {
-      const el = await fixture<PayButton>(html`<pay-button amount="6" order-id=${uniqueOrderId('wtr_close')} public-key=${service.publicKey} base-url=${service.baseUrl}></pay-button>`);
+      const el = await fixture<PayButton>(
+        html`<pay-button amount="6" order-id=${uniqueOrderId('wtr_close')} public-key=${service.publicKey} base-url=${service.baseUrl}></pay-button>`,
+      );
       await openDialog(el);
       const firstSrc = part<HTMLIFrameElement>(el, 'frame').src;
       const cancelled = eventWithin(el, 'pay-cancel');
@@ -570,7 +727,9 @@ describe('<pay-button> with the service', function () {
       navigation.addEventListener('navigate', stop);
     });
     try {
-      const el = await fixture<PayButton>(html`<pay-button mode="redirect" show-qr amount="7.50" order-id=${orderId} public-key=${service.publicKey} base-url=${service.baseUrl}></pay-button>`);
+      const el = await fixture<PayButton>(
+        html`<pay-button mode="redirect" show-qr amount="7.50" order-id=${orderId} public-key=${service.publicKey} base-url=${service.baseUrl}></pay-button>`,
+      );
       part(el, 'button').click();
       const url = await destination;
       expect(created?.order_id).to.equal(orderId);
@@ -590,7 +749,9 @@ describe('<pay-button> with the service', function () {
 
   it('reports the service’s refusal of a wrong public key', async function () {
     const service = realService(this);
-    const el = await fixture<PayButton>(html`<pay-button amount="6" public-key="pk_does_not_exist" base-url=${service.baseUrl}></pay-button>`);
+    const el = await fixture<PayButton>(
+      html`<pay-button amount="6" public-key="pk_does_not_exist" base-url=${service.baseUrl}></pay-button>`,
+    );
     const failed = eventWithin<CustomEvent>(el, 'pay-error');
     part(el, 'button').click();
     expect((await failed).detail.message).to.match(/Unknown public key/);

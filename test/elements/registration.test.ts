@@ -19,23 +19,49 @@ describe('registration', () => {
   });
 
   it('has its properties on the prototype, where @lit/react looks for them', () => {
-    for (const name of ['amount', 'orderId', 'description', 'mode', 'showQr', 'pollInterval', 'label', 'strings', 'publicKey', 'baseUrl', 'locale']) {
+    for (const name of [
+      'amount',
+      'orderId',
+      'description',
+      'mode',
+      'showQr',
+      'pollInterval',
+      'label',
+      'strings',
+      'publicKey',
+      'baseUrl',
+      'locale',
+    ]) {
       expect(name in paykit.PayButton.prototype, name).to.equal(true);
     }
     expect('recipientPhone' in paykit.RequestPaymentButton.prototype).to.equal(true);
-    for (const name of ['sessionToken', 'pageSize', 'fetchSessionToken']) expect(name in paykit.TransactionsTable.prototype, name).to.equal(true);
+    for (const name of ['sessionToken', 'pageSize', 'fetchSessionToken'])
+      expect(name in paykit.TransactionsTable.prototype, name).to.equal(true);
     expect(() => paykit.PayButton.prototype.amount).not.to.throw();
   });
 
   it('keeps properties set before the element was defined, as Vue may set them', async () => {
     const el = document.createElement('paykit-early-button') as paykit.PayButton;
-    Object.assign(el, { amount: '3', label: 'Early', mode: 'popup', showQr: true, pollInterval: 500, strings: { label: 'Now {amount}' } });
+    Object.assign(el, {
+      amount: '3',
+      label: 'Early',
+      mode: 'popup',
+      showQr: true,
+      pollInterval: 500,
+      strings: { label: 'Now {amount}' },
+    });
     document.body.append(el);
     try {
       customElements.define('paykit-early-button', class extends paykit.PayButton {});
       await el.updateComplete;
       expect(el).to.be.instanceOf(paykit.PayButton);
-      expect([el.amount, el.label, el.mode, el.showQr, el.pollInterval]).to.deep.equal(['3', 'Early', 'popup', true, 500]);
+      expect([el.amount, el.label, el.mode, el.showQr, el.pollInterval]).to.deep.equal([
+        '3',
+        'Early',
+        'popup',
+        true,
+        500,
+      ]);
       expect(Object.hasOwn(el, 'amount'), 'the value moved behind the accessor').to.equal(false);
       expect(el.shadowRoot!.querySelector('[part="label"]')!.textContent).to.equal('Early');
       el.label = undefined;

@@ -4,7 +4,19 @@ import '../../src/index.ts';
 import type { RequestPaymentButton } from '../../src/index.ts';
 import { clearSettingsCache } from '../../src/widget-api.ts';
 import { normalizePhone } from '../../rules/phone.ts';
-import { eventWithin, FAKE_BASE, FAKE_KEY, fakeService, pageStyle, part, pending, realService, recordFetches, uniqueOrderId, uniquePhone } from './helpers.ts';
+import {
+  eventWithin,
+  FAKE_BASE,
+  FAKE_KEY,
+  fakeService,
+  pageStyle,
+  part,
+  pending,
+  realService,
+  recordFetches,
+  uniqueOrderId,
+  uniquePhone,
+} from './helpers.ts';
 
 describe('the phone rule', () => {
   it('is the service’s: "+" and 8–15 digits, or ten North American digits, punctuation ignored', () => {
@@ -27,7 +39,9 @@ describe('<request-payment-button> without the service', () => {
   });
 
   it('is a real, labelled button, accessible when idle', async () => {
-    const el = await fixture<RequestPaymentButton>(html`<request-payment-button amount="5" recipient-phone="+14155550123" locale="en-US"></request-payment-button>`);
+    const el = await fixture<RequestPaymentButton>(
+      html`<request-payment-button amount="5" recipient-phone="+14155550123" locale="en-US"></request-payment-button>`,
+    );
     const button = part<HTMLButtonElement>(el, 'button');
     expect(button.localName).to.equal('button');
     expect(button.textContent!.trim()).to.equal('Request $5.00');
@@ -46,10 +60,14 @@ describe('<request-payment-button> without the service', () => {
 
   it('refuses a phone number that is not one, without calling the service', async () => {
     service = fakeService({});
-    const el = await fixture<RequestPaymentButton>(html`<request-payment-button amount="5" recipient-phone="555-0123" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></request-payment-button>`);
+    const el = await fixture<RequestPaymentButton>(
+      html`<request-payment-button amount="5" recipient-phone="555-0123" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></request-payment-button>`,
+    );
     const failed = eventWithin<CustomEvent>(el, 'request-error');
     part(el, 'button').click();
-    expect((await failed).detail.message).to.equal('"555-0123" is not a phone number: use "+" and the country code, or ten digits, e.g. +14155550123.');
+    expect((await failed).detail.message).to.equal(
+      '"555-0123" is not a phone number: use "+" and the country code, or ten digits, e.g. +14155550123.',
+    );
     await el.updateComplete;
     expect(part(el, 'error').getAttribute('role')).to.equal('alert');
     expect(part(el, 'error').textContent).to.match(/not a phone number/);
@@ -74,7 +92,9 @@ describe('<request-payment-button> without the service', () => {
 
   it('is busy and announced while sending, and sends the phone in E.164', async () => {
     service = fakeService({ 'POST /payment-requests': pending });
-    const el = await fixture<RequestPaymentButton>(html`<request-payment-button amount="5" recipient-phone="(415) 555-0123" order-id="o-9" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></request-payment-button>`);
+    const el = await fixture<RequestPaymentButton>(
+      html`<request-payment-button amount="5" recipient-phone="(415) 555-0123" order-id="o-9" public-key=${FAKE_KEY} base-url=${FAKE_BASE}></request-payment-button>`,
+    );
     part(el, 'button').click();
     await el.updateComplete;
     expect(part(el, 'button').getAttribute('aria-busy')).to.equal('true');
@@ -86,10 +106,13 @@ describe('<request-payment-button> without the service', () => {
   });
 
   it('themes through --paykit-* properties and ::part()', async () => {
-    const remove = pageStyle(`request-payment-button.themed { --paykit-primary-color: rgb(10, 20, 30); --paykit-target-size: 56px; }
+    const remove =
+      pageStyle(`request-payment-button.themed { --paykit-primary-color: rgb(10, 20, 30); --paykit-target-size: 56px; }
       request-payment-button.themed::part(status) { font-style: italic; }`);
     try {
-      const el = await fixture<RequestPaymentButton>(html`<request-payment-button class="themed" amount="5"></request-payment-button>`);
+      const el = await fixture<RequestPaymentButton>(
+        html`<request-payment-button class="themed" amount="5"></request-payment-button>`,
+      );
       expect(getComputedStyle(part(el, 'button')).backgroundColor).to.equal('rgb(10, 20, 30)');
       expect(part(el, 'button').getBoundingClientRect().height).to.be.at.least(56);
       expect(getComputedStyle(part(el, 'status')).fontStyle).to.equal('italic');
@@ -105,7 +128,9 @@ describe('<request-payment-button> with the service', function () {
   it('sends a payment request for a valid phone and shows it sent', async function () {
     const service = realService(this);
     const orderId = uniqueOrderId('wtr_request');
-    const el = await fixture<RequestPaymentButton>(html`<request-payment-button amount="8.25" recipient-phone="+1 (415) 555-0199" order-id=${orderId} public-key=${service.publicKey} base-url=${service.baseUrl}></request-payment-button>`);
+    const el = await fixture<RequestPaymentButton>(
+      html`<request-payment-button amount="8.25" recipient-phone="+1 (415) 555-0199" order-id=${orderId} public-key=${service.publicKey} base-url=${service.baseUrl}></request-payment-button>`,
+    );
     const sent = eventWithin<CustomEvent>(el, 'request-sent', 8000);
     part(el, 'button').click();
     const event = await sent;
@@ -122,7 +147,9 @@ describe('<request-payment-button> with the service', function () {
     const service = realService(this);
     const fetches = recordFetches();
     try {
-      const el = await fixture<RequestPaymentButton>(html`<request-payment-button amount="8" recipient-phone="12345" public-key=${service.publicKey} base-url=${service.baseUrl}></request-payment-button>`);
+      const el = await fixture<RequestPaymentButton>(
+        html`<request-payment-button amount="8" recipient-phone="12345" public-key=${service.publicKey} base-url=${service.baseUrl}></request-payment-button>`,
+      );
       const failed = eventWithin<CustomEvent>(el, 'request-error');
       part(el, 'button').click();
       expect((await failed).detail.message).to.match(/"12345" is not a phone number/);
@@ -134,7 +161,9 @@ describe('<request-payment-button> with the service', function () {
 
   it('shows the service’s refusal of a used order id', async function () {
     const service = realService(this);
-    const el = await fixture<RequestPaymentButton>(html`<request-payment-button amount="9" recipient-phone=${uniquePhone()} order-id=${uniqueOrderId('wtr_twice')} public-key=${service.publicKey} base-url=${service.baseUrl}></request-payment-button>`);
+    const el = await fixture<RequestPaymentButton>(
+      html`<request-payment-button amount="9" recipient-phone=${uniquePhone()} order-id=${uniqueOrderId('wtr_twice')} public-key=${service.publicKey} base-url=${service.baseUrl}></request-payment-button>`,
+    );
     const sent = eventWithin<CustomEvent>(el, 'request-sent', 8000);
     part(el, 'button').click();
     await sent;

@@ -16,12 +16,18 @@ export function loadScriptTag(service: PaykitTestService): Promise<unknown> {
 
 /** Whether the page has fetched (or preloaded) the script tag's module of `tag`. */
 export function requested(tag: string): boolean {
-  return performance.getEntriesByType('resource').some((entry) => new RegExp(`/paykit/${tag}-\\w+\\.js$`).test(new URL(entry.name).pathname));
+  return performance
+    .getEntriesByType('resource')
+    .some((entry) => new RegExp(`/paykit/${tag}-\\w+\\.js$`).test(new URL(entry.name).pathname));
 }
 
 /** Makes the flaky proxy in front of the service cut the next `times` downloads whose path matches `pattern` (-1: all). */
 export async function cut(service: PaykitTestService, pattern: string, times: number): Promise<void> {
-  await fetch(`${service.flakyBaseUrl}/__faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pattern, times }) });
+  await fetch(`${service.flakyBaseUrl}/__faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ pattern, times }),
+  });
 }
 
 /** The paths of the requests for `tag`'s module that left the page through the flaky proxy, oldest first. */

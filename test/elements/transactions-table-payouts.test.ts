@@ -6,16 +6,44 @@ import { FAKE_BASE, fakeService, json, maybePart, ok, part, realService, shadow,
 
 /** The console's payouts (#45): `<transactions-table>` with a session that grants `payouts`. */
 const sale = {
-  transaction_id: 'txn_1', created_date: '2026-03-10T15:35:15.539Z', amount: '25.00', net_amount: '23.97', card_brand: 'visa', last_four: '4242',
-  status: 'completed', type: 'sale', order_id: 'order-1042', refunded_amount: '0.00', refundable_amount: '25.00', voidable_until: null, capturable: false,
+  transaction_id: 'txn_1',
+  created_date: '2026-03-10T15:35:15.539Z',
+  amount: '25.00',
+  net_amount: '23.97',
+  card_brand: 'visa',
+  last_four: '4242',
+  status: 'completed',
+  type: 'sale',
+  order_id: 'order-1042',
+  refunded_amount: '0.00',
+  refundable_amount: '25.00',
+  voidable_until: null,
+  capturable: false,
 };
 const payout = (n: number, fields: object = {}) => ({
-  payout_id: `po_${n}`, amount: '18.97', currency: 'USD', status: 'paid', period: '2026-03-16', arrival_date: '2026-03-17', bank_last_four: '6789',
-  entry_count: 3, created_date: `2026-03-${String(n).padStart(2, '0')}T00:00:42.118Z`, failure_code: null, failure_message: null, ...fields,
+  payout_id: `po_${n}`,
+  amount: '18.97',
+  currency: 'USD',
+  status: 'paid',
+  period: '2026-03-16',
+  arrival_date: '2026-03-17',
+  bank_last_four: '6789',
+  entry_count: 3,
+  created_date: `2026-03-${String(n).padStart(2, '0')}T00:00:42.118Z`,
+  failure_code: null,
+  failure_message: null,
+  ...fields,
 });
 const entry = (type: string, net: string) => ({
-  type, gross: type === 'fee' ? '0.00' : net, fee: type === 'fee' ? net.replace('-', '') : '0.00', net, transaction_id: 'txn_1', order_id: 'order-1042',
-  created_date: '2026-03-10T15:35:15.539Z', available_on: '2026-03-16', payout_id: 'po_16',
+  type,
+  gross: type === 'fee' ? '0.00' : net,
+  fee: type === 'fee' ? net.replace('-', '') : '0.00',
+  net,
+  transaction_id: 'txn_1',
+  order_id: 'order-1042',
+  created_date: '2026-03-10T15:35:15.539Z',
+  available_on: '2026-03-16',
+  payout_id: 'po_16',
 });
 
 /** What the fake's listing says its session token allows (the table reads the features from its listing). */
@@ -23,14 +51,31 @@ let granted: Record<string, boolean> = {};
 
 function payoutsService(routes: Record<string, (call: FakeCall) => Response> = {}) {
   return fakeService({
-    'GET /transactions': () => ok({ items: [sale], page: 1, perPage: 20, totalCount: 1, next_cursor: null, has_more: false, features: granted }),
-    'GET /payouts': () => ok({
-      balance: { currency: 'USD', available: '12.40', pending: '230.05' },
-      items: [payout(16), payout(13, { status: 'failed', amount: '96.80', failure_message: 'The bank account ending 1116 is closed.' })],
-      next_cursor: null, has_more: false,
-    }),
-    'GET /transactions/txn_1': () => ok({ ...sale, timeline: [{ at: sale.created_date, what: 'created', amount: '25.00' }], refunds: [], money: { fee_amount: '1.03', payout: null } }),
-    'GET /payouts/po_16/entries': () => ok({ items: [entry('refund', '-5.00'), entry('fee', '-1.03'), entry('sale', '25.00')], next_cursor: null, has_more: false }),
+    'GET /transactions': () =>
+      ok({ items: [sale], page: 1, perPage: 20, totalCount: 1, next_cursor: null, has_more: false, features: granted }),
+    'GET /payouts': () =>
+      ok({
+        balance: { currency: 'USD', available: '12.40', pending: '230.05' },
+        items: [
+          payout(16),
+          payout(13, { status: 'failed', amount: '96.80', failure_message: 'The bank account ending 1116 is closed.' }),
+        ],
+        next_cursor: null,
+        has_more: false,
+      }),
+    'GET /transactions/txn_1': () =>
+      ok({
+        ...sale,
+        timeline: [{ at: sale.created_date, what: 'created', amount: '25.00' }],
+        refunds: [],
+        money: { fee_amount: '1.03', payout: null },
+      }),
+    'GET /payouts/po_16/entries': () =>
+      ok({
+        items: [entry('refund', '-5.00'), entry('fee', '-1.03'), entry('sale', '25.00')],
+        next_cursor: null,
+        has_more: false,
+      }),
     ...routes,
   });
 }
@@ -46,7 +91,11 @@ async function table(features: Record<string, boolean>, locale = 'en-US'): Promi
 
 /** Modules imported on demand: compiled by the test server at their first request, which takes a while on a busy machine. */
 const MODULE = { timeout: 8000 };
-const loadedModules = () => performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => name.includes('payouts-view'));
+const loadedModules = () =>
+  performance
+    .getEntriesByType('resource')
+    .map((entry) => entry.name)
+    .filter((name) => name.includes('payouts-view'));
 
 describe('<transactions-table> payouts', function () {
   this.timeout(30000);
@@ -64,7 +113,9 @@ describe('<transactions-table> payouts', function () {
     shadow(el).querySelector<HTMLButtonElement>('tr[part="row"] button')!.click();
     await waitUntil(() => maybePart(el, 'timeline'), 'the details', MODULE);
     // A sale's details say what the fee was and whether its money went out yet.
-    expect(part(el, 'details').textContent!.replace(/\s+/g, ' ')).to.contain('Fee$1.03').and.contain('PayoutNot paid out yet');
+    expect(part(el, 'details').textContent!.replace(/\s+/g, ' '))
+      .to.contain('Fee$1.03')
+      .and.contain('PayoutNot paid out yet');
     expect(maybePart(el, 'payouts-button')).to.equal(null);
     expect(loadedModules(), 'the payouts view was not fetched').to.deep.equal([]);
     expect(service.calls.some((call) => call.url.pathname.includes('/payouts'))).to.equal(false);
@@ -77,7 +128,9 @@ describe('<transactions-table> payouts', function () {
       service = payoutsService({
         'GET /payouts/po_16/entries.csv': (call) => {
           csv = call;
-          return new Response('Type,Gross\r\n', { headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="payout-po_16.csv"' } });
+          return new Response('Type,Gross\r\n', {
+            headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="payout-po_16.csv"' },
+          });
         },
       });
       const names: string[] = [];
@@ -95,8 +148,12 @@ describe('<transactions-table> payouts', function () {
         await sendKeys({ press: 'Enter' });
         await waitUntil(() => maybePart(el, 'balance'), 'the balance');
         expect(toggle.getAttribute('aria-expanded')).to.equal('true');
-        expect(part(el, 'balance').textContent!.replace(/\s+/g, ' ')).to.contain('Available$12.40').and.contain('Pending$230.05');
-        const rows = Array.from(shadow(el).querySelectorAll('[part="payout-row"]')).map((row) => row.textContent!.replace(/\s+/g, ' ').trim());
+        expect(part(el, 'balance').textContent!.replace(/\s+/g, ' '))
+          .to.contain('Available$12.40')
+          .and.contain('Pending$230.05');
+        const rows = Array.from(shadow(el).querySelectorAll('[part="payout-row"]')).map((row) =>
+          row.textContent!.replace(/\s+/g, ' ').trim(),
+        );
         expect(rows[0]).to.contain('$18.97').and.contain('Paid').and.contain('2026-03-17');
         expect(rows[1]).to.contain('$96.80').and.contain('Failed').and.contain('ending 1116 is closed');
         await expect(el).to.be.accessible();
@@ -109,8 +166,14 @@ describe('<transactions-table> payouts', function () {
         await sendKeys({ press: 'Enter' });
         await waitUntil(() => maybePart(el, 'entries'), 'the entries');
         expect(first.getAttribute('aria-expanded')).to.equal('true');
-        const lines = Array.from(part(el, 'entries').querySelectorAll('li')).map((li) => li.textContent!.replace(/\s+/g, ' ').trim());
-        expect(lines).to.deep.equal(['Refund · -$5.00 · order-1042', 'Fee · -$1.03 · order-1042', 'Sale · $25.00 · order-1042']);
+        const lines = Array.from(part(el, 'entries').querySelectorAll('li')).map((li) =>
+          li.textContent!.replace(/\s+/g, ' ').trim(),
+        );
+        expect(lines).to.deep.equal([
+          'Refund · -$5.00 · order-1042',
+          'Fee · -$1.03 · order-1042',
+          'Sale · $25.00 · order-1042',
+        ]);
         await expect(el).to.be.accessible();
         await sendKeys({ press: 'Tab' });
         expect(shadow(el).activeElement).to.equal(maybePart(el, 'csv-button'));
@@ -122,7 +185,9 @@ describe('<transactions-table> payouts', function () {
         await sendKeys({ press: 'Escape' });
         await waitUntil(() => !maybePart(el, 'entries'), 'closed');
         expect(shadow(el).activeElement).to.equal(first);
-        expect(document.documentElement.scrollWidth, 'no sideways scroll').to.be.at.most(document.documentElement.clientWidth);
+        expect(document.documentElement.scrollWidth, 'no sideways scroll').to.be.at.most(
+          document.documentElement.clientWidth,
+        );
         await expect(el).to.be.accessible();
       } finally {
         HTMLAnchorElement.prototype.click = click;
@@ -132,9 +197,20 @@ describe('<transactions-table> payouts', function () {
   }
 
   it('says why the payouts cannot be read, in German, in their alert', async () => {
-    service = payoutsService({ 'GET /payouts': () => json(403, { result: false, code: 'forbidden', message: 'Dieses Sitzungstoken erlaubt es nicht: features.payouts.' }) });
+    service = payoutsService({
+      'GET /payouts': () =>
+        json(403, {
+          result: false,
+          code: 'forbidden',
+          message: 'Dieses Sitzungstoken erlaubt es nicht: features.payouts.',
+        }),
+    });
     const el = await table({ payouts: true }, 'de-DE');
-    await waitUntil(() => maybePart(el, 'payouts-button')?.textContent === 'Guthaben und Auszahlungen', 'the toggle, in German', MODULE);
+    await waitUntil(
+      () => maybePart(el, 'payouts-button')?.textContent === 'Guthaben und Auszahlungen',
+      'the toggle, in German',
+      MODULE,
+    );
     part(el, 'payouts-button').click();
     const alert = () => shadow(el).querySelector('#payouts-panel [role="alert"]');
     await waitUntil(() => alert()?.textContent, 'the refusal');
@@ -156,7 +232,9 @@ describe('<transactions-table> payouts', function () {
     // 80.00 and 45.50 by ACH, less 0.64 and 0.36 in fees.
     expect(shadow(el).querySelector('[part="payout-row"]')!.textContent).to.contain('$124.50');
     shadow(el).querySelector<HTMLButtonElement>('[part~="payout-button"]')!.click();
-    await waitUntil(() => maybePart(el, 'entries')?.querySelectorAll('li').length === 4, 'its four entries', { timeout: 8000 });
+    await waitUntil(() => maybePart(el, 'entries')?.querySelectorAll('li').length === 4, 'its four entries', {
+      timeout: 8000,
+    });
     await expect(el).to.be.accessible();
   });
 });

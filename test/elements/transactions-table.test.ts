@@ -3,7 +3,21 @@ import { emulateMedia, sendKeys, setViewport } from '@web/test-runner-commands';
 import '../../src/index.ts';
 import type { TransactionsTable } from '../../src/index.ts';
 import type { ConsoleFeatures, TransactionItem } from '../../src/widget-api.ts';
-import { eventWithin, FAKE_BASE, fakeService, json, maybePart, ok, pageStyle, part, realService, shadow, type FakeCall, type FakeRoute, type PaykitTestService } from './helpers.ts';
+import {
+  eventWithin,
+  FAKE_BASE,
+  fakeService,
+  json,
+  maybePart,
+  ok,
+  pageStyle,
+  part,
+  realService,
+  shadow,
+  type FakeCall,
+  type FakeRoute,
+  type PaykitTestService,
+} from './helpers.ts';
 
 function item(n: number, overrides: Partial<TransactionItem> = {}): TransactionItem {
   return {
@@ -37,7 +51,14 @@ function listing(total: number) {
     const start = cursor ? all.findIndex((t) => t.transaction_id === cursor) + 1 : (page - 1) * perPage;
     const items = all.slice(start, start + perPage);
     const has_more = start + perPage < total;
-    return ok({ items, page, perPage, totalCount: total, next_cursor: has_more ? items.at(-1)!.transaction_id : null, has_more });
+    return ok({
+      items,
+      page,
+      perPage,
+      totalCount: total,
+      next_cursor: has_more ? items.at(-1)!.transaction_id : null,
+      has_more,
+    });
   };
 }
 
@@ -48,7 +69,10 @@ function rows(el: TransactionsTable): string[][] {
 }
 
 /** Made by hand, so a listener is in place before the first load can end. */
-async function table(attributes: Record<string, string>, setup?: (el: TransactionsTable) => void): Promise<TransactionsTable> {
+async function table(
+  attributes: Record<string, string>,
+  setup?: (el: TransactionsTable) => void,
+): Promise<TransactionsTable> {
   const el = document.createElement('transactions-table');
   for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
   setup?.(el);
@@ -64,10 +88,17 @@ describe('<transactions-table> without the service', () => {
 
   it('lists date, amount, card and status, newest first, and is accessible', async () => {
     service = fakeService({
-      'GET /transactions': () => ok({
-        items: [item(3), item(5, { type: 'refund' }), item(4, { card_brand: 'mastercard', last_four: '4444', status: 'voided' })],
-        page: 1, perPage: 20, totalCount: 3,
-      }),
+      'GET /transactions': () =>
+        ok({
+          items: [
+            item(3),
+            item(5, { type: 'refund' }),
+            item(4, { card_brand: 'mastercard', last_four: '4444', status: 'voided' }),
+          ],
+          page: 1,
+          perPage: 20,
+          totalCount: 3,
+        }),
     });
     let total: number | undefined;
     const el = await table({ 'session-token': 'wst_fake', 'base-url': FAKE_BASE, locale: 'en-US' }, (t) =>
@@ -133,7 +164,9 @@ describe('<transactions-table> without the service', () => {
     await second;
     await el.updateComplete;
     expect(service.calls.at(-1)!.url.searchParams.get('page')).to.equal('2');
-    expect(service.calls.at(-1)!.url.searchParams.get('cursor'), 'the next page after the last row shown').to.equal('txn_4');
+    expect(service.calls.at(-1)!.url.searchParams.get('cursor'), 'the next page after the last row shown').to.equal(
+      'txn_4',
+    );
     expect(part(el, 'page-status').textContent).to.equal('Page 2 of 3');
     expect(part(el, 'status').textContent).to.equal('Showing 3–4 of 5 transactions.');
     expect(shadow(el).activeElement).to.equal(part(el, 'next-button'));
@@ -180,7 +213,11 @@ describe('<transactions-table> without the service', () => {
     part(el, 'apply-button').click();
     await filtered;
     const query = service.calls.at(-1)!.url.searchParams;
-    expect([query.get('from_date'), query.get('to_date'), query.get('page')]).to.deep.equal(['2026-02-10', '2026-02-28', '1']);
+    expect([query.get('from_date'), query.get('to_date'), query.get('page')]).to.deep.equal([
+      '2026-02-10',
+      '2026-02-28',
+      '1',
+    ]);
     await el.updateComplete;
     expect(from!.getAttribute('aria-invalid')).to.equal('false');
 
@@ -203,7 +240,11 @@ describe('<transactions-table> without the service', () => {
 
   it('shows an error with a retry, accessible, when the token is refused and cannot be renewed', async () => {
     service = fakeService({
-      'GET /transactions': () => json(401, { result: false, message: 'The session token is missing, expired or not valid: ask your server for a new one.' }),
+      'GET /transactions': () =>
+        json(401, {
+          result: false,
+          message: 'The session token is missing, expired or not valid: ask your server for a new one.',
+        }),
     });
     let message: string | undefined;
     let crossesShadowRoots = false;
@@ -243,7 +284,9 @@ describe('<transactions-table> without the service', () => {
     expect(service.calls[0]!.headers.get('authorization')).to.equal('Bearer wst_fresh');
 
     let message: string | undefined;
-    await table({ 'base-url': FAKE_BASE }, (t) => t.addEventListener('transactions-error', (event) => (message = event.detail.message)));
+    await table({ 'base-url': FAKE_BASE }, (t) =>
+      t.addEventListener('transactions-error', (event) => (message = event.detail.message)),
+    );
     await waitUntil(() => message);
     expect(message).to.match(/No session token/);
   });
@@ -257,7 +300,9 @@ describe('<transactions-table> without the service', () => {
     expect(message).to.match(/Could not reach the payment service/);
 
     message = undefined;
-    await table({ 'session-token': 'wst_x' }, (t) => t.addEventListener('transactions-error', (event) => (message = event.detail.message)));
+    await table({ 'session-token': 'wst_x' }, (t) =>
+      t.addEventListener('transactions-error', (event) => (message = event.detail.message)),
+    );
     await waitUntil(() => message);
     expect(message).to.match(/no service address/);
   });
@@ -279,7 +324,11 @@ describe('<transactions-table> without the service', () => {
 
       const plain = await table({ 'session-token': 'wst_x', 'base-url': FAKE_BASE, theme: 'auto' });
       await emulateMedia({ colorScheme: 'dark' });
-      await waitUntil(() => getComputedStyle(part(plain, 'base')).backgroundColor === 'rgb(31, 33, 36)', 'dark, as the system', { timeout: 2000 });
+      await waitUntil(
+        () => getComputedStyle(part(plain, 'base')).backgroundColor === 'rgb(31, 33, 36)',
+        'dark, as the system',
+        { timeout: 2000 },
+      );
       await waitUntil(() => maybePart(plain, 'empty'));
       await expect(plain).to.be.accessible();
     } finally {
@@ -309,10 +358,15 @@ describe('<transactions-table> without the service', () => {
         const region = shadow(el).querySelector<HTMLElement>('[role="region"]')!;
         expect(region, 'scrollable region').to.exist;
         expect(region.contains(part(el, 'table'))).to.equal(true);
-        expect(region.scrollWidth, 'the table is wider than the region: it scrolls').to.be.greaterThan(region.clientWidth);
+        expect(region.scrollWidth, 'the table is wider than the region: it scrolls').to.be.greaterThan(
+          region.clientWidth,
+        );
         expect(getComputedStyle(region).overflowX).to.equal('auto');
         expect(region.tabIndex).to.equal(0);
-        expect(shadow(el).getElementById(region.getAttribute('aria-labelledby')!)?.textContent, 'the region\'s name').to.equal('Ventes');
+        expect(
+          shadow(el).getElementById(region.getAttribute('aria-labelledby')!)?.textContent,
+          "the region's name",
+        ).to.equal('Ventes');
         await expect(el).to.be.accessible();
       } finally {
         narrow.remove();
@@ -333,12 +387,15 @@ describe('<transactions-table> without the service', () => {
       'GET /transactions': ({ url }) => {
         const get = (name: string) => url.searchParams.get(name) ?? '';
         const [q, status, kind, brand, sort, order] = ['q', 'status', 'kind', 'card_brand', 'sort', 'order'].map(get);
-        let items = all.filter((t) =>
-          (!q || t.last_four === q || t.order_id === q || t.transaction_id === q) &&
-          (!status || (status === 'refunded' ? Number(t.refunded_amount) > 0 : t.status === status)) &&
-          (!kind || t.type === kind) &&
-          (!brand || t.card_brand.toLowerCase() === brand));
-        if (sort === 'amount') items = items.sort((a, b) => (Number(a.amount) - Number(b.amount)) * (order === 'asc' ? 1 : -1));
+        let items = all.filter(
+          (t) =>
+            (!q || t.last_four === q || t.order_id === q || t.transaction_id === q) &&
+            (!status || (status === 'refunded' ? Number(t.refunded_amount) > 0 : t.status === status)) &&
+            (!kind || t.type === kind) &&
+            (!brand || t.card_brand.toLowerCase() === brand),
+        );
+        if (sort === 'amount')
+          items = items.sort((a, b) => (Number(a.amount) - Number(b.amount)) * (order === 'asc' ? 1 : -1));
         return ok({ items, page: 1, perPage: 20, totalCount: items.length, next_cursor: null, has_more: false });
       },
     });
@@ -347,7 +404,13 @@ describe('<transactions-table> without the service', () => {
       t.addEventListener('transactions-filter-change', (event) => changes.push({ ...event.detail })),
     );
     await waitUntil(() => rows(el).length === 5, 'every row');
-    expect(rows(el).map((row) => row[3])).to.deep.equal(['Voided', 'Refund · Completed', 'Pending', 'Partly refunded', 'Completed']);
+    expect(rows(el).map((row) => row[3])).to.deep.equal([
+      'Voided',
+      'Refund · Completed',
+      'Pending',
+      'Partly refunded',
+      'Completed',
+    ]);
 
     const select = (name: string) => shadow(el).querySelector<HTMLSelectElement>(`select[name="${name}"]`)!;
     const apply = async (count: number) => {
@@ -364,11 +427,23 @@ describe('<transactions-table> without the service', () => {
     await sendKeys({ press: 'Enter' });
     await loaded;
     await el.updateComplete;
-    expect(rows(el).map((row) => row[2])).to.deep.equal(['Mastercard •••• ending in 4444', 'Mastercard •••• ending in 4444']);
+    expect(rows(el).map((row) => row[2])).to.deep.equal([
+      'Mastercard •••• ending in 4444',
+      'Mastercard •••• ending in 4444',
+    ]);
     expect(service.calls.at(-1)!.url.searchParams.get('q')).to.equal('4444');
     expect(el.q).to.equal('4444');
     expect(el.getAttribute('q')).to.equal('4444');
-    expect(changes.at(-1)).to.deep.equal({ q: '4444', status: '', kind: '', card_brand: '', from_date: '', to_date: '', sort: '', order: '' });
+    expect(changes.at(-1)).to.deep.equal({
+      q: '4444',
+      status: '',
+      kind: '',
+      card_brand: '',
+      from_date: '',
+      to_date: '',
+      sort: '',
+      order: '',
+    });
 
     part<HTMLInputElement>(el, 'search-input').value = '';
     select('status').value = 'refunded';
@@ -383,7 +458,13 @@ describe('<transactions-table> without the service', () => {
     await apply(2);
     expect(rows(el).map((row) => row[1])).to.deep.equal(['$2.50', '$5.50']);
     const query = service.calls.at(-1)!.url.searchParams;
-    expect([query.get('card_brand'), query.get('sort'), query.get('order'), query.get('status'), query.has('kind')]).to.deep.equal(['mastercard', 'amount', 'asc', null, false]);
+    expect([
+      query.get('card_brand'),
+      query.get('sort'),
+      query.get('order'),
+      query.get('status'),
+      query.has('kind'),
+    ]).to.deep.equal(['mastercard', 'amount', 'asc', null, false]);
     expect(el.getAttribute('card-brand')).to.equal('mastercard');
     expect(changes.at(-1)).to.include({ card_brand: 'mastercard', sort: 'amount', order: 'asc', status: '', kind: '' });
     expect(changes).to.have.length(4);
@@ -396,8 +477,14 @@ describe('<transactions-table> without the service', () => {
     await el.updateComplete;
     expect(rows(el)).to.have.length(1);
     expect(el.filters).to.include({ status: 'pending', card_brand: 'ach', sort: '' });
-    expect(service.calls.at(-1)!.url.searchParams.has('sort'), 'a value the service would refuse is not sent').to.equal(false);
-    expect([select('status').value, select('card_brand').value, select('sorting').value]).to.deep.equal(['pending', 'ach', 'date desc']);
+    expect(service.calls.at(-1)!.url.searchParams.has('sort'), 'a value the service would refuse is not sent').to.equal(
+      false,
+    );
+    expect([select('status').value, select('card_brand').value, select('sorting').value]).to.deep.equal([
+      'pending',
+      'ach',
+      'date desc',
+    ]);
     expect(changes).to.have.length(4);
 
     // Nothing matches, then Clear.
@@ -410,8 +497,20 @@ describe('<transactions-table> without the service', () => {
     await loaded;
     await el.updateComplete;
     expect(rows(el)).to.have.length(5);
-    expect(changes.at(-1)).to.deep.equal({ q: '', status: '', kind: '', card_brand: '', from_date: '', to_date: '', sort: '', order: '' });
-    expect(['q', 'status', 'card-brand'].filter((name) => el.hasAttribute(name)), 'attributes left').to.deep.equal([]);
+    expect(changes.at(-1)).to.deep.equal({
+      q: '',
+      status: '',
+      kind: '',
+      card_brand: '',
+      from_date: '',
+      to_date: '',
+      sort: '',
+      order: '',
+    });
+    expect(
+      ['q', 'status', 'card-brand'].filter((name) => el.hasAttribute(name)),
+      'attributes left',
+    ).to.deep.equal([]);
   });
 
   describe('the console: details and actions', () => {
@@ -420,11 +519,22 @@ describe('<transactions-table> without the service', () => {
     let state: Record<string, TransactionItem>;
     const details = (t: TransactionItem, extra: object = {}) => ({
       ...t,
-      timeline: [{ at: t.created_date, what: t.type === 'preauth' ? 'authorized' : 'created', amount: t.amount }, { at: t.created_date, what: 'receipt_sent' }],
-      refunds: Number(t.refunded_amount) > 0 ? [{ transaction_id: `re_${t.transaction_id}`, amount: t.refunded_amount, created_date: t.created_date }] : [],
+      timeline: [
+        { at: t.created_date, what: t.type === 'preauth' ? 'authorized' : 'created', amount: t.amount },
+        { at: t.created_date, what: 'receipt_sent' },
+      ],
+      refunds:
+        Number(t.refunded_amount) > 0
+          ? [{ transaction_id: `re_${t.transaction_id}`, amount: t.refunded_amount, created_date: t.created_date }]
+          : [],
       ...extra,
     });
-    const forbidden = (feature: string) => () => json(403, { result: false, code: 'forbidden', message: `This session token does not allow it: features.${feature}.` });
+    const forbidden = (feature: string) => () =>
+      json(403, {
+        result: false,
+        code: 'forbidden',
+        message: `This session token does not allow it: features.${feature}.`,
+      });
     /** What the fake session token allows: its listing says so, as the service's does. */
     let granted: Partial<ConsoleFeatures> = {};
     function consoleService(routes: Record<string, FakeRoute> = {}, features: Partial<ConsoleFeatures> = {}) {
@@ -434,30 +544,50 @@ describe('<transactions-table> without the service', () => {
         txn_2: item(2, { order_id: 'order-two', refunded_amount: '0.00', refundable_amount: '2.50' }),
         txn_1: item(1, { type: 'preauth', status: 'authorized', capturable: true, refundable_amount: '0.00' }),
       };
-      const change = (id: string, fields: Partial<TransactionItem>, extra: object = {}) => ok(details((state[id] = { ...state[id]!, ...fields }), extra));
+      const change = (id: string, fields: Partial<TransactionItem>, extra: object = {}) =>
+        ok(details((state[id] = { ...state[id]!, ...fields }), extra));
       return fakeService({
-        'GET /transactions': () => ok({ items: Object.values(state), page: 1, perPage: 20, totalCount: 3, next_cursor: null, has_more: false, features: granted }),
-        ...Object.fromEntries(Object.keys(state).map((id) => [`GET /transactions/${id}`, () => ok(details(state[id]!))])),
-        'POST /transactions/txn_3/undo': () => change('txn_3', { status: 'voided', voidable_until: null, refundable_amount: '0.00' }, { undone_as: 'void' }),
+        'GET /transactions': () =>
+          ok({
+            items: Object.values(state),
+            page: 1,
+            perPage: 20,
+            totalCount: 3,
+            next_cursor: null,
+            has_more: false,
+            features: granted,
+          }),
+        ...Object.fromEntries(
+          Object.keys(state).map((id) => [`GET /transactions/${id}`, () => ok(details(state[id]!))]),
+        ),
+        'POST /transactions/txn_3/undo': () =>
+          change('txn_3', { status: 'voided', voidable_until: null, refundable_amount: '0.00' }, { undone_as: 'void' }),
         'POST /transactions/txn_2/refund': ({ body }) => {
           const amount = (body as { amount?: string }).amount ?? state.txn_2!.refundable_amount;
           const refunded = (Number(state.txn_2!.refunded_amount) + Number(amount)).toFixed(2);
           return change('txn_2', { refunded_amount: refunded, refundable_amount: (2.5 - Number(refunded)).toFixed(2) });
         },
-        'POST /transactions/txn_2/undo': () => change('txn_2', { refunded_amount: '2.50', refundable_amount: '0.00' }, { undone_as: 'refund' }),
+        'POST /transactions/txn_2/undo': () =>
+          change('txn_2', { refunded_amount: '2.50', refundable_amount: '0.00' }, { undone_as: 'refund' }),
         'POST /transactions/txn_2/receipt': () => change('txn_2', {}),
         'POST /transactions/txn_1/capture': () => change('txn_1', { status: 'captured', capturable: false }),
         ...routes,
       });
     }
-    const row = (el: TransactionsTable, id: string) => shadow(el).querySelector<HTMLTableRowElement>(`tr[data-transaction-id="${id}"]`)!;
+    const row = (el: TransactionsTable, id: string) =>
+      shadow(el).querySelector<HTMLTableRowElement>(`tr[data-transaction-id="${id}"]`)!;
     const panel = (el: TransactionsTable) => maybePart(el, 'details');
-    const actionButton = (el: TransactionsTable, action: string) => panel(el)?.querySelector<HTMLButtonElement>(`[data-action="${action}"]`) ?? null;
+    const actionButton = (el: TransactionsTable, action: string) =>
+      panel(el)?.querySelector<HTMLButtonElement>(`[data-action="${action}"]`) ?? null;
     const opened = async (el: TransactionsTable, id: string) => {
       row(el, id).querySelector('button')!.click();
-      await waitUntil(() => panel(el)?.id === `details-${id}` && panel(el)!.querySelector('[part="timeline"]'), `details of ${id}`);
+      await waitUntil(
+        () => panel(el)?.id === `details-${id}` && panel(el)!.querySelector('[part="timeline"]'),
+        `details of ${id}`,
+      );
     };
-    const settled = (el: TransactionsTable) => waitUntil(() => !panel(el)?.querySelector('[aria-busy="true"]'), 'the action settles');
+    const settled = (el: TransactionsTable) =>
+      waitUntil(() => !panel(el)?.querySelector('[aria-busy="true"]'), 'the action settles');
     /** The question a money action asks, once it is there. */
     const question = async (el: TransactionsTable) => {
       await waitUntil(() => maybePart(el, 'confirm'), 'the question');
@@ -483,8 +613,16 @@ describe('<transactions-table> without the service', () => {
       expect(button.getAttribute('aria-expanded')).to.equal('true');
       expect(panel(el)!.id).to.equal(button.getAttribute('aria-controls'));
       const text = panel(el)!.textContent!.replace(/\s+/g, ' ');
-      expect(Array.from(panel(el)!.querySelectorAll('dt, dd')).map((cell) => cell.textContent)).to.deep.equal(
-        ['Transaction', 'txn_2', 'Order', 'order-two', 'Net amount', '$2.20', 'Refunded', '$1.00']);
+      expect(Array.from(panel(el)!.querySelectorAll('dt, dd')).map((cell) => cell.textContent)).to.deep.equal([
+        'Transaction',
+        'txn_2',
+        'Order',
+        'order-two',
+        'Net amount',
+        '$2.20',
+        'Refunded',
+        '$1.00',
+      ]);
       expect(text).to.contain('Created · $2.50').and.contain('Receipt sent').and.contain('$1.00 · re_txn_2');
       expect(service.calls.at(-1)!.url.pathname).to.equal('/api/v1/widgets/transactions/txn_2');
       expect(service.calls.at(-1)!.headers.get('authorization')).to.equal('Bearer wst_fake');
@@ -512,7 +650,9 @@ describe('<transactions-table> without the service', () => {
       // Not voidable and refunds not allowed: nothing to do on this sale.
       expect(maybePart(el, 'actions')).to.equal(null);
       await opened(el, 'txn_3');
-      expect(Array.from(panel(el)!.querySelectorAll('[data-action]')).map((b) => b.getAttribute('data-action'))).to.deep.equal(['void', 'undo']);
+      expect(
+        Array.from(panel(el)!.querySelectorAll('[data-action]')).map((b) => b.getAttribute('data-action')),
+      ).to.deep.equal(['void', 'undo']);
       // The listing said refunds were allowed; the service refuses all the same (the token changed since): its
       // refusal beside the row.
       granted = { refunds: true };
@@ -525,11 +665,16 @@ describe('<transactions-table> without the service', () => {
       await confirmed(el, 'refund');
       await waitUntil(() => maybePart(el, 'row-error')?.textContent, 'the refusal');
       // The merchant reads what to do; the developer's sentence goes with the event.
-      expect(part(el, 'row-error').textContent).to.equal('This console is not allowed to do that. Ask whoever set up your console to allow it.');
-      expect(errors.map((event) => event.detail)).to.deep.equal([{
-        code: 'forbidden', message: 'This console is not allowed to do that. Ask whoever set up your console to allow it.',
-        developerMessage: 'This session token does not allow it: features.refunds.',
-      }]);
+      expect(part(el, 'row-error').textContent).to.equal(
+        'This console is not allowed to do that. Ask whoever set up your console to allow it.',
+      );
+      expect(errors.map((event) => event.detail)).to.deep.equal([
+        {
+          code: 'forbidden',
+          message: 'This console is not allowed to do that. Ask whoever set up your console to allow it.',
+          developerMessage: 'This session token does not allow it: features.refunds.',
+        },
+      ]);
       expect(part(el, 'row-error').getAttribute('role')).to.equal('alert');
       expect(panel(el)!.previousElementSibling).to.equal(row(el, 'txn_2'));
       expect(rows(el)[1]![3]).to.equal('Completed');
@@ -538,19 +683,43 @@ describe('<transactions-table> without the service', () => {
     });
 
     it('shows each action’s 403 beside its row, fires nothing and changes nothing; a release goes through', async () => {
-      const feature = { refund: 'refunds', void: 'voids', undo: 'voids', receipt: 'receipts', capture: 'captures' } as const;
-      service = consoleService({
-        ...Object.fromEntries(Object.entries(feature).flatMap(([action, name]) => ['txn_3', 'txn_1'].map((id) => [`POST /transactions/${id}/${action}`, forbidden(name)]))),
-        'POST /transactions/txn_1/release': () => ok(details((state.txn_1 = { ...state.txn_1!, status: 'voided', capturable: false }))),
-      }, { refunds: true, voids: true, captures: true, receipts: true });
+      const feature = {
+        refund: 'refunds',
+        void: 'voids',
+        undo: 'voids',
+        receipt: 'receipts',
+        capture: 'captures',
+      } as const;
+      service = consoleService(
+        {
+          ...Object.fromEntries(
+            Object.entries(feature).flatMap(([action, name]) =>
+              ['txn_3', 'txn_1'].map((id) => [`POST /transactions/${id}/${action}`, forbidden(name)]),
+            ),
+          ),
+          'POST /transactions/txn_1/release': () =>
+            ok(details((state.txn_1 = { ...state.txn_1!, status: 'voided', capturable: false }))),
+        },
+        { refunds: true, voids: true, captures: true, receipts: true },
+      );
       const el = await table({ 'session-token': 'wst_fake', 'base-url': FAKE_BASE, locale: 'en-US' });
       await waitUntil(() => rows(el).length === 3, 'rows');
       const fired: string[] = [];
-      for (const type of ['transaction-refunded', 'transaction-voided', 'transaction-captured', 'transaction-released', 'transaction-undone', 'receipt-sent']) {
+      for (const type of [
+        'transaction-refunded',
+        'transaction-voided',
+        'transaction-captured',
+        'transaction-released',
+        'transaction-undone',
+        'receipt-sent',
+      ]) {
         el.addEventListener(type, () => fired.push(type));
       }
       const before = rows(el);
-      for (const [id, actions] of [['txn_3', ['refund', 'void', 'undo', 'receipt']], ['txn_1', ['capture']]] as const) {
+      for (const [id, actions] of [
+        ['txn_3', ['refund', 'void', 'undo', 'receipt']],
+        ['txn_1', ['capture']],
+      ] as const) {
         await opened(el, id);
         for (const action of actions) {
           if (action === 'receipt') actionButton(el, action)!.click();
@@ -558,7 +727,9 @@ describe('<transactions-table> without the service', () => {
           // The click clears the last refusal at once; the new one arrives with the answer.
           await el.updateComplete;
           await waitUntil(() => maybePart(el, 'row-error')?.textContent, `${action}: the refusal`);
-          expect(part(el, 'row-error').textContent).to.equal('This console is not allowed to do that. Ask whoever set up your console to allow it.');
+          expect(part(el, 'row-error').textContent).to.equal(
+            'This console is not allowed to do that. Ask whoever set up your console to allow it.',
+          );
           expect(panel(el)!.previousElementSibling).to.equal(row(el, id));
           await settled(el);
         }
@@ -579,14 +750,26 @@ describe('<transactions-table> without the service', () => {
       const el = await table({ 'session-token': 'wst_fake', 'base-url': FAKE_BASE, locale: 'en-US' });
       await waitUntil(() => rows(el).length === 3, 'rows');
       const loads = service.calls.filter((call) => call.url.pathname.endsWith('/transactions')).length;
-      const events: { type: string; detail: { transaction: { transaction_id: string; undone_as?: string }; amount?: string } }[] = [];
-      for (const type of ['transaction-refunded', 'transaction-voided', 'transaction-captured', 'transaction-released', 'transaction-undone', 'receipt-sent']) {
+      const events: {
+        type: string;
+        detail: { transaction: { transaction_id: string; undone_as?: string }; amount?: string };
+      }[] = [];
+      for (const type of [
+        'transaction-refunded',
+        'transaction-voided',
+        'transaction-captured',
+        'transaction-released',
+        'transaction-undone',
+        'receipt-sent',
+      ]) {
         el.addEventListener(type, (event) => events.push({ type, detail: (event as CustomEvent).detail }));
       }
 
       // Undo before settlement voids, and says so.
       await opened(el, 'txn_3');
-      expect(panel(el)!.textContent).to.contain('Undoing voids the sale: the fee is kept by nobody. A void is possible until');
+      expect(panel(el)!.textContent).to.contain(
+        'Undoing voids the sale: the fee is kept by nobody. A void is possible until',
+      );
       expect(actionButton(el, 'undo')!.getAttribute('aria-describedby')).to.equal('undo-txn_3');
       await expect(el).to.be.accessible();
       await confirmed(el, 'undo');
@@ -612,7 +795,9 @@ describe('<transactions-table> without the service', () => {
       expect(events[1]!.detail.amount).to.equal('1.00');
       await settled(el);
       expect(rows(el)[1]![3]).to.equal('Partly refunded');
-      expect(panel(el)!.textContent).to.contain("A partly refunded sale can't be voided; undo refunds the rest, $1.50.");
+      expect(panel(el)!.textContent).to.contain(
+        "A partly refunded sale can't be voided; undo refunds the rest, $1.50.",
+      );
       actionButton(el, 'undo')!.click();
       expect(await question(el)).to.equal('Undo the sale: refund $1.50 to Visa •••• 4242?');
       part(el, 'confirm-button').click();
@@ -636,12 +821,21 @@ describe('<transactions-table> without the service', () => {
       await settled(el);
       expect(rows(el)[2]![3]).to.equal('Hold · Captured');
       expect(actionButton(el, 'release')).to.equal(null);
-      expect(service.calls.filter((call) => call.url.pathname.endsWith('/transactions')).length, 'no reload of the listing').to.equal(loads);
+      expect(
+        service.calls.filter((call) => call.url.pathname.endsWith('/transactions')).length,
+        'no reload of the listing',
+      ).to.equal(loads);
       await expect(el).to.be.accessible();
     });
 
     it('asks before money moves, saying exactly what will happen; nothing is sent until yes, keyboard only, axe-clean at 375 px; the field empties after a refund', async () => {
-      service = consoleService({ 'POST /transactions/txn_1/release': () => ok(details((state.txn_1 = { ...state.txn_1!, status: 'voided', capturable: false }))) }, { refunds: true, voids: true, captures: true });
+      service = consoleService(
+        {
+          'POST /transactions/txn_1/release': () =>
+            ok(details((state.txn_1 = { ...state.txn_1!, status: 'voided', capturable: false }))),
+        },
+        { refunds: true, voids: true, captures: true },
+      );
       await setViewport({ width: 375, height: 800 });
       try {
         const el = await table({ 'session-token': 'wst_fake', 'base-url': FAKE_BASE, locale: 'en-US' });
@@ -675,7 +869,11 @@ describe('<transactions-table> without the service', () => {
         expect(shadow(el).activeElement).to.equal(actionButton(el, 'refund'));
 
         // Amounts that are none, or too much, are refused here in the merchant's words.
-        for (const [typed, refusal] of [['-1', 'Enter an amount such as 5.00: it must be more than zero, with at most two decimals.'], ['0', 'Enter an amount such as 5.00: it must be more than zero, with at most two decimals.'], ['3.00', 'At most $2.50 can be refunded.']]) {
+        for (const [typed, refusal] of [
+          ['-1', 'Enter an amount such as 5.00: it must be more than zero, with at most two decimals.'],
+          ['0', 'Enter an amount such as 5.00: it must be more than zero, with at most two decimals.'],
+          ['3.00', 'At most $2.50 can be refunded.'],
+        ]) {
           input().value = typed!;
           actionButton(el, 'refund')!.click();
           await waitUntil(() => maybePart(el, 'row-error')?.textContent === refusal, typed!);
@@ -723,9 +921,18 @@ describe('<transactions-table> without the service', () => {
         expect(await question(el)).to.equal('Raise the hold on Visa •••• 4242 from $1.50 to $2.00 and capture it?');
         input().value = '1.00';
         actionButton(el, 'capture')!.click();
-        await waitUntil(() => part(el, 'confirm').textContent!.includes('Capture $1.00 of the $1.50 held'), 'a lower capture');
+        await waitUntil(
+          () => part(el, 'confirm').textContent!.includes('Capture $1.00 of the $1.50 held'),
+          'a lower capture',
+        );
         actionButton(el, 'release')!.click();
-        await waitUntil(() => part(el, 'confirm').textContent!.includes('Release the $1.50 held on Visa •••• 4242? The shopper is not charged.'), 'the release');
+        await waitUntil(
+          () =>
+            part(el, 'confirm').textContent!.includes(
+              'Release the $1.50 held on Visa •••• 4242? The shopper is not charged.',
+            ),
+          'the release',
+        );
         fits();
         await expect(el).to.be.accessible();
         expect(posts().length, 'nothing sent without a yes').to.equal(1);
@@ -738,15 +945,33 @@ describe('<transactions-table> without the service', () => {
 
     it('sends each action with an Idempotency-Key: the same one when it is tried again after no answer or a 503, a new one after an answer', async () => {
       const failures: (number | 'network')[] = ['network', 503];
-      service = consoleService({
-        'POST /transactions/txn_2/refund': ({ body }) => {
-          const failure = failures.shift();
-          if (failure === 'network') throw new TypeError('Failed to fetch');
-          if (failure) return json(failure, { result: false, code: 'service_error', message: 'The database is unavailable for a moment.' });
-          const refunded = (Number(state.txn_2!.refunded_amount) + Number((body as { amount: string }).amount)).toFixed(2);
-          return ok(details((state.txn_2 = { ...state.txn_2!, refunded_amount: refunded, refundable_amount: (2.5 - Number(refunded)).toFixed(2) })));
+      service = consoleService(
+        {
+          'POST /transactions/txn_2/refund': ({ body }) => {
+            const failure = failures.shift();
+            if (failure === 'network') throw new TypeError('Failed to fetch');
+            if (failure)
+              return json(failure, {
+                result: false,
+                code: 'service_error',
+                message: 'The database is unavailable for a moment.',
+              });
+            const refunded = (
+              Number(state.txn_2!.refunded_amount) + Number((body as { amount: string }).amount)
+            ).toFixed(2);
+            return ok(
+              details(
+                (state.txn_2 = {
+                  ...state.txn_2!,
+                  refunded_amount: refunded,
+                  refundable_amount: (2.5 - Number(refunded)).toFixed(2),
+                }),
+              ),
+            );
+          },
         },
-      }, { refunds: true });
+        { refunds: true },
+      );
       const el = await table({ 'session-token': 'wst_fake', 'base-url': FAKE_BASE });
       await waitUntil(() => rows(el).length === 3, 'rows');
       await opened(el, 'txn_2');
@@ -775,11 +1000,17 @@ describe('<transactions-table> without the service', () => {
 
     it('speaks the merchant’s language, dark and axe-clean with a row open; keyboard only from the row to an action; a failed load beside the row', async () => {
       service = consoleService(
-        { 'GET /transactions/txn_1': () => json(404, { result: false, code: 'not_found', message: 'Keine solche Transaktion.' }) },
+        {
+          'GET /transactions/txn_1': () =>
+            json(404, { result: false, code: 'not_found', message: 'Keine solche Transaktion.' }),
+        },
         { refunds: true, voids: true, captures: true, receipts: true, export: true },
       );
       const el = await table({ 'session-token': 'wst_fake', 'base-url': FAKE_BASE, locale: 'de-DE', theme: 'dark' });
-      await waitUntil(() => rows(el).length === 3 && maybePart(el, 'export-button')?.textContent === 'Als CSV exportieren', 'rows, in German');
+      await waitUntil(
+        () => rows(el).length === 3 && maybePart(el, 'export-button')?.textContent === 'Als CSV exportieren',
+        'rows, in German',
+      );
       let refunded: CustomEvent | undefined;
       el.addEventListener('transaction-refunded', (event) => (refunded = event));
       // Keyboard only: the row's button, Enter, then Tab into its panel to the refund amount, type, Enter.
@@ -787,8 +1018,14 @@ describe('<transactions-table> without the service', () => {
       await sendKeys({ press: 'Enter' });
       await waitUntil(() => panel(el)?.querySelector('[part="amount-input"]'), 'the refund form');
       const text = panel(el)!.textContent!.replace(/\s+/g, ' ');
-      expect(text).to.contain('Verlauf').and.contain('Erstellt').and.contain('Beleg gesendet').and.contain('Keine Erstattungen.')
-        .and.contain('Ein abgerechneter Verkauf kann nicht storniert werden; Rückgängig machen erstattet 2,50 $ vollständig.');
+      expect(text)
+        .to.contain('Verlauf')
+        .and.contain('Erstellt')
+        .and.contain('Beleg gesendet')
+        .and.contain('Keine Erstattungen.')
+        .and.contain(
+          'Ein abgerechneter Verkauf kann nicht storniert werden; Rückgängig machen erstattet 2,50 $ vollständig.',
+        );
       expect(actionButton(el, 'refund')!.textContent).to.equal('Erstatten');
       await expect(el).to.be.accessible();
       await sendKeys({ press: 'Tab' });
@@ -807,7 +1044,10 @@ describe('<transactions-table> without the service', () => {
       expect(rows(el)[1]![3]).to.equal('Teilweise erstattet');
 
       row(el, 'txn_1').querySelector('button')!.click();
-      await waitUntil(() => panel(el)?.id === 'details-txn_1' && maybePart(el, 'row-error')?.textContent, 'the refusal beside the row');
+      await waitUntil(
+        () => panel(el)?.id === 'details-txn_1' && maybePart(el, 'row-error')?.textContent,
+        'the refusal beside the row',
+      );
       expect(part(el, 'row-error').textContent).to.equal('Keine solche Transaktion.');
       expect(panel(el)!.previousElementSibling).to.equal(row(el, 'txn_1'));
       await expect(el).to.be.accessible();
@@ -819,11 +1059,19 @@ describe('<transactions-table> without the service', () => {
         'GET /transactions/export.csv': (call) => {
           csvCall = call;
           return new Response('Fecha,Importe\n2026-01-03,3.50\n', {
-            headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="transactions-m-2026-01-05.csv"' },
+            headers: {
+              'content-type': 'text/csv; charset=utf-8',
+              'content-disposition': 'attachment; filename="transactions-m-2026-01-05.csv"',
+            },
           });
         },
       });
-      const el = await table({ 'session-token': 'wst_fake', 'base-url': FAKE_BASE, locale: 'es-ES', status: 'completed' });
+      const el = await table({
+        'session-token': 'wst_fake',
+        'base-url': FAKE_BASE,
+        locale: 'es-ES',
+        status: 'completed',
+      });
       await waitUntil(() => rows(el).length === 3, 'rows');
       expect(maybePart(el, 'export-button')).to.equal(null);
       granted = { export: true };
@@ -849,8 +1097,10 @@ describe('<transactions-table> without the service', () => {
       expect(await blobs[0]!.text()).to.equal('Fecha,Importe\n2026-01-03,3.50\n');
       expect(csvCall!.headers.get('authorization')).to.equal('Bearer wst_fake');
       const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
-      expect(Object.fromEntries(csvCall!.url.searchParams), 'the language and the time zone of the dates').to.deep.equal({ status: 'completed', lang: 'es', tz });
-
+      expect(
+        Object.fromEntries(csvCall!.url.searchParams),
+        'the language and the time zone of the dates',
+      ).to.deep.equal({ status: 'completed', lang: 'es', tz });
     });
 
     it('says why an export was refused, in the alert under the filters', async () => {
@@ -868,14 +1118,17 @@ describe('<transactions-table> without the service', () => {
 
   it('reflows into cards on a 360–375 px phone, light and dark: no clipped cell, no sideways scroll', async () => {
     service = fakeService({
-      'GET /transactions': () => ok({
-        items: [
-          item(3, { card_brand: 'American Express', last_four: '0005', type: 'refund' }),
-          item(2, { amount: '123456.78', card_brand: 'ACH', last_four: '6789', status: 'pending' }),
-          item(1, { status: 'voided', type: 'void' }),
-        ],
-        page: 1, perPage: 20, totalCount: 3,
-      }),
+      'GET /transactions': () =>
+        ok({
+          items: [
+            item(3, { card_brand: 'American Express', last_four: '0005', type: 'refund' }),
+            item(2, { amount: '123456.78', card_brand: 'ACH', last_four: '6789', status: 'pending' }),
+            item(1, { status: 'voided', type: 'void' }),
+          ],
+          page: 1,
+          perPage: 20,
+          totalCount: 3,
+        }),
     });
     try {
       for (const width of [360, 375]) {
@@ -888,8 +1141,12 @@ describe('<transactions-table> without the service', () => {
           el.theme = 'auto';
           await el.updateComplete;
           const region = shadow(el).querySelector<HTMLElement>('[role="region"]')!;
-          expect(region.scrollWidth, `${width} px, ${colorScheme}: the region scrolls sideways`).to.be.at.most(region.clientWidth);
-          expect(document.documentElement.scrollWidth, `${width} px: the page scrolls sideways`).to.be.at.most(document.documentElement.clientWidth);
+          expect(region.scrollWidth, `${width} px, ${colorScheme}: the region scrolls sideways`).to.be.at.most(
+            region.clientWidth,
+          );
+          expect(document.documentElement.scrollWidth, `${width} px: the page scrolls sideways`).to.be.at.most(
+            document.documentElement.clientWidth,
+          );
           const right = part(el, 'base').getBoundingClientRect().right;
           for (const cell of shadow(el).querySelectorAll('td')) {
             expect(cell.getBoundingClientRect().right, `a cell is clipped: ${cell.textContent}`).to.be.at.most(right);
@@ -921,7 +1178,10 @@ describe('<transactions-table> without the service', () => {
     for (const size of [undefined, null, 0, Number.NaN, -5, 1.5, 1000]) {
       const calls = service.calls.length;
       el.pageSize = size as never;
-      await waitUntil(() => service!.calls.length > calls && el.matches(':state(loaded)'), `reloaded for pageSize ${size}`);
+      await waitUntil(
+        () => service!.calls.length > calls && el.matches(':state(loaded)'),
+        `reloaded for pageSize ${size}`,
+      );
       const perPage = service.calls.at(-1)!.url.searchParams.get('perPage');
       expect(perPage, `perPage for pageSize ${size}`).to.equal(size === 1.5 ? '1' : size === 1000 ? '100' : '20');
     }
@@ -959,7 +1219,9 @@ describe('<transactions-table> with the service', function () {
     await waitUntil(() => total !== undefined, 'transactions-load', { timeout: 8000 });
     expect(total).to.be.at.least(1);
     expect(rows(el)).to.have.length(Math.min(total!, 20));
-    const times = Array.from(shadow(el).querySelectorAll('tbody time')).map((time) => Date.parse(time.getAttribute('datetime')!));
+    const times = Array.from(shadow(el).querySelectorAll('tbody time')).map((time) =>
+      Date.parse(time.getAttribute('datetime')!),
+    );
     expect(times).to.deep.equal([...times].sort((a, b) => b - a));
     expect(rows(el)[0]![2]).to.match(/•••• ending in \d{4}$/);
     expect(part(el, 'page-status').textContent).to.equal(`Page 1 of ${Math.ceil(total! / 20)}`);
@@ -969,8 +1231,9 @@ describe('<transactions-table> with the service', function () {
   it('pages through them', async function () {
     const service = realService(this);
     let total: number | undefined;
-    const el = await table({ 'session-token': service.sessionToken, 'base-url': service.baseUrl, 'page-size': '1' }, (t) =>
-      t.addEventListener('transactions-load', (event) => (total = event.detail.total)),
+    const el = await table(
+      { 'session-token': service.sessionToken, 'base-url': service.baseUrl, 'page-size': '1' },
+      (t) => t.addEventListener('transactions-load', (event) => (total = event.detail.total)),
     );
     await waitUntil(() => total !== undefined, 'transactions-load', { timeout: 8000 });
     expect(total, 'the test merchant needs at least two transactions').to.be.at.least(2);
@@ -1049,14 +1312,20 @@ describe('<transactions-table> as the console, with the service (#32)', function
 
   /** The service's own listing for `query`, read with `token`: what the table must show. */
   async function listed(service: PaykitTestService, token: string, query: Record<string, string>) {
-    const response = await fetch(`${service.baseUrl}/api/v1/widgets/transactions?${new URLSearchParams({ page: '1', perPage: '100', ...query })}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const response = await fetch(
+      `${service.baseUrl}/api/v1/widgets/transactions?${new URLSearchParams({ page: '1', perPage: '100', ...query })}`,
+      {
+        headers: { authorization: `Bearer ${token}` },
+      },
+    );
     const body = await response.json();
     expect(response.status, body.message).to.equal(200);
     return body.data.items as TransactionItem[];
   }
-  const ids = (el: TransactionsTable) => Array.from(shadow(el).querySelectorAll('tbody tr[part="row"]')).map((row) => row.getAttribute('data-transaction-id'));
+  const ids = (el: TransactionsTable) =>
+    Array.from(shadow(el).querySelectorAll('tbody tr[part="row"]')).map((row) =>
+      row.getAttribute('data-transaction-id'),
+    );
 
   it('narrows the rows by each filter and the search as the service’s listing does', async function () {
     const service = realService(this);
@@ -1064,8 +1333,19 @@ describe('<transactions-table> as the console, with the service (#32)', function
     await waitUntil(() => el.matches(':state(loaded)'), 'first load', { timeout: 8000 });
     const all = await listed(service, service.sessionToken, {});
     const sale = all.find((t) => t.type === 'sale')!;
-    const queries: Record<string, string>[] = [{ q: sale.amount }, { q: sale.last_four }, { q: sale.transaction_id }, { status: 'completed' }, { status: 'voided' }, { kind: 'sale' },
-      { kind: 'refund' }, { card_brand: 'visa' }, { card_brand: 'amex' }, { sort: 'amount', order: 'asc' }, { kind: 'sale', sort: 'amount', order: 'desc' }];
+    const queries: Record<string, string>[] = [
+      { q: sale.amount },
+      { q: sale.last_four },
+      { q: sale.transaction_id },
+      { status: 'completed' },
+      { status: 'voided' },
+      { kind: 'sale' },
+      { kind: 'refund' },
+      { card_brand: 'visa' },
+      { card_brand: 'amex' },
+      { sort: 'amount', order: 'asc' },
+      { kind: 'sale', sort: 'amount', order: 'desc' },
+    ];
     for (const query of queries) {
       const loaded = eventWithin(el, 'transactions-load', 8000);
       el.filters = query;
@@ -1089,7 +1369,9 @@ describe('<transactions-table> as the console, with the service (#32)', function
     expect(maybePart(el, 'actions')).to.equal(null);
     expect(maybePart(el, 'export-button')).to.equal(null);
     const refused = await fetch(`${service.baseUrl}/api/v1/widgets/transactions/${id}/refund`, {
-      method: 'POST', headers: { authorization: `Bearer ${service.sessionToken}`, 'content-type': 'application/json' }, body: '{}',
+      method: 'POST',
+      headers: { authorization: `Bearer ${service.sessionToken}`, 'content-type': 'application/json' },
+      body: '{}',
     });
     expect(refused.status).to.equal(403);
     expect((await refused.json()).message).to.match(/features\.refunds/);
@@ -1101,13 +1383,24 @@ describe('<transactions-table> as the console, with the service (#32)', function
     const service = realService(this);
     const token = service.consoleSessionToken;
     expect(token, 'the browser tests’ service mints a session with features').to.be.a('string');
-    const el = await table({ 'session-token': token!, 'base-url': service.baseUrl, kind: 'sale', status: 'completed', locale: 'en-US' });
+    const el = await table({
+      'session-token': token!,
+      'base-url': service.baseUrl,
+      kind: 'sale',
+      status: 'completed',
+      locale: 'en-US',
+    });
     await waitUntil(() => el.matches(':state(loaded)'), 'first load', { timeout: 8000 });
     const events: CustomEvent[] = [];
-    for (const type of ['transaction-refunded', 'transaction-undone', 'receipt-sent']) el.addEventListener(type, (event) => events.push(event as CustomEvent));
+    for (const type of ['transaction-refunded', 'transaction-undone', 'receipt-sent'])
+      el.addEventListener(type, (event) => events.push(event as CustomEvent));
     const open = async (id: string) => {
       shadow(el).querySelector<HTMLButtonElement>(`tr[data-transaction-id="${id}"] button`)!.click();
-      await waitUntil(() => maybePart(el, 'details')?.id === `details-${id}` && maybePart(el, 'timeline'), `details of ${id}`, { timeout: 8000 });
+      await waitUntil(
+        () => maybePart(el, 'details')?.id === `details-${id}` && maybePart(el, 'timeline'),
+        `details of ${id}`,
+        { timeout: 8000 },
+      );
     };
     const sales = await listed(service, token!, { kind: 'sale', status: 'completed' });
     expect(sales.length, 'two untouched sales').to.be.at.least(2);
@@ -1118,11 +1411,16 @@ describe('<transactions-table> as the console, with the service (#32)', function
     maybePart(el, 'details')!.querySelector<HTMLButtonElement>('[data-action="refund"]')!.click();
     await yes(el);
     await waitUntil(() => events.length === 1, 'transaction-refunded', { timeout: 8000 });
-    expect(maybePart(el, 'details')!.querySelector<HTMLInputElement>('[part="amount-input"]')!.value, 'the field emptied').to.equal('');
+    expect(
+      maybePart(el, 'details')!.querySelector<HTMLInputElement>('[part="amount-input"]')!.value,
+      'the field emptied',
+    ).to.equal('');
     expect(events[0]!.detail.transaction.refunded_amount).to.equal('1.00');
     expect((await listed(service, token!, { q: first!.transaction_id }))[0]!.refunded_amount).to.equal('1.00');
     await waitUntil(() => maybePart(el, 'row-status')?.textContent, 'the row says so', { timeout: 8000 });
-    expect(shadow(el).querySelector(`tr[data-transaction-id="${first!.transaction_id}"] td:last-child`)!.textContent).to.equal('Partly refunded');
+    expect(
+      shadow(el).querySelector(`tr[data-transaction-id="${first!.transaction_id}"] td:last-child`)!.textContent,
+    ).to.equal('Partly refunded');
 
     await open(second!.transaction_id);
     expect(maybePart(el, 'details')!.textContent).to.contain('the fee is kept by nobody');
@@ -1140,7 +1438,13 @@ describe('<transactions-table> as the console, with the service (#32)', function
     const service = realService(this);
     const token = service.consoleSessionToken;
     expect(token, 'the browser tests’ service mints a session with features').to.be.a('string');
-    const el = await table({ 'session-token': token!, 'base-url': service.baseUrl, kind: 'sale', 'page-size': '1', locale: 'de-DE' });
+    const el = await table({
+      'session-token': token!,
+      'base-url': service.baseUrl,
+      kind: 'sale',
+      'page-size': '1',
+      locale: 'de-DE',
+    });
     await waitUntil(() => el.matches(':state(loaded)'), 'first load', { timeout: 8000 });
     const blobs: Blob[] = [];
     const createObjectURL = URL.createObjectURL;
@@ -1157,6 +1461,10 @@ describe('<transactions-table> as the console, with the service (#32)', function
     const lines = (await blobs[0]!.text()).trim().split(/\r?\n/);
     const sales = await listed(service, token!, { kind: 'sale' });
     expect(lines.length - 1, 'one line a sale, after the header').to.equal(sales.length);
-    for (const sale of sales) expect(lines.some((line) => line.includes(sale.transaction_id)), sale.transaction_id).to.equal(true);
+    for (const sale of sales)
+      expect(
+        lines.some((line) => line.includes(sale.transaction_id)),
+        sale.transaction_id,
+      ).to.equal(true);
   });
 });

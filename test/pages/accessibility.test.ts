@@ -5,7 +5,6 @@ import { assertAccessible, assertFitsWidth, launchChromium } from '../support/ch
 import { startService, type TestService } from '../support/service.ts';
 import { newOnboardingLink } from './helpers.ts';
 
-
 describe('hosted pages in Chromium', () => {
   let service: TestService;
   let browser: Browser;

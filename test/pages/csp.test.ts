@@ -25,7 +25,9 @@ function documentedPolicy(service: string, payLinks: string): string {
   const doc = readFileSync(new URL('../../docs/csp.md', import.meta.url), 'utf8');
   const policy = /```http\nContent-Security-Policy: (.+)\n```/.exec(doc)?.[1];
   assert.ok(policy, 'docs/csp.md holds the policy');
-  return policy.replace(/frame-src https:\/\/pay\.example\.com/, `frame-src ${payLinks}`).replaceAll('https://pay.example.com', service);
+  return policy
+    .replace(/frame-src https:\/\/pay\.example\.com/, `frame-src ${payLinks}`)
+    .replaceAll('https://pay.example.com', service);
 }
 
 /** What the test page records: every Paykit event, and every refusal of its policy. */
@@ -55,8 +57,11 @@ async function startMerchantPage(service: TestService, publicKey: string, sessio
     <request-payment-button amount="3.00" recipient-phone="+14155550142"></request-payment-button>
     <transactions-table session-token="${sessionToken}" page-size="5"></transactions-table></body></html>`;
   site.server = createServer((request, response) => {
-    if (request.url === '/page.js') return response.writeHead(200, { 'content-type': 'text/javascript' }).end(PAGE_SCRIPT);
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': site.policy }).end(body);
+    if (request.url === '/page.js')
+      return response.writeHead(200, { 'content-type': 'text/javascript' }).end(PAGE_SCRIPT);
+    response
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': site.policy })
+      .end(body);
   }).listen(0, '127.0.0.1');
   await once(site.server, 'listening');
   const address = site.server.address();
@@ -67,14 +72,26 @@ async function startMerchantPage(service: TestService, publicKey: string, sessio
 async function merchantOf(service: TestService) {
   const onboarded = await service.api('POST', '/onboarding', { json: validApplication() });
   await service.api('POST', '/approve-merchant', { json: { merchant_id: onboarded.body.data.merchant_id } });
-  const session = await service.api('POST', '/widgets/sessions', { json: { merchant_key: onboarded.body.data.merchant_key } });
-  return { publicKey: onboarded.body.data.public_key as string, sessionToken: session.body.data.session_token as string };
+  const session = await service.api('POST', '/widgets/sessions', {
+    json: { merchant_key: onboarded.body.data.merchant_key },
+  });
+  return {
+    publicKey: onboarded.body.data.public_key as string,
+    sessionToken: session.body.data.session_token as string,
+  };
 }
 
-const recorded = (page: Page) => page.evaluate(() => (window as unknown as { events: { type: string; detail: Record<string, unknown>; at: number }[] }).events);
+const recorded = (page: Page) =>
+  page.evaluate(
+    () => (window as unknown as { events: { type: string; detail: Record<string, unknown>; at: number }[] }).events,
+  );
 const violations = (page: Page) => page.evaluate(() => (window as unknown as { violations: string[] }).violations);
 const eventOf = async (page: Page, type: string, timeout = 10_000) => {
-  await page.waitForFunction((name) => (window as unknown as { events: { type: string }[] }).events.some((e) => e.type === name), type, { timeout });
+  await page.waitForFunction(
+    (name) => (window as unknown as { events: { type: string }[] }).events.some((e) => e.type === name),
+    type,
+    { timeout },
+  );
   return (await recorded(page)).find((e) => e.type === type)!;
 };
 
@@ -90,9 +107,11 @@ async function payInDialog(page: Page): Promise<number> {
   await frameLocator.locator('#card-cvc').fill('123');
   const frame = (await (await page.locator('pay-button iframe[part="frame"]').elementHandle())!.contentFrame())!;
   // The frame goes with the dialog once paid: it tells the page when it was submitted.
-  await frame.evaluate(() => document.getElementById('card-form')!.addEventListener('submit', () => {
-    window.parent.postMessage({ type: 'test:submitted', at: performance.timeOrigin + performance.now() }, '*');
-  }));
+  await frame.evaluate(() =>
+    document.getElementById('card-form')!.addEventListener('submit', () => {
+      window.parent.postMessage({ type: 'test:submitted', at: performance.timeOrigin + performance.now() }, '*');
+    }),
+  );
   await frameLocator.locator('#card-form button[type=submit]').click();
   const success = await eventOf(page, 'pay-success');
   const submitted = await page.evaluate(() => (window as unknown as { submittedAt: number }).submittedAt);
@@ -138,14 +157,22 @@ for (const publicHostname of ['127.0.0.1', 'localhost']) {
         const qr = page.locator('pay-button [part="qr-image"]');
         if (await qr.count()) assert.match(String(await qr.getAttribute('src')), /^data:image\/png/);
         assert.deepEqual(await violations(page), [], 'no violation of the policy');
-        assert.deepEqual(consoleErrors.filter((text) => /Content Security Policy|TrustedHTML|Trusted Type/i.test(text)), []);
-        assert.deepEqual((await recorded(page)).filter((e) => e.type.endsWith('-error')), []);
+        assert.deepEqual(
+          consoleErrors.filter((text) => /Content Security Policy|TrustedHTML|Trusted Type/i.test(text)),
+          [],
+        );
+        assert.deepEqual(
+          (await recorded(page)).filter((e) => e.type.endsWith('-error')),
+          [],
+        );
         await context.close();
       }
       // The faster of two runs, under half the 2 s that polling alone would take: the outcome came by message. (This
       // tells the two paths apart; it is not a speed test: 60-250 ms here, depending on the machine's load.)
       const best = Math.min(...timings);
-      console.log(`submit → pay-success: ${timings.map((ms) => `${Math.round(ms)} ms`).join(', ')} (${sameOrigin ? 'same origin' : 'pay links on another origin'})`);
+      console.log(
+        `submit → pay-success: ${timings.map((ms) => `${Math.round(ms)} ms`).join(', ')} (${sameOrigin ? 'same origin' : 'pay links on another origin'})`,
+      );
       assert.ok(best < 1000, `submit → pay-success took ${Math.round(best)} ms`);
     });
 
@@ -178,7 +205,10 @@ for (const publicHostname of ['127.0.0.1', 'localhost']) {
         developerMessage: `The page's Content-Security-Policy blocks ${payLinks} (frame-src): add ${payLinks} to its frame-src directive.`,
       });
       assert.equal(String(await page.locator('pay-button [part="error"]').textContent()).trim(), SHOPPER_CSP);
-      assert.equal(await page.locator('pay-button [part="dialog"]').evaluate((dialog: HTMLDialogElement) => dialog.open), false);
+      assert.equal(
+        await page.locator('pay-button [part="dialog"]').evaluate((dialog: HTMLDialogElement) => dialog.open),
+        false,
+      );
       await page.context().close();
     });
   });

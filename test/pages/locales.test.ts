@@ -27,7 +27,12 @@ describe('hosted pages in four languages', () => {
   after(() => service.close());
 
   test('the language: ?locale= first, then Accept-Language by preference, then English', () => {
-    assert.deepEqual(pageLocale('fr-CA', 'de'), { language: 'fr', locale: 'fr-CA', texts: pageLocale('fr', undefined).texts, asked: 'fr-CA' });
+    assert.deepEqual(pageLocale('fr-CA', 'de'), {
+      language: 'fr',
+      locale: 'fr-CA',
+      texts: pageLocale('fr', undefined).texts,
+      asked: 'fr-CA',
+    });
     assert.equal(pageLocale(undefined, 'pt-BR,es;q=0.8,de;q=0.9').language, 'de');
     assert.equal(pageLocale(undefined, 'es-MX').locale, 'es-MX');
     assert.equal(pageLocale(undefined, 'de').locale, 'de-DE');
@@ -39,9 +44,27 @@ describe('hosted pages in four languages', () => {
   test('the pay page follows Accept-Language: texts, amounts, and the refusals of the service', async () => {
     const link = await newPayLink(service, merchant, { amount: '10.50', discount: '0.50' });
     const expectations = [
-      ['es-ES,es;q=0.9', 'es', 'Pagar a Panadería Sol', /<th scope="row">Importe<\/th><td>10,50\s*US\$<\/td>/, /Pagar 10,00\s*US\$ con tarjeta/],
-      ['fr-FR', 'fr', 'Payer Panadería Sol', /<th scope="row">Remise<\/th><td>-0,50\s*\$US<\/td>/, /Payer 10,00\s*\$US par carte/],
-      ['de-DE', 'de', 'Panadería Sol bezahlen', /<th scope="row">Betrag<\/th><td>10,50\s*\$<\/td>/, /10,00\s*\$ mit Karte bezahlen/],
+      [
+        'es-ES,es;q=0.9',
+        'es',
+        'Pagar a Panadería Sol',
+        /<th scope="row">Importe<\/th><td>10,50\s*US\$<\/td>/,
+        /Pagar 10,00\s*US\$ con tarjeta/,
+      ],
+      [
+        'fr-FR',
+        'fr',
+        'Payer Panadería Sol',
+        /<th scope="row">Remise<\/th><td>-0,50\s*\$US<\/td>/,
+        /Payer 10,00\s*\$US par carte/,
+      ],
+      [
+        'de-DE',
+        'de',
+        'Panadería Sol bezahlen',
+        /<th scope="row">Betrag<\/th><td>10,50\s*\$<\/td>/,
+        /10,00\s*\$ mit Karte bezahlen/,
+      ],
       ['en-US', 'en', 'Pay Panadería Sol', /<th scope="row">Amount<\/th><td>\$10\.50<\/td>/, /Pay \$10\.00 by card/],
     ] as const;
     for (const [header, language, title, amountRow, button] of expectations) {
@@ -52,7 +75,10 @@ describe('hosted pages in four languages', () => {
       assert.match(page.text, amountRow);
       assert.match(page.text, button);
     }
-    const refused = await service.request('POST', link.path, { form: cardForm('4242424242424241'), headers: { 'accept-language': 'fr' } });
+    const refused = await service.request('POST', link.path, {
+      form: cardForm('4242424242424241'),
+      headers: { 'accept-language': 'fr' },
+    });
     assert.equal(refused.status, 400);
     assert.match(refused.text, /<a href="#card-number">Le numéro de carte n’est pas valide\.<\/a>/);
     assert.match(refused.text, /<h2 id="error-summary-title">Le paiement n’a pas abouti<\/h2>/);
@@ -60,17 +86,35 @@ describe('hosted pages in four languages', () => {
 
   test('the pay button’s locale wins, and the forms, links and outcome pages keep it', async () => {
     const link = await newPayLink(service, merchant, { amount: '10.00' });
-    const page = await service.request('GET', `${link.path}?origin=${encodeURIComponent('https://shop.example')}&locale=de-CH`, { headers: { 'accept-language': 'en' } });
+    const page = await service.request(
+      'GET',
+      `${link.path}?origin=${encodeURIComponent('https://shop.example')}&locale=de-CH`,
+      { headers: { 'accept-language': 'en' } },
+    );
     assert.equal(langOf(page.text), 'de');
-    assert.equal((page.text.match(/<input type="hidden" name="locale" value="de-CH">/g) ?? []).length, 2, 'both forms carry it');
-    const declined = await service.request('POST', link.path, { form: cardForm(DECLINE, { origin: 'https://shop.example', locale: 'de-CH' }), headers: { 'accept-language': 'en' } });
+    assert.equal(
+      (page.text.match(/<input type="hidden" name="locale" value="de-CH">/g) ?? []).length,
+      2,
+      'both forms carry it',
+    );
+    const declined = await service.request('POST', link.path, {
+      form: cardForm(DECLINE, { origin: 'https://shop.example', locale: 'de-CH' }),
+      headers: { 'accept-language': 'en' },
+    });
     assert.equal(declined.status, 402);
     assert.match(declined.text, /<h2 id="error-summary-title">Zahlung abgelehnt<\/h2>/);
     assert.ok(declined.text.includes('Es wurde nichts belastet.'), 'what to do next, in German');
-    assert.equal((declined.text.match(/<input type="hidden" name="locale" value="de-CH">/g) ?? []).length, 2, 'the form again keeps it');
+    assert.equal(
+      (declined.text.match(/<input type="hidden" name="locale" value="de-CH">/g) ?? []).length,
+      2,
+      'the form again keeps it',
+    );
     // The pay button shows the pay page's message: in the page's language.
     assert.match(declined.text, /"message":"Ihre Karte wurde abgelehnt\."/);
-    const paid = await service.request('POST', link.path, { form: cardForm(APPROVE, { locale: 'de-CH' }), headers: { 'accept-language': 'en' } });
+    const paid = await service.request('POST', link.path, {
+      form: cardForm(APPROVE, { locale: 'de-CH' }),
+      headers: { 'accept-language': 'en' },
+    });
     assert.equal(titleOf(paid.text), 'Zahlung erfolgreich');
     const swissAmount = new Intl.NumberFormat('de-CH', { style: 'currency', currency: 'USD' }).format(10);
     assert.ok(paid.text.includes(`Sie haben ${swissAmount} an Panadería Sol bezahlt`), 'de-CH amounts');
@@ -97,7 +141,10 @@ describe('hosted pages in four languages', () => {
       ProcessingInfo: { legal_b2b: '60', legal_b2c: '50' },
     });
     const { agree: _agree, ...unticked } = formBody(application);
-    const refused = await service.request('POST', link.path, { form: { ...unticked, signature_name: 'Jane' }, headers: { 'accept-language': 'de-DE' } });
+    const refused = await service.request('POST', link.path, {
+      form: { ...unticked, signature_name: 'Jane' },
+      headers: { 'accept-language': 'de-DE' },
+    });
     assert.equal(refused.status, 400);
     assert.equal(langOf(refused.text), 'de');
     const summary = [...refused.text.matchAll(/<li><a href="[^"]+">([^<]+)<\/a><\/li>/g)].map((match) => match[1]);
@@ -115,7 +162,11 @@ describe('hosted pages in four languages', () => {
     // PageTexts makes a missing key a type error; this catches a text copied over untranslated.
     for (const language of ['es', 'fr', 'de']) {
       const texts = pageLocale(language, undefined).texts;
-      const same = Object.entries(texts.onboarding.labels).filter(([field, label]) => label === en.onboarding.labels[field as keyof typeof en.onboarding.labels] && !/^(EIN|SSN|Website|E-Mail|Status|Transaction|Description|Total)$/.test(label));
+      const same = Object.entries(texts.onboarding.labels).filter(
+        ([field, label]) =>
+          label === en.onboarding.labels[field as keyof typeof en.onboarding.labels] &&
+          !/^(EIN|SSN|Website|E-Mail|Status|Transaction|Description|Total)$/.test(label),
+      );
       assert.deepEqual(same, [], `${language}: labels not translated`);
       assert.notEqual(texts.pay.cardLegend, en.pay.cardLegend);
       assert.notEqual(texts.onboarding.agreementTerms[0], en.onboarding.agreementTerms[0]);

@@ -97,14 +97,20 @@ describe('hosted onboarding steps in Chromium', () => {
 
   test("each step's errors are in the browser's language, first on the page, without a field path", async () => {
     const bad = validApplication({
-      BusinessInfo: { ein: '12' }, OwnerInfo: { date_of_birth: '2020-01-01' }, BankingInfo: { routing_number: '123' }, ProcessingInfo: { legal_b2c: '' },
+      BusinessInfo: { ein: '12' },
+      OwnerInfo: { date_of_birth: '2020-01-01' },
+      BankingInfo: { routing_number: '123' },
+      ProcessingInfo: { legal_b2c: '' },
     });
     // The browser's language picks the page's; every step's message in all four languages is checked over HTTP
     // (onboarding-drafts.test.ts), so one language other than English shows the browser's side.
     for (const [language, locale] of [['de', 'de-DE']] as const) {
       const { onboarding } = pageLocale(language, undefined).texts;
       const expected: Record<string, string> = {
-        business: onboarding.problems.ein, owner: onboarding.problems.underage, bank: onboarding.problems.routingNumber, processing: onboarding.giveAll.split('{fields}')[0]!,
+        business: onboarding.problems.ein,
+        owner: onboarding.problems.underage,
+        bank: onboarding.problems.routingNumber,
+        processing: onboarding.giveAll.split('{fields}')[0]!,
       };
       const context = await browser.newContext({ bypassCSP: true, locale });
       const page = await context.newPage();
@@ -112,7 +118,10 @@ describe('hosted onboarding steps in Chromium', () => {
       assert.equal(await page.getAttribute('html', 'lang'), language);
       for (const [step, group] of ANSWER_STEPS) {
         await fillStep(page, groupFields(group, bad));
-        await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.click('button[value=forward]')]);
+        await Promise.all([
+          page.waitForResponse((r) => r.request().method() === 'POST'),
+          page.click('button[value=forward]'),
+        ]);
         const summary = (await page.locator('.summary li').allTextContents()).join(' | ');
         assert.ok(summary.includes(expected[step]!), `${language} ${step}: ${summary}`);
         assert.doesNotMatch(summary, /Info\b|legal_|_number|\bein\b/, `${language} ${step}: no field path`);
@@ -136,14 +145,25 @@ describe('hosted onboarding steps in Chromium', () => {
         await tabTo(page, `[name="${name}"]`);
         if (await page.evaluate(() => document.activeElement?.tagName === 'SELECT')) {
           // A closed select takes the first letters of an option's words, as with a keyboard.
-          const words = await page.evaluate((v) => [...(document.activeElement as HTMLSelectElement).options].find((o) => o.value === v)?.text ?? '', value);
+          const words = await page.evaluate(
+            (v) => [...(document.activeElement as HTMLSelectElement).options].find((o) => o.value === v)?.text ?? '',
+            value,
+          );
           await page.keyboard.type(words);
-          assert.equal(await page.evaluate(() => (document.activeElement as HTMLSelectElement).value), value, `${name} chosen by typing`);
+          assert.equal(
+            await page.evaluate(() => (document.activeElement as HTMLSelectElement).value),
+            value,
+            `${name} chosen by typing`,
+          );
         } else if (await page.evaluate(() => (document.activeElement as HTMLInputElement).type === 'date')) {
           // Chromium's date field in en-US takes month, day and year as typed digits.
           const [year, month, day] = value.split('-');
           await page.keyboard.type(`${month}${day}${year}`);
-          assert.equal(await page.evaluate(() => (document.activeElement as HTMLInputElement).value), value, `${name} typed`);
+          assert.equal(
+            await page.evaluate(() => (document.activeElement as HTMLInputElement).value),
+            value,
+            `${name} typed`,
+          );
         } else {
           await page.keyboard.type(value);
         }
@@ -151,7 +171,11 @@ describe('hosted onboarding steps in Chromium', () => {
       await tabTo(page, 'button[value=forward]');
       const next = ANSWER_STEPS[ANSWER_STEPS.findIndex(([s]) => s === step) + 1]?.[0] ?? 'review';
       await Promise.all([page.waitForURL(new RegExp(`/${next}$`)), page.keyboard.press('Enter')]);
-      assert.equal(await page.evaluate(() => document.activeElement === document.body), true, `${next} starts from the top`);
+      assert.equal(
+        await page.evaluate(() => document.activeElement === document.body),
+        true,
+        `${next} starts from the top`,
+      );
     }
     await tabTo(page, '#agree');
     await page.keyboard.press('Space');
@@ -166,8 +190,15 @@ describe('hosted onboarding steps in Chromium', () => {
   // Colours do not change the layout, nor the width the contrast: light at 360 px and dark at 1280 px check both, in
   // half the time of all four.
   test('every step is axe-clean, light and dark, fits 360 and 1280 px, with and without errors', async () => {
-    for (const [colorScheme, width] of [['light', 360], ['dark', 1280]] as const) {
-      const context = await browser.newContext({ bypassCSP: true, colorScheme, viewport: { width, height: width === 360 ? 740 : 900 } });
+    for (const [colorScheme, width] of [
+      ['light', 360],
+      ['dark', 1280],
+    ] as const) {
+      const context = await browser.newContext({
+        bypassCSP: true,
+        colorScheme,
+        viewport: { width, height: width === 360 ? 740 : 900 },
+      });
       const page = await context.newPage();
       const link = await newOnboardingLink(service, { business_name: 'Blue Bottle Cafe' });
       await page.goto(link.url);

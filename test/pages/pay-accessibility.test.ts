@@ -6,13 +6,17 @@ import type { MerchantAccount } from '../../server/store/merchants.ts';
 import { startService, type TestService } from '../support/service.ts';
 import { APPROVE, CHALLENGE, DECLINE, approvedMerchant, newPayLink } from './pay-helpers.ts';
 
-
 /** A radio button's target is its label, which wraps it (clicking anywhere on it chooses). */
 async function assertLargeTargets(page: Page, what: string) {
-  const small = await page.evaluate(() => [...document.querySelectorAll('button, input:not([type=hidden])')]
-    .filter((el) => el.checkVisibility())
-    .filter((el) => ((el as HTMLInputElement).type === 'radio' ? el.closest('label')! : el).getBoundingClientRect().height < 44)
-    .map((el) => el.id || el.textContent));
+  const small = await page.evaluate(() =>
+    [...document.querySelectorAll('button, input:not([type=hidden])')]
+      .filter((el) => el.checkVisibility())
+      .filter(
+        (el) =>
+          ((el as HTMLInputElement).type === 'radio' ? el.closest('label')! : el).getBoundingClientRect().height < 44,
+      )
+      .map((el) => el.id || el.textContent),
+  );
   assert.deepEqual(small, [], `every control of ${what} is at least 44px high`);
 }
 
@@ -25,7 +29,10 @@ async function fillCard(page: Page, number: string) {
 
 /** Clicks a submit button and answers the status of the form post it makes. */
 async function submit(page: Page, selector: string): Promise<number> {
-  const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.click(selector)]);
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST'),
+    page.click(selector),
+  ]);
   await page.waitForLoadState();
   return response.status();
 }
@@ -49,7 +56,12 @@ describe('hosted pay page in Chromium', () => {
       const context = await browser.newContext({ bypassCSP: true, colorScheme, viewport: { width: 360, height: 740 } });
       const page = await context.newPage();
       const link = await newPayLink(service, merchant, {
-        amount: '42.00', discount: '2.00', tax: '3.10', pass_fee: true, description: 'Dinner for two', invoice_number: 'INV7',
+        amount: '42.00',
+        discount: '2.00',
+        tax: '3.10',
+        pass_fee: true,
+        description: 'Dinner for two',
+        invoice_number: 'INV7',
       });
 
       assert.equal((await page.goto(`${service.baseUrl}${link.path}`))?.status(), 200);
@@ -121,7 +133,10 @@ describe('hosted pay page in Chromium', () => {
     });
     const link = await newPayLink(service, merchant, { amount: '19.99' });
     const payUrl = `${service.baseUrl}${link.path}?origin=${encodeURIComponent(service.baseUrl)}`;
-    const [popup] = await Promise.all([context.waitForEvent('page'), opener.evaluate((url) => void window.open(url), payUrl)]);
+    const [popup] = await Promise.all([
+      context.waitForEvent('page'),
+      opener.evaluate((url) => void window.open(url), payUrl),
+    ]);
     const blocked: string[] = [];
     popup.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
@@ -133,12 +148,22 @@ describe('hosted pay page in Chromium', () => {
     await popup.waitForSelector('h1:has-text("Payment successful")');
     assert.ok(await popup.isVisible(`text=${link.request.sales_id}`), 'the success page names the transaction');
 
-    await opener.waitForFunction(() => (window as unknown as { heard: unknown[] }).heard.length > 0, undefined, { timeout: 5000 });
+    await opener.waitForFunction(() => (window as unknown as { heard: unknown[] }).heard.length > 0, undefined, {
+      timeout: 5000,
+    });
     const heard = await opener.evaluate(() => (window as unknown as { heard: unknown[] }).heard);
-    assert.deepEqual(heard, [{
-      origin: service.baseUrl,
-      data: { type: 'paykit:payment', status: 'approved', transaction_id: link.request.sales_id, amount: 19.99, order_id: link.request.order_id },
-    }]);
+    assert.deepEqual(heard, [
+      {
+        origin: service.baseUrl,
+        data: {
+          type: 'paykit:payment',
+          status: 'approved',
+          transaction_id: link.request.sales_id,
+          amount: 19.99,
+          order_id: link.request.order_id,
+        },
+      },
+    ]);
     assert.deepEqual(blocked, [], 'the CSP blocked nothing on the pay pages');
     assert.equal((await service.store.transactions.find(merchant.id, link.request.sales_id))?.status, 'completed');
     await context.close();

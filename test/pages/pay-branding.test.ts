@@ -19,7 +19,9 @@ const ARTIFACTS = 'test-artifacts/pages';
 const expiry = `12${String(new Date().getUTCFullYear() + 2).slice(2)}`;
 
 async function brandedMerchant(service: TestService, name: string): Promise<MerchantAccount & { key: string }> {
-  const onboarded = await service.api('POST', '/onboarding', { json: validApplication({ BusinessInfo: { business_name: name } }) });
+  const onboarded = await service.api('POST', '/onboarding', {
+    json: validApplication({ BusinessInfo: { business_name: name } }),
+  });
   const { merchant_id: id, merchant_key: key } = onboarded.body.data;
   assert.equal((await service.api('POST', '/approve-merchant', { json: { merchant_id: id } })).status, 200);
   return { ...(await service.store.merchants.findById(service.client.clientId, id))!, key };
@@ -34,10 +36,11 @@ async function tabTo(page: Page, selector: string, limit = 12) {
   assert.fail(`${selector} is reached by Tab`);
 }
 
-const logoLoaded = (page: Page) => page.evaluate(() => {
-  const img = document.querySelector<HTMLImageElement>('header img');
-  return img ? img.complete && img.naturalWidth > 0 : false;
-});
+const logoLoaded = (page: Page) =>
+  page.evaluate(() => {
+    const img = document.querySelector<HTMLImageElement>('header img');
+    return img ? img.complete && img.naturalWidth > 0 : false;
+  });
 
 describe('the brand on the hosted pay page in Chromium', () => {
   let service: TestService;
@@ -46,22 +49,36 @@ describe('the brand on the hosted pay page in Chromium', () => {
     service = await startService();
     browser = await launchChromium();
     mkdirSync(ARTIFACTS, { recursive: true });
-    const logo = await QRCode.toBuffer('Harbor Commerce', { type: 'png', width: 80, margin: 1, color: { dark: '#1d4ed8' } });
-    assert.equal((await service.api('PUT', '/client/branding', { json: { name: 'Harbor Commerce', primary_color: '#ffd400', logo: logo.toString('base64') } })).status, 200);
+    const logo = await QRCode.toBuffer('Harbor Commerce', {
+      type: 'png',
+      width: 80,
+      margin: 1,
+      color: { dark: '#1d4ed8' },
+    });
+    assert.equal(
+      (
+        await service.api('PUT', '/client/branding', {
+          json: { name: 'Harbor Commerce', primary_color: '#ffd400', logo: logo.toString('base64') },
+        })
+      ).status,
+      200,
+    );
   });
   after(async () => {
     await browser?.close();
     await service.close();
   });
 
-  test('the platform\'s brand, then the merchant\'s: logo loaded, axe-clean light and dark, paid by keyboard alone', async () => {
+  test("the platform's brand, then the merchant's: logo loaded, axe-clean light and dark, paid by keyboard alone", async () => {
     const merchant = await brandedMerchant(service, 'Juniper Coffee Co.');
     for (const colorScheme of ['light', 'dark'] as const) {
       // Axe is a script of its own: these pages are checked without their CSP, the one below with it.
       const context = await browser.newContext({ bypassCSP: true, colorScheme, viewport: { width: 360, height: 640 } });
       const page = await context.newPage();
-      await page.goto(`${service.baseUrl}${(await newPayLink(service, merchant, { amount: '12.00', description: 'House blend' })).path}`);
-      assert.equal(await logoLoaded(page), true, 'the platform\'s logo loads');
+      await page.goto(
+        `${service.baseUrl}${(await newPayLink(service, merchant, { amount: '12.00', description: 'House blend' })).path}`,
+      );
+      assert.equal(await logoLoaded(page), true, "the platform's logo loads");
       assert.equal(await page.textContent('header .brand span'), 'Juniper Coffee Co.');
       assert.equal(await page.textContent('footer'), 'Powered by Paykit');
       await assertAccessible(page, `the pay page in the platform's yellow (${colorScheme})`);
@@ -70,22 +87,36 @@ describe('the brand on the hosted pay page in Chromium', () => {
     const strict = await browser.newContext();
     const strictPage = await strict.newPage();
     const blocked: string[] = [];
-    strictPage.on('console', (message) => void (/Content Security Policy/i.test(message.text()) && blocked.push(message.text())));
+    strictPage.on(
+      'console',
+      (message) => void (/Content Security Policy/i.test(message.text()) && blocked.push(message.text())),
+    );
     await strictPage.goto(`${service.baseUrl}${(await newPayLink(service, merchant)).path}`);
-    assert.equal(await logoLoaded(strictPage), true, 'the logo loads under the page\'s own CSP (img-src \'self\')');
+    assert.equal(await logoLoaded(strictPage), true, "the logo loads under the page's own CSP (img-src 'self')");
     assert.deepEqual(blocked, [], 'the CSP blocked nothing');
     await strict.close();
 
     const logo = await QRCode.toBuffer('Juniper', { type: 'png', width: 72, margin: 1, color: { dark: '#2f5d50' } });
-    const set = await service.api('PUT', '/widgets/', { json: { merchant_key: merchant.key, primary_color: '#2f5d50', logo: logo.toString('base64') } });
+    const set = await service.api('PUT', '/widgets/', {
+      json: { merchant_key: merchant.key, primary_color: '#2f5d50', logo: logo.toString('base64') },
+    });
     assert.equal(set.status, 200, set.text);
     for (const colorScheme of ['light', 'dark'] as const) {
       const context = await browser.newContext({ bypassCSP: true, colorScheme, viewport: { width: 360, height: 640 } });
       const page = await context.newPage();
-      await page.goto(`${service.baseUrl}${(await newPayLink(service, merchant, { amount: '12.00', description: 'House blend', tax: '0.96' })).path}`);
+      await page.goto(
+        `${service.baseUrl}${(await newPayLink(service, merchant, { amount: '12.00', description: 'House blend', tax: '0.96' })).path}`,
+      );
       assert.equal(await logoLoaded(page), true);
-      assert.equal(await page.getAttribute('header img', 'src'), new URL(set.body.data.logo.url).pathname, 'the merchant\'s logo over the platform\'s');
-      assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector('#card-form button')!).backgroundColor), 'rgb(47, 93, 80)');
+      assert.equal(
+        await page.getAttribute('header img', 'src'),
+        new URL(set.body.data.logo.url).pathname,
+        "the merchant's logo over the platform's",
+      );
+      assert.equal(
+        await page.evaluate(() => getComputedStyle(document.querySelector('#card-form button')!).backgroundColor),
+        'rgb(47, 93, 80)',
+      );
       await assertAccessible(page, `the pay page in the merchant's green (${colorScheme})`);
       if (colorScheme === 'light') await page.screenshot({ path: `${ARTIFACTS}/hosted-pay-360.png` });
 
@@ -100,7 +131,9 @@ describe('the brand on the hosted pay page in Chromium', () => {
       await page.keyboard.type('Jane Doe');
       await Promise.all([page.waitForNavigation(), page.keyboard.press('Enter')]);
       // `autofocus` is applied at the page's next rendering, which may come after its load event on a busy machine.
-      await page.waitForFunction(() => document.activeElement?.id === 'error-summary', undefined, { timeout: 5000 }).catch(() => {});
+      await page
+        .waitForFunction(() => document.activeElement?.id === 'error-summary', undefined, { timeout: 5000 })
+        .catch(() => {});
       assert.equal(await page.evaluate(() => document.activeElement?.id), 'error-summary');
       await assertAccessible(page, `a decline in the merchant's brand (${colorScheme})`);
       await assertFitsWidth(page, 'a decline');
@@ -118,7 +151,9 @@ describe('the brand on the hosted pay page in Chromium', () => {
 
     const wide = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await wide.newPage();
-    await page.goto(`${service.baseUrl}${(await newPayLink(service, merchant, { amount: '12.00', description: 'House blend' })).path}`);
+    await page.goto(
+      `${service.baseUrl}${(await newPayLink(service, merchant, { amount: '12.00', description: 'House blend' })).path}`,
+    );
     await page.click('summary:has-text("Order details")');
     await page.screenshot({ path: `${ARTIFACTS}/hosted-pay-1280.png` });
     await assertFitsWidth(page, 'the branded pay page at 1280 px');

@@ -24,11 +24,17 @@ const type = (page: Page, selector: string, text: string) => page.locator(select
 async function watchViolations(context: BrowserContext): Promise<() => Promise<string[]>> {
   await context.addInitScript(() => {
     const seen: string[] = ((window as unknown as { violations: string[] }).violations = []);
-    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.effectiveDirective} ${event.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.effectiveDirective} ${event.blockedURI}`),
+    );
   });
   return async () => {
     const pages = context.pages();
-    return (await Promise.all(pages.map((page) => page.evaluate(() => (window as unknown as { violations: string[] }).violations)))).flat();
+    return (
+      await Promise.all(
+        pages.map((page) => page.evaluate(() => (window as unknown as { violations: string[] }).violations)),
+      )
+    ).flat();
   };
 }
 
@@ -61,9 +67,16 @@ describe('the hosted pay page’s card form in Chromium', () => {
     assert.equal(await page.textContent('#card-brand'), 'Visa');
     assert.equal(await page.locator('#card-number-error').count(), 0, 'no message while the number is being typed');
     await type(page, '#card-number', '1');
-    assert.equal(await page.textContent('#card-number-error'), 'The card number is not valid.', 'checked once complete (Luhn)');
+    assert.equal(
+      await page.textContent('#card-number-error'),
+      'The card number is not valid.',
+      'checked once complete (Luhn)',
+    );
     assert.equal(await page.getAttribute('#card-number', 'aria-invalid'), 'true');
-    assert.match(String(await page.getAttribute('#card-number', 'aria-describedby')), /^card-number-error card-number-hint$/);
+    assert.match(
+      String(await page.getAttribute('#card-number', 'aria-describedby')),
+      /^card-number-error card-number-hint$/,
+    );
 
     await page.fill('#card-number', '');
     await type(page, '#card-number', '378282246310005');
@@ -80,7 +93,11 @@ describe('the hosted pay page’s card form in Chromium', () => {
     await type(page, '#card-cvc', '123');
     await page.click('#card-form button[type=submit]');
     assert.equal(await page.textContent('#card-cvc-error'), 'The security code must be 4 digits.', 'Amex has four');
-    assert.equal(await page.evaluate(() => document.activeElement?.id), 'card-exp', 'the first field to fix has the focus');
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.id),
+      'card-exp',
+      'the first field to fix has the focus',
+    );
     assert.deepEqual(posts, [], 'nothing is sent while a field is wrong');
     await page.screenshot({ path: `${ARTIFACTS}/pay-page-360-errors.png`, fullPage: true });
     await assertFitsWidth(page, 'the card form with its messages');
@@ -117,7 +134,11 @@ describe('the hosted pay page’s card form in Chromium', () => {
       await context.close();
     }
     // In another language: the browser's Accept-Language chooses it.
-    const french = await browser.newContext({ bypassCSP: true, locale: 'fr-FR', viewport: { width: 360, height: 740 } });
+    const french = await browser.newContext({
+      bypassCSP: true,
+      locale: 'fr-FR',
+      viewport: { width: 360, height: 740 },
+    });
     const frenchPage = await french.newPage();
     await frenchPage.goto(`${service.baseUrl}${(await newPayLink(service, merchant, { amount: '18.40' })).path}`);
     assert.equal(await frenchPage.getAttribute('html', 'lang'), 'fr');
@@ -130,7 +151,9 @@ describe('the hosted pay page’s card form in Chromium', () => {
 
     const wide = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await wide.newPage();
-    await page.goto(`${service.baseUrl}${(await newPayLink(service, merchant, { amount: '18.40', description: 'Sourdough and coffee' })).path}`);
+    await page.goto(
+      `${service.baseUrl}${(await newPayLink(service, merchant, { amount: '18.40', description: 'Sourdough and coffee' })).path}`,
+    );
     await page.screenshot({ path: `${ARTIFACTS}/pay-page-1280.png`, fullPage: true });
     await assertFitsWidth(page, 'the pay page at 1280 px');
     await wide.close();
@@ -145,7 +168,11 @@ describe('the hosted pay page’s card form in Chromium', () => {
     await page.fill('#card-exp', `12/${nextYear}`);
     await page.fill('#card-cvc', '12');
     await Promise.all([page.waitForNavigation(), page.click('#card-form button[type=submit]')]);
-    assert.equal(await page.textContent('#card-cvc-error'), 'The security code must be 3 digits.', 'the service says what the script would have');
+    assert.equal(
+      await page.textContent('#card-cvc-error'),
+      'The security code must be 3 digits.',
+      'the service says what the script would have',
+    );
     assert.equal(await page.inputValue('#card-exp'), `12/${nextYear}`, 'the expiry is kept');
     await page.fill('#card-number', '4242 4242 4242 4242');
     await page.fill('#card-cvc', '123');

@@ -19,7 +19,9 @@ async function onFirstScreen(page: Page, selector: string): Promise<boolean> {
   const box = await page.locator(selector).boundingBox();
   assert.ok(box, `${selector} is shown`);
   const scrolled = await page.evaluate(() => window.scrollY);
-  return scrolled === 0 && box.y >= 0 && box.x >= 0 && box.y + box.height <= PHONE.height && box.x + box.width <= PHONE.width;
+  return (
+    scrolled === 0 && box.y >= 0 && box.x >= 0 && box.y + box.height <= PHONE.height && box.x + box.width <= PHONE.width
+  );
 }
 
 describe('the pay page on a phone puts paying first', () => {
@@ -41,11 +43,18 @@ describe('the pay page on a phone puts paying first', () => {
       const context = await browser.newContext({ viewport: PHONE, colorScheme });
       const page = await context.newPage();
       const link = await newPayLink(service, merchant, {
-        amount: '42.00', discount: '2.00', tax: '3.10', pass_fee: true, description: 'A long description of two loaves of sourdough and a bag of beans',
+        amount: '42.00',
+        discount: '2.00',
+        tax: '3.10',
+        pass_fee: true,
+        description: 'A long description of two loaves of sourdough and a bag of beans',
         invoice_number: 'INV2031',
       });
       await page.goto(`${service.baseUrl}${link.path}`);
-      assert.ok(await onFirstScreen(page, '#card-number'), `the card number field is on the first screen (${colorScheme})`);
+      assert.ok(
+        await onFirstScreen(page, '#card-number'),
+        `the card number field is on the first screen (${colorScheme})`,
+      );
       assert.ok(await onFirstScreen(page, 'label[for=choose-ach]'), 'the bank is one tap away');
       assert.ok(await onFirstScreen(page, '.pay-total >> visible=true'), 'the total is in the header');
       assert.equal(await page.isVisible('text=INV2031'), false, 'the details wait in their summary');
@@ -65,7 +74,10 @@ describe('the pay page on a phone puts paying first', () => {
     await page.locator('#card-exp').pressSequentially(expiry.replace(/\D/g, ''));
     await page.locator('#card-cvc').pressSequentially('123');
     await page.fill('#card-name', 'Jane Doe');
-    const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.keyboard.press('Enter')]);
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST'),
+      page.keyboard.press('Enter'),
+    ]);
     assert.equal(response.status(), 402);
     await page.waitForSelector('#error-summary');
 
@@ -73,8 +85,14 @@ describe('the pay page on a phone puts paying first', () => {
     assert.equal(await page.inputValue('#card-exp'), expiry);
     assert.equal(await page.inputValue('#card-number'), '');
     assert.equal(await page.inputValue('#card-cvc'), '');
-    assert.ok(['error-summary', 'card-number'].includes(await page.evaluate(() => document.activeElement?.id ?? '')), 'the focus is on the message');
-    assert.match(await page.textContent('#error-summary') ?? '', /Payment declined[\s\S]*Your card was declined\.[\s\S]*Nothing was charged\./);
+    assert.ok(
+      ['error-summary', 'card-number'].includes(await page.evaluate(() => document.activeElement?.id ?? '')),
+      'the focus is on the message',
+    );
+    assert.match(
+      (await page.textContent('#error-summary')) ?? '',
+      /Payment declined[\s\S]*Your card was declined\.[\s\S]*Nothing was charged\./,
+    );
     assert.ok(await onFirstScreen(page, '#error-summary'), 'the message is seen first');
 
     // The message's link leads to the field to fix; the shopper types the new card and pays.

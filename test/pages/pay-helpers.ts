@@ -5,8 +5,13 @@ import type { TestService } from '../support/service.ts';
 import { validApplication } from '../support/fixtures.ts';
 
 /** A merchant onboarded and approved through the real API, as a partner would. */
-export async function approvedMerchant(service: TestService, businessName = 'Blue Bottle Cafe'): Promise<MerchantAccount> {
-  const onboarded = await service.api('POST', '/onboarding', { json: validApplication({ BusinessInfo: { business_name: businessName } }) });
+export async function approvedMerchant(
+  service: TestService,
+  businessName = 'Blue Bottle Cafe',
+): Promise<MerchantAccount> {
+  const onboarded = await service.api('POST', '/onboarding', {
+    json: validApplication({ BusinessInfo: { business_name: businessName } }),
+  });
   assert.equal(onboarded.status, 200, onboarded.text);
   const merchantId = onboarded.body.data.merchant_id as string;
   const approved = await service.api('POST', '/approve-merchant', { json: { merchant_id: merchantId } });
@@ -19,7 +24,11 @@ export async function approvedMerchant(service: TestService, businessName = 'Blu
 let orders = 0;
 
 /** A pay link made by the service's own request code; returns its path on the service. */
-export async function newPayLink(service: TestService, merchant: MerchantAccount, input: Partial<PaymentRequestInput> = {}) {
+export async function newPayLink(
+  service: TestService,
+  merchant: MerchantAccount,
+  input: Partial<PaymentRequestInput> = {},
+) {
   const { change, result: created } = await createPaymentRequest(
     service.store,
     merchant,
@@ -29,12 +38,24 @@ export async function newPayLink(service: TestService, merchant: MerchantAccount
   assert.ok(await service.store.write(change));
   const url = new URL(created.payLink);
   assert.equal(url.origin, service.baseUrl);
-  return { path: url.pathname, token: url.pathname.split('/').pop()!, request: created.request, qrCodeLink: created.qrCodeLink };
+  return {
+    path: url.pathname,
+    token: url.pathname.split('/').pop()!,
+    request: created.request,
+    qrCodeLink: created.qrCodeLink,
+  };
 }
 
 /** A card form post as the page's card form sends it: the expiry as one `MM / YY` field. */
 export function cardForm(number: string, extra: Record<string, string> = {}): Record<string, string> {
-  return { method: 'card', card_name: 'Jane Doe', card_number: number, exp: `12 / ${String(new Date().getUTCFullYear() + 3).slice(2)}`, cvc: '123', ...extra };
+  return {
+    method: 'card',
+    card_name: 'Jane Doe',
+    card_number: number,
+    exp: `12 / ${String(new Date().getUTCFullYear() + 3).slice(2)}`,
+    cvc: '123',
+    ...extra,
+  };
 }
 
 /** The nonce of the page's one inline script, which its CSP allows. */

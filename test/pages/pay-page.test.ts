@@ -5,7 +5,16 @@ import { startService, type TestService } from '../support/service.ts';
 import { createWidgetPayLink } from '../../server/services/widgets.ts';
 import type { Answer } from '../support/http.ts';
 import { PAGE_CSP, tagWithId } from './helpers.ts';
-import { APPROVE, CHALLENGE, DECLINE, NO_FUNDS, approvedMerchant, cardForm, newPayLink, scriptNonce } from './pay-helpers.ts';
+import {
+  APPROVE,
+  CHALLENGE,
+  DECLINE,
+  NO_FUNDS,
+  approvedMerchant,
+  cardForm,
+  newPayLink,
+  scriptNonce,
+} from './pay-helpers.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SHOP = 'https://shop.example';
@@ -23,7 +32,10 @@ function assertPageHeaders(answer: Answer, csp = PAGE_CSP) {
 
 /** The nonce'd opener script of a page, its message and its target origin; undefined when there is none. */
 function openerScript(answer: Answer) {
-  const match = /<script nonce="([^"]+)">\(window\.opener \|\| window\.parent\)\.postMessage\((\{.*\}), ("[^"]*")\);<\/script>/.exec(answer.text);
+  const match =
+    /<script nonce="([^"]+)">\(window\.opener \|\| window\.parent\)\.postMessage\((\{.*\}), ("[^"]*")\);<\/script>/.exec(
+      answer.text,
+    );
   if (!match) return undefined;
   return { nonce: match[1]!, message: JSON.parse(match[2]!), target: JSON.parse(match[3]!) as string };
 }
@@ -55,7 +67,12 @@ describe('hosted pay page', () => {
 
   test('shows the merchant, the order and the amount breakdown, and both forms with their autocomplete', async () => {
     const link = await newPayLink(service, merchant, {
-      amount: '10.00', discount: '1.00', surcharge: '0.50', tax: '0.80', description: 'Two flat whites', invoice_number: 'INV42',
+      amount: '10.00',
+      discount: '1.00',
+      surcharge: '0.50',
+      tax: '0.80',
+      description: 'Two flat whites',
+      invoice_number: 'INV42',
     });
     const page = await get(link.path);
     assert.equal(page.status, 200);
@@ -71,7 +88,12 @@ describe('hosted pay page', () => {
     assert.match(html, /<dt>Description<\/dt><dd>Two flat whites<\/dd>/);
     assert.ok(html.includes(`<dt>Order</dt><dd>${link.request.order_id}</dd>`));
     assert.match(html, /<dt>Invoice<\/dt><dd>INV42<\/dd>/);
-    for (const [label, amount] of [['Amount', '$10.00'], ['Discount', '-$1.00'], ['Surcharge', '$0.50'], ['Tax', '$0.80']]) {
+    for (const [label, amount] of [
+      ['Amount', '$10.00'],
+      ['Discount', '-$1.00'],
+      ['Surcharge', '$0.50'],
+      ['Tax', '$0.80'],
+    ]) {
       assert.ok(html.includes(`<th scope="row">${label}</th><td>${amount}</td>`), `${label} ${amount}`);
     }
     assert.ok(html.includes('<tr class="total"><th scope="row">Total</th><td>$10.30</td></tr>'));
@@ -79,21 +101,33 @@ describe('hosted pay page', () => {
 
     // Paying first: the total under the title, the details in a summary that opens, card or bank as one choice.
     assert.match(html, /<h1>Pay Blue &lt;Bottle&gt; Cafe<\/h1>\n<p class="pay-total">Total \$10\.30<\/p>/);
-    assert.ok(html.indexOf('<details class="pay-details">\n<summary>Order details</summary>') < html.indexOf('<dt>Merchant</dt>'));
-    assert.ok(html.indexOf('<dt>Merchant</dt>') < html.indexOf('id="card-form"'), 'the details come before the forms, closed');
+    assert.ok(
+      html.indexOf('<details class="pay-details">\n<summary>Order details</summary>') <
+        html.indexOf('<dt>Merchant</dt>'),
+    );
+    assert.ok(
+      html.indexOf('<dt>Merchant</dt>') < html.indexOf('id="card-form"'),
+      'the details come before the forms, closed',
+    );
     assert.match(html, /<legend>Pay with<\/legend>/);
     assert.match(html, /<input type="radio" name="pay_method" id="choose-card" value="card" checked>Card<\/label>/);
     assert.match(html, /<input type="radio" name="pay_method" id="choose-ach" value="ach">Bank account<\/label>/);
     assert.match(html, /<legend class="visually-hidden">Pay by card<\/legend>/);
     assert.match(html, /<legend class="visually-hidden">Pay from a bank account \(ACH\)<\/legend>/);
     assert.ok(html.indexOf('id="card-number"') < html.indexOf('id="card-name"'), 'the card number comes first');
-    assert.ok(html.indexOf('id="ach-form"') < html.indexOf('<details class="pay-note" id="test-details">\n<summary>Sandbox test details</summary>'),
-      'the sandbox help comes after the forms, closed');
+    assert.ok(
+      html.indexOf('id="ach-form"') <
+        html.indexOf('<details class="pay-note" id="test-details">\n<summary>Sandbox test details</summary>'),
+      'the sandbox help comes after the forms, closed',
+    );
     assert.match(tagWithId(html, 'card-number'), /autocomplete="cc-number"[^>]*inputmode="numeric"/);
     assert.match(tagWithId(html, 'card-number'), /name="card_number"[^>]*required/);
     // One expiry field, MM / YY, which autofill fills whole (cc-exp).
     assert.match(html, /<label for="card-exp">Expiry date \(MM \/ YY\)<\/label>/);
-    assert.match(tagWithId(html, 'card-exp'), /name="exp"[^>]*autocomplete="cc-exp"[^>]*inputmode="numeric"[^>]*placeholder="MM \/ YY"/);
+    assert.match(
+      tagWithId(html, 'card-exp'),
+      /name="exp"[^>]*autocomplete="cc-exp"[^>]*inputmode="numeric"[^>]*placeholder="MM \/ YY"/,
+    );
     assert.match(tagWithId(html, 'card-cvc'), /autocomplete="cc-csc"/);
     assert.match(tagWithId(html, 'card-name'), /autocomplete="cc-name"/);
     assert.doesNotMatch(tagWithId(html, 'card-name'), /required/, 'the name on the card is optional');
@@ -169,15 +203,25 @@ describe('hosted pay page', () => {
   });
 
   test('a decline answers 402 with the form again: what the shopper typed but the card number and code, the reason, what to do next', async () => {
-    for (const [number, message] of [[DECLINE, 'Your card was declined.'], [NO_FUNDS, 'Your card has insufficient funds.']] as const) {
+    for (const [number, message] of [
+      [DECLINE, 'Your card was declined.'],
+      [NO_FUNDS, 'Your card has insufficient funds.'],
+    ] as const) {
       const link = await newPayLink(service, merchant);
       const form = cardForm(number, { card_name: 'Jane "J" Doe' });
       const declined = await post(link.path, form);
       assert.equal(declined.status, 402, declined.text);
       assert.equal(titleOf(declined.text), 'Pay Blue &lt;Bottle&gt; Cafe');
-      assert.match(declined.text, /<div class="summary" role="alert"[^>]*tabindex="-1" autofocus>\n<h2 id="error-summary-title">Payment declined<\/h2>/);
+      assert.match(
+        declined.text,
+        /<div class="summary" role="alert"[^>]*tabindex="-1" autofocus>\n<h2 id="error-summary-title">Payment declined<\/h2>/,
+      );
       assert.ok(declined.text.includes(`<a href="#card-number">${message}</a>`), message);
-      assert.ok(declined.text.includes('Nothing was charged. Check the details below, then try again with another card or choose Bank account.'));
+      assert.ok(
+        declined.text.includes(
+          'Nothing was charged. Check the details below, then try again with another card or choose Bank account.',
+        ),
+      );
       assert.match(tagWithId(declined.text, 'card-name'), /value="Jane &quot;J&quot; Doe"/, 'the name is kept');
       assert.ok(tagWithId(declined.text, 'card-exp').includes(`value="${form.exp}"`), 'the expiry is kept');
       assert.match(tagWithId(declined.text, 'card-number'), /value=""/, 'the card number is typed again');
@@ -189,8 +233,13 @@ describe('hosted pay page', () => {
     }
   });
 
-  test('the order reference is the merchant\'s; an id the service made for a pay button is never shown', async () => {
-    const { change, result: made } = await createWidgetPayLink(service.store, merchant, { amount: '4.50' }, { now: service.clock.now(), publicUrl: service.baseUrl });
+  test("the order reference is the merchant's; an id the service made for a pay button is never shown", async () => {
+    const { change, result: made } = await createWidgetPayLink(
+      service.store,
+      merchant,
+      { amount: '4.50' },
+      { now: service.clock.now(), publicUrl: service.baseUrl },
+    );
     await service.store.write(change);
     assert.match(made.request.order_id, /^w_/);
     const path = new URL(made.payLink).pathname;
@@ -220,20 +269,32 @@ describe('hosted pay page', () => {
     const passed = await post(`${link.path}/3ds`, { attempt, result: 'pass' });
     assert.equal(passed.status, 200, passed.text);
     assert.equal(titleOf(passed.text), 'Payment successful');
-    assert.equal((await service.store.transactions.find(merchant.id, transactionIdOf(passed.text)!))?.status, 'completed');
+    assert.equal(
+      (await service.store.transactions.find(merchant.id, transactionIdOf(passed.text)!))?.status,
+      'completed',
+    );
 
     const other = await newPayLink(service, merchant);
     const typed = cardForm(CHALLENGE);
     const otherChallenge = await post(other.path, typed);
     const otherAttempt = /name="attempt" value="([^"]+)"/.exec(otherChallenge.text)![1]!;
     // The step carries the name and the expiry on (as the browser posts its hidden fields), never the number or code.
-    const carried = Object.fromEntries([...otherChallenge.text.matchAll(/<input type="hidden" name="(card_name|exp)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]));
+    const carried = Object.fromEntries(
+      [...otherChallenge.text.matchAll(/<input type="hidden" name="(card_name|exp)" value="([^"]*)">/g)].map((m) => [
+        m[1]!,
+        m[2]!,
+      ]),
+    );
     assert.deepEqual({ ...carried }, { card_name: typed.card_name, exp: typed.exp });
     assert.doesNotMatch(otherChallenge.text, /name="(card_number|cvc)"/);
     const failed = await post(`${other.path}/3ds`, { attempt: otherAttempt, result: 'fail', ...carried });
     assert.equal(failed.status, 402);
     assert.match(failed.text, /3-D Secure failed/);
-    assert.match(tagWithId(failed.text, 'card-name'), new RegExp(`value="${typed.card_name}"`), 'the form after a failed step keeps the name');
+    assert.match(
+      tagWithId(failed.text, 'card-name'),
+      new RegExp(`value="${typed.card_name}"`),
+      'the form after a failed step keeps the name',
+    );
     assert.ok(tagWithId(failed.text, 'card-exp').includes(`value="${typed.exp}"`), 'and the expiry');
     const reused = await post(`${other.path}/3ds`, { attempt: otherAttempt, result: 'pass' });
     assert.equal(reused.status, 409);
@@ -250,12 +311,20 @@ describe('hosted pay page', () => {
 
   test('a bank payment shows the pending page', async () => {
     const link = await newPayLink(service, merchant, { amount: '80.00' });
-    const pending = await post(link.path, { method: 'ach', account_name: 'Jane Doe', routing_number: '110000000', account_number: '000123456789' });
+    const pending = await post(link.path, {
+      method: 'ach',
+      account_name: 'Jane Doe',
+      routing_number: '110000000',
+      account_number: '000123456789',
+    });
     assert.equal(pending.status, 200, pending.text);
     assert.equal(titleOf(pending.text), 'Payment submitted');
     assert.match(pending.text, /Payment submitted: bank payments take a few days to clear/);
     assert.doesNotMatch(pending.text, /000123456789/);
-    assert.equal((await service.store.transactions.find(merchant.id, transactionIdOf(pending.text)!))?.status, 'pending');
+    assert.equal(
+      (await service.store.transactions.find(merchant.id, transactionIdOf(pending.text)!))?.status,
+      'pending',
+    );
   });
 
   test('a refused card re-renders the page with the message, 400, and never echoes the number or the code', async () => {
@@ -264,7 +333,10 @@ describe('hosted pay page', () => {
     const refused = await post(link.path, cardForm(bad, { cvc: '987', card_name: 'Jane <Doe>' }));
     assert.equal(refused.status, 400);
     assertPageHeaders(refused, `${PAGE_CSP}; script-src 'nonce-${scriptNonce(refused.text)}'`);
-    assert.match(refused.text, /<div class="summary" role="alert"[^>]*>[\s\S]*<a href="#card-number">The card number is not valid\.<\/a>/);
+    assert.match(
+      refused.text,
+      /<div class="summary" role="alert"[^>]*>[\s\S]*<a href="#card-number">The card number is not valid\.<\/a>/,
+    );
     assert.doesNotMatch(refused.text, new RegExp(bad));
     // As a value or a text of its own: the three digits may occur inside the order id's timestamp.
     assert.doesNotMatch(refused.text, /"987"|>987</);
@@ -280,11 +352,20 @@ describe('hosted pay page', () => {
     assert.match(tagWithId(badExpiry.text, 'card-exp'), /aria-invalid="true"/);
     assert.match(tagWithId(badExpiry.text, 'card-exp'), /value="12 \/ 2x"/, 'the expiry is kept to be corrected');
     const { exp: _exp, ...withoutExpiry } = cardForm(APPROVE);
-    const noExpiry = await post(link.path, { ...withoutExpiry, exp_month: '12', exp_year: String(new Date().getUTCFullYear() + 3) });
+    const noExpiry = await post(link.path, {
+      ...withoutExpiry,
+      exp_month: '12',
+      exp_year: String(new Date().getUTCFullYear() + 3),
+    });
     assert.equal(noExpiry.status, 400, 'the expiry is the one `exp` field: other fields are not read for it');
     assert.match(noExpiry.text, /expiry date as MM \/ YY/);
 
-    const badRouting = await post(link.path, { method: 'ach', account_name: 'Jane', routing_number: '123456789', account_number: '55554444' });
+    const badRouting = await post(link.path, {
+      method: 'ach',
+      account_name: 'Jane',
+      routing_number: '123456789',
+      account_number: '55554444',
+    });
     assert.equal(badRouting.status, 400);
     assert.match(badRouting.text, /<a href="#ach-routing">The routing number is not a valid/);
     assert.doesNotMatch(badRouting.text, /55554444/);
@@ -308,7 +389,11 @@ describe('hosted pay page', () => {
   test('with a valid ?origin the outcome pages post the outcome to exactly that origin, by the CSP nonce', async () => {
     const link = await newPayLink(service, merchant, { amount: '15.00' });
     const page = await get(`${link.path}?origin=${encodeURIComponent(SHOP)}`);
-    assert.equal(page.text.match(/<input type="hidden" name="origin" value="https:\/\/shop\.example">/g)?.length, 2, 'both forms carry the origin');
+    assert.equal(
+      page.text.match(/<input type="hidden" name="origin" value="https:\/\/shop\.example">/g)?.length,
+      2,
+      'both forms carry the origin',
+    );
     // The sandbox merchant has no allowed origins set, so any page may frame it (the pay button's dialog).
     const framedCsp = PAGE_CSP.replace("frame-ancestors 'self'", `frame-ancestors 'self' ${SHOP}`);
     assertPageHeaders(page, `${framedCsp}; script-src 'nonce-${scriptNonce(page.text)}'`);
@@ -320,7 +405,11 @@ describe('hosted pay page', () => {
     assert.equal(declinedScript.message.status, 'declined');
     assert.equal(declinedScript.message.amount, 15);
     assert.equal(declined.status, 402);
-    assert.equal(declined.text.match(/<input type="hidden" name="origin" value="https:\/\/shop\.example">/g)?.length, 2, 'the form again, for the opener');
+    assert.equal(
+      declined.text.match(/<input type="hidden" name="origin" value="https:\/\/shop\.example">/g)?.length,
+      2,
+      'the form again, for the opener',
+    );
 
     const challenge = await post(link.path, cardForm(CHALLENGE, { origin: SHOP }));
     assert.match(challenge.text, /<input type="hidden" name="origin" value="https:\/\/shop\.example">/);
@@ -330,7 +419,11 @@ describe('hosted pay page', () => {
     const script = openerScript(paid);
     assert.ok(script, 'the success page reports to the opener');
     assert.deepEqual(script.message, {
-      type: 'paykit:payment', status: 'approved', transaction_id: link.request.sales_id, amount: 15, order_id: link.request.order_id,
+      type: 'paykit:payment',
+      status: 'approved',
+      transaction_id: link.request.sales_id,
+      amount: 15,
+      order_id: link.request.order_id,
     });
     assert.equal(script.target, SHOP);
     assert.doesNotMatch(paid.text, /'\*'|"\*"/);
@@ -338,7 +431,13 @@ describe('hosted pay page', () => {
     assert.match(script.nonce, /^[A-Za-z0-9+/]{22}==$/);
 
     const achLink = await newPayLink(service, merchant);
-    const pending = await post(achLink.path, { method: 'ach', account_name: 'Jane', routing_number: '110000000', account_number: '1234', origin: 'http://localhost:5173' });
+    const pending = await post(achLink.path, {
+      method: 'ach',
+      account_name: 'Jane',
+      routing_number: '110000000',
+      account_number: '1234',
+      origin: 'http://localhost:5173',
+    });
     const pendingScript = openerScript(pending);
     assert.equal(pendingScript?.target, 'http://localhost:5173');
     assert.equal(pendingScript?.message.status, 'pending');
@@ -346,7 +445,14 @@ describe('hosted pay page', () => {
   });
 
   test('anything but an http(s) origin is ignored: no hidden input, no script', async () => {
-    for (const origin of ['*', 'javascript:alert(1)', 'https://shop.example/path', 'ftp://shop.example', 'null', 'https://shop.example"><b>']) {
+    for (const origin of [
+      '*',
+      'javascript:alert(1)',
+      'https://shop.example/path',
+      'ftp://shop.example',
+      'null',
+      'https://shop.example"><b>',
+    ]) {
       const link = await newPayLink(service, merchant);
       const page = await get(`${link.path}?origin=${encodeURIComponent(origin)}`);
       assert.equal(page.status, 200);
@@ -383,7 +489,10 @@ describe('hosted pay page', () => {
   test('no page ever contains a submitted card number', () => {
     assert.ok(submittedNumbers.size >= 5 && pages.length > 20);
     for (const number of submittedNumbers) {
-      assert.ok(pages.every((page) => !page.includes(number)), `${number} never appears in a page`);
+      assert.ok(
+        pages.every((page) => !page.includes(number)),
+        `${number} never appears in a page`,
+      );
     }
   });
 });

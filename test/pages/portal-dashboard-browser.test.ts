@@ -27,11 +27,24 @@ describe('sandbox dashboard in Chromium', () => {
     receiver = await new Receiver().start();
     browser = await launchChromium();
     credentials = { username: service.client.clientId, password: service.client.secretKey };
-    assert.equal((await service.api('POST', '/client/update-webhooks-url', { json: { webhook_url: receiver.url } })).status, 200);
-    const onboarded = await service.api('POST', '/onboarding', { json: validApplication({ BusinessInfo: { business_name: 'Corner Bakery' } }) });
+    assert.equal(
+      (await service.api('POST', '/client/update-webhooks-url', { json: { webhook_url: receiver.url } })).status,
+      200,
+    );
+    const onboarded = await service.api('POST', '/onboarding', {
+      json: validApplication({ BusinessInfo: { business_name: 'Corner Bakery' } }),
+    });
     await service.api('POST', '/approve-merchant', { json: { merchant_id: onboarded.body.data.merchant_id } });
     await service.api('POST', '/requests', {
-      json: { merchant_key: onboarded.body.data.merchant_key, amount: '18.40', order_id: nextOrderId(), phone_number: '(415) 555-0199', email: 'pat@payer.example', name: 'Pat Payer', description: 'Sourdough and coffee' },
+      json: {
+        merchant_key: onboarded.body.data.merchant_key,
+        amount: '18.40',
+        order_id: nextOrderId(),
+        phone_number: '(415) 555-0199',
+        email: 'pat@payer.example',
+        name: 'Pat Payer',
+        description: 'Sourdough and coffee',
+      },
     });
     await receiver.waitFor((receipts) => receipts.length >= 3);
   });
@@ -44,7 +57,12 @@ describe('sandbox dashboard in Chromium', () => {
   test('signed in with the credentials, it is axe-clean light and dark at 360 and 1280 px', async () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       for (const width of [360, 1280]) {
-        const context = await browser.newContext({ bypassCSP: true, colorScheme, httpCredentials: credentials, viewport: { width, height: width === 360 ? 740 : 900 } });
+        const context = await browser.newContext({
+          bypassCSP: true,
+          colorScheme,
+          httpCredentials: credentials,
+          viewport: { width, height: width === 360 ? 740 : 900 },
+        });
         const page = await context.newPage();
         const opened = await page.goto(`${service.baseUrl}/portal/dashboard`);
         assert.equal(opened?.status(), 200);
@@ -81,11 +99,15 @@ describe('sandbox dashboard in Chromium', () => {
 
     const before = receiver.receipts.length;
     await tabTo('form[action$="/resend"] button');
-    const eventId = await page.evaluate(() => /events\/([^/]+)\/resend/.exec(document.activeElement!.closest('form')!.getAttribute('action')!)![1]!);
+    const eventId = await page.evaluate(
+      () => /events\/([^/]+)\/resend/.exec(document.activeElement!.closest('form')!.getAttribute('action')!)![1]!,
+    );
     await Promise.all([page.waitForURL(/\?resent=/), page.keyboard.press('Enter')]);
     assert.equal(await page.textContent('.notice[role=status]'), `Event ${eventId} will be sent again.`);
     await receiver.waitFor((receipts) => receipts.length > before);
-    await waitUntil(async () => (await service.store.webhookEndpoints.attemptsFor(eventId)).length >= 2, { what: 'the second attempt recorded' });
+    await waitUntil(async () => (await service.store.webhookEndpoints.attemptsFor(eventId)).length >= 2, {
+      what: 'the second attempt recorded',
+    });
     await page.goto(`${service.baseUrl}/portal/dashboard`);
     const row = page.locator('tr', { has: page.locator(`code:text-is("${eventId}")`) });
     assert.match(String(await row.locator('details summary').textContent()), /2 attempts, last HTTP 200/);

@@ -16,14 +16,32 @@ interface Partner {
 }
 
 /** A client with a merchant of its own (named `business`), a payment request that sent a text and an e-mail. */
-async function partnerWith(service: TestService, credentials: NewClientCredentials, business: string, phone: string): Promise<Partner> {
+async function partnerWith(
+  service: TestService,
+  credentials: NewClientCredentials,
+  business: string,
+  phone: string,
+): Promise<Partner> {
   const auth = { id: credentials.clientId, secret: credentials.secretKey };
-  const onboarded = await service.api('POST', '/onboarding', { json: validApplication({ BusinessInfo: { business_name: business } }), auth });
+  const onboarded = await service.api('POST', '/onboarding', {
+    json: validApplication({ BusinessInfo: { business_name: business } }),
+    auth,
+  });
   assert.equal(onboarded.status, 200, onboarded.text);
   const { merchant_key: merchantKey, merchant_id: merchantId } = onboarded.body.data;
-  assert.equal((await service.api('POST', '/approve-merchant', { json: { merchant_id: merchantId }, auth })).status, 200);
+  assert.equal(
+    (await service.api('POST', '/approve-merchant', { json: { merchant_id: merchantId }, auth })).status,
+    200,
+  );
   const asked = await service.api('POST', '/requests', {
-    json: { merchant_key: merchantKey, amount: '12.00', order_id: nextOrderId(), phone_number: phone, email: `${business.split(' ')[0]!.toLowerCase()}@payer.example`, description: `${business} order` },
+    json: {
+      merchant_key: merchantKey,
+      amount: '12.00',
+      order_id: nextOrderId(),
+      phone_number: phone,
+      email: `${business.split(' ')[0]!.toLowerCase()}@payer.example`,
+      description: `${business} order`,
+    },
     auth,
   });
   assert.equal(asked.status, 200, asked.text);
@@ -31,7 +49,8 @@ async function partnerWith(service: TestService, credentials: NewClientCredentia
   return { auth, merchantKey, eventId: events[0]!.id };
 }
 
-const basic = ({ id, secret }: { id: string; secret: string }) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+const basic = ({ id, secret }: { id: string; secret: string }) =>
+  `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 
 describe('sandbox dashboard', () => {
   let service: TestService;
@@ -45,7 +64,9 @@ describe('sandbox dashboard', () => {
   after(() => service.close());
 
   const dashboard = (auth: { id: string; secret: string } | null, headers: Record<string, string> = {}) =>
-    service.request('GET', '/portal/dashboard', { headers: { ...headers, ...(auth ? { authorization: basic(auth) } : {}) } });
+    service.request('GET', '/portal/dashboard', {
+      headers: { ...headers, ...(auth ? { authorization: basic(auth) } : {}) },
+    });
 
   test('asks for the client id and secret key, and refuses wrong ones', async () => {
     for (const answer of [
@@ -62,8 +83,11 @@ describe('sandbox dashboard', () => {
     }
   });
 
-  test("each client sees only its own merchants, events with their deliveries, and messages", async () => {
-    for (const [own, other] of [[alpha, beta], [beta, alpha]] as const) {
+  test('each client sees only its own merchants, events with their deliveries, and messages', async () => {
+    for (const [own, other] of [
+      [alpha, beta],
+      [beta, alpha],
+    ] as const) {
       const answer = await dashboard(own.auth);
       assert.equal(answer.status, 200, answer.text);
       assert.equal(answer.headers['cache-control'], 'no-store');
@@ -85,30 +109,52 @@ describe('sandbox dashboard', () => {
 
   test('resends its own events only, and only from its own page', async () => {
     const before = await service.store.events.findForClient(beta.auth.id, beta.eventId);
-    const stolen = await service.request('POST', `/portal/dashboard/events/${beta.eventId}/resend`, { headers: { authorization: basic(alpha.auth) } });
+    const stolen = await service.request('POST', `/portal/dashboard/events/${beta.eventId}/resend`, {
+      headers: { authorization: basic(alpha.auth) },
+    });
     assert.equal(stolen.status, 404);
     assert.match(stolen.text, /No event [\w-]+ of yours\./);
-    assert.deepEqual(await service.store.events.findForClient(beta.auth.id, beta.eventId), before, "another client's event is untouched");
+    assert.deepEqual(
+      await service.store.events.findForClient(beta.auth.id, beta.eventId),
+      before,
+      "another client's event is untouched",
+    );
 
-    const crossSite = await service.request('POST', `/portal/dashboard/events/${alpha.eventId}/resend`, { headers: { authorization: basic(alpha.auth), 'sec-fetch-site': 'cross-site' } });
+    const crossSite = await service.request('POST', `/portal/dashboard/events/${alpha.eventId}/resend`, {
+      headers: { authorization: basic(alpha.auth), 'sec-fetch-site': 'cross-site' },
+    });
     assert.equal(crossSite.status, 403);
 
-    const resent = await service.request('POST', `/portal/dashboard/events/${alpha.eventId}/resend`, { headers: { authorization: basic(alpha.auth), 'sec-fetch-site': 'same-origin' } });
+    const resent = await service.request('POST', `/portal/dashboard/events/${alpha.eventId}/resend`, {
+      headers: { authorization: basic(alpha.auth), 'sec-fetch-site': 'same-origin' },
+    });
     assert.equal(resent.status, 303);
     assert.equal(resent.headers.location, `/portal/dashboard?resent=${alpha.eventId}`);
     const event = await service.store.events.findForClient(alpha.auth.id, alpha.eventId);
     assert.equal(event?.delivery_status, 'pending');
     assert.equal(event?.attempts, 0);
-    const shown = await service.request('GET', resent.headers.location as string, { headers: { authorization: basic(alpha.auth) } });
+    const shown = await service.request('GET', resent.headers.location as string, {
+      headers: { authorization: basic(alpha.auth) },
+    });
     assert.ok(shown.text.includes(`<p class="notice" role="status">Event ${alpha.eventId} will be sent again.</p>`));
 
-    assert.equal((await service.request('POST', '/portal/dashboard/events/evt_x/resend')).status, 401, 'no credentials, no resend');
+    assert.equal(
+      (await service.request('POST', '/portal/dashboard/events/evt_x/resend')).status,
+      401,
+      'no credentials, no resend',
+    );
   });
 
   test('the credentials page has copy buttons and leads to the dashboard', async () => {
     const made = await service.request('POST', '/portal/credentials', { form: { name: 'Copy test' } });
     assert.equal(made.status, 200);
-    for (const what of ['client id', 'secret key', 'client public key']) assert.match(made.text, new RegExp(`<button type="button" class="copy secondary" data-copy="[^"]+" data-copied="${what} copied\\." hidden>Copy<span class="visually-hidden"> ${what}</span></button>`));
+    for (const what of ['client id', 'secret key', 'client public key'])
+      assert.match(
+        made.text,
+        new RegExp(
+          `<button type="button" class="copy secondary" data-copy="[^"]+" data-copied="${what} copied\\." hidden>Copy<span class="visually-hidden"> ${what}</span></button>`,
+        ),
+      );
     assert.ok(made.text.includes('<a href="/portal/dashboard">Open the sandbox dashboard</a>'));
   });
 });
@@ -121,7 +167,9 @@ describe('sandbox dashboard in production', () => {
   after(() => service.close());
 
   test('there is none', async () => {
-    const answer = await service.request('GET', '/portal/dashboard', { headers: { authorization: basic({ id: service.client.clientId, secret: service.client.secretKey }) } });
+    const answer = await service.request('GET', '/portal/dashboard', {
+      headers: { authorization: basic({ id: service.client.clientId, secret: service.client.secretKey }) },
+    });
     assert.equal(answer.status, 404);
     assert.match(answer.text, /<h1>Page not found<\/h1>/);
   });

@@ -25,7 +25,8 @@ describe('sandbox test portal and home page', () => {
     const home = await service.request('GET', '/');
     assert.equal(home.status, 200);
     assert.equal(home.headers['content-security-policy'], PAGE_CSP);
-    for (const href of ['/docs', '/api/v1/openapi.json', '/portal']) assert.ok(home.text.includes(`<a href="${href}">`), `links ${href}`);
+    for (const href of ['/docs', '/api/v1/openapi.json', '/portal'])
+      assert.ok(home.text.includes(`<a href="${href}">`), `links ${href}`);
   });
 
   test('GET /portal explains sandbox credentials and offers to create them', async () => {
@@ -37,7 +38,10 @@ describe('sandbox test portal and home page', () => {
     assert.match(portal.text, /<form method="post" action="\/portal\/credentials">/);
     assert.match(portal.text, /<label for="name">Name for these credentials/);
     assert.match(portal.text, /<button type="submit">Create sandbox credentials<\/button>/);
-    assert.ok(portal.text.includes('<a href="/portal/dashboard">Open the sandbox dashboard</a>'), 'and leads to the dashboard');
+    assert.ok(
+      portal.text.includes('<a href="/portal/dashboard">Open the sandbox dashboard</a>'),
+      'and leads to the dashboard',
+    );
   });
 
   test('POST /portal/credentials creates credentials that work, shown once with a curl example', async () => {
@@ -50,12 +54,17 @@ describe('sandbox test portal and home page', () => {
     assert.match(secret, /^sk_/);
     assert.match(publicKey, /^pk_client_/);
     assert.match(answer.text, /shown only this once/);
-    assert.ok(answer.text.includes(`<pre><code>curl -u ${id}:${secret} ${service.baseUrl}/api/v1/merchant</code></pre>`));
+    assert.ok(
+      answer.text.includes(`<pre><code>curl -u ${id}:${secret} ${service.baseUrl}/api/v1/merchant</code></pre>`),
+    );
 
     const merchants = await send(service.baseUrl, 'GET', '/api/v1/merchant', { auth: { id, secret } });
     assert.equal(merchants.status, 200, merchants.text);
     assert.deepEqual(merchants.body.data, []);
-    assert.equal((await send(service.baseUrl, 'GET', '/api/v1/merchant', { auth: { id, secret: `${secret}x` } })).status, 401);
+    assert.equal(
+      (await send(service.baseUrl, 'GET', '/api/v1/merchant', { auth: { id, secret: `${secret}x` } })).status,
+      401,
+    );
     const stored = await service.store.clients.findById(id);
     assert.equal(stored?.name, 'Staging shop');
     assert.equal(stored?.public_key, publicKey);
@@ -82,7 +91,10 @@ describe('production', () => {
   after(() => service.close());
 
   test('has no test portal: /portal answers a plain 404 page', async () => {
-    for (const answer of [await service.request('GET', '/portal'), await service.request('POST', '/portal/credentials', { form: { name: 'x' } })]) {
+    for (const answer of [
+      await service.request('GET', '/portal'),
+      await service.request('POST', '/portal/credentials', { form: { name: 'x' } }),
+    ]) {
       assert.equal(answer.status, 404);
       assert.match(String(answer.headers['content-type']), /^text\/html/);
       assert.match(answer.text, /<h1>Page not found<\/h1>/);

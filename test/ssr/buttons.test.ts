@@ -29,7 +29,8 @@ interface ButtonCase {
 const BUTTONS: ButtonCase[] = [
   {
     tag: 'pay-button',
-    markup: () => `<pay-button class="themed" amount="25.00" order-id="${nextOrderId()}" description="Cake"></pay-button>`,
+    markup: () =>
+      `<pay-button class="themed" amount="25.00" order-id="${nextOrderId()}" description="Cake"></pay-button>`,
     label: 'Pay $25.00',
     async starts(tab) {
       await tab.locator('pay-button').getByRole('dialog').waitFor();
@@ -39,11 +40,16 @@ const BUTTONS: ButtonCase[] = [
   {
     tag: 'request-payment-button',
     // A fictional number (555-01xx): the service really texts it.
-    markup: () => `<request-payment-button class="themed" amount="5.00" recipient-phone="+1 415 555 0123" order-id="${nextOrderId()}"></request-payment-button>`,
+    markup: () =>
+      `<request-payment-button class="themed" amount="5.00" recipient-phone="+1 415 555 0123" order-id="${nextOrderId()}"></request-payment-button>`,
     label: 'Request $5.00',
     async starts(tab) {
-      await tab.waitForFunction(() => document.querySelector('request-payment-button')!.matches(':state(sent)'), null, { timeout: 15_000 });
-      const status = await tab.evaluate(() => document.querySelector('request-payment-button')!.shadowRoot!.querySelector('[part=status]')!.textContent);
+      await tab.waitForFunction(() => document.querySelector('request-payment-button')!.matches(':state(sent)'), null, {
+        timeout: 15_000,
+      });
+      const status = await tab.evaluate(
+        () => document.querySelector('request-payment-button')!.shadowRoot!.querySelector('[part=status]')!.textContent,
+      );
       assert.equal(status, 'Payment request sent to +14155550123.');
     },
   },
@@ -85,11 +91,15 @@ describe('both buttons, client-rendered and server-rendered', { timeout: 180_000
 
   /** The page a merchant writes around `markup`: the script tag, and a theme of its own for the buttons. */
   async function pageWith(path: string, rendering: (typeof RENDERINGS)[number], markup: string): Promise<Page> {
-    const body = rendering === 'client-rendered' ? markup : await renderToString(html(Object.assign([markup], { raw: [markup] })));
-    documents.set(path, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Buttons</title>
+    const body =
+      rendering === 'client-rendered' ? markup : await renderToString(html(Object.assign([markup], { raw: [markup] })));
+    documents.set(
+      path,
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Buttons</title>
       <style>.themed { --paykit-primary-color: ${THEME}; }</style>
       <script type="module" src="${service.baseUrl}/paykit.js" data-public-key="${publicKey}"></script></head>
-      <body><main><h1>Checkout</h1>${body}</main></body></html>`);
+      <body><main><h1>Checkout</h1>${body}</main></body></html>`,
+    );
     const tab = await browser.newPage();
     await tab.goto(`${pagesUrl}${path}`);
     return tab;
@@ -103,20 +113,38 @@ describe('both buttons, client-rendered and server-rendered', { timeout: 180_000
         try {
           const problems: string[] = [];
           tab.on('pageerror', (error) => problems.push(error.message));
-          await tab.waitForFunction((tag) => (document.querySelector(tag) as (HTMLElement & { hasUpdated?: boolean }) | null)?.hasUpdated, button.tag);
+          await tab.waitForFunction(
+            (tag) => (document.querySelector(tag) as (HTMLElement & { hasUpdated?: boolean }) | null)?.hasUpdated,
+            button.tag,
+          );
           const control = tab.locator(button.tag).getByRole('button', { name: button.label });
           const box = await control.boundingBox();
           assert.ok(box && box.height >= 44, `at least 44 px high (${box?.height})`);
-          assert.equal(await control.evaluate((element) => getComputedStyle(element).backgroundColor), THEME, 'themed by the page');
+          assert.equal(
+            await control.evaluate((element) => getComputedStyle(element).backgroundColor),
+            THEME,
+            'themed by the page',
+          );
           if (rendering !== 'client-rendered') {
-            assert.match(documents.get(path)!, new RegExp(`<${button.tag}[^>]*><template shadowroot="open" shadowrootmode="open">`), 'served with declarative shadow DOM');
-            const rendered = await tab.evaluate((tag) => document.querySelector(tag)!.shadowRoot!.querySelectorAll('[part=base]').length, button.tag);
+            assert.match(
+              documents.get(path)!,
+              new RegExp(`<${button.tag}[^>]*><template shadowroot="open" shadowrootmode="open">`),
+              'served with declarative shadow DOM',
+            );
+            const rendered = await tab.evaluate(
+              (tag) => document.querySelector(tag)!.shadowRoot!.querySelectorAll('[part=base]').length,
+              button.tag,
+            );
             assert.equal(rendered, 1, 'the server’s markup kept, not doubled');
           }
           await assertAccessible(tab, `<${button.tag}> ${rendering}`);
 
           await tab.keyboard.press('Tab');
-          assert.equal(await tab.evaluate((tag) => document.activeElement?.localName === tag, button.tag), true, 'the first stop of the keyboard');
+          assert.equal(
+            await tab.evaluate((tag) => document.activeElement?.localName === tag, button.tag),
+            true,
+            'the first stop of the keyboard',
+          );
           await tab.keyboard.press('Enter');
           await button.starts(tab);
           assert.deepEqual(problems, []);

@@ -11,7 +11,13 @@ import type { Store } from '../../server/store/store.ts';
 import { createClient } from '../../server/services/clients.ts';
 
 const executorOf = (store: Store) => (store as unknown as { db: Executor }).db;
-const client = (id: string) => ({ id, name: id, secret_hash: '0'.repeat(64), public_key: `pk_${id}`, created_at: new Date().toISOString() });
+const client = (id: string) => ({
+  id,
+  name: id,
+  secret_hash: '0'.repeat(64),
+  public_key: `pk_${id}`,
+  created_at: new Date().toISOString(),
+});
 
 async function keptStore(t: import('node:test').TestContext) {
   const dir = mkdtempSync(join(tmpdir(), 'paykit-durable-'));
@@ -26,7 +32,8 @@ async function keptStore(t: import('node:test').TestContext) {
 test('the embedded database writes in WAL mode with synchronous=FULL: a COMMIT returns once its WAL is on disk', async (t) => {
   const { store } = await keptStore(t);
   // Read on the writing connection: inside a unit of work.
-  const pragma = (name: string) => store.transaction(async (tx) => (await sql.raw(`PRAGMA ${name}`).execute(executorOf(tx))).rows[0]);
+  const pragma = (name: string) =>
+    store.transaction(async (tx) => (await sql.raw(`PRAGMA ${name}`).execute(executorOf(tx))).rows[0]);
   assert.deepEqual(await pragma('journal_mode'), { journal_mode: 'wal' });
   assert.deepEqual(await pragma('synchronous'), { synchronous: 2 });
   // SQLite's own checkpoints, at its default size.
@@ -48,10 +55,11 @@ test("a write is answered only once its group's COMMIT has returned: at that mom
     Array.from({ length: 40 }, async (_, i) => {
       const id = `cli_durable_${i}`;
       if (i % 2 === 0) await store.clients.insert(client(id));
-      else await store.transaction(async (tx) => {
-        await tx.clients.insert(client(id));
-        await tx.events.add(clientId, 'merchant.approval', { merchant_id: id }, new Date());
-      });
+      else
+        await store.transaction(async (tx) => {
+          await tx.clients.insert(client(id));
+          await tx.events.add(clientId, 'merchant.approval', { merchant_id: id }, new Date());
+        });
       if (visible.get(id) === undefined) answeredUnseen.push(id);
     }),
   );
@@ -65,7 +73,13 @@ test('under writes that never pause, the WAL stays bounded by its checkpoints, a
   // Each round starts before the one before it is on disk: about 3,600 pages in all, over three times the checkpoint size.
   const rounds: Promise<unknown>[] = [];
   for (let round = 0; round < 120; round++) {
-    rounds.push(Promise.all(Array.from({ length: 30 }, (_, i) => store.events.add(clientId, 'merchant.approval', { merchant_id: `m_${round}_${i}`, padding }, new Date()))));
+    rounds.push(
+      Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          store.events.add(clientId, 'merchant.approval', { merchant_id: `m_${round}_${i}`, padding }, new Date()),
+        ),
+      ),
+    );
     await new Promise((resolve) => setImmediate(resolve));
   }
   await Promise.all(rounds);

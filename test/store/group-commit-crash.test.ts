@@ -12,7 +12,8 @@ import { validApplication } from '../support/fixtures.ts';
 const { env: credentials, auth } = processPartner('burst');
 const BURST = 200;
 
-const api = (service: ServiceProcess, path: string, json: unknown) => send(service.baseUrl, 'POST', `/api/v1${path}`, { auth, json });
+const api = (service: ServiceProcess, path: string, json: unknown) =>
+  send(service.baseUrl, 'POST', `/api/v1${path}`, { auth, json });
 
 /** What the database holds for the merchant's pay links, read straight from it after the process died. */
 interface Kept {
@@ -32,7 +33,11 @@ async function keptRows(database: TestDatabase, env: Record<string, string>, mer
   if (database === 'sqlite') {
     const db = new SQLite(join(env.PAYKIT_DATA_DIR!, 'paykit.sqlite'), { readonly: true });
     try {
-      for (const [name, query] of Object.entries(queries)) rows[name] = db.prepare(query.replace('$1', '?')).all(merchantId).map((r) => (r as { v: string }).v);
+      for (const [name, query] of Object.entries(queries))
+        rows[name] = db
+          .prepare(query.replace('$1', '?'))
+          .all(merchantId)
+          .map((r) => (r as { v: string }).v);
     } finally {
       db.close();
     }
@@ -40,7 +45,8 @@ async function keptRows(database: TestDatabase, env: Record<string, string>, mer
     const client = new pg.Client({ connectionString: env.DATABASE_URL });
     await client.connect();
     try {
-      for (const [name, query] of Object.entries(queries)) rows[name] = (await client.query(query, [merchantId])).rows.map((r) => r.v);
+      for (const [name, query] of Object.entries(queries))
+        rows[name] = (await client.query(query, [merchantId])).rows.map((r) => r.v);
     } finally {
       await client.end();
     }
@@ -73,7 +79,12 @@ for (const database of testDatabases()) {
       const twentyAnswered = new Promise<void>((resolve) => (twenty = resolve));
       const inFlight = Array.from({ length: BURST }, (_, i) => {
         const orderId = `burst-${i}`;
-        return api(service, '/requests', { merchant_key: onboarded.merchant_key, amount: '4.00', order_id: orderId, email: `payer${i}@example.com` })
+        return api(service, '/requests', {
+          merchant_key: onboarded.merchant_key,
+          amount: '4.00',
+          order_id: orderId,
+          email: `payer${i}@example.com`,
+        })
           .then((answer) => {
             if (answer.status !== 200) assert.fail(`${orderId} answered ${answer.status}: ${answer.text}`);
             // Every answer counts, also one that arrives after the signal went out: it was acknowledged.
@@ -87,23 +98,38 @@ for (const database of testDatabases()) {
             if (error instanceof assert.AssertionError) throw error;
           });
       });
-      await Promise.race([twentyAnswered, new Promise((_, reject) => setTimeout(() => reject(new Error('twenty requests answered')), 10_000))]);
+      await Promise.race([
+        twentyAnswered,
+        new Promise((_, reject) => setTimeout(() => reject(new Error('twenty requests answered')), 10_000)),
+      ]);
       assert.equal(await killed, null, 'killed, not closed');
       await Promise.all(inFlight);
       assert.ok(answered.length < BURST, `the kill came before the burst ended (${answered.length} answered)`);
 
       const kept = await keptRows(database, env, onboarded.merchant_id);
       for (const orderId of answered) {
-        assert.ok(kept.orders.includes(orderId) && kept.requests.includes(orderId) && kept.messages.includes(orderId), `answered ${orderId} is kept whole`);
+        assert.ok(
+          kept.orders.includes(orderId) && kept.requests.includes(orderId) && kept.messages.includes(orderId),
+          `answered ${orderId} is kept whole`,
+        );
       }
       // Kept requests that were never answered (committed, killed before the answer left) are whole too.
-      assert.deepEqual(kept.requests, kept.orders, 'every reserved order id has its pay link, and no pay link lacks one');
+      assert.deepEqual(
+        kept.requests,
+        kept.orders,
+        'every reserved order id has its pay link, and no pay link lacks one',
+      );
       assert.deepEqual(kept.messages, kept.orders, 'every pay link has its e-mail');
 
       // And the service starts again on what was kept.
       const again = await startServiceProcess({ ...env, ...credentials });
       cleanups.push(async () => void (await again.stop()));
-      const retry = await api(again, '/requests', { merchant_key: onboarded.merchant_key, amount: '4.00', order_id: answered[0], email: 'payer@example.com' });
+      const retry = await api(again, '/requests', {
+        merchant_key: onboarded.merchant_key,
+        amount: '4.00',
+        order_id: answered[0],
+        email: 'payer@example.com',
+      });
       assert.equal(retry.status, 409, 'an answered order id stays taken');
     });
   });

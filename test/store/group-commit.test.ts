@@ -7,7 +7,13 @@ import { createClient } from '../../server/services/clients.ts';
 
 const now = () => new Date();
 const customer = (id: string, merchantId: string) => ({
-  id, merchant_id: merchantId, first_name: 'Gro', last_name: 'Up', email: `${id}@example.com`, phone: '', created_at: now().toISOString(),
+  id,
+  merchant_id: merchantId,
+  first_name: 'Gro',
+  last_name: 'Up',
+  email: `${id}@example.com`,
+  phone: '',
+  created_at: now().toISOString(),
 });
 
 for (const database of testDatabases()) {
@@ -21,9 +27,24 @@ for (const database of testDatabases()) {
       clientId = (await createClient(store, 'Group commit test', now())).clientId;
       merchantId = `m_group_${database}`;
       await store.merchants.insert({
-        id: merchantId, client_id: clientId, company_id: null, status: 'completed', business_name: 'Group', email: 'g@example.com',
-        first_name: 'G', last_name: 'C', phone: '', website: '', merchant_key_hash: null, public_key: `pk_group_${database}`,
-        application: null, created_at: now().toISOString(), submitted_at: null, approved_at: null, declined_at: null, decline_reason: null,
+        id: merchantId,
+        client_id: clientId,
+        company_id: null,
+        status: 'completed',
+        business_name: 'Group',
+        email: 'g@example.com',
+        first_name: 'G',
+        last_name: 'C',
+        phone: '',
+        website: '',
+        merchant_key_hash: null,
+        public_key: `pk_group_${database}`,
+        application: null,
+        created_at: now().toISOString(),
+        submitted_at: null,
+        approved_at: null,
+        declined_at: null,
+        decline_reason: null,
       });
     });
     after(() => close());
@@ -84,20 +105,24 @@ for (const database of testDatabases()) {
     });
 
     // On PostgreSQL this takes a row lock (money rules use findForUpdate); on SQLite the units of a group run one after another.
-    test('a unit sees the writes of the units before it in its group, so a value read then written stays right', { skip: database !== 'sqlite' }, async () => {
-      const id = `c_counter_${database}`;
-      await store.customers.insert(customer(id, merchantId));
-      // Twenty read-then-write units on one row: each must see every earlier one's write, or appends are lost.
-      await Promise.all(
-        Array.from({ length: 20 }, () =>
-          store.transaction(async (tx) => {
-            const current = await tx.customers.findById(merchantId, id);
-            await setLastName(tx, id, `${current!.last_name}x`);
-          }),
-        ),
-      );
-      assert.equal((await store.customers.findById(merchantId, id))!.last_name, `Up${'x'.repeat(20)}`);
-    });
+    test(
+      'a unit sees the writes of the units before it in its group, so a value read then written stays right',
+      { skip: database !== 'sqlite' },
+      async () => {
+        const id = `c_counter_${database}`;
+        await store.customers.insert(customer(id, merchantId));
+        // Twenty read-then-write units on one row: each must see every earlier one's write, or appends are lost.
+        await Promise.all(
+          Array.from({ length: 20 }, () =>
+            store.transaction(async (tx) => {
+              const current = await tx.customers.findById(merchantId, id);
+              await setLastName(tx, id, `${current!.last_name}x`);
+            }),
+          ),
+        );
+        assert.equal((await store.customers.findById(merchantId, id))!.last_name, `Up${'x'.repeat(20)}`);
+      },
+    );
 
     test("a statement sent through a unit's handle after the unit ended is refused, and writes nothing", async () => {
       let kept!: Store;
@@ -127,15 +152,27 @@ for (const database of testDatabases()) {
       const outcomes = await Promise.allSettled([
         store.customers.insert(customer(id(1), merchantId)),
         // Two rows in one statement, the second taken: the first must not stay behind.
-        db.insertInto('customers').values([customer(id(2), merchantId), customer(id(0), merchantId)]).execute(),
+        db
+          .insertInto('customers')
+          .values([customer(id(2), merchantId), customer(id(0), merchantId)])
+          .execute(),
         store.customers.insert(customer(id(3), merchantId)),
         // A statement that fails at its first row. On SQLite the id is the one the first unit of this very group
         // wrote; on PostgreSQL the five run at once on a pool, so only a row committed before them conflicts surely.
         store.customers.insert(customer(database === 'sqlite' ? id(1) : id(0), merchantId)),
         store.customers.insert(customer(id(4), merchantId)),
       ]);
-      assert.deepEqual(outcomes.map((o) => o.status), ['fulfilled', 'rejected', 'fulfilled', 'rejected', 'fulfilled']);
-      for (const [i, kept] of [[0, true], [1, true], [2, false], [3, true], [4, true]] as const) {
+      assert.deepEqual(
+        outcomes.map((o) => o.status),
+        ['fulfilled', 'rejected', 'fulfilled', 'rejected', 'fulfilled'],
+      );
+      for (const [i, kept] of [
+        [0, true],
+        [1, true],
+        [2, false],
+        [3, true],
+        [4, true],
+      ] as const) {
         assert.equal((await store.customers.findById(merchantId, id(i))) !== undefined, kept, `customer ${i}`);
       }
     });

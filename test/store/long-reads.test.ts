@@ -20,7 +20,10 @@ if (testDatabases().includes('postgres')) {
 
     test("a listing's statement is stopped at 2 s and answered as a busy database; an export page's runs on past the pool's 2.5 s; the pool's keep theirs", async () => {
       const started = performance.now();
-      const stopped = await longReads('listing', (reader) => sql`select pg_sleep(2.3)`.execute(reader)).then(() => undefined, (error: unknown) => error);
+      const stopped = await longReads('listing', (reader) => sql`select pg_sleep(2.3)`.execute(reader)).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
       const ms = performance.now() - started;
       assert.equal((stopped as { code?: string } | undefined)?.code, '57014', String(stopped));
       assert.ok(isStorageUnavailable(stopped), 'the edge answers 503 with Retry-After');
@@ -32,7 +35,9 @@ if (testDatabases().includes('postgres')) {
       assert.equal(pools, '2500ms', "the service's pool, whose bound the export's page outlasts");
       assert.deepEqual([await longReads('listing', timeout), await longReads('export', timeout)], ['2s', '4s']);
       assert.equal(await timeout(db), pools, "the pool's connections keep their own setting");
-      const mode = await longReads('listing', (reader) => sql<{ transaction_read_only: string }>`show transaction_read_only`.execute(reader));
+      const mode = await longReads('listing', (reader) =>
+        sql<{ transaction_read_only: string }>`show transaction_read_only`.execute(reader),
+      );
       assert.equal(mode.rows[0]?.transaction_read_only, 'on');
     });
   });

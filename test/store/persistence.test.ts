@@ -23,13 +23,17 @@ for (const database of testDatabases()) {
       assert.equal(created.status, 200, created.text);
       const { merchant_key } = created.body.data;
       const customer = await send(first.baseUrl, 'POST', '/api/v1/customers/add', {
-        json: { merchant_key, first_name: 'Per', last_name: 'Sist', email: 'per@sist.co' }, auth,
+        json: { merchant_key, first_name: 'Per', last_name: 'Sist', email: 'per@sist.co' },
+        auth,
       });
       assert.equal(await first.stop('SIGTERM'), 0, first.output());
 
       const second = await startServiceProcess({ ...env, ...credentials });
       try {
-        const read = await send(second.baseUrl, 'GET', `/api/v1/customers/${customer.body.data.customer_id}`, { json: { merchant_key }, auth });
+        const read = await send(second.baseUrl, 'GET', `/api/v1/customers/${customer.body.data.customer_id}`, {
+          json: { merchant_key },
+          auth,
+        });
         assert.equal(read.status, 200, read.text);
         assert.equal(read.body.data.customer_email, 'per@sist.co');
         const merchants = await send(second.baseUrl, 'GET', '/api/v1/merchant', { auth });

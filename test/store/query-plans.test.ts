@@ -34,7 +34,10 @@ test("the store's queries that have partial indexes of their own are answered th
   assert.match(sent.plan, /USING (COVERING )?INDEX messages_texts_by_recipient/);
   assert.match(sent.sql, /"channel" = 'sms'/);
 
-  for (const [channel, index] of [['sms', 'messages_texts_by_recipient'], ['email', 'messages_emails_by_recipient']] as const) {
+  for (const [channel, index] of [
+    ['sms', 'messages_texts_by_recipient'],
+    ['email', 'messages_emails_by_recipient'],
+  ] as const) {
     assert.deepEqual(await store.messages.sentTo('m_1', channel, 'a@example.com', '2026-11-01T00:00:00.000Z', 5), []);
     sent = last();
     assert.match(sent.plan, new RegExp(`USING (COVERING )?INDEX ${index}`));

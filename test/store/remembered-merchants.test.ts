@@ -13,9 +13,24 @@ for (const database of testDatabases()) {
     const { clientId } = await createClient(store, 'Remembering', new Date());
     const id = `m_remembered_${database}`;
     await store.merchants.insert({
-      id, client_id: clientId, company_id: null, status: 'completed', business_name: 'Before', email: 'r@example.com', first_name: 'R', last_name: 'M',
-      phone: '', website: '', merchant_key_hash: digest('mk_remembered'), public_key: `pk_remembered_${database}`, application: null,
-      created_at: now, submitted_at: null, approved_at: null, declined_at: null, decline_reason: null,
+      id,
+      client_id: clientId,
+      company_id: null,
+      status: 'completed',
+      business_name: 'Before',
+      email: 'r@example.com',
+      first_name: 'R',
+      last_name: 'M',
+      phone: '',
+      website: '',
+      merchant_key_hash: digest('mk_remembered'),
+      public_key: `pk_remembered_${database}`,
+      application: null,
+      created_at: now,
+      submitted_at: null,
+      approved_at: null,
+      declined_at: null,
+      decline_reason: null,
     });
     const remembered = () => store.recentMerchants.get(clientId, digest('mk_remembered'));
     assert.equal((await merchantByKey(store, clientId, 'mk_remembered')).receipts_enabled, 1);
@@ -24,7 +39,14 @@ for (const database of testDatabases()) {
     // Its receipts setting, in a unit that a read of the merchant runs beside before the unit commits.
     await store.transaction(async (tx) => {
       await tx.widgets.saveSettings({
-        merchant_id: id, button_label: 'Pay', primary_color: '#4f46e5', text_color: '#ffffff', allowed_origins: '[]', receipts_enabled: 0, logo_hash: null, updated_at: now,
+        merchant_id: id,
+        button_label: 'Pay',
+        primary_color: '#4f46e5',
+        text_color: '#ffffff',
+        allowed_origins: '[]',
+        receipts_enabled: 0,
+        logo_hash: null,
+        updated_at: now,
       });
       await merchantByKey(store, clientId, 'mk_remembered'); // reads what is committed: the setting before
     });

@@ -9,7 +9,11 @@ import { openStore } from '../../server/store/open.ts';
 import type { Store } from '../../server/store/store.ts';
 import { createClient, ensureClient } from '../../server/services/clients.ts';
 import {
-  createOnboardingSession, startHostedOnboarding, submitApplication, submitHostedApplication, openOnboardingLink,
+  createOnboardingSession,
+  startHostedOnboarding,
+  submitApplication,
+  submitHostedApplication,
+  openOnboardingLink,
 } from '../../server/services/onboarding.ts';
 import { reviewApplication } from '../../server/services/merchant-review.ts';
 import { matchesDigest } from '../../server/platform/secrets.ts';
@@ -33,9 +37,24 @@ for (const database of testDatabases()) {
         store.transaction(async (tx) => {
           await tx.events.add(clientId, 'merchant.approval', { merchant_id: 'm_x' }, now());
           await tx.merchants.insert({
-            id: 'm_rolled_back', client_id: clientId, company_id: null, status: 'pending', business_name: 'B', email: 'e',
-            first_name: 'f', last_name: 'l', phone: 'p', website: '', merchant_key_hash: null, public_key: 'pk_rolled_back',
-            application: null, created_at: now().toISOString(), submitted_at: null, approved_at: null, declined_at: null, decline_reason: null,
+            id: 'm_rolled_back',
+            client_id: clientId,
+            company_id: null,
+            status: 'pending',
+            business_name: 'B',
+            email: 'e',
+            first_name: 'f',
+            last_name: 'l',
+            phone: 'p',
+            website: '',
+            merchant_key_hash: null,
+            public_key: 'pk_rolled_back',
+            application: null,
+            created_at: now().toISOString(),
+            submitted_at: null,
+            approved_at: null,
+            declined_at: null,
+            decline_reason: null,
           });
           throw new Error('boom');
         }),
@@ -47,10 +66,14 @@ for (const database of testDatabases()) {
 
     test('twenty approvals at once approve once, write one event and one decision', async () => {
       const { merchant } = await submitApplication(store, clientId, validApplication(), now());
-      const outcomes = await Promise.allSettled(Array.from({ length: 20 }, () => reviewApplication(store, merchant, 'approved', '', 'test', now())));
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 20 }, () => reviewApplication(store, merchant, 'approved', '', 'test', now())),
+      );
       assert.equal(outcomes.filter((o) => o.status === 'fulfilled').length, 1);
       for (const o of outcomes) if (o.status === 'rejected') assert.match(String(o.reason), /already approved/);
-      const approvals = (await store.events.listForClient(clientId)).filter((e) => e.event_type === 'merchant.approval' && e.data.merchant_id === merchant.id);
+      const approvals = (await store.events.listForClient(clientId)).filter(
+        (e) => e.event_type === 'merchant.approval' && e.data.merchant_id === merchant.id,
+      );
       assert.equal(approvals.length, 1);
       assert.equal((await store.operators.reviewsOf(merchant.id)).length, 1);
     });
@@ -63,7 +86,16 @@ for (const database of testDatabases()) {
       assert.equal(opened.state, 'open');
       const browser = opened.state === 'open' ? opened.browser : '';
       const results = await Promise.all(
-        Array.from({ length: 10 }, () => submitHostedApplication(store, token, browser, validApplication(), { signerName: 'Jane Doe', agreed: true }, now())),
+        Array.from({ length: 10 }, () =>
+          submitHostedApplication(
+            store,
+            token,
+            browser,
+            validApplication(),
+            { signerName: 'Jane Doe', agreed: true },
+            now(),
+          ),
+        ),
       );
       assert.equal(results.filter((r) => r.accepted).length, 1);
       const onboarded = (await store.events.listForClient(clientId)).filter((e) => e.event_type === 'documents.signed');

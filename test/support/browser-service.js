@@ -39,12 +39,28 @@ async function payoutsSession(baseUrl, application) {
   await call(baseUrl, 'POST', '/approve-merchant', { merchant_id: merchant.merchant_id });
   await call(baseUrl, 'PUT', '/payouts/settings', { merchant_key: merchant.merchant_key, interval: 'manual' });
   for (const amount of ['80.00', '45.50']) {
-    const link = await call(baseUrl, 'POST', '/requests', { merchant_key: merchant.merchant_key, amount, order_id: `payout-${amount}` });
-    const paid = await call(baseUrl, 'POST', '/sandbox/pay', { pay_link: link.pay_link, method: 'ach', routing_number: '110000000', account_number: '000123456789' });
-    await call(baseUrl, 'POST', '/update-ach', { merchant_key: merchant.merchant_key, transaction_id: paid.transaction_id, new_status: 'approved' });
+    const link = await call(baseUrl, 'POST', '/requests', {
+      merchant_key: merchant.merchant_key,
+      amount,
+      order_id: `payout-${amount}`,
+    });
+    const paid = await call(baseUrl, 'POST', '/sandbox/pay', {
+      pay_link: link.pay_link,
+      method: 'ach',
+      routing_number: '110000000',
+      account_number: '000123456789',
+    });
+    await call(baseUrl, 'POST', '/update-ach', {
+      merchant_key: merchant.merchant_key,
+      transaction_id: paid.transaction_id,
+      new_status: 'approved',
+    });
   }
   await call(baseUrl, 'POST', '/payouts', { merchant_key: merchant.merchant_key });
-  return call(baseUrl, 'POST', '/widgets/sessions', { merchant_key: merchant.merchant_key, features: { payouts: true } });
+  return call(baseUrl, 'POST', '/widgets/sessions', {
+    merchant_key: merchant.merchant_key,
+    features: { payouts: true },
+  });
 }
 
 /**
@@ -55,31 +71,62 @@ export async function startBrowserService() {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PAYKIT_DATA_DIR: 'memory', PAYKIT_PUBLIC_URL: baseUrl,
-      PAYKIT_CLIENT_ID: credentials.id, PAYKIT_CLIENT_SECRET: credentials.secret, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PAYKIT_DATA_DIR: 'memory',
+      PAYKIT_PUBLIC_URL: baseUrl,
+      PAYKIT_CLIENT_ID: credentials.id,
+      PAYKIT_CLIENT_SECRET: credentials.secret,
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await waitUntil(async () => (await fetch(`${baseUrl}/health`)).ok, {
-    what: 'the service for the browser tests to start', timeoutMs: 30_000,
+    what: 'the service for the browser tests to start',
+    timeoutMs: 30_000,
     stopIf: () => (child.exitCode !== null ? `it exited with ${child.exitCode}` : undefined),
   });
-  const application = JSON.parse(readFileSync(new URL('../../docs/examples/application.json', import.meta.url), 'utf8'));
+  const application = JSON.parse(
+    readFileSync(new URL('../../docs/examples/application.json', import.meta.url), 'utf8'),
+  );
   const merchant = await call(baseUrl, 'POST', '/onboarding', application);
   await call(baseUrl, 'POST', '/approve-merchant', { merchant_id: merchant.merchant_id });
   const session = await call(baseUrl, 'POST', '/widgets/sessions', { merchant_key: merchant.merchant_key });
   // A few transactions for the table to list.
   for (const amount of ['12.00', '7.50', '30.00']) {
-    const link = await call(baseUrl, 'POST', '/requests', { merchant_key: merchant.merchant_key, amount, order_id: `browser-${amount}` });
-    await call(baseUrl, 'POST', '/sandbox/pay', { pay_link: link.pay_link, method: 'card', card_number: '4242424242424242', exp_month: 12, exp_year: 2035, cvc: '123' });
+    const link = await call(baseUrl, 'POST', '/requests', {
+      merchant_key: merchant.merchant_key,
+      amount,
+      order_id: `browser-${amount}`,
+    });
+    await call(baseUrl, 'POST', '/sandbox/pay', {
+      pay_link: link.pay_link,
+      method: 'card',
+      card_number: '4242424242424242',
+      exp_month: 12,
+      exp_year: 2035,
+      cvc: '123',
+    });
   }
   // The payments console's token (#32), with every feature; null from a service that does not take features yet.
   const features = { refunds: true, voids: true, captures: true, export: true, receipts: true };
-  const consoleSession = await call(baseUrl, 'POST', '/widgets/sessions', { merchant_key: merchant.merchant_key, features }).catch(() => null);
+  const consoleSession = await call(baseUrl, 'POST', '/widgets/sessions', {
+    merchant_key: merchant.merchant_key,
+    features,
+  }).catch(() => null);
   const payouts = await payoutsSession(baseUrl, application).catch(() => null);
   const flaky = await startFlakyProxy(baseUrl);
   return {
-    env: { baseUrl, flakyBaseUrl: flaky.baseUrl, publicKey: merchant.public_key, sessionToken: session.session_token,
-      consoleSessionToken: consoleSession?.session_token ?? null, payoutsSessionToken: payouts?.session_token ?? null },
+    env: {
+      baseUrl,
+      flakyBaseUrl: flaky.baseUrl,
+      publicKey: merchant.public_key,
+      sessionToken: session.session_token,
+      consoleSessionToken: consoleSession?.session_token ?? null,
+      payoutsSessionToken: payouts?.session_token ?? null,
+    },
     stop: () => {
       flaky.stop();
       child.kill('SIGTERM');

@@ -5,7 +5,8 @@ import type { Store } from '../../server/store/store.ts';
 export type TestDatabase = 'sqlite' | 'postgres';
 
 /** Where the PostgreSQL tests run; `.ci/run` creates this role and database. */
-export const TEST_DATABASE_URL = process.env.PAYKIT_TEST_DATABASE_URL ?? 'postgres://paykit:paykit@127.0.0.1:5432/paykit_test';
+export const TEST_DATABASE_URL =
+  process.env.PAYKIT_TEST_DATABASE_URL ?? 'postgres://paykit:paykit@127.0.0.1:5432/paykit_test';
 
 /**
  * The databases a storage test runs on: both, unless PAYKIT_TEST_DATABASES narrows it (e.g. "sqlite"
@@ -20,7 +21,11 @@ export function testDatabases(): TestDatabase[] {
  * A fresh, empty store: SQLite in memory, or a PostgreSQL schema of its own (`t_…`). `dataDir` keeps the SQLite
  * database in a folder instead, which a test may open beside the store. `statements` counts PostgreSQL's round trips.
  */
-export async function openTestStore(database: TestDatabase, dataDir = 'memory', statements?: StatementCounter): Promise<{ store: Store; close: () => Promise<void>; schema?: string }> {
+export async function openTestStore(
+  database: TestDatabase,
+  dataDir = 'memory',
+  statements?: StatementCounter,
+): Promise<{ store: Store; close: () => Promise<void>; schema?: string }> {
   if (database === 'sqlite') {
     const store = await openStore({ dataDir });
     return { store, close: () => store.close() };

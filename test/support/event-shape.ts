@@ -11,10 +11,21 @@ function kindOf(value: unknown): string {
 /** Which fields hold the same id: `payment.refund`'s transaction_id, linked_txn_id and sales_id are one. */
 function sameIds(data: Record<string, unknown>): string[] {
   const ids = Object.entries(data).filter(([, value]) => kindOf(value).endsWith(' id'));
-  return ids.flatMap(([a, x], i) => ids.slice(i + 1).filter(([, y]) => x === y).map(([b]) => `${a} = ${b}`)).sort();
+  return ids
+    .flatMap(([a, x], i) =>
+      ids
+        .slice(i + 1)
+        .filter(([, y]) => x === y)
+        .map(([b]) => `${a} = ${b}`),
+    )
+    .sort();
 }
 
 export const shapeOf = (data: Record<string, unknown>) => ({
-  fields: Object.fromEntries(Object.keys(data).sort().map((key) => [key, kindOf(data[key])])),
+  fields: Object.fromEntries(
+    Object.keys(data)
+      .sort()
+      .map((key) => [key, kindOf(data[key])]),
+  ),
   sameIds: sameIds(data),
 });

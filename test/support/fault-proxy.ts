@@ -38,20 +38,38 @@ export class FaultProxy {
   async start(): Promise<this> {
     const target = new URL(this.target);
     this.server = createServer((request, response) => {
-      this.seen.push({ method: request.method ?? '', path: request.url ?? '', headers: request.headers, at: Date.now() });
+      this.seen.push({
+        method: request.method ?? '',
+        path: request.url ?? '',
+        headers: request.headers,
+        at: Date.now(),
+      });
       const fault = this.faults.shift();
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', async () => {
         if (fault && 'drop' in fault && fault.drop === 'before') return request.socket.destroy();
         if (fault && 'status' in fault) {
-          const body = JSON.stringify({ result: false, message: `Injected ${fault.status}.`, code: fault.code ?? 'service_error' });
-          response.writeHead(fault.status, { 'content-type': 'application/json', ...(fault.retryAfter ? { 'retry-after': fault.retryAfter } : {}) });
+          const body = JSON.stringify({
+            result: false,
+            message: `Injected ${fault.status}.`,
+            code: fault.code ?? 'service_error',
+          });
+          response.writeHead(fault.status, {
+            'content-type': 'application/json',
+            ...(fault.retryAfter ? { 'retry-after': fault.retryAfter } : {}),
+          });
           return response.end(body);
         }
         if (fault && 'delayMs' in fault) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
         const upstream = forward(
-          { host: target.hostname, port: target.port, method: request.method, path: request.url, headers: { ...request.headers, host: target.host } },
+          {
+            host: target.hostname,
+            port: target.port,
+            method: request.method,
+            path: request.url,
+            headers: { ...request.headers, host: target.host },
+          },
           (answer) => {
             const body: Buffer[] = [];
             answer.on('data', (chunk: Buffer) => body.push(chunk));

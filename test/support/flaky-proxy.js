@@ -16,7 +16,9 @@ export async function startFlakyProxy(targetBaseUrl) {
   const server = createServer((incoming, answer) => {
     const path = incoming.url ?? '/';
     if (path === '/__requests') {
-      return answer.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' }).end(JSON.stringify(seen));
+      return answer
+        .writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' })
+        .end(JSON.stringify(seen));
     }
     if (path === '/__faults') {
       answer.setHeader('access-control-allow-origin', '*');
@@ -36,10 +38,19 @@ export async function startFlakyProxy(targetBaseUrl) {
       if (fault.times > 0) fault.times--;
       return incoming.socket.destroy();
     }
-    const outgoing = forward({ host: target.hostname, port: target.port, method: incoming.method, path, headers: { ...incoming.headers, host: target.host } }, (reply) => {
-      answer.writeHead(reply.statusCode ?? 502, reply.headers);
-      reply.pipe(answer);
-    });
+    const outgoing = forward(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: incoming.method,
+        path,
+        headers: { ...incoming.headers, host: target.host },
+      },
+      (reply) => {
+        answer.writeHead(reply.statusCode ?? 502, reply.headers);
+        reply.pipe(answer);
+      },
+    );
     outgoing.on('error', () => answer.destroy());
     incoming.pipe(outgoing);
   });

@@ -58,9 +58,45 @@ export interface Fixtures {
 
 /** Text a hostile caller sends: NUL, lone surrogates, right-to-left marks, emoji, long runs, numbers that are not. */
 const NASTY_TEXT = [
-  '', ' ', '\u0000', 'a\u0000b', '\u0001', 'a\u0007b', '\u001b[31m', '\u001f', '\u007f', ' x\t', '\u000b\u000c', '\u0085', '\ud800', '\udfff\ud800', '\u202eevil', '\u200b', '💳🧾', 'é'.normalize('NFD'), 'x'.repeat(300), '9'.repeat(40),
-  '1e400', 'Infinity', '-Infinity', 'NaN', '-1', '0', '0x10', '1e3', ' 7 ', '10.555', '%00', '../../etc/passwd', '<script>alert(1)</script>',
-  "' OR 1=1 --", 'null', 'true', '{}', '[]', '\r\n\r\nX-Injected: 1',
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\u0001',
+  'a\u0007b',
+  '\u001b[31m',
+  '\u001f',
+  '\u007f',
+  ' x\t',
+  '\u000b\u000c',
+  '\u0085',
+  '\ud800',
+  '\udfff\ud800',
+  '\u202eevil',
+  '\u200b',
+  '💳🧾',
+  'é'.normalize('NFD'),
+  'x'.repeat(300),
+  '9'.repeat(40),
+  '1e400',
+  'Infinity',
+  '-Infinity',
+  'NaN',
+  '-1',
+  '0',
+  '0x10',
+  '1e3',
+  ' 7 ',
+  '10.555',
+  '%00',
+  '../../etc/passwd',
+  '<script>alert(1)</script>',
+  "' OR 1=1 --",
+  'null',
+  'true',
+  '{}',
+  '[]',
+  '\r\n\r\nX-Injected: 1',
 ];
 
 const nastyText = fc.oneof(
@@ -127,12 +163,22 @@ function sensible(name: string, fixtures: Fixtures): fc.Arbitrary<unknown> | und
 function valueFor(schema: JsonSchema | undefined, name: string, fixtures: Fixtures, depth = 0): fc.Arbitrary<unknown> {
   const known = sensible(name, fixtures);
   const typed = typedValue(schema, name, fixtures, depth);
-  return fc.oneof({ weight: 5, arbitrary: known ?? typed }, { weight: 2, arbitrary: typed }, { weight: 1, arbitrary: anyJson });
+  return fc.oneof(
+    { weight: 5, arbitrary: known ?? typed },
+    { weight: 2, arbitrary: typed },
+    { weight: 1, arbitrary: anyJson },
+  );
 }
 
-function typedValue(schema: JsonSchema | undefined, name: string, fixtures: Fixtures, depth: number): fc.Arbitrary<unknown> {
+function typedValue(
+  schema: JsonSchema | undefined,
+  name: string,
+  fixtures: Fixtures,
+  depth: number,
+): fc.Arbitrary<unknown> {
   if (!schema) return anyJson;
-  if (schema.enum) return fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...schema.enum) }, { weight: 1, arbitrary: nastyText });
+  if (schema.enum)
+    return fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...schema.enum) }, { weight: 1, arbitrary: nastyText });
   if (schema.anyOf) return fc.oneof(...schema.anyOf.map((branch) => typedValue(branch, name, fixtures, depth)));
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   switch (type) {
@@ -142,7 +188,10 @@ function typedValue(schema: JsonSchema | undefined, name: string, fixtures: Fixt
     case 'number':
       return nastyNumber;
     case 'boolean':
-      return fc.oneof({ weight: 4, arbitrary: fc.boolean() }, { weight: 1, arbitrary: fc.constantFrom('true', 'false', null, 0, 1) });
+      return fc.oneof(
+        { weight: 4, arbitrary: fc.boolean() },
+        { weight: 1, arbitrary: fc.constantFrom('true', 'false', null, 0, 1) },
+      );
     case 'array':
       return fc.array(valueFor(schema.items, name, fixtures, depth + 1), { maxLength: 4 });
     case 'object':
@@ -157,10 +206,12 @@ function objectFor(schema: JsonSchema, fixtures: Fixtures, depth = 0): fc.Arbitr
   const properties = schema.properties ?? {};
   const required = new Set(schema.required ?? []);
   const entries = Object.entries(properties).map(([name, property]) =>
-    fc.tuple(fc.constant(name), valueFor(property, name, fixtures, depth), fc.integer({ min: 0, max: 9 })).map(([key, value, roll]) =>
-      // Required: present 9 times in 10. Optional: present 4 times in 10.
-      (required.has(key) ? roll > 0 : roll < 4) ? ([key, value] as const) : undefined,
-    ),
+    fc
+      .tuple(fc.constant(name), valueFor(property, name, fixtures, depth), fc.integer({ min: 0, max: 9 }))
+      .map(([key, value, roll]) =>
+        // Required: present 9 times in 10. Optional: present 4 times in 10.
+        (required.has(key) ? roll > 0 : roll < 4) ? ([key, value] as const) : undefined,
+      ),
   );
   return fc.tuple(...entries).map((pairs) => Object.fromEntries(pairs.filter((pair) => pair !== undefined)));
 }
@@ -173,9 +224,16 @@ function bodyValue(schema: JsonSchema, fixtures: Fixtures): fc.Arbitrary<unknown
     { weight: 5, arbitrary: valid },
     {
       weight: 2,
-      arbitrary: fc.tuple(valid, names.length ? fc.constantFrom(...names) : fc.constant('x'), anyJson).map(([object, key, value]) => ({ ...object, [key]: value })),
+      arbitrary: fc
+        .tuple(valid, names.length ? fc.constantFrom(...names) : fc.constant('x'), anyJson)
+        .map(([object, key, value]) => ({ ...object, [key]: value })),
     },
-    { weight: 1, arbitrary: fc.tuple(valid, fc.string({ maxLength: 12 }), anyJson).map(([object, key, value]) => ({ ...object, [key || 'extra']: value })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(valid, fc.string({ maxLength: 12 }), anyJson)
+        .map(([object, key, value]) => ({ ...object, [key || 'extra']: value })),
+    },
     { weight: 1, arbitrary: anyJson },
   );
 }
@@ -185,20 +243,52 @@ const DEEP = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
 /** The bytes of a body and their content-type: JSON mostly, and every way a body can be wrong. */
 function encoded(value: unknown): fc.Arbitrary<{ body: Buffer | undefined; type: string | undefined; how: string }> {
   const json = JSON.stringify(value) ?? 'null';
-  const flat = value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? new URLSearchParams(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v) ?? ''])).toString()
-    : 'a=1';
+  const flat =
+    value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? new URLSearchParams(
+          Object.entries(value as Record<string, unknown>).map(([k, v]) => [
+            k,
+            typeof v === 'string' ? v : (JSON.stringify(v) ?? ''),
+          ]),
+        ).toString()
+      : 'a=1';
   const variants: [number, { body: Buffer | undefined; type: string | undefined; how: string }][] = [
     [8, { body: Buffer.from(json), type: 'application/json', how: 'json' }],
-    [1, { body: Buffer.from(json.replace(/(:\s*)-?\d+(\.\d+)?/, '$11e400')), type: 'application/json', how: 'json with 1e400' }],
+    [
+      1,
+      {
+        body: Buffer.from(json.replace(/(:\s*)-?\d+(\.\d+)?/, '$11e400')),
+        type: 'application/json',
+        how: 'json with 1e400',
+      },
+    ],
     [1, { body: Buffer.from(DEEP), type: 'application/json', how: 'json nested 5000 deep' }],
-    [1, { body: Buffer.concat([Buffer.from(json.slice(0, -1) || '{'), Buffer.from(',"bad":"'), Buffer.from([0xff, 0xfe, 0xc3, 0x28]), Buffer.from('"}')]), type: 'application/json', how: 'invalid utf-8' }],
+    [
+      1,
+      {
+        body: Buffer.concat([
+          Buffer.from(json.slice(0, -1) || '{'),
+          Buffer.from(',"bad":"'),
+          Buffer.from([0xff, 0xfe, 0xc3, 0x28]),
+          Buffer.from('"}'),
+        ]),
+        type: 'application/json',
+        how: 'invalid utf-8',
+      },
+    ],
     [1, { body: Buffer.from(json), type: 'text/plain', how: 'json as text/plain' }],
     [1, { body: Buffer.from(flat), type: 'application/x-www-form-urlencoded', how: 'form' }],
     [1, { body: Buffer.from('<a>1</a>'), type: 'application/xml', how: 'xml' }],
     [1, { body: Buffer.from(json), type: undefined, how: 'no content-type' }],
     [1, { body: Buffer.from(''), type: 'application/json', how: 'empty json' }],
-    [1, { body: Buffer.from(json.slice(0, Math.max(1, json.length >> 1))), type: 'application/json', how: 'truncated json' }],
+    [
+      1,
+      {
+        body: Buffer.from(json.slice(0, Math.max(1, json.length >> 1))),
+        type: 'application/json',
+        how: 'truncated json',
+      },
+    ],
     [1, { body: Buffer.from(json), type: 'application/json; charset=latin1', how: 'json latin1' }],
     [1, { body: undefined, type: undefined, how: 'no body' }],
   ];
@@ -211,7 +301,21 @@ function pathValue(name: string, fixtures: Fixtures): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 5, arbitrary: known ?? fc.constant('x') },
     { weight: 2, arbitrary: nastyText.filter((text) => text.length > 0).map(encodeURIComponentSafe) },
-    { weight: 1, arbitrary: fc.constantFrom('%zz', '%E0%A4%A', '%00', '%01', '%1b', '%7f', '%0d%0a', '%2e%2e', 'a'.repeat(150), '%C0%80') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '%zz',
+        '%E0%A4%A',
+        '%00',
+        '%01',
+        '%1b',
+        '%7f',
+        '%0d%0a',
+        '%2e%2e',
+        'a'.repeat(150),
+        '%C0%80',
+      ),
+    },
   );
 }
 
@@ -226,34 +330,64 @@ function encodeURIComponentSafe(text: string): string {
 
 function queryString(query: Record<string, JsonSchema>, fixtures: Fixtures): fc.Arbitrary<string> {
   const entries = Object.entries(query).map(([name, schema]) =>
-    fc.tuple(fc.constant(name), valueFor(schema, name, fixtures), fc.integer({ min: 0, max: 9 })).map(([key, value, roll]) => {
-      if (roll < 3) return '';
-      const text = typeof value === 'string' ? value : JSON.stringify(value) ?? '';
-      // Now and then the same key twice: the query parser then gives an array.
-      return roll === 9 ? `${key}=${encodeURIComponentSafe(text)}&${key}=2` : `${key}=${encodeURIComponentSafe(text)}`;
-    }),
+    fc
+      .tuple(fc.constant(name), valueFor(schema, name, fixtures), fc.integer({ min: 0, max: 9 }))
+      .map(([key, value, roll]) => {
+        if (roll < 3) return '';
+        const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+        // Now and then the same key twice: the query parser then gives an array.
+        return roll === 9
+          ? `${key}=${encodeURIComponentSafe(text)}&${key}=2`
+          : `${key}=${encodeURIComponentSafe(text)}`;
+      }),
   );
   return fc.tuple(...entries).map((parts) => parts.filter(Boolean).join('&'));
 }
 
 /** Control bytes a header may carry (the C0 set but tab, and DEL), one of them in otherwise printable text. */
-const CONTROL_BYTES = [...Array.from({ length: 32 }, (_, i) => String.fromCharCode(i)).filter((c) => c !== '\t'), '\u007f'];
-const controlled = fc.tuple(fc.string({ maxLength: 12 }), fc.constantFrom(...CONTROL_BYTES), fc.string({ maxLength: 12 })).map(([a, c, b]) => `${headerSafe(a)}${c}${headerSafe(b)}`);
+const CONTROL_BYTES = [
+  ...Array.from({ length: 32 }, (_, i) => String.fromCharCode(i)).filter((c) => c !== '\t'),
+  '\u007f',
+];
+const controlled = fc
+  .tuple(fc.string({ maxLength: 12 }), fc.constantFrom(...CONTROL_BYTES), fc.string({ maxLength: 12 }))
+  .map(([a, c, b]) => `${headerSafe(a)}${c}${headerSafe(b)}`);
 
 /** A header with a control byte in its value, or the credentials' own bytes (base64 carries any) with one in them. */
 function hostileHeader(fixtures: Fixtures, auth: Operation['auth']): fc.Arbitrary<[string, string] | undefined> {
   const basic = (text: string) => `Basic ${Buffer.from(text, 'latin1').toString('base64')}`;
-  const [id, secret] = Buffer.from(fixtures.basicAuth.slice(6), 'base64').toString('utf8').split(':') as [string, string];
+  const [id, secret] = Buffer.from(fixtures.basicAuth.slice(6), 'base64').toString('utf8').split(':') as [
+    string,
+    string,
+  ];
   return fc.oneof(
     { weight: 10, arbitrary: fc.constant(undefined) },
-    { weight: 1, arbitrary: fc.tuple(fc.constantFrom('authorization', 'idempotency-key', 'origin', 'content-type', 'cookie', 'x-forwarded-for', 'accept-language', 'if-none-match', 'x-fuzz'), controlled) },
     {
       weight: 1,
-      arbitrary: fc.tuple(fc.constantFrom(...CONTROL_BYTES), fc.integer({ min: 0, max: 3 })).map(([c, where]): [string, string] => {
-        if (auth === 'session') return ['authorization', `Bearer ${fixtures.sessionToken}${c}`];
-        const spelled = [`${c}${id}:${secret}`, `${id}${c}:${secret}`, `${id}:${secret}${c}`, `${c}:x`][where]!;
-        return ['authorization', basic(spelled)];
-      }),
+      arbitrary: fc.tuple(
+        fc.constantFrom(
+          'authorization',
+          'idempotency-key',
+          'origin',
+          'content-type',
+          'cookie',
+          'x-forwarded-for',
+          'accept-language',
+          'if-none-match',
+          'x-fuzz',
+        ),
+        controlled,
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.constantFrom(...CONTROL_BYTES), fc.integer({ min: 0, max: 3 }))
+        .map(([c, where]): [string, string] => {
+          if (auth === 'session') return ['authorization', `Bearer ${fixtures.sessionToken}${c}`];
+          const spelled = [`${c}${id}:${secret}`, `${id}${c}:${secret}`, `${id}:${secret}${c}`, `${c}:x`][where]!;
+          return ['authorization', basic(spelled)];
+        }),
     },
   );
 }
@@ -262,17 +396,30 @@ function hostileHeader(fixtures: Fixtures, auth: Operation['auth']): fc.Arbitrar
 export function requestsFor(operation: Operation, fixtures: Fixtures): fc.Arbitrary<FuzzRequest> {
   const params = fc.tuple(...operation.pathParams.map((name) => pathValue(name, fixtures)));
   const query = queryString(operation.query, fixtures);
-  const bodySchema = operation.body ?? (operation.method === 'GET' ? { type: 'object', properties: operation.query } : undefined);
+  const bodySchema =
+    operation.body ?? (operation.method === 'GET' ? { type: 'object', properties: operation.query } : undefined);
   const body = bodySchema
-    ? fc.oneof({ weight: operation.method === 'GET' ? 3 : 0, arbitrary: fc.constant(undefined) }, { weight: 4, arbitrary: bodyValue(bodySchema, fixtures) })
+    ? fc.oneof(
+        { weight: operation.method === 'GET' ? 3 : 0, arbitrary: fc.constant(undefined) },
+        { weight: 4, arbitrary: bodyValue(bodySchema, fixtures) },
+      )
     : fc.constant(undefined);
   const origin = fc.constantFrom<string | undefined>(fixtures.pageOrigin, undefined, 'https://evil.example');
-  const idempotencyKey = fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.oneof(fc.uuid(), nastyText) });
-  const bearer = fc.oneof({ weight: 4, arbitrary: fc.constant(`Bearer ${fixtures.sessionToken}`) }, { weight: 1, arbitrary: nastyText.map((t) => `Bearer ${t}`) });
+  const idempotencyKey = fc.oneof(
+    { weight: 4, arbitrary: fc.constant(undefined) },
+    { weight: 1, arbitrary: fc.oneof(fc.uuid(), nastyText) },
+  );
+  const bearer = fc.oneof(
+    { weight: 4, arbitrary: fc.constant(`Bearer ${fixtures.sessionToken}`) },
+    { weight: 1, arbitrary: nastyText.map((t) => `Bearer ${t}`) },
+  );
   return fc
     .tuple(params, query, body, origin, idempotencyKey, bearer, hostileHeader(fixtures, operation.auth))
     .chain(([values, search, bodyValue, pageOrigin, key, session, hostile]) =>
-      (bodyValue === undefined ? fc.constant({ body: undefined, type: undefined, how: 'no body' }) : encoded(bodyValue)).map((encoding) => {
+      (bodyValue === undefined
+        ? fc.constant({ body: undefined, type: undefined, how: 'no body' })
+        : encoded(bodyValue)
+      ).map((encoding) => {
         let path = `/api/v1${operation.path}`;
         operation.pathParams.forEach((name, i) => (path = path.replace(`{${name}}`, values[i]!)));
         if (search) path += `?${search}`;

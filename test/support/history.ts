@@ -54,7 +54,8 @@ export function transactionHistorySql(dialect: Dialect, history: History): strin
   const columns = `"id", "client_id", "merchant_id", "customer_id", "request_id", "parent_id", "kind", "method", "status", "source",
     "order_id", "amount", "fee_amount", "net_amount", "refunded_amount", "card_brand", "last_four", "auth_code", "gateway_ref",
     "created_at", "completed_at", "settled_at"`;
-  const lastFour = dialect === 'postgres' ? `lpad(((i * 7919) % 10000)::text, 4, '0')` : `substr('000' || ((i * 7919) % 10000), -4)`;
+  const lastFour =
+    dialect === 'postgres' ? `lpad(((i * 7919) % 10000)::text, 4, '0')` : `substr('000' || ((i * 7919) % 10000), -4)`;
   const values = (at: string, i: string) => `'txn_${prefix}_' || ${i}, '${clientId}', '${merchantId}', NULL,
     CASE WHEN ${FROM_LINK} THEN 'lnk_${prefix}_' || ${i} END, NULL, ${KIND}, CASE WHEN ${ACH} THEN 'ach' ELSE 'card' END, ${STATUS},
     'pay_link', 'Order-${prefix}-' || ${i}, ${AMOUNT}, 32, ${NET}, ${REFUNDED}, ${BRAND}, ${lastFour}, 'A1B2C3', 'gw_${prefix}_' || ${i}, ${at}, ${at}, NULL`;
@@ -78,7 +79,9 @@ export function paymentRequestHistorySql(dialect: Dialect, history: History): st
 
 /** `s(i)` for i in 1..count, as a prefix of the statement (bigint: i * 7919 passes PostgreSQL's int4 past 271,000). */
 const series = (dialect: Dialect, count: number) =>
-  dialect === 'postgres' ? `WITH s(i) AS (SELECT generate_series(1::bigint, ${count}))` : `WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < ${count})`;
+  dialect === 'postgres'
+    ? `WITH s(i) AS (SELECT generate_series(1::bigint, ${count}))`
+    : `WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < ${count})`;
 
 /** Row i's time: one every `days * 86 400 s / count`, the last in the last millisecond of `end`. */
 function instant(dialect: Dialect, { count, days, end }: History): string {
@@ -91,18 +94,25 @@ function instant(dialect: Dialect, { count, days, end }: History): string {
 }
 
 /** `count` customers of the merchant, set-based. */
-export function customerHistorySql(dialect: Dialect, history: Pick<History, 'merchantId' | 'count' | 'end' | 'prefix'>): string {
+export function customerHistorySql(
+  dialect: Dialect,
+  history: Pick<History, 'merchantId' | 'count' | 'end' | 'prefix'>,
+): string {
   check({ ...history, clientId: 'c', days: 1 });
   const prefix = history.prefix ?? 'h';
   const select = `SELECT 'c_${prefix}_' || i, '${history.merchantId}', 'Ann', 'Lee', 'ann' || i || '@example.com', '', '${history.end}T12:00:00.000Z'`;
-  const into = 'INSERT INTO "customers" ("id", "merchant_id", "first_name", "last_name", "email", "phone", "created_at")';
+  const into =
+    'INSERT INTO "customers" ("id", "merchant_id", "first_name", "last_name", "email", "phone", "created_at")';
   return dialect === 'postgres'
     ? `${into} ${select} FROM generate_series(1, ${history.count}) AS s(i)`
     : `WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < ${history.count}) ${into} ${select} FROM s`;
 }
 
 /** `count` delivered webhook events of the client, every 10th still pending, set-based. */
-export function eventHistorySql(dialect: Dialect, history: Pick<History, 'clientId' | 'count' | 'end' | 'prefix'>): string {
+export function eventHistorySql(
+  dialect: Dialect,
+  history: Pick<History, 'clientId' | 'count' | 'end' | 'prefix'>,
+): string {
   check({ ...history, merchantId: 'm', days: 1 });
   const prefix = history.prefix ?? 'h';
   const select = `SELECT 'evt_${prefix}_' || i, '${history.clientId}', 'payment.sale', '{}', '${history.end}T12:00:00.000Z',
@@ -114,14 +124,18 @@ export function eventHistorySql(dialect: Dialect, history: Pick<History, 'client
 }
 
 /** `count` merchants of the client in one status, submitted one a minute up to `end`, set-based. */
-export function merchantHistorySql(dialect: Dialect, history: Pick<History, 'clientId' | 'count' | 'end' | 'prefix'> & { status: string }): string {
+export function merchantHistorySql(
+  dialect: Dialect,
+  history: Pick<History, 'clientId' | 'count' | 'end' | 'prefix'> & { status: string },
+): string {
   check({ ...history, merchantId: 'm', days: 1 });
   if (!/^[a-z]+$/.test(history.status)) throw new Error(`history: ${history.status} is not a status`);
   const prefix = history.prefix ?? 'h';
   const endMs = Date.parse(`${history.end}T00:00:00.000Z`);
-  const at = dialect === 'postgres'
-    ? `to_char(to_timestamp((${endMs}::bigint - i::bigint * 60000) / 1000.0) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
-    : `strftime('%Y-%m-%dT%H:%M:%fZ', (${endMs} - i * 60000) / 1000.0, 'unixepoch')`;
+  const at =
+    dialect === 'postgres'
+      ? `to_char(to_timestamp((${endMs}::bigint - i::bigint * 60000) / 1000.0) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+      : `strftime('%Y-%m-%dT%H:%M:%fZ', (${endMs} - i * 60000) / 1000.0, 'unixepoch')`;
   const select = `SELECT 'm_${prefix}_' || i, '${history.clientId}', '${history.status}', 'Shop', 'shop@example.com', 'Ann', 'Lee', '', '',
     'pk_${prefix}_' || i, ${at}, ${at}`;
   const into = `INSERT INTO "merchants" ("id", "client_id", "status", "business_name", "email", "first_name", "last_name", "phone", "website",
@@ -136,25 +150,50 @@ export function merchantHistorySql(dialect: Dialect, history: Pick<History, 'cli
  * `count` dollars through the balances' trigger). With `payouts`, they are already swept, evenly, into that many paid
  * payouts of the merchant, which this writes too: a long history that the balance never reads.
  */
-export function ledgerHistorySql(dialect: Dialect, history: { clientId: string; merchantId: string; count: number; availableOn: string; prefix?: string; payouts?: number }): string[] {
-  check({ clientId: history.clientId, merchantId: history.merchantId, count: history.count, days: 1, end: history.availableOn, prefix: history.prefix ?? 'h' });
+export function ledgerHistorySql(
+  dialect: Dialect,
+  history: {
+    clientId: string;
+    merchantId: string;
+    count: number;
+    availableOn: string;
+    prefix?: string;
+    payouts?: number;
+  },
+): string[] {
+  check({
+    clientId: history.clientId,
+    merchantId: history.merchantId,
+    count: history.count,
+    days: 1,
+    end: history.availableOn,
+    prefix: history.prefix ?? 'h',
+  });
   const prefix = history.prefix ?? 'h';
   const { merchantId, count, availableOn, payouts } = history;
   const payout = payouts ? `'po_${prefix}_' || (i % ${payouts})` : 'NULL';
   const select = `SELECT '${merchantId}', 'txn_${prefix}_' || i, 'sale', 100, '${availableOn}', '${availableOn}T08:00:00.000Z', ${payout}`;
-  const into = 'INSERT INTO "ledger_entries" ("merchant_id", "transaction_id", "type", "amount", "available_on", "created_at", "payout_id")';
-  const entries = dialect === 'postgres' ? `${into} ${select} FROM generate_series(1, ${count}) AS s(i)` : `WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < ${count}) ${into} ${select} FROM s`;
+  const into =
+    'INSERT INTO "ledger_entries" ("merchant_id", "transaction_id", "type", "amount", "available_on", "created_at", "payout_id")';
+  const entries =
+    dialect === 'postgres'
+      ? `${into} ${select} FROM generate_series(1, ${count}) AS s(i)`
+      : `WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < ${count}) ${into} ${select} FROM s`;
   if (!payouts) return [entries];
   if (count % payouts !== 0) throw new Error('history: the entries must split evenly over the payouts');
   const each = Math.floor(count / payouts);
   // A period a day, going back from `availableOn`.
-  const period = dialect === 'postgres' ? `to_char(date '${availableOn}' - i, 'YYYY-MM-DD')` : `date('${availableOn}', '-' || i || ' days')`;
+  const period =
+    dialect === 'postgres'
+      ? `to_char(date '${availableOn}' - i, 'YYYY-MM-DD')`
+      : `date('${availableOn}', '-' || i || ' days')`;
   const payoutRows = `SELECT 'po_${prefix}_' || i, '${history.clientId}', '${merchantId}', ${period}, ${each * 100}, ${each}, 'paid', '6789',
     '${availableOn}', '${availableOn}T00:00:00.000Z', '${availableOn}T00:00:00.000Z', NULL, NULL`;
   const payoutsInto = `INSERT INTO "payouts" ("id", "client_id", "merchant_id", "period", "amount", "entry_count", "status", "bank_last_four", "arrival_date",
     "created_at", "updated_at", "failure_code", "failure_message")`;
-  const payoutSql = dialect === 'postgres'
-    ? `${payoutsInto} ${payoutRows} FROM generate_series(0, ${payouts - 1}) AS s(i)`
-    : `WITH RECURSIVE s(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM s WHERE i < ${payouts - 1}) ${payoutsInto} ${payoutRows} FROM s`;
+  const payoutSql =
+    dialect === 'postgres'
+      ? `${payoutsInto} ${payoutRows} FROM generate_series(0, ${payouts - 1}) AS s(i)`
+      : `WITH RECURSIVE s(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM s WHERE i < ${payouts - 1}) ${payoutsInto} ${payoutRows} FROM s`;
   return [entries, payoutSql];
 }

@@ -37,7 +37,8 @@ export function send(baseUrl: string, method: string, path: string, options: Sen
     payload = options.raw;
   }
   if (payload !== undefined) headers['content-length'] = String(Buffer.byteLength(payload));
-  if (options.auth) headers.authorization = `Basic ${Buffer.from(`${options.auth.id}:${options.auth.secret}`).toString('base64')}`;
+  if (options.auth)
+    headers.authorization = `Basic ${Buffer.from(`${options.auth.id}:${options.auth.secret}`).toString('base64')}`;
 
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { method, headers }, (res) => {
@@ -47,7 +48,8 @@ export function send(baseUrl: string, method: string, path: string, options: Sen
         const bytes = Buffer.concat(chunks);
         const text = bytes.toString('utf8');
         let body: unknown = text;
-        if (String(res.headers['content-type'] ?? '').includes('json') && text && !res.headers['content-encoding']) body = JSON.parse(text);
+        if (String(res.headers['content-type'] ?? '').includes('json') && text && !res.headers['content-encoding'])
+          body = JSON.parse(text);
         resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text, bytes });
       });
     });

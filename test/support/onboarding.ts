@@ -16,7 +16,10 @@ export async function newOnboardingLink(service: TestService, BusinessInfo: Reco
 }
 
 /** The application as the hosted form posts it: flat `Group.field` keys, plus the signature. */
-export function formBody(application: OnboardingApplication, signature = { agree: 'yes', signature_name: 'Jane Doe' }): Record<string, string> {
+export function formBody(
+  application: OnboardingApplication,
+  signature = { agree: 'yes', signature_name: 'Jane Doe' },
+): Record<string, string> {
   const body: Record<string, string> = {};
   for (const [group, fields] of Object.entries(application)) {
     for (const [name, value] of Object.entries(fields)) if (value !== undefined) body[`${group}.${name}`] = value;
@@ -25,14 +28,28 @@ export function formBody(application: OnboardingApplication, signature = { agree
 }
 
 /** The hosted form's answer steps and the group each asks for, in order. */
-export const ANSWER_STEPS = [['business', 'BusinessInfo'], ['owner', 'OwnerInfo'], ['bank', 'BankingInfo'], ['processing', 'ProcessingInfo']] as const;
+export const ANSWER_STEPS = [
+  ['business', 'BusinessInfo'],
+  ['owner', 'OwnerInfo'],
+  ['bank', 'BankingInfo'],
+  ['processing', 'ProcessingInfo'],
+] as const;
 
 /** One step of the hosted form posted as the browser posts it: its group's `Group.field` keys and the button's `go`. */
 export function postStep(
-  service: TestService, linkPath: string, step: string, fields: Record<string, string | undefined>, options: { go?: 'forward' | 'back'; headers?: Record<string, string>; query?: string } = {},
+  service: TestService,
+  linkPath: string,
+  step: string,
+  fields: Record<string, string | undefined>,
+  options: { go?: 'forward' | 'back'; headers?: Record<string, string>; query?: string } = {},
 ) {
-  const form = Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== undefined));
-  return service.request('POST', `${linkPath}/${step}${options.query ?? ''}`, { form: { ...form, go: options.go ?? 'forward' }, headers: options.headers });
+  const form = Object.fromEntries(
+    Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+  return service.request('POST', `${linkPath}/${step}${options.query ?? ''}`, {
+    form: { ...form, go: options.go ?? 'forward' },
+    headers: options.headers,
+  });
 }
 
 /** Answers every step with `application`, as a merchant going forward through the form; each must be accepted. */

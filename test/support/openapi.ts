@@ -21,7 +21,12 @@ export async function dereference(document: JsonSchema): Promise<JsonSchema> {
 
 export function declaredOperations(plain: JsonSchema): DeclaredOperation[] {
   return Object.entries<JsonSchema>(plain['paths']).flatMap(([path, item]) =>
-    METHODS.filter((method) => item[method]).map((method) => ({ method: method.toUpperCase(), path, operation: item[method] })));
+    METHODS.filter((method) => item[method]).map((method) => ({
+      method: method.toUpperCase(),
+      path,
+      operation: item[method],
+    })),
+  );
 }
 
 /**
@@ -30,7 +35,9 @@ export function declaredOperations(plain: JsonSchema): DeclaredOperation[] {
  * envelope's 404.
  */
 export class DeclaredAnswers {
-  private readonly ajv = (addFormats as unknown as (ajv: Ajv2020) => Ajv2020)(new Ajv2020({ strict: false, allErrors: true }));
+  private readonly ajv = (addFormats as unknown as (ajv: Ajv2020) => Ajv2020)(
+    new Ajv2020({ strict: false, allErrors: true }),
+  );
   private readonly routes: { method: string; pattern: RegExp; declared: DeclaredOperation }[];
   private readonly validators = new Map<JsonSchema, ValidateFunction>();
   private readonly notFound: JsonSchema;
@@ -53,12 +60,18 @@ export class DeclaredAnswers {
   }
 
   /** What is wrong with this answer to `method url` (a path of the service), or undefined when it is as declared. */
-  problemsWith(method: string, url: string, answer: { status: number; headers: Record<string, unknown>; text: string }): string | undefined {
+  problemsWith(
+    method: string,
+    url: string,
+    answer: { status: number; headers: Record<string, unknown>; text: string },
+  ): string | undefined {
     const pathname = new URL(url, 'http://x').pathname;
     if (!pathname.startsWith(`${API_PREFIX}/`) || !METHODS.includes(method.toLowerCase())) return undefined;
     const path = pathname.slice(API_PREFIX.length);
     if (path === '/openapi.json') return undefined;
-    const route = this.routes.find((candidate) => candidate.method === method.toUpperCase() && candidate.pattern.test(path));
+    const route = this.routes.find(
+      (candidate) => candidate.method === method.toUpperCase() && candidate.pattern.test(path),
+    );
     const where = `${method} ${url} answered ${answer.status} ${answer.text.slice(0, 300)}`;
     let schema: JsonSchema | undefined;
     if (!route) {
@@ -66,8 +79,12 @@ export class DeclaredAnswers {
       schema = this.notFound;
     } else {
       const response = route.declared.operation['responses'][String(answer.status)];
-      if (!response) return `${route.declared.method} ${route.declared.path} does not declare status ${answer.status}: ${where}`;
-      if (!response.content) return answer.text === '' ? undefined : `status ${answer.status} is declared without a body, yet one came: ${where}`;
+      if (!response)
+        return `${route.declared.method} ${route.declared.path} does not declare status ${answer.status}: ${where}`;
+      if (!response.content)
+        return answer.text === ''
+          ? undefined
+          : `status ${answer.status} is declared without a body, yet one came: ${where}`;
       schema = response.content['application/json']?.schema;
       if (!schema) return undefined;
     }

@@ -40,13 +40,22 @@ export class OwnPostgres {
   /** The server's processes: the postmaster and every child it forked. */
   processes(): number[] {
     const postmaster = Number(readFileSync(join(this.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
-    const children = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).map(Number).filter((pid) => {
-      try {
-        return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')[1]) === postmaster;
-      } catch {
-        return false;
-      }
-    });
+    const children = readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .map(Number)
+      .filter((pid) => {
+        try {
+          return (
+            Number(
+              readFileSync(`/proc/${pid}/stat`, 'utf8')
+                .replace(/^.*\) /, '')
+                .split(' ')[1],
+            ) === postmaster
+          );
+        } catch {
+          return false;
+        }
+      });
     return [postmaster, ...children];
   }
 
@@ -76,9 +85,19 @@ export class OwnPostgres {
 }
 
 function postgresUid(): number {
-  return Number(readFileSync('/etc/passwd', 'utf8').split('\n').find((line) => line.startsWith('postgres:'))!.split(':')[2]);
+  return Number(
+    readFileSync('/etc/passwd', 'utf8')
+      .split('\n')
+      .find((line) => line.startsWith('postgres:'))!
+      .split(':')[2],
+  );
 }
 
 function postgresGid(): number {
-  return Number(readFileSync('/etc/passwd', 'utf8').split('\n').find((line) => line.startsWith('postgres:'))!.split(':')[3]);
+  return Number(
+    readFileSync('/etc/passwd', 'utf8')
+      .split('\n')
+      .find((line) => line.startsWith('postgres:'))!
+      .split(':')[3],
+  );
 }

@@ -19,7 +19,10 @@ export interface ApprovedMerchant {
 }
 
 /** A merchant onboarded and approved through the API, ready to take payments. */
-export async function approvedMerchant(service: Reachable, auth?: { id: string; secret: string }): Promise<ApprovedMerchant> {
+export async function approvedMerchant(
+  service: Reachable,
+  auth?: { id: string; secret: string },
+): Promise<ApprovedMerchant> {
   const paykit = partnerClient(service, auth);
   const { merchant_key, merchant_id } = await paykit.merchants.onboard(partnerApplication());
   await paykit.merchants.approve(merchant_id);
@@ -32,9 +35,19 @@ export const nextOrderId = () => `order-${Date.now()}-${++orders}`;
 export const TEST_CARD = { card_number: '4242424242424242', exp_month: 12, exp_year: 2035, cvc: '123' };
 
 /** Creates a pay link for `amount` and pays it with a card through POST /sandbox/pay; the sale's id. */
-export async function paidSale(service: TestService, merchantKey: string, amount = '100.00', extra: Record<string, unknown> = {}): Promise<string> {
+export async function paidSale(
+  service: TestService,
+  merchantKey: string,
+  amount = '100.00',
+  extra: Record<string, unknown> = {},
+): Promise<string> {
   const paykit = partnerClient(service);
-  const { pay_link } = await paykit.payments.request({ merchant_key: merchantKey, amount, order_id: nextOrderId(), ...extra });
+  const { pay_link } = await paykit.payments.request({
+    merchant_key: merchantKey,
+    amount,
+    order_id: nextOrderId(),
+    ...extra,
+  });
   const paid = await paykit.sandbox.pay({ pay_link, method: 'card', ...TEST_CARD });
   return paid.transaction_id;
 }

@@ -25,10 +25,16 @@ export interface ServiceProcess {
  * Resolves once `url` answers at all (any status). Fails, killing `child`, when nothing answered within `seconds`
  * (a busy 2-core machine has taken over 20 s to start one), or at once if `child` exited.
  */
-export async function untilAnswering(url: string, child: ChildProcess, output: () => string = () => '', seconds = 60): Promise<void> {
+export async function untilAnswering(
+  url: string,
+  child: ChildProcess,
+  output: () => string = () => '',
+  seconds = 60,
+): Promise<void> {
   try {
     await waitUntil(async () => Boolean(await fetch(url)), {
-      what: `an answer at ${url}`, timeoutMs: seconds * 1000,
+      what: `an answer at ${url}`,
+      timeoutMs: seconds * 1000,
       stopIf: () => (child.exitCode !== null ? `the process exited with ${child.exitCode}: ${output()}` : undefined),
     });
   } catch (error) {
@@ -41,7 +47,10 @@ export async function untilAnswering(url: string, child: ChildProcess, output: (
  * The partner a service process is started with (PAYKIT_CLIENT_ID and PAYKIT_CLIENT_SECRET in `env`), and the same
  * credentials as a caller sends them (`auth`), for the suites that start, stop and crash real processes.
  */
-export function processPartner(name: string): { env: { PAYKIT_CLIENT_ID: string; PAYKIT_CLIENT_SECRET: string }; auth: { id: string; secret: string } } {
+export function processPartner(name: string): {
+  env: { PAYKIT_CLIENT_ID: string; PAYKIT_CLIENT_SECRET: string };
+  auth: { id: string; secret: string };
+} {
   const env = { PAYKIT_CLIENT_ID: `${name}_client`, PAYKIT_CLIENT_SECRET: `${name}-secret-0123456789` };
   return { env, auth: { id: env.PAYKIT_CLIENT_ID, secret: env.PAYKIT_CLIENT_SECRET } };
 }
@@ -77,7 +86,10 @@ export async function startServiceProcess(env: Record<string, string>, cwd?: str
 }
 
 /** Runs a command to completion and returns its exit code and output. */
-export async function run(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
+export async function run(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));

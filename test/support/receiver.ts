@@ -35,7 +35,13 @@ export class Receiver {
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
         const body = Buffer.concat(chunks).toString('utf8');
-        this.receipts.push({ id: String(request.headers['webhook-id']), headers: request.headers, body, event: JSON.parse(body), receivedAt: Date.now() });
+        this.receipts.push({
+          id: String(request.headers['webhook-id']),
+          headers: request.headers,
+          body,
+          event: JSON.parse(body),
+          receivedAt: Date.now(),
+        });
         for (const wake of this.waiters.splice(0)) wake();
         const reply = this.replies.shift() ?? this.fallback;
         const timer = setTimeout(() => {
@@ -59,7 +65,10 @@ export class Receiver {
     const deadline = Date.now() + timeoutMs;
     while (!predicate(this.receipts)) {
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`the receiver did not see the expected deliveries within ${timeoutMs} ms (${this.receipts.length} received)`);
+      if (left <= 0)
+        throw new Error(
+          `the receiver did not see the expected deliveries within ${timeoutMs} ms (${this.receipts.length} received)`,
+        );
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, Math.min(left, 200));
         this.waiters.push(() => {

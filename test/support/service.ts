@@ -66,7 +66,15 @@ export async function startService(
     statements?: StatementCounter;
   } = {},
 ): Promise<TestService> {
-  const { store, close: closeStore, schema } = await openTestStore(options.dataDir ? 'sqlite' : (options.database ?? 'sqlite'), options.dataDir, options.statements);
+  const {
+    store,
+    close: closeStore,
+    schema,
+  } = await openTestStore(
+    options.dataDir ? 'sqlite' : (options.database ?? 'sqlite'),
+    options.dataDir,
+    options.statements,
+  );
   const clock = new Clock();
   const config: Config = {
     port: 0,
@@ -76,11 +84,21 @@ export async function startService(
     dataDir: 'memory',
     publicUrl: 'http://127.0.0.1',
     seedClient: undefined,
-    webhooks: { timeoutMs: options.webhooks?.timeoutMs ?? 2000, scheduleSeconds: options.webhooks?.scheduleSeconds ?? [1, 2], pollMs: options.webhooks?.pollMs ?? 50, dispatch: options.webhooks !== undefined },
+    webhooks: {
+      timeoutMs: options.webhooks?.timeoutMs ?? 2000,
+      scheduleSeconds: options.webhooks?.scheduleSeconds ?? [1, 2],
+      pollMs: options.webhooks?.pollMs ?? 50,
+      dispatch: options.webhooks !== undefined,
+    },
     network: { ...DEFAULT_NETWORK, ...options.network },
     ...(options.minimumPayment === undefined ? {} : { minimumPayment: options.minimumPayment }),
   };
-  const deliverer = options.webhooks ? createDeliverer({ timeoutMs: config.webhooks.timeoutMs, allowPrivate: options.webhooks.allowPrivate ?? config.environment === 'sandbox' }) : undefined;
+  const deliverer = options.webhooks
+    ? createDeliverer({
+        timeoutMs: config.webhooks.timeoutMs,
+        allowPrivate: options.webhooks.allowPrivate ?? config.environment === 'sandbox',
+      })
+    : undefined;
   const dispatcher = deliverer && new Dispatcher({ store, clock, deliverer, ...config.webhooks });
   const app = await buildApp({ store, clock, config, dispatcher });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -93,7 +111,8 @@ export async function startService(
   const client = await newClient();
   dispatcher?.start();
   const auth = { id: client.clientId, secret: client.secretKey };
-  const declared = declaredAnswers.get(config.environment) ?? (await DeclaredAnswers.of(publishDocument(app.swagger())));
+  const declared =
+    declaredAnswers.get(config.environment) ?? (await DeclaredAnswers.of(publishDocument(app.swagger())));
   declaredAnswers.set(config.environment, declared);
   const jar = new CookieJar();
   const checked = async (method: string, path: string, sendOptions: SendOptions) => {
@@ -128,9 +147,15 @@ class CookieJar {
 
   async around(path: string, options: SendOptions, send: (options: SendOptions) => Promise<Answer>): Promise<Answer> {
     const pathname = new URL(path, 'http://x').pathname;
-    const sent = [...this.cookies.values()].filter((cookie) => pathname === cookie.path || pathname.startsWith(`${cookie.path.replace(/\/$/, '')}/`));
+    const sent = [...this.cookies.values()].filter(
+      (cookie) => pathname === cookie.path || pathname.startsWith(`${cookie.path.replace(/\/$/, '')}/`),
+    );
     const given = options.headers?.cookie !== undefined;
-    const answer = await send(given || sent.length === 0 ? options : { ...options, headers: { ...options.headers, cookie: sent.map((cookie) => cookie.pair).join('; ') } });
+    const answer = await send(
+      given || sent.length === 0
+        ? options
+        : { ...options, headers: { ...options.headers, cookie: sent.map((cookie) => cookie.pair).join('; ') } },
+    );
     const setCookie = answer.headers['set-cookie'];
     for (const line of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
       const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());

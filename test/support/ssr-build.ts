@@ -17,7 +17,17 @@ export async function builtServerRenderer(): Promise<ServerRenderer> {
   const dir = mkdtempSync(join(root, 'node_modules/.cache/paykit-ssr-'));
   try {
     const outfile = join(dir, 'ssr.mjs');
-    await build({ entryPoints: ['src/ssr/index.ts'], absWorkingDir: root, bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile, plugins: [minifyLiterals], logLevel: 'warning' });
+    await build({
+      entryPoints: ['src/ssr/index.ts'],
+      absWorkingDir: root,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      packages: 'external',
+      outfile,
+      plugins: [minifyLiterals],
+      logLevel: 'warning',
+    });
     return (await import(outfile)) as ServerRenderer;
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -6,7 +6,9 @@ import pg from 'pg';
 import { TEST_DATABASE_URL, type TestDatabase } from './databases.ts';
 
 /** The environment that points a service process at a fresh database of the kind asked for, and its clean-up. */
-export async function storageEnv(database: TestDatabase): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
+export async function storageEnv(
+  database: TestDatabase,
+): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
   if (database === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'paykit-restart-'));
     return { env: { PAYKIT_DATA_DIR: dir }, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };

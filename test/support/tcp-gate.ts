@@ -34,10 +34,18 @@ export class TcpGate {
   async start(): Promise<this> {
     this.server = createServer((incoming) => {
       if (!this.open) return void incoming.destroy();
-      const relay: Relay = { incoming, outgoing: undefined, mode: this.silent ? 'hold' : 'pass', held: [], callerGone: false };
+      const relay: Relay = {
+        incoming,
+        outgoing: undefined,
+        mode: this.silent ? 'hold' : 'pass',
+        held: [],
+        callerGone: false,
+      };
       this.relays.add(relay);
       incoming.on('error', () => {});
-      incoming.on('data', (chunk: Buffer) => (relay.mode === 'hold' ? relay.held.push(chunk) : relay.outgoing?.write(chunk)));
+      incoming.on('data', (chunk: Buffer) =>
+        relay.mode === 'hold' ? relay.held.push(chunk) : relay.outgoing?.write(chunk),
+      );
       incoming.on('close', () => {
         relay.callerGone = true;
         if (relay.mode !== 'hold') this.end(relay);

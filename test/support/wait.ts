@@ -7,7 +7,12 @@ type Truthy<T> = Exclude<T, false | 0 | '' | null | undefined>;
  */
 export async function waitUntil<T>(
   check: () => T | Promise<T>,
-  { what = 'the condition', timeoutMs = 10_000, everyMs = 25, stopIf }: { what?: string; timeoutMs?: number; everyMs?: number; stopIf?: () => string | undefined } = {},
+  {
+    what = 'the condition',
+    timeoutMs = 10_000,
+    everyMs = 25,
+    stopIf,
+  }: { what?: string; timeoutMs?: number; everyMs?: number; stopIf?: () => string | undefined } = {},
 ): Promise<Truthy<T>> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
@@ -20,7 +25,10 @@ export async function waitUntil<T>(
     } catch (error) {
       lastError = error;
     }
-    if (Date.now() >= deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms${lastError ? ` (last error: ${String(lastError)})` : ''}`);
+    if (Date.now() >= deadline)
+      throw new Error(
+        `${what} did not happen within ${timeoutMs} ms${lastError ? ` (last error: ${String(lastError)})` : ''}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, Math.min(everyMs, Math.max(0, deadline - Date.now()))));
   }
 }

@@ -24,9 +24,17 @@ export function reactEsm({ mode = 'development', alias = {} } = {}) {
 
   /** The names a CommonJS module exports, found by running it bundled with the same aliases, as Node would load it. */
   async function exportNames(specifier) {
-    const { outputFiles: [bundle] } = await build({
+    const {
+      outputFiles: [bundle],
+    } = await build({
       stdin: { contents: `module.exports = require(${JSON.stringify(specifier)});`, resolveDir: process.cwd() },
-      bundle: true, format: 'cjs', platform: 'node', write: false, alias, define, logLevel: 'warning',
+      bundle: true,
+      format: 'cjs',
+      platform: 'node',
+      write: false,
+      alias,
+      define,
+      logLevel: 'warning',
     });
     const module = { exports: {} };
     new Function('module', 'exports', bundle.text)(module, module.exports);
@@ -40,7 +48,9 @@ export function reactEsm({ mode = 'development', alias = {} } = {}) {
     name: 'paykit-react-esm',
 
     async serverStart() {
-      const entryPoints = Object.fromEntries(Object.entries(PACKAGES).map(([name, specifier]) => [name, `${VIRTUAL}:${specifier}`]));
+      const entryPoints = Object.fromEntries(
+        Object.entries(PACKAGES).map(([name, specifier]) => [name, `${VIRTUAL}:${specifier}`]),
+      );
       const result = await build({
         entryPoints,
         bundle: true,
@@ -57,7 +67,10 @@ export function reactEsm({ mode = 'development', alias = {} } = {}) {
           {
             name: 'cjs-named-exports',
             setup(esbuild) {
-              esbuild.onResolve({ filter: new RegExp(`^${VIRTUAL}:`) }, (args) => ({ path: args.path.slice(VIRTUAL.length + 1), namespace: VIRTUAL }));
+              esbuild.onResolve({ filter: new RegExp(`^${VIRTUAL}:`) }, (args) => ({
+                path: args.path.slice(VIRTUAL.length + 1),
+                namespace: VIRTUAL,
+              }));
               // esbuild gives a CommonJS entry only a default export; name every export, as Node's loader does.
               esbuild.onLoad({ filter: /.*/, namespace: VIRTUAL }, async (args) => {
                 const names = await exportNames(args.path);

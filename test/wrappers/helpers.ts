@@ -1,10 +1,13 @@
 /** Shared pieces of the adapter suites: the element suites' helpers, and lookups of the elements a framework rendered. */
 import { expect, waitUntil } from '@open-wc/testing';
 
-export { part, realService, recordFetches, uniqueOrderId, uniquePhone,  } from '../elements/helpers.ts';
+export { part, realService, recordFetches, uniqueOrderId, uniquePhone } from '../elements/helpers.ts';
 
 /** The one element named `tag` in `container`, once it is upgraded and has rendered. */
-export async function onlyElement<T extends HTMLElement & { updateComplete: Promise<boolean> }>(container: Element, tag: string): Promise<T> {
+export async function onlyElement<T extends HTMLElement & { updateComplete: Promise<boolean> }>(
+  container: Element,
+  tag: string,
+): Promise<T> {
   await waitUntil(() => container.querySelectorAll(tag).length > 0, `<${tag}> rendered`);
   const found = container.querySelectorAll<T>(tag);
   expect(found, `<${tag}> elements`).to.have.length(1);

@@ -3,13 +3,29 @@ import { createElement, createRef, StrictMode, version, type ReactElement } from
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import {
-  PayButton, RequestPaymentButton, TransactionsTable,
-  type PayButtonElement, type PayButtonProps, type PaySuccessDetail, type RequestPaymentButtonElement, type TransactionsTableElement,
+  PayButton,
+  RequestPaymentButton,
+  TransactionsTable,
+  type PayButtonElement,
+  type PayButtonProps,
+  type PaySuccessDetail,
+  type RequestPaymentButtonElement,
+  type TransactionsTableElement,
 } from '../../wrappers/react/index.ts';
-import { container, onlyElement, part, payPageMessage, realService, recordFetches, uniqueOrderId, uniquePhone } from './helpers.ts';
+import {
+  container,
+  onlyElement,
+  part,
+  payPageMessage,
+  realService,
+  recordFetches,
+  uniqueOrderId,
+  uniquePhone,
+} from './helpers.ts';
 
 // Compile-time: the event props take handlers of the element's typed events.
-const typedHandler: NonNullable<PayButtonProps['onPaySuccess']> = (event: CustomEvent<PaySuccessDetail>) => void event.detail.transaction_id;
+const typedHandler: NonNullable<PayButtonProps['onPaySuccess']> = (event: CustomEvent<PaySuccessDetail>) =>
+  void event.detail.transaction_id;
 void typedHandler;
 
 describe(`paykit/react on React ${version}`, () => {
@@ -39,10 +55,32 @@ describe(`paykit/react on React ${version}`, () => {
 
   it('passes props to <pay-button> as properties and follows re-renders', async function () {
     const service = realService(this);
-    const props = { publicKey: service.publicKey, baseUrl: service.baseUrl, orderId: 'react-props', description: 'Tea', mode: 'popup' as const, locale: 'en-US' };
-    render(createElement(PayButton, { ...props, amount: '12.5', showQr: true, pollInterval: 500, strings: { label: 'Pay {amount} now' } }));
+    const props = {
+      publicKey: service.publicKey,
+      baseUrl: service.baseUrl,
+      orderId: 'react-props',
+      description: 'Tea',
+      mode: 'popup' as const,
+      locale: 'en-US',
+    };
+    render(
+      createElement(PayButton, {
+        ...props,
+        amount: '12.5',
+        showQr: true,
+        pollInterval: 500,
+        strings: { label: 'Pay {amount} now' },
+      }),
+    );
     const el = await onlyElement<PayButtonElement>(host, 'pay-button');
-    expect([el.amount, el.orderId, el.description, el.mode, el.showQr, el.pollInterval]).to.deep.equal(['12.5', 'react-props', 'Tea', 'popup', true, 500]);
+    expect([el.amount, el.orderId, el.description, el.mode, el.showQr, el.pollInterval]).to.deep.equal([
+      '12.5',
+      'react-props',
+      'Tea',
+      'popup',
+      true,
+      500,
+    ]);
     expect([el.publicKey, el.baseUrl]).to.deep.equal([service.publicKey, service.baseUrl]);
     expect(part(el, 'label').textContent).to.equal('Pay $12.50 now');
 
@@ -56,7 +94,9 @@ describe(`paykit/react on React ${version}`, () => {
 
   it('a prop no longer passed (@lit/react sets it to undefined) leaves the element its default', async function () {
     const service = realService(this);
-    render(createElement(PayButton, { amount: '3', locale: 'en-US', pollInterval: 500, strings: { label: 'Now {amount}' } }));
+    render(
+      createElement(PayButton, { amount: '3', locale: 'en-US', pollInterval: 500, strings: { label: 'Now {amount}' } }),
+    );
     const button = await onlyElement<PayButtonElement>(host, 'pay-button');
     expect(part(button, 'label').textContent).to.equal('Now $3.00');
     render(createElement(PayButton, { amount: '3', locale: 'en-US' }));
@@ -80,7 +120,15 @@ describe(`paykit/react on React ${version}`, () => {
     const service = realService(this);
     const orderId = uniqueOrderId('react_pay');
     const paid: CustomEvent<PaySuccessDetail>[] = [];
-    render(createElement(PayButton, { amount: '12.34', orderId, publicKey: service.publicKey, baseUrl: service.baseUrl, onPaySuccess: (event) => paid.push(event) }));
+    render(
+      createElement(PayButton, {
+        amount: '12.34',
+        orderId,
+        publicKey: service.publicKey,
+        baseUrl: service.baseUrl,
+        onPaySuccess: (event) => paid.push(event),
+      }),
+    );
     const el = await onlyElement<PayButtonElement>(host, 'pay-button');
     part(el, 'button').click();
     const dialog = part<HTMLDialogElement>(el, 'dialog');
@@ -88,7 +136,14 @@ describe(`paykit/react on React ${version}`, () => {
     expect(part<HTMLIFrameElement>(el, 'frame').src).to.match(new RegExp(`^${service.baseUrl}/pay/`));
     expect(fetches.actions.filter((call) => call.method === 'POST')).to.have.length(1);
 
-    window.dispatchEvent(payPageMessage(new URL(service.baseUrl).origin, { status: 'approved', transaction_id: 'txn_react', order_id: orderId, amount: 12.34 }));
+    window.dispatchEvent(
+      payPageMessage(new URL(service.baseUrl).origin, {
+        status: 'approved',
+        transaction_id: 'txn_react',
+        order_id: orderId,
+        amount: 12.34,
+      }),
+    );
     await waitUntil(() => paid.length > 0, 'onPaySuccess');
     expect(paid).to.have.length(1);
     expect(paid[0]!.type).to.equal('pay-success');
@@ -99,13 +154,22 @@ describe(`paykit/react on React ${version}`, () => {
   it('PayButton: closing the dialog reaches onPayCancel, a bad amount onPayError; a replaced handler is the one called', async function () {
     const service = realService(this);
     const seen: string[] = [];
-    const props = { amount: '4.00', orderId: uniqueOrderId('react_cancel'), publicKey: service.publicKey, baseUrl: service.baseUrl };
-    render(createElement(PayButton, { ...props, onPayCancel: (event) => seen.push(`first:${event.type}:${event.detail}`) }));
-    render(createElement(PayButton, {
-      ...props,
-      onPayCancel: (event) => seen.push(`${event.type}:${event.detail}`),
-      onPayError: (event) => seen.push(`error:${event.detail.message}`),
-    }));
+    const props = {
+      amount: '4.00',
+      orderId: uniqueOrderId('react_cancel'),
+      publicKey: service.publicKey,
+      baseUrl: service.baseUrl,
+    };
+    render(
+      createElement(PayButton, { ...props, onPayCancel: (event) => seen.push(`first:${event.type}:${event.detail}`) }),
+    );
+    render(
+      createElement(PayButton, {
+        ...props,
+        onPayCancel: (event) => seen.push(`${event.type}:${event.detail}`),
+        onPayError: (event) => seen.push(`error:${event.detail.message}`),
+      }),
+    );
     const el = await onlyElement<PayButtonElement>(host, 'pay-button');
     part(el, 'button').click();
     const dialog = part<HTMLDialogElement>(el, 'dialog');
@@ -114,7 +178,13 @@ describe(`paykit/react on React ${version}`, () => {
     await waitUntil(() => seen.length > 0, 'onPayCancel');
     expect(seen).to.deep.equal(['pay-cancel:null']);
 
-    render(createElement(PayButton, { ...props, amount: 'ten', onPayError: (event) => seen.push(`error:${event.detail.message}`) }));
+    render(
+      createElement(PayButton, {
+        ...props,
+        amount: 'ten',
+        onPayError: (event) => seen.push(`error:${event.detail.message}`),
+      }),
+    );
     part(el, 'button').click();
     await waitUntil(() => seen.length > 1, 'onPayError');
     expect(seen[1]).to.match(/^error:.*"ten" is not a price/);
@@ -125,9 +195,14 @@ describe(`paykit/react on React ${version}`, () => {
     const orderId = uniqueOrderId('react_request');
     const sent: { order_id: string; pay_link: string }[] = [];
     const errors: string[] = [];
-    const props = { amount: '5.00', orderId, publicKey: service.publicKey, baseUrl: service.baseUrl,
+    const props = {
+      amount: '5.00',
+      orderId,
+      publicKey: service.publicKey,
+      baseUrl: service.baseUrl,
       onRequestSent: (event: CustomEvent<{ order_id: string; pay_link: string }>) => sent.push(event.detail),
-      onRequestError: (event: CustomEvent<{ message: string }>) => errors.push(event.detail.message) };
+      onRequestError: (event: CustomEvent<{ message: string }>) => errors.push(event.detail.message),
+    };
     const phone = uniquePhone();
     render(createElement(RequestPaymentButton, { ...props, recipientPhone: phone }));
     const el = await onlyElement<RequestPaymentButtonElement>(host, 'request-payment-button');
@@ -148,9 +223,18 @@ describe(`paykit/react on React ${version}`, () => {
     const service = realService(this);
     const totals: number[] = [];
     const errors: string[] = [];
-    const handlers = { onTransactionsLoad: (event: CustomEvent<{ total: number }>) => totals.push(event.detail.total),
-      onTransactionsError: (event: CustomEvent<{ message: string }>) => errors.push(event.detail.message) };
-    render(createElement(TransactionsTable, { sessionToken: service.sessionToken, baseUrl: service.baseUrl, pageSize: 2, ...handlers }));
+    const handlers = {
+      onTransactionsLoad: (event: CustomEvent<{ total: number }>) => totals.push(event.detail.total),
+      onTransactionsError: (event: CustomEvent<{ message: string }>) => errors.push(event.detail.message),
+    };
+    render(
+      createElement(TransactionsTable, {
+        sessionToken: service.sessionToken,
+        baseUrl: service.baseUrl,
+        pageSize: 2,
+        ...handlers,
+      }),
+    );
     const el = await onlyElement<TransactionsTableElement>(host, 'transactions-table');
     expect(el.pageSize).to.equal(2);
     await waitUntil(() => totals.length > 0, 'onTransactionsLoad', { timeout: 8000 });
@@ -158,7 +242,14 @@ describe(`paykit/react on React ${version}`, () => {
     await el.updateComplete;
     expect(el.shadowRoot!.querySelectorAll('tbody tr')).to.have.length(2);
 
-    render(createElement(TransactionsTable, { sessionToken: 'wst_not_a_token', baseUrl: service.baseUrl, pageSize: 2, ...handlers }));
+    render(
+      createElement(TransactionsTable, {
+        sessionToken: 'wst_not_a_token',
+        baseUrl: service.baseUrl,
+        pageSize: 2,
+        ...handlers,
+      }),
+    );
     await waitUntil(() => errors.length > 0, 'onTransactionsError', { timeout: 8000 });
     expect(errors[0]).to.be.a('string').and.not.equal('');
   });
@@ -168,8 +259,19 @@ describe(`paykit/react on React ${version}`, () => {
       const service = realService(this);
       const orderId = uniqueOrderId('react_strict');
       const paid: PaySuccessDetail[] = [];
-      render(createElement(StrictMode, null,
-        createElement(PayButton, { amount: '9.99', orderId, publicKey: service.publicKey, baseUrl: service.baseUrl, onPaySuccess: (event) => paid.push(event.detail) })));
+      render(
+        createElement(
+          StrictMode,
+          null,
+          createElement(PayButton, {
+            amount: '9.99',
+            orderId,
+            publicKey: service.publicKey,
+            baseUrl: service.baseUrl,
+            onPaySuccess: (event) => paid.push(event.detail),
+          }),
+        ),
+      );
       const el = await onlyElement<PayButtonElement>(host, 'pay-button');
       expect(document.querySelectorAll('pay-button')).to.have.length(1);
       part(el, 'button').click();
@@ -178,7 +280,14 @@ describe(`paykit/react on React ${version}`, () => {
       expect(fetches.actions.filter((call) => call.method === 'POST').map((call) => call.path)).to.have.length(1);
       expect(el.shadowRoot!.querySelectorAll('dialog[open]')).to.have.length(1);
 
-      window.dispatchEvent(payPageMessage(new URL(service.baseUrl).origin, { status: 'approved', transaction_id: 'txn_strict', order_id: orderId, amount: 9.99 }));
+      window.dispatchEvent(
+        payPageMessage(new URL(service.baseUrl).origin, {
+          status: 'approved',
+          transaction_id: 'txn_strict',
+          order_id: orderId,
+          amount: 9.99,
+        }),
+      );
       await waitUntil(() => paid.length > 0, 'onPaySuccess');
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(paid).to.deep.equal([{ transaction_id: 'txn_strict', order_id: orderId, amount: '9.99' }]);
@@ -188,10 +297,24 @@ describe(`paykit/react on React ${version}`, () => {
       const service = realService(this);
       const sent: string[] = [];
       const loads: number[] = [];
-      render(createElement(StrictMode, null,
-        createElement(RequestPaymentButton, { amount: '3.00', recipientPhone: uniquePhone(), publicKey: service.publicKey, baseUrl: service.baseUrl,
-          onRequestSent: (event) => sent.push(event.detail.order_id) }),
-        createElement(TransactionsTable, { sessionToken: service.sessionToken, baseUrl: service.baseUrl, onTransactionsLoad: (event) => loads.push(event.detail.total) })));
+      render(
+        createElement(
+          StrictMode,
+          null,
+          createElement(RequestPaymentButton, {
+            amount: '3.00',
+            recipientPhone: uniquePhone(),
+            publicKey: service.publicKey,
+            baseUrl: service.baseUrl,
+            onRequestSent: (event) => sent.push(event.detail.order_id),
+          }),
+          createElement(TransactionsTable, {
+            sessionToken: service.sessionToken,
+            baseUrl: service.baseUrl,
+            onTransactionsLoad: (event) => loads.push(event.detail.total),
+          }),
+        ),
+      );
       const button = await onlyElement<RequestPaymentButtonElement>(host, 'request-payment-button');
       await onlyElement<TransactionsTableElement>(host, 'transactions-table');
       await waitUntil(() => loads.length > 0, 'onTransactionsLoad', { timeout: 8000 });
@@ -219,7 +342,14 @@ describe(`paykit/react on React ${version}`, () => {
     const service = realService(this);
     const totals: number[] = [];
     const table = createRef<TransactionsTableElement>();
-    render(createElement(TransactionsTable, { ref: table, sessionToken: service.sessionToken, baseUrl: service.baseUrl, onTransactionsLoad: (event) => totals.push(event.detail.total) }));
+    render(
+      createElement(TransactionsTable, {
+        ref: table,
+        sessionToken: service.sessionToken,
+        baseUrl: service.baseUrl,
+        onTransactionsLoad: (event) => totals.push(event.detail.total),
+      }),
+    );
     await waitUntil(() => totals.length === 1, 'first load', { timeout: 8000 });
     expect(table.current).to.equal(host.querySelector('transactions-table'));
     await table.current!.reload();
@@ -229,7 +359,16 @@ describe(`paykit/react on React ${version}`, () => {
   it('sets nothing for a prop passed as undefined, and a removed handler stops listening', async function () {
     const service = realService(this);
     const seen: string[] = [];
-    render(createElement(PayButton, { amount: '3', mode: undefined, pollInterval: undefined, publicKey: service.publicKey, baseUrl: service.baseUrl, onPayError: () => seen.push('error') }));
+    render(
+      createElement(PayButton, {
+        amount: '3',
+        mode: undefined,
+        pollInterval: undefined,
+        publicKey: service.publicKey,
+        baseUrl: service.baseUrl,
+        onPayError: () => seen.push('error'),
+      }),
+    );
     const el = await onlyElement<PayButtonElement>(host, 'pay-button');
     expect([el.mode, el.pollInterval], 'the element’s defaults').to.deep.equal(['dialog', 2000]);
     render(createElement(PayButton, { amount: 'ten', publicKey: service.publicKey, baseUrl: service.baseUrl }));

@@ -4,8 +4,21 @@ import { createApp, h, nextTick, ref, type App, type Component } from 'vue';
 import { createApp as createAppWithCompiler } from 'vue/dist/vue.esm-bundler.js';
 import { PayButton, RequestPaymentButton, TransactionsTable, type PaySuccessDetail } from '../../wrappers/vue/index.ts';
 import { compilerOptions } from '../../wrappers/vue/compiler.ts';
-import type { PayButton as PayButtonElement, RequestPaymentButton as RequestPaymentButtonElement, TransactionsTable as TransactionsTableElement } from '../../src/index.ts';
-import { container, onlyElement, part, payPageMessage, realService, recordFetches, uniqueOrderId, uniquePhone } from './helpers.ts';
+import type {
+  PayButton as PayButtonElement,
+  RequestPaymentButton as RequestPaymentButtonElement,
+  TransactionsTable as TransactionsTableElement,
+} from '../../src/index.ts';
+import {
+  container,
+  onlyElement,
+  part,
+  payPageMessage,
+  realService,
+  recordFetches,
+  uniqueOrderId,
+  uniquePhone,
+} from './helpers.ts';
 
 describe('paykit/vue', () => {
   let host: HTMLDivElement;
@@ -33,12 +46,30 @@ describe('paykit/vue', () => {
     const service = realService(this);
     const amount = ref('12.5');
     const label = ref<string | undefined>(undefined);
-    mount(() => h(PayButton, {
-      amount: amount.value, label: label.value, orderId: 'vue-props', description: 'Tea', mode: 'popup', showQr: true, pollInterval: 500,
-      locale: 'en-US', strings: { label: 'Pay {amount} now' }, publicKey: service.publicKey, baseUrl: service.baseUrl,
-    }));
+    mount(() =>
+      h(PayButton, {
+        amount: amount.value,
+        label: label.value,
+        orderId: 'vue-props',
+        description: 'Tea',
+        mode: 'popup',
+        showQr: true,
+        pollInterval: 500,
+        locale: 'en-US',
+        strings: { label: 'Pay {amount} now' },
+        publicKey: service.publicKey,
+        baseUrl: service.baseUrl,
+      }),
+    );
     const el = await onlyElement<PayButtonElement>(host, 'pay-button');
-    expect([el.amount, el.orderId, el.description, el.mode, el.showQr, el.pollInterval]).to.deep.equal(['12.5', 'vue-props', 'Tea', 'popup', true, 500]);
+    expect([el.amount, el.orderId, el.description, el.mode, el.showQr, el.pollInterval]).to.deep.equal([
+      '12.5',
+      'vue-props',
+      'Tea',
+      'popup',
+      true,
+      500,
+    ]);
     expect([el.publicKey, el.baseUrl]).to.deep.equal([service.publicKey, service.baseUrl]);
     // Properties, not attributes: nothing like an "orderid" attribute appears.
     expect(el.getAttributeNames().filter((name) => name.toLowerCase().includes('order'))).to.deep.equal([]);
@@ -58,11 +89,16 @@ describe('paykit/vue', () => {
     const orderId = uniqueOrderId('vue_pay');
     const paid: PaySuccessDetail[] = [];
     const cancels: (null | undefined)[] = [];
-    mount(() => h(PayButton, {
-      amount: '12.34', orderId, publicKey: service.publicKey, baseUrl: service.baseUrl,
-      onPaySuccess: (event: CustomEvent<PaySuccessDetail>) => paid.push(event.detail),
-      onPayCancel: (event: CustomEvent<null>) => cancels.push(event.detail),
-    }));
+    mount(() =>
+      h(PayButton, {
+        amount: '12.34',
+        orderId,
+        publicKey: service.publicKey,
+        baseUrl: service.baseUrl,
+        onPaySuccess: (event: CustomEvent<PaySuccessDetail>) => paid.push(event.detail),
+        onPayCancel: (event: CustomEvent<null>) => cancels.push(event.detail),
+      }),
+    );
     const el = await onlyElement<PayButtonElement>(host, 'pay-button');
     const dialog = part<HTMLDialogElement>(el, 'dialog');
 
@@ -74,7 +110,14 @@ describe('paykit/vue', () => {
 
     part(el, 'button').click();
     await waitUntil(() => dialog.open, 'the pay dialog opens again', { timeout: 8000 });
-    window.dispatchEvent(payPageMessage(new URL(service.baseUrl).origin, { status: 'approved', transaction_id: 'txn_vue', order_id: orderId, amount: 12.34 }));
+    window.dispatchEvent(
+      payPageMessage(new URL(service.baseUrl).origin, {
+        status: 'approved',
+        transaction_id: 'txn_vue',
+        order_id: orderId,
+        amount: 12.34,
+      }),
+    );
     await waitUntil(() => paid.length > 0, 'paySuccess');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(paid).to.deep.equal([{ transaction_id: 'txn_vue', order_id: orderId, amount: '12.34' }]);
@@ -89,11 +132,17 @@ describe('paykit/vue', () => {
     const phone = ref(number);
     const sent: { order_id: string; pay_link: string }[] = [];
     const errors: string[] = [];
-    mount(() => h(RequestPaymentButton, {
-      amount: '5.00', orderId, recipientPhone: phone.value, publicKey: service.publicKey, baseUrl: service.baseUrl,
-      onRequestSent: (event: CustomEvent<{ order_id: string; pay_link: string }>) => sent.push(event.detail),
-      onRequestError: (event: CustomEvent<{ message: string }>) => errors.push(event.detail.message),
-    }));
+    mount(() =>
+      h(RequestPaymentButton, {
+        amount: '5.00',
+        orderId,
+        recipientPhone: phone.value,
+        publicKey: service.publicKey,
+        baseUrl: service.baseUrl,
+        onRequestSent: (event: CustomEvent<{ order_id: string; pay_link: string }>) => sent.push(event.detail),
+        onRequestError: (event: CustomEvent<{ message: string }>) => errors.push(event.detail.message),
+      }),
+    );
     const el = await onlyElement<RequestPaymentButtonElement>(host, 'request-payment-button');
     expect(el.recipientPhone).to.equal(number);
     part(el, 'button').click();
@@ -112,10 +161,14 @@ describe('paykit/vue', () => {
   it('TransactionsTable: one listing with the session token, and transactionsLoad with its total', async function () {
     const service = realService(this);
     const totals: number[] = [];
-    mount(() => h(TransactionsTable, {
-      sessionToken: service.sessionToken, baseUrl: service.baseUrl, pageSize: 2,
-      onTransactionsLoad: (event: CustomEvent<{ total: number }>) => totals.push(event.detail.total),
-    }));
+    mount(() =>
+      h(TransactionsTable, {
+        sessionToken: service.sessionToken,
+        baseUrl: service.baseUrl,
+        pageSize: 2,
+        onTransactionsLoad: (event: CustomEvent<{ total: number }>) => totals.push(event.detail.total),
+      }),
+    );
     const el = await onlyElement<TransactionsTableElement>(host, 'transactions-table');
     await waitUntil(() => totals.length > 0, 'transactionsLoad', { timeout: 8000 });
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -129,7 +182,9 @@ describe('paykit/vue', () => {
     const service = realService(this);
     const strings = ref<Record<string, string> | undefined>({ label: 'Now {amount}' });
     const pollInterval = ref<number | undefined>(500);
-    mount(() => h(PayButton, { amount: '3', locale: 'en-US', strings: strings.value, pollInterval: pollInterval.value }));
+    mount(() =>
+      h(PayButton, { amount: '3', locale: 'en-US', strings: strings.value, pollInterval: pollInterval.value }),
+    );
     const button = await onlyElement<PayButtonElement>(host, 'pay-button');
     expect(part(button, 'label').textContent).to.equal('Now $3.00');
     strings.value = undefined;
@@ -141,10 +196,14 @@ describe('paykit/vue', () => {
 
     const totals: number[] = [];
     const pageSize = ref<number | undefined>(2);
-    mount(() => h(TransactionsTable, {
-      sessionToken: service.sessionToken, baseUrl: service.baseUrl, pageSize: pageSize.value,
-      onTransactionsLoad: (event: CustomEvent<{ total: number }>) => totals.push(event.detail.total),
-    }));
+    mount(() =>
+      h(TransactionsTable, {
+        sessionToken: service.sessionToken,
+        baseUrl: service.baseUrl,
+        pageSize: pageSize.value,
+        onTransactionsLoad: (event: CustomEvent<{ total: number }>) => totals.push(event.detail.total),
+      }),
+    );
     const table = await onlyElement<TransactionsTableElement>(host, 'transactions-table');
     await waitUntil(() => totals.length === 1, 'transactionsLoad', { timeout: 8000 });
     pageSize.value = undefined;
@@ -159,10 +218,16 @@ describe('paykit/vue', () => {
     const sent: string[] = [];
     const shown = ref(true);
     const Parent: Component = {
-      setup: () => () => (shown.value
-        ? h(RequestPaymentButton, { amount: '2.00', recipientPhone: uniquePhone(), publicKey: service.publicKey, baseUrl: service.baseUrl,
-          onRequestSent: (event: CustomEvent<{ order_id: string }>) => sent.push(event.detail.order_id) })
-        : null),
+      setup: () => () =>
+        shown.value
+          ? h(RequestPaymentButton, {
+              amount: '2.00',
+              recipientPhone: uniquePhone(),
+              publicKey: service.publicKey,
+              baseUrl: service.baseUrl,
+              onRequestSent: (event: CustomEvent<{ order_id: string }>) => sent.push(event.detail.order_id),
+            })
+          : null,
     };
     mount(() => h(Parent));
     await onlyElement(host, 'request-payment-button');
@@ -190,7 +255,8 @@ describe('paykit/vue', () => {
     });
     const warnings: string[] = [];
     templateApp.config.warnHandler = (message: string) => void warnings.push(message);
-    templateApp.config.compilerOptions.isCustomElement = (tag: string) => ['pay-button', 'request-payment-button', 'transactions-table'].includes(tag);
+    templateApp.config.compilerOptions.isCustomElement = (tag: string) =>
+      ['pay-button', 'request-payment-button', 'transactions-table'].includes(tag);
     templateApp.mount(host);
     try {
       const el = await onlyElement<TransactionsTableElement>(host, 'transactions-table');
@@ -207,9 +273,14 @@ describe('paykit/vue', () => {
     const service = realService(this);
     const totals: number[] = [];
     const table = ref<InstanceType<typeof TransactionsTable>>();
-    mount(() => h(TransactionsTable, {
-      ref: table, sessionToken: service.sessionToken, baseUrl: service.baseUrl, onTransactionsLoad: (event: CustomEvent<{ total: number }>) => totals.push(event.detail.total),
-    }));
+    mount(() =>
+      h(TransactionsTable, {
+        ref: table,
+        sessionToken: service.sessionToken,
+        baseUrl: service.baseUrl,
+        onTransactionsLoad: (event: CustomEvent<{ total: number }>) => totals.push(event.detail.total),
+      }),
+    );
     await onlyElement(host, 'transactions-table');
     await waitUntil(() => totals.length === 1, 'first load', { timeout: 8000 });
     await table.value!.reload();

@@ -7,7 +7,17 @@
  * What `@lit/react` does, without its peer dependency on `@types/react` (which npm would install into every
  * project, React or not) and with props typed from the manifest rather than from every member of the class.
  */
-import { createElement, forwardRef, useCallback, useEffect, useLayoutEffect, useRef, type ForwardRefExoticComponent, type PropsWithoutRef, type RefAttributes } from 'react';
+import {
+  createElement,
+  forwardRef,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  type ForwardRefExoticComponent,
+  type PropsWithoutRef,
+  type RefAttributes,
+} from 'react';
 
 /** No layout effects on a server (React 18 warns of them there): nothing is set there anyway. */
 const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;

@@ -12,10 +12,14 @@ export type GlobalHtmlAttributes = HTMLAttributes & DataAttributes;
  * `strictTemplates` accepts only what the component's `$props` names; this construct signature, read first, adds
  * them there.
  */
-export type WithHtmlAttributes<Component extends abstract new (...args: never[]) => object> =
-  (new (...args: unknown[]) => InstanceType<Component> & { $props: GlobalHtmlAttributes }) & Component;
+export type WithHtmlAttributes<Component extends abstract new (...args: never[]) => object> = (new (
+  ...args: unknown[]
+) => InstanceType<Component> & { $props: GlobalHtmlAttributes }) &
+  Component;
 
 /** The component itself, typed with the global HTML attributes (nothing changes at run time). */
-export function withHtmlAttributes<Component extends abstract new (...args: never[]) => object>(component: Component): WithHtmlAttributes<Component> {
+export function withHtmlAttributes<Component extends abstract new (...args: never[]) => object>(
+  component: Component,
+): WithHtmlAttributes<Component> {
   return component as unknown as WithHtmlAttributes<Component>;
 }

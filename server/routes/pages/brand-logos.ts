@@ -12,13 +12,20 @@ export const brandLogoRoute: FastifyPluginAsync<Deps> = async (app) => {
     const [, hash, extension] = /^([0-9a-f]{64})\.(png|jpg|webp)$/.exec(request.params.file) ?? [];
     const logo = hash ? await request.unit.store.branding.logo(hash) : undefined;
     if (!logo || LOGO_EXTENSIONS[logo.content_type as LogoType] !== extension) {
-      return reply.code(404).type('text/plain; charset=utf-8').header('x-content-type-options', 'nosniff').send('No such logo.');
+      return reply
+        .code(404)
+        .type('text/plain; charset=utf-8')
+        .header('x-content-type-options', 'nosniff')
+        .send('No such logo.');
     }
-    return reply.code(200).headers({
-      'content-type': logo.content_type,
-      'cache-control': 'public, max-age=31536000, immutable',
-      'x-content-type-options': 'nosniff',
-      'content-security-policy': "default-src 'none'",
-    }).send(logo.bytes);
+    return reply
+      .code(200)
+      .headers({
+        'content-type': logo.content_type,
+        'cache-control': 'public, max-age=31536000, immutable',
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': "default-src 'none'",
+      })
+      .send(logo.bytes);
   });
 };

@@ -20,13 +20,21 @@ const INTERACTIVE_PATH = '/docs/interactive';
 export const docsPages: FastifyPluginAsync<Deps & { openApi: ServedDocument }> = async (app, { config, openApi }) => {
   let textPage: Promise<ServedFile> | undefined;
   app.get('/docs', { schema: { hide: true } }, async (request, reply) => {
-    textPage ??= compressFile(apiReferenceTextPage(openApi.document(), { documentUrl: DOCUMENT_PATH, interactiveUrl: INTERACTIVE_PATH }).html, { brotliQuality: 9 });
+    textPage ??= compressFile(
+      apiReferenceTextPage(openApi.document(), { documentUrl: DOCUMENT_PATH, interactiveUrl: INTERACTIVE_PATH }).html,
+      { brotliQuality: 9 },
+    );
     return sendSamePage(request, reply, await textPage);
   });
 
   app.get(INTERACTIVE_PATH, { schema: { hide: true } }, async (request, reply) => {
     const origin = `${request.protocol}://${request.host}`;
-    const page = apiReferencePage({ documentUrl: DOCUMENT_PATH, rendererUrl: RENDERER_PATH, apiUrl: `${origin}/api/v1`, environment: config.environment });
+    const page = apiReferencePage({
+      documentUrl: DOCUMENT_PATH,
+      rendererUrl: RENDERER_PATH,
+      apiUrl: `${origin}/api/v1`,
+      environment: config.environment,
+    });
     return sendPage(reply, page, { renderer: true });
   });
 

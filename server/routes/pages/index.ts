@@ -16,8 +16,11 @@ export const pageRoutes: FastifyPluginAsync<Deps & { openApi: ServedDocument }> 
   // Browsers ask every page's origin for it: a small card in the pages' accent, rather than a 404 in every console.
   const favicon = readFileSync(new URL('../../static/favicon.ico', import.meta.url));
   app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('image/x-icon').header('cache-control', 'public, max-age=86400').send(favicon));
-  app.get('/', { schema: { hide: true } }, async (_request, reply) => sendPage(reply, homePage(deps.config.environment)));
+    reply.type('image/x-icon').header('cache-control', 'public, max-age=86400').send(favicon),
+  );
+  app.get('/', { schema: { hide: true } }, async (_request, reply) =>
+    sendPage(reply, homePage(deps.config.environment)),
+  );
   await app.register(onboardingPages, deps);
   await app.register(payPages, deps);
   await app.register(brandLogoRoute, deps);

@@ -4,13 +4,26 @@ import type { Deps } from '../../plugins/deps.ts';
 import { pooledRandomBytes } from '../../platform/secrets.ts';
 import type { PaymentRequest } from '../../store/payment-requests.ts';
 import type { PaymentMethod } from '../../domain/pricing.ts';
-import { completeChallenge, openPayLink, payLink, type Paid, type PayOutcome, type PaymentDetails } from '../../services/pay.ts';
+import {
+  completeChallenge,
+  openPayLink,
+  payLink,
+  type Paid,
+  type PayOutcome,
+  type PaymentDetails,
+} from '../../services/pay.ts';
 import type { Store } from '../../store/store.ts';
 import { sendShopperReceipt } from '../shopper-receipts.ts';
 import { LINK_PROBLEMS, payPath, qrPath } from '../../domain/pay-links.ts';
 import { payPage, type PayFormProblem, type PayFormValues } from '../../views/pay-form.ts';
 import { askedLocale, pageLocale, type PageLocale } from '../../views/i18n/language.ts';
-import { approvedPage, challengePage, declineReport, payLinkProblemPage, pendingPage } from '../../views/pay-outcome.ts';
+import {
+  approvedPage,
+  challengePage,
+  declineReport,
+  payLinkProblemPage,
+  pendingPage,
+} from '../../views/pay-outcome.ts';
 import type { PayContext } from '../../views/pay-summary.ts';
 import type { Page } from '../../views/layout.ts';
 import { sendPage } from './send.ts';
@@ -38,7 +51,9 @@ function openerOrigin(value: unknown): string | undefined {
 /** The posted form's text fields; anything else (repeated or missing keys) reads as empty. */
 function formFields(body: unknown): Record<string, string> {
   const fields = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-  return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  return Object.fromEntries(
+    Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
 const digitsOnly = (text: string | undefined) => (text ?? '').replace(/\s/g, '');
@@ -50,13 +65,25 @@ function readExpiry(form: Record<string, string>): { month: number; year: number
 }
 
 /** The card or bank details as the one payment path takes them; an expiry that is not MM / YY is the page's own error. */
-function readDetails(method: PaymentMethod, form: Record<string, string>, lang: PageLocale): PaymentDetails | { formError: string } {
+function readDetails(
+  method: PaymentMethod,
+  form: Record<string, string>,
+  lang: PageLocale,
+): PaymentDetails | { formError: string } {
   if (method === 'ach') {
-    return { method, routingNumber: digitsOnly(form.routing_number), accountNumber: digitsOnly(form.account_number), name: form.account_name?.trim() || undefined };
+    return {
+      method,
+      routingNumber: digitsOnly(form.routing_number),
+      accountNumber: digitsOnly(form.account_number),
+      name: form.account_name?.trim() || undefined,
+    };
   }
   const expiry = readExpiry(form);
   if (!expiry) return { formError: lang.texts.pay.expiryFormat };
-  return { method, card: { number: form.card_number ?? '', expMonth: expiry.month, expYear: expiry.year, cvc: digitsOnly(form.cvc) } };
+  return {
+    method,
+    card: { number: form.card_number ?? '', expMonth: expiry.month, expYear: expiry.year, cvc: digitsOnly(form.cvc) },
+  };
 }
 
 /**
@@ -64,7 +91,12 @@ function readDetails(method: PaymentMethod, form: Record<string, string>, lang: 
  * step's form carries the name and the expiry on, for the form after its decline.
  */
 function keptValues(form: Record<string, string>): PayFormValues {
-  return { card_name: form.card_name, exp: form.exp, account_name: form.account_name, routing_number: form.routing_number };
+  return {
+    card_name: form.card_name,
+    exp: form.exp,
+    account_name: form.account_name,
+    routing_number: form.routing_number,
+  };
 }
 
 /** The hosted pay page, its 3-D Secure step and its QR code, all on the one payment path of `services/pay.ts`. */
@@ -73,8 +105,17 @@ export const payPages: FastifyPluginAsync<Deps> = async (app, { clock, config })
   const sandbox = config.environment === 'sandbox';
 
   /** The page's context; `origin` is kept only when it is one the merchant's widgets may be used on. */
-  async function contextFor(store: Store, request: PaymentRequest, token: string, origin: string | undefined, lang: PageLocale): Promise<PayContext> {
-    const [merchant, settings] = await Promise.all([store.merchants.findByIdUnscoped(request.merchant_id), store.widgets.settings(request.merchant_id)]);
+  async function contextFor(
+    store: Store,
+    request: PaymentRequest,
+    token: string,
+    origin: string | undefined,
+    lang: PageLocale,
+  ): Promise<PayContext> {
+    const [merchant, settings] = await Promise.all([
+      store.merchants.findByIdUnscoped(request.merchant_id),
+      store.widgets.settings(request.merchant_id),
+    ]);
     const permitted = origin && originAllowed(settingsOf(settings), origin, sandbox) ? origin : undefined;
     const merchantName = merchant?.business_name ?? 'the merchant';
     const brand = merchant ? await merchantBrand(store, merchant, settings) : { name: merchantName };
@@ -82,40 +123,80 @@ export const payPages: FastifyPluginAsync<Deps> = async (app, { clock, config })
   }
 
   /** Why a link shows no form; a paid or expired link's page is still in its merchant's brand. */
-  async function sendProblem(store: Store, reply: FastifyReply, problem: keyof typeof LINK_PROBLEMS, request: PaymentRequest | undefined, lang: PageLocale) {
+  async function sendProblem(
+    store: Store,
+    reply: FastifyReply,
+    problem: keyof typeof LINK_PROBLEMS,
+    request: PaymentRequest | undefined,
+    lang: PageLocale,
+  ) {
     const merchant = request && (await store.merchants.findByIdUnscoped(request.merchant_id));
-    return sendPage(reply, payLinkProblemPage(problem, lang, merchant ? await merchantBrand(store, merchant) : undefined));
+    return sendPage(
+      reply,
+      payLinkProblemPage(problem, lang, merchant ? await merchantBrand(store, merchant) : undefined),
+    );
   }
 
   /**
    * A page of this payment: framable by the permitted origin, with its one script allowed by a nonce (the card
    * form's checks, or the report of the outcome to the opener); `scripted` says whether the page has one.
    */
-  function send(reply: FastifyReply, context: PayContext, render: (nonce: string | undefined) => Page, scripted = context.origin !== undefined): Promise<FastifyReply> {
+  function send(
+    reply: FastifyReply,
+    context: PayContext,
+    render: (nonce: string | undefined) => Page,
+    scripted = context.origin !== undefined,
+  ): Promise<FastifyReply> {
     const nonce = scripted ? pooledRandomBytes(16).toString('base64') : undefined;
     return sendPage(reply, render(nonce), { frameOrigin: context.origin, scriptNonce: nonce });
   }
 
   /** The pay form, with its scripts (the card form's checks, Escape in the dialog) when an opener is permitted. */
   const sendForm = (reply: FastifyReply, context: PayContext, state?: Parameters<typeof payPage>[1]) =>
-    send(reply, context, (nonce) => payPage(context, state, nonce), context.request.allow_card === 1 || context.origin !== undefined);
+    send(
+      reply,
+      context,
+      (nonce) => payPage(context, state, nonce),
+      context.request.allow_card === 1 || context.origin !== undefined,
+    );
 
   /** The page's language: the one the pay button asked for (`locale`, kept by the forms), else the browser's. */
-  const languageOf = (request: FastifyRequest, asked: unknown) => pageLocale(askedLocale(asked), request.headers['accept-language']);
+  const languageOf = (request: FastifyRequest, asked: unknown) =>
+    pageLocale(askedLocale(asked), request.headers['accept-language']);
 
-  async function answer(store: Store, reply: FastifyReply, token: string, outcome: PayOutcome, method: PaymentMethod, form: Record<string, string>, origin: string | undefined, lang: PageLocale) {
+  async function answer(
+    store: Store,
+    reply: FastifyReply,
+    token: string,
+    outcome: PayOutcome,
+    method: PaymentMethod,
+    form: Record<string, string>,
+    origin: string | undefined,
+    lang: PageLocale,
+  ) {
     if (outcome.status === 'refused') {
-      if (outcome.linkProblem || !outcome.request) return sendProblem(store, reply, outcome.linkProblem ?? 'unknown', outcome.request, lang);
+      if (outcome.linkProblem || !outcome.request)
+        return sendProblem(store, reply, outcome.linkProblem ?? 'unknown', outcome.request, lang);
       const context = await contextFor(store, outcome.request, token, origin, lang);
-      return sendForm(reply, context, { values: keptValues(form), problem: { method, message: outcome.message }, status: STATUS_OF_REASON[outcome.reason] });
+      return sendForm(reply, context, {
+        values: keptValues(form),
+        problem: { method, message: outcome.message },
+        status: STATUS_OF_REASON[outcome.reason],
+      });
     }
     const context = await contextFor(store, outcome.request, token, origin, lang);
     switch (outcome.status) {
-      case 'approved': return send(reply, context, (nonce) => approvedPage(context, outcome, nonce));
-      case 'pending': return send(reply, context, (nonce) => pendingPage(context, outcome.transactionId, nonce));
+      case 'approved':
+        return send(reply, context, (nonce) => approvedPage(context, outcome, nonce));
+      case 'pending':
+        return send(reply, context, (nonce) => pendingPage(context, outcome.transactionId, nonce));
       case 'declined': {
         const state = (nonce: string | undefined) => ({
-          values: keptValues(form), problem: { method, message: outcome.message }, status: 402, declined: true, after: declineReport(context, method, outcome.message, nonce),
+          values: keptValues(form),
+          problem: { method, message: outcome.message },
+          status: 402,
+          declined: true,
+          after: declineReport(context, method, outcome.message, nonce),
         });
         return send(reply, context, (nonce) => payPage(context, state(nonce), nonce), true);
       }
@@ -131,14 +212,21 @@ export const payPages: FastifyPluginAsync<Deps> = async (app, { clock, config })
     const { store } = request.unit;
     const link = await openPayLink(store, request.params.token, clock.now());
     if (!link.ok) return sendProblem(store, reply, link.problem, link.request, lang);
-    return sendForm(reply, await contextFor(store, link.request, request.params.token, openerOrigin(request.query.origin), lang));
+    return sendForm(
+      reply,
+      await contextFor(store, link.request, request.params.token, openerOrigin(request.query.origin), lang),
+    );
   });
 
   /** Writes the payment's change, then a paid sale's receipt, in the language the shopper paid in. */
   const written = async (request: FastifyRequest, { outcome, change }: Paid, language: string) => {
     if (change) await request.unit.write(change);
     if (outcome.status !== 'approved' || outcome.kind !== 'sale') return outcome;
-    await sendShopperReceipt(request, outcome.request.merchant_id, outcome.transactionId, { now: clock.now(), publicUrl: config.publicUrl, language });
+    await sendShopperReceipt(request, outcome.request.merchant_id, outcome.transactionId, {
+      now: clock.now(),
+      publicUrl: config.publicUrl,
+      language,
+    });
     return outcome;
   };
 
@@ -153,9 +241,10 @@ export const payPages: FastifyPluginAsync<Deps> = async (app, { clock, config })
     if (!method || !details || 'formError' in details) {
       const link = await openPayLink(store, token, clock.now());
       if (!link.ok) return sendProblem(store, reply, link.problem, link.request, lang);
-      const problem: PayFormProblem = details && 'formError' in details
-        ? { method: 'card', message: details.formError, field: 'card-exp' }
-        : { method: method ?? 'card', message: lang.texts.pay.chooseMethod };
+      const problem: PayFormProblem =
+        details && 'formError' in details
+          ? { method: 'card', message: details.formError, field: 'card-exp' }
+          : { method: method ?? 'card', message: lang.texts.pay.chooseMethod };
       const context = await contextFor(store, link.request, token, origin, lang);
       return sendForm(reply, context, { values: keptValues(form), problem });
     }
@@ -167,7 +256,11 @@ export const payPages: FastifyPluginAsync<Deps> = async (app, { clock, config })
     const form = formFields(request.body);
     const { store } = request.unit;
     const lang = languageOf(request, form.locale);
-    const outcome = await written(request, await completeChallenge(store, request.params.token, form.attempt ?? '', form.result === 'pass', clock.now()), lang.language);
+    const outcome = await written(
+      request,
+      await completeChallenge(store, request.params.token, form.attempt ?? '', form.result === 'pass', clock.now()),
+      lang.language,
+    );
     return answer(store, reply, request.params.token, outcome, 'card', form, openerOrigin(form.origin), lang);
   });
 
@@ -175,12 +268,25 @@ export const payPages: FastifyPluginAsync<Deps> = async (app, { clock, config })
   app.get<LinkRoute>(qrPath(':token'), { schema: { hide: true } }, async (request, reply) => {
     const link = await openPayLink(request.unit.store, request.params.token, clock.now());
     if (!link.ok && link.problem === 'unknown') {
-      return reply.code(404).type('text/plain; charset=utf-8').header('x-content-type-options', 'nosniff').send(LINK_PROBLEMS.unknown);
+      return reply
+        .code(404)
+        .type('text/plain; charset=utf-8')
+        .header('x-content-type-options', 'nosniff')
+        .send(LINK_PROBLEMS.unknown);
     }
-    const image = await QRCode.toBuffer(`${config.publicUrl}${payPath(request.params.token)}`, { type: 'png', margin: 2, width: 320 });
+    const image = await QRCode.toBuffer(`${config.publicUrl}${payPath(request.params.token)}`, {
+      type: 'png',
+      margin: 2,
+      width: 320,
+    });
     return reply
       .code(200)
-      .headers({ 'content-type': 'image/png', 'cache-control': 'private, max-age=300', 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' })
+      .headers({
+        'content-type': 'image/png',
+        'cache-control': 'private, max-age=300',
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'no-referrer',
+      })
       .send(image);
   });
 };

@@ -38,27 +38,46 @@ export const dashboardPages: FastifyPluginAsync<Deps> = async (app, { clock, dis
     signedIn.set(request, client);
   });
 
-  const show = async (request: FastifyRequest, reply: FastifyReply, client: Client, notice?: { text: string; status?: number }) => {
+  const show = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    client: Client,
+    notice?: { text: string; status?: number },
+  ) => {
     const nonce = pooledRandomBytes(16).toString('base64');
-    return sendPage(reply, dashboardPage(await sandboxDashboard(request.unit.store, client), nonce, notice), { scriptNonce: nonce });
+    return sendPage(reply, dashboardPage(await sandboxDashboard(request.unit.store, client), nonce, notice), {
+      scriptNonce: nonce,
+    });
   };
 
-  app.get<{ Querystring: { resent?: string } }>('/portal/dashboard', { schema: { hide: true } }, async (request, reply) => {
-    const resent = request.query.resent;
-    const notice = typeof resent === 'string' && EVENT_ID.test(resent) ? { text: `Event ${resent} will be sent again.` } : undefined;
-    return show(request, reply, signedIn.get(request)!, notice);
-  });
+  app.get<{ Querystring: { resent?: string } }>(
+    '/portal/dashboard',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const resent = request.query.resent;
+      const notice =
+        typeof resent === 'string' && EVENT_ID.test(resent)
+          ? { text: `Event ${resent} will be sent again.` }
+          : undefined;
+      return show(request, reply, signedIn.get(request)!, notice);
+    },
+  );
 
-  app.post<{ Params: { event_id: string } }>('/portal/dashboard/events/:event_id/resend', { schema: { hide: true } }, async (request, reply) => {
-    const client = signedIn.get(request)!;
-    // The browser sends the signed-in credentials along with any site's form: only this site's may resend.
-    if (fromAnotherSite(request)) return show(request, reply, client, { text: 'Events are resent from this page only.', status: 403 });
-    const eventId = request.params.event_id;
-    if (!EVENT_ID.test(eventId) || !(await request.unit.transaction((tx) => resendEvent(tx, client, eventId)))) {
-      return show(request, reply, client, { text: `No event ${eventId.slice(0, 64)} of yours.`, status: 404 });
-    }
-    dispatcher?.wake();
-    // After a post, a redirect: reloading the dashboard does not resend again.
-    return reply.redirect(`/portal/dashboard?resent=${encodeURIComponent(eventId)}`, 303);
-  });
+  app.post<{ Params: { event_id: string } }>(
+    '/portal/dashboard/events/:event_id/resend',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const client = signedIn.get(request)!;
+      // The browser sends the signed-in credentials along with any site's form: only this site's may resend.
+      if (fromAnotherSite(request))
+        return show(request, reply, client, { text: 'Events are resent from this page only.', status: 403 });
+      const eventId = request.params.event_id;
+      if (!EVENT_ID.test(eventId) || !(await request.unit.transaction((tx) => resendEvent(tx, client, eventId)))) {
+        return show(request, reply, client, { text: `No event ${eventId.slice(0, 64)} of yours.`, status: 404 });
+      }
+      dispatcher?.wake();
+      // After a post, a redirect: reloading the dashboard does not resend again.
+      return reply.redirect(`/portal/dashboard?resent=${encodeURIComponent(eventId)}`, 303);
+    },
+  );
 };

@@ -27,14 +27,29 @@ export const portalPages: FastifyPluginAsync<Deps> = async (app, deps) => {
     const given = (request.body as Record<string, unknown> | undefined)?.name;
     const name = typeof given === 'string' ? given.trim() : '';
     // Another site's page could post this form with the visitor's browser: refuse, as a CSRF token would.
-    if (fromAnotherSite(request)) return sendPage(reply, portalPage({ name, error: 'Credentials are made from this page only.' }), {}, 403);
+    if (fromAnotherSite(request))
+      return sendPage(reply, portalPage({ name, error: 'Credentials are made from this page only.' }), {}, 403);
     const wait = made.take(request.ip);
     if (wait > 0) {
       reply.header('retry-after', String(wait));
-      return sendPage(reply, portalPage({ name, error: `Your address made ${CLIENTS_PER_ADDRESS_PER_HOUR} sandbox clients this hour; try again in ${Math.ceil(wait / 60)} minutes.` }), {}, 429);
+      return sendPage(
+        reply,
+        portalPage({
+          name,
+          error: `Your address made ${CLIENTS_PER_ADDRESS_PER_HOUR} sandbox clients this hour; try again in ${Math.ceil(wait / 60)} minutes.`,
+        }),
+        {},
+        429,
+      );
     }
     if (name.length > CLIENT_NAME_MAX) {
-      return sendPage(reply, portalPage({ name, error: `The name is ${name.length} characters long; shorten it to at most ${CLIENT_NAME_MAX}.` }));
+      return sendPage(
+        reply,
+        portalPage({
+          name,
+          error: `The name is ${name.length} characters long; shorten it to at most ${CLIENT_NAME_MAX}.`,
+        }),
+      );
     }
     const credentials = await request.unit.transaction((tx) => createClient(tx, name || DEFAULT_NAME, clock.now()));
     const nonce = pooledRandomBytes(16).toString('base64');

@@ -13,11 +13,20 @@ import { pooledRandomBytes } from '../../platform/secrets.ts';
  * else the browser's. An unknown token is the plain 404 page: it says nothing about receipts that exist.
  */
 export const receiptPages: FastifyPluginAsync<Deps> = async (app) => {
-  app.get<{ Params: { token: string }; Querystring: { locale?: string } }>('/receipts/:token', { schema: { hide: true } }, async (request, reply) => {
-    const receipt = await receiptOf(request.unit.store, request.params.token);
-    if (!receipt) return sendPage(reply, notFoundPage());
-    const { language } = pageLocale(askedLocale(request.query.locale) ?? (receipt.language || undefined), request.headers['accept-language']);
-    const nonce = pooledRandomBytes(16).toString('base64');
-    return sendPage(reply, receiptPage(receipt, isReceiptLanguage(language) ? language : 'en', nonce), { scriptNonce: nonce });
-  });
+  app.get<{ Params: { token: string }; Querystring: { locale?: string } }>(
+    '/receipts/:token',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const receipt = await receiptOf(request.unit.store, request.params.token);
+      if (!receipt) return sendPage(reply, notFoundPage());
+      const { language } = pageLocale(
+        askedLocale(request.query.locale) ?? (receipt.language || undefined),
+        request.headers['accept-language'],
+      );
+      const nonce = pooledRandomBytes(16).toString('base64');
+      return sendPage(reply, receiptPage(receipt, isReceiptLanguage(language) ? language : 'en', nonce), {
+        scriptNonce: nonce,
+      });
+    },
+  );
 };

@@ -30,8 +30,12 @@ export interface PagePolicy {
 
 function contentSecurityPolicy({ frameOrigin, scriptNonce, renderer }: PagePolicy = {}): string {
   const directives = [
-    "default-src 'none'", "style-src 'unsafe-inline'", "img-src 'self' data:", "form-action 'self'",
-    `frame-ancestors 'self'${frameOrigin ? ` ${frameOrigin}` : ''}`, "base-uri 'none'",
+    "default-src 'none'",
+    "style-src 'unsafe-inline'",
+    "img-src 'self' data:",
+    "form-action 'self'",
+    `frame-ancestors 'self'${frameOrigin ? ` ${frameOrigin}` : ''}`,
+    "base-uri 'none'",
     ...(scriptNonce ? [`script-src 'nonce-${scriptNonce}'`] : []),
     ...(renderer ? ["script-src 'self'", "connect-src 'self'", "font-src 'self' data:"] : []),
   ];
@@ -42,11 +46,21 @@ function contentSecurityPolicy({ frameOrigin, scriptNonce, renderer }: PagePolic
  * Sends a hosted page, compressed when the browser takes it (brotli at a middle quality, in the thread pool: a pay
  * page arrives in well under half its bytes, which a phone on a slow network feels).
  */
-export async function sendPage(reply: FastifyReply, page: Page, policy: PagePolicy = {}, status = page.status): Promise<FastifyReply> {
-  reply.code(status).headers({ ...PAGE_HEADERS, 'content-security-policy': contentSecurityPolicy(policy), vary: 'Accept-Encoding' });
+export async function sendPage(
+  reply: FastifyReply,
+  page: Page,
+  policy: PagePolicy = {},
+  status = page.status,
+): Promise<FastifyReply> {
+  reply
+    .code(status)
+    .headers({ ...PAGE_HEADERS, 'content-security-policy': contentSecurityPolicy(policy), vary: 'Accept-Encoding' });
   const encoding = negotiate(reply.request.headers['accept-encoding'] ?? 'identity', ['br', 'gzip', 'identity']);
   if (encoding !== 'br' && encoding !== 'gzip') return reply.send(page.html);
-  const body = encoding === 'br' ? await brotli(page.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : await gzipped(page.html);
+  const body =
+    encoding === 'br'
+      ? await brotli(page.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+      : await gzipped(page.html);
   return reply.header('content-encoding', encoding).send(body);
 }
 
@@ -54,7 +68,12 @@ export async function sendPage(reply: FastifyReply, page: Page, policy: PagePoli
  * Sends a page that is the same for every reader (the API reference), compressed once: its ETag lets a browser keep
  * it, asking each time whether it changed.
  */
-export function sendSamePage(request: FastifyRequest, reply: FastifyReply, file: ServedFile, policy: PagePolicy = {}): FastifyReply {
+export function sendSamePage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: ServedFile,
+  policy: PagePolicy = {},
+): FastifyReply {
   reply.headers({ ...PAGE_HEADERS, 'content-security-policy': contentSecurityPolicy(policy) });
   return sendFile(request, reply, file, { contentType: PAGE_HEADERS['content-type'], cacheControl: 'no-cache' });
 }

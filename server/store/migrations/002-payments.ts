@@ -37,9 +37,18 @@ export function payments(dialect: Dialect) {
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('paid_at', 'text')
         .execute();
-      await db.schema.createIndex('payment_requests_by_merchant').on('payment_requests').columns(['merchant_id', 'created_at']).execute();
+      await db.schema
+        .createIndex('payment_requests_by_merchant')
+        .on('payment_requests')
+        .columns(['merchant_id', 'created_at'])
+        .execute();
       // Order ids are unique per merchant; the index also makes the duplicate check a lookup.
-      await db.schema.createIndex('payment_requests_order_id').on('payment_requests').columns(['merchant_id', 'order_id']).unique().execute();
+      await db.schema
+        .createIndex('payment_requests_order_id')
+        .on('payment_requests')
+        .columns(['merchant_id', 'order_id'])
+        .unique()
+        .execute();
 
       await db.schema
         .createTable('transactions')
@@ -67,7 +76,11 @@ export function payments(dialect: Dialect) {
         .addColumn('completed_at', 'text')
         .addColumn('settled_at', 'text')
         .execute();
-      await db.schema.createIndex('transactions_by_merchant').on('transactions').columns(['merchant_id', 'created_at']).execute();
+      await db.schema
+        .createIndex('transactions_by_merchant')
+        .on('transactions')
+        .columns(['merchant_id', 'created_at'])
+        .execute();
       await db.schema.createIndex('transactions_by_parent').on('transactions').columns(['parent_id']).execute();
 
       await db.schema
@@ -83,7 +96,11 @@ export function payments(dialect: Dialect) {
         .addColumn('outcome', 'text', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('payment_methods_by_customer').on('payment_methods').columns(['customer_id', 'created_at']).execute();
+      await db.schema
+        .createIndex('payment_methods_by_customer')
+        .on('payment_methods')
+        .columns(['customer_id', 'created_at'])
+        .execute();
 
       await db.schema
         .createTable('messages')

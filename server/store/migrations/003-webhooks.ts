@@ -19,14 +19,27 @@ export function webhooks(dialect: Dialect) {
         .execute();
 
       // Delivery state lives on the outbox row itself, written with the event in the same transaction.
-      await db.schema.alterTable('events').addColumn('delivery_status', 'text', (c) => c.notNull().defaultTo('pending')).execute();
-      await db.schema.alterTable('events').addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-      await db.schema.alterTable('events').addColumn('next_attempt_at', 'text', (c) => c.notNull().defaultTo('')).execute();
+      await db.schema
+        .alterTable('events')
+        .addColumn('delivery_status', 'text', (c) => c.notNull().defaultTo('pending'))
+        .execute();
+      await db.schema
+        .alterTable('events')
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .alterTable('events')
+        .addColumn('next_attempt_at', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
       await db.schema.alterTable('events').addColumn('claimed_until', 'text').execute();
       await db.schema.alterTable('events').addColumn('delivered_at', 'text').execute();
       // Claims start from the enabled endpoints and look up each client's due events: events of clients without
       // an endpoint are never scanned, however many wait.
-      await db.schema.createIndex('events_due').on('events').columns(['client_id', 'delivery_status', 'next_attempt_at']).execute();
+      await db.schema
+        .createIndex('events_due')
+        .on('events')
+        .columns(['client_id', 'delivery_status', 'next_attempt_at'])
+        .execute();
 
       await db.schema
         .createTable('webhook_attempts')
@@ -39,7 +52,11 @@ export function webhooks(dialect: Dialect) {
         .addColumn('error', 'text')
         .addColumn('duration_ms', 'integer', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('webhook_attempts_by_event').on('webhook_attempts').columns(['event_id', 'seq']).execute();
+      await db.schema
+        .createIndex('webhook_attempts_by_event')
+        .on('webhook_attempts')
+        .columns(['event_id', 'seq'])
+        .execute();
     },
   };
 }

@@ -27,7 +27,11 @@ export function merchantReview() {
         .addColumn('reviewer', 'text', (c) => c.notNull())
         .addColumn('decided_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('merchant_reviews_by_merchant').on('merchant_reviews').columns(['merchant_id', 'decided_at']).execute();
+      await db.schema
+        .createIndex('merchant_reviews_by_merchant')
+        .on('merchant_reviews')
+        .columns(['merchant_id', 'decided_at'])
+        .execute();
     },
   };
 }

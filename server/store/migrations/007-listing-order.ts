@@ -8,7 +8,11 @@ export function listingOrder() {
   return {
     async up(db: Kysely<any>): Promise<void> {
       await db.schema.dropIndex('merchants_by_client').execute();
-      await db.schema.createIndex('merchants_by_client').on('merchants').columns(['client_id', 'created_at desc', 'id']).execute();
+      await db.schema
+        .createIndex('merchants_by_client')
+        .on('merchants')
+        .columns(['client_id', 'created_at desc', 'id'])
+        .execute();
     },
   };
 }

@@ -11,7 +11,9 @@ export function capturesIndex() {
   return {
     async up(db: Kysely<any>): Promise<void> {
       await db.schema.dropIndex('transactions_by_parent').execute();
-      await sql`CREATE INDEX "transactions_captures" ON "transactions" ("merchant_id", "parent_id") WHERE "kind" = 'sale' AND "parent_id" IS NOT NULL`.execute(db);
+      await sql`CREATE INDEX "transactions_captures" ON "transactions" ("merchant_id", "parent_id") WHERE "kind" = 'sale' AND "parent_id" IS NOT NULL`.execute(
+        db,
+      );
     },
   };
 }

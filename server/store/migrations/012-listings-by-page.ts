@@ -77,8 +77,17 @@ const bump = (table: string, key: Record<string, string>, delta: '1' | '-1') => 
 };
 
 const day = (row: string) => `substr(${row}."created_at", 1, 10)`;
-const transactionKey = (row: string) => ({ merchant_id: `${row}."merchant_id"`, day: day(row), kind: `${row}."kind"`, status: `${row}."status"` });
-const eventKey = (row: string) => ({ client_id: `${row}."client_id"`, delivery_status: `${row}."delivery_status"`, slot: `${row}."seq" % ${EVENT_COUNT_SLOTS}` });
+const transactionKey = (row: string) => ({
+  merchant_id: `${row}."merchant_id"`,
+  day: day(row),
+  kind: `${row}."kind"`,
+  status: `${row}."status"`,
+});
+const eventKey = (row: string) => ({
+  client_id: `${row}."client_id"`,
+  delivery_status: `${row}."delivery_status"`,
+  slot: `${row}."seq" % ${EVENT_COUNT_SLOTS}`,
+});
 const customerKey = (row: string) => ({ merchant_id: `${row}."merchant_id"` });
 const merchantKey = (row: string) => ({ status: `${row}."status"` });
 const transactionMoved = `OLD."merchant_id" IS DISTINCT FROM NEW."merchant_id" OR OLD."kind" IS DISTINCT FROM NEW."kind"
@@ -91,25 +100,43 @@ function sqliteTrigger(name: string, event: string, when: string | undefined, bo
 
 const SQLITE = [
   ...counterTables('integer', ' WITHOUT ROWID'),
-  sqliteTrigger('transaction_counts_insert', 'INSERT ON "transactions"', undefined, [bump('transaction_counts', transactionKey('NEW'), '1')]),
-  sqliteTrigger('transaction_counts_update', 'UPDATE OF "merchant_id", "kind", "status", "created_at" ON "transactions"', transactionMoved, [
-    bump('transaction_counts', transactionKey('OLD'), '-1'),
+  sqliteTrigger('transaction_counts_insert', 'INSERT ON "transactions"', undefined, [
     bump('transaction_counts', transactionKey('NEW'), '1'),
   ]),
-  sqliteTrigger('transaction_counts_delete', 'DELETE ON "transactions"', undefined, [bump('transaction_counts', transactionKey('OLD'), '-1')]),
-  sqliteTrigger('customer_counts_insert', 'INSERT ON "customers"', undefined, [bump('customer_counts', customerKey('NEW'), '1')]),
-  sqliteTrigger('customer_counts_delete', 'DELETE ON "customers"', undefined, [bump('customer_counts', customerKey('OLD'), '-1')]),
-  sqliteTrigger('merchant_counts_insert', 'INSERT ON "merchants"', undefined, [bump('merchant_counts', merchantKey('NEW'), '1')]),
-  sqliteTrigger('merchant_counts_update', 'UPDATE OF "status" ON "merchants"', 'OLD."status" IS DISTINCT FROM NEW."status"', [
-    bump('merchant_counts', merchantKey('OLD'), '-1'),
+  sqliteTrigger(
+    'transaction_counts_update',
+    'UPDATE OF "merchant_id", "kind", "status", "created_at" ON "transactions"',
+    transactionMoved,
+    [bump('transaction_counts', transactionKey('OLD'), '-1'), bump('transaction_counts', transactionKey('NEW'), '1')],
+  ),
+  sqliteTrigger('transaction_counts_delete', 'DELETE ON "transactions"', undefined, [
+    bump('transaction_counts', transactionKey('OLD'), '-1'),
+  ]),
+  sqliteTrigger('customer_counts_insert', 'INSERT ON "customers"', undefined, [
+    bump('customer_counts', customerKey('NEW'), '1'),
+  ]),
+  sqliteTrigger('customer_counts_delete', 'DELETE ON "customers"', undefined, [
+    bump('customer_counts', customerKey('OLD'), '-1'),
+  ]),
+  sqliteTrigger('merchant_counts_insert', 'INSERT ON "merchants"', undefined, [
     bump('merchant_counts', merchantKey('NEW'), '1'),
   ]),
-  sqliteTrigger('merchant_counts_delete', 'DELETE ON "merchants"', undefined, [bump('merchant_counts', merchantKey('OLD'), '-1')]),
-  sqliteTrigger('event_counts_insert', 'INSERT ON "events"', undefined, [bump('event_counts', eventKey('NEW'), '1')]),
-  sqliteTrigger('event_counts_update', 'UPDATE OF "client_id", "delivery_status" ON "events"', 'OLD."client_id" IS DISTINCT FROM NEW."client_id" OR OLD."delivery_status" IS DISTINCT FROM NEW."delivery_status"', [
-    bump('event_counts', eventKey('OLD'), '-1'),
-    bump('event_counts', eventKey('NEW'), '1'),
+  sqliteTrigger(
+    'merchant_counts_update',
+    'UPDATE OF "status" ON "merchants"',
+    'OLD."status" IS DISTINCT FROM NEW."status"',
+    [bump('merchant_counts', merchantKey('OLD'), '-1'), bump('merchant_counts', merchantKey('NEW'), '1')],
+  ),
+  sqliteTrigger('merchant_counts_delete', 'DELETE ON "merchants"', undefined, [
+    bump('merchant_counts', merchantKey('OLD'), '-1'),
   ]),
+  sqliteTrigger('event_counts_insert', 'INSERT ON "events"', undefined, [bump('event_counts', eventKey('NEW'), '1')]),
+  sqliteTrigger(
+    'event_counts_update',
+    'UPDATE OF "client_id", "delivery_status" ON "events"',
+    'OLD."client_id" IS DISTINCT FROM NEW."client_id" OR OLD."delivery_status" IS DISTINCT FROM NEW."delivery_status"',
+    [bump('event_counts', eventKey('OLD'), '-1'), bump('event_counts', eventKey('NEW'), '1')],
+  ),
   sqliteTrigger('event_counts_delete', 'DELETE ON "events"', undefined, [bump('event_counts', eventKey('OLD'), '-1')]),
 ];
 
@@ -117,7 +144,13 @@ const SQLITE = [
  * One function per counted table on PostgreSQL, run after each row's change. `SET search_path FROM CURRENT` binds
  * the function to the schema it was made in, whatever schema the session that writes has in its path.
  */
-function postgresCounter(table: string, counter: string, key: (row: string) => Record<string, string>, columns: string, moved: string): string[] {
+function postgresCounter(
+  table: string,
+  counter: string,
+  key: (row: string) => Record<string, string>,
+  columns: string,
+  moved: string,
+): string[] {
   const fn = `${counter}_follow`;
   return [
     `CREATE FUNCTION "${fn}"() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
@@ -133,10 +166,34 @@ function postgresCounter(table: string, counter: string, key: (row: string) => R
 
 const POSTGRES = [
   ...counterTables('bigint', ''),
-  ...postgresCounter('transactions', 'transaction_counts', transactionKey, '"merchant_id", "kind", "status", "created_at"', transactionMoved),
-  ...postgresCounter('customers', 'customer_counts', customerKey, '"merchant_id"', 'OLD."merchant_id" IS DISTINCT FROM NEW."merchant_id"'),
-  ...postgresCounter('merchants', 'merchant_counts', merchantKey, '"status"', 'OLD."status" IS DISTINCT FROM NEW."status"'),
-  ...postgresCounter('events', 'event_counts', eventKey, '"client_id", "delivery_status"', 'OLD."client_id" IS DISTINCT FROM NEW."client_id" OR OLD."delivery_status" IS DISTINCT FROM NEW."delivery_status"'),
+  ...postgresCounter(
+    'transactions',
+    'transaction_counts',
+    transactionKey,
+    '"merchant_id", "kind", "status", "created_at"',
+    transactionMoved,
+  ),
+  ...postgresCounter(
+    'customers',
+    'customer_counts',
+    customerKey,
+    '"merchant_id"',
+    'OLD."merchant_id" IS DISTINCT FROM NEW."merchant_id"',
+  ),
+  ...postgresCounter(
+    'merchants',
+    'merchant_counts',
+    merchantKey,
+    '"status"',
+    'OLD."status" IS DISTINCT FROM NEW."status"',
+  ),
+  ...postgresCounter(
+    'events',
+    'event_counts',
+    eventKey,
+    '"client_id", "delivery_status"',
+    'OLD."client_id" IS DISTINCT FROM NEW."client_id" OR OLD."delivery_status" IS DISTINCT FROM NEW."delivery_status"',
+  ),
 ];
 
 /** The counters of the rows already there, once (also a test's, after it seeded a history with the triggers off). */

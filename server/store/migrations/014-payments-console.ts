@@ -15,8 +15,14 @@ export function paymentsConsole() {
   return {
     async up(db: Kysely<any>): Promise<void> {
       await db.schema.alterTable('widget_sessions').addColumn('id', 'text').execute();
-      await db.schema.alterTable('widget_sessions').addColumn('features', 'text', (c) => c.notNull().defaultTo('{}')).execute();
-      await db.schema.alterTable('widget_settings').addColumn('receipts_enabled', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+      await db.schema
+        .alterTable('widget_sessions')
+        .addColumn('features', 'text', (c) => c.notNull().defaultTo('{}'))
+        .execute();
+      await db.schema
+        .alterTable('widget_settings')
+        .addColumn('receipts_enabled', 'integer', (c) => c.notNull().defaultTo(1))
+        .execute();
       await db.schema
         .createTable('receipts')
         .addColumn('token_hash', 'text', (c) => c.primaryKey())
@@ -25,10 +31,18 @@ export function paymentsConsole() {
         .addColumn('language', 'text', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('receipts_by_transaction').on('receipts').columns(['merchant_id', 'transaction_id']).execute();
+      await db.schema
+        .createIndex('receipts_by_transaction')
+        .on('receipts')
+        .columns(['merchant_id', 'transaction_id'])
+        .execute();
       const listed = sql.raw(`"kind" IN ('sale', 'refund', 'void', 'ach_return')`);
-      await sql`CREATE INDEX "transactions_listed_by_amount" ON "transactions" ("merchant_id", "amount", "seq", "kind") WHERE ${listed}`.execute(db);
-      await sql`CREATE INDEX "transactions_reversals" ON "transactions" ("merchant_id", "parent_id", "created_at") WHERE "kind" IN ('refund', 'void', 'ach_return')`.execute(db);
+      await sql`CREATE INDEX "transactions_listed_by_amount" ON "transactions" ("merchant_id", "amount", "seq", "kind") WHERE ${listed}`.execute(
+        db,
+      );
+      await sql`CREATE INDEX "transactions_reversals" ON "transactions" ("merchant_id", "parent_id", "created_at") WHERE "kind" IN ('refund', 'void', 'ach_return')`.execute(
+        db,
+      );
     },
   };
 }

@@ -8,7 +8,9 @@ import { sql, type Kysely } from 'kysely';
 export function emailsByRecipient() {
   return {
     async up(db: Kysely<any>): Promise<void> {
-      await sql`CREATE INDEX "messages_emails_by_recipient" ON "messages" ("merchant_id", "recipient", "created_at") WHERE "channel" = 'email'`.execute(db);
+      await sql`CREATE INDEX "messages_emails_by_recipient" ON "messages" ("merchant_id", "recipient", "created_at") WHERE "channel" = 'email'`.execute(
+        db,
+      );
     },
   };
 }

@@ -11,7 +11,11 @@ export function onboardingLinksPerBrowser() {
     async up(db: Kysely<any>): Promise<void> {
       await db.schema.alterTable('onboarding_links').addColumn('browser_hash', 'text').execute();
       await db.schema.alterTable('onboarding_links').addColumn('refresh_url', 'text').execute();
-      await db.schema.createIndex('onboarding_links_by_merchant').on('onboarding_links').column('merchant_id').execute();
+      await db.schema
+        .createIndex('onboarding_links_by_merchant')
+        .on('onboarding_links')
+        .column('merchant_id')
+        .execute();
     },
   };
 }

@@ -25,14 +25,30 @@ export function consoleSearch(dialect: Dialect) {
       const orderKey = sql.raw(ORDER_KEY[dialect]);
       const emailKey = sql.raw(EMAIL_KEY[dialect]);
       await sql`DROP INDEX "transactions_listed_by_amount"`.execute(db);
-      await sql`CREATE INDEX "transactions_by_amount" ON "transactions" ("merchant_id", "amount", "created_at", "seq") WHERE ${sql.raw(LISTED)}`.execute(db);
-      await sql`CREATE INDEX "transactions_by_state" ON "transactions" ("merchant_id", (${state}), "created_at", "seq")`.execute(db);
-      await sql`CREATE INDEX "transactions_by_state_amount" ON "transactions" ("merchant_id", (${state}), "amount", "created_at", "seq")`.execute(db);
-      await sql`CREATE INDEX "transactions_by_brand" ON "transactions" ("merchant_id", "card_brand", (${state}), "created_at", "seq")`.execute(db);
-      await sql`CREATE INDEX "transactions_by_brand_amount" ON "transactions" ("merchant_id", "card_brand", (${state}), "amount", "created_at", "seq")`.execute(db);
-      await sql`CREATE INDEX "transactions_by_order_key" ON "transactions" ("merchant_id", (${orderKey}), "created_at", "seq")`.execute(db);
-      await sql`CREATE INDEX "transactions_by_last_four" ON "transactions" ("merchant_id", "last_four", "created_at", "seq")`.execute(db);
-      await sql`CREATE INDEX "payment_requests_by_email" ON "payment_requests" ("merchant_id", (${emailKey}), "created_at") WHERE "email" <> ''`.execute(db);
+      await sql`CREATE INDEX "transactions_by_amount" ON "transactions" ("merchant_id", "amount", "created_at", "seq") WHERE ${sql.raw(LISTED)}`.execute(
+        db,
+      );
+      await sql`CREATE INDEX "transactions_by_state" ON "transactions" ("merchant_id", (${state}), "created_at", "seq")`.execute(
+        db,
+      );
+      await sql`CREATE INDEX "transactions_by_state_amount" ON "transactions" ("merchant_id", (${state}), "amount", "created_at", "seq")`.execute(
+        db,
+      );
+      await sql`CREATE INDEX "transactions_by_brand" ON "transactions" ("merchant_id", "card_brand", (${state}), "created_at", "seq")`.execute(
+        db,
+      );
+      await sql`CREATE INDEX "transactions_by_brand_amount" ON "transactions" ("merchant_id", "card_brand", (${state}), "amount", "created_at", "seq")`.execute(
+        db,
+      );
+      await sql`CREATE INDEX "transactions_by_order_key" ON "transactions" ("merchant_id", (${orderKey}), "created_at", "seq")`.execute(
+        db,
+      );
+      await sql`CREATE INDEX "transactions_by_last_four" ON "transactions" ("merchant_id", "last_four", "created_at", "seq")`.execute(
+        db,
+      );
+      await sql`CREATE INDEX "payment_requests_by_email" ON "payment_requests" ("merchant_id", (${emailKey}), "created_at") WHERE "email" <> ''`.execute(
+        db,
+      );
     },
   };
 }
@@ -49,6 +65,9 @@ export const CONSOLE_STATE =
  * databases (SQLite's lower() folds ASCII alone; PostgreSQL's does so under the C collation, which also orders the
  * index by code point, so that a prefix is one range).
  */
-const folded = (column: string): Record<Dialect, string> => ({ sqlite: `lower("${column}")`, postgres: `lower("${column}" COLLATE "C")` });
+const folded = (column: string): Record<Dialect, string> => ({
+  sqlite: `lower("${column}")`,
+  postgres: `lower("${column}" COLLATE "C")`,
+});
 export const ORDER_KEY = folded('order_id');
 export const EMAIL_KEY = folded('email');

@@ -45,19 +45,29 @@ const COMMON = [
   `CREATE INDEX "payouts_open" ON "payouts" ("status", "arrival_date") WHERE "status" IN ('pending', 'in_transit')`,
 ];
 
-const entryColumns = (bigint: string) => `"merchant_id" text not null, "transaction_id" text not null, "type" text not null,
+const entryColumns = (
+  bigint: string,
+) => `"merchant_id" text not null, "transaction_id" text not null, "type" text not null,
   "amount" ${bigint} not null, "available_on" text, "created_at" text not null, "payout_id" text`;
-const payoutColumns = (bigint: string) => `"id" text not null unique, "client_id" text not null, "merchant_id" text not null,
+const payoutColumns = (
+  bigint: string,
+) => `"id" text not null unique, "client_id" text not null, "merchant_id" text not null,
   "period" text, "amount" ${bigint} not null, "entry_count" integer not null, "status" text not null,
   "bank_last_four" text not null, "arrival_date" text not null, "created_at" text not null, "updated_at" text not null,
   "failure_code" text, "failure_message" text, unique ("merchant_id", "period")`;
 const settingsTable = `CREATE TABLE "payout_settings" ("merchant_id" text primary key, "interval" text not null,
   "weekly_anchor" text not null, "bank_last_four" text, "bank_routing_number" text, "paused_at" text, "updated_at" text not null)`;
-const balancesTable = (bigint: string, withoutRowid: string) => `CREATE TABLE "ledger_balances" ("merchant_id" text not null,
+const balancesTable = (
+  bigint: string,
+  withoutRowid: string,
+) => `CREATE TABLE "ledger_balances" ("merchant_id" text not null,
   "available_on" text not null, "amount" ${bigint} not null, primary key ("merchant_id", "available_on"))${withoutRowid}`;
 
 /** Adds `amount` to the balance of the entry `row`'s merchant and date (each statement of a trigger). */
-const bump = (row: 'NEW' | 'OLD', sign: '+' | '-') => `INSERT INTO "ledger_balances" AS "b" ("merchant_id", "available_on", "amount")
+const bump = (
+  row: 'NEW' | 'OLD',
+  sign: '+' | '-',
+) => `INSERT INTO "ledger_balances" AS "b" ("merchant_id", "available_on", "amount")
   VALUES (${row}."merchant_id", coalesce(${row}."available_on", '${WAITING_FOR_BANK}'), ${sign}${row}."amount")
   ON CONFLICT ("merchant_id", "available_on") DO UPDATE SET "amount" = "b"."amount" + excluded."amount"`;
 const moved = 'OLD."available_on" IS DISTINCT FROM NEW."available_on"';
@@ -107,18 +117,60 @@ const BATCH = 1000;
 
 /** The entries of every sale, refund, void and return already written, in the order they were written. */
 async function writeEntriesOfExistingTransactions(db: Kysely<any>): Promise<void> {
-  const columns = ['seq', 'id', 'merchant_id', 'kind', 'method', 'status', 'amount', 'fee_amount', 'completed_at', 'created_at', 'parent_id'];
-  const read = async (query: Promise<unknown[]>) => ((await query) as Row[]).map((r) => ({ ...r, seq: Number(r.seq), amount: Number(r.amount), fee_amount: Number(r.fee_amount) }));
+  const columns = [
+    'seq',
+    'id',
+    'merchant_id',
+    'kind',
+    'method',
+    'status',
+    'amount',
+    'fee_amount',
+    'completed_at',
+    'created_at',
+    'parent_id',
+  ];
+  const read = async (query: Promise<unknown[]>) =>
+    ((await query) as Row[]).map((r) => ({
+      ...r,
+      seq: Number(r.seq),
+      amount: Number(r.amount),
+      fee_amount: Number(r.fee_amount),
+    }));
   for (let after = 0; ;) {
-    const rows = await read(db.selectFrom('transactions').select(columns).where('seq', '>', after)
-      .where('kind', 'in', ['sale', 'refund', 'void', 'ach_return']).orderBy('seq').limit(BATCH).execute());
+    const rows = await read(
+      db
+        .selectFrom('transactions')
+        .select(columns)
+        .where('seq', '>', after)
+        .where('kind', 'in', ['sale', 'refund', 'void', 'ach_return'])
+        .orderBy('seq')
+        .limit(BATCH)
+        .execute(),
+    );
     if (rows.length === 0) return;
     after = rows.at(-1)!.seq;
     const parentIds = [...new Set(rows.map((r) => r.parent_id).filter((id): id is string => id !== null))];
-    const parents = new Map((parentIds.length === 0 ? [] : await read(db.selectFrom('transactions').select(columns).where('id', 'in', parentIds).execute())).map((r) => [r.id, r]));
+    const parents = new Map(
+      (parentIds.length === 0
+        ? []
+        : await read(db.selectFrom('transactions').select(columns).where('id', 'in', parentIds).execute())
+      ).map((r) => [r.id, r]),
+    );
     const declinedIds = rows.filter((r) => r.kind === 'sale' && r.status === 'declined').map((r) => r.id);
-    const returns = new Map((declinedIds.length === 0 ? [] : await read(db.selectFrom('transactions').select(columns)
-      .where('kind', '=', 'ach_return').where('parent_id', 'in', declinedIds).execute())).map((r) => [r.parent_id!, r.created_at]));
+    const returns = new Map(
+      (declinedIds.length === 0
+        ? []
+        : await read(
+            db
+              .selectFrom('transactions')
+              .select(columns)
+              .where('kind', '=', 'ach_return')
+              .where('parent_id', 'in', declinedIds)
+              .execute(),
+          )
+      ).map((r) => [r.parent_id!, r.created_at]),
+    );
     const entries: LedgerEntry[] = rows.flatMap((row) => {
       if (row.kind === 'sale') {
         // An ACH payment its bank declined: its money counted on the day of its return, which takes it back.

@@ -40,7 +40,8 @@ export class GroupCommit {
   private constructor(worker: Worker) {
     this.worker = worker;
     worker.on('message', (reply: Reply) => this.answer?.resolve(reply));
-    const died = (error: unknown) => this.answer?.reject(error instanceof Error ? error : new Error('the SQLite writer thread ended'));
+    const died = (error: unknown) =>
+      this.answer?.reject(error instanceof Error ? error : new Error('the SQLite writer thread ended'));
     worker.on('error', died).on('exit', died);
     worker.unref(); // after the listeners, which ref it again
   }
@@ -49,12 +50,14 @@ export class GroupCommit {
   unit(steps: Step[]): Promise<Result[] | { lost: number }> {
     return new Promise((resolve, reject) => {
       // A unit's own error is told once its group's outcome is known.
-      const done = (done: Done): Member => (error) => {
-        if ('error' in done) reject(asError(done.error));
-        else if ('lost' in done) resolve(done);
-        else if (error !== undefined) reject(error);
-        else resolve(done.results);
-      };
+      const done =
+        (done: Done): Member =>
+        (error) => {
+          if ('error' in done) reject(asError(done.error));
+          else if ('lost' in done) resolve(done);
+          else if (error !== undefined) reject(error);
+          else resolve(done.results);
+        };
       this.waiting.push({ steps, done });
       this.schedule();
     });
@@ -81,7 +84,8 @@ export class GroupCommit {
   end(keep: boolean): Promise<void> {
     const { outcome } = this.held!;
     this.held = undefined;
-    if (this.ahead.at(-1)?.op === 'begin') this.ahead.pop(); // it ran no statement
+    if (this.ahead.at(-1)?.op === 'begin')
+      this.ahead.pop(); // it ran no statement
     else this.ahead.push({ op: 'end', keep });
     this.busy = false;
     this.schedule();
@@ -120,11 +124,15 @@ export class GroupCommit {
       return first.turn();
     }
     const units: Extract<Waiting, { steps: Step[] }>[] = [];
-    while (this.waiting[0] && 'steps' in this.waiting[0] && group.length + units.length < MAX_UNITS) units.push(this.waiting.shift() as (typeof units)[number]);
+    while (this.waiting[0] && 'steps' in this.waiting[0] && group.length + units.length < MAX_UNITS)
+      units.push(this.waiting.shift() as (typeof units)[number]);
     const commit = this.waiting.length === 0 || group.length + units.length >= MAX_UNITS;
     const ops: Op[] = [...this.ahead.splice(0), ...units.map(({ steps }): Op => ({ op: 'unit', steps }))];
     if (commit) ops.push({ op: 'commit' });
-    const reply = await this.send(ops).catch((error: Error): Reply => ({ inTransaction: false, done: ops.map(() => ({ error: { message: error.message } })) }));
+    const reply = await this.send(ops).catch((error: Error): Reply => ({
+      inTransaction: false,
+      done: ops.map(() => ({ error: { message: error.message } })),
+    }));
     const unitsDone = reply.done.slice(ops.length - units.length - (commit ? 1 : 0));
     units.forEach((unit, i) => group.push(unit.done(unitsDone[i]!)));
     const last = reply.done.at(-1)!;

@@ -74,7 +74,9 @@ class GroupCommitDialect extends SqliteDialect {
     const execute = async <R>(query: CompiledQuery, inUnit: boolean): Promise<QueryResult<R>> => {
       const read = inUnit ? null : readStatement(query);
       if (read) return { rows: read.all(query.parameters) as R[] };
-      const result: Result = inUnit ? await groups.run(query.sql, query.parameters) : ((await groups.unit([{ sql: query.sql, parameters: query.parameters }])) as Result[])[0]!;
+      const result: Result = inUnit
+        ? await groups.run(query.sql, query.parameters)
+        : ((await groups.unit([{ sql: query.sql, parameters: query.parameters }])) as Result[])[0]!;
       if ('rows' in result) return { rows: result.rows as R[] };
       return { rows: [], numAffectedRows: BigInt(result.changes), insertId: BigInt(result.lastInsertRowid) };
     };

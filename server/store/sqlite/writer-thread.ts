@@ -55,7 +55,8 @@ function serve({ file, synchronous, readOnly = false }: WriterData): void {
     try {
       for (const [i, step] of steps.entries()) {
         const result = run(step);
-        if (step.guard && ('changes' in result ? result.changes : result.rows.length) === 0) return undo(), { lost: i };
+        if (step.guard && ('changes' in result ? result.changes : result.rows.length) === 0)
+          return (undo(), { lost: i });
         results.push(result);
       }
     } catch (error) {
@@ -89,7 +90,8 @@ function serve({ file, synchronous, readOnly = false }: WriterData): void {
       // SQLite rolled the group back (a full disk, an I/O error): what the message still asks would start another.
       if (open && !db.inTransaction && op.op !== 'commit') {
         const lost = done.at(-1)!;
-        while (done.length < ops.length) done.push('error' in lost ? lost : { error: { message: 'SQLite rolled back the group transaction' } });
+        while (done.length < ops.length)
+          done.push('error' in lost ? lost : { error: { message: 'SQLite rolled back the group transaction' } });
         break;
       }
     }

@@ -38,7 +38,8 @@ export const de: PageTexts = {
     testDeclined: '{card} wird abgelehnt',
     testNoFunds: '{card} wird mangels Deckung abgelehnt',
     testChallenge: '{card} verlangt 3-D Secure',
-    testAnyExpiry: 'Verwenden Sie ein beliebiges künftiges Ablaufdatum und einen beliebigen dreistelligen Sicherheitscode.',
+    testAnyExpiry:
+      'Verwenden Sie ein beliebiges künftiges Ablaufdatum und einen beliebigen dreistelligen Sicherheitscode.',
     testAch: 'Bankkonto: Routing-Nummer {routing} mit einer beliebigen Kontonummer aus 4 bis 17 Ziffern.',
     chooseMethod: 'Wählen Sie, wie Sie bezahlen: mit Karte oder vom Bankkonto.',
     expiryFormat: 'Geben Sie das Ablaufdatum als MM / JJ ein, z. B. 04 / 29.',
@@ -49,8 +50,10 @@ export const de: PageTexts = {
     methodBank: 'Bankkonto',
     orderDetails: 'Bestelldetails',
     total: 'Gesamt {total}',
-    declinedNext: 'Es wurde nichts belastet. Prüfen Sie die Angaben unten und versuchen Sie es mit einer anderen Karte erneut.',
-    declinedNextOrBank: 'Es wurde nichts belastet. Prüfen Sie die Angaben unten und versuchen Sie es mit einer anderen Karte erneut, oder wählen Sie Bankkonto.',
+    declinedNext:
+      'Es wurde nichts belastet. Prüfen Sie die Angaben unten und versuchen Sie es mit einer anderen Karte erneut.',
+    declinedNextOrBank:
+      'Es wurde nichts belastet. Prüfen Sie die Angaben unten und versuchen Sie es mit einer anderen Karte erneut, oder wählen Sie Bankkonto.',
     declinedNextBank: 'Es wurde nichts belastet. Prüfen Sie die Bankdaten unten und versuchen Sie es erneut.',
   },
   summary: {
@@ -78,18 +81,22 @@ export const de: PageTexts = {
     held: '{amount} sind auf Ihrer Karte für {merchant} reserviert. Belastet werden Sie erst, wenn {merchant} die Zahlung einzieht.',
     keepNumber: 'Bewahren Sie die Transaktionsnummer auf. Sie können diese Seite schließen.',
     pendingTitle: 'Zahlung übermittelt',
-    pending: 'Zahlung übermittelt: Bankzahlungen dauern einige Tage. {merchant} sieht die Zahlung, sobald Ihre Bank sie bestätigt.',
+    pending:
+      'Zahlung übermittelt: Bankzahlungen dauern einige Tage. {merchant} sieht die Zahlung, sobald Ihre Bank sie bestätigt.',
     closePage: 'Sie können diese Seite schließen.',
     declinedTitle: 'Zahlung abgelehnt',
     challengeTitle: 'Diese Zahlung bestätigen',
     challenge: 'Ihre Bank bittet Sie, diese Zahlung von {amount} an {merchant} zu bestätigen (3-D Secure).',
-    challengeSandbox: 'Sandbox: Dieser Schritt ersetzt die Prüfung Ihrer Bank. Wählen Sie Bestehen, um die Zahlung zu genehmigen, oder Durchfallen, um sie abgelehnt zu sehen.',
+    challengeSandbox:
+      'Sandbox: Dieser Schritt ersetzt die Prüfung Ihrer Bank. Wählen Sie Bestehen, um die Zahlung zu genehmigen, oder Durchfallen, um sie abgelehnt zu sehen.',
     pass: 'Bestehen',
     fail: 'Durchfallen',
     unknownTitle: 'Zahlungslink nicht gefunden',
-    unknownAdvice: 'Prüfen Sie, ob Sie den vollständigen Link aus Ihrer Nachricht geöffnet haben, oder bitten Sie den Händler um einen neuen.',
+    unknownAdvice:
+      'Prüfen Sie, ob Sie den vollständigen Link aus Ihrer Nachricht geöffnet haben, oder bitten Sie den Händler um einen neuen.',
     paidTitle: 'Bereits bezahlt',
-    paidAdvice: 'Über diesen Link ist nichts mehr zu bezahlen. Wenn Sie das für einen Fehler halten, wenden Sie sich an den Händler.',
+    paidAdvice:
+      'Über diesen Link ist nichts mehr zu bezahlen. Wenn Sie das für einen Fehler halten, wenden Sie sich an den Händler.',
     expiredTitle: 'Zahlungslink abgelaufen',
     expiredAdvice: 'Es wurde nichts belastet.',
   },
@@ -117,16 +124,24 @@ export const de: PageTexts = {
     account: 'Die Kontonummer muss 4 bis 17 Ziffern haben.',
     noCard: 'Diese Zahlungsanforderung nimmt keine Kartenzahlungen an.',
     needsChallenge: 'Diese Zahlung erfordert eine 3-D-Secure-Prüfung.',
-    challengeUsed: 'Die 3-D-Secure-Prüfung ist abgelaufen oder wurde bereits beantwortet: Geben Sie die Karte erneut ein.',
+    challengeUsed:
+      'Die 3-D-Secure-Prüfung ist abgelaufen oder wurde bereits beantwortet: Geben Sie die Karte erneut ein.',
   },
   onboarding: {
-    steps: { business: 'Unternehmen', owner: 'Inhaber', bank: 'Bankkonto', processing: 'Zahlungen', review: 'Prüfen und unterschreiben' },
+    steps: {
+      business: 'Unternehmen',
+      owner: 'Inhaber',
+      bank: 'Bankkonto',
+      processing: 'Zahlungen',
+      review: 'Prüfen und unterschreiben',
+    },
     progress: 'Fortschritt',
     stepDone: 'erledigt',
     stepOf: 'Schritt {step} von {count}',
     continue: 'Speichern und weiter',
     back: 'Zurück',
-    saved: 'Jeder Schritt wird beim Weitergehen gespeichert. Um später fortzufahren, öffnen Sie denselben Link vor dem {date} erneut in diesem Browser; in einem anderen bitten Sie den Partner, der ihn geschickt hat, um einen neuen Link, der Ihre Angaben behält.',
+    saved:
+      'Jeder Schritt wird beim Weitergehen gespeichert. Um später fortzufahren, öffnen Sie denselben Link vor dem {date} erneut in diesem Browser; in einem anderen bitten Sie den Partner, der ihn geschickt hat, um einen neuen Link, der Ihre Angaben behält.',
     reviewIntro: 'Prüfen Sie Ihre Angaben, dann unterschreiben und senden Sie.',
     change: 'Ändern',
     notGiven: 'Keine Angabe',
@@ -134,7 +149,8 @@ export const de: PageTexts = {
     endingIn: 'Endet auf {last4}',
     giveAll: 'Füllen Sie alle diese Felder aus: {fields}, oder lassen Sie alle leer.',
     title: 'Richten Sie Ihr Händlerkonto ein',
-    intro: 'Erzählen Sie uns von Ihrem Unternehmen, damit Sie Zahlungen annehmen können. Als optional markierte Felder dürfen leer bleiben; alle anderen werden benötigt. Es dauert etwa zehn Minuten.',
+    intro:
+      'Erzählen Sie uns von Ihrem Unternehmen, damit Sie Zahlungen annehmen können. Als optional markierte Felder dürfen leer bleiben; alle anderen werden benötigt. Es dauert etwa zehn Minuten.',
     legends: {
       BusinessInfo: 'Ihr Unternehmen',
       OwnerInfo: 'Inhaber des Unternehmens',
@@ -155,13 +171,16 @@ export const de: PageTexts = {
     receivedUnnamed: 'Wir haben den Antrag und Ihren unterschriebenen Händlervertrag erhalten.',
     next: 'Der Partner, der Ihnen den Link geschickt hat, informiert Sie, sobald Ihr Konto genehmigt ist. Sie können diese Seite schließen.',
     unknownTitle: 'Dieser Anmeldelink ist ungültig',
-    unknown: 'Prüfen Sie, ob Sie den vollständigen Link aus Ihrer Nachricht geöffnet haben. Wenn er weiterhin nicht funktioniert, bitten Sie den Partner, der ihn geschickt hat, um einen neuen Link.',
+    unknown:
+      'Prüfen Sie, ob Sie den vollständigen Link aus Ihrer Nachricht geöffnet haben. Wenn er weiterhin nicht funktioniert, bitten Sie den Partner, der ihn geschickt hat, um einen neuen Link.',
     usedTitle: 'Dieser Anmeldelink wurde bereits verwendet',
     used: 'Der Antrag zu diesem Link wurde gesendet und wird geprüft. Jeder Link funktioniert einmal; wenn Sie Ihre Angaben ändern müssen, wenden Sie sich an den Partner, der ihn geschickt hat.',
     expiredTitle: 'Dieser Anmeldelink ist abgelaufen',
-    expired: 'Ein Anmeldelink muss innerhalb von {minutes} Minuten geöffnet werden und gilt dann {days} Tage in dem Browser, der ihn geöffnet hat. Bitten Sie den Partner, der ihn geschickt hat, um einen neuen Link: Ihre gespeicherten Angaben bleiben erhalten.',
+    expired:
+      'Ein Anmeldelink muss innerhalb von {minutes} Minuten geöffnet werden und gilt dann {days} Tage in dem Browser, der ihn geöffnet hat. Bitten Sie den Partner, der ihn geschickt hat, um einen neuen Link: Ihre gespeicherten Angaben bleiben erhalten.',
     elsewhereTitle: 'Dieser Anmeldelink wurde in einem anderen Browser geöffnet',
-    elsewhere: 'Zu Ihrer Sicherheit funktioniert ein Link nur in dem Browser, der ihn zuerst geöffnet hat. Bitten Sie den Partner, der ihn geschickt hat, um einen neuen Link: Ihre gespeicherten Angaben bleiben erhalten.',
+    elsewhere:
+      'Zu Ihrer Sicherheit funktioniert ein Link nur in dem Browser, der ihn zuerst geöffnet hat. Bitten Sie den Partner, der ihn geschickt hat, um einen neuen Link: Ihre gespeicherten Angaben bleiben erhalten.',
     agreementTitle: 'Paykit-Händlervertrag (Sandbox), Version {version}',
     agreementTerms: [
       'Sie nehmen über Paykit Karten- und Bankzahlungen für das oben beschriebene Unternehmen an, und nur für rechtmäßige Waren und Dienstleistungen.',

@@ -5,32 +5,53 @@
  */
 import { CARD_PROBLEMS, DECLINE_MESSAGES } from '../../domain/test-cards.ts';
 import {
-  BUSINESS_INDUSTRIES, ONBOARDING_FIELDS, OWNERSHIP_TYPES, PROCESSING_ENVIRONMENTS, PRODUCTS_SOLD, RULE_PROBLEMS, type OnboardingGroup,
+  BUSINESS_INDUSTRIES,
+  ONBOARDING_FIELDS,
+  OWNERSHIP_TYPES,
+  PROCESSING_ENVIRONMENTS,
+  PRODUCTS_SOLD,
+  RULE_PROBLEMS,
+  type OnboardingGroup,
 } from '../../domain/onboarding.ts';
 import { SIGNATURE_PROBLEMS } from '../../domain/signature.ts';
 import { LINK_PROBLEMS } from '../../domain/pay-links.ts';
 import { PAYMENT_PROBLEMS } from '../../domain/payment-problems.ts';
 
 /** `BusinessInfo.ein` and the like: every field of the onboarding form. */
-export type FieldName = { [G in OnboardingGroup]: `${G}.${keyof (typeof ONBOARDING_FIELDS)[G] & string}` }[OnboardingGroup];
+export type FieldName = {
+  [G in OnboardingGroup]: `${G}.${keyof (typeof ONBOARDING_FIELDS)[G] & string}`;
+}[OnboardingGroup];
 
 /** Every value of the form's enumerated fields. */
-export type OptionValue = (typeof OWNERSHIP_TYPES | typeof BUSINESS_INDUSTRIES | typeof PROCESSING_ENVIRONMENTS | typeof PRODUCTS_SOLD)[number];
+export type OptionValue = (
+  typeof OWNERSHIP_TYPES | typeof BUSINESS_INDUSTRIES | typeof PROCESSING_ENVIRONMENTS | typeof PRODUCTS_SOLD
+)[number];
 
 /** The same shape with any words: every language fills in every key. */
-type Texts<T> = { [K in keyof T]: T[K] extends string ? string : T[K] extends readonly string[] ? readonly string[] : Texts<T[K]> };
+type Texts<T> = {
+  [K in keyof T]: T[K] extends string ? string : T[K] extends readonly string[] ? readonly string[] : Texts<T[K]>;
+};
 
 const labels = Object.fromEntries(
-  Object.entries(ONBOARDING_FIELDS).flatMap(([group, fields]) => Object.entries(fields).map(([name, spec]) => [`${group}.${name}`, spec.label])),
+  Object.entries(ONBOARDING_FIELDS).flatMap(([group, fields]) =>
+    Object.entries(fields).map(([name, spec]) => [`${group}.${name}`, spec.label]),
+  ),
 ) as Record<FieldName, string>;
 
 const SPECIAL_OPTIONS: Partial<Record<OptionValue, string>> = {
-  llc: 'LLC', s_corporation: 'S corporation', non_profit: 'Non-profit', nonprofit: 'Non-profit', ecommerce: 'E-commerce', moto: 'Mail or telephone order (MOTO)',
+  llc: 'LLC',
+  s_corporation: 'S corporation',
+  non_profit: 'Non-profit',
+  nonprofit: 'Non-profit',
+  ecommerce: 'E-commerce',
+  moto: 'Mail or telephone order (MOTO)',
 };
-const options = Object.fromEntries([...OWNERSHIP_TYPES, ...BUSINESS_INDUSTRIES, ...PROCESSING_ENVIRONMENTS, ...PRODUCTS_SOLD].map((value) => {
-  const words = SPECIAL_OPTIONS[value] ?? value.replaceAll('_', ' ');
-  return [value, words.charAt(0).toUpperCase() + words.slice(1)];
-})) as Record<OptionValue, string>;
+const options = Object.fromEntries(
+  [...OWNERSHIP_TYPES, ...BUSINESS_INDUSTRIES, ...PROCESSING_ENVIRONMENTS, ...PRODUCTS_SOLD].map((value) => {
+    const words = SPECIAL_OPTIONS[value] ?? value.replaceAll('_', ' ');
+    return [value, words.charAt(0).toUpperCase() + words.slice(1)];
+  }),
+) as Record<OptionValue, string>;
 
 /** The hints of the percentage fields, in three groups that each add up to 100; the same fields in every language. */
 export function percentageHints({ b2, card, delivery }: { b2: string; card: string; delivery: string }) {
@@ -96,7 +117,8 @@ export const en = {
     orderDetails: 'Order details',
     total: 'Total {total}',
     declinedNext: 'Nothing was charged. Check the details below, then try again with another card.',
-    declinedNextOrBank: 'Nothing was charged. Check the details below, then try again with another card or choose Bank account.',
+    declinedNextOrBank:
+      'Nothing was charged. Check the details below, then try again with another card or choose Bank account.',
     declinedNextBank: 'Nothing was charged. Check the bank details below and try again.',
   },
   summary: {
@@ -124,12 +146,14 @@ export const en = {
     held: '{amount} is held on your card for {merchant}. You are charged only when {merchant} takes the payment.',
     keepNumber: 'Keep the transaction number for your records. You can close this page.',
     pendingTitle: 'Payment submitted',
-    pending: 'Payment submitted: bank payments take a few days to clear. {merchant} sees the payment once your bank confirms it.',
+    pending:
+      'Payment submitted: bank payments take a few days to clear. {merchant} sees the payment once your bank confirms it.',
     closePage: 'You can close this page.',
     declinedTitle: 'Payment declined',
     challengeTitle: 'Confirm this payment',
     challenge: 'Your bank asks you to confirm this payment of {amount} to {merchant} (3-D Secure).',
-    challengeSandbox: "Sandbox: this step stands in for your bank's check. Choose Pass to approve the payment or Fail to see it declined.",
+    challengeSandbox:
+      "Sandbox: this step stands in for your bank's check. Choose Pass to approve the payment or Fail to see it declined.",
     pass: 'Pass',
     fail: 'Fail',
     unknownTitle: 'Pay link not found',
@@ -144,13 +168,20 @@ export const en = {
   cardProblems: CARD_PROBLEMS,
   paymentProblems: PAYMENT_PROBLEMS,
   onboarding: {
-    steps: { business: 'Business', owner: 'Owner', bank: 'Bank account', processing: 'Payments', review: 'Review and sign' },
+    steps: {
+      business: 'Business',
+      owner: 'Owner',
+      bank: 'Bank account',
+      processing: 'Payments',
+      review: 'Review and sign',
+    },
     progress: 'Progress',
     stepDone: 'completed',
     stepOf: 'Step {step} of {count}',
     continue: 'Save and continue',
     back: 'Back',
-    saved: 'Each step is saved when you continue. To finish later, open the same link again in this browser before {date}; elsewhere, ask the partner that sent it for a new link, which keeps your answers.',
+    saved:
+      'Each step is saved when you continue. To finish later, open the same link again in this browser before {date}; elsewhere, ask the partner that sent it for a new link, which keeps your answers.',
     reviewIntro: 'Check your answers, then sign and submit.',
     change: 'Change',
     notGiven: 'Not given',
@@ -158,7 +189,8 @@ export const en = {
     endingIn: 'Ending in {last4}',
     giveAll: 'Fill in all of {fields}, or leave them all empty.',
     title: 'Set up your merchant account',
-    intro: 'Tell us about your business so you can accept payments. Fields marked optional may be left empty; every other field is needed. It takes about ten minutes.',
+    intro:
+      'Tell us about your business so you can accept payments. Fields marked optional may be left empty; every other field is needed. It takes about ten minutes.',
     legends: {
       BusinessInfo: 'Your business',
       OwnerInfo: 'Business owner',
@@ -179,13 +211,16 @@ export const en = {
     receivedUnnamed: 'We have received the application and your signed merchant agreement.',
     next: 'The partner that sent you the link will let you know when your account is approved. You can close this page.',
     unknownTitle: 'This onboarding link is not valid',
-    unknown: 'Check that you opened the whole link from your message. If it still does not work, ask the partner that sent it for a new link.',
+    unknown:
+      'Check that you opened the whole link from your message. If it still does not work, ask the partner that sent it for a new link.',
     usedTitle: 'This onboarding link has already been used',
     used: 'The application for this link has been submitted and is being reviewed. Each link works once; if you need to change your details, ask the partner that sent it.',
     expiredTitle: 'This onboarding link has expired',
-    expired: 'An onboarding link must be opened within {minutes} minutes, and then works for {days} days in the browser that opened it. Ask the partner that sent it for a new link: your saved answers are kept.',
+    expired:
+      'An onboarding link must be opened within {minutes} minutes, and then works for {days} days in the browser that opened it. Ask the partner that sent it for a new link: your saved answers are kept.',
     elsewhereTitle: 'This onboarding link was opened in another browser',
-    elsewhere: 'For your security, a link works only in the browser that opened it first. Ask the partner that sent it for a new link: your saved answers are kept.',
+    elsewhere:
+      'For your security, a link works only in the browser that opened it first. Ask the partner that sent it for a new link: your saved answers are kept.',
     agreementTitle: 'Paykit merchant agreement (sandbox), version {version}',
     agreementTerms: [
       'You accept card and bank payments through Paykit for the business described above, and only for lawful goods and services.',

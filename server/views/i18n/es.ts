@@ -50,7 +50,8 @@ export const es: PageTexts = {
     orderDetails: 'Detalles del pedido',
     total: 'Total {total}',
     declinedNext: 'No se ha cobrado nada. Revise los datos de abajo y vuelva a intentarlo con otra tarjeta.',
-    declinedNextOrBank: 'No se ha cobrado nada. Revise los datos de abajo y vuelva a intentarlo con otra tarjeta, o elija Cuenta bancaria.',
+    declinedNextOrBank:
+      'No se ha cobrado nada. Revise los datos de abajo y vuelva a intentarlo con otra tarjeta, o elija Cuenta bancaria.',
     declinedNextBank: 'No se ha cobrado nada. Revise los datos bancarios de abajo y vuelva a intentarlo.',
   },
   summary: {
@@ -78,18 +79,21 @@ export const es: PageTexts = {
     held: 'Se retienen {amount} en su tarjeta para {merchant}. Solo se le cobrará cuando {merchant} cobre el pago.',
     keepNumber: 'Guarde el número de transacción. Ya puede cerrar esta página.',
     pendingTitle: 'Pago enviado',
-    pending: 'Pago enviado: los pagos bancarios tardan unos días en completarse. {merchant} verá el pago cuando su banco lo confirme.',
+    pending:
+      'Pago enviado: los pagos bancarios tardan unos días en completarse. {merchant} verá el pago cuando su banco lo confirme.',
     closePage: 'Ya puede cerrar esta página.',
     declinedTitle: 'Pago rechazado',
     challengeTitle: 'Confirme este pago',
     challenge: 'Su banco le pide que confirme este pago de {amount} a {merchant} (3-D Secure).',
-    challengeSandbox: 'Entorno de pruebas: este paso sustituye la comprobación de su banco. Elija Aprobar para aprobar el pago o Rechazar para verlo rechazado.',
+    challengeSandbox:
+      'Entorno de pruebas: este paso sustituye la comprobación de su banco. Elija Aprobar para aprobar el pago o Rechazar para verlo rechazado.',
     pass: 'Aprobar',
     fail: 'Rechazar',
     unknownTitle: 'Enlace de pago no encontrado',
     unknownAdvice: 'Compruebe que ha abierto el enlace completo del mensaje, o pida uno nuevo al comercio.',
     paidTitle: 'Ya pagado',
-    paidAdvice: 'No queda nada por pagar con este enlace. Si cree que es un error, póngase en contacto con el comercio.',
+    paidAdvice:
+      'No queda nada por pagar con este enlace. Si cree que es un error, póngase en contacto con el comercio.',
     expiredTitle: 'Enlace de pago caducado',
     expiredAdvice: 'No se ha cobrado nada.',
   },
@@ -117,16 +121,24 @@ export const es: PageTexts = {
     account: 'El número de cuenta debe tener de 4 a 17 cifras.',
     noCard: 'Esta solicitud de pago no acepta pagos con tarjeta.',
     needsChallenge: 'Este pago necesita una verificación 3-D Secure.',
-    challengeUsed: 'La verificación 3-D Secure ha caducado o ya se respondió: escriba de nuevo los datos de la tarjeta.',
+    challengeUsed:
+      'La verificación 3-D Secure ha caducado o ya se respondió: escriba de nuevo los datos de la tarjeta.',
   },
   onboarding: {
-    steps: { business: 'Empresa', owner: 'Titular', bank: 'Cuenta bancaria', processing: 'Pagos', review: 'Revisar y firmar' },
+    steps: {
+      business: 'Empresa',
+      owner: 'Titular',
+      bank: 'Cuenta bancaria',
+      processing: 'Pagos',
+      review: 'Revisar y firmar',
+    },
     progress: 'Progreso',
     stepDone: 'completado',
     stepOf: 'Paso {step} de {count}',
     continue: 'Guardar y continuar',
     back: 'Atrás',
-    saved: 'Cada paso se guarda al continuar. Para terminar más tarde, vuelva a abrir el mismo enlace en este navegador antes del {date}; en otro, pida un enlace nuevo al socio que se lo envió, que conserva sus respuestas.',
+    saved:
+      'Cada paso se guarda al continuar. Para terminar más tarde, vuelva a abrir el mismo enlace en este navegador antes del {date}; en otro, pida un enlace nuevo al socio que se lo envió, que conserva sus respuestas.',
     reviewIntro: 'Compruebe sus respuestas y después firme y envíe.',
     change: 'Cambiar',
     notGiven: 'Sin indicar',
@@ -134,7 +146,8 @@ export const es: PageTexts = {
     endingIn: 'Termina en {last4}',
     giveAll: 'Rellene todos estos campos: {fields}, o déjelos todos vacíos.',
     title: 'Configure su cuenta de comercio',
-    intro: 'Háblenos de su negocio para que pueda aceptar pagos. Los campos marcados como opcionales pueden quedar vacíos; todos los demás son necesarios. Se tarda unos diez minutos.',
+    intro:
+      'Háblenos de su negocio para que pueda aceptar pagos. Los campos marcados como opcionales pueden quedar vacíos; todos los demás son necesarios. Se tarda unos diez minutos.',
     legends: {
       BusinessInfo: 'Su negocio',
       OwnerInfo: 'Titular del negocio',
@@ -155,13 +168,16 @@ export const es: PageTexts = {
     receivedUnnamed: 'Hemos recibido la solicitud y su contrato de comercio firmado.',
     next: 'El socio que le envió el enlace le avisará cuando se apruebe su cuenta. Ya puede cerrar esta página.',
     unknownTitle: 'Este enlace de alta no es válido',
-    unknown: 'Compruebe que ha abierto el enlace completo del mensaje. Si sigue sin funcionar, pida un enlace nuevo al socio que se lo envió.',
+    unknown:
+      'Compruebe que ha abierto el enlace completo del mensaje. Si sigue sin funcionar, pida un enlace nuevo al socio que se lo envió.',
     usedTitle: 'Este enlace de alta ya se ha usado',
     used: 'La solicitud de este enlace ya se envió y se está revisando. Cada enlace sirve una vez; si necesita cambiar sus datos, pídalo al socio que se lo envió.',
     expiredTitle: 'Este enlace de alta ha caducado',
-    expired: 'Un enlace de alta debe abrirse en {minutes} minutos y después sirve durante {days} días en el navegador que lo abrió. Pida un enlace nuevo al socio que se lo envió: sus respuestas guardadas se conservan.',
+    expired:
+      'Un enlace de alta debe abrirse en {minutes} minutos y después sirve durante {days} días en el navegador que lo abrió. Pida un enlace nuevo al socio que se lo envió: sus respuestas guardadas se conservan.',
     elsewhereTitle: 'Este enlace de alta se abrió en otro navegador',
-    elsewhere: 'Por su seguridad, un enlace solo funciona en el navegador que lo abrió primero. Pida un enlace nuevo al socio que se lo envió: sus respuestas guardadas se conservan.',
+    elsewhere:
+      'Por su seguridad, un enlace solo funciona en el navegador que lo abrió primero. Pida un enlace nuevo al socio que se lo envió: sus respuestas guardadas se conservan.',
     agreementTitle: 'Contrato de comercio de Paykit (entorno de pruebas), versión {version}',
     agreementTerms: [
       'Usted acepta pagos con tarjeta y bancarios a través de Paykit para el negocio descrito arriba, y solo por bienes y servicios lícitos.',
@@ -278,7 +294,8 @@ export const es: PageTexts = {
       underage: 'debe ser la fecha de nacimiento de un titular de al menos 18 años',
       birthUnreal: 'debe ser una fecha de nacimiento real',
       accountNumber: 'debe tener de 4 a 17 cifras',
-      routingNumber: 'debe ser un número de ruta ABA de nueve cifras con un dígito de control válido, p. ej. "110000000"',
+      routingNumber:
+        'debe ser un número de ruta ABA de nueve cifras con un dígito de control válido, p. ej. "110000000"',
       ein: 'debe tener 9 cifras, p. ej. "12-3456789"',
       website: 'debe ser una dirección web que empiece por https://',
       licence: 'debe tener de 4 a 20 letras o cifras',

@@ -38,7 +38,8 @@ export const fr: PageTexts = {
     testDeclined: '{card} est refusée',
     testNoFunds: '{card} est refusée pour provision insuffisante',
     testChallenge: '{card} demande 3-D Secure',
-    testAnyExpiry: 'Utilisez n’importe quelle date d’expiration future et n’importe quel code de sécurité à 3 chiffres.',
+    testAnyExpiry:
+      'Utilisez n’importe quelle date d’expiration future et n’importe quel code de sécurité à 3 chiffres.',
     testAch: 'Compte bancaire : numéro de routage {routing} avec n’importe quel numéro de compte de 4 à 17 chiffres.',
     chooseMethod: 'Choisissez comment payer : par carte ou depuis un compte bancaire.',
     expiryFormat: 'Saisissez la date d’expiration sous la forme MM / AA, p. ex. 04 / 29.',
@@ -50,7 +51,8 @@ export const fr: PageTexts = {
     orderDetails: 'Détails de la commande',
     total: 'Total {total}',
     declinedNext: 'Rien n’a été débité. Vérifiez les informations ci-dessous, puis réessayez avec une autre carte.',
-    declinedNextOrBank: 'Rien n’a été débité. Vérifiez les informations ci-dessous, puis réessayez avec une autre carte ou choisissez Compte bancaire.',
+    declinedNextOrBank:
+      'Rien n’a été débité. Vérifiez les informations ci-dessous, puis réessayez avec une autre carte ou choisissez Compte bancaire.',
     declinedNextBank: 'Rien n’a été débité. Vérifiez les coordonnées bancaires ci-dessous, puis réessayez.',
   },
   summary: {
@@ -78,18 +80,22 @@ export const fr: PageTexts = {
     held: '{amount} est bloqué sur votre carte pour {merchant}. Vous n’êtes débité que lorsque {merchant} encaisse le paiement.',
     keepNumber: 'Conservez le numéro de transaction. Vous pouvez fermer cette page.',
     pendingTitle: 'Paiement envoyé',
-    pending: 'Paiement envoyé : les paiements bancaires prennent quelques jours. {merchant} voit le paiement dès que votre banque le confirme.',
+    pending:
+      'Paiement envoyé : les paiements bancaires prennent quelques jours. {merchant} voit le paiement dès que votre banque le confirme.',
     closePage: 'Vous pouvez fermer cette page.',
     declinedTitle: 'Paiement refusé',
     challengeTitle: 'Confirmez ce paiement',
     challenge: 'Votre banque vous demande de confirmer ce paiement de {amount} à {merchant} (3-D Secure).',
-    challengeSandbox: 'Bac à sable : cette étape remplace la vérification de votre banque. Choisissez Valider pour accepter le paiement ou Échouer pour le voir refusé.',
+    challengeSandbox:
+      'Bac à sable : cette étape remplace la vérification de votre banque. Choisissez Valider pour accepter le paiement ou Échouer pour le voir refusé.',
     pass: 'Valider',
     fail: 'Échouer',
     unknownTitle: 'Lien de paiement introuvable',
-    unknownAdvice: 'Vérifiez que vous avez ouvert le lien complet de votre message, ou demandez-en un nouveau au commerçant.',
+    unknownAdvice:
+      'Vérifiez que vous avez ouvert le lien complet de votre message, ou demandez-en un nouveau au commerçant.',
     paidTitle: 'Déjà payé',
-    paidAdvice: 'Il n’y a plus rien à payer avec ce lien. Si vous pensez que c’est une erreur, contactez le commerçant.',
+    paidAdvice:
+      'Il n’y a plus rien à payer avec ce lien. Si vous pensez que c’est une erreur, contactez le commerçant.',
     expiredTitle: 'Lien de paiement expiré',
     expiredAdvice: 'Rien n’a été débité.',
   },
@@ -120,13 +126,20 @@ export const fr: PageTexts = {
     challengeUsed: 'La vérification 3-D Secure a expiré ou a déjà reçu une réponse : saisissez à nouveau la carte.',
   },
   onboarding: {
-    steps: { business: 'Entreprise', owner: 'Titulaire', bank: 'Compte bancaire', processing: 'Paiements', review: 'Vérifier et signer' },
+    steps: {
+      business: 'Entreprise',
+      owner: 'Titulaire',
+      bank: 'Compte bancaire',
+      processing: 'Paiements',
+      review: 'Vérifier et signer',
+    },
     progress: 'Progression',
     stepDone: 'terminé',
     stepOf: 'Étape {step} sur {count}',
     continue: 'Enregistrer et continuer',
     back: 'Retour',
-    saved: 'Chaque étape est enregistrée quand vous continuez. Pour terminer plus tard, rouvrez le même lien dans ce navigateur avant le {date} ; ailleurs, demandez un nouveau lien au partenaire qui vous l’a envoyé, qui garde vos réponses.',
+    saved:
+      'Chaque étape est enregistrée quand vous continuez. Pour terminer plus tard, rouvrez le même lien dans ce navigateur avant le {date} ; ailleurs, demandez un nouveau lien au partenaire qui vous l’a envoyé, qui garde vos réponses.',
     reviewIntro: 'Vérifiez vos réponses, puis signez et envoyez.',
     change: 'Modifier',
     notGiven: 'Non renseigné',
@@ -134,7 +147,8 @@ export const fr: PageTexts = {
     endingIn: 'Se termine par {last4}',
     giveAll: 'Remplissez tous ces champs : {fields}, ou laissez-les tous vides.',
     title: 'Créez votre compte commerçant',
-    intro: 'Présentez-nous votre entreprise pour pouvoir accepter des paiements. Les champs marqués facultatifs peuvent rester vides ; tous les autres sont nécessaires. Comptez une dizaine de minutes.',
+    intro:
+      'Présentez-nous votre entreprise pour pouvoir accepter des paiements. Les champs marqués facultatifs peuvent rester vides ; tous les autres sont nécessaires. Comptez une dizaine de minutes.',
     legends: {
       BusinessInfo: 'Votre entreprise',
       OwnerInfo: 'Dirigeant de l’entreprise',
@@ -155,13 +169,16 @@ export const fr: PageTexts = {
     receivedUnnamed: 'Nous avons reçu la demande et votre contrat commerçant signé.',
     next: 'Le partenaire qui vous a envoyé le lien vous préviendra lorsque votre compte sera approuvé. Vous pouvez fermer cette page.',
     unknownTitle: 'Ce lien d’inscription n’est pas valide',
-    unknown: 'Vérifiez que vous avez ouvert le lien complet de votre message. S’il ne fonctionne toujours pas, demandez un nouveau lien au partenaire qui vous l’a envoyé.',
+    unknown:
+      'Vérifiez que vous avez ouvert le lien complet de votre message. S’il ne fonctionne toujours pas, demandez un nouveau lien au partenaire qui vous l’a envoyé.',
     usedTitle: 'Ce lien d’inscription a déjà été utilisé',
     used: 'La demande de ce lien a été envoyée et est en cours d’examen. Chaque lien ne sert qu’une fois ; pour modifier vos informations, adressez-vous au partenaire qui vous l’a envoyé.',
     expiredTitle: 'Ce lien d’inscription a expiré',
-    expired: 'Un lien d’inscription doit être ouvert dans les {minutes} minutes, puis il reste valable {days} jours dans le navigateur qui l’a ouvert. Demandez un nouveau lien au partenaire qui vous l’a envoyé : vos réponses enregistrées sont conservées.',
+    expired:
+      'Un lien d’inscription doit être ouvert dans les {minutes} minutes, puis il reste valable {days} jours dans le navigateur qui l’a ouvert. Demandez un nouveau lien au partenaire qui vous l’a envoyé : vos réponses enregistrées sont conservées.',
     elsewhereTitle: 'Ce lien d’inscription a été ouvert dans un autre navigateur',
-    elsewhere: 'Pour votre sécurité, un lien ne fonctionne que dans le navigateur qui l’a ouvert en premier. Demandez un nouveau lien au partenaire qui vous l’a envoyé : vos réponses enregistrées sont conservées.',
+    elsewhere:
+      'Pour votre sécurité, un lien ne fonctionne que dans le navigateur qui l’a ouvert en premier. Demandez un nouveau lien au partenaire qui vous l’a envoyé : vos réponses enregistrées sont conservées.',
     agreementTitle: 'Contrat commerçant Paykit (bac à sable), version {version}',
     agreementTerms: [
       'Vous acceptez les paiements par carte et bancaires via Paykit pour l’entreprise décrite ci-dessus, et uniquement pour des biens et services licites.',

@@ -36,12 +36,15 @@ function localeOf(tag: string): PageLocale | undefined {
   const locale = canonical(tag);
   const language = locale?.split('-')[0]!.toLowerCase();
   const texts = language === undefined ? undefined : TEXTS[language];
-  return texts ? { language: language!, locale: locale!.includes('-') ? locale! : DEFAULT_LOCALES[language!]!, texts } : undefined;
+  return texts
+    ? { language: language!, locale: locale!.includes('-') ? locale! : DEFAULT_LOCALES[language!]!, texts }
+    : undefined;
 }
 
 /** The languages of an Accept-Language header, most wanted first (`fr-CA,fr;q=0.9,en;q=0.5`). */
 function accepted(header: string): string[] {
-  return header.split(',')
+  return header
+    .split(',')
     .map((part, index) => {
       const [tag = '', ...parameters] = part.trim().split(';');
       const q = Number(parameters.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean) ?? 1);

@@ -12,12 +12,14 @@ const PAYMENT_GROUPS = ['linkProblems', 'declines', 'cardProblems', 'paymentProb
 /** A refusal or decline of a payment, e.g. "The card has expired." */
 export function paymentMessage(message: string, texts: PageTexts): string {
   for (const group of PAYMENT_GROUPS) {
-    for (const [key, english] of Object.entries(en[group])) if (english === message) return (texts[group] as Record<string, string>)[key]!;
+    for (const [key, english] of Object.entries(en[group]))
+      if (english === message) return (texts[group] as Record<string, string>)[key]!;
   }
   return message;
 }
 
-const keyOf = <T extends Record<string, string>>(table: T, text: string) => (Object.keys(table) as (keyof T)[]).find((key) => table[key] === text);
+const keyOf = <T extends Record<string, string>>(table: T, text: string) =>
+  (Object.keys(table) as (keyof T)[]).find((key) => table[key] === text);
 
 /** A signature problem of the onboarding form. */
 export function signatureMessage(message: string, texts: PageTexts): string {
@@ -32,7 +34,8 @@ export function signatureMessage(message: string, texts: PageTexts): string {
 export function fieldMessage(field: string, message: string, texts: PageTexts, locale: string): string {
   const onboarding = texts.onboarding;
   const label = (name: string) => onboarding.labels[name as FieldName] ?? name;
-  if (message === `${field} is required (${en.onboarding.labels[field as FieldName]}).`) return fill(onboarding.required, { label: label(field) });
+  if (message === `${field} is required (${en.onboarding.labels[field as FieldName]}).`)
+    return fill(onboarding.required, { label: label(field) });
   const tooLong = new RegExp(`^${field.replace('.', '\\.')} must be at most (\\d+) characters\\.$`).exec(message);
   if (tooLong) return fill(onboarding.tooLong, { label: label(field), max: tooLong[1]! });
   if (message.startsWith(`${field} `) && message.endsWith('.')) {
@@ -52,9 +55,13 @@ export function fieldMessage(field: string, message: string, texts: PageTexts, l
     const names = Object.keys(ONBOARDING_FIELDS[group as OnboardingGroup] ?? {})
       .filter((name) => new RegExp(`\\b${name}\\b`).test(what))
       .sort((a, b) => what.indexOf(a) - what.indexOf(b));
-    const fields = what.includes('delivery-time') ? onboarding.deliveryTimes : new Intl.ListFormat(locale).format(names.map((name) => label(`${group}.${name}`)));
+    const fields = what.includes('delivery-time')
+      ? onboarding.deliveryTimes
+      : new Intl.ListFormat(locale).format(names.map((name) => label(`${group}.${name}`)));
     if (sum) return fill(onboarding.mustAddUp, { fields, total: sum[3]! });
-    return fill(onboarding.giveAll, { fields: what.includes('delivery-time') ? fields.charAt(0).toLowerCase() + fields.slice(1) : fields });
+    return fill(onboarding.giveAll, {
+      fields: what.includes('delivery-time') ? fields.charAt(0).toLowerCase() + fields.slice(1) : fields,
+    });
   }
   return message;
 }

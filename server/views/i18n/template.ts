@@ -7,10 +7,15 @@ export function fill(template: string, values: Record<string, string | number> =
 
 /** The same for markup: the text is escaped, Html values are inserted as they are, others escaped. */
 export function fillHtml(template: string, values: Record<string, Html | string | number>): Html {
-  return raw(template.split(/(\{\w+\})/).map((part) => {
-    const name = /^\{(\w+)\}$/.exec(part)?.[1];
-    if (name === undefined || !(name in values)) return escapeHtml(part);
-    const value = values[name]!;
-    return typeof value === 'object' ? value.text : escapeHtml(String(value));
-  }).join(''));
+  return raw(
+    template
+      .split(/(\{\w+\})/)
+      .map((part) => {
+        const name = /^\{(\w+)\}$/.exec(part)?.[1];
+        if (name === undefined || !(name in values)) return escapeHtml(part);
+        const value = values[name]!;
+        return typeof value === 'object' ? value.text : escapeHtml(String(value));
+      })
+      .join(''),
+  );
 }

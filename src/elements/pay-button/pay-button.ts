@@ -195,7 +195,10 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
     super.willUpdate(changed);
     // A different payment: its QR code no longer applies (a new pay link is made on the next click), and a paid
     // order's button can pay again.
-    if (!this.#attempt && ['amount', 'orderId', 'description', 'publicKey', 'baseUrl'].some((name) => changed.has(name))) {
+    if (
+      !this.#attempt &&
+      ['amount', 'orderId', 'description', 'publicKey', 'baseUrl'].some((name) => changed.has(name))
+    ) {
       this.#qr = undefined;
       if (this.#phase === 'success') this.#phase = 'idle';
     }
@@ -245,16 +248,23 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
       return location.assign(payLink);
     }
     if (this.showQr) {
-      qrDataUrl(payLink).then((src) => {
-        if (this.#link === use) {
-          this.#qr = src;
-          this.requestUpdate();
-        }
-      }, () => {});
+      qrDataUrl(payLink).then(
+        (src) => {
+          if (this.#link === use) {
+            this.#qr = src;
+            this.requestUpdate();
+          }
+        },
+        () => {},
+      );
     }
     // The pay page reports to this page's origin, in this element's language.
     const url = `${payLink}?origin=${encodeURIComponent(location.origin)}&locale=${encodeURIComponent(resolveLocale(this.locale))}`;
-    const attempt: Attempt = (this.#attempt = { ...use, popup: popup?.closed ? null : popup, payOrigin: new URL(payLink).origin });
+    const attempt: Attempt = (this.#attempt = {
+      ...use,
+      popup: popup?.closed ? null : popup,
+      payOrigin: new URL(payLink).origin,
+    });
     addEventListener('message', this.#onMessage);
     this.#show('open', this.t('open'));
     if (attempt.popup) {
@@ -280,7 +290,11 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
     const link = this.#link;
     // Reused until a minute before it expires.
     if (link?.key === key && Date.parse(link.link.expires_at) - Date.now() > 60_000) return link;
-    const body: PayLinkRequest = { amount: amount!.trim(), order_id: orderId || undefined, description: description || undefined };
+    const body: PayLinkRequest = {
+      amount: amount!.trim(),
+      order_id: orderId || undefined,
+      description: description || undefined,
+    };
     return (this.#link = { key, config, link: await publicKeyCall<PayLink>(config, 'pay-links', body) });
   }
 
@@ -289,7 +303,8 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
     const link = attempt?.link;
     // Only the pay page (on the pay link's origin, or the service's) and only for this button's order: another
     // pay button on the page has its own. The pay link may use another origin than the calls (PAYKIT_PUBLIC_URL).
-    if ((origin !== attempt?.payOrigin && origin !== attempt?.config.baseUrl) || data?.order_id !== link!.order_id) return;
+    if ((origin !== attempt?.payOrigin && origin !== attempt?.config.baseUrl) || data?.order_id !== link!.order_id)
+      return;
     // Escape pressed inside the pay page's frame: the dialog closes, as with Escape outside it (a cancel).
     if (data.type === 'paykit:close') return void (this.#dialog.open && this.#dialog.close());
     if (data.type !== 'paykit:payment') return;
@@ -309,20 +324,24 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
   #poll(attempt: Attempt): void {
     // An adapter may unset it (undefined, null, 0): that must not become a check in every task.
     const interval = this.pollInterval;
-    attempt.timer = setTimeout(async () => {
-      const popupClosed = attempt.popup?.closed;
-      const state = await publicKeyCall<PayLinkState>(attempt.config, `pay-links/${attempt.link.link_id}`).catch(() => undefined);
-      if (attempt !== this.#attempt) return;
-      if (state?.status === 'paid' || state?.status === 'pending') this.#end(state, state.status);
-      else if (state?.status === 'declined') {
-        // The bank refused a payment made through this link while its window was open: the link is spent.
-        this.#stop();
-        this.#fail(new WidgetError(this.t('declined'), 'card_declined'));
-      }
-      else if (state?.status === 'expired') this.#end();
-      else if (popupClosed) this.#end(null);
-      else this.#poll(attempt);
-    }, interval > 0 && interval < 2 ** 31 ? interval : 2000);
+    attempt.timer = setTimeout(
+      async () => {
+        const popupClosed = attempt.popup?.closed;
+        const state = await publicKeyCall<PayLinkState>(attempt.config, `pay-links/${attempt.link.link_id}`).catch(
+          () => undefined,
+        );
+        if (attempt !== this.#attempt) return;
+        if (state?.status === 'paid' || state?.status === 'pending') this.#end(state, state.status);
+        else if (state?.status === 'declined') {
+          // The bank refused a payment made through this link while its window was open: the link is spent.
+          this.#stop();
+          this.#fail(new WidgetError(this.t('declined'), 'card_declined'));
+        } else if (state?.status === 'expired') this.#end();
+        else if (popupClosed) this.#end(null);
+        else this.#poll(attempt);
+      },
+      interval > 0 && interval < 2 ** 31 ? interval : 2000,
+    );
   }
 
   /** How the attempt ended: paid (`detail`; a bank payment's `status` is `pending`), cancelled by the payer (null), or the link expired (undefined). */

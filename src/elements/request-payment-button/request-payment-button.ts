@@ -78,9 +78,17 @@ export class RequestPaymentButton extends PaykitButtonElement<RequestPaymentButt
     task: async (_args: [], { signal }) => {
       const raw = this.recipientPhone?.trim();
       const phone = normalizePhone(raw ?? '');
-      if (!phone) throw new WidgetError(this.t(raw ? 'invalidPhone' : 'missingPhone', { phone: raw! }), raw ? 'invalid_request' : 'config');
+      if (!phone)
+        throw new WidgetError(
+          this.t(raw ? 'invalidPhone' : 'missingPhone', { phone: raw! }),
+          raw ? 'invalid_request' : 'config',
+        );
       const config: ResolvedConfig = this.checkedConfig();
-      const body: PaymentRequest = { amount: this.amount!.trim(), recipient_phone: phone, order_id: this.orderId || undefined };
+      const body: PaymentRequest = {
+        amount: this.amount!.trim(),
+        recipient_phone: phone,
+        order_id: this.orderId || undefined,
+      };
       try {
         return { phone, ...(await publicKeyCall<PaymentRequestSent>(config, 'payment-requests', body, signal)) };
       } catch (error) {
@@ -104,7 +112,10 @@ export class RequestPaymentButton extends PaykitButtonElement<RequestPaymentButt
   }
 
   protected override buttonText(): string {
-    return this.label || (isAmount(this.amount) ? this.t('label', { amount: this.money(this.amount) }) : this.t('labelWithoutAmount'));
+    return (
+      this.label ||
+      (isAmount(this.amount) ? this.t('label', { amount: this.money(this.amount) }) : this.t('labelWithoutAmount'))
+    );
   }
 
   protected override act(): void {

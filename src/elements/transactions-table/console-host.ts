@@ -12,7 +12,9 @@ import type * as Dates from '../../shared/dates.ts';
  * What these modules would otherwise import from the modules every element shares: handed over by the table, so the
  * shared chunk stays one file (see src/widget-console-api.ts).
  */
-export type ConsoleLib = ApiLib & Pick<typeof Format, 'formatMoney' | 'interpolate'> & Pick<typeof Dates, 'formatDateTime'> & { html: typeof litHtml };
+export type ConsoleLib = ApiLib &
+  Pick<typeof Format, 'formatMoney' | 'interpolate'> &
+  Pick<typeof Dates, 'formatDateTime'> & { html: typeof litHtml };
 
 /** What the console needs of its table. */
 export interface ConsoleHost {

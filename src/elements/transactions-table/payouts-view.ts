@@ -59,7 +59,8 @@ export class PayoutsView {
     this.#calls = consoleCalls(console.lib);
   }
 
-  text = (key: PayoutsStringKey, values?: Record<string, string | number>): string => this.console.lib.interpolate(this.console.ownText(key) ?? payoutsStrings[key], values);
+  text = (key: PayoutsStringKey, values?: Record<string, string | number>): string =>
+    this.console.lib.interpolate(this.console.ownText(key) ?? payoutsStrings[key], values);
 
   /** Runs a call with the session token; what went wrong is shown in the view's alert. */
   async #load(call: (baseUrl: string, token: string) => Promise<void>): Promise<void> {
@@ -88,14 +89,21 @@ export class PayoutsView {
     const loaded = this.#entries.get(id);
     if (!this.#open || (loaded && !more)) return this.console.update();
     await this.#load(async (baseUrl, token) => {
-      const page = await this.#calls.payoutEntries(baseUrl, token, id, { perPage: 50, cursor: more ? loaded?.next_cursor : undefined });
+      const page = await this.#calls.payoutEntries(baseUrl, token, id, {
+        perPage: 50,
+        cursor: more ? loaded?.next_cursor : undefined,
+      });
       this.#entries.set(id, more && loaded ? { ...page, items: [...loaded.items, ...page.items] } : page);
     });
   }
 
   async #download(id: string): Promise<void> {
     const lang = this.console.locale.slice(0, 2);
-    await this.#load(async (baseUrl, token) => this.#calls.save(await this.#calls.payoutCsv(baseUrl, token, id, ['es', 'fr', 'de'].includes(lang) ? lang : 'en')));
+    await this.#load(async (baseUrl, token) =>
+      this.#calls.save(
+        await this.#calls.payoutCsv(baseUrl, token, id, ['es', 'fr', 'de'].includes(lang) ? lang : 'en'),
+      ),
+    );
   }
 
   /** Escape in a payout's entries closes them and gives focus back to its button. */
@@ -106,7 +114,8 @@ export class PayoutsView {
     this.#open = '';
     this.console.update();
     void (this.console.host as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete.then(() =>
-      this.console.host.shadowRoot?.querySelector<HTMLElement>(`[aria-controls="entries-${CSS.escape(id)}"]`)?.focus());
+      this.console.host.shadowRoot?.querySelector<HTMLElement>(`[aria-controls="entries-${CSS.escape(id)}"]`)?.focus(),
+    );
   }
 
   render(): TemplateResult {
@@ -124,9 +133,11 @@ export class PayoutsView {
     const money = (amount: string) => formatMoney(amount, locale);
     const payouts = this.#payouts;
     const status = !payouts ? this.text('loadingPayouts') : payouts.items.length === 0 ? this.text('noPayouts') : '';
-    return html`${payouts
+    return html`${
+      payouts
         ? html`<dl part="balance"><dt>${this.text('available')}</dt><dd>${money(payouts.balance.available)}</dd><dt>${this.text('pending')}</dt><dd>${money(payouts.balance.pending)}</dd></dl>`
-        : ''}
+        : ''
+    }
       <p role="status">${status}</p>
       <p class="error" role="alert">${this.#error}</p>
       ${payouts?.items.length ? this.#table(payouts.items) : ''}
@@ -160,10 +171,12 @@ export class PayoutsView {
     const entries = this.#entries.get(payout.payout_id);
     const id = payout.payout_id;
     return html`<p class="heading">${this.text('entriesOf', { amount: formatMoney(payout.amount, locale) })}</p>
-      ${entries
-        ? html`<ul part="entries">${entries.items.map((entry) => html`<li>${this.text(`entry${camel(entry.type)}` as PayoutsStringKey)} · ${formatMoney(entry.net, locale)} · ${entry.order_id || entry.transaction_id}</li>`)}</ul>
+      ${
+        entries
+          ? html`<ul part="entries">${entries.items.map((entry) => html`<li>${this.text(`entry${camel(entry.type)}` as PayoutsStringKey)} · ${formatMoney(entry.net, locale)} · ${entry.order_id || entry.transaction_id}</li>`)}</ul>
           ${entries.has_more ? html`<button part="more-button" type="button" @click=${() => this.#openEntries(id, true)}>${this.text('moreEntries')}</button>` : ''}`
-        : html`<p>${this.text('loadingPayouts')}</p>`}
+          : html`<p>${this.text('loadingPayouts')}</p>`
+      }
       <button part="csv-button" type="button" @click=${() => this.#download(id)}>${this.text('downloadCsv')}</button>`;
   }
 }

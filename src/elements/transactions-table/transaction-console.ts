@@ -5,7 +5,13 @@
  */
 import type { html as litHtml, TemplateResult } from 'lit-element';
 import { consoleCalls } from '../../widget-console-api.ts';
-import type { TransactionAction, WidgetApiError, TransactionDetails, TransactionItem, TransactionQuery } from '../../widget-api.ts';
+import type {
+  TransactionAction,
+  WidgetApiError,
+  TransactionDetails,
+  TransactionItem,
+  TransactionQuery,
+} from '../../widget-api.ts';
 import type { TransactionActionDetail } from '../events.ts';
 import type { ConsoleHost, ConsoleLib } from './console-host.ts';
 import type { PayoutsView } from './payouts-view.ts';
@@ -124,7 +130,8 @@ export class TransactionConsole {
     if (console.features.payouts) console.update();
   }
 
-  text = (key: ConsoleStringKey, values?: Record<string, string | number>): string => interpolate(this.console.ownText(key) ?? consoleStrings[key], values);
+  text = (key: ConsoleStringKey, values?: Record<string, string | number>): string =>
+    interpolate(this.console.ownText(key) ?? consoleStrings[key], values);
 
   /** The payouts view, while the session grants payouts; imported the first time it does. */
   payouts(): TemplateResult | string {
@@ -160,7 +167,10 @@ export class TransactionConsole {
     this.#asked = undefined;
     if (amount && !isAmount(amount)) this.#errors.set(id, this.text('amountInvalid'));
     else if (action === 'refund' && Number(amount) > Number(item.refundable_amount)) {
-      this.#errors.set(id, this.text('amountOver', { amount: formatMoney(item.refundable_amount, this.console.locale) }));
+      this.#errors.set(
+        id,
+        this.text('amountOver', { amount: formatMoney(item.refundable_amount, this.console.locale) }),
+      );
     } else {
       const whole = action === 'refund' ? item.refundable_amount : item.amount;
       this.#asked = { id, action, amount: Number(amount || whole).toFixed(2), form };
@@ -193,10 +203,13 @@ export class TransactionConsole {
     this.console.update();
     const body: { amount?: string } = amount ? { amount } : {};
     const what = `${id} ${action} ${body.amount}`;
-    const key = this.#keys.get(what) ?? [...crypto.getRandomValues(new Uint32Array(4))].map((n) => n.toString(36)).join('-');
+    const key =
+      this.#keys.get(what) ?? [...crypto.getRandomValues(new Uint32Array(4))].map((n) => n.toString(36)).join('-');
     this.#keys.set(what, key);
     try {
-      const details = await this.console.withToken((baseUrl, token) => calls.actOn(baseUrl, token, id, action, body, key));
+      const details = await this.console.withToken((baseUrl, token) =>
+        calls.actOn(baseUrl, token, id, action, body, key),
+      );
       this.#keys.delete(what);
       // The amount is spent: it cannot be sent a second time by a click on a field left as it was.
       form?.reset();
@@ -210,15 +223,28 @@ export class TransactionConsole {
       const { status, code, message } = error as WidgetApiError;
       if (status > 0 && status < 500 && status !== 409 && status !== 429) this.#keys.delete(what);
       // The merchant reads what to do; the service's sentence, for the page's developer, goes with the event.
-      const words = code === 'forbidden' ? this.text('refusedForbidden')
-        : code === 'authentication_failed' ? this.text('refusedSession')
-        : code === 'rate_limited' ? this.text('refusedTooMany')
-        : status === 0 ? this.console.ownText('networkError') ?? 'Could not reach the payment service. Try again.'
-        : message;
+      const words =
+        code === 'forbidden'
+          ? this.text('refusedForbidden')
+          : code === 'authentication_failed'
+            ? this.text('refusedSession')
+            : code === 'rate_limited'
+              ? this.text('refusedTooMany')
+              : status === 0
+                ? (this.console.ownText('networkError') ?? 'Could not reach the payment service. Try again.')
+                : message;
       this.#errors.set(id, words);
-      this.console.host.dispatchEvent(new CustomEvent('transactions-error', {
-        detail: { code: code ?? 'service_error', message: words, ...(words === message ? {} : { developerMessage: message }) }, bubbles: true, composed: true,
-      }));
+      this.console.host.dispatchEvent(
+        new CustomEvent('transactions-error', {
+          detail: {
+            code: code ?? 'service_error',
+            message: words,
+            ...(words === message ? {} : { developerMessage: message }),
+          },
+          bubbles: true,
+          composed: true,
+        }),
+      );
     } finally {
       this.#busy = '';
       this.console.update();
@@ -233,9 +259,16 @@ export class TransactionConsole {
   /** Downloads the filtered set as CSV, in the table's language and the browser's time zone; throws what went wrong. */
   async export(filters: Omit<TransactionQuery, 'page' | 'perPage'>): Promise<void> {
     const lang = this.console.locale.slice(0, 2);
-    calls.save(await this.console.withToken((baseUrl, token) =>
-      // Dates in the merchant's own time zone, the browser's.
-      calls.exportTransactions(baseUrl, token, { ...filters, lang: ['es', 'fr', 'de'].includes(lang) ? lang : 'en', tz: Intl.DateTimeFormat().resolvedOptions().timeZone })));
+    calls.save(
+      await this.console.withToken((baseUrl, token) =>
+        // Dates in the merchant's own time zone, the browser's.
+        calls.exportTransactions(baseUrl, token, {
+          ...filters,
+          lang: ['es', 'fr', 'de'].includes(lang) ? lang : 'en',
+          tz: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        }),
+      ),
+    );
   }
 
   /** The panel under an open row: its details, its actions, and what the last action said. */
@@ -253,10 +286,12 @@ export class TransactionConsole {
         <dt>${text('transactionId')}</dt><dd>${id}</dd>
         ${details.order_id ? html`<dt>${text('orderId')}</dt><dd>${details.order_id}</dd>` : ''}
         <dt>${text('netAmount')}</dt><dd>${money(details.net_amount)}</dd>
-        ${details.money && details.type === 'sale'
-          ? html`<dt>${text('fee')}</dt><dd>${money(details.money.fee_amount)}</dd>
+        ${
+          details.money && details.type === 'sale'
+            ? html`<dt>${text('fee')}</dt><dd>${money(details.money.fee_amount)}</dd>
             <dt>${text('payout')}</dt><dd>${details.money.payout ? text('payoutOf', { id: details.money.payout.payout_id, date: details.money.payout.arrival_date }) : text('notPaidOut')}</dd>`
-          : ''}
+            : ''
+        }
         ${Number(details.refunded_amount) > 0 ? html`<dt>${text('refunded')}</dt><dd>${money(details.refunded_amount)}</dd>` : ''}
       </dl>
       <p class="heading">${text('timeline')}</p>
@@ -264,9 +299,11 @@ export class TransactionConsole {
         ${details.timeline.map(({ at, what, amount }) => html`<li>${when(at)} ${`what${camel(what)}` in consoleStrings ? text(`what${camel(what)}` as ConsoleStringKey) : what}${amount ? ` · ${money(amount)}` : ''}</li>`)}
       </ol>
       <p class="heading">${text('refunds')}</p>
-      ${details.refunds.length
-        ? html`<ul part="refunds">${details.refunds.map((refund) => html`<li>${when(refund.created_date)} · ${money(refund.amount)} · ${refund.transaction_id}</li>`)}</ul>`
-        : html`<p>${text('noRefunds')}</p>`}
+      ${
+        details.refunds.length
+          ? html`<ul part="refunds">${details.refunds.map((refund) => html`<li>${when(refund.created_date)} · ${money(refund.amount)} · ${refund.transaction_id}</li>`)}</ul>`
+          : html`<p>${text('noRefunds')}</p>`
+      }
       ${this.#actions(details)}
       ${lines}`;
   }
@@ -278,7 +315,10 @@ export class TransactionConsole {
     const id = item.transaction_id;
     const busy = this.#busy === id;
     const money = (amount: string) => formatMoney(amount, locale);
-    const voidUntil = item.voidable_until && Date.parse(item.voidable_until) > Date.now() ? formatDateTime(item.voidable_until, locale) : '';
+    const voidUntil =
+      item.voidable_until && Date.parse(item.voidable_until) > Date.now()
+        ? formatDateTime(item.voidable_until, locale)
+        : '';
     const refundable = Number(item.refundable_amount) > 0;
     const sale = item.type === 'sale';
     const button = (action: TransactionAction, label: string, describedBy?: string) =>
@@ -297,17 +337,29 @@ export class TransactionConsole {
     const undoVoids = sale && !!voidUntil && features.voids;
     const undoRefunds = sale && !voidUntil && refundable && features.refunds;
     const parts = [
-      features.refunds && refundable ? amountForm('refund', text('refund'), text('amountToRefund', { amount: money(item.refundable_amount) })) : '',
-      features.voids && voidUntil ? html`${button('void', text('void'), `void-${id}`)}<p id=${`void-${id}`}>${text('voidUntil', { time: voidUntil })}</p>` : '',
-      features.captures && item.capturable ? html`${amountForm('capture', text('capture'), text('amountToCapture', { amount: money(item.amount) }))}${button('release', text('release'))}` : '',
+      features.refunds && refundable
+        ? amountForm('refund', text('refund'), text('amountToRefund', { amount: money(item.refundable_amount) }))
+        : '',
+      features.voids && voidUntil
+        ? html`${button('void', text('void'), `void-${id}`)}<p id=${`void-${id}`}>${text('voidUntil', { time: voidUntil })}</p>`
+        : '',
+      features.captures && item.capturable
+        ? html`${amountForm('capture', text('capture'), text('amountToCapture', { amount: money(item.amount) }))}${button('release', text('release'))}`
+        : '',
       undoVoids || undoRefunds
         ? html`${button('undo', text('undo'), `undo-${id}`)}<p id=${`undo-${id}`}>${
-            undoVoids ? text('undoVoids', { time: voidUntil })
-            : text(Number(item.refunded_amount) > 0 ? 'undoRefundsRest' : 'undoRefunds', { amount: money(item.refundable_amount) })}</p>`
+            undoVoids
+              ? text('undoVoids', { time: voidUntil })
+              : text(Number(item.refunded_amount) > 0 ? 'undoRefundsRest' : 'undoRefunds', {
+                  amount: money(item.refundable_amount),
+                })
+          }</p>`
         : '',
       features.receipts && item.type !== 'preauth' ? button('receipt', text('receipt')) : '',
     ].filter(Boolean);
-    return parts.length ? html`<p class="heading">${text('actions')}</p><div part="actions" class="actions">${parts}</div>${this.#question(item)}` : '';
+    return parts.length
+      ? html`<p class="heading">${text('actions')}</p><div part="actions" class="actions">${parts}</div>${this.#question(item)}`
+      : '';
   }
 
   /** "Refund $11.50 of $11.50 to Visa •••• 4242?", with the action's own word to say yes and Cancel (or Escape). */
@@ -317,15 +369,36 @@ export class TransactionConsole {
     const { action, amount, form } = asked;
     const money = (value: string) => formatMoney(value, this.console.locale);
     const held = Number(item.amount);
-    const key = action === 'refund' ? 'confirmRefund'
-      : action === 'capture' ? (Number(amount) > held ? 'confirmRaise' : 'confirmCapture')
-      : action === 'undo' ? (item.voidable_until && Date.parse(item.voidable_until) > Date.now() ? 'confirmUndoVoid' : 'confirmUndoRefund')
-      : action === 'void' ? 'confirmVoid' : 'confirmRelease';
+    const key =
+      action === 'refund'
+        ? 'confirmRefund'
+        : action === 'capture'
+          ? Number(amount) > held
+            ? 'confirmRaise'
+            : 'confirmCapture'
+          : action === 'undo'
+            ? item.voidable_until && Date.parse(item.voidable_until) > Date.now()
+              ? 'confirmUndoVoid'
+              : 'confirmUndoRefund'
+            : action === 'void'
+              ? 'confirmVoid'
+              : 'confirmRelease';
     // Undo refunds what is left; a void and a release concern the whole amount.
-    const shown = action === 'undo' && key === 'confirmUndoRefund' ? item.refundable_amount : action === 'refund' || action === 'capture' ? amount : item.amount;
-    const question = this.text(key, { amount: money(shown), of: money(action === 'refund' ? item.refundable_amount : item.amount), card: cardOf(item) });
+    const shown =
+      action === 'undo' && key === 'confirmUndoRefund'
+        ? item.refundable_amount
+        : action === 'refund' || action === 'capture'
+          ? amount
+          : item.amount;
+    const question = this.text(key, {
+      amount: money(shown),
+      of: money(action === 'refund' ? item.refundable_amount : item.amount),
+      card: cardOf(item),
+    });
     const id = `confirm-${item.transaction_id}`;
-    return html`<div part="confirm" class="actions" role="group" aria-labelledby=${id} @keydown=${(event: KeyboardEvent) => {
+    return html`<div part="confirm" class="actions" role="group" aria-labelledby=${id} @keydown=${(
+      event: KeyboardEvent,
+    ) => {
       if (event.key !== 'Escape') return;
       event.stopPropagation();
       this.#cancel();

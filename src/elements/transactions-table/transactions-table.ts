@@ -1,7 +1,16 @@
 import { html, type PropertyDeclarations, type PropertyValues } from 'lit-element';
 import { initialState, Task, TaskStatus } from '@lit/task';
 import { resolveBaseUrl } from '../../config.ts';
-import { widgetCall, WidgetApiError, WidgetAuthError, WidgetNetworkError, type ConsoleFeatures, type TransactionItem, type TransactionPage, type TransactionQuery } from '../../widget-api.ts';
+import {
+  widgetCall,
+  WidgetApiError,
+  WidgetAuthError,
+  WidgetNetworkError,
+  type ConsoleFeatures,
+  type TransactionItem,
+  type TransactionPage,
+  type TransactionQuery,
+} from '../../widget-api.ts';
 import { errorDetail, WidgetError } from '../../shared/errors.ts';
 import { emit, type TransactionFilters } from '../events.ts';
 import { formatMoney, interpolate, resolveLocale } from '../../shared/format.ts';
@@ -68,8 +77,13 @@ const FILTER_VALUES = {
   order: ['desc', 'asc'],
 } as const;
 
-const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', ach: 'ACH' };
-
+const BRANDS: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  ach: 'ACH',
+};
 
 /**
  * The keys of `strings`: those of transactionsTableStrings, and the words for a status or a type, which are
@@ -77,7 +91,11 @@ const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard',
  * `typeRefund`, `typeVoid`, …).
  */
 export type TransactionsTableStringKey =
-  keyof typeof transactionsTableStrings | ConsoleStringKey | PayoutsStringKey | `status${Capitalize<string>}` | `type${Capitalize<string>}`;
+  | keyof typeof transactionsTableStrings
+  | ConsoleStringKey
+  | PayoutsStringKey
+  | `status${Capitalize<string>}`
+  | `type${Capitalize<string>}`;
 
 /** What a load depends on: session token, page size, service, page, filters. */
 type ListingArgs = [string | undefined, number, string | undefined, number, string];
@@ -90,10 +108,18 @@ const keyOf = (value: string) => value.split('_').map(capitalize).join('');
  * One page of the merchant's transactions; the session token is the credential. Here rather than in widget-api.ts,
  * whose module `/paykit.js` carries to every page: only the table lists.
  */
-function listTransactions(baseUrl: string, sessionToken: string, query: TransactionQuery, signal?: AbortSignal): Promise<TransactionPage> {
+function listTransactions(
+  baseUrl: string,
+  sessionToken: string,
+  query: TransactionQuery,
+  signal?: AbortSignal,
+): Promise<TransactionPage> {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) if (value) params.set(name, String(value));
-  return widgetCall<TransactionPage>(`${baseUrl}/api/v1/widgets/transactions?${params}`, { headers: { authorization: `Bearer ${sessionToken}` }, signal });
+  return widgetCall<TransactionPage>(`${baseUrl}/api/v1/widgets/transactions?${params}`, {
+    headers: { authorization: `Bearer ${sessionToken}` },
+    signal,
+  });
 }
 
 /**
@@ -241,10 +267,13 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
 
   /** Every filter at once, by the listing's query names; a value the listing would refuse reads as `''`. */
   get filters(): TransactionFilters {
-    const pick = (name: keyof typeof FILTER_VALUES, value = '') => ((FILTER_VALUES[name] as readonly string[]).includes(value) ? value : '');
+    const pick = (name: keyof typeof FILTER_VALUES, value = '') =>
+      (FILTER_VALUES[name] as readonly string[]).includes(value) ? value : '';
     const date = (value = '') => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : '');
     return {
-      q: String(this.q ?? '').trim().slice(0, 100),
+      q: String(this.q ?? '')
+        .trim()
+        .slice(0, 100),
       status: pick('status', this.status),
       kind: pick('kind', this.kind),
       card_brand: pick('card_brand', this.cardBrand),
@@ -268,7 +297,9 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
   }
 
   // The console's own keys have their English in its module (transaction-console.ts), which reads them itself.
-  protected override readonly defaultStrings = transactionsTableStrings as Readonly<Record<string, string>> as Readonly<Record<TransactionsTableStringKey, string>>;
+  protected override readonly defaultStrings = transactionsTableStrings as Readonly<Record<string, string>> as Readonly<
+    Record<TransactionsTableStringKey, string>
+  >;
 
   protected override readonly textsName = 'transactionsTable';
 
@@ -357,13 +388,19 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     if (changed.has('sessionToken')) this.#renewed = undefined;
-    if (['pageSize', 'q', 'status', 'kind', 'cardBrand', 'fromDate', 'toDate', 'sort', 'order'].some((name) => changed.has(name as keyof TransactionsTable))) this.#toFirstPage();
+    if (
+      ['pageSize', 'q', 'status', 'kind', 'cardBrand', 'fromDate', 'toDate', 'sort', 'order'].some((name) =>
+        changed.has(name as keyof TransactionsTable),
+      )
+    )
+      this.#toFirstPage();
   }
 
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
     // A way to get a token appeared after the listing failed for want of one.
-    if (changed.has('fetchSessionToken') && this.fetchSessionToken && this.#listing.status === TaskStatus.ERROR) void this.reload();
+    if (changed.has('fetchSessionToken') && this.fetchSessionToken && this.#listing.status === TaskStatus.ERROR)
+      void this.reload();
     // The payouts are the console's: pages whose session does not grant them load none of it.
     if (this.#features.payouts) void this.#consoleModule();
   }
@@ -374,7 +411,12 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
   }
 
   /** One page, newest first; a refused token is renewed once through fetchSessionToken. */
-  async #list(sessionToken: string | undefined, baseUrl: string | undefined, query: TransactionQuery, signal: AbortSignal): Promise<TransactionPage> {
+  async #list(
+    sessionToken: string | undefined,
+    baseUrl: string | undefined,
+    query: TransactionQuery,
+    signal: AbortSignal,
+  ): Promise<TransactionPage> {
     let renewed = false;
     const list = async (): Promise<TransactionPage> => {
       const serviceOrigin = resolveBaseUrl(baseUrl);
@@ -394,7 +436,9 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
     });
     if (query.sort === 'amount') return result;
     // Each timestamp read once, not once per comparison.
-    const byDate = result.items.map((item) => [Date.parse(item.created_date), item] as const).sort(([a], [b]) => (query.order === 'asc' ? a - b : b - a));
+    const byDate = result.items
+      .map((item) => [Date.parse(item.created_date), item] as const)
+      .sort(([a], [b]) => (query.order === 'asc' ? a - b : b - a));
     return { ...result, items: byDate.map(([, item]) => item) };
   }
 
@@ -415,7 +459,16 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
     const { TransactionConsole } = await import('./transaction-console.ts');
     const host = this;
     return (this.#console ??= new TransactionConsole({
-      lib: { html, formatDateTime, formatMoney, interpolate, widgetCall, WidgetApiError, WidgetAuthError, WidgetNetworkError },
+      lib: {
+        html,
+        formatDateTime,
+        formatMoney,
+        interpolate,
+        widgetCall,
+        WidgetApiError,
+        WidgetAuthError,
+        WidgetNetworkError,
+      },
       host,
       get loading() {
         return host.t('loadingDetails');
@@ -453,7 +506,9 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
     const id = this.#open;
     this.#open = '';
     this.requestUpdate();
-    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(`[data-transaction-id="${CSS.escape(id)}"] button`)?.focus());
+    void this.updateComplete.then(() =>
+      this.renderRoot.querySelector<HTMLElement>(`[data-transaction-id="${CSS.escape(id)}"] button`)?.focus(),
+    );
   }
 
   async #export(): Promise<void> {
@@ -480,7 +535,8 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
   /** Loads page `page`, or, with `filters` (from the form), the first page of those filters unless the range is reversed. */
   #load(page: number, filters?: TransactionFilters): void {
     if (filters) {
-      this.#rangeError = filters.from_date && filters.to_date && filters.from_date > filters.to_date ? this.t('rangeReversed') : '';
+      this.#rangeError =
+        filters.from_date && filters.to_date && filters.from_date > filters.to_date ? this.t('rangeReversed') : '';
       if (this.#rangeError) return this.requestUpdate();
       this.filters = filters;
       emit(this, 'transactions-filter-change', this.filters);
@@ -498,23 +554,52 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
     const form = Object.fromEntries(new FormData(event.target as HTMLFormElement)) as Record<string, string>;
     // The default order (newest first) is no filter: it stays out of the event and the page's URL.
     const [sort = '', order = ''] = form.sorting === 'date desc' ? [] : (form.sorting ?? '').split(' ');
-    this.#load(1, { q: form.q ?? '', status: form.status ?? '', kind: form.kind ?? '', card_brand: form.card_brand ?? '', from_date: form.from ?? '', to_date: form.to ?? '', sort, order });
+    this.#load(1, {
+      q: form.q ?? '',
+      status: form.status ?? '',
+      kind: form.kind ?? '',
+      card_brand: form.card_brand ?? '',
+      from_date: form.from ?? '',
+      to_date: form.to ?? '',
+      sort,
+      order,
+    });
   }
 
   /** A status or a type as a word: `strings`' or the language's, else the service's own, capitalized. */
   #word(prefix: 'status' | 'type', value: string): string {
     const key = `${prefix}${keyOf(value)}` as TransactionsTableStringKey;
-    return this.ownText(key) ?? (transactionsTableStrings as Record<string, string>)[key] ?? capitalize(value.replace('_', ' '));
+    return (
+      this.ownText(key) ??
+      (transactionsTableStrings as Record<string, string>)[key] ??
+      capitalize(value.replace('_', ' '))
+    );
   }
 
   #row(item: TransactionItem, locale: string, cardEnding: string) {
-    const { transaction_id: id, created_date: date, amount, card_brand, last_four, status, type, refunded_amount, refundable_amount } = item;
+    const {
+      transaction_id: id,
+      created_date: date,
+      amount,
+      card_brand,
+      last_four,
+      status,
+      type,
+      refunded_amount,
+      refundable_amount,
+    } = item;
     const open = this.#open === id;
     const brand = capitalize(card_brand);
     // A sale refunded in part or whole keeps the status `completed`: its refunded amount tells.
-    const shown = status === 'completed' && Number(refunded_amount) > 0 ? (Number(refundable_amount) > 0 ? 'partly_refunded' : 'refunded') : status;
+    const shown =
+      status === 'completed' && Number(refunded_amount) > 0
+        ? Number(refundable_amount) > 0
+          ? 'partly_refunded'
+          : 'refunded'
+        : status;
     // A sale is the plain case; a refund or a void says so before its status.
-    const state = type === 'sale' ? this.#word('status', shown) : `${this.#word('type', type)} · ${this.#word('status', shown)}`;
+    const state =
+      type === 'sale' ? this.#word('status', shown) : `${this.#word('type', type)} · ${this.#word('status', shown)}`;
     // One template for every row, with or without a card number, and its texts set as properties rather than
     // rendered as child parts (no marker nodes to clone and no text nodes to insert): a thousand rows in one pass.
     return html`<tr part="row" data-transaction-id=${id}>
@@ -526,9 +611,11 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
         ><span class="hidden" .textContent=${last_four && ` ${cardEnding} `}></span
         ><span .textContent=${last_four}></span></td>
       <td .textContent=${state}></td>
-    </tr>${open
-      ? html`<tr part="details" id=${`details-${id}`}><td colspan="4">${this.#console?.render(item) ?? this.t('loadingDetails')}</td></tr>`
-      : ''}`;
+    </tr>${
+      open
+        ? html`<tr part="details" id=${`details-${id}`}><td colspan="4">${this.#console?.render(item) ?? this.t('loadingDetails')}</td></tr>`
+        : ''
+    }`;
   }
 
   #table(busy: boolean) {
@@ -562,15 +649,22 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
     const filtered = filters.q || filters.status || filters.kind || filters.card_brand;
     const first = (this.#page - 1) * this.#perPage + 1;
     // One live region for every state, so each change of its text is announced.
-    const status =
-      busy ? this.t('loading')
-      : phase === 'empty' ? this.t(filtered ? 'emptyFiltered' : ranged ? 'emptyInRange' : 'empty')
-      : phase === 'loaded' ? this.t('summary', { first, last: first + this.#listing.value!.items.length - 1, total: this.#total })
-      : '';
+    const status = busy
+      ? this.t('loading')
+      : phase === 'empty'
+        ? this.t(filtered ? 'emptyFiltered' : ranged ? 'emptyInRange' : 'empty')
+        : phase === 'loaded'
+          ? this.t('summary', { first, last: first + this.#listing.value!.items.length - 1, total: this.#total })
+          : '';
     const dateInput = (name: 'from' | 'to', value: string) =>
       html`<label>${this.t(name)}<input part="date-input" type="date" name=${name} .value=${value} aria-invalid=${!!this.#rangeError} aria-describedby="range-error" /></label>`;
-    const option = (value: string, text: string, current: string) => html`<option value=${value} ?selected=${value === current}>${text}</option>`;
-    const choice = (name: 'status' | 'kind' | 'card_brand', label: TransactionsTableStringKey, word: (value: string) => string) =>
+    const option = (value: string, text: string, current: string) =>
+      html`<option value=${value} ?selected=${value === current}>${text}</option>`;
+    const choice = (
+      name: 'status' | 'kind' | 'card_brand',
+      label: TransactionsTableStringKey,
+      word: (value: string) => string,
+    ) =>
       html`<label>${this.t(label)}<select part="filter-select" name=${name}>
         ${option('', this.t('any'), filters[name])}${FILTER_VALUES[name].map((value) => option(value, word(value), filters[name]))}
       </select></label>`;
@@ -584,7 +678,8 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
         ${dateInput('from', filters.from_date)} ${dateInput('to', filters.to_date)}
         <label>${this.t('sort')}<select part="filter-select" name="sorting">
           ${(['date desc', 'date asc', 'amount desc', 'amount asc'] as const).map((value) =>
-            option(value, this.t(`sort${keyOf(value.replace(' ', '_'))}` as TransactionsTableStringKey), sorting))}
+            option(value, this.t(`sort${keyOf(value.replace(' ', '_'))}` as TransactionsTableStringKey), sorting),
+          )}
         </select></label>
         <button part="apply-button">${this.t('apply')}</button>
         ${this.#features.export ? html`<button part="export-button" type="button" @click=${this.#export}>${this.t('exportCsv')}</button>` : ''}
@@ -593,9 +688,13 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
       <p id="range-error" class="error" role="alert">${this.#rangeError}</p>
       ${this.#console?.payouts()}
       ${this.lines(status, this.#listing.status === TaskStatus.ERROR ? (this.#listing.error as Error).message : '', phase === 'empty' ? 'status empty' : 'status')}
-      ${phase === 'error'
-        ? html`<button part="retry-button" @click=${this.reload}>${this.t('retry')}</button>`
-        : this.#total ? this.#table(busy) : ''}
+      ${
+        phase === 'error'
+          ? html`<button part="retry-button" @click=${this.reload}>${this.t('retry')}</button>`
+          : this.#total
+            ? this.#table(busy)
+            : ''
+      }
     </div>`;
   }
 }

@@ -19,9 +19,13 @@ test('create-client makes credentials the production service accepts', async (t)
 
   const service = await startServiceProcess(env);
   try {
-    const answer = await send(service.baseUrl, 'GET', '/api/v1/merchant', { auth: { id: clientId, secret: secretKey } });
+    const answer = await send(service.baseUrl, 'GET', '/api/v1/merchant', {
+      auth: { id: clientId, secret: secretKey },
+    });
     assert.equal(answer.status, 200);
-    const wrong = await send(service.baseUrl, 'GET', '/api/v1/merchant', { auth: { id: clientId, secret: `${secretKey}x` } });
+    const wrong = await send(service.baseUrl, 'GET', '/api/v1/merchant', {
+      auth: { id: clientId, secret: `${secretKey}x` },
+    });
     assert.equal(wrong.status, 401);
   } finally {
     await service.stop();

@@ -73,7 +73,8 @@ function closedObjects(value: unknown, key?: string): unknown {
     Object.entries(value).map(([name, inner]) => [name, closedObjects(inner, key === 'properties' ? undefined : name)]),
   );
   const properties = key === 'properties' ? undefined : copy.properties;
-  const open = !('additionalProperties' in copy) && !('patternProperties' in copy) && !('unevaluatedProperties' in copy);
+  const open =
+    !('additionalProperties' in copy) && !('patternProperties' in copy) && !('unevaluatedProperties' in copy);
   if (properties && typeof properties === 'object' && !Array.isArray(properties) && open) {
     copy.additionalProperties = false;
   }
@@ -84,8 +85,10 @@ const pointerSegment = (segment: string) => encodeURIComponent(segment.replace(/
 const isTypeScript = (example: OperationExample) => (example.clientLang ?? 'typescript') === 'typescript';
 /** The calls the elements make in the page, which paykit/client has no method for: shown as HTML. */
 const madeByElements = (path: string) =>
-  path.includes('{public_key}') || ['/widgets/transactions', '/widgets/payouts'].some((table) => path === table || path.startsWith(`${table}/`));
-const asStrings = (record: Record<string, unknown>) => Object.fromEntries(Object.entries(record).map(([k, v]) => [k, String(v)]));
+  path.includes('{public_key}') ||
+  ['/widgets/transactions', '/widgets/payouts'].some((table) => path === table || path.startsWith(`${table}/`));
+const asStrings = (record: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(record).map(([k, v]) => [k, String(v)]));
 
 describe('OpenAPI examples (server/openapi-examples)', () => {
   const entries: Entry[] = [];
@@ -107,7 +110,13 @@ describe('OpenAPI examples (server/openapi-examples)', () => {
         for (const [method, operation] of Object.entries(item)) {
           if (!HTTP_METHODS.includes(method)) continue;
           const key = `${method.toUpperCase()} ${path}`;
-          entries.push({ key, path, pointer: `#/paths/${pointerSegment(path)}/${method}`, operation, example: OPERATION_EXAMPLES[key] });
+          entries.push({
+            key,
+            path,
+            pointer: `#/paths/${pointerSegment(path)}/${method}`,
+            operation,
+            example: OPERATION_EXAMPLES[key],
+          });
         }
       }
     } finally {
@@ -123,14 +132,19 @@ describe('OpenAPI examples (server/openapi-examples)', () => {
     if (validate(value)) return [];
     return (validate.errors ?? []).map((e) => {
       const params = e.params as { additionalProperty?: string; allowedValues?: unknown[] };
-      const detail = params.additionalProperty ?? (params.allowedValues && params.allowedValues.map((v) => JSON.stringify(v)).join(', '));
+      const detail =
+        params.additionalProperty ??
+        (params.allowedValues && params.allowedValues.map((v) => JSON.stringify(v)).join(', '));
       return `${what}${e.instancePath} ${e.message}${detail ? ` (${detail})` : ''}`;
     });
   }
 
   /** Fails with every problem, by operation. */
   function assertNone(problems: Map<string, string[]>, what: string): void {
-    const text = [...problems].filter(([, list]) => list.length > 0).map(([key, list]) => `${key}:\n  ${list.join('\n  ')}`).join('\n');
+    const text = [...problems]
+      .filter(([, list]) => list.length > 0)
+      .map(([key, list]) => `${key}:\n  ${list.join('\n  ')}`)
+      .join('\n');
     if (text) assert.fail(`${what}:\n${text}`);
   }
 
@@ -148,7 +162,10 @@ describe('OpenAPI examples (server/openapi-examples)', () => {
       if (!example) continue;
       const found: string[] = [];
       problems.set(key, found);
-      const parameters = (operation.parameters ?? []).map((p, i) => ({ ...p, at: `${pointer}/parameters/${i}/schema` }));
+      const parameters = (operation.parameters ?? []).map((p, i) => ({
+        ...p,
+        at: `${pointer}/parameters/${i}/schema`,
+      }));
       for (const where of ['path', 'query'] as const) {
         const declared = parameters.filter((p) => p.in === where);
         const given: Record<string, unknown> = (where === 'path' ? example.params : example.query) ?? {};
@@ -161,7 +178,8 @@ describe('OpenAPI examples (server/openapi-examples)', () => {
           if (p.schema !== undefined) found.push(...check(p.at, given[p.name], `${field}.${p.name}`));
         }
         for (const name of Object.keys(given)) {
-          if (!declared.some((p) => p.name === name)) found.push(`${field}.${name} is not a ${where} parameter of the operation`);
+          if (!declared.some((p) => p.name === name))
+            found.push(`${field}.${name} is not a ${where} parameter of the operation`);
         }
       }
       const json = operation.requestBody?.content?.['application/json'];
@@ -177,9 +195,11 @@ describe('OpenAPI examples (server/openapi-examples)', () => {
       if (typeof example.client !== 'string' || example.client.trim() === '') found.push('client has no sample');
       const html = example.clientLang === 'html';
       if (html !== madeByElements(path)) {
-        found.push(html
-          ? 'an HTML sample for a call paykit/client makes: write the TypeScript'
-          : 'the elements make this call in the page: show the element (clientLang html)');
+        found.push(
+          html
+            ? 'an HTML sample for a call paykit/client makes: write the TypeScript'
+            : 'the elements make this call in the page: show the element (clientLang html)',
+        );
       }
     }
     assertNone(problems, 'examples that do not send what their operation takes');
@@ -192,15 +212,27 @@ describe('OpenAPI examples (server/openapi-examples)', () => {
       // A CSV export answers its text: a header row, then rows, each line ended by CRLF.
       if (operation.responses?.['200']?.content?.['text/csv']) {
         const text = example.answer;
-        problems.set(key, typeof text === 'string' && /^[^\r\n]+\r\n([^\r\n]*\r\n)*$/.test(text) ? [] : ['a CSV answer is its text, CRLF lines']);
+        problems.set(
+          key,
+          typeof text === 'string' && /^[^\r\n]+\r\n([^\r\n]*\r\n)*$/.test(text)
+            ? []
+            : ['a CSV answer is its text, CRLF lines'],
+        );
         continue;
       }
       const schema = operation.responses?.['200']?.content?.['application/json']?.schema;
-      const found = schema === undefined
-        ? ['the operation declares no application/json 200 answer']
-        : check(`${pointer}/responses/200/content/application~1json/schema`, example.answer, 'answer', 'answers.json');
+      const found =
+        schema === undefined
+          ? ['the operation declares no application/json 200 answer']
+          : check(
+              `${pointer}/responses/200/content/application~1json/schema`,
+              example.answer,
+              'answer',
+              'answers.json',
+            );
       const envelope = example.answer as { result?: unknown; status?: unknown } | null;
-      if (envelope?.result !== true && envelope?.status !== true) found.push('answer is not a success (result: true, or status: true)');
+      if (envelope?.result !== true && envelope?.status !== true)
+        found.push('answer is not a success (result: true, or status: true)');
       problems.set(key, found);
     }
     assertNone(problems, 'answers that are not what their operation declares');
@@ -208,7 +240,11 @@ describe('OpenAPI examples (server/openapi-examples)', () => {
 
   test('no example but the sandbox payment carries a card number or a CVC', () => {
     const luhn = (digits: string) =>
-      [...digits].reverse().reduce((sum, d, i) => sum + (i % 2 ? [0, 2, 4, 6, 8, 1, 3, 5, 7, 9][Number(d)]! : Number(d)), 0) % 10 === 0;
+      [...digits]
+        .reverse()
+        .reduce((sum, d, i) => sum + (i % 2 ? [0, 2, 4, 6, 8, 1, 3, 5, 7, 9][Number(d)]! : Number(d)), 0) %
+        10 ===
+      0;
     const carrying: string[] = [];
     for (const [key, example] of Object.entries(OPERATION_EXAMPLES)) {
       if (key === CARD_EXAMPLE) continue;
@@ -242,29 +278,45 @@ describe('OpenAPI examples (server/openapi-examples)', () => {
       writeFileSync(join(dir, 'samples.ts'), lines.join('\n'));
       // The repository's compiler options, so that paykit/client resolves to client/ as in every test.
       // A sample ends on the answer a reader goes on to use (`const { pay_link } = …`): unused here, as it should be.
-      const tsconfig = { extends: join(root, 'tsconfig.json'), compilerOptions: { noUnusedLocals: false }, files: ['samples.ts'], include: [] };
+      const tsconfig = {
+        extends: join(root, 'tsconfig.json'),
+        compilerOptions: { noUnusedLocals: false },
+        files: ['samples.ts'],
+        include: [],
+      };
       writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));
     });
 
     test('typecheck against paykit/client (one compiler run)', () => {
       assert.ok(samples.length >= 30, `${samples.length} TypeScript samples`);
-      const result = spawnSync(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json'), '--pretty', 'false'], { encoding: 'utf8', cwd: root });
+      const result = spawnSync(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json'), '--pretty', 'false'], {
+        encoding: 'utf8',
+        cwd: root,
+      });
       const output = `${result.stdout}${result.stderr}`.trim();
       // Name each error after the operation whose sample it is in.
       const file = relative(root, join(dir, 'samples.ts'));
-      const errors = output.split('\n').filter(Boolean).map((line) => {
-        const at = /^(.*?)\((\d+),(\d+)\): (.*)$/.exec(line);
-        if (!at || !at[1]!.endsWith('samples.ts')) return line;
-        const lineNumber = Number(at[2]);
-        const sample = samples.find((s) => lineNumber >= s.start && lineNumber <= s.end);
-        return sample ? `${sample.key} (line ${lineNumber - sample.start + 1} of its sample): ${at[4]}` : `${file}:${lineNumber}: ${at[4]}`;
-      });
+      const errors = output
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => {
+          const at = /^(.*?)\((\d+),(\d+)\): (.*)$/.exec(line);
+          if (!at || !at[1]!.endsWith('samples.ts')) return line;
+          const lineNumber = Number(at[2]);
+          const sample = samples.find((s) => lineNumber >= s.start && lineNumber <= s.end);
+          return sample
+            ? `${sample.key} (line ${lineNumber - sample.start + 1} of its sample): ${at[4]}`
+            : `${file}:${lineNumber}: ${at[4]}`;
+        });
       assert.equal(result.status, 0, `the samples do not typecheck:\n${errors.join('\n')}`);
     });
 
     test("each, run with a fetch that answers the example's answer, makes exactly the example's request", async (t) => {
       t.mock.method(console, 'log', () => {});
-      const module = (await import(pathToFileURL(join(dir, 'samples.ts')).href)) as Record<string, (paykit: PaykitClient) => Promise<void>>;
+      const module = (await import(pathToFileURL(join(dir, 'samples.ts')).href)) as Record<
+        string,
+        (paykit: PaykitClient) => Promise<void>
+      >;
       const problems = new Map<string, string[]>();
       for (const { key, name } of samples) {
         const example = OPERATION_EXAMPLES[key]!;
@@ -287,7 +339,10 @@ describe('OpenAPI examples (server/openapi-examples)', () => {
             });
             return typeof example.answer === 'string'
               ? new Response(example.answer, { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8' } })
-              : new Response(JSON.stringify(example.answer), { status: 200, headers: { 'content-type': 'application/json' } });
+              : new Response(JSON.stringify(example.answer), {
+                  status: 200,
+                  headers: { 'content-type': 'application/json' },
+                });
           },
         });
         try {
@@ -301,7 +356,9 @@ describe('OpenAPI examples (server/openapi-examples)', () => {
         }
         const call = calls[0]!;
         const [method, path] = key.split(' ') as [string, string];
-        const filled = path.replace(/\{(\w+)\}/g, (_, param: string) => encodeURIComponent(example.params?.[param] ?? `{${param}}`));
+        const filled = path.replace(/\{(\w+)\}/g, (_, param: string) =>
+          encodeURIComponent(example.params?.[param] ?? `{${param}}`),
+        );
         const expectedPath = `/api/v1${filled}`;
         if (call.method !== method || call.url.pathname !== expectedPath) {
           found.push(`it called ${call.method} ${call.url.pathname}, not ${method} ${expectedPath}`);
@@ -311,14 +368,20 @@ describe('OpenAPI examples (server/openapi-examples)', () => {
         try {
           assert.deepEqual(query, asStrings(example.query ?? {}));
         } catch {
-          found.push(`it sent the query ${JSON.stringify(query)}, the example says ${JSON.stringify(example.query ?? {})}`);
+          found.push(
+            `it sent the query ${JSON.stringify(query)}, the example says ${JSON.stringify(example.query ?? {})}`,
+          );
         }
         let sent: unknown;
         if (call.body === undefined) sent = undefined;
         else if (call.type?.startsWith('application/json')) sent = JSON.parse(call.body);
-        else if (call.type?.startsWith('application/x-www-form-urlencoded')) sent = Object.fromEntries(new URLSearchParams(call.body));
+        else if (call.type?.startsWith('application/x-www-form-urlencoded'))
+          sent = Object.fromEntries(new URLSearchParams(call.body));
         else sent = call.body;
-        const expected = call.type?.startsWith('application/x-www-form-urlencoded') && example.body ? asStrings(example.body) : example.body;
+        const expected =
+          call.type?.startsWith('application/x-www-form-urlencoded') && example.body
+            ? asStrings(example.body)
+            : example.body;
         try {
           assert.deepEqual(sent, expected);
         } catch {
@@ -353,7 +416,8 @@ describe('OpenAPI examples (server/openapi-examples)', () => {
         rest = rest.slice(match[0].length);
         const tag = match[1]!;
         const attributes = [...match[2]!.matchAll(/([a-z][a-z0-9-]*)="([^"]*)"/g)].map((m) => [m[1]!, m[2]!] as const);
-        const defined = customElements.get(tag) as (CustomElementConstructor & { observedAttributes?: string[] }) | undefined;
+        const defined = customElements.get(tag) as
+          (CustomElementConstructor & { observedAttributes?: string[] }) | undefined;
         if (!ELEMENTS.includes(tag) || !defined) {
           found.push(`<${tag}> is not an element of the library (${ELEMENTS.join(', ')})`);
           continue;
@@ -364,11 +428,14 @@ describe('OpenAPI examples (server/openapi-examples)', () => {
           if (!declared.includes(name)) found.push(`<${tag}> has no attribute ${name} (it has ${declared.join(', ')})`);
           if (names.indexOf(name) !== i) found.push(`<${tag}> repeats ${name}`);
           const sent = SENDS[name]?.(example);
-          if (sent !== undefined && String(sent) !== value) found.push(`<${tag} ${name}="${value}">, but the example sends ${JSON.stringify(sent)}`);
+          if (sent !== undefined && String(sent) !== value)
+            found.push(`<${tag} ${name}="${value}">, but the example sends ${JSON.stringify(sent)}`);
         }
-        if (example.params?.public_key !== undefined && !names.includes('public-key')) found.push(`<${tag}> names no public-key`);
+        if (example.params?.public_key !== undefined && !names.includes('public-key'))
+          found.push(`<${tag}> names no public-key`);
       }
-      if (elements === 0 || rest.trim() !== '') found.push(`not only elements of the library: ${JSON.stringify(rest.trim() || example.client)}`);
+      if (elements === 0 || rest.trim() !== '')
+        found.push(`not only elements of the library: ${JSON.stringify(rest.trim() || example.client)}`);
     }
     assertNone(problems, 'HTML samples that are not what the library defines');
   });

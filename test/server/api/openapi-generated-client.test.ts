@@ -50,8 +50,16 @@ export async function refusal(baseUrl: string, authorization: string, merchant_k
 
 const TSCONFIG = {
   compilerOptions: {
-    target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2023', 'DOM'], types: ['node'],
-    strict: true, noEmit: true, allowImportingTsExtensions: true, verbatimModuleSyntax: true, skipLibCheck: true,
+    target: 'ES2022',
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    lib: ['ES2023', 'DOM'],
+    types: ['node'],
+    strict: true,
+    noEmit: true,
+    allowImportingTsExtensions: true,
+    verbatimModuleSyntax: true,
+    skipLibCheck: true,
   },
   include: ['*.ts'],
 };
@@ -85,7 +93,8 @@ describe('a client generated from /openapi.json with openapi-typescript and open
       for (const [method, operation] of Object.entries<JsonSchema>(item)) {
         for (const parameter of operation['parameters'] ?? []) {
           const where = `${method} ${path} ${parameter.name}`;
-          if (parameter.schema?.default !== undefined) assert.notEqual(parameter.required, true, `${where} has a default`);
+          if (parameter.schema?.default !== undefined)
+            assert.notEqual(parameter.required, true, `${where} has a default`);
           if (paging.has(parameter.name)) {
             seen++;
             assert.equal(parameter.schema.type, 'integer', where);
@@ -98,7 +107,9 @@ describe('a client generated from /openapi.json with openapi-typescript and open
   });
 
   test("the README's calls and the generated types compile; wrong calls do not", async () => {
-    const answer = await run(process.execPath, [TSC, '-p', dir], { cwd: dir }).catch((error: { stdout: string }) => error);
+    const answer = await run(process.execPath, [TSC, '-p', dir], { cwd: dir }).catch(
+      (error: { stdout: string }) => error,
+    );
     assert.equal(answer.stdout, '', `tsc: ${answer.stdout}`);
   });
 

@@ -2,16 +2,40 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { startService, type TestService } from '../../support/service.ts';
-import { declaredOperations, DeclaredAnswers, dereference, type DeclaredOperation, type JsonSchema } from '../../support/openapi.ts';
+import {
+  declaredOperations,
+  DeclaredAnswers,
+  dereference,
+  type DeclaredOperation,
+  type JsonSchema,
+} from '../../support/openapi.ts';
 import { TAGS } from '../../../server/openapi/document.ts';
 import { approvedMerchant } from '../../support/payments.ts';
 import { OPERATION_EXAMPLES } from '../../../server/openapi-examples/index.ts';
 import { EXPECTATION_FAILED } from '../../../server/plugins/expectation-failed.ts';
 
-const SHARED_STATUSES = ['400', '401', '402', '403', '404', '408', '409', '413', '414', '415', '417', '422', '429', '431', '500', '503'];
+const SHARED_STATUSES = [
+  '400',
+  '401',
+  '402',
+  '403',
+  '404',
+  '408',
+  '409',
+  '413',
+  '414',
+  '415',
+  '417',
+  '422',
+  '429',
+  '431',
+  '500',
+  '503',
+];
 const byPublicKey = ({ path }: DeclaredOperation) => path.startsWith('/widgets/{public_key}/');
 /** The payments console's calls, with a widget session token: the table's listing and everything under it. */
-const bySession = ({ path }: DeclaredOperation) => ['/widgets/transactions', '/widgets/payouts'].some((table) => path === table || path.startsWith(`${table}/`));
+const bySession = ({ path }: DeclaredOperation) =>
+  ['/widgets/transactions', '/widgets/payouts'].some((table) => path === table || path.startsWith(`${table}/`));
 const key = ({ method, path }: DeclaredOperation) => `${method} ${path}`;
 
 describe('the OpenAPI document', () => {
@@ -36,13 +60,22 @@ describe('the OpenAPI document', () => {
   test('every operation has a unique operationId, a summary and one described tag; the hosted pages and the operator API are not in it', () => {
     assert.ok(operations.length >= 40, `${operations.length} operations`);
     const ids = operations.map(({ operation }) => operation['operationId']);
-    assert.ok(ids.every((id) => typeof id === 'string' && /^[a-z][A-Za-z]+$/.test(id)), ids.join(', '));
+    assert.ok(
+      ids.every((id) => typeof id === 'string' && /^[a-z][A-Za-z]+$/.test(id)),
+      ids.join(', '),
+    );
     assert.equal(new Set(ids).size, ids.length, 'operationIds are unique');
-    assert.deepEqual(document['tags'].map((tag: { name: string }) => tag.name), TAGS.map((tag) => tag.name));
+    assert.deepEqual(
+      document['tags'].map((tag: { name: string }) => tag.name),
+      TAGS.map((tag) => tag.name),
+    );
     for (const declared of operations) {
       assert.ok(declared.operation['summary'], `${key(declared)} has a summary`);
       assert.equal(declared.operation['tags'].length, 1, key(declared));
-      assert.ok(TAGS.some((tag) => tag.name === declared.operation['tags'][0]), `${key(declared)}: ${declared.operation['tags'][0]} is a declared tag`);
+      assert.ok(
+        TAGS.some((tag) => tag.name === declared.operation['tags'][0]),
+        `${key(declared)}: ${declared.operation['tags'][0]} is a declared tag`,
+      );
     }
     const paths = Object.keys(document['paths']);
     assert.ok(!paths.some((path) => /^\/(docs|portal|pay|onboard|operator|health)(\/|$)/.test(path)), paths.join(' '));
@@ -66,13 +99,23 @@ describe('the OpenAPI document', () => {
     for (const declared of operations) {
       const responses = declared.operation['responses'];
       // Every answer is JSON but a CSV export's.
-      assert.ok((responses['200'].content['application/json'] ?? responses['200'].content['text/csv']).schema, `${key(declared)} declares its answer`);
+      assert.ok(
+        (responses['200'].content['application/json'] ?? responses['200'].content['text/csv']).schema,
+        `${key(declared)} declares its answer`,
+      );
       for (const status of SHARED_STATUSES) {
         assert.ok(responses[status], `${key(declared)} declares ${status}`);
-        assert.deepEqual(responses[status].content['application/json'].schema, failure, `${key(declared)} ${status} is the envelope`);
+        assert.deepEqual(
+          responses[status].content['application/json'].schema,
+          failure,
+          `${key(declared)} ${status} is the envelope`,
+        );
       }
-      for (const status of ['409', '429']) assert.ok(responses[status].headers['retry-after'], `${key(declared)} ${status} has Retry-After`);
-      const headers = (declared.operation['parameters'] ?? []).filter((p: { in: string }) => p.in === 'header').map((p: { name: string }) => p.name);
+      for (const status of ['409', '429'])
+        assert.ok(responses[status].headers['retry-after'], `${key(declared)} ${status} has Retry-After`);
+      const headers = (declared.operation['parameters'] ?? [])
+        .filter((p: { in: string }) => p.in === 'header')
+        .map((p: { name: string }) => p.name);
       const partnerWrite = declared.method !== 'GET' && !byPublicKey(declared) && !bySession(declared);
       assert.deepEqual(headers, partnerWrite ? ['idempotency-key'] : [], key(declared));
     }
@@ -87,32 +130,46 @@ describe('the OpenAPI document', () => {
     const bigHeaders = await service.api('GET', '/merchant', { headers: { 'x-padding': 'a'.repeat(20_000) } });
     assert.deepEqual([bigHeaders.status, bigHeaders.body.code], [431, 'invalid_request']);
     const expectation = await service.api('GET', '/merchant', { headers: { expect: 'something-else' } });
-    assert.deepEqual([expectation.status, expectation.body], [417, { result: false, message: EXPECTATION_FAILED, code: 'invalid_request' }]);
+    assert.deepEqual(
+      [expectation.status, expectation.body],
+      [417, { result: false, message: EXPECTATION_FAILED, code: 'invalid_request' }],
+    );
   });
 
   test('declares the content types each body is read from, and no other is accepted', async () => {
     const { merchantId, merchantKey } = await approvedMerchant(service);
-    const merchants = (await service.api('GET', '/merchant')).body.data as { merchant_id: string; public_data: { public_key: string } }[];
+    const merchants = (await service.api('GET', '/merchant')).body.data as {
+      merchant_id: string;
+      public_data: { public_key: string };
+    }[];
     const publicKey = merchants.find((merchant) => merchant.merchant_id === merchantId)!.public_data.public_key;
     // The console's calls check their session before they read a body: they are sent with one.
-    const session = (await service.api('POST', '/widgets/sessions', { json: { merchant_key: merchantKey } })).body.data.session_token as string;
+    const session = (await service.api('POST', '/widgets/sessions', { json: { merchant_key: merchantKey } })).body.data
+      .session_token as string;
     for (const declared of operations) {
       const content = declared.operation['requestBody']?.content;
       if (!content) continue;
       const types = Object.keys(content);
-      const flatText = Object.values<JsonSchema>(content['application/json'].schema.properties ?? {})
-        .every((field) => field['type'] === 'string' || field['anyOf']?.some((choice: JsonSchema) => choice['type'] === 'string'));
+      const flatText = Object.values<JsonSchema>(content['application/json'].schema.properties ?? {}).every(
+        (field) =>
+          field['type'] === 'string' || field['anyOf']?.some((choice: JsonSchema) => choice['type'] === 'string'),
+      );
       const expected = byPublicKey(declared)
         ? ['application/json']
         : ['application/json', 'text/plain', ...(flatText ? ['application/x-www-form-urlencoded'] : [])];
       assert.deepEqual(types, expected, key(declared));
 
       const path = declared.path.replace('{public_key}', publicKey).replace(/\{[^}]+\}/g, 'x');
-      const call = (type: string) => service.api(declared.method, path, {
-        raw: type.includes('form') ? 'a=b' : '{}',
-        ...(bySession(declared) ? { auth: null } : {}),
-        headers: { 'content-type': type, ...(byPublicKey(declared) ? { origin: 'https://shop.example' } : {}), ...(bySession(declared) ? { authorization: `Bearer ${session}` } : {}) },
-      });
+      const call = (type: string) =>
+        service.api(declared.method, path, {
+          raw: type.includes('form') ? 'a=b' : '{}',
+          ...(bySession(declared) ? { auth: null } : {}),
+          headers: {
+            'content-type': type,
+            ...(byPublicKey(declared) ? { origin: 'https://shop.example' } : {}),
+            ...(bySession(declared) ? { authorization: `Bearer ${session}` } : {}),
+          },
+        });
       for (const type of types) {
         const status = (await call(type)).status;
         assert.notEqual(status, 415, `${key(declared)} reads ${type}`);
@@ -124,10 +181,18 @@ describe('the OpenAPI document', () => {
   test('enumerated fields list their values, in requests and in answers', () => {
     const find = (id: string) => operations.find((declared) => declared.operation['operationId'] === id)!.operation;
     const onboarding = find('onboardMerchant')['requestBody'].content['application/json'].schema;
-    assert.deepEqual(onboarding.properties.BusinessInfo.properties.ownershiptype.anyOf[0].enum,
-      ['sole_proprietorship', 'partnership', 'llc', 'corporation', 's_corporation', 'non_profit', 'government']);
+    assert.deepEqual(onboarding.properties.BusinessInfo.properties.ownershiptype.anyOf[0].enum, [
+      'sole_proprietorship',
+      'partnership',
+      'llc',
+      'corporation',
+      's_corporation',
+      'non_profit',
+      'government',
+    ]);
     assert.match(onboarding.properties.BusinessInfo.properties.ein.description, /required by the review/);
-    const transaction = find('listTransactions')['responses']['200'].content['application/json'].schema.properties.data.items;
+    const transaction =
+      find('listTransactions')['responses']['200'].content['application/json'].schema.properties.data.items;
     assert.deepEqual(transaction.properties.type.enum, ['sale', 'refund', 'void', 'ach_return']);
     assert.deepEqual(transaction.properties.method.enum, ['card', 'ach']);
     const delivery = find('listWebhookDeliveries')['responses']['200'].content['application/json'].schema;
@@ -143,15 +208,23 @@ describe('the OpenAPI document', () => {
       assert.ok(example, key(declared));
       const success = operation['responses']['200'];
       assert.match(success.description, /^Done/, key(declared));
-      assert.deepEqual((success.content['application/json'] ?? success.content['text/csv']).example, example.answer, key(declared));
-      if (example.body) assert.deepEqual(operation['requestBody'].content['application/json'].example, example.body, key(declared));
+      assert.deepEqual(
+        (success.content['application/json'] ?? success.content['text/csv']).example,
+        example.answer,
+        key(declared),
+      );
+      if (example.body)
+        assert.deepEqual(operation['requestBody'].content['application/json'].example, example.body, key(declared));
       for (const parameter of operation['parameters'] ?? []) {
         const values = parameter.in === 'path' ? example.params : parameter.in === 'query' ? example.query : undefined;
-        if (values?.[parameter.name] !== undefined) assert.equal(parameter.example, values[parameter.name], `${key(declared)} ${parameter.name}`);
+        if (values?.[parameter.name] !== undefined)
+          assert.equal(parameter.example, values[parameter.name], `${key(declared)} ${parameter.name}`);
       }
       const [sample] = operation['x-codeSamples'];
-      if (byPublicKey(declared)) assert.equal(example.clientLang, 'html', `${key(declared)} is made by an element in the page`);
-      if (example.clientLang === 'html') assert.deepEqual(sample, { lang: 'HTML', label: 'Paykit element', source: example.client });
+      if (byPublicKey(declared))
+        assert.equal(example.clientLang, 'html', `${key(declared)} is made by an element in the page`);
+      if (example.clientLang === 'html')
+        assert.deepEqual(sample, { lang: 'HTML', label: 'Paykit element', source: example.client });
       else {
         assert.equal(sample.lang, 'TypeScript', key(declared));
         assert.ok(sample.source.startsWith("import { PaykitClient } from 'paykit/client';"), key(declared));
@@ -165,10 +238,37 @@ describe('the OpenAPI document', () => {
     const json = { 'content-type': 'application/json; charset=utf-8' };
     const ok = JSON.stringify({ result: true, message: 'Merchants retrieved.', data: [] });
     assert.equal(declared.problemsWith('GET', '/api/v1/merchant', { status: 200, headers: json, text: ok }), undefined);
-    assert.match(declared.problemsWith('GET', '/api/v1/merchant', { status: 200, headers: json, text: JSON.stringify({ result: true, data: [] }) })!, /must have required property 'message'/);
-    assert.match(declared.problemsWith('GET', '/api/v1/merchant', { status: 201, headers: json, text: ok })!, /does not declare status 201/);
-    assert.match(declared.problemsWith('GET', '/api/v1/merchant', { status: 400, headers: json, text: JSON.stringify({ result: false, message: 'x' }) })!, /required property 'code'/);
-    assert.match(declared.problemsWith('GET', '/api/v1/nowhere', { status: 200, headers: json, text: ok })!, /no operation declares/);
-    assert.equal(declared.problemsWith('GET', '/api/v1/customers/abc?merchant_key=k', { status: 404, headers: json, text: JSON.stringify({ result: false, message: 'No customer.', code: 'not_found' }) }), undefined);
+    assert.match(
+      declared.problemsWith('GET', '/api/v1/merchant', {
+        status: 200,
+        headers: json,
+        text: JSON.stringify({ result: true, data: [] }),
+      })!,
+      /must have required property 'message'/,
+    );
+    assert.match(
+      declared.problemsWith('GET', '/api/v1/merchant', { status: 201, headers: json, text: ok })!,
+      /does not declare status 201/,
+    );
+    assert.match(
+      declared.problemsWith('GET', '/api/v1/merchant', {
+        status: 400,
+        headers: json,
+        text: JSON.stringify({ result: false, message: 'x' }),
+      })!,
+      /required property 'code'/,
+    );
+    assert.match(
+      declared.problemsWith('GET', '/api/v1/nowhere', { status: 200, headers: json, text: ok })!,
+      /no operation declares/,
+    );
+    assert.equal(
+      declared.problemsWith('GET', '/api/v1/customers/abc?merchant_key=k', {
+        status: 404,
+        headers: json,
+        text: JSON.stringify({ result: false, message: 'No customer.', code: 'not_found' }),
+      }),
+      undefined,
+    );
   });
 });

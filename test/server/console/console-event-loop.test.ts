@@ -23,7 +23,10 @@ const LONGEST_MS = 1_000;
 function statementsOnThisThread() {
   const ran: { sql: string; ms: number }[] = [];
   const probe = new SQLite(':memory:');
-  const prototype = Object.getPrototypeOf(probe.prepare('select 1')) as Record<'all' | 'get' | 'iterate' | 'run', (...args: unknown[]) => unknown>;
+  const prototype = Object.getPrototypeOf(probe.prepare('select 1')) as Record<
+    'all' | 'get' | 'iterate' | 'run',
+    (...args: unknown[]) => unknown
+  >;
   probe.close();
   const originals = { all: prototype.all, get: prototype.get, iterate: prototype.iterate, run: prototype.run };
   for (const name of Object.keys(originals) as (keyof typeof originals)[]) {
@@ -58,7 +61,14 @@ describe('the console beside the event loop (sqlite)', () => {
     token = (await consoleSession(service, merchantKey, { export: true })).session_token;
     const beside = new SQLite(join(dir, 'paykit.sqlite'));
     beside.pragma('busy_timeout = 10000');
-    const history = { clientId: service.client.clientId, merchantId, count: ROWS, days: 365, end: '2026-10-31', prefix: 'loop' };
+    const history = {
+      clientId: service.client.clientId,
+      merchantId,
+      count: ROWS,
+      days: 365,
+      end: '2026-10-31',
+      prefix: 'loop',
+    };
     beside.exec(transactionHistorySql('sqlite', history));
     beside.exec(paymentRequestHistorySql('sqlite', history));
     beside.close();
@@ -69,12 +79,19 @@ describe('the console beside the event loop (sqlite)', () => {
   });
 
   test('an export of every row and three searches at once read nothing on the event loop, never hold it; /health answers throughout', async () => {
-    const console = (path: string) => send(service.baseUrl, 'GET', `/api/v1/widgets/transactions${path}`, { headers: { authorization: `Bearer ${token}` } });
+    const console = (path: string) =>
+      send(service.baseUrl, 'GET', `/api/v1/widgets/transactions${path}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
     const onThisThread = statementsOnThisThread();
     const delay = monitorEventLoopDelay({ resolution: 5 });
     let exporting = true;
     const health: number[] = [];
-    const searches = ['?q=4242&status=refunded', '?card_brand=discover&status=declined&sort=amount', '?q=shopper11@example.com'];
+    const searches = [
+      '?q=4242&status=refunded',
+      '?card_brand=discover&status=declined&sort=amount',
+      '?q=shopper11@example.com',
+    ];
     delay.enable();
     try {
       const exported = console('/export.csv').finally(() => (exporting = false));
@@ -96,15 +113,25 @@ describe('the console beside the event loop (sqlite)', () => {
       const answered = await Promise.all(searched);
       assert.equal(csv.status, 200);
       assert.equal(csv.text.split('\r\n').length - 2, ROWS - ROWS / 50, 'every listed row and the header');
-      assert.ok(answered.every((n) => n > 0), `searches answered: ${answered}`);
+      assert.ok(
+        answered.every((n) => n > 0),
+        `searches answered: ${answered}`,
+      );
     } finally {
       delay.disable();
       onThisThread.restore();
     }
-    assert.deepEqual(onThisThread.ran.filter((s) => /"transactions"|"payment_requests"/.test(s.sql)).map((s) => s.sql), [], 'no read of the rows on this thread');
+    assert.deepEqual(
+      onThisThread.ran.filter((s) => /"transactions"|"payment_requests"/.test(s.sql)).map((s) => s.sql),
+      [],
+      'no read of the rows on this thread',
+    );
     assert.ok(onThisThread.ran.length > 0, 'the sessions and /health were read on this thread');
     const longestMs = delay.max / 1e6;
-    assert.ok(longestMs < LONGEST_MS, `the event loop was held ${longestMs.toFixed(1)} ms (p99 ${(delay.percentile(99) / 1e6).toFixed(1)} ms)`);
+    assert.ok(
+      longestMs < LONGEST_MS,
+      `the event loop was held ${longestMs.toFixed(1)} ms (p99 ${(delay.percentile(99) / 1e6).toFixed(1)} ms)`,
+    );
     assert.ok(Math.max(...health) < LONGEST_MS, `/health took ${Math.max(...health).toFixed(1)} ms`);
   });
 });

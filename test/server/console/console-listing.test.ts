@@ -6,8 +6,18 @@ import { testDatabases } from '../../support/databases.ts';
 import { consoleCall, consoleSession, payment } from '../../support/console.ts';
 
 type Item = {
-  transaction_id: string; created_date: string; amount: string; card_brand: string; last_four: string; status: string; type: string;
-  order_id: string; refunded_amount: string; refundable_amount: string; voidable_until: string | null; capturable: boolean;
+  transaction_id: string;
+  created_date: string;
+  amount: string;
+  card_brand: string;
+  last_four: string;
+  status: string;
+  type: string;
+  order_id: string;
+  refunded_amount: string;
+  refundable_amount: string;
+  voidable_until: string | null;
+  capturable: boolean;
 };
 
 /** The console's listing, filters, search and sort over HTTP, each checked against a filter of the whole listing. */
@@ -20,7 +30,11 @@ for (const database of testDatabases()) {
     before(async () => {
       service = await startService({ database });
       ({ merchantKey } = await approvedMerchant(service));
-      const { session_token } = await consoleSession(service, merchantKey, { refunds: true, voids: true, captures: true });
+      const { session_token } = await consoleSession(service, merchantKey, {
+        refunds: true,
+        voids: true,
+        captures: true,
+      });
       call = consoleCall(service, session_token);
       ids.small = await payment(service, merchantKey, '12.50', { orderId: 'order-small' });
       ids.large = await payment(service, merchantKey, '250.00', { email: 'Ann.Lee@Shop.example' });
@@ -32,7 +46,9 @@ for (const database of testDatabases()) {
       for (let i = 0; i < 6; i++) await payment(service, merchantKey, `${10 + i}.00`);
       assert.equal((await call('POST', `/${ids.refunded}/refund`, { amount: '20.00' })).status, 200);
       assert.equal((await call('POST', `/${ids.voided}/void`)).status, 200);
-      const declined = await service.api('POST', '/update-ach', { json: { merchant_key: merchantKey, transaction_id: ids.achDeclined, new_status: 'declined' } });
+      const declined = await service.api('POST', '/update-ach', {
+        json: { merchant_key: merchantKey, transaction_id: ids.achDeclined, new_status: 'declined' },
+      });
       assert.equal(declined.status, 200, declined.text);
       const other = await approvedMerchant(service);
       await payment(service, other.merchantKey, '12.50');
@@ -65,7 +81,11 @@ for (const database of testDatabases()) {
       assert.deepEqual(dates, [...dates].sort().reverse());
       const byId = new Map(items.map((i) => [i.transaction_id, i]));
       assert.deepEqual(
-        [byId.get(ids.refunded)!.refunded_amount, byId.get(ids.refunded)!.refundable_amount, byId.get(ids.refunded)!.voidable_until],
+        [
+          byId.get(ids.refunded)!.refunded_amount,
+          byId.get(ids.refunded)!.refundable_amount,
+          byId.get(ids.refunded)!.voidable_until,
+        ],
         ['20.00', '60.00', null],
       );
       const fresh = byId.get(ids.small)!;
@@ -92,7 +112,11 @@ for (const database of testDatabases()) {
         ['card_brand=visa', (i) => i.card_brand === 'Visa'],
         ['card_brand=ach', (i) => i.card_brand === 'ACH'],
         ['card_brand=amex', () => false],
-        ['kind=sale&card_brand=visa&status=completed', (i) => i.type === 'sale' && i.card_brand === 'Visa' && i.status === 'completed' && i.refunded_amount === '0.00'],
+        [
+          'kind=sale&card_brand=visa&status=completed',
+          (i) =>
+            i.type === 'sale' && i.card_brand === 'Visa' && i.status === 'completed' && i.refunded_amount === '0.00',
+        ],
         ['q=12.50', (i) => i.amount === '12.50'],
         ['q=order-small', (i) => i.order_id === 'order-small'],
         [`q=${ids.large}`, (i) => i.transaction_id === ids.large],
@@ -112,8 +136,15 @@ for (const database of testDatabases()) {
       for (const [query, keep] of cases) {
         const expected = all.filter(keep).map((i) => i.transaction_id);
         const { items, totals } = await allPages(query);
-        assert.deepEqual(items.map((i) => i.transaction_id), expected, query);
-        assert.ok(totals.every((t) => t === expected.length), `${query}: totalCount ${totals} for ${expected.length} rows`);
+        assert.deepEqual(
+          items.map((i) => i.transaction_id),
+          expected,
+          query,
+        );
+        assert.ok(
+          totals.every((t) => t === expected.length),
+          `${query}: totalCount ${totals} for ${expected.length} rows`,
+        );
       }
     });
 
@@ -121,26 +152,53 @@ for (const database of testDatabases()) {
       const all = (await allPages('')).items;
       const desc = (await allPages('sort=amount')).items;
       const amounts = desc.map((i) => Number(i.amount));
-      assert.deepEqual(amounts, [...amounts].sort((a, b) => b - a));
+      assert.deepEqual(
+        amounts,
+        [...amounts].sort((a, b) => b - a),
+      );
       assert.equal(desc.length, all.length);
       const asc = (await allPages('sort=amount&order=asc')).items;
-      assert.deepEqual(asc.map((i) => i.transaction_id), [...desc].reverse().map((i) => i.transaction_id));
+      assert.deepEqual(
+        asc.map((i) => i.transaction_id),
+        [...desc].reverse().map((i) => i.transaction_id),
+      );
       const oldest = (await allPages('order=asc')).items;
-      assert.deepEqual(oldest.map((i) => i.transaction_id), [...all].reverse().map((i) => i.transaction_id));
+      assert.deepEqual(
+        oldest.map((i) => i.transaction_id),
+        [...all].reverse().map((i) => i.transaction_id),
+      );
       const page2 = await call('GET', '?perPage=3&page=2&sort=amount');
-      assert.deepEqual(page2.body.data.items.map((i: Item) => i.transaction_id), desc.slice(3, 6).map((i) => i.transaction_id), 'page numbers too');
+      assert.deepEqual(
+        page2.body.data.items.map((i: Item) => i.transaction_id),
+        desc.slice(3, 6).map((i) => i.transaction_id),
+        'page numbers too',
+      );
     });
 
     test('holds: kind=hold lists them, capturable while authorized', async () => {
       const { items } = await allPages('kind=hold');
-      assert.deepEqual(items.map((i) => [i.transaction_id, i.type, i.status, i.capturable]), [[ids.hold, 'preauth', 'authorized', true]]);
+      assert.deepEqual(
+        items.map((i) => [i.transaction_id, i.type, i.status, i.capturable]),
+        [[ids.hold, 'preauth', 'authorized', true]],
+      );
     });
 
     test('bad values are 400 invalid_request', async () => {
       const first = await call('GET', '?perPage=3');
       for (const query of [
-        'status=lost', 'kind=preauth', 'card_brand=Visa', 'sort=name', 'order=up', `q=${'x'.repeat(101)}`, 'from_date=2026-13-01', 'perPage=0',
-        `sort=amount&cursor=${first.body.data.next_cursor}`, 'cursor=bm9wZQ', 'page=102&perPage=100', 'q=order%00small', 'q=a%09b',
+        'status=lost',
+        'kind=preauth',
+        'card_brand=Visa',
+        'sort=name',
+        'order=up',
+        `q=${'x'.repeat(101)}`,
+        'from_date=2026-13-01',
+        'perPage=0',
+        `sort=amount&cursor=${first.body.data.next_cursor}`,
+        'cursor=bm9wZQ',
+        'page=102&perPage=100',
+        'q=order%00small',
+        'q=a%09b',
       ]) {
         const answer = await call('GET', `?${query}`);
         assert.deepEqual([answer.status, answer.body.code], [400, 'invalid_request'], `${query}: ${answer.text}`);
@@ -150,30 +208,57 @@ for (const database of testDatabases()) {
     test('details: the timeline and the refunds; a void, ACH decisions and a capture in theirs', async () => {
       const refunded = await call('GET', `/${ids.refunded}`);
       assert.equal(refunded.status, 200, refunded.text);
-      assert.deepEqual(refunded.body.data.timeline.map((s: { what: string }) => s.what), ['created', 'authorized', 'captured', 'refunded']);
-      assert.deepEqual(refunded.body.data.refunds.map((r: { amount: string }) => r.amount), ['20.00']);
+      assert.deepEqual(
+        refunded.body.data.timeline.map((s: { what: string }) => s.what),
+        ['created', 'authorized', 'captured', 'refunded'],
+      );
+      assert.deepEqual(
+        refunded.body.data.refunds.map((r: { amount: string }) => r.amount),
+        ['20.00'],
+      );
       const voided = await call('GET', `/${ids.voided}`);
-      assert.deepEqual(voided.body.data.timeline.map((s: { what: string }) => s.what), ['created', 'authorized', 'captured', 'voided']);
+      assert.deepEqual(
+        voided.body.data.timeline.map((s: { what: string }) => s.what),
+        ['created', 'authorized', 'captured', 'voided'],
+      );
       assert.deepEqual(voided.body.data.refunds, []);
       const declined = await call('GET', `/${ids.achDeclined}`);
-      assert.deepEqual(declined.body.data.timeline.map((s: { what: string }) => s.what), ['created', 'ach_pending', 'ach_declined']);
+      assert.deepEqual(
+        declined.body.data.timeline.map((s: { what: string }) => s.what),
+        ['created', 'ach_pending', 'ach_declined'],
+      );
       const hold = await payment(service, merchantKey, '70.00', { preauth: true });
       const captured = await call('POST', `/${hold}/capture`, { amount: '65.00' });
       assert.equal(captured.status, 200, captured.text);
-      assert.deepEqual(captured.body.data.timeline.map((s: { what: string; amount?: string }) => [s.what, s.amount]), [['created', '65.00'], ['authorized', '65.00'], ['captured', '65.00']]);
+      assert.deepEqual(
+        captured.body.data.timeline.map((s: { what: string; amount?: string }) => [s.what, s.amount]),
+        [
+          ['created', '65.00'],
+          ['authorized', '65.00'],
+          ['captured', '65.00'],
+        ],
+      );
       assert.equal(captured.body.data.status, 'captured');
       assert.equal(captured.body.data.capturable, false);
       assert.equal((await call('GET', '/txn_nope')).status, 404);
       const other = await payment(service, merchantKey, '80.00', { preauth: true });
       const raised = await call('POST', `/${other}/adjust`, { amount: '95.00' });
-      assert.deepEqual([raised.status, raised.body.data.amount, raised.body.data.capturable], [200, '95.00', true], raised.text);
+      assert.deepEqual(
+        [raised.status, raised.body.data.amount, raised.body.data.capturable],
+        [200, '95.00', true],
+        raised.text,
+      );
       const same = await call('POST', `/${other}/adjust`, { amount: '95.00' });
       assert.deepEqual([same.status, same.body.code], [400, 'invalid_request']);
       const missing = await call('POST', `/${other}/adjust`, {});
       assert.deepEqual([missing.status, missing.body.code], [400, 'invalid_request']);
       assert.equal((await call('POST', `/${other}/release`)).body.data.status, 'voided');
       const released = await call('POST', `/${other}/capture`, {});
-      assert.deepEqual([released.status, released.body.code], [409, 'conflict'], 'a released hold holds nothing to capture');
+      assert.deepEqual(
+        [released.status, released.body.code],
+        [409, 'conflict'],
+        'a released hold holds nothing to capture',
+      );
     });
 
     test('settled: the timeline says so, a void is refused with the rule, undo refunds', async () => {
@@ -183,13 +268,19 @@ for (const database of testDatabases()) {
       assert.equal(details.body.data.voidable_until, null);
       assert.ok(details.body.data.timeline.some((s: { what: string }) => s.what === 'settled'));
       const refused = await call('POST', `/${id}/void`);
-      assert.deepEqual([refused.status, refused.body.code, refused.body.message], [409, 'conflict', 'The transaction has been settled, a void is not allowed.']);
+      assert.deepEqual(
+        [refused.status, refused.body.code, refused.body.message],
+        [409, 'conflict', 'The transaction has been settled, a void is not allowed.'],
+      );
       const tooMuch = await call('POST', `/${id}/refund`, { amount: '50.00' });
       assert.deepEqual([tooMuch.status, tooMuch.body.code], [400, 'invalid_request']);
       const badAmount = await call('POST', `/${id}/refund`, { amount: 'lots' });
       assert.deepEqual([badAmount.status, badAmount.body.code], [400, 'invalid_request']);
       const undone = await call('POST', `/${id}/undo`);
-      assert.deepEqual([undone.status, undone.body.data.undone_as, undone.body.data.refundable_amount], [200, 'refund', '0.00']);
+      assert.deepEqual(
+        [undone.status, undone.body.data.undone_as, undone.body.data.refundable_amount],
+        [200, 'refund', '0.00'],
+      );
       const again = await call('POST', `/${id}/undo`);
       assert.deepEqual([again.status, again.body.code], [409, 'conflict']);
     });

@@ -27,33 +27,79 @@ for (const database of testDatabases()) {
     test('a session answers its id and the six features; none asked is read-only, and only true grants', async () => {
       const none = await consoleSession(service, merchantKey);
       assert.match(none.session_id, /^wss_/);
-      assert.deepEqual(none.features, { refunds: false, voids: false, captures: false, export: false, receipts: false, payouts: false });
+      assert.deepEqual(none.features, {
+        refunds: false,
+        voids: false,
+        captures: false,
+        export: false,
+        receipts: false,
+        payouts: false,
+      });
       const some = await consoleSession(service, merchantKey, { refunds: true, export: false });
-      assert.deepEqual(some.features, { refunds: true, voids: false, captures: false, export: false, receipts: false, payouts: false });
-      const bad = await service.api('POST', '/widgets/sessions', { json: { merchant_key: merchantKey, features: { delete_everything: true } } });
+      assert.deepEqual(some.features, {
+        refunds: true,
+        voids: false,
+        captures: false,
+        export: false,
+        receipts: false,
+        payouts: false,
+      });
+      const bad = await service.api('POST', '/widgets/sessions', {
+        json: { merchant_key: merchantKey, features: { delete_everything: true } },
+      });
       assert.equal(bad.status, 400, bad.text);
-      const notBoolean = await service.api('POST', '/widgets/sessions', { json: { merchant_key: merchantKey, features: { refunds: 'yes' } } });
+      const notBoolean = await service.api('POST', '/widgets/sessions', {
+        json: { merchant_key: merchantKey, features: { refunds: 'yes' } },
+      });
       assert.equal(notBoolean.status, 400, notBoolean.text);
     });
 
-    const ACTIONS: { name: string; feature: keyof Features; path: (id: string) => string; body?: unknown; hold?: boolean }[] = [
+    const ACTIONS: {
+      name: string;
+      feature: keyof Features;
+      path: (id: string) => string;
+      body?: unknown;
+      hold?: boolean;
+    }[] = [
       { name: 'refund in part', feature: 'refunds', path: (id) => `/${id}/refund`, body: { amount: '5.00' } },
       { name: 'refund in full', feature: 'refunds', path: (id) => `/${id}/refund`, body: {} },
       { name: 'void', feature: 'voids', path: (id) => `/${id}/void` },
       { name: 'undo (a void)', feature: 'voids', path: (id) => `/${id}/undo` },
       { name: 'capture', feature: 'captures', path: (id) => `/${id}/capture`, body: {}, hold: true },
-      { name: 'capture of less', feature: 'captures', path: (id) => `/${id}/capture`, body: { amount: '20.00' }, hold: true },
+      {
+        name: 'capture of less',
+        feature: 'captures',
+        path: (id) => `/${id}/capture`,
+        body: { amount: '20.00' },
+        hold: true,
+      },
       { name: 'release', feature: 'captures', path: (id) => `/${id}/release`, hold: true },
-      { name: 'change a hold', feature: 'captures', path: (id) => `/${id}/adjust`, body: { amount: '35.00' }, hold: true },
+      {
+        name: 'change a hold',
+        feature: 'captures',
+        path: (id) => `/${id}/adjust`,
+        body: { amount: '35.00' },
+        hold: true,
+      },
       { name: 'resend the receipt', feature: 'receipts', path: (id) => `/${id}/receipt` },
     ];
 
     for (const [index, action] of ACTIONS.entries()) {
       test(`${action.name}: 403 forbidden without ${action.feature}, nothing changed; done with it`, async () => {
         // A phone of its own: one phone gets at most five messages an hour from a merchant, receipts sent again included.
-        const id = await payment(service, merchantKey, '30.00', { preauth: action.hold, phone: `+1415555${String(100 + index).padStart(4, '0')}` });
+        const id = await payment(service, merchantKey, '30.00', {
+          preauth: action.hold,
+          phone: `+1415555${String(100 + index).padStart(4, '0')}`,
+        });
         const before = await snapshot(id);
-        const everythingElse: Features = { refunds: true, voids: true, captures: true, export: true, receipts: true, [action.feature]: false };
+        const everythingElse: Features = {
+          refunds: true,
+          voids: true,
+          captures: true,
+          export: true,
+          receipts: true,
+          [action.feature]: false,
+        };
         for (const features of [undefined, everythingElse]) {
           const { session_token } = await consoleSession(service, merchantKey, features);
           const refused = await consoleCall(service, session_token)('POST', action.path(id), action.body);
@@ -71,7 +117,10 @@ for (const database of testDatabases()) {
         // A release and a receipt write no event; every other action's events name the session.
         if (action.name !== 'release' && action.name !== 'resend the receipt') {
           const events = await service.store.events.listForClient(service.client.clientId);
-          assert.ok(events.some((e) => e.data.widget_session_id === session_id), `an event of ${action.name} names the session`);
+          assert.ok(
+            events.some((e) => e.data.widget_session_id === session_id),
+            `an event of ${action.name} names the session`,
+          );
         }
       });
     }
@@ -106,9 +155,19 @@ for (const database of testDatabases()) {
     test("another merchant's transaction is not found, even with every feature", async () => {
       const other = await approvedMerchant(service);
       const theirs = await payment(service, other.merchantKey, '15.00');
-      const { session_token } = await consoleSession(service, merchantKey, { refunds: true, voids: true, captures: true });
+      const { session_token } = await consoleSession(service, merchantKey, {
+        refunds: true,
+        voids: true,
+        captures: true,
+      });
       const call = consoleCall(service, session_token);
-      for (const [method, path] of [['GET', `/${theirs}`], ['POST', `/${theirs}/refund`], ['POST', `/${theirs}/void`], ['POST', `/${theirs}/undo`], ['POST', `/${theirs}/capture`]] as const) {
+      for (const [method, path] of [
+        ['GET', `/${theirs}`],
+        ['POST', `/${theirs}/refund`],
+        ['POST', `/${theirs}/void`],
+        ['POST', `/${theirs}/undo`],
+        ['POST', `/${theirs}/capture`],
+      ] as const) {
         const answer = await call(method, path, method === 'POST' ? {} : undefined);
         assert.equal(answer.status, 404, `${method} ${path}: ${answer.text}`);
         assert.equal(answer.body.code, 'not_found');

@@ -41,20 +41,42 @@ for (const database of testDatabases()) {
       const merchantKey = onboarded.body.data.merchant_key as string;
       const row = await storedKeys()(service.client.clientId, digest(key), service.clock.now());
       assert.ok(row, 'the row is found by the digest of the key');
-      assert.equal(await storedKeys()(service.client.clientId, key, service.clock.now()), undefined, 'not by the key itself');
+      assert.equal(
+        await storedKeys()(service.client.clientId, key, service.clock.now()),
+        undefined,
+        'not by the key itself',
+      );
       assert.ok(row.body && isSealed(row.body) && !row.body.includes(merchantKey), 'the answer is sealed');
       const replay = await service.api('POST', '/onboarding', withKey(key, validApplication()));
-      assert.deepEqual([replay.headers['idempotent-replayed'], replay.text], ['true', onboarded.text], 'a retry opens it');
+      assert.deepEqual(
+        [replay.headers['idempotent-replayed'], replay.text],
+        ['true', onboarded.text],
+        'a retry opens it',
+      );
 
       await service.api('POST', '/approve-merchant', { json: { merchant_id: onboarded.body.data.merchant_id } });
       const sessionKey = `session-${randomUUID()}`;
-      const session = await service.api('POST', '/widgets/sessions', withKey(sessionKey, { merchant_key: merchantKey }));
+      const session = await service.api(
+        'POST',
+        '/widgets/sessions',
+        withKey(sessionKey, { merchant_key: merchantKey }),
+      );
       const sessionRow = await storedKeys()(service.client.clientId, digest(sessionKey), service.clock.now());
-      assert.ok(isSealed(sessionRow!.body!) && !sessionRow!.body!.includes(session.body.data.session_token), 'the session answer is sealed');
+      assert.ok(
+        isSealed(sessionRow!.body!) && !sessionRow!.body!.includes(session.body.data.session_token),
+        'the session answer is sealed',
+      );
       const linkKey = `link-${randomUUID()}`;
-      const link = await service.api('POST', '/requests', withKey(linkKey, { merchant_key: merchantKey, amount: '3.00', order_id: randomUUID() }));
+      const link = await service.api(
+        'POST',
+        '/requests',
+        withKey(linkKey, { merchant_key: merchantKey, amount: '3.00', order_id: randomUUID() }),
+      );
       const linkRow = await storedKeys()(service.client.clientId, digest(linkKey), service.clock.now());
-      assert.ok(isSealed(linkRow!.body!) && !linkRow!.body!.includes(link.body.data.pay_link), 'the pay link answer is sealed');
+      assert.ok(
+        isSealed(linkRow!.body!) && !linkRow!.body!.includes(link.body.data.pay_link),
+        'the pay link answer is sealed',
+      );
     });
 
     test('once its client secret changes, a key whose answer cannot be opened is a 422, never a second run', async () => {
@@ -65,9 +87,18 @@ for (const database of testDatabases()) {
       assert.equal(first.status, 200);
       const newSecret = `sk_${randomUUID()}`;
       await service.store.clients.updateSecret(other.clientId, digest(newSecret));
-      const retried = await service.api('POST', '/onboarding', { auth: { id: other.clientId, secret: newSecret }, ...withKey(key, validApplication()) });
-      assert.deepEqual([retried.status, retried.body], [422, { result: false, message: KEY_UNREADABLE_MESSAGE, code: 'idempotency_key_reused' }]);
-      assert.equal((await service.api('GET', '/merchant', { auth: { id: other.clientId, secret: newSecret } })).body.data.length, 1);
+      const retried = await service.api('POST', '/onboarding', {
+        auth: { id: other.clientId, secret: newSecret },
+        ...withKey(key, validApplication()),
+      });
+      assert.deepEqual(
+        [retried.status, retried.body],
+        [422, { result: false, message: KEY_UNREADABLE_MESSAGE, code: 'idempotency_key_reused' }],
+      );
+      assert.equal(
+        (await service.api('GET', '/merchant', { auth: { id: other.clientId, secret: newSecret } })).body.data.length,
+        1,
+      );
     });
 
     test('the delivery log never shows a merchant key; housekeeping masks it in events no endpoint took, and purges day-old keys', async () => {
@@ -90,13 +121,25 @@ for (const database of testDatabases()) {
         assert.ok(await service.store.idempotencyKeys.find(fresh.clientId, digest(key), new Date(0)));
         service.clock.advance(SECRET_RETENTION_MS - IDEMPOTENCY_KEY_TTL_MS);
         assert.ok((await housekeeping.runOnce()).purgedKeys >= 1);
-        assert.equal((await service.store.events.listForClient(fresh.clientId))[0]!.data.merchant_key, merchantKey, 'not before four days');
+        assert.equal(
+          (await service.store.events.listForClient(fresh.clientId))[0]!.data.merchant_key,
+          merchantKey,
+          'not before four days',
+        );
         service.clock.advance(120_000);
         assert.ok((await housekeeping.runOnce()).redactedEvents >= 1);
         const [masked] = await service.store.events.listForClient(fresh.clientId);
         assert.equal(masked!.data.merchant_key, `mk_…${merchantKey.slice(-4)}`);
-        assert.deepEqual({ ...masked!.data, merchant_key: undefined }, { ...event!.data, merchant_key: undefined }, 'nothing else changed');
-        assert.equal(await service.store.idempotencyKeys.find(fresh.clientId, digest(key), new Date(0)), undefined, 'the day-old key is gone');
+        assert.deepEqual(
+          { ...masked!.data, merchant_key: undefined },
+          { ...event!.data, merchant_key: undefined },
+          'nothing else changed',
+        );
+        assert.equal(
+          await service.store.idempotencyKeys.find(fresh.clientId, digest(key), new Date(0)),
+          undefined,
+          'the day-old key is gone',
+        );
       } finally {
         service.clock.restore(offset);
       }
@@ -115,7 +158,8 @@ async function lockHolder(service: TestService): Promise<pg.Client> {
 
 /** Connections waiting for the holder's locks, and those waiting for them in turn (other tests' are not). */
 const waitingBehind = async (holder: pg.Client) => {
-  const { rows } = await holder.query(`WITH first AS (SELECT pid FROM pg_stat_activity WHERE pg_backend_pid() = ANY (pg_blocking_pids(pid)))
+  const { rows } =
+    await holder.query(`WITH first AS (SELECT pid FROM pg_stat_activity WHERE pg_backend_pid() = ANY (pg_blocking_pids(pid)))
     SELECT (SELECT count(*) FROM first) + (SELECT count(*) FROM pg_stat_activity WHERE pg_blocking_pids(pid) && ARRAY(SELECT pid FROM first)) AS n`);
   return Number(rows[0].n);
 };
@@ -133,8 +177,10 @@ describe('a request that outlives its lease (postgres)', postgresOnly, () => {
     await holder.end();
     await service.close();
   });
-  const claimOf = (key: string) => () => service.store.idempotencyKeys.find(service.client.clientId, digest(key), service.clock.now());
-  const transaction = async (id: string) => (await service.api('GET', `/merchant/transactions/${id}`, { json: { merchant_key: merchantKey } })).body.data[0];
+  const claimOf = (key: string) => () =>
+    service.store.idempotencyKeys.find(service.client.clientId, digest(key), service.clock.now());
+  const transaction = async (id: string) =>
+    (await service.api('GET', `/merchant/transactions/${id}`, { json: { merchant_key: merchantKey } })).body.data[0];
 
   /**
    * Sends `path` with a key while the holder's lock (taken by `lock`) stops it after its claim, lets the lease run
@@ -148,7 +194,9 @@ describe('a request that outlives its lease (postgres)', postgresOnly, () => {
     const firstClaim = await waitUntil(claimOf(key), { what: 'the first request claiming the key' });
     service.clock.advance(IDEMPOTENCY_LEASE_MS + 1000);
     const retry = service.api('POST', path, withKey(key, body));
-    await waitUntil(async () => (await claimOf(key)())?.created_at !== firstClaim.created_at, { what: 'the retry taking the key over' });
+    await waitUntil(async () => (await claimOf(key)())?.created_at !== firstClaim.created_at, {
+      what: 'the retry taking the key over',
+    });
     await holder.query('COMMIT');
     const [firstAnswer, retryAnswer] = await Promise.all([first, retry]);
     assert.deepEqual([firstAnswer.status, firstAnswer.body.message], [409, KEY_SUPERSEDED_MESSAGE]);
@@ -161,7 +209,9 @@ describe('a request that outlives its lease (postgres)', postgresOnly, () => {
   test('in its unit of work (closing a batch), it is superseded by the retry and rolled back: the first answers 409, the retry settles once', async () => {
     const saleId = await paidSale(service, merchantKey, '50.00');
     const body = { merchant_key: merchantKey };
-    await supersededByRetry('/sandbox/settle', body, () => holder.query('SELECT id FROM transactions WHERE id = $1 FOR UPDATE', [saleId]));
+    await supersededByRetry('/sandbox/settle', body, () =>
+      holder.query('SELECT id FROM transactions WHERE id = $1 FOR UPDATE', [saleId]),
+    );
     assert.equal((await transaction(saleId)).settled, true);
   });
 
@@ -172,7 +222,9 @@ describe('a request that outlives its lease (postgres)', postgresOnly, () => {
     const key = randomUUID();
     const body = { merchant_key: merchantKey, transaction_id: saleId, sub_merchant_key: '' };
     const first = service.api('POST', '/order/sales-void', withKey(key, body));
-    await waitUntil(async () => (await waitingBehind(holder)) === 1, { what: "the void's statement waiting for the sale" });
+    await waitUntil(async () => (await waitingBehind(holder)) === 1, {
+      what: "the void's statement waiting for the sale",
+    });
     service.clock.advance(IDEMPOTENCY_LEASE_MS + 1000);
     const retry = service.api('POST', '/order/sales-void', withKey(key, body));
     await waitUntil(async () => (await waitingBehind(holder)) === 2, { what: 'the retry waiting for the claim' });
@@ -187,7 +239,9 @@ describe('a request that outlives its lease (postgres)', postgresOnly, () => {
     const saleId = await paidSale(service, merchantKey, '50.00');
     const body = { merchant_key: merchantKey, transaction_id: saleId, amount: '5.00' };
     // The refund's read waits for the table, after the request claimed its key.
-    await supersededByRetry('/order/sales-return', body, () => holder.query('LOCK TABLE transactions IN ACCESS EXCLUSIVE MODE'));
+    await supersededByRetry('/order/sales-return', body, () =>
+      holder.query('LOCK TABLE transactions IN ACCESS EXCLUSIVE MODE'),
+    );
     assert.equal((await transaction(saleId)).refunded_amount, '5.00', 'refunded once');
   });
 
@@ -199,7 +253,9 @@ describe('a request that outlives its lease (postgres)', postgresOnly, () => {
     const key = randomUUID();
     const body = { merchant_key: merchantKey, transaction_id: saleId, amount: '5.00' };
     const first = service.api('POST', '/order/sales-return', withKey(key, body));
-    await waitUntil(async () => (await waitingBehind(holder)) === 1, { what: "the refund's statement waiting for the sale" });
+    await waitUntil(async () => (await waitingBehind(holder)) === 1, {
+      what: "the refund's statement waiting for the sale",
+    });
     service.clock.advance(IDEMPOTENCY_LEASE_MS + 1000);
     const retry = service.api('POST', '/order/sales-return', withKey(key, body));
     await waitUntil(async () => (await waitingBehind(holder)) === 2, { what: 'the retry waiting for the claim' });

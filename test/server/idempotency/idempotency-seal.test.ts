@@ -4,13 +4,17 @@ import { createCipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { seal, sealingKey, unseal } from '../../../server/plugins/idempotency-seal.ts';
 
 const samples = [
-  ['sk_0123456789abcdef0123456789abcdef', 'cli_0193a6f0-aaaa-7bbb-8ccc-123456789abc', '4f8c8a52-6a2b-4a57-9d3a-5d1e0c1b2a3f'],
+  [
+    'sk_0123456789abcdef0123456789abcdef',
+    'cli_0193a6f0-aaaa-7bbb-8ccc-123456789abc',
+    '4f8c8a52-6a2b-4a57-9d3a-5d1e0c1b2a3f',
+  ],
   ['', 'c', 'k'],
   ['sëcret ✓', 'clïent', ' ~!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}'],
   [randomBytes(64).toString('base64'), randomBytes(40).toString('hex'), 'x'.repeat(255)],
 ] as const;
 
-test('the sealing key is HKDF-SHA256 of the secret, salted with the client id, for the key: node\'s own bytes', () => {
+test("the sealing key is HKDF-SHA256 of the secret, salted with the client id, for the key: node's own bytes", () => {
   for (const [secret, clientId, key] of samples) {
     const expected = Buffer.from(hkdfSync('sha256', secret, clientId, `paykit idempotent answer\n${key}`, 32));
     assert.deepEqual(sealingKey(secret, clientId, key), expected);

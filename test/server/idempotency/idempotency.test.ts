@@ -17,15 +17,33 @@ import { approvedMerchant, nextOrderId, paidSale } from '../../support/payments.
 import { send, type Answer, type SendOptions } from '../../support/http.ts';
 import { digest } from '../../../server/platform/secrets.ts';
 
-const REUSED = { result: false, message: 'This Idempotency-Key was already used with a different request: use a new key for a new request.', code: 'idempotency_key_reused' };
-const IN_PROGRESS = { result: false, message: 'A request with this Idempotency-Key is still being processed: retry in a moment.', code: 'conflict' };
-const INVALID = { result: false, message: 'Idempotency-Key must be 1 to 255 printable characters.', code: 'invalid_request' };
+const REUSED = {
+  result: false,
+  message: 'This Idempotency-Key was already used with a different request: use a new key for a new request.',
+  code: 'idempotency_key_reused',
+};
+const IN_PROGRESS = {
+  result: false,
+  message: 'A request with this Idempotency-Key is still being processed: retry in a moment.',
+  code: 'conflict',
+};
+const INVALID = {
+  result: false,
+  message: 'Idempotency-Key must be 1 to 255 printable characters.',
+  code: 'invalid_request',
+};
 const HOUR = 60 * 60 * 1000;
 
-const withKey = (key: string, options: SendOptions = {}): SendOptions => ({ ...options, headers: { ...options.headers, 'idempotency-key': key } });
+const withKey = (key: string, options: SendOptions = {}): SendOptions => ({
+  ...options,
+  headers: { ...options.headers, 'idempotency-key': key },
+});
 
 test('canonical JSON sorts keys at every depth and keeps array order', () => {
-  assert.equal(canonicalJson({ b: 1, a: { d: [2, { z: 1, y: 2 }], c: null } }), '{"a":{"c":null,"d":[2,{"y":2,"z":1}]},"b":1}');
+  assert.equal(
+    canonicalJson({ b: 1, a: { d: [2, { z: 1, y: 2 }], c: null } }),
+    '{"a":{"c":null,"d":[2,{"y":2,"z":1}]},"b":1}',
+  );
   assert.equal(canonicalJson({ b: 'x', a: 'y' }), canonicalJson({ a: 'y', b: 'x' }));
   assert.equal(canonicalJson('text'), '"text"');
 });
@@ -40,10 +58,21 @@ for (const database of testDatabases()) {
     });
     after(() => service.close());
 
-    const customer = (fields: Record<string, unknown> = {}) => ({ merchant_key: merchantKey, first_name: 'Ann', last_name: 'Lee', email: 'ann@example.com', ...fields });
+    const customer = (fields: Record<string, unknown> = {}) => ({
+      merchant_key: merchantKey,
+      first_name: 'Ann',
+      last_name: 'Lee',
+      email: 'ann@example.com',
+      ...fields,
+    });
     const add = (key: string | undefined, json: unknown = customer(), options: SendOptions = {}) =>
-      service.api('POST', '/customers/add', key === undefined ? { json, ...options } : withKey(key, { json, ...options }));
-    const count = async () => (await service.api('GET', '/customers', { json: { merchant_key: merchantKey } })).body.data.totalCount as number;
+      service.api(
+        'POST',
+        '/customers/add',
+        key === undefined ? { json, ...options } : withKey(key, { json, ...options }),
+      );
+    const count = async () =>
+      (await service.api('GET', '/customers', { json: { merchant_key: merchantKey } })).body.data.totalCount as number;
 
     test('a retry with the same key and body gets the first answer and creates nothing twice', async () => {
       const before = await count();
@@ -79,7 +108,10 @@ for (const database of testDatabases()) {
       const refused = await add(noContactKey, noContact);
       assert.equal(refused.status, 400);
       const replayed = await add(noContactKey, noContact);
-      assert.deepEqual([replayed.status, replayed.text, replayed.headers['idempotent-replayed']], [400, refused.text, 'true']);
+      assert.deepEqual(
+        [replayed.status, replayed.text, replayed.headers['idempotent-replayed']],
+        [400, refused.text, 'true'],
+      );
       assert.equal(await count(), before);
     });
 
@@ -110,15 +142,24 @@ for (const database of testDatabases()) {
     test('keys are per client: two clients may use the same key', async () => {
       const other = await service.newClient('Other partner');
       const auth = { id: other.clientId, secret: other.secretKey };
-      const otherMerchant = (await service.api('POST', '/onboarding', { auth, json: validApplication() })).body.data.merchant_key;
+      const otherMerchant = (await service.api('POST', '/onboarding', { auth, json: validApplication() })).body.data
+        .merchant_key;
       const key = randomUUID();
       const mine = await add(key);
-      const theirs = await service.api('POST', '/customers/add', withKey(key, { auth, json: customer({ merchant_key: otherMerchant }) }));
+      const theirs = await service.api(
+        'POST',
+        '/customers/add',
+        withKey(key, { auth, json: customer({ merchant_key: otherMerchant }) }),
+      );
       assert.equal(mine.status, 200);
       assert.equal(theirs.status, 200, theirs.text);
       assert.equal(theirs.headers['idempotent-replayed'], undefined);
       assert.notEqual(theirs.body.data.customer_id, mine.body.data.customer_id);
-      const theirsAgain = await service.api('POST', '/customers/add', withKey(key, { auth, json: customer({ merchant_key: otherMerchant }) }));
+      const theirsAgain = await service.api(
+        'POST',
+        '/customers/add',
+        withKey(key, { auth, json: customer({ merchant_key: otherMerchant }) }),
+      );
       assert.equal(theirsAgain.text, theirs.text);
       assert.equal(theirsAgain.headers['idempotent-replayed'], 'true');
     });
@@ -197,8 +238,11 @@ for (const database of testDatabases()) {
       ({ merchantKey } = await approvedMerchant(service));
     });
     after(() => service.close());
-    const post = (path: string, key: string, json: Record<string, unknown>) => service.api('POST', path, withKey(key, { json: { merchant_key: merchantKey, ...json } }));
-    const refunded = async (saleId: string) => (await service.api('GET', `/merchant/transactions/${saleId}`, { json: { merchant_key: merchantKey } })).body.data[0].refunded_amount;
+    const post = (path: string, key: string, json: Record<string, unknown>) =>
+      service.api('POST', path, withKey(key, { json: { merchant_key: merchantKey, ...json } }));
+    const refunded = async (saleId: string) =>
+      (await service.api('GET', `/merchant/transactions/${saleId}`, { json: { merchant_key: merchantKey } })).body
+        .data[0].refunded_amount;
 
     test('a payment request: the retry gets the first answer, and one link and one e-mail exist', async () => {
       const key = randomUUID();
@@ -228,11 +272,14 @@ for (const database of testDatabases()) {
     test('ten identical refunds at once: one refund, every other answer its replay or "in progress"', async () => {
       const saleId = await paidSale(service, merchantKey, '10.00');
       const key = randomUUID();
-      const answers = await Promise.all(Array.from({ length: 10 }, () => post('/order/sales-return', key, { transaction_id: saleId, amount: '3.00' })));
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => post('/order/sales-return', key, { transaction_id: saleId, amount: '3.00' })),
+      );
       const ok = answers.filter((a) => a.status === 200);
       assert.equal(ok.filter((a) => a.headers['idempotent-replayed'] === undefined).length, 1);
       for (const answer of ok) assert.equal(answer.text, ok[0]!.text);
-      for (const answer of answers.filter((a) => a.status !== 200)) assert.deepEqual([answer.status, answer.body], [409, IN_PROGRESS]);
+      for (const answer of answers.filter((a) => a.status !== 200))
+        assert.deepEqual([answer.status, answer.body], [409, IN_PROGRESS]);
       assert.equal(await refunded(saleId), '3.00');
     });
   });
@@ -280,13 +327,18 @@ for (const database of testDatabases()) {
       await closeStore();
     });
 
-    const post = (path: string, key: string): Promise<Answer> => send(baseUrl, 'POST', path, withKey(key, { auth, json: { n: 1 } }));
+    const post = (path: string, key: string): Promise<Answer> =>
+      send(baseUrl, 'POST', path, withKey(key, { auth, json: { n: 1 } }));
 
     test('an answer of 500 is not kept: a retry runs again', async () => {
       const key = randomUUID();
       const failed = await post('/flaky', key);
       assert.equal(failed.status, 500);
-      assert.equal(await store.idempotencyKeys.find(auth.id, digest(key), new Date()), undefined, 'the claim is released');
+      assert.equal(
+        await store.idempotencyKeys.find(auth.id, digest(key), new Date()),
+        undefined,
+        'the claim is released',
+      );
       const retried = await post('/flaky', key);
       assert.equal(retried.status, 200, retried.text);
       assert.equal(retried.headers['idempotent-replayed'], undefined);
@@ -334,11 +386,21 @@ for (const database of testDatabases()) {
       const held = await keys.claim(clientId, 'k1', 'fp', later(1000));
       assert.equal(held.claimed, false);
       assert.deepEqual(!held.claimed && held.held, {
-        client_id: clientId, key: 'k1', fingerprint: 'fp', status_code: null, body: null, created_at: now.toISOString(), locked_until: later(IDEMPOTENCY_LEASE_MS).toISOString(),
+        client_id: clientId,
+        key: 'k1',
+        fingerprint: 'fp',
+        status_code: null,
+        body: null,
+        created_at: now.toISOString(),
+        locked_until: later(IDEMPOTENCY_LEASE_MS).toISOString(),
       });
 
       assert.equal(await keys.complete(clientId, 'k1', now.toISOString(), 201, '{"ok":true}'), true);
-      assert.equal(await keys.complete(clientId, 'k1', now.toISOString(), 200, 'again'), false, 'a finished answer is not overwritten');
+      assert.equal(
+        await keys.complete(clientId, 'k1', now.toISOString(), 200, 'again'),
+        false,
+        'a finished answer is not overwritten',
+      );
       await keys.release(clientId, 'k1', now.toISOString());
       const stored = await keys.find(clientId, 'k1', later(1000));
       assert.deepEqual([stored?.status_code, stored?.body], [201, '{"ok":true}'], 'release leaves a finished answer');
@@ -346,7 +408,11 @@ for (const database of testDatabases()) {
       await keys.claim(clientId, 'k2', 'fp', now);
       await keys.release(clientId, 'k2', now.toISOString());
       assert.equal(await keys.find(clientId, 'k2', now), undefined);
-      assert.equal((await keys.claim(clientId, 'k2', 'other', later(5))).claimed, true, 'a released key can be claimed again');
+      assert.equal(
+        (await keys.claim(clientId, 'k2', 'other', later(5))).claimed,
+        true,
+        'a released key can be claimed again',
+      );
     });
 
     test('after 24 hours a key is forgotten and a new claim replaces it', async () => {

@@ -28,11 +28,19 @@ for (const database of testDatabases()) {
         await request.unit.store.settings.set('sneaked', 'yes');
         return { written: true };
       });
-      app.post('/sneak-unit', async (request) => request.unit.store.transaction((tx) => tx.settings.set('sneaked', 'yes')));
+      app.post('/sneak-unit', async (request) =>
+        request.unit.store.transaction((tx) => tx.settings.set('sneaked', 'yes')),
+      );
       // A change whose guard never holds: a 3-D Secure attempt that does not exist, used once.
       app.post('/lost', async (request) => {
         attempts.push(request.unit.store.isUnit);
-        await request.unit.write({ guards: [{ table: 'payment_attempts', where: { token_hash: 'none', used_at: null }, set: { used_at: 'now' } }], rows: [], events: [] });
+        await request.unit.write({
+          guards: [
+            { table: 'payment_attempts', where: { token_hash: 'none', used_at: null }, set: { used_at: 'now' } },
+          ],
+          rows: [],
+          events: [],
+        });
         return { written: true };
       });
       await app.listen({ port: 0, host: '127.0.0.1' });
@@ -44,8 +52,9 @@ for (const database of testDatabases()) {
       await close();
     });
 
-    test("the store a route reads with refuses to write, and nothing is written", async () => {
-      for (const path of ['/sneak', '/sneak-unit']) assert.equal((await send(baseUrl, 'POST', path, { json: {} })).status, 500, path);
+    test('the store a route reads with refuses to write, and nothing is written', async () => {
+      for (const path of ['/sneak', '/sneak-unit'])
+        assert.equal((await send(baseUrl, 'POST', path, { json: {} })).status, 500, path);
       assert.equal(await store.settings.get('sneaked'), undefined);
     });
 

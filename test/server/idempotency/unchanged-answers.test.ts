@@ -7,11 +7,19 @@ import type { Store } from '../../../server/store/store.ts';
 /** A route over UnchangedAnswers that counts how often it made its answer. */
 async function route(maxChars?: number) {
   const state = { version: 1 as number | undefined, made: 0, size: 10 };
-  const store = { get committedVersion() { return state.version === undefined ? undefined : () => state.version!; } } as unknown as Store;
+  const store = {
+    get committedVersion() {
+      return state.version === undefined ? undefined : () => state.version!;
+    },
+  } as unknown as Store;
   const answers = new UnchangedAnswers(maxChars);
   const app = Fastify();
   app.get('/:key', async (request, reply) =>
-    answers.send(reply, store, (request.params as { key: string }).key, async () => ({ made: ++state.made, padding: 'x'.repeat(state.size) })));
+    answers.send(reply, store, (request.params as { key: string }).key, async () => ({
+      made: ++state.made,
+      padding: 'x'.repeat(state.size),
+    })),
+  );
   const get = async (key: string) => (await app.inject({ url: `/${key}` })).json().made as number;
   return { state, get };
 }

@@ -27,35 +27,55 @@ for (const database of testDatabases()) {
 
     /** Another browser: no cookie of the test's jar. */
     const elsewhere = (method: string, path: string, cookie = '') =>
-      send(service.baseUrl, method, path, { headers: { cookie }, ...(method === 'POST' ? { form: { go: 'forward' } } : {}) });
+      send(service.baseUrl, method, path, {
+        headers: { cookie },
+        ...(method === 'POST' ? { form: { go: 'forward' } } : {}),
+      });
 
     test('the first browser to open the link holds it; another sees nothing of the application, whatever it sends', async () => {
       const link = await newOnboardingLink(service, { business_name: 'Private Bakery LLC' });
       const opened = await service.request('GET', link.path);
       assert.equal(opened.status, 200);
       const cookie = String(opened.headers['set-cookie']);
-      assert.match(cookie, new RegExp(`^paykit_onboarding=[\\w-]{40,}; Path=${link.path}; Max-Age=(?:${ONBOARDING_FORM_TTL_MS / 1000 - 1}|${ONBOARDING_FORM_TTL_MS / 1000}); HttpOnly; SameSite=Lax$`));
+      assert.match(
+        cookie,
+        new RegExp(
+          `^paykit_onboarding=[\\w-]{40,}; Path=${link.path}; Max-Age=(?:${ONBOARDING_FORM_TTL_MS / 1000 - 1}|${ONBOARDING_FORM_TTL_MS / 1000}); HttpOnly; SameSite=Lax$`,
+        ),
+      );
       assert.equal((await postStep(service, link.path, 'business', business())).status, 303);
       assert.equal((await postStep(service, link.path, 'owner', owner())).status, 303);
 
       for (const [method, path, sent] of [
-        ['GET', link.path, ''], ['GET', `${link.path}/owner`, ''], ['POST', `${link.path}/bank`, ''], ['POST', link.path, ''],
-        ['GET', link.path, 'paykit_onboarding=forged-cookie-value'], ['GET', link.path, cookie.split(';')[0]!.replace(/.$/, '_')],
+        ['GET', link.path, ''],
+        ['GET', `${link.path}/owner`, ''],
+        ['POST', `${link.path}/bank`, ''],
+        ['POST', link.path, ''],
+        ['GET', link.path, 'paykit_onboarding=forged-cookie-value'],
+        ['GET', link.path, cookie.split(';')[0]!.replace(/.$/, '_')],
       ] as const) {
         const answer = await elsewhere(method, path, sent);
         assert.equal(answer.status, 403, `${method} ${path} ${sent}`);
         assert.match(answer.text, /<h1>This onboarding link was opened in another browser<\/h1>/);
-        for (const secret of ['Private Bakery', 'Blue Bottle', 'Jane', '1990', 'Doe', '6789']) assert.ok(!answer.text.includes(secret), `${secret} is not shown`);
+        for (const secret of ['Private Bakery', 'Blue Bottle', 'Jane', '1990', 'Doe', '6789'])
+          assert.ok(!answer.text.includes(secret), `${secret} is not shown`);
         assert.equal(answer.headers['set-cookie'], undefined);
       }
-      assert.equal((await service.request('GET', `${link.path}/owner`)).status, 200, 'the browser that opened it carries on');
+      assert.equal(
+        (await service.request('GET', `${link.path}/owner`)).status,
+        200,
+        'the browser that opened it carries on',
+      );
       const merchant = await service.store.merchants.findByIdUnscoped(link.merchantId);
       assert.equal(merchant?.status, 'invited', 'nothing was submitted from elsewhere');
     });
 
     test('a link not opened within 15 minutes has expired; the refresh gives a new one that keeps the saved answers', async () => {
       const link = await newOnboardingLink(service);
-      assert.equal((await postStep(service, link.path, 'business', { ...business(), 'BusinessInfo.dba': 'Kept Corner' })).status, 303);
+      assert.equal(
+        (await postStep(service, link.path, 'business', { ...business(), 'BusinessInfo.dba': 'Kept Corner' })).status,
+        303,
+      );
       // The merchant moves to another browser: there the old link is refused; the partner makes a new one.
       assert.equal((await elsewhere('GET', link.path)).status, 403);
       const refreshed = await service.api('POST', '/auth/onboarding-link', { json: { merchant_id: link.merchantId } });
@@ -87,20 +107,27 @@ for (const database of testDatabases()) {
       assert.equal(expired.status, 410);
       assert.equal(expired.headers['set-cookie'], undefined);
       const again = await service.api('POST', '/auth/onboarding-link', { json: { merchant_id: late.merchantId } });
-      assert.equal((await service.request('GET', new URL(again.body.data.onboarding_link as string).pathname)).status, 200);
+      assert.equal(
+        (await service.request('GET', new URL(again.body.data.onboarding_link as string).pathname)).status,
+        200,
+      );
     });
 
     test('with a refresh_url, a browser holding an ended link, or a link opened elsewhere, is sent there for a new one', async () => {
       const refreshUrl = 'https://partner.example/onboarding/refresh?merchant=42';
       const session = await service.api('GET', '/auth/create-session');
-      const started = await service.api('POST', `/auth/onboarding/${session.body.data.sessionToken}`, { json: { refresh_url: refreshUrl } });
+      const started = await service.api('POST', `/auth/onboarding/${session.body.data.sessionToken}`, {
+        json: { refresh_url: refreshUrl },
+      });
       assert.equal(started.status, 200, started.text);
       const path = new URL(started.body.data.onboarding_link as string).pathname;
       assert.equal((await service.request('GET', path)).status, 200);
       const away = await elsewhere('GET', path);
       assert.deepEqual([away.status, away.headers.location], [303, refreshUrl]);
       // The refresh keeps the address unless it is given another.
-      const refreshed = await service.api('POST', '/auth/onboarding-link', { json: { merchant_id: started.body.data.merchant_id } });
+      const refreshed = await service.api('POST', '/auth/onboarding-link', {
+        json: { merchant_id: started.body.data.merchant_id },
+      });
       const ended = await service.request('GET', path);
       assert.deepEqual([ended.status, ended.headers.location], [303, refreshUrl]);
       const next = new URL(refreshed.body.data.onboarding_link as string).pathname;
@@ -115,8 +142,12 @@ for (const database of testDatabases()) {
     test('the refresh is refused for an unknown or another client’s merchant, a submitted one, and a bad refresh_url', async () => {
       const link = await newOnboardingLink(service);
       const other = await service.newClient('Other partner');
-      const refresh = (json: object, auth?: { id: string; secret: string }) => service.api('POST', '/auth/onboarding-link', { json, ...(auth ? { auth } : {}) });
-      for (const answer of [await refresh({ merchant_id: 'm_unknown' }), await refresh({ merchant_id: link.merchantId }, { id: other.clientId, secret: other.secretKey })]) {
+      const refresh = (json: object, auth?: { id: string; secret: string }) =>
+        service.api('POST', '/auth/onboarding-link', { json, ...(auth ? { auth } : {}) });
+      for (const answer of [
+        await refresh({ merchant_id: 'm_unknown' }),
+        await refresh({ merchant_id: link.merchantId }, { id: other.clientId, secret: other.secretKey }),
+      ]) {
         assert.deepEqual([answer.status, answer.body.code], [404, 'not_found'], answer.text);
       }
       for (const refresh_url of ['partner.example/refresh', 'javascript:alert(1)', 'https://partner.example/a b']) {
@@ -126,7 +157,10 @@ for (const database of testDatabases()) {
       }
       const onboarded = (await service.api('POST', '/onboarding', { json: validApplication() })).body.data.merchant_id;
       const submitted = await refresh({ merchant_id: onboarded });
-      assert.deepEqual([submitted.status, submitted.body.code, submitted.body.message], [409, 'conflict', 'This merchant has already submitted its application: there is no form left to fill in.']);
+      assert.deepEqual(
+        [submitted.status, submitted.body.code, submitted.body.message],
+        [409, 'conflict', 'This merchant has already submitted its application: there is no form left to fill in.'],
+      );
     });
   });
 }

@@ -19,8 +19,12 @@ for (const database of testDatabases()) {
     });
     after(() => service.close());
 
-    const list = (query: string) => service.api('GET', `/merchant/transactions?merchant_key=${merchantKey}&limit=4${query}`);
-    const refund = (transaction_id: string) => service.api('POST', '/order/sales-return', { json: { merchant_key: merchantKey, transaction_id, amount: '1.00' } });
+    const list = (query: string) =>
+      service.api('GET', `/merchant/transactions?merchant_key=${merchantKey}&limit=4${query}`);
+    const refund = (transaction_id: string) =>
+      service.api('POST', '/order/sales-return', {
+        json: { merchant_key: merchantKey, transaction_id, amount: '1.00' },
+      });
 
     test('neither skips nor repeats a row while sales and refunds land between pages', async () => {
       const before: string[] = [];
@@ -50,7 +54,14 @@ for (const database of testDatabases()) {
 
     test('a cursor that no listing gave out is a 400, not a 500', async () => {
       const encoded = (place: unknown) => Buffer.from(JSON.stringify(place)).toString('base64url');
-      for (const cursor of ['nope!', 'WzEsMl0', encoded(['2026-01-01T00:00:00.000Z', -1]), encoded(['2026-01-01T00:00:00.000Z\u0000', 1]), encoded(['a', 1]), 'x'.repeat(300)]) {
+      for (const cursor of [
+        'nope!',
+        'WzEsMl0',
+        encoded(['2026-01-01T00:00:00.000Z', -1]),
+        encoded(['2026-01-01T00:00:00.000Z\u0000', 1]),
+        encoded(['a', 1]),
+        'x'.repeat(300),
+      ]) {
         const answer = await list(`&cursor=${encodeURIComponent(cursor)}`);
         assert.equal(answer.status, 400, answer.text);
         assert.equal(answer.body.result, false);

@@ -15,7 +15,9 @@ for (const database of testDatabases()) {
     after(() => service.close());
 
     const add = (fields: Record<string, unknown>) =>
-      service.api('POST', '/customers/add', { json: { merchant_key: merchantKey, first_name: 'Ann', last_name: 'Lee', ...fields } });
+      service.api('POST', '/customers/add', {
+        json: { merchant_key: merchantKey, first_name: 'Ann', last_name: 'Lee', ...fields },
+      });
 
     test('adds a customer with normalized e-mail and phone, and reads it back', async () => {
       const created = await add({ email: 'Ann.Lee@Example.com', phone_number: '(415) 555-0123' });
@@ -36,28 +38,42 @@ for (const database of testDatabases()) {
     test('validation: e-mail, phone, at least one contact, names', async () => {
       const cases: [Record<string, unknown>, string][] = [
         [{ email: 'ann@' }, 'email "ann@" is not an e-mail address, e.g. jane@example.com.'],
-        [{ phone_number: '555-01' }, 'phone_number "555-01" is not a phone number: send "+" and the country code, or ten digits, e.g. +14155550123.'],
+        [
+          { phone_number: '555-01' },
+          'phone_number "555-01" is not a phone number: send "+" and the country code, or ten digits, e.g. +14155550123.',
+        ],
         [{}, 'Give the customer an email or a phone_number (or both), so a pay link can reach them.'],
         [{ email: 'a@b.co', first_name: '  ' }, 'first_name and last_name must not be blank.'],
         [{ email: 'a@b.co', first_name: '' }, 'Invalid request: first_name must NOT have fewer than 1 characters.'],
         [{ email: 'a@b.co', last_name: undefined }, 'Invalid request: last_name is required.'],
-        [{ email: 'a@b.co', first_name: 'x'.repeat(101) }, 'Invalid request: first_name must NOT have more than 100 characters.'],
+        [
+          { email: 'a@b.co', first_name: 'x'.repeat(101) },
+          'Invalid request: first_name must NOT have more than 100 characters.',
+        ],
       ];
-      const before = (await service.api('GET', '/customers', { json: { merchant_key: merchantKey } })).body.data.totalCount;
+      const before = (await service.api('GET', '/customers', { json: { merchant_key: merchantKey } })).body.data
+        .totalCount;
       for (const [fields, message] of cases) {
         const answer = await add(fields);
         assert.equal(answer.status, 400, JSON.stringify(fields));
         assert.deepEqual(answer.body, { result: false, message, code: 'invalid_request' });
       }
-      const missingKey = await service.api('POST', '/customers/add', { json: { first_name: 'A', last_name: 'B', email: 'a@b.co' } });
+      const missingKey = await service.api('POST', '/customers/add', {
+        json: { first_name: 'A', last_name: 'B', email: 'a@b.co' },
+      });
       assert.equal(missingKey.body.message, 'Invalid request: merchant_key is required.');
-      const after = (await service.api('GET', '/customers', { json: { merchant_key: merchantKey } })).body.data.totalCount;
+      const after = (await service.api('GET', '/customers', { json: { merchant_key: merchantKey } })).body.data
+        .totalCount;
       assert.equal(after, before, 'refused customers are not stored');
     });
 
     test('an unknown customer or merchant key is a 404', async () => {
       const unknown = await service.api('GET', '/customers/c_missing', { json: { merchant_key: merchantKey } });
-      assert.deepEqual(unknown.body, { result: false, message: 'No customer c_missing for this merchant.', code: 'not_found' });
+      assert.deepEqual(unknown.body, {
+        result: false,
+        message: 'No customer c_missing for this merchant.',
+        code: 'not_found',
+      });
       assert.equal(unknown.status, 404);
       const badKey = await add({ merchant_key: 'mk_nope', email: 'a@b.co' });
       assert.equal(badKey.status, 404);
@@ -84,19 +100,43 @@ for (const database of testDatabases()) {
       assert.equal(first.status, 200);
       assert.equal(first.body.message, 'Customers retrieved.');
       const { allList, page, perPage, totalCount, totalPage } = first.body.data;
-      assert.deepEqual({ page, perPage, totalCount, totalPage }, { page: 1, perPage: 20, totalCount: 23, totalPage: 2 });
+      assert.deepEqual(
+        { page, perPage, totalCount, totalPage },
+        { page: 1, perPage: 20, totalCount: 23, totalPage: 2 },
+      );
       assert.equal(allList.length, 20);
       assert.equal(allList[0].customer_id, ids[22]);
-      assert.deepEqual(Object.keys(allList[0]).sort(), ['Email', 'Phone', 'create_date', 'customer_id', 'first_name', 'last_name']);
+      assert.deepEqual(Object.keys(allList[0]).sort(), [
+        'Email',
+        'Phone',
+        'create_date',
+        'customer_id',
+        'first_name',
+        'last_name',
+      ]);
       assert.deepEqual(allList[0], {
-        Email: 'n22@example.com', Phone: '', create_date: allList[0].create_date, customer_id: ids[22], first_name: 'N22', last_name: 'Lee',
+        Email: 'n22@example.com',
+        Phone: '',
+        create_date: allList[0].create_date,
+        customer_id: ids[22],
+        first_name: 'N22',
+        last_name: 'Lee',
       });
 
       const second = await service.api('GET', '/customers', { json: { merchant_key: merchant, page: 2 } });
-      assert.deepEqual(second.body.data.allList.map((c: { customer_id: string }) => c.customer_id), ids.slice(0, 3).reverse());
+      assert.deepEqual(
+        second.body.data.allList.map((c: { customer_id: string }) => c.customer_id),
+        ids.slice(0, 3).reverse(),
+      );
 
-      const small = await service.api('GET', `/customers?merchant_key=${encodeURIComponent(merchant)}&page=3&perPage=5`);
-      assert.deepEqual(small.body.data.allList.map((c: { customer_id: string }) => c.customer_id), ids.slice(8, 13).reverse());
+      const small = await service.api(
+        'GET',
+        `/customers?merchant_key=${encodeURIComponent(merchant)}&page=3&perPage=5`,
+      );
+      assert.deepEqual(
+        small.body.data.allList.map((c: { customer_id: string }) => c.customer_id),
+        ids.slice(8, 13).reverse(),
+      );
       assert.equal(small.body.data.totalPage, 5);
 
       const beyond = await service.api('GET', '/customers', { json: { merchant_key: merchant, page: 9 } });

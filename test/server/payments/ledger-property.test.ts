@@ -34,7 +34,12 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 4, arbitrary: cents.map((c) => ({ do: 'sale' as const, cents: c })) },
   { weight: 2, arbitrary: cents.map((c) => ({ do: 'ach' as const, cents: c })) },
   { weight: 2, arbitrary: fc.record({ pick, approve: fc.boolean() }).map((s) => ({ do: 'decideAch' as const, ...s })) },
-  { weight: 3, arbitrary: fc.record({ pick, share: fc.double({ min: 0.01, max: 1, noNaN: true }) }).map((s) => ({ do: 'refund' as const, ...s })) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .record({ pick, share: fc.double({ min: 0.01, max: 1, noNaN: true }) })
+      .map((s) => ({ do: 'refund' as const, ...s })),
+  },
   { weight: 1, arbitrary: pick.map((p) => ({ do: 'void' as const, pick: p })) },
   { weight: 1, arbitrary: cents.map((c) => ({ do: 'hold' as const, cents: c })) },
   { weight: 1, arbitrary: pick.map((p) => ({ do: 'capture' as const, pick: p })) },
@@ -56,7 +61,7 @@ for (const database of testDatabases()) {
     });
     after(() => service.close());
 
-    test('after every step: entries = pending + available + paid out, payouts = their entries, the ledger = the transactions\' net', async (t) => {
+    test("after every step: entries = pending + available + paid out, payouts = their entries, the ledger = the transactions' net", async (t) => {
       const seen = { steps: 0, refused: 0, payouts: 0, failed: 0 };
       await fc.assert(
         fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
@@ -66,12 +71,26 @@ for (const database of testDatabases()) {
           const holds: string[] = [];
           const of = <T>(list: T[], index: number) => list[index % Math.max(list.length, 1)];
           const pay = async (amount: number, method: 'card' | 'ach', preauth = false) => {
-            const { pay_link } = await paykit.payments.request({ merchant_key: merchantKey, amount: decimal(amount), order_id: nextOrderId(), preauth });
-            const body = method === 'card' ? { pay_link, method, ...TEST_CARD } : { pay_link, method, routing_number: '110000000', account_number: '000123456789' };
+            const { pay_link } = await paykit.payments.request({
+              merchant_key: merchantKey,
+              amount: decimal(amount),
+              order_id: nextOrderId(),
+              preauth,
+            });
+            const body =
+              method === 'card'
+                ? { pay_link, method, ...TEST_CARD }
+                : { pay_link, method, routing_number: '110000000', account_number: '000123456789' };
             return (await paykit.sandbox.pay(body)).transaction_id;
           };
           // Each sequence ends with days passing, so what it moved is paid out (or fails) before it ends.
-          const tail: Step[] = [{ do: 'advance', hours: 100 }, { do: 'run' }, { do: 'advance', hours: 30 }, { do: 'run' }, { do: 'advance', hours: 50 }];
+          const tail: Step[] = [
+            { do: 'advance', hours: 100 },
+            { do: 'run' },
+            { do: 'advance', hours: 30 },
+            { do: 'run' },
+            { do: 'advance', hours: 50 },
+          ];
           for (const s of [...steps, ...tail]) {
             seen.steps++;
             try {
@@ -90,17 +109,28 @@ for (const database of testDatabases()) {
           const listed = await paykit.transactions.list(merchantKey, { perPage: 100 }).toArray();
           const net = listed.reduce((sum, t) => sum + minorOf(t.net_amount), 0);
           const totals = await service.store.ledger.totalsByPayout(merchantId);
-          assert.equal([...totals.values()].reduce((sum, t) => sum + t.amount, 0), net, "the ledger's entries add up to the transactions' net");
+          assert.equal(
+            [...totals.values()].reduce((sum, t) => sum + t.amount, 0),
+            net,
+            "the ledger's entries add up to the transactions' net",
+          );
 
           async function apply(s: Step) {
             switch (s.do) {
-              case 'sale': return void sales.push(await pay(s.cents, 'card'));
-              case 'ach': return void achs.push(await pay(s.cents, 'ach'));
-              case 'hold': return void holds.push(await pay(s.cents, 'card', true));
+              case 'sale':
+                return void sales.push(await pay(s.cents, 'card'));
+              case 'ach':
+                return void achs.push(await pay(s.cents, 'ach'));
+              case 'hold':
+                return void holds.push(await pay(s.cents, 'card', true));
               case 'decideAch': {
                 const id = of(achs, s.pick);
                 if (!id) return;
-                await paykit.sandbox.updateAch({ merchant_key: merchantKey, transaction_id: id, new_status: s.approve ? 'approved' : 'declined' });
+                await paykit.sandbox.updateAch({
+                  merchant_key: merchantKey,
+                  transaction_id: id,
+                  new_status: s.approve ? 'approved' : 'declined',
+                });
                 if (s.approve) sales.push(id);
                 return;
               }
@@ -109,7 +139,11 @@ for (const database of testDatabases()) {
                 if (!id) return;
                 const sale = await paykit.transactions.get(merchantKey, id);
                 const left = Math.round(Number(sale.amount) * 100) - Math.round(Number(sale.refunded_amount) * 100);
-                return void (await paykit.transactions.refund({ merchant_key: merchantKey, transaction_id: id, amount: decimal(Math.max(1, Math.round(left * s.share))) }));
+                return void (await paykit.transactions.refund({
+                  merchant_key: merchantKey,
+                  transaction_id: id,
+                  amount: decimal(Math.max(1, Math.round(left * s.share))),
+                }));
               }
               case 'void': {
                 const id = of(sales, s.pick);
@@ -117,12 +151,22 @@ for (const database of testDatabases()) {
               }
               case 'capture': {
                 const id = of(holds, s.pick);
-                if (id) sales.push((await paykit.preauth.capture({ merchant_key: merchantKey, transaction_id: id })).transaction_id);
+                if (id)
+                  sales.push(
+                    (await paykit.preauth.capture({ merchant_key: merchantKey, transaction_id: id })).transaction_id,
+                  );
                 return;
               }
-              case 'advance': return void (await paykit.sandbox.advanceClock(s.hours));
-              case 'run': return void (await paykit.sandbox.runPayouts(merchantKey));
-              case 'account': return void (await paykit.payouts.updateSettings({ merchant_key: merchantKey, routing_number: '110000000', account_number: s.failing ? '000111111116' : '000123456789' }));
+              case 'advance':
+                return void (await paykit.sandbox.advanceClock(s.hours));
+              case 'run':
+                return void (await paykit.sandbox.runPayouts(merchantKey));
+              case 'account':
+                return void (await paykit.payouts.updateSettings({
+                  merchant_key: merchantKey,
+                  routing_number: '110000000',
+                  account_number: s.failing ? '000111111116' : '000123456789',
+                }));
             }
           }
         }),

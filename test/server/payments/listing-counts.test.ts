@@ -17,13 +17,22 @@ import { approvedMerchant, TEST_CARD } from '../../support/payments.ts';
  */
 const { env: credentials, auth } = processPartner('counts');
 
-const api = (service: ServiceProcess, method: string, path: string, json?: unknown, headers: Record<string, string> = {}): Promise<Answer> =>
-  send(service.baseUrl, method, `/api/v1${path}`, { auth, json, headers });
+const api = (
+  service: ServiceProcess,
+  method: string,
+  path: string,
+  json?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> => send(service.baseUrl, method, `/api/v1${path}`, { auth, json, headers });
 
 async function sale(service: ServiceProcess, merchantKey: string, amount = '10.00'): Promise<string> {
   const link = await api(service, 'POST', '/requests', { merchant_key: merchantKey, amount, order_id: randomUUID() });
   assert.equal(link.status, 200, link.text);
-  const paid = await api(service, 'POST', '/sandbox/pay', { pay_link: link.body.data.pay_link, method: 'card', ...TEST_CARD });
+  const paid = await api(service, 'POST', '/sandbox/pay', {
+    pay_link: link.body.data.pay_link,
+    method: 'card',
+    ...TEST_CARD,
+  });
   assert.equal(paid.status, 200, paid.text);
   return paid.body.data.transaction_id;
 }
@@ -39,8 +48,14 @@ const COMPARISONS = [
     `SELECT merchant_id || ' ' || day || ' ' || kind || ' ' || status || ' ' || n AS line FROM transaction_counts WHERE n <> 0`,
     `SELECT merchant_id || ' ' || substr(created_at, 1, 10) || ' ' || kind || ' ' || status || ' ' || count(*) AS line FROM transactions GROUP BY merchant_id, substr(created_at, 1, 10), kind, status`,
   ],
-  [`SELECT merchant_id || ' ' || n AS line FROM customer_counts WHERE n <> 0`, `SELECT merchant_id || ' ' || count(*) AS line FROM customers GROUP BY merchant_id`],
-  [`SELECT status || ' ' || n AS line FROM merchant_counts WHERE n <> 0`, `SELECT status || ' ' || count(*) AS line FROM merchants GROUP BY status`],
+  [
+    `SELECT merchant_id || ' ' || n AS line FROM customer_counts WHERE n <> 0`,
+    `SELECT merchant_id || ' ' || count(*) AS line FROM customers GROUP BY merchant_id`,
+  ],
+  [
+    `SELECT status || ' ' || n AS line FROM merchant_counts WHERE n <> 0`,
+    `SELECT status || ' ' || count(*) AS line FROM merchants GROUP BY status`,
+  ],
   [
     `SELECT client_id || ' ' || delivery_status || ' ' || sum(n) AS line FROM event_counts GROUP BY client_id, delivery_status HAVING sum(n) <> 0`,
     `SELECT client_id || ' ' || delivery_status || ' ' || count(*) AS line FROM events GROUP BY client_id, delivery_status`,
@@ -69,7 +84,9 @@ async function assertCountersMatchRows(database: TestDatabase, env: Record<strin
 }
 
 /** Every row of a listing, page after page by cursor; and the first page's `total`. */
-async function walk(first: (cursor: string | undefined) => Promise<{ ids: string[]; total: number; next: string | null }>) {
+async function walk(
+  first: (cursor: string | undefined) => Promise<{ ids: string[]; total: number; next: string | null }>,
+) {
   const ids: string[] = [];
   let cursor: string | undefined;
   let total = -1;
@@ -85,17 +102,35 @@ async function walk(first: (cursor: string | undefined) => Promise<{ ids: string
 
 async function assertTotalsMatchWalks(service: ServiceProcess, merchantKey: string): Promise<void> {
   const listed = await walk(async (cursor) => {
-    const answer = await api(service, 'GET', `/merchant/transactions?merchant_key=${merchantKey}&limit=7${cursor ? `&cursor=${cursor}` : ''}`);
+    const answer = await api(
+      service,
+      'GET',
+      `/merchant/transactions?merchant_key=${merchantKey}&limit=7${cursor ? `&cursor=${cursor}` : ''}`,
+    );
     assert.equal(answer.status, 200, answer.text);
-    return { ids: answer.body.data.map((t: { transaction_id: string }) => t.transaction_id), total: answer.body.total, next: answer.body.next_cursor };
+    return {
+      ids: answer.body.data.map((t: { transaction_id: string }) => t.transaction_id),
+      total: answer.body.total,
+      next: answer.body.next_cursor,
+    };
   });
   assert.equal(new Set(listed.ids).size, listed.ids.length, 'no row twice');
   assert.equal(listed.total, listed.ids.length);
-  const token = (await api(service, 'POST', '/widgets/sessions', { merchant_key: merchantKey })).body.data.session_token;
+  const token = (await api(service, 'POST', '/widgets/sessions', { merchant_key: merchantKey })).body.data
+    .session_token;
   const table = await walk(async (cursor) => {
-    const answer = await send(service.baseUrl, 'GET', `/api/v1/widgets/transactions?perPage=4${cursor ? `&cursor=${cursor}` : ''}`, { headers: { authorization: `Bearer ${token}` } });
+    const answer = await send(
+      service.baseUrl,
+      'GET',
+      `/api/v1/widgets/transactions?perPage=4${cursor ? `&cursor=${cursor}` : ''}`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
     assert.equal(answer.status, 200, answer.text);
-    return { ids: answer.body.data.items.map((t: { transaction_id: string }) => t.transaction_id), total: answer.body.data.totalCount, next: answer.body.data.next_cursor };
+    return {
+      ids: answer.body.data.items.map((t: { transaction_id: string }) => t.transaction_id),
+      total: answer.body.data.totalCount,
+      next: answer.body.data.next_cursor,
+    };
   });
   assert.equal(table.total, table.ids.length);
 }
@@ -128,7 +163,11 @@ for (const database of testDatabases()) {
         voidSale(service, other.merchantKey, sales[12]!),
         ...Array.from({ length: 6 }, () => sale(service, merchantKey).then(() => ({ status: 200 }))),
       ]);
-      assert.equal(answers.filter((a) => a.status === 200).length, 5 + 2 + 3 + 6, 'five of six refunds of 2.00 fit in 10.00; one of the two voids of one sale');
+      assert.equal(
+        answers.filter((a) => a.status === 200).length,
+        5 + 2 + 3 + 6,
+        'five of six refunds of 2.00 fit in 10.00; one of the two voids of one sale',
+      );
       await assertCountersMatchRows(database, env);
       await assertTotalsMatchWalks(service, merchantKey);
       await assertTotalsMatchWalks(service, other.merchantKey);

@@ -2,7 +2,14 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startService, type TestService } from '../../support/service.ts';
 import { testDatabases } from '../../support/databases.ts';
-import { approvedMerchant, eventsAbout, nextOrderId, paidSale, partnerClient, TEST_CARD } from '../../support/payments.ts';
+import {
+  approvedMerchant,
+  eventsAbout,
+  nextOrderId,
+  paidSale,
+  partnerClient,
+  TEST_CARD,
+} from '../../support/payments.ts';
 import { checkLedger, hoursUntil } from '../../support/ledger.ts';
 import { PAYOUT_PROBLEMS } from '../../../server/domain/payouts.ts';
 import type { PaykitClient } from '../../../client/index.ts';
@@ -26,18 +33,31 @@ for (const database of testDatabases()) {
       const m = await approvedMerchant(service);
       return { ...m, check: () => checkLedger(service.store, paykit, m.merchantKey, m.merchantId) };
     };
-    const toNext = (weekday: number, hour: number) => paykit.sandbox.advanceClock(hoursUntil(service.clock.now(), weekday, hour));
+    const toNext = (weekday: number, hour: number) =>
+      paykit.sandbox.advanceClock(hoursUntil(service.clock.now(), weekday, hour));
 
     test('the worked example: three sales, a refund, their fees, one payout that adds up to the cent, paid the next business day', async () => {
       const m = await merchant();
       await toNext(MONDAY, 10);
-      const [first, second, third] = [await paidSale(service, m.merchantKey, '40.00'), await paidSale(service, m.merchantKey, '25.00'), await paidSale(service, m.merchantKey, '10.00')];
+      const [first, second, third] = [
+        await paidSale(service, m.merchantKey, '40.00'),
+        await paidSale(service, m.merchantKey, '25.00'),
+        await paidSale(service, m.merchantKey, '10.00'),
+      ];
       // Fees 1.46 + 1.03 + 0.59: all pending until Friday (settled Wednesday, two business days after).
-      assert.deepEqual(await paykit.payouts.balance(m.merchantKey), { currency: 'USD', available: '0.00', pending: '71.92' });
+      assert.deepEqual(await paykit.payouts.balance(m.merchantKey), {
+        currency: 'USD',
+        available: '0.00',
+        pending: '71.92',
+      });
       await m.check();
       await paykit.sandbox.advanceClock(24);
       await paykit.transactions.refund({ merchant_key: m.merchantKey, transaction_id: second, amount: '5.00' });
-      assert.deepEqual(await paykit.payouts.balance(m.merchantKey), { currency: 'USD', available: '0.00', pending: '66.92' }, 'a refund of pending money lowers the pending balance');
+      assert.deepEqual(
+        await paykit.payouts.balance(m.merchantKey),
+        { currency: 'USD', available: '0.00', pending: '66.92' },
+        'a refund of pending money lowers the pending balance',
+      );
       await m.check();
 
       await toNext(FRIDAY, 0);
@@ -48,13 +68,30 @@ for (const database of testDatabases()) {
       assert.equal(payout.entry_count, 7);
       assert.equal(payout.period, service.clock.now().toISOString().slice(0, 10));
       assert.equal(payout.bank_last_four, '6789');
-      assert.deepEqual(await paykit.payouts.balance(m.merchantKey), { currency: 'USD', available: '0.00', pending: '0.00' });
+      assert.deepEqual(await paykit.payouts.balance(m.merchantKey), {
+        currency: 'USD',
+        available: '0.00',
+        pending: '0.00',
+      });
       await m.check();
 
       const entries = await paykit.payouts.entries(m.merchantKey, payout.payout_id, { perPage: 3 }).toArray();
       assert.equal(entries.length, 7, 'every entry, page after page');
-      assert.deepEqual(entries.map((e) => [e.transaction_id === third || e.transaction_id === first || e.transaction_id === second || e.type === 'refund', e.payout_id]), entries.map(() => [true, payout.payout_id]));
-      const byType = (type: string) => entries.filter((e) => e.type === type).map((e) => e.net).sort();
+      assert.deepEqual(
+        entries.map((e) => [
+          e.transaction_id === third ||
+            e.transaction_id === first ||
+            e.transaction_id === second ||
+            e.type === 'refund',
+          e.payout_id,
+        ]),
+        entries.map(() => [true, payout.payout_id]),
+      );
+      const byType = (type: string) =>
+        entries
+          .filter((e) => e.type === type)
+          .map((e) => e.net)
+          .sort();
       assert.deepEqual(byType('sale'), ['10.00', '25.00', '40.00']);
       assert.deepEqual(byType('fee'), ['-0.59', '-1.03', '-1.46']);
       assert.deepEqual(byType('refund'), ['-5.00']);
@@ -65,10 +102,19 @@ for (const database of testDatabases()) {
       const lines = csv.trimEnd().split('\r\n');
       assert.equal(lines[0], 'Type,Gross,Fee,Net,Transaction ID,Order ID,Created (UTC),Available on,Payout ID');
       assert.equal(lines.length, 8);
-      assert.equal(lines.slice(1).reduce((sum, line) => sum + Math.round(Number(line.split(',')[3]) * 100), 0), 6692, 'the CSV adds up to the payout');
+      assert.equal(
+        lines.slice(1).reduce((sum, line) => sum + Math.round(Number(line.split(',')[3]) * 100), 0),
+        6692,
+        'the CSV adds up to the payout',
+      );
       assert.match(csv, new RegExp(`^fee,0\\.00,1\\.46,-1\\.46,${first},`, 'm'));
 
-      assert.deepEqual(await paykit.sandbox.runPayouts(m.merchantKey), { created: 0, in_transit: 1, paid: 0, failed: 0 });
+      assert.deepEqual(await paykit.sandbox.runPayouts(m.merchantKey), {
+        created: 0,
+        in_transit: 1,
+        paid: 0,
+        failed: 0,
+      });
       assert.equal((await paykit.payouts.get(m.merchantKey, payout.payout_id)).status, 'in_transit');
       await toNext(MONDAY, 9);
       const paid = await paykit.payouts.get(m.merchantKey, payout.payout_id);
@@ -77,15 +123,28 @@ for (const database of testDatabases()) {
       assert.equal((await eventsAbout(service, 'payout.created', payout.payout_id)).length, 1);
       const [paidEvent] = await eventsAbout(service, 'payout.paid', payout.payout_id);
       assert.deepEqual(paidEvent?.data, {
-        merchant_id: m.merchantId, payout_id: payout.payout_id, amount: 66.92, currency: 'USD', status: 'paid', arrival_date: paid.arrival_date,
-        bank_last_four: '6789', entry_count: 7, created_at: payout.created_date, failure_code: null, failure_message: null,
+        merchant_id: m.merchantId,
+        payout_id: payout.payout_id,
+        amount: 66.92,
+        currency: 'USD',
+        status: 'paid',
+        arrival_date: paid.arrival_date,
+        bank_last_four: '6789',
+        entry_count: 7,
+        created_at: payout.created_date,
+        failure_code: null,
+        failure_message: null,
       });
       await m.check();
     });
 
     test('a payout to the failing test account fails on arrival: its money is available again, payouts pause until the account changes', async () => {
       const m = await merchant();
-      await paykit.payouts.updateSettings({ merchant_key: m.merchantKey, routing_number: '110000000', account_number: '000111111116' });
+      await paykit.payouts.updateSettings({
+        merchant_key: m.merchantKey,
+        routing_number: '110000000',
+        account_number: '000111111116',
+      });
       await toNext(MONDAY, 10);
       await paidSale(service, m.merchantKey, '100.00');
       await toNext(FRIDAY, 1);
@@ -98,18 +157,34 @@ for (const database of testDatabases()) {
       assert.equal(failed.status, 'failed');
       assert.equal(failed.failure_code, 'account_closed');
       assert.equal((await eventsAbout(service, 'payout.failed', payout.payout_id)).length, 1);
-      assert.deepEqual(await paykit.payouts.balance(m.merchantKey), { currency: 'USD', available: '96.80', pending: '0.00' }, 'the money is back');
-      assert.equal((await paykit.payouts.entries(m.merchantKey, payout.payout_id)).items.length, 0, 'its entries went back to the balance');
+      assert.deepEqual(
+        await paykit.payouts.balance(m.merchantKey),
+        { currency: 'USD', available: '96.80', pending: '0.00' },
+        'the money is back',
+      );
+      assert.equal(
+        (await paykit.payouts.entries(m.merchantKey, payout.payout_id)).items.length,
+        0,
+        'its entries went back to the balance',
+      );
       assert.equal((await paykit.payouts.settings(m.merchantKey)).paused, true);
       await m.check();
 
       await paykit.sandbox.advanceClock(24);
       assert.equal((await paykit.payouts.list(m.merchantKey)).items.length, 1, 'no payout while paused');
-      const changed = await paykit.payouts.updateSettings({ merchant_key: m.merchantKey, routing_number: '110000000', account_number: '000123454321' });
+      const changed = await paykit.payouts.updateSettings({
+        merchant_key: m.merchantKey,
+        routing_number: '110000000',
+        account_number: '000123454321',
+      });
       assert.deepEqual([changed.paused, changed.bank_last_four], [false, '4321']);
       await paykit.sandbox.runPayouts(m.merchantKey);
       const [again] = (await paykit.payouts.list(m.merchantKey)).items;
-      assert.deepEqual([again?.amount, again?.bank_last_four, again?.entry_count], ['96.80', '4321', 2], 'the same entries go out in the next payout');
+      assert.deepEqual(
+        [again?.amount, again?.bank_last_four, again?.entry_count],
+        ['96.80', '4321', 2],
+        'the same entries go out in the next payout',
+      );
       await m.check();
     });
 
@@ -121,9 +196,17 @@ for (const database of testDatabases()) {
       const [first] = (await paykit.payouts.list(m.merchantKey)).items;
       assert.equal(first?.amount, '19.12');
       await paykit.transactions.refund({ merchant_key: m.merchantKey, transaction_id: sale, amount: '20.00' });
-      assert.deepEqual(await paykit.payouts.balance(m.merchantKey), { currency: 'USD', available: '-20.00', pending: '0.00' });
+      assert.deepEqual(await paykit.payouts.balance(m.merchantKey), {
+        currency: 'USD',
+        available: '-20.00',
+        pending: '0.00',
+      });
       await toNext(MONDAY, 10);
-      assert.equal((await paykit.payouts.list(m.merchantKey)).items.filter((p) => p.period !== null).length, 1, 'no payout of a negative balance');
+      assert.equal(
+        (await paykit.payouts.list(m.merchantKey)).items.filter((p) => p.period !== null).length,
+        1,
+        'no payout of a negative balance',
+      );
       await m.check();
       await paidSale(service, m.merchantKey, '50.00');
       await toNext(FRIDAY, 1);
@@ -137,49 +220,97 @@ for (const database of testDatabases()) {
       const m = await merchant();
       await toNext(MONDAY, 10);
       const ach = async (amount: string) => {
-        const { pay_link } = await paykit.payments.request({ merchant_key: m.merchantKey, amount, order_id: nextOrderId() });
-        return (await paykit.sandbox.pay({ pay_link, method: 'ach', routing_number: '110000000', account_number: '000123456789' })).transaction_id;
+        const { pay_link } = await paykit.payments.request({
+          merchant_key: m.merchantKey,
+          amount,
+          order_id: nextOrderId(),
+        });
+        return (
+          await paykit.sandbox.pay({
+            pay_link,
+            method: 'ach',
+            routing_number: '110000000',
+            account_number: '000123456789',
+          })
+        ).transaction_id;
       };
       const approved = await ach('200.00');
       const declined = await ach('30.00');
-      assert.deepEqual(await paykit.payouts.balance(m.merchantKey), { currency: 'USD', available: '0.00', pending: '228.16' });
+      assert.deepEqual(await paykit.payouts.balance(m.merchantKey), {
+        currency: 'USD',
+        available: '0.00',
+        pending: '228.16',
+      });
       await paykit.sandbox.updateAch({ merchant_key: m.merchantKey, transaction_id: approved, new_status: 'approved' });
       await paykit.sandbox.updateAch({ merchant_key: m.merchantKey, transaction_id: declined, new_status: 'declined' });
-      assert.deepEqual(await paykit.payouts.balance(m.merchantKey), { currency: 'USD', available: '198.40', pending: '0.00' });
+      assert.deepEqual(await paykit.payouts.balance(m.merchantKey), {
+        currency: 'USD',
+        available: '198.40',
+        pending: '0.00',
+      });
       await m.check();
       await paykit.sandbox.runPayouts(m.merchantKey);
       const [payout] = (await paykit.payouts.list(m.merchantKey)).items;
       assert.deepEqual([payout?.amount, payout?.entry_count], ['198.40', 6]);
-      const types = (await paykit.payouts.entries(m.merchantKey, payout!.payout_id).toArray()).map((e) => e.type).sort();
+      const types = (await paykit.payouts.entries(m.merchantKey, payout!.payout_id).toArray())
+        .map((e) => e.type)
+        .sort();
       assert.deepEqual(types, ['ach_return', 'fee', 'fee', 'fee_refund', 'sale', 'sale']);
       await m.check();
     });
 
-    test('voids give the fee back; a capture is a sale; a sale\'s money and payout show in its details', async () => {
+    test("voids give the fee back; a capture is a sale; a sale's money and payout show in its details", async () => {
       const m = await merchant();
       await toNext(MONDAY, 10);
       const voided = await paidSale(service, m.merchantKey, '60.00');
       await paykit.transactions.void({ merchant_key: m.merchantKey, transaction_id: voided });
-      const { pay_link } = await paykit.payments.request({ merchant_key: m.merchantKey, amount: '80.00', order_id: nextOrderId(), preauth: true });
+      const { pay_link } = await paykit.payments.request({
+        merchant_key: m.merchantKey,
+        amount: '80.00',
+        order_id: nextOrderId(),
+        preauth: true,
+      });
       const hold = (await paykit.sandbox.pay({ pay_link, method: 'card', ...TEST_CARD })).transaction_id;
-      assert.deepEqual(await paykit.payouts.balance(m.merchantKey), { currency: 'USD', available: '0.00', pending: '0.00' }, 'a hold moves no money');
+      assert.deepEqual(
+        await paykit.payouts.balance(m.merchantKey),
+        { currency: 'USD', available: '0.00', pending: '0.00' },
+        'a hold moves no money',
+      );
       const captured = await paykit.preauth.capture({ merchant_key: m.merchantKey, transaction_id: hold });
-      assert.deepEqual(await paykit.payouts.balance(m.merchantKey), { currency: 'USD', available: '0.00', pending: '77.38' });
+      assert.deepEqual(await paykit.payouts.balance(m.merchantKey), {
+        currency: 'USD',
+        available: '0.00',
+        pending: '77.38',
+      });
       await m.check();
       await toNext(FRIDAY, 1);
       const [payout] = (await paykit.payouts.list(m.merchantKey)).items;
-      assert.deepEqual([payout?.amount, payout?.entry_count], ['77.38', 6], 'the void and its fee back net the voided sale to nothing');
+      assert.deepEqual(
+        [payout?.amount, payout?.entry_count],
+        ['77.38', 6],
+        'the void and its fee back net the voided sale to nothing',
+      );
       const session = await paykit.widgets.createSession(m.merchantKey);
-      const details = await service.api('GET', `/widgets/transactions/${captured.transaction_id}`, { auth: null, headers: { authorization: `Bearer ${session.session_token}` } });
+      const details = await service.api('GET', `/widgets/transactions/${captured.transaction_id}`, {
+        auth: null,
+        headers: { authorization: `Bearer ${session.session_token}` },
+      });
       assert.equal(details.status, 200);
-      assert.deepEqual(details.body.data.money, { fee_amount: '2.62', payout: { payout_id: payout!.payout_id, status: 'pending', arrival_date: payout!.arrival_date } });
+      assert.deepEqual(details.body.data.money, {
+        fee_amount: '2.62',
+        payout: { payout_id: payout!.payout_id, status: 'pending', arrival_date: payout!.arrival_date },
+      });
       await m.check();
     });
 
     test('schedules: weekly on its anchor day, manual by POST /payouts; refusals say what to do', async () => {
       const weekly = await merchant();
       const manual = await merchant();
-      await paykit.payouts.updateSettings({ merchant_key: weekly.merchantKey, interval: 'weekly', weekly_anchor: 'monday' });
+      await paykit.payouts.updateSettings({
+        merchant_key: weekly.merchantKey,
+        interval: 'weekly',
+        weekly_anchor: 'monday',
+      });
       await paykit.payouts.updateSettings({ merchant_key: manual.merchantKey, interval: 'manual' });
       await toNext(MONDAY, 10);
       await paidSale(service, weekly.merchantKey, '10.00');
@@ -187,12 +318,20 @@ for (const database of testDatabases()) {
       await toNext(FRIDAY, 1);
       assert.equal((await paykit.payouts.list(weekly.merchantKey)).items.length, 0, 'not on a Friday');
       assert.equal((await paykit.payouts.list(manual.merchantKey)).items.length, 0, 'never by itself');
-      await assert.rejects(paykit.payouts.create(weekly.merchantKey), (e: Error & { code?: string }) => e.code === 'conflict' && e.message === PAYOUT_PROBLEMS.notManual);
+      await assert.rejects(
+        paykit.payouts.create(weekly.merchantKey),
+        (e: Error & { code?: string }) => e.code === 'conflict' && e.message === PAYOUT_PROBLEMS.notManual,
+      );
       const made = await paykit.payouts.create(manual.merchantKey, { idempotencyKey: `manual-${manual.merchantId}` });
       assert.deepEqual([made.amount, made.period, made.status], ['9.41', null, 'pending']);
-      const replayed = await paykit.payouts.create(manual.merchantKey, { idempotencyKey: `manual-${manual.merchantId}` });
+      const replayed = await paykit.payouts.create(manual.merchantKey, {
+        idempotencyKey: `manual-${manual.merchantId}`,
+      });
       assert.equal(replayed.payout_id, made.payout_id, 'an Idempotency-Key replays the payout');
-      await assert.rejects(paykit.payouts.create(manual.merchantKey), (e: Error & { code?: string }) => e.code === 'conflict' && e.message === PAYOUT_PROBLEMS.nothingAvailable(0));
+      await assert.rejects(
+        paykit.payouts.create(manual.merchantKey),
+        (e: Error & { code?: string }) => e.code === 'conflict' && e.message === PAYOUT_PROBLEMS.nothingAvailable(0),
+      );
       await toNext(MONDAY, 1);
       const [payout] = (await paykit.payouts.list(weekly.merchantKey)).items;
       assert.deepEqual([payout?.amount, payout?.period], ['9.41', service.clock.now().toISOString().slice(0, 10)]);
@@ -224,30 +363,78 @@ for (const database of testDatabases()) {
       const listed = await service.api('GET', '/widgets/payouts?perPage=5', bearer(granted.session_token));
       assert.equal(listed.status, 200);
       assert.deepEqual(listed.body.data.balance, { currency: 'USD', available: '0.00', pending: '0.00' });
-      assert.deepEqual(listed.body.data.items.map((p: { payout_id: string }) => p.payout_id), [payout!.payout_id]);
-      const entries = await service.api('GET', `/widgets/payouts/${payout!.payout_id}/entries`, bearer(granted.session_token));
+      assert.deepEqual(
+        listed.body.data.items.map((p: { payout_id: string }) => p.payout_id),
+        [payout!.payout_id],
+      );
+      const entries = await service.api(
+        'GET',
+        `/widgets/payouts/${payout!.payout_id}/entries`,
+        bearer(granted.session_token),
+      );
       assert.deepEqual(entries.body.data.items.map((e: { net: string }) => e.net).sort(), ['-1.17', '30.00']);
-      const csv = await service.api('GET', `/widgets/payouts/${payout!.payout_id}/entries.csv?lang=fr`, bearer(granted.session_token));
+      const csv = await service.api(
+        'GET',
+        `/widgets/payouts/${payout!.payout_id}/entries.csv?lang=fr`,
+        bearer(granted.session_token),
+      );
       assert.equal(csv.status, 200);
       assert.match(csv.text, /^Type,Brut,Frais,Net,/);
-      const notTheirs = await service.api('GET', `/widgets/payouts/${theirs!.payout_id}/entries`, bearer(granted.session_token));
+      const notTheirs = await service.api(
+        'GET',
+        `/widgets/payouts/${theirs!.payout_id}/entries`,
+        bearer(granted.session_token),
+      );
       assert.equal(notTheirs.status, 404, "another merchant's payout is not found");
     });
 
     test('bad input changes nothing and says what to send; another client sees no payout of this one', async () => {
       const m = await merchant();
       const refused = async (method: string, path: string, body: unknown, code: string, message: RegExp) => {
-        const answer = method === 'GET' ? await service.api(method, `${path}?${new URLSearchParams(body as Record<string, string>)}`) : await service.api(method, path, { json: body });
+        const answer =
+          method === 'GET'
+            ? await service.api(method, `${path}?${new URLSearchParams(body as Record<string, string>)}`)
+            : await service.api(method, path, { json: body });
         assert.equal(answer.body.code, code, `${method} ${path}: ${JSON.stringify(answer.body)}`);
         assert.match(answer.body.message, message);
       };
-      await refused('PUT', '/payouts/settings', { merchant_key: m.merchantKey, interval: 'hourly' }, 'invalid_request', /interval/);
-      await refused('PUT', '/payouts/settings', { merchant_key: m.merchantKey, account_number: '000123456789' }, 'invalid_request', /routing_number/);
-      await refused('PUT', '/payouts/settings', { merchant_key: m.merchantKey, routing_number: '110000000', account_number: '12' }, 'invalid_request', /account_number/);
+      await refused(
+        'PUT',
+        '/payouts/settings',
+        { merchant_key: m.merchantKey, interval: 'hourly' },
+        'invalid_request',
+        /interval/,
+      );
+      await refused(
+        'PUT',
+        '/payouts/settings',
+        { merchant_key: m.merchantKey, account_number: '000123456789' },
+        'invalid_request',
+        /routing_number/,
+      );
+      await refused(
+        'PUT',
+        '/payouts/settings',
+        { merchant_key: m.merchantKey, routing_number: '110000000', account_number: '12' },
+        'invalid_request',
+        /account_number/,
+      );
       await refused('GET', '/balance', { merchant_key: 'mk_nobody' }, 'not_found', /merchant_key/);
       await refused('GET', '/payouts/po_nothing', { merchant_key: m.merchantKey }, 'not_found', /No payout/);
-      await refused('GET', '/payouts', { merchant_key: m.merchantKey, cursor: 'nonsense!' }, 'invalid_request', /cursor/);
-      await refused('GET', '/balance/entries.csv', { merchant_key: m.merchantKey, from_date: '2026-02-30', to_date: '2026-03-01' }, 'invalid_request', /from_date/);
+      await refused(
+        'GET',
+        '/payouts',
+        { merchant_key: m.merchantKey, cursor: 'nonsense!' },
+        'invalid_request',
+        /cursor/,
+      );
+      await refused(
+        'GET',
+        '/balance/entries.csv',
+        { merchant_key: m.merchantKey, from_date: '2026-02-30', to_date: '2026-03-01' },
+        'invalid_request',
+        /from_date/,
+      );
       assert.deepEqual((await paykit.payouts.settings(m.merchantKey)).interval, 'daily', 'nothing changed');
 
       await toNext(MONDAY, 10);
@@ -255,7 +442,9 @@ for (const database of testDatabases()) {
       await toNext(FRIDAY, 1);
       const [payout] = (await paykit.payouts.list(m.merchantKey)).items;
       const other = await service.newClient('Another partner');
-      const theirs = await service.api('GET', `/payouts/${payout!.payout_id}?merchant_key=${m.merchantKey}`, { auth: { id: other.clientId, secret: other.secretKey } });
+      const theirs = await service.api('GET', `/payouts/${payout!.payout_id}?merchant_key=${m.merchantKey}`, {
+        auth: { id: other.clientId, secret: other.secretKey },
+      });
       assert.equal(theirs.status, 404);
       const day = service.clock.now().toISOString().slice(0, 10);
       const range = await paykit.payouts.exportEntries(m.merchantKey, { from_date: '2020-01-01', to_date: day });

@@ -14,11 +14,30 @@ test('no card number, CVC, secret or pay-link token reaches the logs, at the mos
   await send(base, 'POST', '/api/v1/approve-merchant', { json: { merchant_id: merchant.merchant_id }, auth });
   const links = [];
   for (let i = 0; i < 2; i++) {
-    links.push((await send(base, 'POST', '/api/v1/requests', { json: { merchant_key: merchant.merchant_key, amount: '10.00', order_id: `log-${i}` }, auth })).body.data.pay_link);
+    links.push(
+      (
+        await send(base, 'POST', '/api/v1/requests', {
+          json: { merchant_key: merchant.merchant_key, amount: '10.00', order_id: `log-${i}` },
+          auth,
+        })
+      ).body.data.pay_link,
+    );
   }
-  await send(base, 'POST', '/api/v1/sandbox/pay', { json: { pay_link: links[0], method: 'card', card_number: '4242424242424242', exp_month: 12, exp_year: 2035, cvc: '987' }, auth });
+  await send(base, 'POST', '/api/v1/sandbox/pay', {
+    json: {
+      pay_link: links[0],
+      method: 'card',
+      card_number: '4242424242424242',
+      exp_month: 12,
+      exp_year: 2035,
+      cvc: '987',
+    },
+    auth,
+  });
   const token = new URL(links[1]).pathname.split('/')[2]!;
-  const page = await send(base, 'POST', `/pay/${token}`, { form: { method: 'card', card_number: '4000000000000002', exp: '12 / 35', cvc: '654' } });
+  const page = await send(base, 'POST', `/pay/${token}`, {
+    form: { method: 'card', card_number: '4000000000000002', exp: '12 / 35', cvc: '654' },
+  });
   assert.equal(page.status, 402, 'the page answered the declined card');
   await send(base, 'GET', `/api/v1/customers?merchant_key=${merchant.merchant_key}`, { auth });
 

@@ -35,7 +35,11 @@ class RawConnection {
   async health(): Promise<string> {
     const before = this.received.length;
     this.socket.write('GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
-    await waitUntil(() => /\r\n\r\n\{.*\}$/s.test(this.received.slice(before)) || this.isClosed, { what: 'the answer to GET /health', timeoutMs: 5000, everyMs: 10 });
+    await waitUntil(() => /\r\n\r\n\{.*\}$/s.test(this.received.slice(before)) || this.isClosed, {
+      what: 'the answer to GET /health',
+      timeoutMs: 5000,
+      everyMs: 10,
+    });
     return this.received.slice(before);
   }
 }
@@ -49,7 +53,12 @@ describe('connections are bounded', () => {
   let service: TestService;
   before(async () => {
     service = await startService({
-      network: { headersTimeoutMs: HEADERS_TIMEOUT_MS, requestTimeoutMs: 2000, keepAliveTimeoutMs: KEEP_ALIVE_TIMEOUT_MS, maxConnections: MAX_CONNECTIONS },
+      network: {
+        headersTimeoutMs: HEADERS_TIMEOUT_MS,
+        requestTimeoutMs: 2000,
+        keepAliveTimeoutMs: KEEP_ALIVE_TIMEOUT_MS,
+        maxConnections: MAX_CONNECTIONS,
+      },
     });
   });
   after(() => service.close());
@@ -67,7 +76,9 @@ describe('connections are bounded', () => {
     assert.ok(lived >= HEADERS_TIMEOUT_MS && lived < HEADERS_TIMEOUT_MS + 500, `lived ${lived} ms`);
     assert.match(slow.received, /^HTTP\/1\.1 408 /);
     assert.deepEqual(JSON.parse(slow.received.slice(slow.received.indexOf('\r\n\r\n') + 4)), {
-      result: false, message: 'The request took too long to arrive.', code: 'invalid_request',
+      result: false,
+      message: 'The request took too long to arrive.',
+      code: 'invalid_request',
     });
   });
 
@@ -81,22 +92,30 @@ describe('connections are bounded', () => {
     await Promise.race([idle.closed, pause(5000)]);
     const idleFor = Date.now() - answeredAt;
     assert.ok(idle.isClosed, 'closed');
-    assert.ok(idleFor >= KEEP_ALIVE_TIMEOUT_MS - 50 && idleFor < KEEP_ALIVE_TIMEOUT_MS + 1000 + 500, `idle for ${idleFor} ms`);
+    assert.ok(
+      idleFor >= KEEP_ALIVE_TIMEOUT_MS - 50 && idleFor < KEEP_ALIVE_TIMEOUT_MS + 1000 + 500,
+      `idle for ${idleFor} ms`,
+    );
   });
 
   test(`past ${MAX_CONNECTIONS} open connections, new ones are closed while the open ones keep working`, async () => {
     // Requests at once keep all of them busy, so none is closed as idle while the test runs.
     const open = Array.from({ length: MAX_CONNECTIONS }, () => new RawConnection(service.baseUrl));
     await Promise.all(open.map((connection) => connection.ready()));
-    for (const answer of await Promise.all(open.map((connection) => connection.health()))) assert.match(answer, /^HTTP\/1\.1 200 /);
+    for (const answer of await Promise.all(open.map((connection) => connection.health())))
+      assert.match(answer, /^HTTP\/1\.1 200 /);
     const extra = new RawConnection(service.baseUrl);
     await Promise.race([extra.closed, pause(2000)]);
     assert.ok(extra.isClosed, 'the connection past the cap was closed');
     assert.equal(extra.received, '', 'without an answer');
-    for (const answer of await Promise.all(open.map((connection) => connection.health()))) assert.match(answer, /^HTTP\/1\.1 200 /);
+    for (const answer of await Promise.all(open.map((connection) => connection.health())))
+      assert.match(answer, /^HTTP\/1\.1 200 /);
     for (const connection of open) connection.socket.destroy();
     await Promise.all(open.map((connection) => connection.closed));
-    const serverConnections = () => new Promise<number>((resolve, reject) => service.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
+    const serverConnections = () =>
+      new Promise<number>((resolve, reject) =>
+        service.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+      );
     await waitUntil(async () => (await serverConnections()) === 0, { what: 'the service seeing them closed' });
     const later = new RawConnection(service.baseUrl);
     await later.ready();
@@ -112,37 +131,59 @@ describe('one address holds at most its share of the connections', () => {
   after(() => Promise.all(services.map((service) => service.close())));
 
   test(`past ${PER_ADDRESS} connections from one address, its new ones are closed; other addresses still get in`, async () => {
-    const service = await startService({ network: { maxConnections: MAX_CONNECTIONS, maxConnectionsPerAddress: PER_ADDRESS, keepAliveTimeoutMs: 5000 } });
+    const service = await startService({
+      network: { maxConnections: MAX_CONNECTIONS, maxConnectionsPerAddress: PER_ADDRESS, keepAliveTimeoutMs: 5000 },
+    });
     services.push(service);
     const hog = Array.from({ length: PER_ADDRESS }, () => new RawConnection(service.baseUrl, '127.0.0.1'));
     await Promise.all(hog.map((connection) => connection.ready()));
-    for (const answer of await Promise.all(hog.map((connection) => connection.health()))) assert.match(answer, /^HTTP\/1\.1 200 /);
+    for (const answer of await Promise.all(hog.map((connection) => connection.health())))
+      assert.match(answer, /^HTTP\/1\.1 200 /);
     const more = Array.from({ length: MAX_CONNECTIONS }, () => new RawConnection(service.baseUrl, '127.0.0.1'));
     await Promise.all(more.map((connection) => Promise.race([connection.closed, pause(2000)])));
-    assert.ok(more.every((connection) => connection.isClosed && connection.received === ''), 'the hog’s connections past its share are closed unanswered');
+    assert.ok(
+      more.every((connection) => connection.isClosed && connection.received === ''),
+      'the hog’s connections past its share are closed unanswered',
+    );
     // The cap has room for others: a neighbour's connections are taken, and the hog's first ones still work.
-    const neighbour = [new RawConnection(service.baseUrl, '127.0.0.2'), new RawConnection(service.baseUrl, '127.0.0.3')];
+    const neighbour = [
+      new RawConnection(service.baseUrl, '127.0.0.2'),
+      new RawConnection(service.baseUrl, '127.0.0.3'),
+    ];
     await Promise.all(neighbour.map((connection) => connection.ready()));
-    for (const answer of await Promise.all(neighbour.map((connection) => connection.health()))) assert.match(answer, /^HTTP\/1\.1 200 /);
-    for (const answer of await Promise.all(hog.map((connection) => connection.health()))) assert.match(answer, /^HTTP\/1\.1 200 /);
+    for (const answer of await Promise.all(neighbour.map((connection) => connection.health())))
+      assert.match(answer, /^HTTP\/1\.1 200 /);
+    for (const answer of await Promise.all(hog.map((connection) => connection.health())))
+      assert.match(answer, /^HTTP\/1\.1 200 /);
     // A connection the hog closes gives its share back.
     hog[0]!.socket.destroy();
     await hog[0]!.closed;
-    await waitUntil(async () => {
-      const again = new RawConnection(service.baseUrl, '127.0.0.1');
-      const answered = /^HTTP\/1\.1 200 /.test(await again.health().catch(() => ''));
-      again.socket.destroy();
-      return answered;
-    }, { what: 'a new connection of the hog taken once one of its own closed' });
+    await waitUntil(
+      async () => {
+        const again = new RawConnection(service.baseUrl, '127.0.0.1');
+        const answered = /^HTTP\/1\.1 200 /.test(await again.health().catch(() => ''));
+        again.socket.destroy();
+        return answered;
+      },
+      { what: 'a new connection of the hog taken once one of its own closed' },
+    );
     for (const connection of [...hog, ...neighbour]) connection.socket.destroy();
   });
 
   test('a trusted proxy has no share: the cap alone bounds it', async () => {
-    const service = await startService({ network: { maxConnections: MAX_CONNECTIONS, maxConnectionsPerAddress: PER_ADDRESS, keepAliveTimeoutMs: 5000, trustProxy: ['127.0.0.0/8'] } });
+    const service = await startService({
+      network: {
+        maxConnections: MAX_CONNECTIONS,
+        maxConnectionsPerAddress: PER_ADDRESS,
+        keepAliveTimeoutMs: 5000,
+        trustProxy: ['127.0.0.0/8'],
+      },
+    });
     services.push(service);
     const proxied = Array.from({ length: PER_ADDRESS + 2 }, () => new RawConnection(service.baseUrl, '127.0.0.1'));
     await Promise.all(proxied.map((connection) => connection.ready()));
-    for (const answer of await Promise.all(proxied.map((connection) => connection.health()))) assert.match(answer, /^HTTP\/1\.1 200 /);
+    for (const answer of await Promise.all(proxied.map((connection) => connection.health())))
+      assert.match(answer, /^HTTP\/1\.1 200 /);
     for (const connection of proxied) connection.socket.destroy();
   });
 
@@ -167,7 +208,9 @@ describe('a body is not read after its request was refused', () => {
     const caller = new RawConnection(service.baseUrl);
     await caller.ready();
     const total = 50 * 1024 * 1024;
-    caller.socket.write(`POST /api/v1/onboarding HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${total}\r\n\r\n`);
+    caller.socket.write(
+      `POST /api/v1/onboarding HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${total}\r\n\r\n`,
+    );
     const chunk = Buffer.alloc(256 * 1024, 0x20);
     let written = 0;
     // As fast as the socket takes it, until the service closes it or all of it went.
@@ -186,7 +229,9 @@ describe('a body is not read after its request was refused', () => {
     const caller = new RawConnection(service.baseUrl);
     await caller.ready();
     const body = JSON.stringify({ padding: 'x'.repeat(2000) });
-    caller.socket.write(`POST /api/v1/onboarding HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 1000)}`);
+    caller.socket.write(
+      `POST /api/v1/onboarding HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 1000)}`,
+    );
     await waitUntil(() => caller.received.includes('"code":"authentication_failed"'), { what: 'the 401' });
     assert.doesNotMatch(caller.received, /connection: close/i);
     caller.socket.write(body.slice(1000));

@@ -24,7 +24,9 @@ for (const database of testDatabases()) {
 
     test('NUL and other control bytes in the client id or secret: 401 in the envelope on every partner endpoint, never 500', async () => {
       const document = await dereference((await service.request('GET', '/api/v1/openapi.json')).body);
-      const partnerCalls = declaredOperations(document).filter(({ operation }) => (operation.security ?? document.security).some((s: object) => 'basicAuth' in s));
+      const partnerCalls = declaredOperations(document).filter(({ operation }) =>
+        (operation.security ?? document.security).some((s: object) => 'basicAuth' in s),
+      );
       assert.ok(partnerCalls.length >= 30, `${partnerCalls.length} partner operations`);
       const { clientId, secretKey } = service.client;
       const headers = [
@@ -38,7 +40,10 @@ for (const database of testDatabases()) {
       for (const { method, path } of partnerCalls) {
         const url = `/api/v1${path.replace(/\{[^}]+\}/g, 'x1')}`;
         for (const authorization of headers) {
-          const answer = await service.request(method, url, { headers: { authorization }, ...(method === 'GET' ? {} : { json: {} }) });
+          const answer = await service.request(method, url, {
+            headers: { authorization },
+            ...(method === 'GET' ? {} : { json: {} }),
+          });
           assert.equal(answer.status, 401, `${method} ${url} with ${authorization}: ${answer.text}`);
           assert.deepEqual([answer.body.result, answer.body.code], [false, 'authentication_failed']);
           assert.match(answer.body.message, /^Malformed credentials/);
@@ -77,7 +82,8 @@ describe('the "recently verified" exemption cannot be flushed by respelling a he
   test('a client respelling its own header hundreds of times, then 60 guesses at another: the other still gets in', async () => {
     const victim = await service.newClient('Victim partner');
     const attacker = await service.newClient('Neighbour with credentials');
-    const merchants = (authorization: string) => service.request('GET', '/api/v1/merchant', { headers: { authorization } });
+    const merchants = (authorization: string) =>
+      service.request('GET', '/api/v1/merchant', { headers: { authorization } });
     assert.equal((await merchants(basic(`${victim.clientId}:${victim.secretKey}`))).status, 200);
     const b64 = Buffer.from(`${attacker.clientId}:${attacker.secretKey}`).toString('base64');
     for (let i = 0; i < 300; i++) {

@@ -24,9 +24,20 @@ test('an unexpected failure is a 500 that says nothing of internals', async (t) 
     await store.close();
   });
   const address = app.server.address();
-  const answer = await send(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`, 'GET', '/explode');
+  const answer = await send(
+    `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+    'GET',
+    '/explode',
+  );
   assert.equal(answer.status, 500);
-  assert.deepEqual(answer.body, { result: false, message: 'Something went wrong on our side. Try again in a moment.', code: 'service_error' });
+  assert.deepEqual(answer.body, {
+    result: false,
+    message: 'Something went wrong on our side. Try again in a moment.',
+    code: 'service_error',
+  });
   assert.ok(!answer.text.includes('SQLITE') && !answer.text.includes('/var/lib'));
-  assert.ok(logged.some((line) => line.includes('SQLITE_CORRUPT')), 'the cause is logged for the operator');
+  assert.ok(
+    logged.some((line) => line.includes('SQLITE_CORRUPT')),
+    'the cause is logged for the operator',
+  );
 });

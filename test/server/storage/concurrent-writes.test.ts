@@ -15,14 +15,26 @@ const FAILING_ADDRESS = 'fails-on-write@example.com';
 async function refuseMessagesTo(service: TestService, database: string): Promise<void> {
   const db = (service.store as unknown as { db: Executor }).db;
   if (database === 'sqlite') {
-    await sql.raw(`CREATE TRIGGER refuse_marked_message BEFORE INSERT ON messages WHEN NEW.recipient = '${FAILING_ADDRESS}'
-      BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`).execute(db);
+    await sql
+      .raw(
+        `CREATE TRIGGER refuse_marked_message BEFORE INSERT ON messages WHEN NEW.recipient = '${FAILING_ADDRESS}'
+      BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`,
+      )
+      .execute(db);
     return;
   }
-  await sql.raw(`CREATE FUNCTION refuse_marked_message() RETURNS trigger AS $$
+  await sql
+    .raw(
+      `CREATE FUNCTION refuse_marked_message() RETURNS trigger AS $$
       BEGIN IF NEW.recipient = '${FAILING_ADDRESS}' THEN RAISE EXCEPTION 'refused by the test'; END IF; RETURN NEW; END
-    $$ LANGUAGE plpgsql`).execute(db);
-  await sql.raw('CREATE TRIGGER refuse_marked_message BEFORE INSERT ON messages FOR EACH ROW EXECUTE FUNCTION refuse_marked_message()').execute(db);
+    $$ LANGUAGE plpgsql`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      'CREATE TRIGGER refuse_marked_message BEFORE INSERT ON messages FOR EACH ROW EXECUTE FUNCTION refuse_marked_message()',
+    )
+    .execute(db);
 }
 
 for (const database of testDatabases()) {
@@ -39,11 +51,15 @@ for (const database of testDatabases()) {
     after(() => service.close());
 
     const request = (orderId: string, email: string) =>
-      service.api('POST', '/requests', { json: { merchant_key: merchantKey, amount: '3.00', order_id: orderId, email } });
+      service.api('POST', '/requests', {
+        json: { merchant_key: merchantKey, amount: '3.00', order_id: orderId, email },
+      });
 
     test('twenty pay links at once, one refused by the database: it alone is undone, the others are answered 200 and kept', async () => {
       const orders = Array.from({ length: 20 }, () => nextOrderId());
-      const answers = await Promise.all(orders.map((orderId, i) => request(orderId, i === 7 ? FAILING_ADDRESS : `payer${i}@example.com`)));
+      const answers = await Promise.all(
+        orders.map((orderId, i) => request(orderId, i === 7 ? FAILING_ADDRESS : `payer${i}@example.com`)),
+      );
       answers.forEach((answer, i) => assert.equal(answer.status, i === 7 ? 500 : 200, answer.text));
 
       const messages = await service.store.messages.newestFirst(service.client.clientId, 100);

@@ -27,7 +27,11 @@ const written = <T>(store: Store, decide: (store: Store) => Promise<Decided<T>>)
  * A store whose unlocked reads of a transaction let `competitor` change it first, `times` times: the read hands back
  * what it saw before the change, as a read that lost a race does.
  */
-function racedStore(store: Store, competitor: () => Promise<void>, times: number): { store: Store; lost: () => number } {
+function racedStore(
+  store: Store,
+  competitor: () => Promise<void>,
+  times: number,
+): { store: Store; lost: () => number } {
   let raced = 0;
   const transactions = new Proxy(store.transactions, {
     get(target, name, receiver) {
@@ -43,7 +47,9 @@ function racedStore(store: Store, competitor: () => Promise<void>, times: number
       };
     },
   });
-  const racing = new Proxy(store, { get: (target, name, receiver) => (name === 'transactions' ? transactions : Reflect.get(target, name, receiver)) });
+  const racing = new Proxy(store, {
+    get: (target, name, receiver) => (name === 'transactions' ? transactions : Reflect.get(target, name, receiver)),
+  });
   return { store: racing, lost: () => raced };
 }
 
@@ -61,13 +67,20 @@ if (testDatabases().includes('postgres')) {
     });
     after(() => service.close());
 
-    const refunded = async (sale: string) => (await service.store.transactions.find(merchant.id, sale))!.refunded_amount;
+    const refunded = async (sale: string) =>
+      (await service.store.transactions.find(merchant.id, sale))!.refunded_amount;
     const refundEvents = async (sale: string) =>
-      (await service.store.events.listForClient(service.client.clientId)).filter((e) => e.event_type === 'payment.refund' && e.data.parent_transaction_id === sale).length;
+      (await service.store.events.listForClient(service.client.clientId)).filter(
+        (e) => e.event_type === 'payment.refund' && e.data.parent_transaction_id === sale,
+      ).length;
 
     test('a refund whose sale was refunded after its read still lands while its amount fits, and writes once', async () => {
       const sale = await paidSale(service, merchantKey, '10.00');
-      const raced = racedStore(service.store, () => written(service.store, (s) => refundSale(s, merchant, sale, '3.00', new Date())).then(() => undefined), 1);
+      const raced = racedStore(
+        service.store,
+        () => written(service.store, (s) => refundSale(s, merchant, sale, '3.00', new Date())).then(() => undefined),
+        1,
+      );
       await written(raced.store, (s) => refundSale(s, merchant, sale, '4.00', new Date()));
       assert.equal(raced.lost(), 1);
       assert.equal(await refunded(sale), 700, 'both refunds, each once');
@@ -76,15 +89,29 @@ if (testDatabases().includes('postgres')) {
 
     test('a void whose sale was refunded after its read decides again, and is refused', async () => {
       const sale = await paidSale(service, merchantKey, '10.00');
-      const raced = racedStore(service.store, () => written(service.store, (s) => refundSale(s, merchant, sale, '1.00', new Date())).then(() => undefined), 1);
-      await assert.rejects(written(raced.store, (s) => voidSale(s, merchant, sale, new Date())), (error: Refusal) => error.message === VOID_ERRORS.refunded);
+      const raced = racedStore(
+        service.store,
+        () => written(service.store, (s) => refundSale(s, merchant, sale, '1.00', new Date())).then(() => undefined),
+        1,
+      );
+      await assert.rejects(
+        written(raced.store, (s) => voidSale(s, merchant, sale, new Date())),
+        (error: Refusal) => error.message === VOID_ERRORS.refunded,
+      );
       assert.equal((await service.store.transactions.find(merchant.id, sale))!.status, 'completed');
     });
 
     test('a refund that no longer fits after the race is refused, and writes nothing', async () => {
       const sale = await paidSale(service, merchantKey, '10.00');
-      const raced = racedStore(service.store, () => written(service.store, (s) => refundSale(s, merchant, sale, '8.00', new Date())).then(() => undefined), 1);
-      await assert.rejects(written(raced.store, (s) => refundSale(s, merchant, sale, '5.00', new Date())), (error: Refusal) => error.message === REFUND_ERRORS.overRemaining);
+      const raced = racedStore(
+        service.store,
+        () => written(service.store, (s) => refundSale(s, merchant, sale, '8.00', new Date())).then(() => undefined),
+        1,
+      );
+      await assert.rejects(
+        written(raced.store, (s) => refundSale(s, merchant, sale, '5.00', new Date())),
+        (error: Refusal) => error.message === REFUND_ERRORS.overRemaining,
+      );
       assert.equal(await refunded(sale), 800);
       assert.equal(await refundEvents(sale), 1);
     });
@@ -93,7 +120,10 @@ if (testDatabases().includes('postgres')) {
       const sale = await paidSale(service, merchantKey, '10.00');
       // Settled, then its settlement time corrected: a change each time that the refund's decision read before it.
       let corrections = 0;
-      const settle = async () => service.store.transactions.update(sale, { settled_at: new Date(Date.UTC(2026, 0, 1, 0, 0, ++corrections)).toISOString() });
+      const settle = async () =>
+        service.store.transactions.update(sale, {
+          settled_at: new Date(Date.UTC(2026, 0, 1, 0, 0, ++corrections)).toISOString(),
+        });
       const raced = racedStore(service.store, settle, 100);
       const refund = await written(raced.store, (s) => refundSale(s, merchant, sale, '4.00', new Date()));
       assert.equal(raced.lost(), UNLOCKED_ATTEMPTS, 'the locked read is not raced');
@@ -103,10 +133,19 @@ if (testDatabases().includes('postgres')) {
     });
 
     test(`a capture whose hold changed ${UNLOCKED_ATTEMPTS} times after its reads takes the row lock, and charges the amount held then`, async () => {
-      const link = await service.api('POST', '/requests', { json: { merchant_key: merchantKey, amount: '50.00', order_id: nextOrderId(), preauth: true } });
-      const hold = (await service.api('POST', '/sandbox/pay', { json: { pay_link: link.body.data.pay_link, method: 'card', ...TEST_CARD } })).body.data.transaction_id as string;
+      const link = await service.api('POST', '/requests', {
+        json: { merchant_key: merchantKey, amount: '50.00', order_id: nextOrderId(), preauth: true },
+      });
+      const hold = (
+        await service.api('POST', '/sandbox/pay', {
+          json: { pay_link: link.body.data.pay_link, method: 'card', ...TEST_CARD },
+        })
+      ).body.data.transaction_id as string;
       let held = 50;
-      const raise = async () => void (await written(service.store, (s) => changeAuthorizedAmount(s, merchant, hold, `${held}.00`, `${++held}.00`, new Date())));
+      const raise = async () =>
+        void (await written(service.store, (s) =>
+          changeAuthorizedAmount(s, merchant, hold, `${held}.00`, `${++held}.00`, new Date()),
+        ));
       const raced = racedStore(service.store, raise, 100);
       const charged = await written(raced.store, (s) => capture(s, merchant, hold, undefined, new Date()));
       assert.equal(raced.lost(), UNLOCKED_ATTEMPTS, 'the locked read is not raced');
@@ -119,9 +158,18 @@ if (testDatabases().includes('postgres')) {
       try {
         const sale = await paidSale(service, merchantKey, '100.00');
         const stores = [service.store, second];
-        const outcomes = await Promise.allSettled(Array.from({ length: 40 }, (_, i) => written(stores[i % 2]!, (s) => refundSale(s, merchant, sale, '7.00', new Date()))));
-        assert.equal(outcomes.filter((o) => o.status === 'fulfilled').length, 14, '14 × 7.00 = 98.00 fits, a 15th would not');
-        for (const o of outcomes) if (o.status === 'rejected') assert.equal((o.reason as Error).message, REFUND_ERRORS.overRemaining);
+        const outcomes = await Promise.allSettled(
+          Array.from({ length: 40 }, (_, i) =>
+            written(stores[i % 2]!, (s) => refundSale(s, merchant, sale, '7.00', new Date())),
+          ),
+        );
+        assert.equal(
+          outcomes.filter((o) => o.status === 'fulfilled').length,
+          14,
+          '14 × 7.00 = 98.00 fits, a 15th would not',
+        );
+        for (const o of outcomes)
+          if (o.status === 'rejected') assert.equal((o.reason as Error).message, REFUND_ERRORS.overRemaining);
         assert.equal(await refunded(sale), 9800);
         assert.equal(await refundEvents(sale), 14);
       } finally {
@@ -144,13 +192,44 @@ for (const database of testDatabases()) {
     // Decided on the first read: 5.00 fits while at most 5.00 is refunded, and 6.00 is.
     const refundId = `txn_${randomUUID()}`;
     const wrote = await service.store.write({
-      guards: [{
-        table: 'transactions', where: { id: sale, merchant_id: merchant.id, status: read.status, amount: read.amount, settled_at: read.settled_at },
-        atMost: { refunded_amount: 500 }, set: {}, add: { refunded_amount: 500 },
-      }],
+      guards: [
+        {
+          table: 'transactions',
+          where: {
+            id: sale,
+            merchant_id: merchant.id,
+            status: read.status,
+            amount: read.amount,
+            settled_at: read.settled_at,
+          },
+          atMost: { refunded_amount: 500 },
+          set: {},
+          add: { refunded_amount: 500 },
+        },
+      ],
       rows: [
-        { table: 'transactions', row: { ...read, id: refundId, parent_id: sale, kind: 'refund', amount: 500, gateway_ref: `gw_${randomUUID()}` } },
-        { table: 'ledger_entries', row: { merchant_id: merchant.id, transaction_id: refundId, type: 'refund', amount: -500, available_on: '2026-01-01', created_at: read.created_at } },
+        {
+          table: 'transactions',
+          row: {
+            ...read,
+            id: refundId,
+            parent_id: sale,
+            kind: 'refund',
+            amount: 500,
+            gateway_ref: `gw_${randomUUID()}`,
+          },
+        },
+        {
+          table: 'ledger_entries',
+          row: {
+            merchant_id: merchant.id,
+            transaction_id: refundId,
+            type: 'refund',
+            amount: -500,
+            available_on: '2026-01-01',
+            created_at: read.created_at,
+          },
+        },
       ],
       events: [eventRow(service.client.clientId, 'payment.refund', { parent_transaction_id: sale }, new Date())],
     });

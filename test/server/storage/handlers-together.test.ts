@@ -33,7 +33,9 @@ async function sendTogether(port: number, count: number): Promise<void> {
     sockets.push(socket);
   }
   const answered = sockets.map((socket) => once(socket, 'data'));
-  sockets.forEach((socket, n) => socket.write(`GET /stages HTTP/1.1\r\nhost: 127.0.0.1\r\nx-n: ${n}\r\nconnection: close\r\n\r\n`));
+  sockets.forEach((socket, n) =>
+    socket.write(`GET /stages HTTP/1.1\r\nhost: 127.0.0.1\r\nx-n: ${n}\r\nconnection: close\r\n\r\n`),
+  );
   await Promise.all(answered);
   for (const socket of sockets) socket.destroy();
 }
@@ -57,7 +59,16 @@ test('without it each request runs its handler before the next is read (what the
   const { port, stages } = await listenNotingStages(app);
   try {
     await sendTogether(port, 4);
-    assert.deepEqual(stages, ['read 0', 'handled 0', 'read 1', 'handled 1', 'read 2', 'handled 2', 'read 3', 'handled 3']);
+    assert.deepEqual(stages, [
+      'read 0',
+      'handled 0',
+      'read 1',
+      'handled 1',
+      'read 2',
+      'handled 2',
+      'read 3',
+      'handled 3',
+    ]);
   } finally {
     await app.close();
   }

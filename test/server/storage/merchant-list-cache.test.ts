@@ -43,7 +43,9 @@ test('an unchanged list is the same answer, with the same ETag and 304 for it', 
 
 test("the service's own change shows at once", async () => {
   const before = await listed();
-  const created = await service.api('POST', '/onboarding', { json: validApplication({ BusinessInfo: { business_name: 'New Ltd' } }) });
+  const created = await service.api('POST', '/onboarding', {
+    json: validApplication({ BusinessInfo: { business_name: 'New Ltd' } }),
+  });
   const after = await listed({ 'if-none-match': String(before.headers.etag) });
   assert.equal(after.status, 200);
   assert.equal(after.body.data[0].merchant_id, created.body.data.merchant_id);

@@ -17,10 +17,10 @@ import { approvedMerchant, paidSale } from '../../support/payments.ts';
 const MOST: Record<CountedWrite, number> = {
   'POST /requests': 1,
   'POST /requests with an Idempotency-Key': 2,
-  'refund': 2,
+  refund: 2,
   'refund with an Idempotency-Key': 3,
-  'void': 2,
-  'capture': 2,
+  void: 2,
+  capture: 2,
 };
 
 if (testDatabases().includes('postgres')) {
@@ -33,21 +33,28 @@ if (testDatabases().includes('postgres')) {
     test('each write makes at most its share of round trips', async () => {
       const measured = await roundTripsPerWrite(service, statements);
       console.log('round trips per request:', measured);
-      for (const call of COUNTED_WRITES) assert.ok(measured[call] <= MOST[call], `${call}: ${measured[call]} round trips, at most ${MOST[call]}`);
+      for (const call of COUNTED_WRITES)
+        assert.ok(measured[call] <= MOST[call], `${call}: ${measured[call]} round trips, at most ${MOST[call]}`);
     });
 
-    test("a receipt is decided by one read: most payments have nobody to send one to", async () => {
+    test('a receipt is decided by one read: most payments have nobody to send one to', async () => {
       const { merchantKey, merchantId } = await approvedMerchant(service);
       const receipt = async (saleId: string) => {
         const before = statements.count;
-        const change = await receiptChange(service.store, merchantId, saleId, { now: new Date(), publicUrl: service.baseUrl });
+        const change = await receiptChange(service.store, merchantId, saleId, {
+          now: new Date(),
+          publicUrl: service.baseUrl,
+        });
         if (change) await service.store.write(change);
         return { sent: change !== undefined, roundTrips: statements.count - before };
       };
       assert.deepEqual(await receipt(await paidSale(service, merchantKey)), { sent: false, roundTrips: 1 });
       // Sent: that read, the language of an earlier receipt, and one statement writing the receipt and its e-mail (6
       // when the receipt was a unit of work: BEGIN, two inserts, COMMIT).
-      assert.deepEqual(await receipt(await paidSale(service, merchantKey, '10.00', { email: 'payer@example.com' })), { sent: true, roundTrips: 3 });
+      assert.deepEqual(await receipt(await paidSale(service, merchantKey, '10.00', { email: 'payer@example.com' })), {
+        sent: true,
+        roundTrips: 3,
+      });
     });
   });
 }

@@ -29,12 +29,15 @@ for (const database of testDatabases()) {
      */
     const readUntil = async (cursor: string, count: number): Promise<Read> => {
       const got: Read = { events: [], cursor };
-      await waitUntil(async () => {
-        const more = await read(`?after=${got.cursor}&wait=2`);
-        got.events.push(...more.events);
-        got.cursor = more.cursor;
-        return got.events.length >= count;
-      }, { what: `${count} events`, timeoutMs: 60_000 });
+      await waitUntil(
+        async () => {
+          const more = await read(`?after=${got.cursor}&wait=2`);
+          got.events.push(...more.events);
+          got.cursor = more.cursor;
+          return got.events.length >= count;
+        },
+        { what: `${count} events`, timeoutMs: 60_000 },
+      );
       return got;
     };
 
@@ -44,10 +47,17 @@ for (const database of testDatabases()) {
       assert.deepEqual(start.events, [], 'what was written before a listener started is not its');
       const { merchantId } = await approvedMerchant(service);
       const since = await readUntil(start.cursor, 4);
-      assert.deepEqual(since.events.map((e) => e.event_type), ['merchant.onboarding', 'merchant_status', 'merchant.approval', 'merchant_status']);
+      assert.deepEqual(
+        since.events.map((e) => e.event_type),
+        ['merchant.onboarding', 'merchant_status', 'merchant.approval', 'merchant_status'],
+      );
       assert.ok(since.events.every((e) => e.data.merchant_id === merchantId));
       const stored = (await service.store.events.listForClient(service.client.clientId)).slice(-4);
-      assert.deepEqual(since.events.map((e) => e.event_id), stored.map((e) => e.id), 'each is named by its event id, as its deliveries are');
+      assert.deepEqual(
+        since.events.map((e) => e.event_id),
+        stored.map((e) => e.id),
+        'each is named by its event id, as its deliveries are',
+      );
       assert.equal(since.events[0]!.data.merchant_key, stored[0]!.data.merchant_key, 'the data as stored');
       assert.deepEqual((await read(`?after=${since.cursor}&wait=1`)).events, [], 'nothing twice');
       // Another client's events are not this one's.
@@ -104,10 +114,15 @@ for (const database of testDatabases()) {
       assert.ok(Date.now() - started < 15_000, `closed in ${Date.now() - started} ms, not at the end of the 25 s wait`);
     });
 
-    test("a listener starts from its present: an event committed before it is not its, though an older transaction is still open", async () => {
+    test('a listener starts from its present: an event committed before it is not its, though an older transaction is still open', async () => {
       const clientId = service.client.clientId;
       const now = service.clock.now();
-      const approval = (merchant_id: string) => ({ merchant_id, business_name: merchant_id, email: 'a@example.com', company_id: '' });
+      const approval = (merchant_id: string) => ({
+        merchant_id,
+        business_name: merchant_id,
+        email: 'a@example.com',
+        company_id: '',
+      });
       let end!: () => void;
       const held = new Promise<void>((resolve) => (end = resolve));
       let written!: () => void;
@@ -134,7 +149,10 @@ for (const database of testDatabases()) {
       }
       await service.store.events.add(clientId, 'merchant.approval', approval('m_after'), now);
       const since = await readUntil(start.cursor, 1);
-      assert.deepEqual(since.events.map((e) => e.data.merchant_id), ['m_after']);
+      assert.deepEqual(
+        since.events.map((e) => e.data.merchant_id),
+        ['m_after'],
+      );
       assert.deepEqual((await read(`?after=${since.cursor}&wait=1`)).events, []);
     });
 
@@ -148,7 +166,12 @@ for (const database of testDatabases()) {
       const firstWritten = new Promise<void>((resolve) => (written = resolve));
       // The first event takes its seq in a transaction that stays open while a second one commits.
       const first = service.store.transaction(async (tx) => {
-        await tx.events.add(clientId, 'merchant.approval', { merchant_id: 'm_first', business_name: 'First', email: 'a@example.com', company_id: '' }, now);
+        await tx.events.add(
+          clientId,
+          'merchant.approval',
+          { merchant_id: 'm_first', business_name: 'First', email: 'a@example.com', company_id: '' },
+          now,
+        );
         written();
         await held;
       });
@@ -160,16 +183,26 @@ for (const database of testDatabases()) {
       }
       let during;
       try {
-        await service.store.events.add(clientId, 'merchant.approval', { merchant_id: 'm_second', business_name: 'Second', email: 'b@example.com', company_id: '' }, now);
+        await service.store.events.add(
+          clientId,
+          'merchant.approval',
+          { merchant_id: 'm_second', business_name: 'Second', email: 'b@example.com', company_id: '' },
+          now,
+        );
         during = await read(`?after=${cursor}`);
       } finally {
         commitFirst();
         await first;
       }
       const seen = during.events.map((e) => e.data.merchant_id);
-      if (database === 'postgres') assert.deepEqual(seen, [], 'the second is listed once the first ended, so the cursor cannot pass the first');
+      if (database === 'postgres')
+        assert.deepEqual(seen, [], 'the second is listed once the first ended, so the cursor cannot pass the first');
       const rest = await readUntil(during.cursor, 2 - seen.length);
-      assert.deepEqual([...seen, ...rest.events.map((e) => e.data.merchant_id)].sort(), ['m_first', 'm_second'], 'both, once each');
+      assert.deepEqual(
+        [...seen, ...rest.events.map((e) => e.data.merchant_id)].sort(),
+        ['m_first', 'm_second'],
+        'both, once each',
+      );
       assert.deepEqual((await read(`?after=${rest.cursor}&wait=1`)).events, []);
     });
   });

@@ -25,16 +25,25 @@ describe('test events: POST /sandbox/webhooks/trigger and signTestWebhook', () =
     const none = await service.api('POST', '/sandbox/webhooks/trigger', { json: { event_type: 'payment.success' } });
     assert.equal(none.status, 409);
     assert.match(none.body.message, /POST \/client\/update-webhooks-url/);
-    secret = (await service.api('POST', '/client/update-webhooks-url', { json: { webhook_url: receiver.url } })).body.data.signing_secret;
-    const unknown = await service.api('POST', '/sandbox/webhooks/trigger', { json: { event_type: 'payment.teleported' } });
+    secret = (await service.api('POST', '/client/update-webhooks-url', { json: { webhook_url: receiver.url } })).body
+      .data.signing_secret;
+    const unknown = await service.api('POST', '/sandbox/webhooks/trigger', {
+      json: { event_type: 'payment.teleported' },
+    });
     assert.equal(unknown.status, 400);
     assert.match(unknown.body.message, /payment\.success/);
-    const stranger = await service.api('POST', '/sandbox/webhooks/trigger', { json: { event_type: 'preauth', merchant_id: 'm_not_mine' } });
+    const stranger = await service.api('POST', '/sandbox/webhooks/trigger', {
+      json: { event_type: 'preauth', merchant_id: 'm_not_mine' },
+    });
     assert.equal(stranger.status, 404);
   });
 
   test('every event type is sent, signed as real deliveries are, with the fields the SDK types it with', async () => {
-    assert.deepEqual([...EVENT_TYPES].sort(), [...PAYKIT_EVENT_TYPES].sort(), 'the service samples every type the SDK knows');
+    assert.deepEqual(
+      [...EVENT_TYPES].sort(),
+      [...PAYKIT_EVENT_TYPES].sort(),
+      'the service samples every type the SDK knows',
+    );
     const merchant = await approvedMerchant(service);
     const paykit = partnerClient(service);
     const sentIds: string[] = [];
@@ -55,14 +64,32 @@ describe('test events: POST /sandbox/webhooks/trigger and signTestWebhook', () =
   });
 
   test('signTestWebhook signs exactly as the service does: the SDK, the reference library and the service agree', () => {
-    const event = { event_type: 'payment.success' as const, data: { transaction_id: 'txn_1', merchant_id: 'm_1', amount: 25, net_amount: 23.97, fee_amount: 1.03, order_id: 'o-1', last_four: '4242', brand: 'Visa' } };
+    const event = {
+      event_type: 'payment.success' as const,
+      data: {
+        transaction_id: 'txn_1',
+        merchant_id: 'm_1',
+        amount: 25,
+        net_amount: 23.97,
+        fee_amount: 1.03,
+        order_id: 'o-1',
+        last_four: '4242',
+        brand: 'Visa',
+      },
+    };
     const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
     const { body, headers } = signTestWebhook(event, secret, { id: 'evt_test_1' });
     assert.deepEqual(verifyWebhook(body, headers, secret), event);
     assert.deepEqual(new Webhook(secret).verify(body, headers), event);
-    assert.equal(headers['webhook-signature'], signatureHeader([secret], 'evt_test_1', Number(headers['webhook-timestamp']), body));
+    assert.equal(
+      headers['webhook-signature'],
+      signatureHeader([secret], 'evt_test_1', Number(headers['webhook-timestamp']), body),
+    );
     assert.equal(body, JSON.stringify(event));
     // A handler under test refuses a delivery signed with another secret, as it would a forged one.
-    assert.throws(() => verifyWebhook(body, headers, 'whsec_I2elxQvEglDFZOuq2dBWZKo9n3hhciuH'), /No webhook-signature matches/);
+    assert.throws(
+      () => verifyWebhook(body, headers, 'whsec_I2elxQvEglDFZOuq2dBWZKo9n3hhciuH'),
+      /No webhook-signature matches/,
+    );
   });
 });

@@ -14,8 +14,13 @@ import { LOGO_PROBLEMS } from '../../../server/domain/logo-image.ts';
 import type { MerchantAccount } from '../../../server/store/merchants.ts';
 
 /** A merchant onboarded and approved through the API, with the key its partner holds. */
-async function approvedAccount(service: TestService, businessName: string): Promise<MerchantAccount & { merchant_key: string }> {
-  const onboarded = await service.api('POST', '/onboarding', { json: validApplication({ BusinessInfo: { business_name: businessName } }) });
+async function approvedAccount(
+  service: TestService,
+  businessName: string,
+): Promise<MerchantAccount & { merchant_key: string }> {
+  const onboarded = await service.api('POST', '/onboarding', {
+    json: validApplication({ BusinessInfo: { business_name: businessName } }),
+  });
   const { merchant_id: merchantId, merchant_key } = onboarded.body.data;
   assert.equal((await service.api('POST', '/approve-merchant', { json: { merchant_id: merchantId } })).status, 200);
   const account = await service.store.merchants.findById(service.client.clientId, merchantId);
@@ -24,7 +29,10 @@ async function approvedAccount(service: TestService, businessName: string): Prom
 }
 
 const base64 = (bytes: Buffer) => bytes.toString('base64');
-const logoOf = (page: string) => /<header class="brand-bar"><p class="brand">(?:<img src="([^"]+)" alt="" width="(\d+)" height="(\d+)">)?<span>([^<]*)<\/span>/.exec(page);
+const logoOf = (page: string) =>
+  /<header class="brand-bar"><p class="brand">(?:<img src="([^"]+)" alt="" width="(\d+)" height="(\d+)">)?<span>([^<]*)<\/span>/.exec(
+    page,
+  );
 
 describe('branding', () => {
   let service: TestService;
@@ -40,7 +48,9 @@ describe('branding', () => {
   test('a platform sets its name, colour and logo; the logo is served by its hash, cached for good, never sniffed', async () => {
     const empty = await service.api('GET', '/client/branding');
     assert.deepEqual(empty.body.data, { name: null, primary_color: null, logo: null, updated_at: null });
-    const put = await service.api('PUT', '/client/branding', { json: { name: 'Harbor Commerce', primary_color: '#1D4ED8', logo: base64(platformLogo) } });
+    const put = await service.api('PUT', '/client/branding', {
+      json: { name: 'Harbor Commerce', primary_color: '#1D4ED8', logo: base64(platformLogo) },
+    });
     assert.equal(put.status, 200, put.text);
     const { logo, updated_at: updatedAt, ...rest } = put.body.data;
     assert.deepEqual(rest, { name: 'Harbor Commerce', primary_color: '#1d4ed8' });
@@ -60,7 +70,11 @@ describe('branding', () => {
     assert.equal((await fetch(`${service.baseUrl}/brand-logos/..%2Fsecrets`)).status, 404);
 
     const renamed = await service.api('PUT', '/client/branding', { json: { name: 'Harbor' } });
-    assert.deepEqual([renamed.body.data.name, renamed.body.data.primary_color, renamed.body.data.logo?.url], ['Harbor', '#1d4ed8', logo.url], 'fields not given keep their value');
+    assert.deepEqual(
+      [renamed.body.data.name, renamed.body.data.primary_color, renamed.body.data.logo?.url],
+      ['Harbor', '#1d4ed8', logo.url],
+      'fields not given keep their value',
+    );
     await service.api('PUT', '/client/branding', { json: { name: 'Harbor Commerce' } });
   });
 
@@ -80,43 +94,67 @@ describe('branding', () => {
       assert.equal(refused.body.code, 'invalid_request');
       assert.ok(String(refused.body.message).includes(message), `${refused.body.message} says ${message}`);
     }
-    const tooLarge = await service.api('PUT', '/client/branding', { json: { logo: base64(Buffer.concat([platformLogo, Buffer.alloc(210 * 1024)])) } });
+    const tooLarge = await service.api('PUT', '/client/branding', {
+      json: { logo: base64(Buffer.concat([platformLogo, Buffer.alloc(210 * 1024)])) },
+    });
     assert.equal(tooLarge.status, 400);
     assert.equal(tooLarge.body.result, false);
     const merchant = await approvedAccount(service, 'Refused Logo Cafe');
-    const widget = await service.api('PUT', '/widgets/', { json: { merchant_key: merchant.merchant_key, logo: base64(svg) } });
+    const widget = await service.api('PUT', '/widgets/', {
+      json: { merchant_key: merchant.merchant_key, logo: base64(svg) },
+    });
     assert.deepEqual([widget.status, widget.body.result, widget.body.message], [400, false, LOGO_PROBLEMS.notImage]);
     assert.equal((await service.api('GET', '/client/branding')).body.data.name, 'Harbor Commerce', 'nothing changed');
   });
 
-  test('another client reads and sets only its own branding, and cannot set a logo on this client\'s merchant', async () => {
+  test("another client reads and sets only its own branding, and cannot set a logo on this client's merchant", async () => {
     const other = await service.newClient('Other Platform');
     const auth = { id: other.clientId, secret: other.secretKey };
-    assert.deepEqual((await service.api('GET', '/client/branding', { auth })).body.data, { name: null, primary_color: null, logo: null, updated_at: null });
-    const theirs = await service.api('PUT', '/client/branding', { auth, json: { name: 'Other Platform', primary_color: '#b91c1c' } });
+    assert.deepEqual((await service.api('GET', '/client/branding', { auth })).body.data, {
+      name: null,
+      primary_color: null,
+      logo: null,
+      updated_at: null,
+    });
+    const theirs = await service.api('PUT', '/client/branding', {
+      auth,
+      json: { name: 'Other Platform', primary_color: '#b91c1c' },
+    });
     assert.equal(theirs.status, 200);
     assert.equal((await service.api('GET', '/client/branding')).body.data.name, 'Harbor Commerce', 'ours is untouched');
     const merchant = await approvedAccount(service, 'Not Theirs Deli');
-    const widget = await service.api('PUT', '/widgets/', { auth, json: { merchant_key: merchant.merchant_key, logo: base64(merchantLogo) } });
+    const widget = await service.api('PUT', '/widgets/', {
+      auth,
+      json: { merchant_key: merchant.merchant_key, logo: base64(merchantLogo) },
+    });
     assert.equal(widget.status, 404, widget.text);
     assert.equal((await service.store.widgets.settings(merchant.id))?.logo_hash ?? null, null);
     assert.equal((await service.request('GET', '/api/v1/client/branding')).status, 401, 'credentials are needed');
   });
 
-  test('the pay page and its outcome show the platform\'s brand, then the merchant\'s over it; Paykit only in the footer', async () => {
+  test("the pay page and its outcome show the platform's brand, then the merchant's over it; Paykit only in the footer", async () => {
     const merchant = await approvedAccount(service, 'Juniper Coffee Co.');
     const platform = (await service.api('GET', '/client/branding')).body.data;
     const platformPath = new URL(platform.logo.url).pathname;
 
     const link = await newPayLink(service, merchant);
     const page = (await service.request('GET', link.path)).text;
-    assert.deepEqual(logoOf(page)?.slice(1), [platformPath, '96', '96', 'Juniper Coffee Co.'], 'the platform\'s logo, the merchant\'s name');
-    assert.match(page, /<style>:root\{--fill:#1d4ed8;--on-fill:#ffffff\}@media not \(prefers-color-scheme:dark\)\{:root\{--accent:#1d4ed8\}\}<\/style>/);
+    assert.deepEqual(
+      logoOf(page)?.slice(1),
+      [platformPath, '96', '96', 'Juniper Coffee Co.'],
+      "the platform's logo, the merchant's name",
+    );
+    assert.match(
+      page,
+      /<style>:root\{--fill:#1d4ed8;--on-fill:#ffffff\}@media not \(prefers-color-scheme:dark\)\{:root\{--accent:#1d4ed8\}\}<\/style>/,
+    );
     assert.match(page, /<title>Pay Juniper Coffee Co\.<\/title>/);
     assert.doesNotMatch(page, /<p class="brand">Paykit<\/p>/);
     assert.match(page, /<footer><p>Powered by Paykit<\/p><\/footer>/);
 
-    const set = await service.api('PUT', '/widgets/', { json: { merchant_key: merchant.merchant_key, primary_color: '#2f5d50', logo: base64(merchantLogo) } });
+    const set = await service.api('PUT', '/widgets/', {
+      json: { merchant_key: merchant.merchant_key, primary_color: '#2f5d50', logo: base64(merchantLogo) },
+    });
     assert.equal(set.status, 200, set.text);
     assert.deepEqual([set.body.data.logo.content_type, set.body.data.logo.width], ['image/png', 64]);
     const merchantPath = new URL(set.body.data.logo.url).pathname;
@@ -127,41 +165,71 @@ describe('branding', () => {
       (await service.request('POST', branded.path, { form: cardForm(APPROVE) })).text,
       (await service.request('GET', branded.path)).text,
     ];
-    assert.match(pages[3]!, /<h1>Already paid<\/h1>/, 'the paid link\'s page');
+    assert.match(pages[3]!, /<h1>Already paid<\/h1>/, "the paid link's page");
     for (const [i, shown] of pages.entries()) {
-      assert.deepEqual(logoOf(shown)?.slice(1), [merchantPath, '64', '64', 'Juniper Coffee Co.'], `page ${i}: the merchant's logo`);
+      assert.deepEqual(
+        logoOf(shown)?.slice(1),
+        [merchantPath, '64', '64', 'Juniper Coffee Co.'],
+        `page ${i}: the merchant's logo`,
+      );
       assert.match(shown, /--fill:#2f5d50;--on-fill:#ffffff/, `page ${i}: the merchant's colour`);
       assert.match(shown, /<footer><p>Powered by Paykit<\/p><\/footer>/);
     }
     assert.match(pages[2]!, /<h1>Payment successful<\/h1>/);
-    assert.match(pages[2]!, /<title>Payment successful · Juniper Coffee Co\.<\/title>/, 'the tab names whose page it is');
+    assert.match(
+      pages[2]!,
+      /<title>Payment successful · Juniper Coffee Co\.<\/title>/,
+      'the tab names whose page it is',
+    );
 
     // A merchant that only lists its origins keeps its platform's colour: the widgets' default is no choice of theirs.
     const plain = await approvedAccount(service, 'Plain Bakery');
-    await service.api('PUT', '/widgets/', { json: { merchant_key: plain.merchant_key, allowed_origins: ['https://plain.example'] } });
+    await service.api('PUT', '/widgets/', {
+      json: { merchant_key: plain.merchant_key, allowed_origins: ['https://plain.example'] },
+    });
     assert.match((await service.request('GET', (await newPayLink(service, plain)).path)).text, /--fill:#1d4ed8/);
 
-    const removed = await service.api('PUT', '/widgets/', { json: { merchant_key: merchant.merchant_key, logo: null } });
+    const removed = await service.api('PUT', '/widgets/', {
+      json: { merchant_key: merchant.merchant_key, logo: null },
+    });
     assert.equal(removed.body.data.logo, null);
-    assert.equal(logoOf((await service.request('GET', (await newPayLink(service, merchant)).path)).text)?.[1], platformPath, 'the platform\'s logo again');
+    assert.equal(
+      logoOf((await service.request('GET', (await newPayLink(service, merchant)).path)).text)?.[1],
+      platformPath,
+      "the platform's logo again",
+    );
   });
 
-  test('the onboarding form shows the platform\'s brand, the shopper\'s receipt page the merchant\'s', async () => {
+  test("the onboarding form shows the platform's brand, the shopper's receipt page the merchant's", async () => {
     const platform = (await service.api('GET', '/client/branding')).body.data;
     const onboarding = await newOnboardingLink(service);
     const form = (await service.request('GET', onboarding.path)).text;
-    assert.deepEqual(logoOf(form)?.slice(1), [new URL(platform.logo.url).pathname, '96', '96', platform.name], 'the platform\'s logo and name');
+    assert.deepEqual(
+      logoOf(form)?.slice(1),
+      [new URL(platform.logo.url).pathname, '96', '96', platform.name],
+      "the platform's logo and name",
+    );
     assert.match(form, /<footer><p>Powered by Paykit<\/p><\/footer>/);
 
     const merchant = await approvedAccount(service, 'Receipt Roasters');
-    const set = await service.api('PUT', '/widgets/', { json: { merchant_key: merchant.merchant_key, logo: base64(merchantLogo) } });
+    const set = await service.api('PUT', '/widgets/', {
+      json: { merchant_key: merchant.merchant_key, logo: base64(merchantLogo) },
+    });
     assert.equal(set.status, 200, set.text);
     const link = await newPayLink(service, merchant, { email: 'shopper@example.com' });
-    assert.match((await service.request('POST', link.path, { form: cardForm(APPROVE) })).text, /<h1>Payment successful<\/h1>/);
-    const messages: { pay_link: string; recipient: string }[] = (await service.api('GET', '/sandbox/messages')).body.data;
+    assert.match(
+      (await service.request('POST', link.path, { form: cardForm(APPROVE) })).text,
+      /<h1>Payment successful<\/h1>/,
+    );
+    const messages: { pay_link: string; recipient: string }[] = (await service.api('GET', '/sandbox/messages')).body
+      .data;
     const receipt = messages.find((m) => m.recipient === 'shopper@example.com' && m.pay_link.includes('/receipts/'));
     assert.ok(receipt, 'a receipt was sent');
     const page = (await service.request('GET', new URL(receipt.pay_link).pathname)).text;
-    assert.deepEqual(logoOf(page)?.slice(1), [new URL(set.body.data.logo.url).pathname, '64', '64', 'Receipt Roasters'], 'the merchant\'s logo and name');
+    assert.deepEqual(
+      logoOf(page)?.slice(1),
+      [new URL(set.body.data.logo.url).pathname, '64', '64', 'Receipt Roasters'],
+      "the merchant's logo and name",
+    );
   });
 });

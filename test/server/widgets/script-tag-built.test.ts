@@ -17,7 +17,7 @@ async function smallBundle(loader: string): Promise<ScriptTagBundle> {
   };
 }
 
-test('the script tag is built once and then read from disk by every process, until the widgets\' sources change', async (t) => {
+test("the script tag is built once and then read from disk by every process, until the widgets' sources change", async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'paykit-built-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   let builds = 0;
@@ -31,7 +31,11 @@ test('the script tag is built once and then read from disk by every process, unt
   assert.equal(builds, 1, 'read from disk, not built again');
   for (const [name, file] of [['loader', read.loader] as const, ...read.files]) {
     const original = name === 'loader' ? first.loader : first.files.get(name)!;
-    assert.deepEqual([file.identity, file.br, file.gzip, file.tag], [original.identity, original.br, original.gzip, original.tag], name);
+    assert.deepEqual(
+      [file.identity, file.br, file.gzip, file.tag],
+      [original.identity, original.br, original.gzip, original.tag],
+      name,
+    );
   }
   assert.deepEqual([read.elements, read.languages], [first.elements, first.languages]);
 

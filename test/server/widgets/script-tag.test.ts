@@ -28,7 +28,12 @@ describe('the script tag on the wire', () => {
   /** The body as the browser reads it, after undoing the answer's content-encoding. */
   function decoded(answer: Answer): string {
     const encoding = answer.headers['content-encoding'];
-    const bytes = encoding === 'br' ? brotliDecompressSync(answer.bytes) : encoding === 'gzip' ? gunzipSync(answer.bytes) : answer.bytes;
+    const bytes =
+      encoding === 'br'
+        ? brotliDecompressSync(answer.bytes)
+        : encoding === 'gzip'
+          ? gunzipSync(answer.bytes)
+          : answer.bytes;
     return bytes.toString('utf8');
   }
 
@@ -54,8 +59,15 @@ describe('the script tag on the wire', () => {
     assert.deepEqual(manifest.elements, files);
     assert.match(manifest.hydration[0], /^hydration-\w{8}\.js$/);
     const hydration = decoded(await get(`/paykit/${manifest.hydration[0]}`));
-    assert.match(hydration, /import\{LitElement as \w+\}from"\.\.\/paykit\.js"/, 'Lit’s hydration support goes to the loader’s Lit, which the elements extend');
-    assert.equal((await get('/paykit.json', { 'accept-encoding': 'gzip', 'if-none-match': String(answer.headers.etag) })).status, 304);
+    assert.match(
+      hydration,
+      /import\{LitElement as \w+\}from"\.\.\/paykit\.js"/,
+      'Lit’s hydration support goes to the loader’s Lit, which the elements extend',
+    );
+    assert.equal(
+      (await get('/paykit.json', { 'accept-encoding': 'gzip', 'if-none-match': String(answer.headers.etag) })).status,
+      304,
+    );
   });
 
   test('each language’s texts are a file of their own, which the loader fetches beside the elements on a page in that language', async () => {
@@ -63,11 +75,20 @@ describe('the script tag on the wire', () => {
     assert.deepEqual(Object.keys(languages).sort(), ['de', 'es', 'fr']);
     const verbs: Record<string, string> = { es: 'Pagar', fr: 'Payer', de: 'Bezahlen' };
     for (const [language, [file]] of Object.entries(languages) as [string, string[]][]) {
-      assert.ok(decoded(await get(`/paykit/${file}`)).includes(`"${verbs[language]}"`), `${file} holds the ${language} texts`);
+      assert.ok(
+        decoded(await get(`/paykit/${file}`)).includes(`"${verbs[language]}"`),
+        `${file} holds the ${language} texts`,
+      );
       assert.ok(loader.includes(file!), `the loader names ${file}`);
     }
     const texts = Object.values(languages).map(([file]) => file);
-    assert.deepEqual(Object.values(files).flat().filter((file) => texts.includes(file)), [], 'an English page fetches none of them');
+    assert.deepEqual(
+      Object.values(files)
+        .flat()
+        .filter((file) => texts.includes(file)),
+      [],
+      'an English page fetches none of them',
+    );
   });
 
   for (const path of ['/paykit.js', 'a hashed module']) {
@@ -94,7 +115,11 @@ describe('the script tag on the wire', () => {
         assert.equal(answer.headers['content-encoding'], encoding, accept);
         assert.equal(answer.headers.vary, 'Accept-Encoding');
         assert.equal(decoded(answer), plain.text, `${accept}: the same file`);
-        if (encoding) assert.ok(answer.bytes.length < plain.bytes.length * 0.6, `${encoding} is smaller (${answer.bytes.length} of ${plain.bytes.length})`);
+        if (encoding)
+          assert.ok(
+            answer.bytes.length < plain.bytes.length * 0.6,
+            `${encoding} is smaller (${answer.bytes.length} of ${plain.bytes.length})`,
+          );
         tags.add(answer.headers.etag);
       }
       assert.equal(tags.size, 3, 'one ETag per encoding');
@@ -110,8 +135,17 @@ describe('the script tag on the wire', () => {
     assert.equal(again.bytes.length, 0);
     assert.equal(again.headers.etag, first.headers.etag);
     assert.equal(again.headers['cache-control'], 'public, max-age=60');
-    assert.equal((await get('/paykit.js', { 'accept-encoding': 'br', 'if-none-match': `W/${first.headers.etag}, "other"` })).status, 304, 'weak and listed tags match');
-    assert.equal((await get('/paykit.js', { 'accept-encoding': 'gzip', 'if-none-match': String(first.headers.etag) })).status, 200, 'another encoding is another representation');
+    assert.equal(
+      (await get('/paykit.js', { 'accept-encoding': 'br', 'if-none-match': `W/${first.headers.etag}, "other"` }))
+        .status,
+      304,
+      'weak and listed tags match',
+    );
+    assert.equal(
+      (await get('/paykit.js', { 'accept-encoding': 'gzip', 'if-none-match': String(first.headers.etag) })).status,
+      200,
+      'another encoding is another representation',
+    );
     assert.equal((await get('/paykit.js', { 'if-none-match': '"stale"' })).status, 200);
   });
 
@@ -122,7 +156,11 @@ describe('the script tag on the wire', () => {
       assert.equal(answer.status, 200, name);
       assert.equal(answer.headers['cache-control'], 'public, max-age=31536000, immutable', name);
       assert.equal(answer.headers['content-encoding'], 'br');
-      assert.equal((await get(`/paykit/${name}`, { 'accept-encoding': 'br', 'if-none-match': String(answer.headers.etag) })).status, 304);
+      assert.equal(
+        (await get(`/paykit/${name}`, { 'accept-encoding': 'br', 'if-none-match': String(answer.headers.etag) }))
+          .status,
+        304,
+      );
     }
   });
 
@@ -131,7 +169,11 @@ describe('the script tag on the wire', () => {
     assert.equal(stale.status, 307);
     assert.equal(stale.headers.location, files['transactions-table']![0]);
     assert.equal(stale.headers['cache-control'], 'no-store');
-    assert.equal((await get('/paykit/pay-button-OLDHASH1.js')).status, 404, 'the pay button has no module of its own any more');
+    assert.equal(
+      (await get('/paykit/pay-button-OLDHASH1.js')).status,
+      404,
+      'the pay button has no module of its own any more',
+    );
     assert.equal((await get('/paykit/chunk-OLDHASH1.js')).status, 404);
     assert.equal((await get('/paykit/../server/main.ts')).status, 404);
     assert.equal((await get('/paykit/')).status, 404);

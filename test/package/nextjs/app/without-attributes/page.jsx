@@ -7,12 +7,18 @@ import { html, renderToString } from 'paykit/ssr';
 export const dynamic = 'force-dynamic';
 
 export default async function CheckoutWithoutAttributes() {
-  const widgets = await renderToString(html`<pay-button amount="25.00" order-id=${`order-${randomUUID()}`} description="Cake"></pay-button>`);
+  const widgets = await renderToString(
+    html`<pay-button amount="25.00" order-id=${`order-${randomUUID()}`} description="Cake"></pay-button>`,
+  );
   return (
     <main>
       <h1>Checkout</h1>
       <div dangerouslySetInnerHTML={{ __html: widgets }} />
-      <Script type="module" src={`${process.env.PAYKIT_URL}/paykit.js`} data-public-key={process.env.PAYKIT_PUBLIC_KEY} />
+      <Script
+        type="module"
+        src={`${process.env.PAYKIT_URL}/paykit.js`}
+        data-public-key={process.env.PAYKIT_PUBLIC_KEY}
+      />
     </main>
   );
 }
