@@ -8,8 +8,9 @@ const SLOW_FOLDERS = ['test/package/', 'test/e2e/', 'test/bench/'];
  * service as a process, the CLI, tsc, a build), or a crash. Read from the source so a new file is sorted without a
  * list to keep. PostgreSQL is left out by PAYKIT_TEST_DATABASES=sqlite, which every storage test heeds.
  */
+const DRIVES_CHROMIUM = /support\/chromium\.ts|playwright-core/;
 const SLOW_MARKERS: [RegExp, string][] = [
-  [/support\/chromium\.ts|playwright-core/, 'Chromium'],
+  [DRIVES_CHROMIUM, 'Chromium'],
   [/node:child_process|startServiceProcess|startDemo/, 'child processes'],
   [/SIGKILL/, 'a crash'],
 ];
@@ -27,3 +28,6 @@ export function slowBecause(file: string, source: string): string | undefined {
  */
 export const needsOwnProcess = (source: string) =>
   /globalThis|process\.env\.\w+ =|process\.chdir|monitorEventLoopDelay/.test(source);
+
+/** A file that drives Chromium: it tests pages, which run the same on every Node line (.ci/run runs it on one). */
+export const drivesChromium = (source: string) => DRIVES_CHROMIUM.test(source);

@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { dropTestSchemas } from './drop-test-schemas.ts';
-import { needsOwnProcess, slowBecause } from './test-files.ts';
+import { drivesChromium, needsOwnProcess, slowBecause } from './test-files.ts';
 import { runPool, type Finished, type Job } from './test-pool.ts';
 
 /**
@@ -10,6 +10,7 @@ import { runPool, type Finished, type Job } from './test-pool.ts';
  * fails, and the summary says how long each phase and the whole took, and which files were slowest.
  * `npm run test:node` and `npm run test:browser` run one side; `npm run test:quick` is the inner loop: the domain
  * rules and the service suites on SQLite, without Chromium, child processes, packing, crashes or PostgreSQL.
+ * `node scripts/test.ts server` runs the service suites that drive no Chromium: .ci/run's pass on Node 22.
  *
  * Where the time went (docs/testing.md): each test file in a process of its own spent about a second and a half of
  * CPU loading the service before its first test, for 83 files that need nothing of their own. Those now share two
@@ -54,9 +55,9 @@ function keepTimes(finished: Finished[]): void {
 // compiled code on disk, which spares each process start about a third of a second of CPU.
 process.env.NODE_COMPILE_CACHE ??= resolve('node_modules/.cache/paykit/compile-cache');
 
-const mode = process.argv[2] as 'node' | 'browser' | 'quick' | undefined;
-if (mode !== undefined && !['node', 'browser', 'quick'].includes(mode)) {
-  console.error(`usage: node scripts/test.ts [node|browser|quick] (not ${mode})`);
+const mode = process.argv[2] as 'node' | 'browser' | 'quick' | 'server' | undefined;
+if (mode !== undefined && !['node', 'browser', 'quick', 'server'].includes(mode)) {
+  console.error(`usage: node scripts/test.ts [node|browser|quick|server] (not ${mode})`);
   process.exit(2);
 }
 
@@ -67,12 +68,13 @@ const NO_ISOLATION =
   Number(process.versions.node.split('.')[0]) >= 23 ? '--test-isolation=none' : '--experimental-test-isolation=none';
 const nodeTest = (files: string[]) => ['--test', NO_ISOLATION, '--test-reporter=spec', ...files];
 
-function serviceJobs(quickOnly: boolean): Job[] {
+function serviceJobs(quickOnly: boolean, withoutChromium: boolean): Job[] {
   const files = readdirSync('test', { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && !BROWSER_SUITES.has(entry.name) && entry.name !== 'support')
     .flatMap((entry) => testFiles(join('test', entry.name)))
     .sort()
-    .map((file) => ({ file, source: readFileSync(file, 'utf8') }));
+    .map((file) => ({ file, source: readFileSync(file, 'utf8') }))
+    .filter(({ source }) => !withoutChromium || !drivesChromium(source));
   const env: Record<string, string> = quickOnly ? { PAYKIT_TEST_DATABASES: 'sqlite' } : {};
   const shared = files
     .filter(({ file, source }) => !slowBecause(file, source) && !needsOwnProcess(source))
@@ -106,11 +108,11 @@ const browserJobs: Job[] = [
 ];
 
 const jobs = [
-  ...(mode === 'browser' ? [] : serviceJobs(mode === 'quick')),
+  ...(mode === 'browser' ? [] : serviceJobs(mode === 'quick', mode === 'server')),
   ...(mode === undefined || mode === 'browser' ? browserJobs : []),
 ];
 const started = performance.now();
-const withPostgres = mode === undefined || mode === 'node';
+const withPostgres = mode === undefined || mode === 'node' || mode === 'server';
 if (withPostgres) await dropTestSchemas();
 const times = lastRunTimes();
 const finished = await runPool(jobs, LANES, (job) => times[timeKey(job)]);
