@@ -1,5 +1,5 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
-import { emulateMedia, sendKeys } from '@web/test-runner-commands';
+import { emulateMedia, sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/index.ts';
 import type { PayButton } from '../../src/index.ts';
 import { clearSettingsCache } from '../../src/widget-api.ts';
@@ -673,8 +673,11 @@ describe('<pay-button> with the service', function () {
     addEventListener('message', listen);
     // Before the pay page has loaded, the key would reach the dialog itself.
     await frameLoaded;
-    // The keys go to the pay page, on the service's origin: this page never sees them.
-    frame.focus();
+    // The keys go to the pay page, on the service's origin: this page never sees them. A real click in the frame's
+    // corner rather than frame.focus(): input is handled in order, so the key lands in the pay page even on a machine
+    // too busy to have moved a scripted focus into the frame by then (Escape then closed the dialog from outside).
+    const box = frame.getBoundingClientRect();
+    await sendMouse({ type: 'click', position: [Math.round(box.left + 4), Math.round(box.top + 4)] });
     await sendKeys({ press: 'Escape' });
     await waitUntil(() => cancelled, 'Escape in the frame closed the dialog', { timeout: 5_000 });
     removeEventListener('message', listen);
