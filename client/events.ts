@@ -93,6 +93,9 @@ export interface PaymentVoidData {
   txn_id: string;
   txn_date: string;
   type: 'Void';
+  /** Added by Paykit: the reason and note of a refund asked for and performed as this void, when one was given. */
+  reason?: 'requested_by_customer' | 'duplicate' | 'fraudulent' | 'other';
+  reason_note?: string;
   /** Added by Paykit: the widget session (`session_id` of POST /widgets/sessions) the action was made through, if any. */
   widget_session_id?: string;
 }
@@ -119,6 +122,10 @@ export interface PaymentRefundData {
    * older than 24 hours); `payment.void` then announces the same record (same `transaction_id`).
    */
   performed_as?: 'void';
+  /** Added by Paykit: why the merchant refunded, when it said so. */
+  reason?: 'requested_by_customer' | 'duplicate' | 'fraudulent' | 'other';
+  /** Added by Paykit: the merchant's words with the reason (always there with `other`). */
+  reason_note?: string;
   /** Added by Paykit: the widget session (`session_id` of POST /widgets/sessions) the action was made through, if any. */
   widget_session_id?: string;
 }

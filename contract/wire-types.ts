@@ -658,6 +658,10 @@ export type RefundBody = {
   /** Amount to refund; not more than the remaining refundable balance */
   amount: string | number;
   sub_merchant_key?: string;
+  /** Why, optional: one of requested_by_customer, duplicate, fraudulent, other */
+  reason?: string;
+  /** In your words, at most 200 characters; required with reason "other" */
+  reason_note?: string;
 };
 
 export type ReversalAnswer = {
@@ -674,6 +678,10 @@ export type ReversalAnswer = {
     linked_txn_id: string;
     Status: "Success" | "Error";
     type: "Refund" | "Void";
+    /** The reason given with the refund, if any */
+    reason?: "requested_by_customer" | "duplicate" | "fraudulent" | "other";
+    /** The note given with the reason, if any */
+    reason_note?: string;
   };
 };
 
@@ -702,6 +710,10 @@ export type TransactionGetAnswer = {
     refunded_amount: string;
     settled: boolean;
     parent_transaction_id: string | null;
+    /** A refund's reason as the merchant gave it (POST /order/sales-return); null when none was given */
+    refund_reason: "requested_by_customer" | "duplicate" | "fraudulent" | "other" | null;
+    /** The merchant's words with a reason */
+    refund_note: string | null;
   }[];
 };
 
@@ -740,6 +752,10 @@ export type TransactionListAnswer = {
     refunded_amount: string;
     settled: boolean;
     parent_transaction_id: string | null;
+    /** A refund's reason as the merchant gave it (POST /order/sales-return); null when none was given */
+    refund_reason: "requested_by_customer" | "duplicate" | "fraudulent" | "other" | null;
+    /** The merchant's words with a reason */
+    refund_note: string | null;
   }[];
 };
 
@@ -1430,6 +1446,15 @@ export type ConsoleParams = {
   transaction_id: string;
 };
 
+export type ConsoleRefundBody = {
+  /** Decimal text, e.g. "5.00"; absent for the whole amount */
+  amount?: string | number;
+  /** As POST /order/sales-return takes it */
+  reason?: string;
+  /** Required with reason "other" */
+  reason_note?: string;
+};
+
 export type ConsoleUndoAnswer = {
   result: boolean;
   message: string;
@@ -1832,6 +1857,7 @@ export interface SchemaTypes {
   ConsoleHoldAmountBody: ConsoleHoldAmountBody;
   ConsoleItem: ConsoleItem;
   ConsoleParams: ConsoleParams;
+  ConsoleRefundBody: ConsoleRefundBody;
   ConsoleUndoAnswer: ConsoleUndoAnswer;
   LinkParams: LinkParams;
   MerchantExportQuery: MerchantExportQuery;

@@ -5,6 +5,7 @@ import { Refusal, unauthenticated } from '../domain/refusals.ts';
 import { failures } from '../schemas/envelope.ts';
 import {
   ConsoleAmountBody,
+  ConsoleRefundBody,
   ConsoleHoldAmountBody,
   ConsoleDetailsAnswer,
   ConsoleExportQuery,
@@ -168,16 +169,16 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
       schema: {
         operationId: 'refundWidgetTransaction',
         tags,
-        summary: 'Refund a sale in part or in full (session feature: refunds)',
+        summary: 'Refund a sale in part or in full, with a reason if you like (session feature: refunds)',
         params: ConsoleParams,
-        body: ConsoleAmountBody,
+        body: ConsoleRefundBody,
         response: { 200: ConsoleDetailsAnswer, ...failures },
       },
     },
     async (request) => {
       const who = await actor(request);
       const id = request.params.transaction_id;
-      const decided = await consoleRefund(request.unit.store, who, id, request.body?.amount, clock.now());
+      const decided = await consoleRefund(request.unit.store, who, id, request.body?.amount, clock.now(), request.body);
       return request.unit.transaction(async (tx) => {
         await receipt(tx, who, await written(tx, decided));
         return { result: true, message: 'Refund processed.', data: await after(tx, who, id) };

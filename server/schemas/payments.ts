@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { REFUND_REASONS } from '../domain/refunds.ts';
 import {
   Body,
   Envelope,
@@ -92,6 +93,10 @@ const Extras = {
   refunded_amount: Type.String(),
   settled: Type.Boolean(),
   parent_transaction_id: Type.Union([Type.String(), Type.Null()]),
+  refund_reason: Type.Union([OneOf(REFUND_REASONS), Type.Null()], {
+    description: "A refund's reason as the merchant gave it (POST /order/sales-return); null when none was given",
+  }),
+  refund_note: Type.Union([Type.String(), Type.Null()], { description: "The merchant's words with a reason" }),
 };
 
 export const TransactionListQuery = Type.Object({
@@ -141,6 +146,12 @@ export const RefundBody = Body({
   transaction_id: Type.String({ minLength: 1, maxLength: 100 }),
   amount: Money('Amount to refund; not more than the remaining refundable balance'),
   sub_merchant_key: Type.Optional(Type.String({ maxLength: 200 })),
+  reason: Type.Optional(
+    Type.String({ maxLength: 40, description: `Why, optional: one of ${REFUND_REASONS.join(', ')}` }),
+  ),
+  reason_note: Type.Optional(
+    Type.String({ maxLength: 400, description: 'In your words, at most 200 characters; required with reason "other"' }),
+  ),
 });
 export const VoidBody = Body({
   merchant_key: MerchantKey,
@@ -163,6 +174,8 @@ export const ReversalAnswer = Envelope(
     }),
     Status: OneOf(['Success', 'Error'] as const),
     type: OneOf(['Refund', 'Void'] as const),
+    reason: Type.Optional(OneOf(REFUND_REASONS, 'The reason given with the refund, if any')),
+    reason_note: Type.Optional(Type.String({ description: 'The note given with the reason, if any' })),
   }),
 );
 

@@ -266,6 +266,11 @@ export const ConsoleHoldAmountBody = Body({
 export const ConsoleAmountBody = Body({
   amount: Type.Optional(Money('Decimal text, e.g. "5.00"; absent for the whole amount')),
 });
+export const ConsoleRefundBody = Body({
+  amount: Type.Optional(Money('Decimal text, e.g. "5.00"; absent for the whole amount')),
+  reason: Type.Optional(Type.String({ maxLength: 40, description: 'As POST /order/sales-return takes it' })),
+  reason_note: Type.Optional(Type.String({ maxLength: 400, description: 'Required with reason "other"' })),
+});
 export const ConsoleEmptyBody = Type.Union([Body({}), Type.Null()]);
 
 /** The CSV an export streams: a header row in `lang`, then every matching row; amounts as the language writes numbers. */

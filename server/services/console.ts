@@ -160,6 +160,7 @@ export async function consoleRefund(
   id: string,
   amount: string | number | undefined,
   now: Date,
+  reason?: { reason?: string | undefined; reason_note?: string | undefined },
 ): Promise<Decided<string>> {
   requireFeature(actor.session, 'refunds');
   let text = amountText(amount);
@@ -169,7 +170,7 @@ export async function consoleRefund(
     // Nothing left: the refund's own rules say why (already refunded, not a completed sale).
     text = formatAmount(rest > 0 ? rest : sale.amount);
   }
-  const { change, result } = await refundSale(store, actor.merchant, id, text, now, extrasOf(actor));
+  const { change, result } = await refundSale(store, actor.merchant, id, text, now, extrasOf(actor), reason);
   return { change, result: result.record.transaction_id };
 }
 

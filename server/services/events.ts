@@ -113,6 +113,12 @@ export function achDeclinedEvent(sale: Transaction, returned: Transaction) {
  * The record the interface answers for a refund or a void (Resources: Refund and void record): `transaction_id` the
  * new record, `linked_txn_id` the original. `payment.void` is this record beside `merchant_id`.
  */
+/** Added by Paykit (issue 44): a refund's reason and note, only when the merchant gave them (else it reads as before). */
+const reasonFields = (record: Transaction) => ({
+  ...(record.refund_reason ? { reason: record.refund_reason } : {}),
+  ...(record.refund_note ? { reason_note: record.refund_note } : {}),
+});
+
 export function reversalRecord(record: Transaction, original: Transaction) {
   return {
     sales_id: record.id,
@@ -124,6 +130,7 @@ export function reversalRecord(record: Transaction, original: Transaction) {
     linked_txn_id: original.id,
     Status: 'Success' as const,
     type: record.kind === 'void' ? ('Void' as const) : ('Refund' as const),
+    ...reasonFields(record),
   };
 }
 
@@ -148,6 +155,7 @@ export function refundEvent(record: Transaction, sale: Transaction) {
     txn_id: record.gateway_ref,
     txn_date: record.created_at,
     type: 'Refund' as const,
+    ...reasonFields(record),
   };
 }
 

@@ -49,6 +49,9 @@ const COLUMNS = [
   'created_at',
   'completed_at',
   'settled_at',
+  'refund_reason',
+  'refund_note',
+  'hold_history',
 ] as const;
 
 /** A transaction's own columns, without what a joined read (`findForChange`) put beside them: a row to build on. */
