@@ -532,6 +532,19 @@ export type HoldAnswer = {
     created_date: string;
     /** The sale the capture made */
     captured_transaction_id: string | null;
+    /** The amount first authorized */
+    authorized_amount: string;
+    /** What the capture charged */
+    captured_amount: string | null;
+    /** What went back to the card: the rest at a capture of less, or all at a void */
+    released_amount: string | null;
+    /** Oldest first: authorized, each increase and decrease, captured, released */
+    history: {
+      move: "authorized" | "increased" | "decreased" | "captured" | "released";
+      /** Authorized after a raise or cut; charged or released otherwise */
+      amount: string;
+      at: string;
+    }[];
   };
 };
 
@@ -553,6 +566,19 @@ export type HoldListAnswer = {
       created_date: string;
       /** The sale the capture made */
       captured_transaction_id: string | null;
+      /** The amount first authorized */
+      authorized_amount: string;
+      /** What the capture charged */
+      captured_amount: string | null;
+      /** What went back to the card: the rest at a capture of less, or all at a void */
+      released_amount: string | null;
+      /** Oldest first: authorized, each increase and decrease, captured, released */
+      history: {
+        move: "authorized" | "increased" | "decreased" | "captured" | "released";
+        /** Authorized after a raise or cut; charged or released otherwise */
+        amount: string;
+        at: string;
+      }[];
     }[];
     page: number;
     perPage: number;
@@ -1369,7 +1395,7 @@ export type ConsoleDetailsAnswer = {
     capturable: boolean;
     timeline: {
       at: string;
-      what: "created" | "authorized" | "captured" | "refunded" | "voided" | "ach_pending" | "ach_approved" | "ach_declined" | "settled" | "receipt_sent";
+      what: "created" | "authorized" | "captured" | "refunded" | "voided" | "ach_pending" | "ach_approved" | "ach_declined" | "settled" | "receipt_sent" | "released";
       amount?: string;
     }[];
     refunds: {
@@ -1480,7 +1506,7 @@ export type ConsoleUndoAnswer = {
     capturable: boolean;
     timeline: {
       at: string;
-      what: "created" | "authorized" | "captured" | "refunded" | "voided" | "ach_pending" | "ach_approved" | "ach_declined" | "settled" | "receipt_sent";
+      what: "created" | "authorized" | "captured" | "refunded" | "voided" | "ach_pending" | "ach_approved" | "ach_declined" | "settled" | "receipt_sent" | "released";
       amount?: string;
     }[];
     refunds: {

@@ -121,6 +121,7 @@ export const TIMELINE_STEPS = [
   'ach_declined',
   'settled',
   'receipt_sent',
+  'released',
 ] as const;
 export type TimelineStep = { at: string; what: (typeof TIMELINE_STEPS)[number]; amount?: string };
 

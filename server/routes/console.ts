@@ -269,7 +269,7 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
     async (request) => {
       const who = await actor(request);
       const id = request.params.transaction_id;
-      const decided = await consoleRelease(request.unit.store, who, id);
+      const decided = await consoleRelease(request.unit.store, who, id, clock.now());
       return request.unit.transaction(async (tx) => {
         await written(tx, decided);
         return { result: true, message: 'Hold released.', data: await after(tx, who, id) };

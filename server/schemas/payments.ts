@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { REFUND_REASONS } from '../domain/refunds.ts';
+import { HOLD_MOVES } from '../domain/preauth.ts';
 import {
   Body,
   Envelope,
@@ -222,6 +223,19 @@ const Hold = Type.Object({
   last_four: Type.String(),
   created_date: Instant,
   captured_transaction_id: Type.Union([Type.String(), Type.Null()], { description: 'The sale the capture made' }),
+  authorized_amount: Type.String({ description: 'The amount first authorized' }),
+  captured_amount: Type.Union([Type.String(), Type.Null()], { description: 'What the capture charged' }),
+  released_amount: Type.Union([Type.String(), Type.Null()], {
+    description: 'What went back to the card: the rest at a capture of less, or all at a void',
+  }),
+  history: Type.Array(
+    Type.Object({
+      move: OneOf(HOLD_MOVES),
+      amount: Type.String({ description: 'Authorized after a raise or cut; charged or released otherwise' }),
+      at: Instant,
+    }),
+    { description: 'Oldest first: authorized, each increase and decrease, captured, released' },
+  ),
 });
 export const HoldParams = Type.Object({ transaction_id: Type.String({ maxLength: 100 }) });
 export const HoldQuery = Type.Object({ merchant_key: MerchantKey });

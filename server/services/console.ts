@@ -1,3 +1,4 @@
+import { movesOf } from '../domain/preauth.ts';
 import type { Store } from '../store/store.ts';
 import type { MerchantAccount } from '../store/merchants.ts';
 import type { Transaction } from '../store/transactions.ts';
@@ -70,16 +71,30 @@ function timelineOf(
   receiptTimes: string[],
   now: Date,
 ): TimelineStep[] {
-  const steps: TimelineStep[] = [{ at: t.created_at, what: 'created', amount: formatAmount(t.amount) }];
-  if (t.kind === 'preauth') {
-    steps.push({ at: t.created_at, what: 'authorized', amount: formatAmount(t.amount) });
-    if (related) steps.push({ at: related.created_at, what: 'captured', amount: formatAmount(related.amount) });
+  const hold = t.kind === 'preauth' ? t : t.kind === 'sale' && related?.kind === 'preauth' ? related : undefined;
+  // A hold (or the sale captured from one) tells its history: the amount first authorized, each raise or cut as the
+  // amount authorized after it, the capture and what it released (issue 44: not "Created $60" for an $80 hold).
+  const moves = hold ? movesOf(hold) : [];
+  const steps: TimelineStep[] = hold
+    ? [{ at: hold.created_at, what: 'created', amount: formatAmount(moves[0]!.amount) }]
+    : [{ at: t.created_at, what: 'created', amount: formatAmount(t.amount) }];
+  if (hold) {
+    for (const m of moves) {
+      const what = m.move === 'captured' ? 'captured' : m.move === 'released' ? 'released' : 'authorized';
+      steps.push({ at: m.at, what, amount: formatAmount(m.amount) });
+    }
+    const capture = t.kind === 'preauth' ? related : t;
+    if (capture && !moves.some((m) => m.move === 'captured'))
+      steps.push({
+        at: capture.completed_at ?? capture.created_at,
+        what: 'captured',
+        amount: formatAmount(capture.amount),
+      });
   } else if (t.kind === 'sale' && t.method === 'ach') {
     steps.push({ at: t.created_at, what: 'ach_pending' });
     if (t.completed_at && t.status !== 'declined') steps.push({ at: t.completed_at, what: 'ach_approved' });
   } else if (t.kind === 'sale') {
-    if (related) steps.push({ at: related.created_at, what: 'authorized', amount: formatAmount(related.amount) });
-    else steps.push({ at: t.created_at, what: 'authorized', amount: formatAmount(t.amount) });
+    steps.push({ at: t.created_at, what: 'authorized', amount: formatAmount(t.amount) });
     steps.push({ at: t.completed_at ?? t.created_at, what: 'captured', amount: formatAmount(t.amount) });
   }
   for (const r of reversals) {
@@ -221,9 +236,9 @@ export async function consoleAdjust(store: Store, actor: ConsoleActor, id: strin
   );
 }
 
-export async function consoleRelease(store: Store, actor: ConsoleActor, id: string) {
+export async function consoleRelease(store: Store, actor: ConsoleActor, id: string, now: Date) {
   requireFeature(actor.session, 'captures');
-  return releaseAuthorization(store, actor.merchant, id);
+  return releaseAuthorization(store, actor.merchant, id, now);
 }
 
 /** Undo sale: a void while the rules allow one, else a full refund of the rest; each needs its own feature. */

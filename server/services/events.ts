@@ -1,3 +1,4 @@
+import { holdTotals, movesOf } from '../domain/preauth.ts';
 import type { Merchant } from '../store/merchants.ts';
 import type { Transaction } from '../store/transactions.ts';
 import type { Payout } from '../store/payouts.ts';
@@ -159,6 +160,22 @@ export function refundEvent(record: Transaction, sale: Transaction) {
   };
 }
 
+/**
+ * Added by Paykit (issue 44): the hold's history, amounts in dollars as the events write them, and what it adds up
+ * to (released and captured are null until they happen).
+ */
+function holdFields(auth: Transaction) {
+  const moves = movesOf(auth);
+  const totals = holdTotals(moves);
+  const major = (minor: number | null) => (minor === null ? null : toMajorNumber(minor));
+  return {
+    authorized_amount: toMajorNumber(totals.authorized),
+    captured_amount: major(totals.captured),
+    released_amount: major(totals.released),
+    history: moves.map((m) => ({ move: m.move, amount: toMajorNumber(m.amount), at: m.at })),
+  };
+}
+
 /** `preauth`, `preauth.increment` and `preauth.decrement`: the hold with the amount authorized now. */
 export function preauthEvent(auth: Transaction) {
   return {
@@ -167,6 +184,7 @@ export function preauthEvent(auth: Transaction) {
     amount: toMajorNumber(auth.amount),
     order_id: auth.order_id,
     customer_id: auth.customer_id ?? (0 as const),
+    ...holdFields(auth),
   };
 }
 
@@ -179,5 +197,6 @@ export function preauthChargeEvent(auth: Transaction, sale: Transaction) {
     amount: toMajorNumber(sale.amount),
     order_id: sale.order_id,
     net_amount: toMajorNumber(sale.net_amount),
+    ...holdFields(auth),
   };
 }

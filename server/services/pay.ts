@@ -1,3 +1,4 @@
+import { historyWith } from '../domain/preauth.ts';
 import type { Store } from '../store/store.ts';
 import type { Reason } from '../domain/refusals.ts';
 import { LINK_PROBLEMS, payLinkStatus } from '../domain/pay-links.ts';
@@ -232,6 +233,10 @@ function settle(request: PaymentRequest, instrument: ApprovedInstrument, now: Da
     created_at: isoInstant(now),
     completed_at: kind === 'sale' && method === 'card' ? isoInstant(now) : null,
     settled_at: null,
+    // A hold keeps its moves from its authorization on (issue 44).
+    ...(kind === 'preauth'
+      ? { hold_history: historyWith({ amount: charge.total, created_at: isoInstant(now), hold_history: null }) }
+      : {}),
   };
   const stored = { ...transaction, refunded_amount: 0 };
   const event =

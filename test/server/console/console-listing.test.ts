@@ -233,10 +233,12 @@ for (const database of testDatabases()) {
       assert.deepEqual(
         captured.body.data.timeline.map((s: { what: string; amount?: string }) => [s.what, s.amount]),
         [
-          ['created', '65.00'],
-          ['authorized', '65.00'],
+          ['created', '70.00'],
+          ['authorized', '70.00'],
           ['captured', '65.00'],
+          ['released', '5.00'],
         ],
+        'the hold as authorized, then what the capture charged and released (issue 44)',
       );
       assert.equal(captured.body.data.status, 'captured');
       assert.equal(captured.body.data.capturable, false);
