@@ -2,7 +2,7 @@ import { movesOf } from '../domain/preauth.ts';
 import type { Store } from '../store/store.ts';
 import type { MerchantAccount } from '../store/merchants.ts';
 import type { Transaction } from '../store/transactions.ts';
-import { formatAmount, parseAmount } from '../domain/money.ts';
+import { formatAmount, parseAmount, positiveAmount } from '../domain/money.ts';
 import { Refusal, invalid, notFound } from '../domain/refusals.ts';
 import { decideUndo, refundableAmount, voidableUntil, type TimelineStep } from '../domain/console.ts';
 import { AUTO_SETTLE_MS, isSettled, type Refundable } from '../domain/refunds.ts';
@@ -155,9 +155,8 @@ const extrasOf = (actor: ConsoleActor): EventExtras =>
 
 function amountText(text: string | number | undefined): string | undefined {
   if (text === undefined || text === '') return undefined;
-  const minor = parseAmount(String(text));
-  if (minor === null || minor <= 0)
-    throw invalid('amount must be decimal text greater than zero with at most two decimals, e.g. "5.00".');
+  const minor = positiveAmount('amount', text, '5.00');
+  if (typeof minor !== 'number') throw invalid(minor.problem);
   return formatAmount(minor);
 }
 

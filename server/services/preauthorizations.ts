@@ -3,7 +3,7 @@ import type { Store } from '../store/store.ts';
 import type { MerchantAccount } from '../store/merchants.ts';
 import { ownColumns, type Transaction } from '../store/transactions.ts';
 import { Refusal, invalid, notFound, type RefusedDecision } from '../domain/refusals.ts';
-import { formatAmount, MAX_PAYMENT, overMaximum, parseAmount, toMajorNumber } from '../domain/money.ts';
+import { formatAmount, MAX_PAYMENT, overMaximum, positiveAmount, toMajorNumber } from '../domain/money.ts';
 import { processingFee } from '../domain/pricing.ts';
 import { belowMinimumProblem } from '../domain/payment-amounts.ts';
 import { DEFAULT_MINIMUM_PAYMENT } from '../platform/config.ts';
@@ -30,9 +30,8 @@ import type { TransactionStatus } from '../store/schema.ts';
 
 function amountOf(field: string, text: string | number | undefined): number | undefined {
   if (text === undefined || text === '') return undefined;
-  const minor = parseAmount(String(text));
-  if (minor === null || minor <= 0)
-    throw invalid(`${field} must be an amount greater than zero with at most two decimals, e.g. "25.00".`);
+  const minor = positiveAmount(field, text);
+  if (typeof minor !== 'number') throw invalid(minor.problem);
   if (minor > MAX_PAYMENT) throw invalid(overMaximum(field));
   return minor;
 }

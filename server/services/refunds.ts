@@ -2,7 +2,7 @@ import type { Store } from '../store/store.ts';
 import type { Transaction } from '../store/transactions.ts';
 import type { MerchantAccount } from '../store/merchants.ts';
 import { Refusal, invalid } from '../domain/refusals.ts';
-import { parseAmount } from '../domain/money.ts';
+import { positiveAmount } from '../domain/money.ts';
 import { decideRefund, decideRefundReason, decideVoid } from '../domain/refunds.ts';
 import { newId } from '../platform/secrets.ts';
 import { isoInstant } from '../domain/instants.ts';
@@ -156,9 +156,8 @@ export async function refundSale(
   extras: EventExtras = {},
   reason?: { reason?: string | undefined; reason_note?: string | undefined },
 ): Promise<Decided<RefundResult>> {
-  const amount = parseAmount(String(amountText));
-  if (amount === null || amount <= 0)
-    throw invalid('amount must be decimal text greater than zero with at most two decimals, e.g. "5.00".');
+  const amount = positiveAmount('amount', amountText, '5.00');
+  if (typeof amount !== 'number') throw invalid(amount.problem);
   const why = decideRefundReason(reason?.reason, reason?.reason_note);
   if (!why.ok) throw new Refusal(why.reason, why.message);
   const stored: Why = { refund_reason: why.reason, refund_note: why.note };

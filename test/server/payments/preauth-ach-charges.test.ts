@@ -127,7 +127,7 @@ for (const database of testDatabases()) {
       });
       assert.equal(
         bad.body.message,
-        'new_authorized_amount must be an amount greater than zero with at most two decimals, e.g. "25.00".',
+        'new_authorized_amount must be more than zero: send the amount to move, such as "25.00".',
       );
     });
 
@@ -444,7 +444,7 @@ for (const database of testDatabases()) {
       );
       assert.equal(
         (await charge({ amount: 0 })).body.message,
-        'amount must be greater than zero with at most two decimals, e.g. 25.5.',
+        'amount must be more than zero: send the amount to move, such as "25.00".',
       );
       // The order id is the charge's retry key: kept exactly as sent, or refused, never trimmed into another's.
       const padded = await charge({ order_id: ` ${nextOrderId()}` });
