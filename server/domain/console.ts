@@ -84,7 +84,7 @@ export function consoleStates(
 /**
  * What a search text may match: a transaction id exactly; an order id in any case, exactly or by its beginning (`key`:
  * ASCII letters lowercased, as migration 019 indexes order ids and e-mails); four digits also a last four; decimal text
- * also an amount; text with an @ also the e-mail a pay link was sent to.
+ * also an amount, with a currency sign or grouping commas as typed; text with an @ also the e-mail a pay link was sent to.
  */
 export interface SearchTerms {
   text: string;
@@ -96,9 +96,19 @@ export interface SearchTerms {
 
 const foldCase = (text: string) => text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 
+/**
+ * An amount as a merchant types it (issue 44): a dollar sign or USD before or after, and commas between groups of
+ * three digits, tolerated ("$1,234.50", "12.50 USD"); the number alone otherwise.
+ */
+function typedAmount(text: string): number | undefined {
+  const number = text.replace(/^(?:US\$|\$|USD)\s*|\s*(?:\$|USD)$/gi, '');
+  const plain = /^\d{1,3}(,\d{3})+(\.\d{1,2})?$/.test(number) ? number.replaceAll(',', '') : number;
+  return /^\d{1,13}(\.\d{1,2})?$/.test(plain) ? (parseAmount(plain) ?? undefined) : undefined;
+}
+
 export function searchTerms(text: string): SearchTerms {
   const trimmed = text.trim();
-  const amount = /^\d{1,13}(\.\d{1,2})?$/.test(trimmed) ? (parseAmount(trimmed) ?? undefined) : undefined;
+  const amount = typedAmount(trimmed);
   const key = foldCase(trimmed);
   return {
     text: trimmed,

@@ -88,6 +88,11 @@ test('a search text is an id or order id (in any case), and also a last four, an
   assert.deepEqual(searchTerms('12.50'), { ...none, text: '12.50', key: '12.50', amount: 1_250 });
   assert.deepEqual(searchTerms('Order-7'), { ...none, text: 'Order-7', key: 'order-7' });
   assert.deepEqual(searchTerms('12.505'), { ...none, text: '12.505', key: '12.505' });
+  for (const typed of ['$12.50', ' $ 12.50', '12.50$', 'usd 12.50', '12.50 USD', 'US$12.50'])
+    assert.equal(searchTerms(typed).amount, 1_250, `${typed}: an amount with its currency sign`);
+  assert.equal(searchTerms('$1,234.50').amount, 123_450, 'grouping commas');
+  for (const notOne of ['$', '$$12', '1,23.50', '12.50 EUR', '€12.50', '$-5'])
+    assert.equal(searchTerms(notOne).amount, undefined, notOne);
   assert.deepEqual(searchTerms('Ann.Lee@Example.COM'), {
     ...none,
     text: 'Ann.Lee@Example.COM',
