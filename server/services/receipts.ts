@@ -29,10 +29,18 @@ const RECEIPT_PROBLEMS = {
 
 const receiptPath = (token: string) => `/receipts/${token}`;
 
-/** Where a receipt can reach the shopper: the pay link's request's phone and address (a QR code's names none). */
-function receiptChannels(contacts: ShopperContacts): ['sms' | 'email', string][] {
-  if (contacts.request_source === null || contacts.request_source === 'qr_code') return [];
-  return channelsOf(contacts.phone, contacts.email);
+/**
+ * Where a receipt can reach the shopper: the pay link's request's phone and address (a QR code's names none), and the
+ * address the shopper typed on the pay page, when another (issue 44).
+ */
+function receiptChannels(contacts: ShopperContacts & { receipt_email?: string | null }): ['sms' | 'email', string][] {
+  const requested =
+    contacts.request_source === null || contacts.request_source === 'qr_code'
+      ? []
+      : channelsOf(contacts.phone, contacts.email);
+  const typed = contacts.receipt_email;
+  if (typed && !requested.some(([, to]) => to.toLowerCase() === typed.toLowerCase())) requested.push(['email', typed]);
+  return requested;
 }
 
 function channelsOf(phone: string | null, email: string | null): ['sms' | 'email', string][] {
@@ -43,7 +51,8 @@ function channelsOf(phone: string | null, email: string | null): ['sms' | 'email
 }
 
 /** Whether a receipt of a change to this transaction has anyone to go to (when the merchant sends receipts). */
-export const canReachShopper = (contacts: ShopperContacts): boolean => receiptChannels(contacts).length > 0;
+export const canReachShopper = (contacts: ShopperContacts & { receipt_email?: string | null }): boolean =>
+  receiptChannels(contacts).length > 0;
 
 /** Why no receipt can be sent for `t`, or where to send it. */
 function recipientsOf(

@@ -54,6 +54,8 @@ function reversal(sale: Transaction, kind: 'refund' | 'void', amount: number, no
     created_at: isoInstant(now),
     completed_at: isoInstant(now),
     settled_at: null,
+    // A refund's receipt goes where the sale's went, the address typed on the pay page included.
+    receipt_email: sale.receipt_email ?? null,
     ...why,
   };
 }

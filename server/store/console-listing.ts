@@ -39,6 +39,7 @@ const COLUMNS = [
   'refund_reason',
   'refund_note',
   'hold_history',
+  'receipt_email',
 ] as const;
 
 /** The console's rows: the listed transactions (the partial indexes' condition, word for word), or the holds alone. */

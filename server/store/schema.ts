@@ -284,6 +284,8 @@ export interface TransactionsTable {
   refund_note?: string | null;
   /** A hold's moves as JSON text (`HoldMove[]`, server/domain/preauth.ts); null for other kinds and older holds. */
   hold_history?: string | null;
+  /** The address the shopper gave on the hosted pay page for a receipt (migration 022), beside the request's. */
+  receipt_email?: string | null;
 }
 
 export interface PaymentMethodsTable {

@@ -52,6 +52,7 @@ const COLUMNS = [
   'refund_reason',
   'refund_note',
   'hold_history',
+  'receipt_email',
 ] as const;
 
 /** A transaction's own columns, without what a joined read (`findForChange`) put beside them: a row to build on. */
