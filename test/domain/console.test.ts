@@ -4,6 +4,7 @@ import {
   consoleStates,
   decideUndo,
   refundableAmount,
+  merchantWords,
   searchTerms,
   voidableUntil,
 } from '../../server/domain/console.ts';
@@ -113,4 +114,26 @@ test("the console's states: each kind and status filter, alone and together, is 
   assert.deepEqual(consoleStates('hold', 'voided'), ['hold_voided']);
   assert.deepEqual(consoleStates('hold', undefined), ['hold_authorized', 'hold_captured', 'hold_voided']);
   assert.deepEqual(consoleStates('hold', 'pending'), []);
+});
+
+test("the console's refusals in a merchant's words, with what to do; the API's fixed messages stay the API's", () => {
+  const sale = {
+    kind: 'sale',
+    status: 'completed',
+    amount: 5_000,
+    refunded: 1_250,
+    completedAt: null,
+    settledAt: null,
+  };
+  assert.equal(
+    merchantWords('The amount should not be greater than the remaining amount.', sale),
+    'Refund at most 37.50: that is what is left of this payment.',
+  );
+  assert.equal(
+    merchantWords('Refund already done. No refund allowed.', sale),
+    'This payment was refunded in full already: there is nothing left to refund.',
+  );
+  assert.match(merchantWords('The transaction has been settled, a void is not allowed.', sale), /refund it instead/);
+  assert.match(merchantWords('Authorization not found', undefined), /reload the list/);
+  assert.equal(merchantWords('Something else entirely.', sale), 'Something else entirely.');
 });
