@@ -1472,6 +1472,13 @@ export type ConsoleParams = {
   transaction_id: string;
 };
 
+export type ConsoleReceiptBody = {
+  /** Send it to this address instead */
+  email?: string;
+  /** Send it by SMS to this number instead */
+  phone?: string;
+} | null;
+
 export type ConsoleRefundBody = {
   /** Decimal text, e.g. "5.00"; absent for the whole amount */
   amount?: string | number;
@@ -1883,6 +1890,7 @@ export interface SchemaTypes {
   ConsoleHoldAmountBody: ConsoleHoldAmountBody;
   ConsoleItem: ConsoleItem;
   ConsoleParams: ConsoleParams;
+  ConsoleReceiptBody: ConsoleReceiptBody;
   ConsoleRefundBody: ConsoleRefundBody;
   ConsoleUndoAnswer: ConsoleUndoAnswer;
   LinkParams: LinkParams;

@@ -6,6 +6,7 @@ import { failures } from '../schemas/envelope.ts';
 import {
   ConsoleAmountBody,
   ConsoleRefundBody,
+  ConsoleReceiptBody,
   ConsoleHoldAmountBody,
   ConsoleDetailsAnswer,
   ConsoleExportQuery,
@@ -20,7 +21,7 @@ import { ConsoleLimits } from '../plugins/console-limits.ts';
 import { honourIdempotencyKeys } from '../plugins/idempotency.ts';
 import { transactionsExport } from '../services/transactions-csv.ts';
 import { sendCsv } from './transaction-export.ts';
-import { receiptChange } from '../services/receipts.ts';
+import { receiptChange, typedRecipients } from '../services/receipts.ts';
 import { apply, type Decided } from '../services/guarded.ts';
 import type { Store } from '../store/store.ts';
 import {
@@ -314,8 +315,10 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
       schema: {
         operationId: 'resendWidgetReceipt',
         tags,
-        summary: "Send the shopper the transaction's receipt again (session feature: receipts)",
+        summary:
+          "Send the shopper the transaction's receipt again, or to an address or phone typed (session feature: receipts)",
         params: ConsoleParams,
+        body: ConsoleReceiptBody,
         response: { 200: ConsoleDetailsAnswer, ...failures },
       },
     },
@@ -323,10 +326,12 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
       const who = await actor(request);
       requireFeature(who.session, 'receipts');
       const id = request.params.transaction_id;
+      const to = typedRecipients(request.body?.email, request.body?.phone);
       const change = await receiptChange(request.unit.store, who.merchant.id, id, {
         now: clock.now(),
         publicUrl: config.publicUrl,
         strict: true,
+        to,
       });
       return request.unit.transaction(async (tx) => {
         await tx.write(change!);

@@ -272,6 +272,13 @@ export const ConsoleRefundBody = Body({
   reason_note: Type.Optional(Type.String({ maxLength: 400, description: 'Required with reason "other"' })),
 });
 export const ConsoleEmptyBody = Type.Union([Body({}), Type.Null()]);
+export const ConsoleReceiptBody = Type.Union([
+  Body({
+    email: Type.Optional(Type.String({ maxLength: 254, description: 'Send it to this address instead' })),
+    phone: Type.Optional(Type.String({ maxLength: 32, description: 'Send it by SMS to this number instead' })),
+  }),
+  Type.Null(),
+]);
 
 /** The CSV an export streams: a header row in `lang`, then every matching row; amounts as the language writes numbers. */
 export const TransactionsCsv = {

@@ -1,6 +1,8 @@
 import type { Store } from '../store/store.ts';
 import type { ReceiptSubject, ShopperContacts, Transaction } from '../store/transactions.ts';
-import { conflict, notFound, rateLimited } from '../domain/refusals.ts';
+import { conflict, invalid, notFound, rateLimited } from '../domain/refusals.ts';
+import { isEmail } from '../domain/contact.ts';
+import { normalizePhone } from '../../rules/phone.ts';
 import { MESSAGES_PER_RECIPIENT_PER_HOUR, resendRefusal } from '../domain/receipt-limits.ts';
 import { isoInstant } from '../domain/instants.ts';
 import { digest, newId, newToken } from '../platform/secrets.ts';
@@ -75,12 +77,22 @@ export async function receiptChange(
   store: Store,
   merchantId: string,
   transactionId: string,
-  options: { now: Date; publicUrl: string; language?: string | undefined; strict?: boolean },
+  options: {
+    now: Date;
+    publicUrl: string;
+    language?: string | undefined;
+    strict?: boolean;
+    /** Where the merchant asked it sent instead (the console: an address or phone it typed, checked by `typedRecipients`). */
+    to?: ['sms' | 'email', string][] | undefined;
+  },
 ): Promise<Change | undefined> {
   // One read decides it: a payment with nobody to send a receipt to pays only this.
   const t = await store.transactions.findForReceipt(merchantId, transactionId);
   if (!t) throw notFound(`No transaction ${transactionId} for this merchant.`);
-  const found = recipientsOf(t);
+  const asked = recipientsOf(t);
+  // Typed recipients stand in for the payment's own: nobody to reach is then no problem, receipts off still is.
+  const found =
+    options.to?.length && !('problem' in asked && asked.problem !== 'noContact') ? { channels: options.to } : asked;
   if ('problem' in found) {
     if (options.strict) throw conflict(RECEIPT_PROBLEMS[found.problem]);
     return undefined;
@@ -126,6 +138,28 @@ export async function receiptChange(
     ],
     events: [],
   };
+}
+
+/**
+ * An address or phone the merchant typed to send a receipt to (issue 44), checked: none typed is none, a wrong one a
+ * refusal that says what to send.
+ */
+export function typedRecipients(email: string | undefined, phone: string | undefined): ['sms' | 'email', string][] {
+  const to: ['sms' | 'email', string][] = [];
+  const address = email?.trim();
+  if (address) {
+    if (!isEmail(address))
+      throw invalid(`email "${address}" is not an e-mail address: send one such as name@example.com.`);
+    to.push(['email', address]);
+  }
+  const typed = phone?.trim();
+  if (typed) {
+    const number = normalizePhone(typed);
+    if (number === null)
+      throw invalid(`phone "${typed}" is not a phone number: send "+" and the country code, or ten digits.`);
+    to.push(['sms', number]);
+  }
+  return to;
 }
 
 async function refuseOverBound(
