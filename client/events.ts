@@ -93,6 +93,9 @@ export interface PaymentVoidData {
   txn_id: string;
   txn_date: string;
   type: 'Void';
+  /** Added by Paykit: the reason and note of a refund asked for and performed as this void, when one was given. */
+  reason?: 'requested_by_customer' | 'duplicate' | 'fraudulent' | 'other';
+  reason_note?: string;
   /** Added by Paykit: the widget session (`session_id` of POST /widgets/sessions) the action was made through, if any. */
   widget_session_id?: string;
 }
@@ -119,8 +122,20 @@ export interface PaymentRefundData {
    * older than 24 hours); `payment.void` then announces the same record (same `transaction_id`).
    */
   performed_as?: 'void';
+  /** Added by Paykit: why the merchant refunded, when it said so. */
+  reason?: 'requested_by_customer' | 'duplicate' | 'fraudulent' | 'other';
+  /** Added by Paykit: the merchant's words with the reason (always there with `other`). */
+  reason_note?: string;
   /** Added by Paykit: the widget session (`session_id` of POST /widgets/sessions) the action was made through, if any. */
   widget_session_id?: string;
+}
+
+/** One move of a hold (issue 44). */
+export interface HoldMove {
+  move: 'authorized' | 'increased' | 'decreased' | 'captured' | 'released';
+  amount: number;
+  /** ISO 8601 UTC. */
+  at: string;
 }
 
 /** A preauthorization, or its new amount (`preauth.increment`, `preauth.decrement`). */
@@ -133,6 +148,14 @@ export interface PreauthData {
   order_id: string;
   /** The customer, or 0 when none is linked. */
   customer_id: string | 0;
+  /** Added by Paykit: the amount first authorized, in dollars. */
+  authorized_amount?: number;
+  /** Added by Paykit: what a capture charged, null until then. */
+  captured_amount?: number | null;
+  /** Added by Paykit: what went back to the card (the rest at a capture of less, or all at a void), null until then. */
+  released_amount?: number | null;
+  /** Added by Paykit: the hold's moves, oldest first (`amount` is authorized after a raise or cut, else moved). */
+  history?: HoldMove[];
   /** Added by Paykit: the widget session (`session_id` of POST /widgets/sessions) the action was made through, if any. */
   widget_session_id?: string;
 }
@@ -147,6 +170,14 @@ export interface PreauthChargeData {
   amount: number;
   order_id: string;
   net_amount: number;
+  /** Added by Paykit: the amount first authorized, in dollars. */
+  authorized_amount?: number;
+  /** Added by Paykit: what a capture charged, null until then. */
+  captured_amount?: number | null;
+  /** Added by Paykit: what went back to the card (the rest at a capture of less, or all at a void), null until then. */
+  released_amount?: number | null;
+  /** Added by Paykit: the hold's moves, oldest first (`amount` is authorized after a raise or cut, else moved). */
+  history?: HoldMove[];
   /** Added by Paykit: the widget session (`session_id` of POST /widgets/sessions) the action was made through, if any. */
   widget_session_id?: string;
 }

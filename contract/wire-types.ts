@@ -532,6 +532,19 @@ export type HoldAnswer = {
     created_date: string;
     /** The sale the capture made */
     captured_transaction_id: string | null;
+    /** The amount first authorized */
+    authorized_amount: string;
+    /** What the capture charged */
+    captured_amount: string | null;
+    /** What went back to the card: the rest at a capture of less, or all at a void */
+    released_amount: string | null;
+    /** Oldest first: authorized, each increase and decrease, captured, released */
+    history: {
+      move: "authorized" | "increased" | "decreased" | "captured" | "released";
+      /** Authorized after a raise or cut; charged or released otherwise */
+      amount: string;
+      at: string;
+    }[];
   };
 };
 
@@ -553,6 +566,19 @@ export type HoldListAnswer = {
       created_date: string;
       /** The sale the capture made */
       captured_transaction_id: string | null;
+      /** The amount first authorized */
+      authorized_amount: string;
+      /** What the capture charged */
+      captured_amount: string | null;
+      /** What went back to the card: the rest at a capture of less, or all at a void */
+      released_amount: string | null;
+      /** Oldest first: authorized, each increase and decrease, captured, released */
+      history: {
+        move: "authorized" | "increased" | "decreased" | "captured" | "released";
+        /** Authorized after a raise or cut; charged or released otherwise */
+        amount: string;
+        at: string;
+      }[];
     }[];
     page: number;
     perPage: number;
@@ -658,6 +684,10 @@ export type RefundBody = {
   /** Amount to refund; not more than the remaining refundable balance */
   amount: string | number;
   sub_merchant_key?: string;
+  /** Why, optional: one of requested_by_customer, duplicate, fraudulent, other */
+  reason?: string;
+  /** In your words, at most 200 characters; required with reason "other" */
+  reason_note?: string;
 };
 
 export type ReversalAnswer = {
@@ -674,6 +704,10 @@ export type ReversalAnswer = {
     linked_txn_id: string;
     Status: "Success" | "Error";
     type: "Refund" | "Void";
+    /** The reason given with the refund, if any */
+    reason?: "requested_by_customer" | "duplicate" | "fraudulent" | "other";
+    /** The note given with the reason, if any */
+    reason_note?: string;
   };
 };
 
@@ -702,6 +736,10 @@ export type TransactionGetAnswer = {
     refunded_amount: string;
     settled: boolean;
     parent_transaction_id: string | null;
+    /** A refund's reason as the merchant gave it (POST /order/sales-return); null when none was given */
+    refund_reason: "requested_by_customer" | "duplicate" | "fraudulent" | "other" | null;
+    /** The merchant's words with a reason */
+    refund_note: string | null;
   }[];
 };
 
@@ -740,6 +778,10 @@ export type TransactionListAnswer = {
     refunded_amount: string;
     settled: boolean;
     parent_transaction_id: string | null;
+    /** A refund's reason as the merchant gave it (POST /order/sales-return); null when none was given */
+    refund_reason: "requested_by_customer" | "duplicate" | "fraudulent" | "other" | null;
+    /** The merchant's words with a reason */
+    refund_note: string | null;
   }[];
 };
 
@@ -1353,7 +1395,7 @@ export type ConsoleDetailsAnswer = {
     capturable: boolean;
     timeline: {
       at: string;
-      what: "created" | "authorized" | "captured" | "refunded" | "voided" | "ach_pending" | "ach_approved" | "ach_declined" | "settled" | "receipt_sent";
+      what: "created" | "authorized" | "captured" | "refunded" | "voided" | "ach_pending" | "ach_approved" | "ach_declined" | "settled" | "receipt_sent" | "released";
       amount?: string;
     }[];
     refunds: {
@@ -1430,6 +1472,22 @@ export type ConsoleParams = {
   transaction_id: string;
 };
 
+export type ConsoleReceiptBody = {
+  /** Send it to this address instead */
+  email?: string;
+  /** Send it by SMS to this number instead */
+  phone?: string;
+} | null;
+
+export type ConsoleRefundBody = {
+  /** Decimal text, e.g. "5.00"; absent for the whole amount */
+  amount?: string | number;
+  /** As POST /order/sales-return takes it */
+  reason?: string;
+  /** Required with reason "other" */
+  reason_note?: string;
+};
+
 export type ConsoleUndoAnswer = {
   result: boolean;
   message: string;
@@ -1455,7 +1513,7 @@ export type ConsoleUndoAnswer = {
     capturable: boolean;
     timeline: {
       at: string;
-      what: "created" | "authorized" | "captured" | "refunded" | "voided" | "ach_pending" | "ach_approved" | "ach_declined" | "settled" | "receipt_sent";
+      what: "created" | "authorized" | "captured" | "refunded" | "voided" | "ach_pending" | "ach_approved" | "ach_declined" | "settled" | "receipt_sent" | "released";
       amount?: string;
     }[];
     refunds: {
@@ -1832,6 +1890,8 @@ export interface SchemaTypes {
   ConsoleHoldAmountBody: ConsoleHoldAmountBody;
   ConsoleItem: ConsoleItem;
   ConsoleParams: ConsoleParams;
+  ConsoleReceiptBody: ConsoleReceiptBody;
+  ConsoleRefundBody: ConsoleRefundBody;
   ConsoleUndoAnswer: ConsoleUndoAnswer;
   LinkParams: LinkParams;
   MerchantExportQuery: MerchantExportQuery;

@@ -1,6 +1,7 @@
 /** The payments console's rules (issue 32): what a row may still become, and what "undo sale" does. */
-import { AUTO_SETTLE_MS, decideRefund, decideVoid, type Refundable } from './refunds.ts';
-import { parseAmount } from './money.ts';
+import { AUTO_SETTLE_MS, decideRefund, decideVoid, REFUND_ERRORS, VOID_ERRORS, type Refundable } from './refunds.ts';
+import { PREAUTH_ERRORS } from './preauth.ts';
+import { formatAmount, parseAmount } from './money.ts';
 import { refusedBecause, type RefusedDecision } from './refusals.ts';
 
 /** Minor units that may still be refunded: the rest of a completed sale, else nothing. */
@@ -12,6 +13,34 @@ export function refundableAmount(sale: Refundable): number {
 export function voidableUntil(sale: Refundable, now: Date): string | null {
   if (!decideVoid(sale, now).ok || sale.completedAt === null) return null;
   return new Date(Date.parse(sale.completedAt) + AUTO_SETTLE_MS).toISOString();
+}
+
+/**
+ * The refusals the console shows, in a merchant's words (issue 44): the interface's messages are fixed for the API and
+ * speak of its fields; the console says what is wrong with this payment and what to do instead. Others pass as they are.
+ */
+export function merchantWords(message: string, sale: Refundable | undefined): string {
+  switch (message) {
+    case REFUND_ERRORS.notFound:
+      return 'Only a completed payment can be refunded: this one is not (a bank payment can be once the bank approves it).';
+    case REFUND_ERRORS.alreadyRefunded:
+      return 'This payment was refunded in full already: there is nothing left to refund.';
+    case REFUND_ERRORS.overOriginal:
+    case REFUND_ERRORS.overRemaining:
+      return `Refund at most ${formatAmount(sale ? refundableAmount(sale) : 0)}: that is what is left of this payment.`;
+    case VOID_ERRORS.notFound:
+      return 'Only a completed payment can be voided: this one is not.';
+    case VOID_ERRORS.settled:
+      return 'This payment has settled, so it can no longer be voided: refund it instead.';
+    case PREAUTH_ERRORS.notFound:
+      return 'This hold was not found: reload the list and try again.';
+    case PREAUTH_ERRORS.captured:
+      return 'This hold was captured already: refund or void the payment it made instead.';
+    case PREAUTH_ERRORS.mismatch:
+      return 'This hold changed meanwhile: reload it to see its amount now, then try again.';
+    default:
+      return message;
+  }
 }
 
 export type UndoDecision = { ok: true; as: 'void' } | { ok: true; as: 'refund'; amount: number } | RefusedDecision;
@@ -84,7 +113,7 @@ export function consoleStates(
 /**
  * What a search text may match: a transaction id exactly; an order id in any case, exactly or by its beginning (`key`:
  * ASCII letters lowercased, as migration 019 indexes order ids and e-mails); four digits also a last four; decimal text
- * also an amount; text with an @ also the e-mail a pay link was sent to.
+ * also an amount, with a currency sign or grouping commas as typed; text with an @ also the e-mail a pay link was sent to.
  */
 export interface SearchTerms {
   text: string;
@@ -96,9 +125,19 @@ export interface SearchTerms {
 
 const foldCase = (text: string) => text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 
+/**
+ * An amount as a merchant types it (issue 44): a dollar sign or USD before or after, and commas between groups of
+ * three digits, tolerated ("$1,234.50", "12.50 USD"); the number alone otherwise.
+ */
+function typedAmount(text: string): number | undefined {
+  const number = text.replace(/^(?:US\$|\$|USD)\s*|\s*(?:\$|USD)$/gi, '');
+  const plain = /^\d{1,3}(,\d{3})+(\.\d{1,2})?$/.test(number) ? number.replaceAll(',', '') : number;
+  return /^\d{1,13}(\.\d{1,2})?$/.test(plain) ? (parseAmount(plain) ?? undefined) : undefined;
+}
+
 export function searchTerms(text: string): SearchTerms {
   const trimmed = text.trim();
-  const amount = /^\d{1,13}(\.\d{1,2})?$/.test(trimmed) ? (parseAmount(trimmed) ?? undefined) : undefined;
+  const amount = typedAmount(trimmed);
   const key = foldCase(trimmed);
   return {
     text: trimmed,
@@ -121,6 +160,7 @@ export const TIMELINE_STEPS = [
   'ach_declined',
   'settled',
   'receipt_sent',
+  'released',
 ] as const;
 export type TimelineStep = { at: string; what: (typeof TIMELINE_STEPS)[number]; amount?: string };
 

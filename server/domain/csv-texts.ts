@@ -15,7 +15,8 @@ type Column =
   | 'fee'
   | 'currency'
   | 'customer'
-  | 'description';
+  | 'description'
+  | 'refund_reason';
 type Status =
   'completed' | 'partly_refunded' | 'refunded' | 'voided' | 'pending' | 'declined' | 'authorized' | 'captured';
 
@@ -24,6 +25,8 @@ export interface CsvTexts {
   headers: Record<Column, string>;
   types: Record<string, string>;
   statuses: Record<Status, string>;
+  /** A refund's reason (issue 44); `other` is followed by the merchant's note. */
+  reasons: Record<'requested_by_customer' | 'duplicate' | 'fraudulent' | 'other', string>;
 }
 
 /** A sale refunded in part or whole keeps the status `completed`; the console (and so the export) says which. */
@@ -50,6 +53,7 @@ export const CSV_TEXTS: Record<CsvLanguage, CsvTexts> = {
       currency: 'Currency',
       customer: 'Customer',
       description: 'Description',
+      refund_reason: 'Refund reason',
     },
     types: { sale: 'Sale', refund: 'Refund', void: 'Void', ach_return: 'ACH return', preauth: 'Hold' },
     statuses: {
@@ -61,6 +65,12 @@ export const CSV_TEXTS: Record<CsvLanguage, CsvTexts> = {
       declined: 'Declined',
       authorized: 'Authorized',
       captured: 'Captured',
+    },
+    reasons: {
+      requested_by_customer: 'Requested by customer',
+      duplicate: 'Duplicate',
+      fraudulent: 'Fraudulent',
+      other: 'Other',
     },
   },
   es: {
@@ -79,6 +89,7 @@ export const CSV_TEXTS: Record<CsvLanguage, CsvTexts> = {
       currency: 'Moneda',
       customer: 'Cliente',
       description: 'Descripción',
+      refund_reason: 'Motivo del reembolso',
     },
     types: {
       sale: 'Venta',
@@ -97,6 +108,12 @@ export const CSV_TEXTS: Record<CsvLanguage, CsvTexts> = {
       authorized: 'Autorizada',
       captured: 'Capturada',
     },
+    reasons: {
+      requested_by_customer: 'Solicitado por el cliente',
+      duplicate: 'Duplicado',
+      fraudulent: 'Fraudulento',
+      other: 'Otro',
+    },
   },
   fr: {
     headers: {
@@ -114,6 +131,7 @@ export const CSV_TEXTS: Record<CsvLanguage, CsvTexts> = {
       currency: 'Devise',
       customer: 'Client',
       description: 'Description',
+      refund_reason: 'Motif du remboursement',
     },
     types: {
       sale: 'Vente',
@@ -132,6 +150,12 @@ export const CSV_TEXTS: Record<CsvLanguage, CsvTexts> = {
       authorized: 'Autorisée',
       captured: 'Encaissée',
     },
+    reasons: {
+      requested_by_customer: 'Demandé par le client',
+      duplicate: 'Doublon',
+      fraudulent: 'Frauduleux',
+      other: 'Autre',
+    },
   },
   de: {
     headers: {
@@ -149,6 +173,7 @@ export const CSV_TEXTS: Record<CsvLanguage, CsvTexts> = {
       currency: 'Währung',
       customer: 'Kunde',
       description: 'Beschreibung',
+      refund_reason: 'Erstattungsgrund',
     },
     types: {
       sale: 'Verkauf',
@@ -166,6 +191,12 @@ export const CSV_TEXTS: Record<CsvLanguage, CsvTexts> = {
       declined: 'Abgelehnt',
       authorized: 'Autorisiert',
       captured: 'Eingezogen',
+    },
+    reasons: {
+      requested_by_customer: 'Vom Kunden gewünscht',
+      duplicate: 'Duplikat',
+      fraudulent: 'Betrügerisch',
+      other: 'Sonstiges',
     },
   },
 };

@@ -10,6 +10,22 @@ export function parseAmount(text: string): number | null {
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 }
 
+/**
+ * An amount to move, as a merchant would be told about it (issue 44): a negative or zero amount "must be more than
+ * zero", anything else that is not decimal text says what to send; else its minor units.
+ */
+export function positiveAmount(field: string, value: string | number, example = '25.00'): number | { problem: string } {
+  const text = String(value).trim();
+  const minor = parseAmount(text.replace(/^-/, ''));
+  if (minor !== null && (minor === 0 || text.startsWith('-')))
+    return { problem: `${field} must be more than zero: send the amount to move, such as "${example}".` };
+  if (minor === null)
+    return {
+      problem: `${field} must be a number with at most two decimals and no currency sign, such as "${example}".`,
+    };
+  return minor;
+}
+
 /** The largest payment Paykit takes, in minor units: 999,999.99, as card networks' usual ceiling (docs/payments.md). */
 export const MAX_PAYMENT = 99_999_999;
 

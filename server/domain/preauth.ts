@@ -44,3 +44,42 @@ export function decideAmountChange(
   if (newAmount === auth!.amount) return refusedBecause('invalid_request', PREAUTH_ERRORS.unchanged);
   return { ok: true, event: newAmount > auth!.amount ? 'preauth.increment' : 'preauth.decrement' };
 }
+
+/**
+ * A hold's history (issue 44): its authorization, each raise and cut (the amount authorized after it), the capture
+ * (the amount charged) and what was released (the rest at a capture, or all of it at a void). Minor units.
+ */
+export const HOLD_MOVES = ['authorized', 'increased', 'decreased', 'captured', 'released'] as const;
+export type HoldMove = { move: (typeof HOLD_MOVES)[number]; amount: number; at: string };
+
+interface HoldRecord {
+  amount: number;
+  created_at: string;
+  hold_history?: string | null | undefined;
+}
+
+/** The moves kept on the hold; a hold from before they were kept was authorized at its present amount, as far as known. */
+export function movesOf(hold: HoldRecord): HoldMove[] {
+  if (hold.hold_history) return JSON.parse(hold.hold_history) as HoldMove[];
+  return [{ move: 'authorized', amount: hold.amount, at: hold.created_at }];
+}
+
+/** The history with `moves` after it, as the hold keeps it. */
+export const historyWith = (hold: HoldRecord, ...moves: HoldMove[]): string =>
+  JSON.stringify([...movesOf(hold), ...moves]);
+
+/** A capture of `charged` from a hold of `held`: the capture, and the rest released when it charged less. */
+export function captureMoves(held: number, charged: number, at: string): HoldMove[] {
+  const moves: HoldMove[] = [{ move: 'captured', amount: charged, at }];
+  if (charged < held) moves.push({ move: 'released', amount: held - charged, at });
+  return moves;
+}
+
+/** What the history adds up to: first authorized, and captured and released (null until they happen). */
+export function holdTotals(moves: HoldMove[]) {
+  const sum = (kind: HoldMove['move']) => {
+    const of = moves.filter((m) => m.move === kind);
+    return of.length === 0 ? null : of.reduce((total, m) => total + m.amount, 0);
+  };
+  return { authorized: moves[0]?.amount ?? 0, captured: sum('captured'), released: sum('released') };
+}

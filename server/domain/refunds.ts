@@ -72,3 +72,26 @@ export function decideVoid(sale: Refundable | undefined, now: Date): VoidDecisio
   if (sale.refunded > 0) return refusedBecause('conflict', VOID_ERRORS.refunded);
   return { ok: true };
 }
+
+/** Why a merchant refunded (issue 44), optional; `other` needs the merchant's own words in the note. */
+export const REFUND_REASONS = ['requested_by_customer', 'duplicate', 'fraudulent', 'other'] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+const MAX_REFUND_NOTE = 200;
+
+export type ReasonDecision = { ok: true; reason: RefundReason | null; note: string | null } | RefusedDecision;
+
+/** A refund's reason and note as given (absent, or text from any edge): the pair to store, or what to send instead. */
+export function decideRefundReason(reason: string | undefined, note: string | undefined): ReasonDecision {
+  const words = note?.trim() ?? '';
+  if (reason === undefined || reason === '') {
+    if (words) return refusedBecause('invalid_request', 'reason_note goes with a reason: send reason "other" too.');
+    return { ok: true, reason: null, note: null };
+  }
+  if (!(REFUND_REASONS as readonly string[]).includes(reason))
+    return refusedBecause('invalid_request', `reason must be one of ${REFUND_REASONS.join(', ')}; "${reason}" is not.`);
+  if (reason === 'other' && !words)
+    return refusedBecause('invalid_request', 'reason "other" needs a reason_note: say in a few words why you refund.');
+  if (words.length > MAX_REFUND_NOTE || /[\u0000-\u001f\u007f]/.test(words))
+    return refusedBecause('invalid_request', `reason_note must be one line of at most ${MAX_REFUND_NOTE} characters.`);
+  return { ok: true, reason: reason as RefundReason, note: words || null };
+}

@@ -164,6 +164,7 @@ export const CONSOLE_EXAMPLES: Record<string, OperationExample> = {
         timeline: [
           { at: '2026-03-10T17:02:11.874Z', what: 'created', amount: '45.00' },
           { at: '2026-03-10T17:02:11.874Z', what: 'authorized', amount: '45.00' },
+          { at: '2026-03-10T18:15:40.112Z', what: 'released', amount: '45.00' },
         ],
       },
     },
@@ -172,6 +173,7 @@ export const CONSOLE_EXAMPLES: Record<string, OperationExample> = {
   },
   'POST /widgets/transactions/{transaction_id}/receipt': {
     params: { transaction_id: SALE_ID },
+    body: { email: 'front.desk@example.com' },
     answer: {
       result: true,
       message: 'Receipt sent.',

@@ -13,6 +13,13 @@ const HOLD = {
   last_four: '4242',
   created_date: '2026-03-10T17:06:29.261Z',
   captured_transaction_id: null,
+  authorized_amount: '150.00',
+  captured_amount: null,
+  released_amount: null,
+  history: [
+    { move: 'authorized', amount: '150.00', at: '2026-03-10T17:06:29.261Z' },
+    { move: 'increased', amount: '175.00', at: '2026-03-10T17:40:12.508Z' },
+  ],
 };
 
 export const PREAUTH_EXAMPLES: Record<string, OperationExample> = {
@@ -76,6 +83,10 @@ export const PREAUTH_EXAMPLES: Record<string, OperationExample> = {
             last_four: '4242',
             created_date: '2026-03-10T17:26:58.616Z',
             captured_transaction_id: null,
+            authorized_amount: '80.00',
+            captured_amount: null,
+            released_amount: null,
+            history: [{ move: 'authorized', amount: '80.00', at: '2026-03-10T17:26:58.616Z' }],
           },
           HOLD,
         ],

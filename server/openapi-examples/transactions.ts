@@ -27,6 +27,8 @@ export const TRANSACTION_EXAMPLES: Record<string, OperationExample> = {
           refunded_amount: '0.00',
           settled: false,
           parent_transaction_id: SALE_ID,
+          refund_reason: 'requested_by_customer',
+          refund_note: null,
         },
         {
           transaction_id: 'txn_cef4471d-16df-4319-b938-2af51692f326',
@@ -43,6 +45,8 @@ export const TRANSACTION_EXAMPLES: Record<string, OperationExample> = {
           refunded_amount: '0.00',
           settled: false,
           parent_transaction_id: 'txn_01a71b0f-445d-4421-83bb-38e726ef1c67',
+          refund_reason: null,
+          refund_note: null,
         },
         {
           transaction_id: 'txn_01a71b0f-445d-4421-83bb-38e726ef1c67',
@@ -59,6 +63,8 @@ export const TRANSACTION_EXAMPLES: Record<string, OperationExample> = {
           refunded_amount: '0.00',
           settled: false,
           parent_transaction_id: null,
+          refund_reason: null,
+          refund_note: null,
         },
       ],
     },
@@ -93,6 +99,8 @@ export const TRANSACTION_EXAMPLES: Record<string, OperationExample> = {
           refunded_amount: '5.00',
           settled: false,
           parent_transaction_id: null,
+          refund_reason: null,
+          refund_note: null,
         },
       ],
     },
@@ -103,7 +111,7 @@ export const TRANSACTION_EXAMPLES: Record<string, OperationExample> = {
   },
   'POST /order/sales-return': callWithBody(
     {
-      body: { merchant_key: MERCHANT_KEY, transaction_id: SALE_ID, amount: '5.00' },
+      body: { merchant_key: MERCHANT_KEY, transaction_id: SALE_ID, amount: '5.00', reason: 'requested_by_customer' },
       answer: {
         result: true,
         message: 'Refund processed.',
@@ -117,6 +125,7 @@ export const TRANSACTION_EXAMPLES: Record<string, OperationExample> = {
           linked_txn_id: SALE_ID,
           Status: 'Success',
           type: 'Refund',
+          reason: 'requested_by_customer',
         },
       },
     },

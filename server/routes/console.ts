@@ -5,6 +5,8 @@ import { Refusal, unauthenticated } from '../domain/refusals.ts';
 import { failures } from '../schemas/envelope.ts';
 import {
   ConsoleAmountBody,
+  ConsoleRefundBody,
+  ConsoleReceiptBody,
   ConsoleHoldAmountBody,
   ConsoleDetailsAnswer,
   ConsoleExportQuery,
@@ -19,7 +21,7 @@ import { ConsoleLimits } from '../plugins/console-limits.ts';
 import { honourIdempotencyKeys } from '../plugins/idempotency.ts';
 import { transactionsExport } from '../services/transactions-csv.ts';
 import { sendCsv } from './transaction-export.ts';
-import { receiptChange } from '../services/receipts.ts';
+import { receiptChange, typedRecipients } from '../services/receipts.ts';
 import { apply, type Decided } from '../services/guarded.ts';
 import type { Store } from '../store/store.ts';
 import {
@@ -168,16 +170,16 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
       schema: {
         operationId: 'refundWidgetTransaction',
         tags,
-        summary: 'Refund a sale in part or in full (session feature: refunds)',
+        summary: 'Refund a sale in part or in full, with a reason if you like (session feature: refunds)',
         params: ConsoleParams,
-        body: ConsoleAmountBody,
+        body: ConsoleRefundBody,
         response: { 200: ConsoleDetailsAnswer, ...failures },
       },
     },
     async (request) => {
       const who = await actor(request);
       const id = request.params.transaction_id;
-      const decided = await consoleRefund(request.unit.store, who, id, request.body?.amount, clock.now());
+      const decided = await consoleRefund(request.unit.store, who, id, request.body?.amount, clock.now(), request.body);
       return request.unit.transaction(async (tx) => {
         await receipt(tx, who, await written(tx, decided));
         return { result: true, message: 'Refund processed.', data: await after(tx, who, id) };
@@ -268,7 +270,7 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
     async (request) => {
       const who = await actor(request);
       const id = request.params.transaction_id;
-      const decided = await consoleRelease(request.unit.store, who, id);
+      const decided = await consoleRelease(request.unit.store, who, id, clock.now());
       return request.unit.transaction(async (tx) => {
         await written(tx, decided);
         return { result: true, message: 'Hold released.', data: await after(tx, who, id) };
@@ -313,8 +315,10 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
       schema: {
         operationId: 'resendWidgetReceipt',
         tags,
-        summary: "Send the shopper the transaction's receipt again (session feature: receipts)",
+        summary:
+          "Send the shopper the transaction's receipt again, or to an address or phone typed (session feature: receipts)",
         params: ConsoleParams,
+        body: ConsoleReceiptBody,
         response: { 200: ConsoleDetailsAnswer, ...failures },
       },
     },
@@ -322,10 +326,12 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
       const who = await actor(request);
       requireFeature(who.session, 'receipts');
       const id = request.params.transaction_id;
+      const to = typedRecipients(request.body?.email, request.body?.phone);
       const change = await receiptChange(request.unit.store, who.merchant.id, id, {
         now: clock.now(),
         publicUrl: config.publicUrl,
         strict: true,
+        to,
       });
       return request.unit.transaction(async (tx) => {
         await tx.write(change!);

@@ -145,7 +145,12 @@ export const preauthRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
     },
     async (request) => {
       const merchant = await merchantByKey(request.unit.store, request.client.id, request.body.merchant_key);
-      const released = await releaseAuthorization(request.unit.store, merchant, request.body.transaction_id);
+      const released = await releaseAuthorization(
+        request.unit.store,
+        merchant,
+        request.body.transaction_id,
+        clock.now(),
+      );
       return request.unit.write(released.change, {
         result: true,
         message: 'Authorization voided.',

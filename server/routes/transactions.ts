@@ -126,6 +126,8 @@ export const transactionRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { 
         request.body.transaction_id,
         request.body.amount,
         clock.now(),
+        {},
+        request.body,
       );
       const answer = await request.unit.write(refund.change, refundAnswer(refund.result));
       receiptAfterAnswer(request, merchant, refund.result);

@@ -1,4 +1,6 @@
 import { Type } from 'typebox';
+import { REFUND_REASONS } from '../domain/refunds.ts';
+import { HOLD_MOVES } from '../domain/preauth.ts';
 import {
   Body,
   Envelope,
@@ -92,6 +94,10 @@ const Extras = {
   refunded_amount: Type.String(),
   settled: Type.Boolean(),
   parent_transaction_id: Type.Union([Type.String(), Type.Null()]),
+  refund_reason: Type.Union([OneOf(REFUND_REASONS), Type.Null()], {
+    description: "A refund's reason as the merchant gave it (POST /order/sales-return); null when none was given",
+  }),
+  refund_note: Type.Union([Type.String(), Type.Null()], { description: "The merchant's words with a reason" }),
 };
 
 export const TransactionListQuery = Type.Object({
@@ -141,6 +147,12 @@ export const RefundBody = Body({
   transaction_id: Type.String({ minLength: 1, maxLength: 100 }),
   amount: Money('Amount to refund; not more than the remaining refundable balance'),
   sub_merchant_key: Type.Optional(Type.String({ maxLength: 200 })),
+  reason: Type.Optional(
+    Type.String({ maxLength: 40, description: `Why, optional: one of ${REFUND_REASONS.join(', ')}` }),
+  ),
+  reason_note: Type.Optional(
+    Type.String({ maxLength: 400, description: 'In your words, at most 200 characters; required with reason "other"' }),
+  ),
 });
 export const VoidBody = Body({
   merchant_key: MerchantKey,
@@ -163,6 +175,8 @@ export const ReversalAnswer = Envelope(
     }),
     Status: OneOf(['Success', 'Error'] as const),
     type: OneOf(['Refund', 'Void'] as const),
+    reason: Type.Optional(OneOf(REFUND_REASONS, 'The reason given with the refund, if any')),
+    reason_note: Type.Optional(Type.String({ description: 'The note given with the reason, if any' })),
   }),
 );
 
@@ -209,6 +223,19 @@ const Hold = Type.Object({
   last_four: Type.String(),
   created_date: Instant,
   captured_transaction_id: Type.Union([Type.String(), Type.Null()], { description: 'The sale the capture made' }),
+  authorized_amount: Type.String({ description: 'The amount first authorized' }),
+  captured_amount: Type.Union([Type.String(), Type.Null()], { description: 'What the capture charged' }),
+  released_amount: Type.Union([Type.String(), Type.Null()], {
+    description: 'What went back to the card: the rest at a capture of less, or all at a void',
+  }),
+  history: Type.Array(
+    Type.Object({
+      move: OneOf(HOLD_MOVES),
+      amount: Type.String({ description: 'Authorized after a raise or cut; charged or released otherwise' }),
+      at: Instant,
+    }),
+    { description: 'Oldest first: authorized, each increase and decrease, captured, released' },
+  ),
 });
 export const HoldParams = Type.Object({ transaction_id: Type.String({ maxLength: 100 }) });
 export const HoldQuery = Type.Object({ merchant_key: MerchantKey });

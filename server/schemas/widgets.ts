@@ -266,7 +266,19 @@ export const ConsoleHoldAmountBody = Body({
 export const ConsoleAmountBody = Body({
   amount: Type.Optional(Money('Decimal text, e.g. "5.00"; absent for the whole amount')),
 });
+export const ConsoleRefundBody = Body({
+  amount: Type.Optional(Money('Decimal text, e.g. "5.00"; absent for the whole amount')),
+  reason: Type.Optional(Type.String({ maxLength: 40, description: 'As POST /order/sales-return takes it' })),
+  reason_note: Type.Optional(Type.String({ maxLength: 400, description: 'Required with reason "other"' })),
+});
 export const ConsoleEmptyBody = Type.Union([Body({}), Type.Null()]);
+export const ConsoleReceiptBody = Type.Union([
+  Body({
+    email: Type.Optional(Type.String({ maxLength: 254, description: 'Send it to this address instead' })),
+    phone: Type.Optional(Type.String({ maxLength: 32, description: 'Send it by SMS to this number instead' })),
+  }),
+  Type.Null(),
+]);
 
 /** The CSV an export streams: a header row in `lang`, then every matching row; amounts as the language writes numbers. */
 export const TransactionsCsv = {

@@ -1,9 +1,10 @@
+import { movesOf } from '../domain/preauth.ts';
 import type { Store } from '../store/store.ts';
 import type { MerchantAccount } from '../store/merchants.ts';
 import type { Transaction } from '../store/transactions.ts';
-import { formatAmount, parseAmount } from '../domain/money.ts';
+import { formatAmount, parseAmount, positiveAmount } from '../domain/money.ts';
 import { Refusal, invalid, notFound } from '../domain/refusals.ts';
-import { decideUndo, refundableAmount, voidableUntil, type TimelineStep } from '../domain/console.ts';
+import { decideUndo, merchantWords, refundableAmount, voidableUntil, type TimelineStep } from '../domain/console.ts';
 import { AUTO_SETTLE_MS, isSettled, type Refundable } from '../domain/refunds.ts';
 import { refundSale, voidSale, type EventExtras } from './refunds.ts';
 import { capture, changeAuthorizedAmount, releaseAuthorization } from './preauthorizations.ts';
@@ -70,16 +71,30 @@ function timelineOf(
   receiptTimes: string[],
   now: Date,
 ): TimelineStep[] {
-  const steps: TimelineStep[] = [{ at: t.created_at, what: 'created', amount: formatAmount(t.amount) }];
-  if (t.kind === 'preauth') {
-    steps.push({ at: t.created_at, what: 'authorized', amount: formatAmount(t.amount) });
-    if (related) steps.push({ at: related.created_at, what: 'captured', amount: formatAmount(related.amount) });
+  const hold = t.kind === 'preauth' ? t : t.kind === 'sale' && related?.kind === 'preauth' ? related : undefined;
+  // A hold (or the sale captured from one) tells its history: the amount first authorized, each raise or cut as the
+  // amount authorized after it, the capture and what it released (issue 44: not "Created $60" for an $80 hold).
+  const moves = hold ? movesOf(hold) : [];
+  const steps: TimelineStep[] = hold
+    ? [{ at: hold.created_at, what: 'created', amount: formatAmount(moves[0]!.amount) }]
+    : [{ at: t.created_at, what: 'created', amount: formatAmount(t.amount) }];
+  if (hold) {
+    for (const m of moves) {
+      const what = m.move === 'captured' ? 'captured' : m.move === 'released' ? 'released' : 'authorized';
+      steps.push({ at: m.at, what, amount: formatAmount(m.amount) });
+    }
+    const capture = t.kind === 'preauth' ? related : t;
+    if (capture && !moves.some((m) => m.move === 'captured'))
+      steps.push({
+        at: capture.completed_at ?? capture.created_at,
+        what: 'captured',
+        amount: formatAmount(capture.amount),
+      });
   } else if (t.kind === 'sale' && t.method === 'ach') {
     steps.push({ at: t.created_at, what: 'ach_pending' });
     if (t.completed_at && t.status !== 'declined') steps.push({ at: t.completed_at, what: 'ach_approved' });
   } else if (t.kind === 'sale') {
-    if (related) steps.push({ at: related.created_at, what: 'authorized', amount: formatAmount(related.amount) });
-    else steps.push({ at: t.created_at, what: 'authorized', amount: formatAmount(t.amount) });
+    steps.push({ at: t.created_at, what: 'authorized', amount: formatAmount(t.amount) });
     steps.push({ at: t.completed_at ?? t.created_at, what: 'captured', amount: formatAmount(t.amount) });
   }
   for (const r of reversals) {
@@ -140,13 +155,28 @@ const extrasOf = (actor: ConsoleActor): EventExtras =>
 
 function amountText(text: string | number | undefined): string | undefined {
   if (text === undefined || text === '') return undefined;
-  const minor = parseAmount(String(text));
-  if (minor === null || minor <= 0)
-    throw invalid('amount must be decimal text greater than zero with at most two decimals, e.g. "5.00".');
+  const minor = positiveAmount('amount', text, '5.00');
+  if (typeof minor !== 'number') throw invalid(minor.problem);
   return formatAmount(minor);
 }
 
 /** The sale an action names, or 404: an action never reaches another merchant's row. */
+/**
+ * An action's refusal as the console says it (`merchantWords`): read again only when refused, for what is left of the
+ * payment.
+ */
+async function inMerchantWords<T>(store: Store, actor: ConsoleActor, id: string, action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+    const t = await store.transactions.find(actor.merchant.id, id);
+    const words = merchantWords(error.message, t && asRefundable(t));
+    if (words === error.message) throw error;
+    throw new Refusal(error.reason, words, error.details, error.retryAfterSeconds);
+  }
+}
+
 async function ownTransaction(store: Store, actor: ConsoleActor, id: string): Promise<Transaction> {
   const t = await store.transactions.find(actor.merchant.id, id);
   if (!t) throw notFound(`No transaction ${id} for this merchant.`);
@@ -160,6 +190,7 @@ export async function consoleRefund(
   id: string,
   amount: string | number | undefined,
   now: Date,
+  reason?: { reason?: string | undefined; reason_note?: string | undefined },
 ): Promise<Decided<string>> {
   requireFeature(actor.session, 'refunds');
   let text = amountText(amount);
@@ -169,14 +200,16 @@ export async function consoleRefund(
     // Nothing left: the refund's own rules say why (already refunded, not a completed sale).
     text = formatAmount(rest > 0 ? rest : sale.amount);
   }
-  const { change, result } = await refundSale(store, actor.merchant, id, text, now, extrasOf(actor));
+  const refund = () => refundSale(store, actor.merchant, id, text, now, extrasOf(actor), reason);
+  const { change, result } = await inMerchantWords(store, actor, id, refund);
   return { change, result: result.record.transaction_id };
 }
 
 /** Void: its change, and the void's record id. */
 export async function consoleVoid(store: Store, actor: ConsoleActor, id: string, now: Date): Promise<Decided<string>> {
   requireFeature(actor.session, 'voids');
-  const { change, result } = await voidSale(store, actor.merchant, id, now, extrasOf(actor));
+  const voided = () => voidSale(store, actor.merchant, id, now, extrasOf(actor));
+  const { change, result } = await inMerchantWords(store, actor, id, voided);
   return { change, result: result.record.transaction_id };
 }
 
@@ -190,15 +223,9 @@ export async function consoleCapture(
 ) {
   requireFeature(actor.session, 'captures');
   const text = amountText(amount);
-  return capture(
-    store,
-    actor.merchant,
-    id,
-    undefined,
-    now,
-    extrasOf(actor),
-    text === undefined ? undefined : parseAmount(text)!,
-    actor.minimumPayment,
+  const at = text === undefined ? undefined : parseAmount(text)!;
+  return inMerchantWords(store, actor, id, () =>
+    capture(store, actor.merchant, id, undefined, now, extrasOf(actor), at, actor.minimumPayment),
   );
 }
 
@@ -208,21 +235,23 @@ export async function consoleAdjust(store: Store, actor: ConsoleActor, id: strin
   const text = amountText(amount);
   if (text === undefined) throw invalid('amount is required: the amount the hold should be, e.g. "40.00".');
   const hold = await ownTransaction(store, actor, id);
-  return changeAuthorizedAmount(
-    store,
-    actor.merchant,
-    id,
-    formatAmount(hold.amount),
-    text,
-    now,
-    extrasOf(actor),
-    actor.minimumPayment,
+  return inMerchantWords(store, actor, id, () =>
+    changeAuthorizedAmount(
+      store,
+      actor.merchant,
+      id,
+      formatAmount(hold.amount),
+      text,
+      now,
+      extrasOf(actor),
+      actor.minimumPayment,
+    ),
   );
 }
 
-export async function consoleRelease(store: Store, actor: ConsoleActor, id: string) {
+export async function consoleRelease(store: Store, actor: ConsoleActor, id: string, now: Date) {
   requireFeature(actor.session, 'captures');
-  return releaseAuthorization(store, actor.merchant, id);
+  return inMerchantWords(store, actor, id, () => releaseAuthorization(store, actor.merchant, id, now));
 }
 
 /** Undo sale: a void while the rules allow one, else a full refund of the rest; each needs its own feature. */
@@ -234,7 +263,7 @@ export async function consoleUndo(
 ): Promise<Decided<{ undoneAs: 'void' | 'refund'; recordId: string }>> {
   const sale = await ownTransaction(store, actor, id);
   const decision = decideUndo(asRefundable(sale), now);
-  if (!decision.ok) throw new Refusal(decision.reason, decision.message);
+  if (!decision.ok) throw new Refusal(decision.reason, merchantWords(decision.message, asRefundable(sale)));
   if (decision.as === 'void') {
     requireFeature(actor.session, 'voids');
     const { change, result } = await voidSale(store, actor.merchant, id, now, extrasOf(actor));

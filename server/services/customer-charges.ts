@@ -2,7 +2,7 @@ import type { Store } from '../store/store.ts';
 import type { MerchantAccount } from '../store/merchants.ts';
 import type { Transaction } from '../store/transactions.ts';
 import { conflict, declined, invalid, notFound, refusedBecause } from '../domain/refusals.ts';
-import { MAX_PAYMENT, overMaximum, parseAmount } from '../domain/money.ts';
+import { MAX_PAYMENT, overMaximum, positiveAmount } from '../domain/money.ts';
 import { processingFee } from '../domain/pricing.ts';
 import { DECLINE_MESSAGES } from '../domain/test-cards.ts';
 import { newId, newToken } from '../platform/secrets.ts';
@@ -31,9 +31,8 @@ export async function chargeCustomer(
   minimumPayment = DEFAULT_MINIMUM_PAYMENT,
 ): Promise<Decided<Transaction> & { shopperReachable: boolean }> {
   assertCanTakePayments(merchant);
-  const amount = parseAmount(String(amountValue));
-  if (amount === null || amount <= 0)
-    throw invalid('amount must be greater than zero with at most two decimals, e.g. 25.5.');
+  const amount = positiveAmount('amount', amountValue);
+  if (typeof amount !== 'number') throw invalid(amount.problem);
   if (amount > MAX_PAYMENT) throw invalid(overMaximum('amount'));
   const small = belowMinimumProblem('amount', amount, minimumPayment);
   if (small) throw invalid(small);

@@ -1,3 +1,4 @@
+import { holdTotals, movesOf } from '../domain/preauth.ts';
 import type { Merchant } from '../store/merchants.ts';
 import type { Transaction } from '../store/transactions.ts';
 import type { Payout } from '../store/payouts.ts';
@@ -113,6 +114,12 @@ export function achDeclinedEvent(sale: Transaction, returned: Transaction) {
  * The record the interface answers for a refund or a void (Resources: Refund and void record): `transaction_id` the
  * new record, `linked_txn_id` the original. `payment.void` is this record beside `merchant_id`.
  */
+/** Added by Paykit (issue 44): a refund's reason and note, only when the merchant gave them (else it reads as before). */
+const reasonFields = (record: Transaction) => ({
+  ...(record.refund_reason ? { reason: record.refund_reason } : {}),
+  ...(record.refund_note ? { reason_note: record.refund_note } : {}),
+});
+
 export function reversalRecord(record: Transaction, original: Transaction) {
   return {
     sales_id: record.id,
@@ -124,6 +131,7 @@ export function reversalRecord(record: Transaction, original: Transaction) {
     linked_txn_id: original.id,
     Status: 'Success' as const,
     type: record.kind === 'void' ? ('Void' as const) : ('Refund' as const),
+    ...reasonFields(record),
   };
 }
 
@@ -148,6 +156,23 @@ export function refundEvent(record: Transaction, sale: Transaction) {
     txn_id: record.gateway_ref,
     txn_date: record.created_at,
     type: 'Refund' as const,
+    ...reasonFields(record),
+  };
+}
+
+/**
+ * Added by Paykit (issue 44): the hold's history, amounts in dollars as the events write them, and what it adds up
+ * to (released and captured are null until they happen).
+ */
+function holdFields(auth: Transaction) {
+  const moves = movesOf(auth);
+  const totals = holdTotals(moves);
+  const major = (minor: number | null) => (minor === null ? null : toMajorNumber(minor));
+  return {
+    authorized_amount: toMajorNumber(totals.authorized),
+    captured_amount: major(totals.captured),
+    released_amount: major(totals.released),
+    history: moves.map((m) => ({ move: m.move, amount: toMajorNumber(m.amount), at: m.at })),
   };
 }
 
@@ -159,6 +184,7 @@ export function preauthEvent(auth: Transaction) {
     amount: toMajorNumber(auth.amount),
     order_id: auth.order_id,
     customer_id: auth.customer_id ?? (0 as const),
+    ...holdFields(auth),
   };
 }
 
@@ -171,5 +197,6 @@ export function preauthChargeEvent(auth: Transaction, sale: Transaction) {
     amount: toMajorNumber(sale.amount),
     order_id: sale.order_id,
     net_amount: toMajorNumber(sale.net_amount),
+    ...holdFields(auth),
   };
 }

@@ -1,3 +1,4 @@
+import { historyWith } from '../domain/preauth.ts';
 import type { Store } from '../store/store.ts';
 import type { Reason } from '../domain/refusals.ts';
 import { LINK_PROBLEMS, payLinkStatus } from '../domain/pay-links.ts';
@@ -23,9 +24,11 @@ interface CardDetails {
   cvc: string;
 }
 
-export type PaymentDetails =
+/** `receiptEmail`: where the shopper asked for a receipt on the hosted page, checked there (issue 44). */
+export type PaymentDetails = { receiptEmail?: string | undefined } & (
   | { method: 'card'; card: CardDetails; threeDs?: 'pass' | 'fail' | undefined }
-  | { method: 'ach'; routingNumber: string; accountNumber: string; name?: string | undefined };
+  | { method: 'ach'; routingNumber: string; accountNumber: string; name?: string | undefined }
+);
 
 export type PayOutcome =
   | { status: 'approved'; transactionId: string; kind: 'sale' | 'preauth'; request: PaymentRequest }
@@ -106,6 +109,7 @@ export async function payLink(
       request,
       { method: 'ach', brand: 'ACH', lastFour: details.accountNumber.slice(-4), outcome: 'approve' },
       now,
+      details.receiptEmail,
     );
   }
 
@@ -145,7 +149,7 @@ export async function payLink(
   }
   if (needsChallenge && details.threeDs === 'fail')
     return { outcome: { status: 'declined', message: DECLINE_MESSAGES.three_ds_failed, request } };
-  return settle(request, card, now);
+  return settle(request, card, now, details.receiptEmail);
 }
 
 /** The hosted page's 3-D Secure step: the challenge passed or failed for a card checked before; the attempt is used once. */
@@ -155,6 +159,7 @@ export async function completeChallenge(
   attemptToken: string,
   passed: boolean,
   now: Date,
+  receiptEmail?: string,
 ): Promise<Paid> {
   const link = await openPayLink(store, token, now);
   if (!link.ok) return { outcome: linkRefusal(link.problem, link.request) };
@@ -183,6 +188,7 @@ export async function completeChallenge(
       expYear: attempt.exp_year,
     },
     now,
+    receiptEmail,
   );
   return { ...paid, change: { ...paid.change!, guards: [used, ...paid.change!.guards] } };
 }
@@ -197,7 +203,7 @@ interface ApprovedInstrument {
 }
 
 /** The payment: the link paid once (while it is still open), the transaction and its event, written together. */
-function settle(request: PaymentRequest, instrument: ApprovedInstrument, now: Date): Paid {
+function settle(request: PaymentRequest, instrument: ApprovedInstrument, now: Date, receiptEmail?: string): Paid {
   const { method } = instrument;
   const charge = chargeFor(
     {
@@ -232,6 +238,11 @@ function settle(request: PaymentRequest, instrument: ApprovedInstrument, now: Da
     created_at: isoInstant(now),
     completed_at: kind === 'sale' && method === 'card' ? isoInstant(now) : null,
     settled_at: null,
+    receipt_email: receiptEmail ?? null,
+    // A hold keeps its moves from its authorization on (issue 44).
+    ...(kind === 'preauth'
+      ? { hold_history: historyWith({ amount: charge.total, created_at: isoInstant(now), hold_history: null }) }
+      : {}),
   };
   const stored = { ...transaction, refunded_amount: 0 };
   const event =

@@ -6,7 +6,7 @@ import type { Customer } from '../store/customers.ts';
 import type { RequestSource } from '../store/schema.ts';
 import type { Decided } from './guarded.ts';
 import { conflict, invalid, rateLimited, refusedBecause } from '../domain/refusals.ts';
-import { formatAmount, MAX_PAYMENT, overMaximum, parseAmount } from '../domain/money.ts';
+import { formatAmount, MAX_PAYMENT, overMaximum, parseAmount, positiveAmount } from '../domain/money.ts';
 import { isEmail } from '../domain/contact.ts';
 import { normalizePhone } from '../../rules/phone.ts';
 import { belowMinimumProblem, subtotal } from '../domain/payment-amounts.ts';
@@ -49,6 +49,11 @@ function money(field: string, text: string | number | undefined, required: boole
     if (required) throw invalid(`${field} is required.`);
     return 0;
   }
+  if (required) {
+    const minor = positiveAmount(field, text);
+    if (typeof minor !== 'number') throw invalid(minor.problem);
+    return minor;
+  }
   const minor = parseAmount(String(text));
   if (minor === null) throw invalid(`${field} must be decimal text with at most two decimals, e.g. "10.50".`);
   return minor;
@@ -67,7 +72,6 @@ export function assertCanTakePayments(merchant: MerchantAccount): void {
 /** Validates a request as the interface's table says; every amount in minor units. */
 function readRequest(input: PaymentRequestInput, minimumPayment: number) {
   const amount = money('amount', input.amount, true);
-  if (amount <= 0) throw invalid('amount must be greater than zero.');
   if (amount > MAX_PAYMENT) throw invalid(overMaximum('amount'));
   const discount = money('discount', input.discount, false);
   const surcharge = money('surcharge', input.surcharge, false);

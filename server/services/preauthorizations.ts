@@ -3,11 +3,20 @@ import type { Store } from '../store/store.ts';
 import type { MerchantAccount } from '../store/merchants.ts';
 import { ownColumns, type Transaction } from '../store/transactions.ts';
 import { Refusal, invalid, notFound, type RefusedDecision } from '../domain/refusals.ts';
-import { formatAmount, MAX_PAYMENT, overMaximum, parseAmount, toMajorNumber } from '../domain/money.ts';
+import { formatAmount, MAX_PAYMENT, overMaximum, positiveAmount, toMajorNumber } from '../domain/money.ts';
 import { processingFee } from '../domain/pricing.ts';
 import { belowMinimumProblem } from '../domain/payment-amounts.ts';
 import { DEFAULT_MINIMUM_PAYMENT } from '../platform/config.ts';
-import { checkOpenAuthorization, decideAmountChange, PREAUTH_ERRORS } from '../domain/preauth.ts';
+import {
+  captureMoves,
+  checkOpenAuthorization,
+  decideAmountChange,
+  historyWith,
+  holdTotals,
+  movesOf,
+  PREAUTH_ERRORS,
+  type HoldMove,
+} from '../domain/preauth.ts';
 import { newId } from '../platform/secrets.ts';
 import { preauthChargeEvent, preauthEvent } from './events.ts';
 import { isoInstant } from '../domain/instants.ts';
@@ -21,9 +30,8 @@ import type { TransactionStatus } from '../store/schema.ts';
 
 function amountOf(field: string, text: string | number | undefined): number | undefined {
   if (text === undefined || text === '') return undefined;
-  const minor = parseAmount(String(text));
-  if (minor === null || minor <= 0)
-    throw invalid(`${field} must be an amount greater than zero with at most two decimals, e.g. "25.00".`);
+  const minor = positiveAmount(field, text);
+  if (typeof minor !== 'number') throw invalid(minor.problem);
   if (minor > MAX_PAYMENT) throw invalid(overMaximum(field));
   return minor;
 }
@@ -33,7 +41,7 @@ const fail = (check: RefusedDecision) => new Refusal(check.reason, check.message
 /** A change to a hold decided on `auth` as read: it applies only while the hold still reads so (changes.ts). */
 function holdChange(
   auth: Transaction,
-  set: { status?: TransactionStatus; amount?: number },
+  set: { status?: TransactionStatus; amount?: number; hold_history: string },
   rows: Change['rows'],
   events: Change['events'],
 ): Change {
@@ -75,7 +83,17 @@ export async function capture(
   const changed =
     amount === undefined || amount === read!.amount ? undefined : decideAmountChange(read, read!.amount, amount);
   if (changed && !changed.ok) throw fail(changed);
-  const auth = { ...ownColumns(read!), amount: amount ?? read!.amount };
+  const at = isoInstant(now);
+  const charged = amount ?? read!.amount;
+  // Captured at more than it held, the hold was raised first; at less, the rest is released.
+  const moves: HoldMove[] =
+    charged > read!.amount
+      ? [
+          { move: 'increased', amount: charged, at },
+          { move: 'captured', amount: charged, at },
+        ]
+      : captureMoves(read!.amount, charged, at);
+  const auth = { ...ownColumns(read!), amount: charged, hold_history: historyWith(read!, ...moves) };
   const fee = processingFee('card', auth.amount);
   const sale: Transaction = {
     ...auth,
@@ -90,15 +108,21 @@ export async function capture(
     created_at: isoInstant(now),
     completed_at: isoInstant(now),
     settled_at: null,
+    hold_history: null,
   };
-  const charged = eventRow(merchant.client_id, 'preauth.charge', { ...preauthChargeEvent(auth, sale), ...extras }, now);
+  const chargeRow = eventRow(
+    merchant.client_id,
+    'preauth.charge',
+    { ...preauthChargeEvent(auth, sale), ...extras },
+    now,
+  );
   const events = changed?.ok
-    ? [eventRow(merchant.client_id, changed.event, { ...preauthEvent(auth), ...extras }, now), charged]
-    : [charged];
+    ? [eventRow(merchant.client_id, changed.event, { ...preauthEvent(auth), ...extras }, now), chargeRow]
+    : [chargeRow];
   return {
     change: holdChange(
       read!,
-      { status: 'captured', amount: auth.amount },
+      { status: 'captured', amount: auth.amount, hold_history: auth.hold_history },
       [{ table: 'transactions', row: sale }, ...entryRows(saleEntries(sale))],
       events,
     ),
@@ -136,12 +160,21 @@ export async function changeAuthorizedAmount(
   const auth = await store.transactions.findForChange(merchant.id, authorizationId);
   const decision = decideAmountChange(auth, last, next);
   if (!decision.ok) throw fail(decision);
+  const move = decision.event === 'preauth.increment' ? 'increased' : 'decreased';
+  const hold_history = historyWith(auth!, { move, amount: next, at: isoInstant(now) });
   return {
     change: holdChange(
       auth!,
-      { amount: next },
+      { amount: next, hold_history },
       [],
-      [eventRow(merchant.client_id, decision.event, { ...preauthEvent({ ...auth!, amount: next }), ...extras }, now)],
+      [
+        eventRow(
+          merchant.client_id,
+          decision.event,
+          { ...preauthEvent({ ...auth!, amount: next, hold_history }), ...extras },
+          now,
+        ),
+      ],
     ),
     result: {
       transaction_id: auth!.id,
@@ -153,8 +186,18 @@ export async function changeAuthorizedAmount(
   };
 }
 
-/** A hold as GET /preauth answers it: the amount authorized now, its state, and the sale a capture made. */
+/**
+ * A hold as GET /preauth answers it: the amount authorized now, its state, the sale a capture made, and its history
+ * (a hold captured before histories were kept gets its capture from the sale).
+ */
 function holdView(auth: Transaction, capture: Transaction | undefined) {
+  const kept = movesOf(auth);
+  const moves =
+    capture && !kept.some((m) => m.move === 'captured')
+      ? [...kept, { move: 'captured' as const, amount: capture.amount, at: capture.created_at }]
+      : kept;
+  const totals = holdTotals(moves);
+  const text = (minor: number | null) => (minor === null ? null : formatAmount(minor));
   return {
     transaction_id: auth.id,
     order_id: auth.order_id,
@@ -165,6 +208,10 @@ function holdView(auth: Transaction, capture: Transaction | undefined) {
     last_four: auth.last_four,
     created_date: auth.created_at,
     captured_transaction_id: capture?.id ?? null,
+    authorized_amount: formatAmount(totals.authorized),
+    captured_amount: text(totals.captured),
+    released_amount: text(totals.released),
+    history: moves.map((m) => ({ move: m.move, amount: formatAmount(m.amount), at: m.at })),
   };
 }
 
@@ -201,12 +248,18 @@ export async function listHolds(
 }
 
 /** POST /preauth/void: releases the hold; the authorization can no longer be captured. */
-export async function releaseAuthorization(store: Store, merchant: MerchantAccount, authorizationId: string) {
+export async function releaseAuthorization(
+  store: Store,
+  merchant: MerchantAccount,
+  authorizationId: string,
+  now: Date,
+) {
   const auth = await store.transactions.findForChange(merchant.id, authorizationId);
   const check = checkOpenAuthorization(auth);
   if (!check.ok) throw fail(check);
+  const hold_history = historyWith(auth!, { move: 'released', amount: auth!.amount, at: isoInstant(now) });
   return {
-    change: holdChange(auth!, { status: 'voided' }, [], []),
+    change: holdChange(auth!, { status: 'voided', hold_history }, [], []),
     result: {
       transaction_id: auth!.id,
       order_id: auth!.order_id,

@@ -1,6 +1,8 @@
 import type { Store } from '../store/store.ts';
 import type { ReceiptSubject, ShopperContacts, Transaction } from '../store/transactions.ts';
-import { conflict, notFound, rateLimited } from '../domain/refusals.ts';
+import { conflict, invalid, notFound, rateLimited } from '../domain/refusals.ts';
+import { isEmail } from '../domain/contact.ts';
+import { normalizePhone } from '../../rules/phone.ts';
 import { MESSAGES_PER_RECIPIENT_PER_HOUR, resendRefusal } from '../domain/receipt-limits.ts';
 import { isoInstant } from '../domain/instants.ts';
 import { digest, newId, newToken } from '../platform/secrets.ts';
@@ -29,10 +31,18 @@ const RECEIPT_PROBLEMS = {
 
 const receiptPath = (token: string) => `/receipts/${token}`;
 
-/** Where a receipt can reach the shopper: the pay link's request's phone and address (a QR code's names none). */
-function receiptChannels(contacts: ShopperContacts): ['sms' | 'email', string][] {
-  if (contacts.request_source === null || contacts.request_source === 'qr_code') return [];
-  return channelsOf(contacts.phone, contacts.email);
+/**
+ * Where a receipt can reach the shopper: the pay link's request's phone and address (a QR code's names none), and the
+ * address the shopper typed on the pay page, when another (issue 44).
+ */
+function receiptChannels(contacts: ShopperContacts & { receipt_email?: string | null }): ['sms' | 'email', string][] {
+  const requested =
+    contacts.request_source === null || contacts.request_source === 'qr_code'
+      ? []
+      : channelsOf(contacts.phone, contacts.email);
+  const typed = contacts.receipt_email;
+  if (typed && !requested.some(([, to]) => to.toLowerCase() === typed.toLowerCase())) requested.push(['email', typed]);
+  return requested;
 }
 
 function channelsOf(phone: string | null, email: string | null): ['sms' | 'email', string][] {
@@ -43,7 +53,8 @@ function channelsOf(phone: string | null, email: string | null): ['sms' | 'email
 }
 
 /** Whether a receipt of a change to this transaction has anyone to go to (when the merchant sends receipts). */
-export const canReachShopper = (contacts: ShopperContacts): boolean => receiptChannels(contacts).length > 0;
+export const canReachShopper = (contacts: ShopperContacts & { receipt_email?: string | null }): boolean =>
+  receiptChannels(contacts).length > 0;
 
 /** Why no receipt can be sent for `t`, or where to send it. */
 function recipientsOf(
@@ -66,12 +77,22 @@ export async function receiptChange(
   store: Store,
   merchantId: string,
   transactionId: string,
-  options: { now: Date; publicUrl: string; language?: string | undefined; strict?: boolean },
+  options: {
+    now: Date;
+    publicUrl: string;
+    language?: string | undefined;
+    strict?: boolean;
+    /** Where the merchant asked it sent instead (the console: an address or phone it typed, checked by `typedRecipients`). */
+    to?: ['sms' | 'email', string][] | undefined;
+  },
 ): Promise<Change | undefined> {
   // One read decides it: a payment with nobody to send a receipt to pays only this.
   const t = await store.transactions.findForReceipt(merchantId, transactionId);
   if (!t) throw notFound(`No transaction ${transactionId} for this merchant.`);
-  const found = recipientsOf(t);
+  const asked = recipientsOf(t);
+  // Typed recipients stand in for the payment's own: nobody to reach is then no problem, receipts off still is.
+  const found =
+    options.to?.length && !('problem' in asked && asked.problem !== 'noContact') ? { channels: options.to } : asked;
   if ('problem' in found) {
     if (options.strict) throw conflict(RECEIPT_PROBLEMS[found.problem]);
     return undefined;
@@ -117,6 +138,28 @@ export async function receiptChange(
     ],
     events: [],
   };
+}
+
+/**
+ * An address or phone the merchant typed to send a receipt to (issue 44), checked: none typed is none, a wrong one a
+ * refusal that says what to send.
+ */
+export function typedRecipients(email: string | undefined, phone: string | undefined): ['sms' | 'email', string][] {
+  const to: ['sms' | 'email', string][] = [];
+  const address = email?.trim();
+  if (address) {
+    if (!isEmail(address))
+      throw invalid(`email "${address}" is not an e-mail address: send one such as name@example.com.`);
+    to.push(['email', address]);
+  }
+  const typed = phone?.trim();
+  if (typed) {
+    const number = normalizePhone(typed);
+    if (number === null)
+      throw invalid(`phone "${typed}" is not a phone number: send "+" and the country code, or ten digits.`);
+    to.push(['sms', number]);
+  }
+  return to;
 }
 
 async function refuseOverBound(

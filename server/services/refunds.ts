@@ -2,8 +2,8 @@ import type { Store } from '../store/store.ts';
 import type { Transaction } from '../store/transactions.ts';
 import type { MerchantAccount } from '../store/merchants.ts';
 import { Refusal, invalid } from '../domain/refusals.ts';
-import { parseAmount } from '../domain/money.ts';
-import { decideRefund, decideVoid } from '../domain/refunds.ts';
+import { positiveAmount } from '../domain/money.ts';
+import { decideRefund, decideRefundReason, decideVoid } from '../domain/refunds.ts';
 import { newId } from '../platform/secrets.ts';
 import { isoInstant } from '../domain/instants.ts';
 import { eventRow } from '../store/events.ts';
@@ -25,7 +25,11 @@ const asRefundable = (sale: Transaction | undefined) =>
     settledAt: sale.settled_at,
   };
 
-function reversal(sale: Transaction, kind: 'refund' | 'void', amount: number, now: Date): Transaction {
+/** A refund's reason as stored (migration 022): both null when none was given. */
+type Why = { refund_reason: Transaction['refund_reason']; refund_note: string | null };
+const NO_REASON: Why = { refund_reason: null, refund_note: null };
+
+function reversal(sale: Transaction, kind: 'refund' | 'void', amount: number, now: Date, why = NO_REASON): Transaction {
   return {
     id: newId('txn_'),
     client_id: sale.client_id,
@@ -50,6 +54,9 @@ function reversal(sale: Transaction, kind: 'refund' | 'void', amount: number, no
     created_at: isoInstant(now),
     completed_at: isoInstant(now),
     settled_at: null,
+    // A refund's receipt goes where the sale's went, the address typed on the pay page included.
+    receipt_email: sale.receipt_email ?? null,
+    ...why,
   };
 }
 
@@ -104,8 +111,9 @@ function voidChange(
   now: Date,
   extras: EventExtras,
   also: (record: Transaction) => [string, Record<string, unknown>][] = () => [],
+  why = NO_REASON,
 ) {
-  const record = reversal(sale, 'void', sale.amount, now);
+  const record = reversal(sale, 'void', sale.amount, now, why);
   const events: [string, Record<string, unknown>][] = [['payment.void', voidEvent(record, sale)], ...also(record)];
   return {
     record,
@@ -114,8 +122,15 @@ function voidChange(
 }
 
 /** A refund of part or all of a sale: its record, the refunded amount added in the write, `payment.refund`. */
-function refundChange(sale: Transaction, amount: number, refundedAtMost: number, now: Date, extras: EventExtras) {
-  const record = reversal(sale, 'refund', amount, now);
+function refundChange(
+  sale: Transaction,
+  amount: number,
+  refundedAtMost: number,
+  now: Date,
+  extras: EventExtras,
+  why: Why,
+) {
+  const record = reversal(sale, 'refund', amount, now, why);
   return {
     record,
     change: saleChange(
@@ -141,10 +156,13 @@ export async function refundSale(
   amountText: string | number,
   now: Date,
   extras: EventExtras = {},
+  reason?: { reason?: string | undefined; reason_note?: string | undefined },
 ): Promise<Decided<RefundResult>> {
-  const amount = parseAmount(String(amountText));
-  if (amount === null || amount <= 0)
-    throw invalid('amount must be decimal text greater than zero with at most two decimals, e.g. "5.00".');
+  const amount = positiveAmount('amount', amountText, '5.00');
+  if (typeof amount !== 'number') throw invalid(amount.problem);
+  const why = decideRefundReason(reason?.reason, reason?.reason_note);
+  if (!why.ok) throw new Refusal(why.reason, why.message);
+  const stored: Why = { refund_reason: why.reason, refund_note: why.note };
   // With the shopper's contacts: a change with nobody to send a receipt to then needs no read after its answer.
   const sale = await store.transactions.findForChange(merchant.id, transactionId);
   const decision = decideRefund(asRefundable(sale), amount, now);
@@ -152,10 +170,14 @@ export async function refundSale(
   const asVoid = decision.as === 'void';
   const { record, change } = asVoid
     ? // The partner asked for a refund and listens for refunds: it hears one, for the same record as the void.
-      voidChange(sale!, now, extras, (record) => [
-        ['payment.refund', { ...refundEvent(record, sale!), performed_as: 'void' }],
-      ])
-    : refundChange(sale!, amount, decision.refundedAtMost, now, extras);
+      voidChange(
+        sale!,
+        now,
+        extras,
+        (record) => [['payment.refund', { ...refundEvent(record, sale!), performed_as: 'void' }]],
+        stored,
+      )
+    : refundChange(sale!, amount, decision.refundedAtMost, now, extras, stored);
   return {
     change,
     result: {

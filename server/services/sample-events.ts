@@ -1,3 +1,4 @@
+import { historyWith, type HoldMove } from '../domain/preauth.ts';
 import { newId } from '../platform/secrets.ts';
 import { isoInstant } from '../domain/instants.ts';
 import type { EventType } from '../domain/event-types.ts';
@@ -66,14 +67,15 @@ function sampleRecords({ merchantId, sale, record }: SampleIds, at: Date) {
     gateway_ref: 'gw_sample',
     completed_at: when,
   });
-  const hold = (amount: number): Transaction => ({
-    ...paid,
-    kind: 'preauth',
-    status: 'authorized',
-    amount,
-    fee_amount: 0,
-    net_amount: 0,
-  });
+  /** A hold authorized at `amount`, then moved once (its amount after the move, as the real change leaves it). */
+  const hold = (amount: number, then?: [HoldMove['move'], number]): Transaction => {
+    const authorized = { ...paid, kind: 'preauth' as const, status: 'authorized' as const, amount, hold_history: null };
+    const moved = then && {
+      amount: then[0] === 'captured' ? amount : then[1],
+      hold_history: historyWith(authorized, { move: then[0], amount: then[1], at: when }),
+    };
+    return { ...authorized, fee_amount: 0, net_amount: 0, ...moved };
+  };
   const merchant: Merchant = {
     id: merchantId,
     client_id: 'cl_sample',
@@ -135,11 +137,13 @@ export const SAMPLES = {
     return refundEvent(reversal('refund', 500), paid);
   },
   preauth: (ids: SampleIds, at: Date) => preauthEvent(sampleRecords(ids, at).hold(4000)),
-  'preauth.increment': (ids: SampleIds, at: Date) => preauthEvent(sampleRecords(ids, at).hold(5500)),
-  'preauth.decrement': (ids: SampleIds, at: Date) => preauthEvent(sampleRecords(ids, at).hold(3000)),
+  'preauth.increment': (ids: SampleIds, at: Date) =>
+    preauthEvent(sampleRecords(ids, at).hold(4000, ['increased', 5500])),
+  'preauth.decrement': (ids: SampleIds, at: Date) =>
+    preauthEvent(sampleRecords(ids, at).hold(4000, ['decreased', 3000])),
   'preauth.charge': (ids: SampleIds, at: Date) => {
     const { hold, paid } = sampleRecords(ids, at);
-    return preauthChargeEvent(hold(4000), {
+    return preauthChargeEvent(hold(4000, ['captured', 4000]), {
       ...paid,
       id: ids.record,
       parent_id: ids.sale,

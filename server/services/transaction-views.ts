@@ -31,6 +31,9 @@ function extras(t: ListedTransaction, now: Date) {
       t.status === 'completed' &&
       isSettled({ completedAt: t.completed_at, settledAt: t.settled_at }, now),
     parent_transaction_id: t.parent_id,
+    // Issue 44: why a refund (or a void asked for as one) was made; null for every other record and when none was given.
+    refund_reason: t.refund_reason ?? null,
+    refund_note: t.refund_note ?? null,
   };
 }
 

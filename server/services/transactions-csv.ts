@@ -23,6 +23,7 @@ const COLUMNS = [
   'currency',
   'customer',
   'description',
+  'refund_reason',
 ] as const;
 
 /**
@@ -58,6 +59,13 @@ function csvDate(iso: string, format: Intl.DateTimeFormat): string {
   return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
 }
 
+/** "Duplicate", or "Other: <the merchant's note>": a refund's reason in the export's language, its note as written. */
+function reasonText(t: Transaction, texts: CsvTexts): string {
+  if (!t.refund_reason) return '';
+  const words = texts.reasons[t.refund_reason];
+  return t.refund_note ? `${words}: ${t.refund_note}` : words;
+}
+
 function csvRow(
   t: Transaction,
   details: PaymentDetails | undefined,
@@ -81,6 +89,7 @@ function csvRow(
     ['USD', false],
     [details?.customer ?? '', true],
     [details?.description ?? '', true],
+    [reasonText(t, texts), true],
   ];
   return values.map(([v, isText]) => csvField(v, isText, separator)).join(separator);
 }

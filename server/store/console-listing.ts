@@ -36,6 +36,10 @@ const COLUMNS = [
   'created_at',
   'completed_at',
   'settled_at',
+  'refund_reason',
+  'refund_note',
+  'hold_history',
+  'receipt_email',
 ] as const;
 
 /** The console's rows: the listed transactions (the partial indexes' condition, word for word), or the holds alone. */

@@ -1,3 +1,4 @@
+import type { RefundReason } from '../domain/refunds.ts';
 import type { MerchantState } from '../domain/merchant-review.ts';
 import type { CardOutcome } from '../domain/test-cards.ts';
 import type { Generated, Kysely } from 'kysely';
@@ -278,6 +279,13 @@ export interface TransactionsTable {
   created_at: Instant;
   completed_at: Instant | null;
   settled_at: Instant | null;
+  /** A refund's (or a void's asked for as a refund) reason, and its note (migration 022); null when none was given. */
+  refund_reason?: RefundReason | null;
+  refund_note?: string | null;
+  /** A hold's moves as JSON text (`HoldMove[]`, server/domain/preauth.ts); null for other kinds and older holds. */
+  hold_history?: string | null;
+  /** The address the shopper gave on the hosted pay page for a receipt (migration 022), beside the request's. */
+  receipt_email?: string | null;
 }
 
 export interface PaymentMethodsTable {

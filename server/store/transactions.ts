@@ -49,6 +49,10 @@ const COLUMNS = [
   'created_at',
   'completed_at',
   'settled_at',
+  'refund_reason',
+  'refund_note',
+  'hold_history',
+  'receipt_email',
 ] as const;
 
 /** A transaction's own columns, without what a joined read (`findForChange`) put beside them: a row to build on. */

@@ -21,6 +21,7 @@ import {
  */
 export interface PayFormValues {
   card_name?: string | undefined;
+  receipt_email?: string | undefined;
   exp?: string | undefined;
   account_name?: string | undefined;
   routing_number?: string | undefined;
@@ -101,6 +102,25 @@ function payButton(context: PayContext, method: PaymentMethod): Html {
   return html`<button type="submit">${fill(method === 'ach' ? texts.payFromBank : texts.payByCard, { total })}</button>`;
 }
 
+/** An optional address for the receipt (issue 44), never required. */
+function receiptEmailField(
+  context: PayContext,
+  method: PaymentMethod,
+  values: PayFormValues,
+  field: (spec: InputSpec) => Html,
+): Html {
+  const texts = context.lang.texts.pay;
+  return field({
+    id: `${method}-receipt-email`,
+    name: 'receipt_email',
+    label: texts.receiptEmail,
+    hint: texts.receiptEmailHint,
+    optional: true,
+    extra: { type: 'email', autocomplete: 'email', maxlength: 254, spellcheck: 'false' },
+    value: values.receipt_email ?? '',
+  });
+}
+
 function cardForm(context: PayContext, state: PayFormState, chosen: PaymentMethod | undefined): Html {
   const texts = context.lang.texts.pay;
   const { values, problem } = state;
@@ -126,6 +146,7 @@ ${field({ id: 'card-exp', name: 'exp', label: texts.expiry, hint: texts.expiryHi
 ${field({ id: 'card-cvc', name: 'cvc', label: texts.cvc, hint: `${again}${texts.cvcHint}`, extra: { autocomplete: 'cc-csc', inputmode: 'numeric', maxlength: 4 }, value: '' })}
 </div>
 ${field({ id: 'card-name', name: 'card_name', label: texts.cardName, optional: true, extra: { autocomplete: 'cc-name', maxlength: 100 }, value: values.card_name ?? '' })}
+${receiptEmailField(context, 'card', values, field)}
 ${payButton(context, 'card')}
 </fieldset>
 </form>`;
@@ -146,6 +167,7 @@ ${hidden(context, 'ach')}
 ${field({ id: 'ach-name', name: 'account_name', label: texts.achName, extra: { autocomplete: 'name', maxlength: 100 }, value: values.account_name ?? '' })}
 ${field({ id: 'ach-routing', name: 'routing_number', label: texts.routing, hint: texts.routingHint, extra: { inputmode: 'numeric', maxlength: 9, autocomplete: 'off' }, value: values.routing_number ?? '' })}
 ${field({ id: 'ach-account', name: 'account_number', label: texts.account, hint: `${again}${texts.accountHint}`, extra: { inputmode: 'numeric', maxlength: 17, autocomplete: 'off' }, value: '' })}
+${receiptEmailField(context, 'ach', values, field)}
 ${payButton(context, 'ach')}
 </fieldset>
 </form>`;

@@ -115,7 +115,7 @@ export function declineReport(
 export function challengePage(
   context: PayContext,
   attemptToken: string,
-  kept: { card_name?: string | undefined; exp?: string | undefined },
+  kept: { card_name?: string | undefined; exp?: string | undefined; receipt_email?: string | undefined },
   nonce?: string,
 ): Page {
   const texts = context.lang.texts.outcome;
@@ -128,7 +128,7 @@ export function challengePage(
 ${context.sandbox && html`<p class="pay-note">${texts.challengeSandbox}</p>`}
 <form method="post" action="${payPath(context.token)}/3ds">
 <input type="hidden" name="attempt" value="${attemptToken}">
-${kept.card_name && html`<input type="hidden" name="card_name" value="${kept.card_name}">`}${kept.exp && html`<input type="hidden" name="exp" value="${kept.exp}">`}
+${kept.card_name && html`<input type="hidden" name="card_name" value="${kept.card_name}">`}${kept.exp && html`<input type="hidden" name="exp" value="${kept.exp}">`}${kept.receipt_email && html`<input type="hidden" name="receipt_email" value="${kept.receipt_email}">`}
 ${context.origin && html`<input type="hidden" name="origin" value="${context.origin}">`}
 ${context.lang.asked && html`<input type="hidden" name="locale" value="${context.lang.asked}">`}
 <div class="pay-actions">

@@ -341,7 +341,7 @@ describe('paykit/client: a partner journey against the real service', () => {
         order_id: nextOrderId(),
       }),
       400,
-      'amount must be greater than zero with at most two decimals, e.g. 25.5.',
+      'amount must be more than zero: send the amount to move, such as "25.00".',
     );
   });
 

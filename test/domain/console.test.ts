@@ -4,6 +4,7 @@ import {
   consoleStates,
   decideUndo,
   refundableAmount,
+  merchantWords,
   searchTerms,
   voidableUntil,
 } from '../../server/domain/console.ts';
@@ -88,6 +89,11 @@ test('a search text is an id or order id (in any case), and also a last four, an
   assert.deepEqual(searchTerms('12.50'), { ...none, text: '12.50', key: '12.50', amount: 1_250 });
   assert.deepEqual(searchTerms('Order-7'), { ...none, text: 'Order-7', key: 'order-7' });
   assert.deepEqual(searchTerms('12.505'), { ...none, text: '12.505', key: '12.505' });
+  for (const typed of ['$12.50', ' $ 12.50', '12.50$', 'usd 12.50', '12.50 USD', 'US$12.50'])
+    assert.equal(searchTerms(typed).amount, 1_250, `${typed}: an amount with its currency sign`);
+  assert.equal(searchTerms('$1,234.50').amount, 123_450, 'grouping commas');
+  for (const notOne of ['$', '$$12', '1,23.50', '12.50 EUR', '€12.50', '$-5'])
+    assert.equal(searchTerms(notOne).amount, undefined, notOne);
   assert.deepEqual(searchTerms('Ann.Lee@Example.COM'), {
     ...none,
     text: 'Ann.Lee@Example.COM',
@@ -108,4 +114,26 @@ test("the console's states: each kind and status filter, alone and together, is 
   assert.deepEqual(consoleStates('hold', 'voided'), ['hold_voided']);
   assert.deepEqual(consoleStates('hold', undefined), ['hold_authorized', 'hold_captured', 'hold_voided']);
   assert.deepEqual(consoleStates('hold', 'pending'), []);
+});
+
+test("the console's refusals in a merchant's words, with what to do; the API's fixed messages stay the API's", () => {
+  const sale = {
+    kind: 'sale',
+    status: 'completed',
+    amount: 5_000,
+    refunded: 1_250,
+    completedAt: null,
+    settledAt: null,
+  };
+  assert.equal(
+    merchantWords('The amount should not be greater than the remaining amount.', sale),
+    'Refund at most 37.50: that is what is left of this payment.',
+  );
+  assert.equal(
+    merchantWords('Refund already done. No refund allowed.', sale),
+    'This payment was refunded in full already: there is nothing left to refund.',
+  );
+  assert.match(merchantWords('The transaction has been settled, a void is not allowed.', sale), /refund it instead/);
+  assert.match(merchantWords('Authorization not found', undefined), /reload the list/);
+  assert.equal(merchantWords('Something else entirely.', sale), 'Something else entirely.');
 });

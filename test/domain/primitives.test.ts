@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatAmount, parseAmount, toMajorNumber } from '../../server/domain/money.ts';
+import { formatAmount, parseAmount, positiveAmount, toMajorNumber } from '../../server/domain/money.ts';
 import { isValidAccountNumber, isValidRoutingNumber } from '../../server/domain/routing-number.ts';
 import { isCountryCode, isEmail, isWebsite } from '../../server/domain/contact.ts';
 import { normalizePhone } from '../../rules/phone.ts';
@@ -17,6 +17,23 @@ test('amounts: decimal text to minor units and back', () => {
   assert.equal(formatAmount(7), '0.07');
   assert.equal(formatAmount(-250), '-2.50');
   assert.equal(toMajorNumber(1050), 10.5);
+});
+
+test('amounts to move: negative and zero "must be more than zero", other text says what to send (issue 44)', () => {
+  assert.equal(positiveAmount('amount', '12.50'), 1250);
+  assert.equal(positiveAmount('amount', 0.5), 50);
+  for (const small of ['-5', '-5.00', -5, '0', 0, '0.00', ' -0.01 '])
+    assert.deepEqual(
+      positiveAmount('amount', small),
+      { problem: 'amount must be more than zero: send the amount to move, such as "25.00".' },
+      String(small),
+    );
+  for (const bad of ['$5', '5.001', 'ten', '--5', '1e3', ''])
+    assert.deepEqual(
+      positiveAmount('tax', bad, '1.00'),
+      { problem: 'tax must be a number with at most two decimals and no currency sign, such as "1.00".' },
+      bad,
+    );
 });
 
 test('routing numbers: the ABA checksum', () => {

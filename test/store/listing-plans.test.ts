@@ -514,6 +514,16 @@ for (const database of testDatabases()) {
         { sorts: true },
       );
       assert.ok(anAmount.items.every((t) => t.amount === 12_345));
+      // Issue 44: an amount typed with its currency sign or grouping commas is the same index range.
+      for (const typed of ['$123.45', '123.45 USD', '$1,234.56'])
+        await check(
+          `search, an amount typed ${typed}`,
+          consolePage({ search: search(typed) }),
+          /transactions_by_amount/,
+          {
+            sorts: true,
+          },
+        );
       const mailed = await check(
         'search, an e-mail in another case',
         consolePage({ search: search('SHOPPER11@example.com') }),

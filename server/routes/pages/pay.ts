@@ -14,6 +14,7 @@ import {
 } from '../../services/pay.ts';
 import type { Store } from '../../store/store.ts';
 import { sendShopperReceipt } from '../shopper-receipts.ts';
+import { isEmail } from '../../domain/contact.ts';
 import { LINK_PROBLEMS, payPath, qrPath } from '../../domain/pay-links.ts';
 import { payPage, type PayFormProblem, type PayFormValues } from '../../views/pay-form.ts';
 import { askedLocale, pageLocale, type PageLocale } from '../../views/i18n/language.ts';
@@ -69,9 +70,14 @@ function readDetails(
   method: PaymentMethod,
   form: Record<string, string>,
   lang: PageLocale,
-): PaymentDetails | { formError: string } {
+): PaymentDetails | { formError: string; field: string } {
+  // An address for the receipt is never required; one that is given must be one (issue 44).
+  const receiptEmail = form.receipt_email?.trim() || undefined;
+  if (receiptEmail && !isEmail(receiptEmail))
+    return { formError: lang.texts.pay.receiptEmailInvalid, field: `${method}-receipt-email` };
   if (method === 'ach') {
     return {
+      receiptEmail,
       method,
       routingNumber: digitsOnly(form.routing_number),
       accountNumber: digitsOnly(form.account_number),
@@ -79,8 +85,9 @@ function readDetails(
     };
   }
   const expiry = readExpiry(form);
-  if (!expiry) return { formError: lang.texts.pay.expiryFormat };
+  if (!expiry) return { formError: lang.texts.pay.expiryFormat, field: 'card-exp' };
   return {
+    receiptEmail,
     method,
     card: { number: form.card_number ?? '', expMonth: expiry.month, expYear: expiry.year, cvc: digitsOnly(form.cvc) },
   };
@@ -93,6 +100,7 @@ function readDetails(
 function keptValues(form: Record<string, string>): PayFormValues {
   return {
     card_name: form.card_name,
+    receipt_email: form.receipt_email,
     exp: form.exp,
     account_name: form.account_name,
     routing_number: form.routing_number,
@@ -201,8 +209,10 @@ export const payPages: FastifyPluginAsync<Deps> = async (app, { clock, config })
         return send(reply, context, (nonce) => payPage(context, state(nonce), nonce), true);
       }
       case 'challenge': {
-        const { card_name, exp } = keptValues(form);
-        return send(reply, context, (nonce) => challengePage(context, outcome.attemptToken, { card_name, exp }, nonce));
+        const { card_name, exp, receipt_email } = keptValues(form);
+        return send(reply, context, (nonce) =>
+          challengePage(context, outcome.attemptToken, { card_name, exp, receipt_email }, nonce),
+        );
       }
     }
   }
@@ -243,7 +253,7 @@ export const payPages: FastifyPluginAsync<Deps> = async (app, { clock, config })
       if (!link.ok) return sendProblem(store, reply, link.problem, link.request, lang);
       const problem: PayFormProblem =
         details && 'formError' in details
-          ? { method: 'card', message: details.formError, field: 'card-exp' }
+          ? { method, message: details.formError, field: details.field }
           : { method: method ?? 'card', message: lang.texts.pay.chooseMethod };
       const context = await contextFor(store, link.request, token, origin, lang);
       return sendForm(reply, context, { values: keptValues(form), problem });
@@ -258,7 +268,15 @@ export const payPages: FastifyPluginAsync<Deps> = async (app, { clock, config })
     const lang = languageOf(request, form.locale);
     const outcome = await written(
       request,
-      await completeChallenge(store, request.params.token, form.attempt ?? '', form.result === 'pass', clock.now()),
+      await completeChallenge(
+        store,
+        request.params.token,
+        form.attempt ?? '',
+        form.result === 'pass',
+        clock.now(),
+        // Checked on the form before the challenge; a tampered one is dropped rather than kept.
+        form.receipt_email && isEmail(form.receipt_email.trim()) ? form.receipt_email.trim() : undefined,
+      ),
       lang.language,
     );
     return answer(store, reply, request.params.token, outcome, 'card', form, openerOrigin(form.origin), lang);

@@ -231,6 +231,7 @@ for (const database of testDatabases()) {
         'Währung',
         'Kunde',
         'Beschreibung',
+        'Erstattungsgrund',
       ]);
       const byId = new Map(rows.map((row) => [row[0], row]));
       assert.deepEqual(
@@ -258,6 +259,7 @@ for (const database of testDatabases()) {
         'USD',
         'Jürgen Müller <jm@example.com>',
         'Café; "Spezial"',
+        '',
       ]);
       assert.ok(saleRow.fee_amount > 0, 'the sale has a fee to show');
       assert.deepEqual(byId.get(refund.id)!.slice(2, 7), [
@@ -269,7 +271,7 @@ for (const database of testDatabases()) {
       ]);
       assert.deepEqual(
         byId.get(refund.id)!.slice(12),
-        ['Jürgen Müller <jm@example.com>', 'Café; "Spezial"'],
+        ['Jürgen Müller <jm@example.com>', 'Café; "Spezial"', ''],
         "a refund names its original's customer and description",
       );
       assert.deepEqual(

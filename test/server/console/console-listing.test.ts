@@ -233,10 +233,12 @@ for (const database of testDatabases()) {
       assert.deepEqual(
         captured.body.data.timeline.map((s: { what: string; amount?: string }) => [s.what, s.amount]),
         [
-          ['created', '65.00'],
-          ['authorized', '65.00'],
+          ['created', '70.00'],
+          ['authorized', '70.00'],
           ['captured', '65.00'],
+          ['released', '5.00'],
         ],
+        'the hold as authorized, then what the capture charged and released (issue 44)',
       );
       assert.equal(captured.body.data.status, 'captured');
       assert.equal(captured.body.data.capturable, false);
@@ -270,10 +272,14 @@ for (const database of testDatabases()) {
       const refused = await call('POST', `/${id}/void`);
       assert.deepEqual(
         [refused.status, refused.body.code, refused.body.message],
-        [409, 'conflict', 'The transaction has been settled, a void is not allowed.'],
+        [409, 'conflict', 'This payment has settled, so it can no longer be voided: refund it instead.'],
+        "the rule in the merchant's words, with what to do (issue 44)",
       );
       const tooMuch = await call('POST', `/${id}/refund`, { amount: '50.00' });
-      assert.deepEqual([tooMuch.status, tooMuch.body.code], [400, 'invalid_request']);
+      assert.deepEqual(
+        [tooMuch.status, tooMuch.body.code, tooMuch.body.message],
+        [400, 'invalid_request', 'Refund at most 22.00: that is what is left of this payment.'],
+      );
       const badAmount = await call('POST', `/${id}/refund`, { amount: 'lots' });
       assert.deepEqual([badAmount.status, badAmount.body.code], [400, 'invalid_request']);
       const undone = await call('POST', `/${id}/undo`);

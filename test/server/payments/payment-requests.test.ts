@@ -74,10 +74,23 @@ for (const database of testDatabases()) {
     test('every field is validated with a message that says what to send', async () => {
       const cases: [Record<string, unknown>, number, string][] = [
         [{ amount: undefined }, 400, 'Invalid request: amount is required.'],
-        [{ amount: '0' }, 400, 'amount must be greater than zero.'],
-        [{ amount: '-5' }, 400, 'amount must be decimal text with at most two decimals, e.g. "10.50".'],
-        [{ amount: '10.999' }, 400, 'amount must be decimal text with at most two decimals, e.g. "10.50".'],
-        [{ amount: 'ten' }, 400, 'amount must be decimal text with at most two decimals, e.g. "10.50".'],
+        [{ amount: '0' }, 400, 'amount must be more than zero: send the amount to move, such as "25.00".'],
+        [{ amount: '-5' }, 400, 'amount must be more than zero: send the amount to move, such as "25.00".'],
+        [
+          { amount: '10.999' },
+          400,
+          'amount must be a number with at most two decimals and no currency sign, such as "25.00".',
+        ],
+        [
+          { amount: 'ten' },
+          400,
+          'amount must be a number with at most two decimals and no currency sign, such as "25.00".',
+        ],
+        [
+          { amount: '$10.00' },
+          400,
+          'amount must be a number with at most two decimals and no currency sign, such as "25.00".',
+        ],
         [{ order_id: 'x'.repeat(101) }, 400, 'Invalid request: order_id must NOT have more than 100 characters.'],
         [{ order_id: '   ' }, 400, 'order_id must not be blank.'],
         // Stored exactly as sent or refused, never trimmed (issue 41).

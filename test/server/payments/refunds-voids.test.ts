@@ -131,7 +131,7 @@ for (const database of testDatabases()) {
       const cases: [string, string, number, string][] = [
         ['txn_nope', '1.00', 404, 'Payment method not found.'],
         [sale, '40.01', 400, 'Amount should not be greater than sales charge amount.'],
-        [sale, '0', 400, 'amount must be decimal text greater than zero with at most two decimals, e.g. "5.00".'],
+        [sale, '0', 400, 'amount must be more than zero: send the amount to move, such as "5.00".'],
       ];
       for (const [id, amount, status, message] of cases) {
         const answer = await refund(id, amount);

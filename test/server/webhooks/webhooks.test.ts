@@ -10,6 +10,8 @@ import { waitUntil } from '../../support/wait.ts';
 import { dispatchRound } from '../../support/dispatcher-round.ts';
 import { formBody, newOnboardingLink } from '../../support/onboarding.ts';
 
+/** Added by Paykit to every preauth event (issue 44): the hold's history (test/server/payments/hold-history.test.ts). */
+const HOLD_HISTORY = ['authorized_amount', 'captured_amount', 'released_amount', 'history'];
 /** Every event's `data` fields as the interface lists them (optional ones in the second list). */
 const INTERFACE_FIELDS: Record<string, [string[], string[]]> = {
   'payment.success': [
@@ -49,14 +51,15 @@ const INTERFACE_FIELDS: Record<string, [string[], string[]]> = {
       'txn_date',
       'type',
     ],
-    ['performed_as'],
+    // Added by Paykit: a refund asked for and made as a void; a reason and its note when the merchant gave them.
+    ['performed_as', 'reason', 'reason_note'],
   ],
   // The interface names merchant_status but shows no payload: Paykit's is in docs/decisions.md.
   merchant_status: [['merchant_id', 'company_id', 'business_name', 'email', 'status', 'reason', 'changed_at'], []],
-  preauth: [['merchant_id', 'guid', 'amount', 'order_id', 'customer_id'], []],
-  'preauth.increment': [['merchant_id', 'guid', 'amount', 'order_id', 'customer_id'], []],
-  'preauth.decrement': [['merchant_id', 'guid', 'amount', 'order_id', 'customer_id'], []],
-  'preauth.charge': [['merchant_id', 'link_id', 'guid', 'amount', 'order_id', 'net_amount'], []],
+  preauth: [['merchant_id', 'guid', 'amount', 'order_id', 'customer_id'], HOLD_HISTORY],
+  'preauth.increment': [['merchant_id', 'guid', 'amount', 'order_id', 'customer_id'], HOLD_HISTORY],
+  'preauth.decrement': [['merchant_id', 'guid', 'amount', 'order_id', 'customer_id'], HOLD_HISTORY],
+  'preauth.charge': [['merchant_id', 'link_id', 'guid', 'amount', 'order_id', 'net_amount'], HOLD_HISTORY],
 };
 
 function assertInterfaceFields(receipt: Receipt): void {

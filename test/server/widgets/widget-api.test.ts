@@ -127,7 +127,7 @@ describe('the widget API', () => {
     const bad = await widget('POST', '/pay-links', { json: { amount: 'free' } });
     assert.deepEqual(
       [bad.status, bad.body.message],
-      [400, 'amount must be decimal text with at most two decimals, e.g. "10.50".'],
+      [400, 'amount must be a number with at most two decimals and no currency sign, such as "25.00".'],
     );
     const unknown = await service.request('GET', '/api/v1/widgets/pk_nope/settings', {
       headers: { origin: 'https://shop.example' },
