@@ -92,6 +92,9 @@ const Extras = {
   refunded_amount: Type.String(),
   settled: Type.Boolean(),
   parent_transaction_id: Type.Union([Type.String(), Type.Null()]),
+  dispute_id: Type.Union([Type.String(), Type.Null()], {
+    description: 'The dispute of a disputed sale (GET /disputes/{dispute_id}): it can be neither refunded nor voided',
+  }),
 };
 
 export const TransactionListQuery = Type.Object({

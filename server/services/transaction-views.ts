@@ -31,6 +31,7 @@ function extras(t: ListedTransaction, now: Date) {
       t.status === 'completed' &&
       isSettled({ completedAt: t.completed_at, settledAt: t.settled_at }, now),
     parent_transaction_id: t.parent_id,
+    dispute_id: t.dispute_id ?? null,
   };
 }
 

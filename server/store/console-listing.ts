@@ -36,6 +36,7 @@ const COLUMNS = [
   'created_at',
   'completed_at',
   'settled_at',
+  'dispute_id',
 ] as const;
 
 /** The console's rows: the listed transactions (the partial indexes' condition, word for word), or the holds alone. */

@@ -20,6 +20,7 @@ import { onboardingLinksPerBrowser } from './018-onboarding-links-per-browser.ts
 import { consoleSearch } from './019-console-search.ts';
 import { ledger } from './020-ledger.ts';
 import { eventsInCommitOrder } from './021-events-in-commit-order.ts';
+import { disputes } from './023-disputes.ts';
 
 /** Migrations live in code so that one build runs on both databases; names sort in the order they apply. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -44,6 +45,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     '019-console-search': consoleSearch(dialect),
     '020-ledger': ledger(dialect),
     '021-events-in-commit-order': eventsInCommitOrder(dialect),
+    '023-disputes': disputes(dialect),
   };
   return { getMigrations: async () => migrations };
 }
