@@ -77,6 +77,7 @@ import type {
   PayoutSettingsRequest,
   Dispute,
   DisputeEvidence,
+  DisputeFile,
   DisputeListItem,
   DisputeListOptions,
   DisputePage,
@@ -802,6 +803,24 @@ export class DisputesApi {
         path: `/disputes/${segment(disputeId)}`,
         query: { merchant_key: merchantKey },
         answer: 'DisputeAnswer',
+        ...options,
+      }),
+    );
+  }
+
+  /** GET /disputes/{dispute_id}/files/{file_id}: an evidence file as uploaded (`content_base64`). */
+  async file(
+    merchantKey: string,
+    disputeId: string,
+    fileId: string,
+    options: RequestOptions = {},
+  ): Promise<DisputeFile> {
+    return dataOf(
+      await this.http.call({
+        method: 'GET',
+        path: `/disputes/${segment(disputeId)}/files/${segment(fileId)}`,
+        query: { merchant_key: merchantKey },
+        answer: 'DisputeFileAnswer',
         ...options,
       }),
     );

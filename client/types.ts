@@ -110,6 +110,7 @@ export type PayoutRun = Schema.PayoutRunAnswer['data'];
 // ── Disputes ─────────────────────────────────────────────────────────────────────────────────────────────────
 export type Dispute = Schema.DisputeAnswer['data'];
 export type DisputePage = Schema.DisputeListAnswer['data'];
+export type DisputeFile = Schema.DisputeFileAnswer['data'];
 export type DisputeListItem = DisputePage['items'][number];
 /** `status` and `reason` filters, `perPage` 1–100 (default 20), `cursor` a `next_cursor` from an earlier page. */
 export type DisputeListOptions = Simplify<Pick<Partial<Schema.DisputeListQuery>, 'status' | 'reason'> & CursorPaging>;

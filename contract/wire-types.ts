@@ -158,6 +158,7 @@ export type Dispute = {
   files: {
     file_id: string;
     filename: string;
+    /** As its bytes say */
     content_type: "application/pdf" | "image/png" | "image/jpeg";
     /** Bytes */
     size: number;
@@ -217,6 +218,7 @@ export type DisputeAnswer = {
     files: {
       file_id: string;
       filename: string;
+      /** As its bytes say */
       content_type: "application/pdf" | "image/png" | "image/jpeg";
       /** Bytes */
       size: number;
@@ -227,6 +229,22 @@ export type DisputeAnswer = {
       status: "inquiry" | "needs_response" | "under_review" | "won" | "lost";
       at: string;
     }[];
+  };
+};
+
+export type DisputeFileAnswer = {
+  result: boolean;
+  message: string;
+  data: {
+    file_id: string;
+    filename: string;
+    /** As its bytes say */
+    content_type: "application/pdf" | "image/png" | "image/jpeg";
+    /** Bytes */
+    size: number;
+    created_date: string;
+    /** The file, in base64 */
+    content_base64: string;
   };
 };
 
@@ -1977,6 +1995,7 @@ export interface SchemaTypes {
   Dispute: Dispute;
   DisputeActionBody: DisputeActionBody;
   DisputeAnswer: DisputeAnswer;
+  DisputeFileAnswer: DisputeFileAnswer;
   DisputeFileParams: DisputeFileParams;
   DisputeListAnswer: DisputeListAnswer;
   DisputeListQuery: DisputeListQuery;

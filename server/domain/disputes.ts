@@ -176,7 +176,7 @@ const EXTENSIONS: Record<EvidenceFileType, readonly string[]> = {
   'image/jpeg': ['jpg', 'jpeg'],
 };
 
-export const FILE_PROBLEMS = {
+const FILE_PROBLEMS = {
   base64: (name: string) => `${name}: content_base64 must be the file in base64.`,
   empty: (name: string) => `${name} is empty.`,
   tooLarge: (name: string) => `${name} is over ${MAX_EVIDENCE_FILE_BYTES / 1024 / 1024} MB.`,
@@ -227,9 +227,9 @@ export function checkEvidenceFile(filename: string, base64: string): FileCheck {
   return { ok: true, bytes, type };
 }
 
-/** Sandbox cards whose approved sales are disputed at once (docs/disputes.md). */
-export const DISPUTE_CARDS: Record<string, { reason: DisputeReason; inquiry: boolean }> = {
-  '4000000000000259': { reason: 'fraudulent', inquiry: false },
-  '4000000000002685': { reason: 'product_not_received', inquiry: false },
-  '4000000000001976': { reason: 'general', inquiry: true },
+/** What the sandbox's dispute cards (domain/test-cards.ts) open on the sale they pay (docs/disputes.md). */
+export const DISPUTE_CARDS: Partial<Record<string, { reason: DisputeReason; inquiry: boolean }>> = {
+  dispute_fraudulent: { reason: 'fraudulent', inquiry: false },
+  dispute_product_not_received: { reason: 'product_not_received', inquiry: false },
+  dispute_inquiry: { reason: 'general', inquiry: true },
 };

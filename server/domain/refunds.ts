@@ -31,7 +31,7 @@ export interface Refundable {
 }
 
 /** The 409 that names the sale's dispute. */
-export const disputedSale = (disputeId: string) =>
+const disputedSale = (disputeId: string) =>
   refusedBecause(
     'conflict',
     `The transaction is disputed (${disputeId}): a disputed sale cannot be refunded or voided; answer the dispute instead.`,

@@ -27,6 +27,7 @@ export const TRANSACTION_EXAMPLES: Record<string, OperationExample> = {
           refunded_amount: '0.00',
           settled: false,
           parent_transaction_id: SALE_ID,
+          dispute_id: null,
         },
         {
           transaction_id: 'txn_cef4471d-16df-4319-b938-2af51692f326',
@@ -43,6 +44,7 @@ export const TRANSACTION_EXAMPLES: Record<string, OperationExample> = {
           refunded_amount: '0.00',
           settled: false,
           parent_transaction_id: 'txn_01a71b0f-445d-4421-83bb-38e726ef1c67',
+          dispute_id: null,
         },
         {
           transaction_id: 'txn_01a71b0f-445d-4421-83bb-38e726ef1c67',
@@ -59,6 +61,7 @@ export const TRANSACTION_EXAMPLES: Record<string, OperationExample> = {
           refunded_amount: '0.00',
           settled: false,
           parent_transaction_id: null,
+          dispute_id: null,
         },
       ],
     },
@@ -93,6 +96,7 @@ export const TRANSACTION_EXAMPLES: Record<string, OperationExample> = {
           refunded_amount: '5.00',
           settled: false,
           parent_transaction_id: null,
+          dispute_id: null,
         },
       ],
     },

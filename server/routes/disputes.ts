@@ -12,13 +12,14 @@ import {
   DisputeQuery,
   EVIDENCE_BODY_LIMIT_BYTES,
   EvidenceBody,
-  EvidenceFile,
+  DisputeFileAnswer,
 } from '../schemas/disputes.ts';
 import { merchantByKey } from '../services/merchant-access.ts';
 import {
   acceptDispute,
   disputeDetails,
   disputeView,
+  fileView,
   listDisputes,
   ownDispute,
   saveEvidence,
@@ -82,24 +83,16 @@ export const disputeRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
         summary: 'One evidence file, as uploaded (its merchant only)',
         params: DisputeFileParams,
         querystring: DisputeQuery,
-        response: { 200: EvidenceFile, ...failures },
+        response: { 200: DisputeFileAnswer, ...failures },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const merchant = await merchantByKey(request.unit.store, request.client.id, request.query.merchant_key);
       const { dispute_id, file_id } = request.params;
       await ownDispute(request.unit.store, merchant, dispute_id);
       const file = await request.unit.store.disputes.file(merchant.id, dispute_id, file_id);
       if (!file) throw notFound(`No file ${file_id} in dispute ${dispute_id}.`);
-      return (
-        reply
-          .type(file.content_type)
-          // Its name was checked when it was saved: a plain name, nothing a header or a path could read otherwise.
-          .header('content-disposition', `attachment; filename="${file.filename}"`)
-          .header('x-content-type-options', 'nosniff')
-          .header('cache-control', 'private, no-store')
-          .send(file.bytes as never)
-      );
+      return { result: true, message: 'File retrieved.', data: fileView(file) };
     },
   );
 

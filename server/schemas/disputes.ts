@@ -21,6 +21,13 @@ const EvidenceTextFields = {
   explanation: Type.Optional(TextLimit('Your case, in your words')),
 };
 
+const FileFields = {
+  file_id: Type.String(),
+  filename: Type.String(),
+  content_type: OneOf(['application/pdf', 'image/png', 'image/jpeg'] as const, 'As its bytes say'),
+  size: Type.Integer({ description: 'Bytes' }),
+  created_date: Instant,
+};
 export const DisputeSummary = Type.Object({
   dispute_id: Type.String(),
   merchant_id: Type.String(),
@@ -42,15 +49,7 @@ export const DisputeSummary = Type.Object({
 export const Dispute = Type.Object({
   ...DisputeSummary.properties,
   evidence: Type.Object(EvidenceTextFields),
-  files: Type.Array(
-    Type.Object({
-      file_id: Type.String(),
-      filename: Type.String(),
-      content_type: OneOf(['application/pdf', 'image/png', 'image/jpeg'] as const),
-      size: Type.Integer({ description: 'Bytes' }),
-      created_date: Instant,
-    }),
-  ),
+  files: Type.Array(Type.Object(FileFields)),
   history: Type.Array(HistoryStep, { description: 'Its states, oldest first' }),
 });
 export const DisputeAnswer = Envelope(Dispute);
@@ -90,14 +89,10 @@ export const EvidenceBody = Body({
 /** One file of the most its base64 takes, and the text beside it: a larger upload is refused before it is read. */
 export const EVIDENCE_BODY_LIMIT_BYTES = Math.ceil(MAX_EVIDENCE_FILE_BYTES / 3) * 4 + 256 * 1024;
 
-export const EvidenceFile = {
-  description: 'The file as it was uploaded, to its merchant only.',
-  content: {
-    'application/pdf': { schema: { type: 'string', format: 'binary' } },
-    'image/png': { schema: { type: 'string', format: 'binary' } },
-    'image/jpeg': { schema: { type: 'string', format: 'binary' } },
-  },
-} as const;
+/** A file as uploaded, in base64 as it was sent: JSON like every answer, to its merchant only. */
+export const DisputeFileAnswer = Envelope(
+  Type.Object({ ...FileFields, content_base64: Type.String({ description: 'The file, in base64' }) }),
+);
 
 export const SandboxDisputeBody = Body({
   merchant_key: MerchantKey,

@@ -40,7 +40,7 @@ interface HistoryStep {
 }
 
 /** A dispute as listed: what it is and where it stands. */
-export function disputeSummary(dispute: Dispute) {
+function disputeSummary(dispute: Dispute) {
   return {
     dispute_id: dispute.id,
     merchant_id: dispute.merchant_id,
@@ -60,18 +60,26 @@ export function disputeSummary(dispute: Dispute) {
   };
 }
 
+const fileFields = (file: DisputeFile) => ({
+  file_id: file.id,
+  filename: file.filename,
+  content_type: file.content_type,
+  size: file.size,
+  created_date: file.created_at,
+});
+
+/** GET /disputes/{id}/files/{file_id}: the file's bytes in base64, as they were sent. */
+export const fileView = (file: DisputeFile & { bytes: Buffer }) => ({
+  ...fileFields(file),
+  content_base64: file.bytes.toString('base64'),
+});
+
 /** A dispute's details: its evidence (text and files) and its history. */
 export function disputeView(dispute: Dispute, files: DisputeFile[]) {
   return {
     ...disputeSummary(dispute),
     evidence: JSON.parse(dispute.evidence) as EvidenceText,
-    files: files.map((file) => ({
-      file_id: file.id,
-      filename: file.filename,
-      content_type: file.content_type,
-      size: file.size,
-      created_date: file.created_at,
-    })),
+    files: files.map(fileFields),
     history: JSON.parse(dispute.history) as HistoryStep[],
   };
 }

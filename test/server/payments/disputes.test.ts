@@ -217,6 +217,24 @@ for (const database of testDatabases()) {
       assert.equal((await paykit.disputes.list(other.merchantKey)).items.length, 0);
     });
 
+    test('the sandbox dispute cards: approved, then disputed at once (fraudulent, product_not_received, an inquiry)', async () => {
+      const m = await approvedMerchant(service);
+      for (const [card, reason, status] of [
+        ['4000000000000259', 'fraudulent', 'needs_response'],
+        ['4000000000002685', 'product_not_received', 'needs_response'],
+        ['4000000000001976', 'general', 'inquiry'],
+      ] as const) {
+        const sale = await paidSale(service, m.merchantKey, '10.00', {}, card);
+        const details = await paykit.transactions.get(m.merchantKey, sale);
+        assert.equal(details.status, 'completed', 'the payment succeeded');
+        assert.ok(details.dispute_id, `${card} is disputed`);
+        const dispute = await paykit.disputes.get(m.merchantKey, details.dispute_id);
+        assert.deepEqual([dispute.reason, dispute.status, dispute.transaction_id], [reason, status, sale]);
+        assert.equal((await eventsAbout(service, 'dispute.created', dispute.dispute_id)).length, 1);
+      }
+      await checkLedger(service.store, paykit, m.merchantKey, m.merchantId);
+    });
+
     test('a sale that is not a completed card sale, one disputed already, or refunded in full is refused', async () => {
       const m = await merchantWithSale('20.00');
       await refused(open(m.merchantKey, 'txn_unknown'), 404);
@@ -296,12 +314,10 @@ for (const database of testDatabases()) {
       });
       const fileId = saved.files[0]!.file_id;
       const path = `/disputes/${dispute.dispute_id}/files/${fileId}`;
-      const served = await service.api('GET', `${path}?merchant_key=${encodeURIComponent(m.merchantKey)}`);
-      assert.equal(served.status, 200);
-      assert.equal(served.headers['content-type'], 'application/pdf');
-      assert.equal(served.headers['x-content-type-options'], 'nosniff');
-      assert.match(String(served.headers['content-disposition']), /^attachment; filename="proof\.pdf"$/);
-      assert.deepEqual(served.bytes, PDF);
+      const served = await paykit.disputes.file(m.merchantKey, dispute.dispute_id, fileId);
+      assert.equal(served.content_type, 'application/pdf');
+      assert.equal(served.filename, 'proof.pdf');
+      assert.deepEqual(Buffer.from(served.content_base64, 'base64'), PDF);
 
       const sibling = await approvedMerchant(service);
       const asSibling = await service.api('GET', `${path}?merchant_key=${encodeURIComponent(sibling.merchantKey)}`);
