@@ -757,6 +757,25 @@ export class PayoutsApi {
 }
 
 /** Your webhook endpoint, its signing secret and the delivery log. */
+/** POST /disputes/{dispute_id}/submit or /accept: the step, its answer the dispute as it stands. */
+async function disputeStep(
+  http: Transport,
+  step: 'submit' | 'accept',
+  merchantKey: string,
+  disputeId: string,
+  options: RequestOptions,
+): Promise<Dispute> {
+  return dataOf(
+    await http.call({
+      method: 'POST',
+      path: `/disputes/${segment(disputeId)}/${step}`,
+      json: { merchant_key: merchantKey },
+      answer: 'DisputeAnswer',
+      ...options,
+    }),
+  );
+}
+
 /**
  * A merchant's disputes (docs/disputes.md): list and read them, save evidence (as often as needed until it is due),
  * submit it, or accept the dispute.
@@ -846,29 +865,12 @@ export class DisputesApi {
 
   /** POST /disputes/{dispute_id}/submit: send the evidence saved; the dispute is under review. */
   async submit(merchantKey: string, disputeId: string, options: RequestOptions = {}): Promise<Dispute> {
-    return this.step('submit', merchantKey, disputeId, options);
+    return disputeStep(this.http, 'submit', merchantKey, disputeId, options);
   }
 
   /** POST /disputes/{dispute_id}/accept: concede; the dispute is lost and its money stays withdrawn. */
   async accept(merchantKey: string, disputeId: string, options: RequestOptions = {}): Promise<Dispute> {
-    return this.step('accept', merchantKey, disputeId, options);
-  }
-
-  private async step(
-    step: 'submit' | 'accept',
-    merchantKey: string,
-    disputeId: string,
-    options: RequestOptions,
-  ): Promise<Dispute> {
-    return dataOf(
-      await this.http.call({
-        method: 'POST',
-        path: `/disputes/${segment(disputeId)}/${step}`,
-        json: { merchant_key: merchantKey },
-        answer: 'DisputeAnswer',
-        ...options,
-      }),
-    );
+    return disputeStep(this.http, 'accept', merchantKey, disputeId, options);
   }
 }
 

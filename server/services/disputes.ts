@@ -320,7 +320,8 @@ const closed = (dispute: Dispute, status: 'won' | 'lost', now: Date): Dispute =>
     status,
     closed_at: at,
     updated_at: at,
-    funds_withdrawn: status === 'lost' ? 1 : dispute.funds_withdrawn,
+    // Lost keeps the money withdrawn (an inquiry's is taken now); won gives it back.
+    funds_withdrawn: status === 'lost' ? 1 : 0,
     history: historyWith(dispute, status, at),
   };
 };

@@ -120,7 +120,7 @@ function sampleRecords({ merchantId, sale, record }: SampleIds, at: Date) {
     amount: paid.amount,
     reason: 'product_not_received',
     status,
-    funds_withdrawn: 1,
+    funds_withdrawn: status === 'won' ? 0 : 1,
     evidence_due_by: isoInstant(evidenceDueBy(at)),
     evidence: '{}',
     file_count: 0,
