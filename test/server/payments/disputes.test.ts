@@ -235,6 +235,20 @@ for (const database of testDatabases()) {
       await checkLedger(service.store, paykit, m.merchantKey, m.merchantId);
     });
 
+    test("the sale's receipt says it is disputed", async () => {
+      const m = await approvedMerchant(service);
+      const email = `shopper-${Date.now()}@example.com`;
+      const sale = await paidSale(service, m.merchantKey, '33.17', { email });
+      const messages: { pay_link: string; recipient: string }[] = (await service.api('GET', '/sandbox/messages')).body
+        .data;
+      const receipt = messages.find((msg) => msg.recipient === email && msg.pay_link.includes('/receipts/'));
+      assert.ok(receipt, 'a receipt was sent');
+      const path = new URL(receipt.pay_link).pathname;
+      assert.doesNotMatch((await service.request('GET', path)).text, /Disputed/);
+      await open(m.merchantKey, sale);
+      assert.match((await service.request('GET', path)).text, /Disputed by the card holder/);
+    });
+
     test('a sale that is not a completed card sale, one disputed already, or refunded in full is refused', async () => {
       const m = await merchantWithSale('20.00');
       await refused(open(m.merchantKey, 'txn_unknown'), 404);
