@@ -1104,7 +1104,7 @@ export type EntriesCsvQuery = {
 };
 
 export type LedgerEntry = {
-  /** sale (its gross), fee (the processor's, charged), refund, void, ach_return, fee_refund (a fee given back with a void or return) */
+  /** sale (its gross), fee (the processor's, charged), refund, void, ach_return, fee_refund (a fee given back with a void or return); a dispute's: dispute, dispute_fee, and when won dispute_reversal, dispute_fee_refund */
   type: "sale" | "fee" | "refund" | "void" | "fee_refund" | "ach_return" | "dispute" | "dispute_fee" | "dispute_reversal" | "dispute_fee_refund";
   /** The money of the sale or reversal; 0.00 for a fee, decimal text (e.g. "12.50"; "-3.00" when negative) */
   gross: string;
@@ -1180,7 +1180,7 @@ export type PayoutEntriesAnswer = {
   message: string;
   data: {
     items: {
-      /** sale (its gross), fee (the processor's, charged), refund, void, ach_return, fee_refund (a fee given back with a void or return) */
+      /** sale (its gross), fee (the processor's, charged), refund, void, ach_return, fee_refund (a fee given back with a void or return); a dispute's: dispute, dispute_fee, and when won dispute_reversal, dispute_fee_refund */
       type: "sale" | "fee" | "refund" | "void" | "fee_refund" | "ach_return" | "dispute" | "dispute_fee" | "dispute_reversal" | "dispute_fee_refund";
       /** The money of the sale or reversal; 0.00 for a fee, decimal text (e.g. "12.50"; "-3.00" when negative) */
       gross: string;
