@@ -299,6 +299,7 @@ for (const database of testDatabases()) {
       PDF.copy(oversize);
       const tooBig = await upload([file('big.pdf', oversize)]);
       assert.ok([400, 413].includes(tooBig.status), tooBig.text);
+      assert.match(tooBig.body.message, /over 5 MB|too large|larger/i);
       const huge = await service.api('POST', `/disputes/${dispute.dispute_id}/evidence`, {
         raw: Buffer.concat([
           Buffer.from(`{"merchant_key":"${m.merchantKey}","files":[{"filename":"a.pdf","content_base64":"`),
@@ -318,6 +319,13 @@ for (const database of testDatabases()) {
       assert.equal(eleventh.status, 400);
       assert.match(eleventh.body.message, /at most 10 files/);
       assert.equal((await paykit.disputes.get(m.merchantKey, dispute.dispute_id)).file_count, 10);
+
+      const other = await open(m.merchantKey, await paidSale(service, m.merchantKey, '9.00'));
+      const largest = oversize.subarray(0, 5 * 1024 * 1024);
+      const saved = await paykit.disputes.saveEvidence(m.merchantKey, other.dispute_id, {
+        files: [file('largest.pdf', largest)],
+      });
+      assert.equal(saved.files[0]?.size, 5 * 1024 * 1024, 'a file of exactly 5 MB is taken');
     });
 
     test("a file is served to its merchant only; another merchant's dispute is 403, another client's 404, nothing changed", async () => {
