@@ -261,6 +261,10 @@ for (const database of testDatabases()) {
       const whole = await paidSale(service, m.merchantKey, '20.00');
       await paykit.transactions.refund({ merchant_key: m.merchantKey, transaction_id: whole, amount: '20.00' });
       await refused(open(m.merchantKey, whole), 409, /nothing is left/);
+      const hold = await paidSale(service, m.merchantKey, '14.00', { preauth: true });
+      await refused(open(m.merchantKey, hold), 409, /completed card sale/);
+      const captured = await paykit.preauth.capture({ merchant_key: m.merchantKey, transaction_id: hold });
+      assert.equal((await open(m.merchantKey, captured.transaction_id)).amount, '14.00', "a captured hold's sale");
       await m.check();
     });
 
