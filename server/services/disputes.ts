@@ -7,6 +7,7 @@ import { entryRows } from '../store/ledger.ts';
 import { forbidden, invalid, notFound, Refusal } from '../domain/refusals.ts';
 import { formatAmount, parseAmount } from '../domain/money.ts';
 import { isoInstant } from '../domain/instants.ts';
+import { isIsoDate } from '../domain/calendar.ts';
 import {
   checkEvidenceFile,
   decideAnswer,
@@ -259,6 +260,8 @@ export async function saveEvidence(
     if (!check.ok) throw invalid(check.message);
     return { ...check, filename: file.filename };
   });
+  if (upload.service_date && !isIsoDate(upload.service_date))
+    throw invalid('service_date must be a date as YYYY-MM-DD, e.g. "2026-03-13".');
   const dispute = await ownDispute(store, merchant, id);
   const decision = decideAnswer(dispute, now);
   if (!decision.ok) throw new Refusal(decision.reason, decision.message);

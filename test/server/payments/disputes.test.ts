@@ -299,6 +299,9 @@ for (const database of testDatabases()) {
         assert.equal(answer.body.result, false);
         assert.match(answer.body.message, pattern);
       }
+      const badDate = await upload([], { service_date: '2026-02-30' });
+      assert.equal(badDate.status, 400);
+      assert.match(badDate.body.message, /service_date/);
       const oversize = Buffer.alloc(5 * 1024 * 1024 + 1, 0);
       PDF.copy(oversize);
       const tooBig = await upload([file('big.pdf', oversize)]);
