@@ -329,18 +329,17 @@ const closed = (dispute: Dispute, status: 'won' | 'lost', now: Date): Dispute =>
   };
 };
 
+/** Won: what was withdrawn comes back. Lost: it stays out, and an inquiry's is taken now. */
+function moneyMove(dispute: Dispute, status: 'won' | 'lost'): 'withdraw' | 'reinstate' | undefined {
+  if (status === 'won') return dispute.funds_withdrawn ? 'reinstate' : undefined;
+  return dispute.funds_withdrawn ? undefined : 'withdraw';
+}
+
 /** The change that closes `dispute` as `status`: won gives its money back, lost keeps it (and takes an inquiry's). */
 async function closing(store: Store, dispute: Dispute, status: 'won' | 'lost', now: Date): Promise<Change> {
   const next = closed(dispute, status, now);
   const sale = (await store.transactions.findForChange(dispute.merchant_id, dispute.transaction_id))!;
-  const move =
-    status === 'won'
-      ? dispute.funds_withdrawn
-        ? 'reinstate'
-        : undefined
-      : dispute.funds_withdrawn
-        ? undefined
-        : 'withdraw';
+  const move = moneyMove(dispute, status);
   const { id: _id, client_id: _c, merchant_id: _m, transaction_id: _t, created_at: _a, updated_at: _u, ...set } = next;
   return disputeChange(
     dispute,
@@ -381,9 +380,10 @@ async function escalation(store: Store, dispute: Dispute, now: Date): Promise<Ch
 }
 
 /**
- * The sandbox decides the open disputes at `now` (each move of its clock, in its unit): by the explanation's words,
- * by the review's time, or lost past the due date (domain/disputes.ts, `sandboxOutcome`). A dispute changed meanwhile
- * by its merchant is left for the next move: its guard, written first, no longer holds, and nothing of it is written.
+ * The sandbox decides the open disputes at `now` (each move of its clock, in that move's unit, and each minute's run of
+ * the payout runner): by the explanation's words, by the review's time, or lost past the due date (domain/disputes.ts,
+ * `sandboxOutcome`). A dispute changed meanwhile by its merchant is left for the next run: its guard, written first,
+ * no longer holds, and nothing of it is written.
  */
 export async function decideOpenDisputes(store: Store, now: Date): Promise<number> {
   let decided = 0;
