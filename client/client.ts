@@ -75,6 +75,13 @@ import type {
   PayoutRun,
   PayoutSettings,
   PayoutSettingsRequest,
+  Dispute,
+  DisputeEvidence,
+  DisputeFile,
+  DisputeListItem,
+  DisputeListOptions,
+  DisputePage,
+  SandboxDisputeRequest,
 } from './types.ts';
 
 export type PaykitEnvironment = 'sandbox' | 'production';
@@ -750,6 +757,123 @@ export class PayoutsApi {
 }
 
 /** Your webhook endpoint, its signing secret and the delivery log. */
+/** POST /disputes/{dispute_id}/submit or /accept: the step, its answer the dispute as it stands. */
+async function disputeStep(
+  http: Transport,
+  step: 'submit' | 'accept',
+  merchantKey: string,
+  disputeId: string,
+  options: RequestOptions,
+): Promise<Dispute> {
+  return dataOf(
+    await http.call({
+      method: 'POST',
+      path: `/disputes/${segment(disputeId)}/${step}`,
+      json: { merchant_key: merchantKey },
+      answer: 'DisputeAnswer',
+      ...options,
+    }),
+  );
+}
+
+/**
+ * A merchant's disputes (docs/disputes.md): list and read them, save evidence (as often as needed until it is due),
+ * submit it, or accept the dispute.
+ */
+export class DisputesApi {
+  private readonly http: Transport;
+
+  constructor(http: Transport) {
+    this.http = http;
+  }
+
+  /** GET /disputes: newest first, by `status` or `reason`. `await` for a page, `for await` for every dispute. */
+  list(
+    target: ListTarget<DisputeListOptions>,
+    listOptions?: DisputeListOptions,
+    options: RequestOptions = {},
+  ): PagedList<DisputeListItem, DisputePage> {
+    const {
+      merchantKey,
+      options: { perPage, cursor, status, reason },
+    } = listTarget(target, listOptions);
+    return new PagedList(
+      async (at) => {
+        const data: DisputePage = dataOf(
+          await this.http.call({
+            method: 'GET',
+            path: '/disputes',
+            query: { merchant_key: merchantKey, status, reason, perPage, cursor: at.cursor },
+            answer: 'DisputeListAnswer',
+            ...options,
+          }),
+        );
+        return { page: data, items: data.items, nextCursor: data.next_cursor };
+      },
+      { page: 1, cursor },
+    );
+  }
+
+  /** GET /disputes/{dispute_id}: its evidence, files and history. */
+  async get(merchantKey: string, disputeId: string, options: RequestOptions = {}): Promise<Dispute> {
+    return dataOf(
+      await this.http.call({
+        method: 'GET',
+        path: `/disputes/${segment(disputeId)}`,
+        query: { merchant_key: merchantKey },
+        answer: 'DisputeAnswer',
+        ...options,
+      }),
+    );
+  }
+
+  /** GET /disputes/{dispute_id}/files/{file_id}: an evidence file as uploaded (`content_base64`). */
+  async file(
+    merchantKey: string,
+    disputeId: string,
+    fileId: string,
+    options: RequestOptions = {},
+  ): Promise<DisputeFile> {
+    return dataOf(
+      await this.http.call({
+        method: 'GET',
+        path: `/disputes/${segment(disputeId)}/files/${segment(fileId)}`,
+        query: { merchant_key: merchantKey },
+        answer: 'DisputeFileAnswer',
+        ...options,
+      }),
+    );
+  }
+
+  /** POST /disputes/{dispute_id}/evidence: save text fields and add files (PDF, PNG or JPEG, base64). */
+  async saveEvidence(
+    merchantKey: string,
+    disputeId: string,
+    evidence: DisputeEvidence,
+    options: RequestOptions = {},
+  ): Promise<Dispute> {
+    return dataOf(
+      await this.http.call({
+        method: 'POST',
+        path: `/disputes/${segment(disputeId)}/evidence`,
+        json: { merchant_key: merchantKey, ...evidence },
+        answer: 'DisputeAnswer',
+        ...options,
+      }),
+    );
+  }
+
+  /** POST /disputes/{dispute_id}/submit: send the evidence saved; the dispute is under review. */
+  async submit(merchantKey: string, disputeId: string, options: RequestOptions = {}): Promise<Dispute> {
+    return disputeStep(this.http, 'submit', merchantKey, disputeId, options);
+  }
+
+  /** POST /disputes/{dispute_id}/accept: concede; the dispute is lost and its money stays withdrawn. */
+  async accept(merchantKey: string, disputeId: string, options: RequestOptions = {}): Promise<Dispute> {
+    return disputeStep(this.http, 'accept', merchantKey, disputeId, options);
+  }
+}
+
 export class WebhooksApi {
   private readonly http: Transport;
 
@@ -981,6 +1105,19 @@ export class SandboxApi {
     );
   }
 
+  /** POST /sandbox/disputes: open a dispute of a completed card sale, as the card holder's bank would. */
+  async openDispute(body: SandboxDisputeRequest, options: RequestOptions = {}): Promise<Dispute> {
+    return dataOf(
+      await this.http.call({
+        method: 'POST',
+        path: '/sandbox/disputes',
+        json: body,
+        answer: 'DisputeAnswer',
+        ...options,
+      }),
+    );
+  }
+
   /** POST /sandbox/payouts/run: run the payout schedule now, for your merchants or the one named. */
   async runPayouts(merchantKey?: string, options: RequestOptions = {}): Promise<PayoutRun> {
     const json = merchantKey === undefined ? {} : { merchant_key: merchantKey };
@@ -1046,6 +1183,7 @@ export class PaykitClient {
   readonly payments: PaymentsApi;
   readonly transactions: TransactionsApi;
   readonly payouts: PayoutsApi;
+  readonly disputes: DisputesApi;
   readonly preauth: PreauthApi;
   readonly webhooks: WebhooksApi;
   readonly widgets: WidgetsApi;
@@ -1087,6 +1225,7 @@ export class PaykitClient {
     this.payments = new PaymentsApi(http);
     this.transactions = new TransactionsApi(http);
     this.payouts = new PayoutsApi(http);
+    this.disputes = new DisputesApi(http);
     this.preauth = new PreauthApi(http);
     this.webhooks = new WebhooksApi(http);
     this.widgets = new WidgetsApi(http);

@@ -205,6 +205,38 @@ export interface PayoutData {
   failure_message: string | null;
 }
 
+/**
+ * A dispute of a card sale (docs/disputes.md): `dispute.created` when the card holder's bank opens it,
+ * `dispute.updated` when its evidence is submitted or an inquiry becomes a chargeback, `dispute.closed` when it is won
+ * or lost; `dispute.funds_withdrawn` and `dispute.funds_reinstated` when its amount and fee leave or return to the
+ * balance.
+ */
+export interface DisputeData {
+  merchant_id: string;
+  dispute_id: string;
+  /** The disputed sale. */
+  transaction_id: string;
+  /** In dollars. */
+  amount: number;
+  /** The dispute fee, in dollars: withdrawn with the amount, returned if won. */
+  fee_amount: number;
+  currency: 'USD';
+  reason:
+    | 'fraudulent'
+    | 'product_not_received'
+    | 'product_unacceptable'
+    | 'duplicate'
+    | 'subscription_canceled'
+    | 'credit_not_processed'
+    | 'general';
+  status: 'inquiry' | 'needs_response' | 'under_review' | 'won' | 'lost';
+  funds_withdrawn: boolean;
+  /** ISO 8601 UTC. */
+  evidence_due_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface PaykitEventMap {
   'payment.success': PaymentSuccessData;
   'merchant.onboarding': MerchantOnboardingData;
@@ -221,6 +253,11 @@ export interface PaykitEventMap {
   'payout.created': PayoutData;
   'payout.paid': PayoutData;
   'payout.failed': PayoutData;
+  'dispute.created': DisputeData;
+  'dispute.updated': DisputeData;
+  'dispute.closed': DisputeData;
+  'dispute.funds_withdrawn': DisputeData;
+  'dispute.funds_reinstated': DisputeData;
 }
 
 export type PaykitEventType = keyof PaykitEventMap;
@@ -248,4 +285,9 @@ export const PAYKIT_EVENT_TYPES: readonly PaykitEventType[] = [
   'payout.created',
   'payout.paid',
   'payout.failed',
+  'dispute.created',
+  'dispute.updated',
+  'dispute.closed',
+  'dispute.funds_withdrawn',
+  'dispute.funds_reinstated',
 ];

@@ -10,6 +10,7 @@ export {
   PaymentsApi,
   TransactionsApi,
   PayoutsApi,
+  DisputesApi,
   PreauthApi,
   WebhooksApi,
   WidgetsApi,

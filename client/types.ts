@@ -107,6 +107,18 @@ export type PayoutSettingsRequest = Schema.PayoutSettingsBody;
 export type LedgerExportRange = Simplify<Omit<Schema.EntriesCsvQuery, 'merchant_key'>>;
 export type PayoutRun = Schema.PayoutRunAnswer['data'];
 
+// ── Disputes ─────────────────────────────────────────────────────────────────────────────────────────────────
+export type Dispute = Schema.DisputeAnswer['data'];
+export type DisputePage = Schema.DisputeListAnswer['data'];
+export type DisputeFile = Schema.DisputeFileAnswer['data'];
+export type DisputeListItem = DisputePage['items'][number];
+/** `status` and `reason` filters, `perPage` 1–100 (default 20), `cursor` a `next_cursor` from an earlier page. */
+export type DisputeListOptions = Simplify<Pick<Partial<Schema.DisputeListQuery>, 'status' | 'reason'> & CursorPaging>;
+/** Text fields (each replaces what was saved; empty clears it) and files (`filename`, `content_base64`) to add. */
+export type DisputeEvidence = Simplify<Omit<Schema.EvidenceBody, 'merchant_key'>>;
+/** Body of POST /sandbox/disputes: a completed card sale, the reason, an amount (default the rest), an inquiry. */
+export type SandboxDisputeRequest = Schema.SandboxDisputeBody;
+
 // ── Webhooks ─────────────────────────────────────────────────────────────────────────────────────────────────
 export type WebhookRegistration = Schema.WebhookUrlAnswer['data'];
 export type WebhookEndpoint = Schema.WebhookEndpointAnswer['data'];

@@ -118,6 +118,258 @@ export type CustomerParams = {
   customerId: string;
 };
 
+// ── server/schemas/disputes.ts ─────────────────────────────────────────────────────────────────────────────────────
+export type Dispute = {
+  dispute_id: string;
+  merchant_id: string;
+  /** The disputed sale */
+  transaction_id: string;
+  /** Disputed, decimal text: at most what was not refunded of the sale */
+  amount: string;
+  /** The dispute fee, withdrawn with the amount and returned if won */
+  fee: string;
+  currency: "USD";
+  /** The card holder's reason, as their bank gives it */
+  reason: "fraudulent" | "product_not_received" | "product_unacceptable" | "duplicate" | "subscription_canceled" | "credit_not_processed" | "general";
+  /** inquiry (the bank asks; no money withdrawn yet), needs_response, under_review (evidence submitted), won or lost */
+  status: "inquiry" | "needs_response" | "under_review" | "won" | "lost";
+  /** Whether the amount and the fee are out of the balance now */
+  funds_withdrawn: boolean;
+  evidence_due_by: string;
+  file_count: number;
+  submitted_at: string | null;
+  closed_at: string | null;
+  created_date: string;
+  updated_date: string;
+  evidence: {
+    /** What was sold, as the customer saw it */
+    product_description?: string;
+    /** Messages with the customer: what they asked, what you answered */
+    customer_communication?: string;
+    /** Your refund policy, and how the customer was shown it */
+    refund_policy?: string;
+    shipping_carrier?: string;
+    shipping_tracking_number?: string;
+    /** YYYY-MM-DD: when a service was given */
+    service_date?: string;
+    /** Your case, in your words */
+    explanation?: string;
+  };
+  files: {
+    file_id: string;
+    filename: string;
+    /** As its bytes say */
+    content_type: "application/pdf" | "image/png" | "image/jpeg";
+    /** Bytes */
+    size: number;
+    created_date: string;
+  }[];
+  /** Its states, oldest first */
+  history: {
+    status: "inquiry" | "needs_response" | "under_review" | "won" | "lost";
+    at: string;
+  }[];
+};
+
+export type DisputeActionBody = {
+  /** The merchant's API key. */
+  merchant_key: string;
+};
+
+export type DisputeAnswer = {
+  result: boolean;
+  message: string;
+  data: {
+    dispute_id: string;
+    merchant_id: string;
+    /** The disputed sale */
+    transaction_id: string;
+    /** Disputed, decimal text: at most what was not refunded of the sale */
+    amount: string;
+    /** The dispute fee, withdrawn with the amount and returned if won */
+    fee: string;
+    currency: "USD";
+    /** The card holder's reason, as their bank gives it */
+    reason: "fraudulent" | "product_not_received" | "product_unacceptable" | "duplicate" | "subscription_canceled" | "credit_not_processed" | "general";
+    /** inquiry (the bank asks; no money withdrawn yet), needs_response, under_review (evidence submitted), won or lost */
+    status: "inquiry" | "needs_response" | "under_review" | "won" | "lost";
+    /** Whether the amount and the fee are out of the balance now */
+    funds_withdrawn: boolean;
+    evidence_due_by: string;
+    file_count: number;
+    submitted_at: string | null;
+    closed_at: string | null;
+    created_date: string;
+    updated_date: string;
+    evidence: {
+      /** What was sold, as the customer saw it */
+      product_description?: string;
+      /** Messages with the customer: what they asked, what you answered */
+      customer_communication?: string;
+      /** Your refund policy, and how the customer was shown it */
+      refund_policy?: string;
+      shipping_carrier?: string;
+      shipping_tracking_number?: string;
+      /** YYYY-MM-DD: when a service was given */
+      service_date?: string;
+      /** Your case, in your words */
+      explanation?: string;
+    };
+    files: {
+      file_id: string;
+      filename: string;
+      /** As its bytes say */
+      content_type: "application/pdf" | "image/png" | "image/jpeg";
+      /** Bytes */
+      size: number;
+      created_date: string;
+    }[];
+    /** Its states, oldest first */
+    history: {
+      status: "inquiry" | "needs_response" | "under_review" | "won" | "lost";
+      at: string;
+    }[];
+  };
+};
+
+export type DisputeFileAnswer = {
+  result: boolean;
+  message: string;
+  data: {
+    file_id: string;
+    filename: string;
+    /** As its bytes say */
+    content_type: "application/pdf" | "image/png" | "image/jpeg";
+    /** Bytes */
+    size: number;
+    created_date: string;
+    /** The file, in base64 */
+    content_base64: string;
+  };
+};
+
+export type DisputeFileParams = {
+  dispute_id: string;
+  file_id: string;
+};
+
+export type DisputeListAnswer = {
+  result: boolean;
+  message: string;
+  data: {
+    items: {
+      dispute_id: string;
+      merchant_id: string;
+      /** The disputed sale */
+      transaction_id: string;
+      /** Disputed, decimal text: at most what was not refunded of the sale */
+      amount: string;
+      /** The dispute fee, withdrawn with the amount and returned if won */
+      fee: string;
+      currency: "USD";
+      /** The card holder's reason, as their bank gives it */
+      reason: "fraudulent" | "product_not_received" | "product_unacceptable" | "duplicate" | "subscription_canceled" | "credit_not_processed" | "general";
+      /** inquiry (the bank asks; no money withdrawn yet), needs_response, under_review (evidence submitted), won or lost */
+      status: "inquiry" | "needs_response" | "under_review" | "won" | "lost";
+      /** Whether the amount and the fee are out of the balance now */
+      funds_withdrawn: boolean;
+      evidence_due_by: string;
+      file_count: number;
+      submitted_at: string | null;
+      closed_at: string | null;
+      created_date: string;
+      updated_date: string;
+    }[];
+    /** Pass as `cursor` for the next page; null on the last page. */
+    next_cursor: string | null;
+    /** Whether rows follow this page. */
+    has_more: boolean;
+  };
+};
+
+export type DisputeListQuery = {
+  /** The merchant's API key. */
+  merchant_key: string;
+  /** Only disputes in this state */
+  status?: "inquiry" | "needs_response" | "under_review" | "won" | "lost";
+  /** Only disputes for this reason */
+  reason?: "fraudulent" | "product_not_received" | "product_unacceptable" | "duplicate" | "subscription_canceled" | "credit_not_processed" | "general";
+  /** Items per page, 1 to 100. */
+  perPage: number;
+  /** The next_cursor of an earlier answer: the page after it, whatever the page number says. */
+  cursor?: string;
+};
+
+export type DisputeParams = {
+  dispute_id: string;
+};
+
+export type DisputeQuery = {
+  /** The merchant's API key. */
+  merchant_key: string;
+};
+
+export type DisputeSummary = {
+  dispute_id: string;
+  merchant_id: string;
+  /** The disputed sale */
+  transaction_id: string;
+  /** Disputed, decimal text: at most what was not refunded of the sale */
+  amount: string;
+  /** The dispute fee, withdrawn with the amount and returned if won */
+  fee: string;
+  currency: "USD";
+  /** The card holder's reason, as their bank gives it */
+  reason: "fraudulent" | "product_not_received" | "product_unacceptable" | "duplicate" | "subscription_canceled" | "credit_not_processed" | "general";
+  /** inquiry (the bank asks; no money withdrawn yet), needs_response, under_review (evidence submitted), won or lost */
+  status: "inquiry" | "needs_response" | "under_review" | "won" | "lost";
+  /** Whether the amount and the fee are out of the balance now */
+  funds_withdrawn: boolean;
+  evidence_due_by: string;
+  file_count: number;
+  submitted_at: string | null;
+  closed_at: string | null;
+  created_date: string;
+  updated_date: string;
+};
+
+export type EvidenceBody = {
+  /** The merchant's API key. */
+  merchant_key: string;
+  /** What was sold, as the customer saw it */
+  product_description?: string;
+  /** Messages with the customer: what they asked, what you answered */
+  customer_communication?: string;
+  /** Your refund policy, and how the customer was shown it */
+  refund_policy?: string;
+  shipping_carrier?: string;
+  shipping_tracking_number?: string;
+  /** YYYY-MM-DD: when a service was given */
+  service_date?: string;
+  /** Your case, in your words */
+  explanation?: string;
+  /** Added to those saved: at most 10 in all, 5 MB each */
+  files?: {
+    /** A plain name ending .pdf, .png, .jpg or .jpeg: no path, no control characters */
+    filename: string;
+    /** The file in base64: PDF, PNG or JPEG, checked by its bytes */
+    content_base64: string;
+  }[];
+};
+
+export type SandboxDisputeBody = {
+  /** The merchant's API key. */
+  merchant_key: string;
+  /** A completed card sale of the merchant */
+  transaction_id: string;
+  /** The card holder's reason, as their bank gives it (default general) */
+  reason?: "fraudulent" | "product_not_received" | "product_unacceptable" | "duplicate" | "subscription_canceled" | "credit_not_processed" | "general";
+  /** Decimal text; default all that was not refunded of the sale */
+  amount?: string;
+  /** An inquiry first: nothing withdrawn until it becomes a dispute */
+  inquiry?: boolean;
+};
+
 // ── server/schemas/envelope.ts ─────────────────────────────────────────────────────────────────────────────────────
 /** A refusal: nothing was changed. */
 export type Failure = {
@@ -740,6 +992,8 @@ export type TransactionGetAnswer = {
     refund_reason: "requested_by_customer" | "duplicate" | "fraudulent" | "other" | null;
     /** The merchant's words with a reason */
     refund_note: string | null;
+    /** The dispute of a disputed sale (GET /disputes/{dispute_id}): it can be neither refunded nor voided */
+    dispute_id: string | null;
   }[];
 };
 
@@ -782,6 +1036,8 @@ export type TransactionListAnswer = {
     refund_reason: "requested_by_customer" | "duplicate" | "fraudulent" | "other" | null;
     /** The merchant's words with a reason */
     refund_note: string | null;
+    /** The dispute of a disputed sale (GET /disputes/{dispute_id}): it can be neither refunded nor voided */
+    dispute_id: string | null;
   }[];
 };
 
@@ -890,8 +1146,8 @@ export type EntriesCsvQuery = {
 };
 
 export type LedgerEntry = {
-  /** sale (its gross), fee (the processor's, charged), refund, void, ach_return, fee_refund (a fee given back with a void or return) */
-  type: "sale" | "fee" | "refund" | "void" | "fee_refund" | "ach_return";
+  /** sale (its gross), fee (the processor's, charged), refund, void, ach_return, fee_refund (a fee given back with a void or return); a dispute's: dispute, dispute_fee, and when won dispute_reversal, dispute_fee_refund */
+  type: "sale" | "fee" | "refund" | "void" | "fee_refund" | "ach_return" | "dispute" | "dispute_fee" | "dispute_reversal" | "dispute_fee_refund";
   /** The money of the sale or reversal; 0.00 for a fee, decimal text (e.g. "12.50"; "-3.00" when negative) */
   gross: string;
   /** The processor's fee it charges (negative: gives back); 0.00 for money, decimal text (e.g. "12.50"; "-3.00" when negative) */
@@ -966,8 +1222,8 @@ export type PayoutEntriesAnswer = {
   message: string;
   data: {
     items: {
-      /** sale (its gross), fee (the processor's, charged), refund, void, ach_return, fee_refund (a fee given back with a void or return) */
-      type: "sale" | "fee" | "refund" | "void" | "fee_refund" | "ach_return";
+      /** sale (its gross), fee (the processor's, charged), refund, void, ach_return, fee_refund (a fee given back with a void or return); a dispute's: dispute, dispute_fee, and when won dispute_reversal, dispute_fee_refund */
+      type: "sale" | "fee" | "refund" | "void" | "fee_refund" | "ach_return" | "dispute" | "dispute_fee" | "dispute_reversal" | "dispute_fee_refund";
       /** The money of the sale or reversal; 0.00 for a fee, decimal text (e.g. "12.50"; "-3.00" when negative) */
       gross: string;
       /** The processor's fee it charges (negative: gives back); 0.00 for money, decimal text (e.g. "12.50"; "-3.00" when negative) */
@@ -1173,7 +1429,7 @@ export type ListenAnswer = {
     events: {
       /** The id a delivery of it carries as webhook-id */
       event_id: string;
-      event_type: "payment.success" | "merchant.onboarding" | "merchant.approval" | "documents.signed" | "merchant_status" | "ach.update" | "payment.void" | "payment.refund" | "preauth" | "preauth.increment" | "preauth.decrement" | "preauth.charge" | "payout.created" | "payout.paid" | "payout.failed";
+      event_type: "payment.success" | "merchant.onboarding" | "merchant.approval" | "documents.signed" | "merchant_status" | "ach.update" | "payment.void" | "payment.refund" | "preauth" | "preauth.increment" | "preauth.decrement" | "preauth.charge" | "payout.created" | "payout.paid" | "payout.failed" | "dispute.created" | "dispute.updated" | "dispute.closed" | "dispute.funds_withdrawn" | "dispute.funds_reinstated";
       created_at: string;
       /** As a delivery sends it */
       data: {
@@ -1256,7 +1512,7 @@ export type TriggerWebhookAnswer = {
 
 export type TriggerWebhookBody = {
   /** The type of the test event to send */
-  event_type: "payment.success" | "merchant.onboarding" | "merchant.approval" | "documents.signed" | "merchant_status" | "ach.update" | "payment.void" | "payment.refund" | "preauth" | "preauth.increment" | "preauth.decrement" | "preauth.charge" | "payout.created" | "payout.paid" | "payout.failed";
+  event_type: "payment.success" | "merchant.onboarding" | "merchant.approval" | "documents.signed" | "merchant_status" | "ach.update" | "payment.void" | "payment.refund" | "preauth" | "preauth.increment" | "preauth.decrement" | "preauth.charge" | "payout.created" | "payout.paid" | "payout.failed" | "dispute.created" | "dispute.updated" | "dispute.closed" | "dispute.funds_withdrawn" | "dispute.funds_reinstated";
   /** One of your merchants (m_…) to name in the event; a made-up id when left out */
   merchant_id?: string;
 };
@@ -1794,6 +2050,18 @@ export interface SchemaTypes {
   CustomerListItem: CustomerListItem;
   CustomerListQuery: CustomerListQuery;
   CustomerParams: CustomerParams;
+  Dispute: Dispute;
+  DisputeActionBody: DisputeActionBody;
+  DisputeAnswer: DisputeAnswer;
+  DisputeFileAnswer: DisputeFileAnswer;
+  DisputeFileParams: DisputeFileParams;
+  DisputeListAnswer: DisputeListAnswer;
+  DisputeListQuery: DisputeListQuery;
+  DisputeParams: DisputeParams;
+  DisputeQuery: DisputeQuery;
+  DisputeSummary: DisputeSummary;
+  EvidenceBody: EvidenceBody;
+  SandboxDisputeBody: SandboxDisputeBody;
   Failure: Failure;
   Instant: Instant;
   MerchantKey: MerchantKey;

@@ -33,6 +33,7 @@ import { widgetAdminRoutes } from './routes/widget-admin.ts';
 import { brandingRoutes } from './routes/branding.ts';
 import { transactionExportRoutes } from './routes/transaction-export.ts';
 import { payoutRoutes } from './routes/payouts.ts';
+import { disputeRoutes } from './routes/disputes.ts';
 import { scriptTagRoute } from './routes/script-tag.ts';
 import { pageRoutes } from './routes/pages/index.ts';
 import { operatorRoutes } from './routes/operator.ts';
@@ -145,6 +146,7 @@ export async function buildApp({
         await authenticated.register(transactionRoutes, deps);
         await authenticated.register(transactionExportRoutes, deps);
         await authenticated.register(payoutRoutes, deps);
+        await authenticated.register(disputeRoutes, deps);
         await authenticated.register(preauthRoutes, deps);
         await authenticated.register(webhookRoutes, deps);
         await authenticated.register(widgetAdminRoutes, deps);

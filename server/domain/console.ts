@@ -6,7 +6,9 @@ import { refusedBecause, type RefusedDecision } from './refusals.ts';
 
 /** Minor units that may still be refunded: the rest of a completed sale, else nothing. */
 export function refundableAmount(sale: Refundable): number {
-  return sale.kind === 'sale' && sale.status === 'completed' ? Math.max(0, sale.amount - sale.refunded) : 0;
+  return sale.kind === 'sale' && sale.status === 'completed' && !sale.disputeId
+    ? Math.max(0, sale.amount - sale.refunded)
+    : 0;
 }
 
 /** Until when a void is possible: the moment the sale settles on its own, while nothing stops a void now; else null. */

@@ -15,6 +15,11 @@ export const EVENT_TYPES = [
   'payout.created',
   'payout.paid',
   'payout.failed',
+  'dispute.created',
+  'dispute.updated',
+  'dispute.closed',
+  'dispute.funds_withdrawn',
+  'dispute.funds_reinstated',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -6,10 +6,23 @@ import { addBusinessDays } from './business-days.ts';
 import { isoDateOf } from './calendar.ts';
 import { AUTO_SETTLE_MS } from './refunds.ts';
 
-export const ENTRY_TYPES = ['sale', 'fee', 'refund', 'void', 'fee_refund', 'ach_return'] as const;
+export const ENTRY_TYPES = [
+  'sale',
+  'fee',
+  'refund',
+  'void',
+  'fee_refund',
+  'ach_return',
+  // A dispute's, on its sale (domain/disputes.ts): withdrawn when it opens, given back when it is won.
+  'dispute',
+  'dispute_fee',
+  'dispute_reversal',
+  'dispute_fee_refund',
+] as const;
 export type EntryType = (typeof ENTRY_TYPES)[number];
-/** Entries that are the processor's fee (charged, or given back with a void or return) rather than the sale's money. */
-export const isFeeEntry = (type: EntryType) => type === 'fee' || type === 'fee_refund';
+/** Entries that are a fee (the processor's, a dispute's; charged or given back) rather than the sale's money. */
+export const isFeeEntry = (type: EntryType) =>
+  type === 'fee' || type === 'fee_refund' || type === 'dispute_fee' || type === 'dispute_fee_refund';
 
 /** One movement of a merchant's money, in signed minor units. */
 export interface LedgerEntry {

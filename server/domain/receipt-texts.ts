@@ -20,7 +20,15 @@ export interface ReceiptTexts {
   contact: string;
   state: string;
   /** The payment as it stands now; a partly refunded one says how much: {amount}. */
-  states: { paid: string; partlyRefunded: string; refunded: string; voided: string; pending: string; declined: string };
+  states: {
+    paid: string;
+    partlyRefunded: string;
+    refunded: string;
+    voided: string;
+    pending: string;
+    declined: string;
+    disputed: string;
+  };
   refunds: string;
   /** On a refund's or void's receipt: the payment it concerns, {amount} on {date}. */
   refundOf: string;
@@ -57,6 +65,7 @@ export const RECEIPT_TEXTS: Record<'en' | 'es' | 'fr' | 'de', ReceiptTexts> = {
       voided: 'Cancelled',
       pending: 'Waiting for the bank',
       declined: 'Declined by the bank',
+      disputed: 'Disputed by the card holder',
     },
     refunds: 'Refunds',
     refundOf: 'For the payment of {amount} on {date}',
@@ -91,6 +100,7 @@ export const RECEIPT_TEXTS: Record<'en' | 'es' | 'fr' | 'de', ReceiptTexts> = {
       voided: 'Cancelado',
       pending: 'Esperando al banco',
       declined: 'Rechazado por el banco',
+      disputed: 'Disputado por el titular de la tarjeta',
     },
     refunds: 'Reembolsos',
     refundOf: 'Del pago de {amount} del {date}',
@@ -130,6 +140,7 @@ export const RECEIPT_TEXTS: Record<'en' | 'es' | 'fr' | 'de', ReceiptTexts> = {
       voided: 'Annulé',
       pending: 'En attente de la banque',
       declined: 'Refusé par la banque',
+      disputed: 'Contesté par le titulaire de la carte',
     },
     refunds: 'Remboursements',
     refundOf: 'Du paiement de {amount} du {date}',
@@ -169,6 +180,7 @@ export const RECEIPT_TEXTS: Record<'en' | 'es' | 'fr' | 'de', ReceiptTexts> = {
       voided: 'Storniert',
       pending: 'Wartet auf die Bank',
       declined: 'Von der Bank abgelehnt',
+      disputed: 'Vom Karteninhaber angefochten',
     },
     refunds: 'Erstattungen',
     refundOf: 'Zur Zahlung über {amount} vom {date}',

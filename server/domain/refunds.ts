@@ -26,7 +26,16 @@ export interface Refundable {
   refunded: number;
   completedAt: string | null;
   settledAt: string | null;
+  /** The sale's dispute: a disputed sale is neither refunded nor voided, its money is the dispute's (docs/disputes.md). */
+  disputeId?: string | null | undefined;
 }
+
+/** The 409 that names the sale's dispute. */
+const disputedSale = (disputeId: string) =>
+  refusedBecause(
+    'conflict',
+    `The transaction is disputed (${disputeId}): a disputed sale cannot be refunded or voided; answer the dispute instead.`,
+  );
 
 /** Settled once the batch closed, or on its own 48 hours after completion. */
 export function isSettled(sale: Pick<Refundable, 'completedAt' | 'settledAt'>, now: Date): boolean {
@@ -47,6 +56,7 @@ export type RefundDecision = { ok: true; as: 'refund' | 'void'; refundedAtMost: 
 export function decideRefund(sale: Refundable | undefined, requested: number, now: Date): RefundDecision {
   if (!sale || sale.kind !== 'sale' || sale.status !== 'completed')
     return refusedBecause('not_found', REFUND_ERRORS.notFound);
+  if (sale.disputeId) return disputedSale(sale.disputeId);
   if (sale.refunded >= sale.amount) return refusedBecause('conflict', REFUND_ERRORS.alreadyRefunded);
   if (requested > sale.amount) return refusedBecause('invalid_request', REFUND_ERRORS.overOriginal);
   if (requested > sale.amount - sale.refunded) return refusedBecause('invalid_request', REFUND_ERRORS.overRemaining);
@@ -68,6 +78,7 @@ export function decideVoid(sale: Refundable | undefined, now: Date): VoidDecisio
   if (sale?.kind === 'sale' && sale.status === 'voided') return refusedBecause('conflict', VOID_ERRORS.voided);
   if (!sale || sale.kind !== 'sale' || sale.status !== 'completed')
     return refusedBecause('not_found', VOID_ERRORS.notFound);
+  if (sale.disputeId) return disputedSale(sale.disputeId);
   if (isSettled(sale, now)) return refusedBecause('conflict', VOID_ERRORS.settled);
   if (sale.refunded > 0) return refusedBecause('conflict', VOID_ERRORS.refunded);
   return { ok: true };

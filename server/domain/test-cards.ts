@@ -1,12 +1,23 @@
 /** The sandbox processor's cards (contract: Sandbox helpers). Only the brand and last four are ever kept. */
 
-export type CardOutcome = 'approve' | 'card_declined' | 'insufficient_funds' | 'challenge';
+/** A `dispute_…` card approves, then its sale is disputed at once (domain/disputes.ts, `DISPUTE_CARDS`). */
+export type CardOutcome =
+  | 'approve'
+  | 'card_declined'
+  | 'insufficient_funds'
+  | 'challenge'
+  | 'dispute_fraudulent'
+  | 'dispute_product_not_received'
+  | 'dispute_inquiry';
 
 const TEST_CARDS: Record<string, CardOutcome> = {
   '4242424242424242': 'approve',
   '4000000000000002': 'card_declined',
   '4000000000009995': 'insufficient_funds',
   '4000000000003220': 'challenge',
+  '4000000000000259': 'dispute_fraudulent',
+  '4000000000002685': 'dispute_product_not_received',
+  '4000000000001976': 'dispute_inquiry',
 };
 
 export const DECLINE_MESSAGES = {

@@ -14,6 +14,7 @@ import { WIDGET_EXAMPLES } from './widgets.ts';
 import { BRANDING_EXAMPLES } from './branding.ts';
 import { CONSOLE_EXAMPLES } from './console.ts';
 import { PAYOUT_EXAMPLES } from './payouts.ts';
+import { DISPUTE_EXAMPLES } from './disputes.ts';
 import type { OperationExample } from './operation-example.ts';
 
 /**
@@ -29,6 +30,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   ...TRANSACTION_EXAMPLES,
   ...PREAUTH_EXAMPLES,
   ...PAYOUT_EXAMPLES,
+  ...DISPUTE_EXAMPLES,
   ...WEBHOOK_EXAMPLES,
   ...BRANDING_EXAMPLES,
   ...SANDBOX_EXAMPLES,

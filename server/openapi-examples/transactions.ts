@@ -29,6 +29,7 @@ export const TRANSACTION_EXAMPLES: Record<string, OperationExample> = {
           parent_transaction_id: SALE_ID,
           refund_reason: 'requested_by_customer',
           refund_note: null,
+          dispute_id: null,
         },
         {
           transaction_id: 'txn_cef4471d-16df-4319-b938-2af51692f326',
@@ -47,6 +48,7 @@ export const TRANSACTION_EXAMPLES: Record<string, OperationExample> = {
           parent_transaction_id: 'txn_01a71b0f-445d-4421-83bb-38e726ef1c67',
           refund_reason: null,
           refund_note: null,
+          dispute_id: null,
         },
         {
           transaction_id: 'txn_01a71b0f-445d-4421-83bb-38e726ef1c67',
@@ -65,6 +67,7 @@ export const TRANSACTION_EXAMPLES: Record<string, OperationExample> = {
           parent_transaction_id: null,
           refund_reason: null,
           refund_note: null,
+          dispute_id: null,
         },
       ],
     },
@@ -101,6 +104,7 @@ export const TRANSACTION_EXAMPLES: Record<string, OperationExample> = {
           parent_transaction_id: null,
           refund_reason: null,
           refund_note: null,
+          dispute_id: null,
         },
       ],
     },

@@ -33,6 +33,11 @@ export const TAGS = [
       "Where a merchant's money goes after the sale: its balance (available and pending), its payouts to its bank account on a schedule, the ledger entries each payout swept (they add up to its amount), their CSV, the schedule and the bank account.",
   },
   {
+    name: 'Disputes',
+    description:
+      "Chargebacks of card sales: read them, answer with evidence (text and PDF, PNG or JPEG files), submit it or accept. Opening one withdraws its amount and a 15.00 fee from the merchant's balance; winning gives both back.",
+  },
+  {
     name: 'Webhooks',
     description:
       'Where Paykit posts every event (signed with Standard Webhooks), the signing secret, and the delivery log with resends.',

@@ -33,6 +33,8 @@ import { isoInstant } from '../domain/instants.ts';
 import { runPayouts } from '../services/payouts.ts';
 import { PayoutRunAnswer, PayoutRunBody } from '../schemas/payouts.ts';
 import type { EventType } from '../domain/event-types.ts';
+import { SandboxDisputeBody, DisputeAnswer } from '../schemas/disputes.ts';
+import { decideOpenDisputes, disputeView, openDispute } from '../services/disputes.ts';
 
 const PAY_TOKEN = /\/pay\/(pl_[A-Za-z0-9_-]+)/;
 
@@ -266,6 +268,8 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
       clock.advance(step);
       return request.unit.transaction(async (tx) => {
         await tx.settings.set(CLOCK_OFFSET_SETTING, String(clock.offset));
+        // Disputes follow it too (docs/disputes.md), before the payouts, which then take their money's entries.
+        await decideOpenDisputes(tx, clock.now());
         // Payouts follow the clock: those due by the new time are made and moved on, as the service's timer would.
         await runPayouts(tx, clock.now());
         return {
@@ -273,6 +277,35 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
           message: `The clock moved forward ${request.body.hours} hours.`,
           data: { now: isoInstant(clock.now()) },
         };
+      });
+    },
+  );
+
+  app.post(
+    '/sandbox/disputes',
+    {
+      schema: {
+        operationId: 'createSandboxDispute',
+        tags,
+        summary: "Open a dispute of a completed card sale, as the card holder's bank would (sandbox)",
+        body: SandboxDisputeBody,
+        response: { 200: DisputeAnswer, ...failures },
+      },
+    },
+    async (request) => {
+      const { merchant_key, transaction_id, reason = 'general', amount, inquiry } = request.body;
+      const merchant = await merchantByKey(request.unit.store, request.client.id, merchant_key);
+      const opened = await openDispute(
+        request.unit.store,
+        merchant,
+        transaction_id,
+        { reason, amount, inquiry },
+        clock.now(),
+      );
+      return request.unit.write(opened.change, {
+        result: true,
+        message: 'Dispute opened.',
+        data: disputeView(opened.result, []),
       });
     },
   );

@@ -98,6 +98,9 @@ const Extras = {
     description: "A refund's reason as the merchant gave it (POST /order/sales-return); null when none was given",
   }),
   refund_note: Type.Union([Type.String(), Type.Null()], { description: "The merchant's words with a reason" }),
+  dispute_id: Type.Union([Type.String(), Type.Null()], {
+    description: 'The dispute of a disputed sale (GET /disputes/{dispute_id}): it can be neither refunded nor voided',
+  }),
 };
 
 export const TransactionListQuery = Type.Object({

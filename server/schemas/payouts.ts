@@ -48,7 +48,7 @@ export const CreatePayoutBody = Body({ merchant_key: MerchantKey });
 export const LedgerEntry = Type.Object({
   type: OneOf(
     ENTRY_TYPES,
-    "sale (its gross), fee (the processor's, charged), refund, void, ach_return, fee_refund (a fee given back with a void or return)",
+    "sale (its gross), fee (the processor's, charged), refund, void, ach_return, fee_refund (a fee given back with a void or return); a dispute's: dispute, dispute_fee, and when won dispute_reversal, dispute_fee_refund",
   ),
   gross: Amount('The money of the sale or reversal; 0.00 for a fee'),
   fee: Amount("The processor's fee it charges (negative: gives back); 0.00 for money"),

@@ -20,6 +20,7 @@ const asRefundable = (t: Transaction): Refundable => ({
   refunded: t.refunded_amount,
   completedAt: t.completed_at,
   settledAt: t.settled_at,
+  disputeId: t.dispute_id,
 });
 
 /** A row of the console: the table's fields and what may still be done with it. */

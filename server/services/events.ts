@@ -2,6 +2,8 @@ import { holdTotals, movesOf } from '../domain/preauth.ts';
 import type { Merchant } from '../store/merchants.ts';
 import type { Transaction } from '../store/transactions.ts';
 import type { Payout } from '../store/payouts.ts';
+import type { Dispute } from '../store/disputes.ts';
+import { DISPUTE_FEE } from '../domain/disputes.ts';
 import { toMajorNumber } from '../domain/money.ts';
 import { isoInstant } from '../domain/instants.ts';
 
@@ -91,6 +93,27 @@ export function payoutEvent(payout: Payout) {
     created_at: payout.created_at,
     failure_code: payout.failure_code,
     failure_message: payout.failure_message,
+  };
+}
+
+/**
+ * `dispute.created`, `dispute.updated`, `dispute.closed`, and the ledger's `dispute.funds_withdrawn` and
+ * `dispute.funds_reinstated`: the dispute as it stands (docs/disputes.md).
+ */
+export function disputeEvent(dispute: Dispute) {
+  return {
+    merchant_id: dispute.merchant_id,
+    dispute_id: dispute.id,
+    transaction_id: dispute.transaction_id,
+    amount: toMajorNumber(dispute.amount),
+    fee_amount: toMajorNumber(DISPUTE_FEE),
+    currency: 'USD' as const,
+    reason: dispute.reason,
+    status: dispute.status,
+    funds_withdrawn: dispute.funds_withdrawn === 1,
+    evidence_due_by: dispute.evidence_due_by,
+    created_at: dispute.created_at,
+    updated_at: dispute.updated_at,
   };
 }
 

@@ -7,6 +7,8 @@ import type { PaymentRequest } from '../store/payment-requests.ts';
 import type { NewTransaction } from '../store/transactions.ts';
 import { chargeFor } from '../domain/payment-amounts.ts';
 import { checkCard, DECLINE_MESSAGES, type CardOutcome } from '../domain/test-cards.ts';
+import { DISPUTE_CARDS } from '../domain/disputes.ts';
+import { disputeOfSale } from './disputes.ts';
 import { isValidAccountNumber, isValidRoutingNumber } from '../domain/routing-number.ts';
 import { digest, newId, newToken } from '../platform/secrets.ts';
 import { payLinkKey } from './pay-link-tokens.ts';
@@ -244,6 +246,11 @@ function settle(request: PaymentRequest, instrument: ApprovedInstrument, now: Da
       ? { hold_history: historyWith({ amount: charge.total, created_at: isoInstant(now), hold_history: null }) }
       : {}),
   };
+  // A sandbox dispute card's sale is disputed as it is written (docs/disputes.md): the sale carries its dispute.
+  const disputeCard = kind === 'sale' && method === 'card' ? DISPUTE_CARDS[instrument.outcome] : undefined;
+  const disputed =
+    disputeCard && disputeOfSale({ ...transaction, refunded_amount: 0 }, transaction.amount, disputeCard, now);
+  if (disputed) transaction.dispute_id = disputed.dispute.id;
   const stored = { ...transaction, refunded_amount: 0 };
   const event =
     kind === 'preauth'
@@ -289,8 +296,9 @@ function settle(request: PaymentRequest, instrument: ApprovedInstrument, now: Da
         { table: 'transactions', row: transaction },
         ...(kind === 'sale' ? entryRows(saleEntries(transaction)) : []),
         ...saved,
+        ...(disputed?.rows ?? []),
       ],
-      events: event ? [eventRow(request.client_id, event[0], event[1], now)] : [],
+      events: [...(event ? [eventRow(request.client_id, event[0], event[1], now)] : []), ...(disputed?.events ?? [])],
     },
   };
 }

@@ -1,13 +1,14 @@
 import type { Clock } from '../platform/clock.ts';
 import type { Store } from '../store/store.ts';
 import { runPayouts } from './payouts.ts';
+import { decideOpenDisputes } from './disputes.ts';
 import { logFailedTry, type FailureLog } from '../store/unavailable.ts';
 
 /** How often a process runs the payout schedule: a payout is made within a minute of its period starting. */
 const EVERY_MS = 60_000;
 
 /**
- * Runs the payout schedule in the background, at start and then every minute, in every process: runs may overlap
+ * Runs the payout schedule (and decides the disputes due, docs/disputes.md) in the background, at start and then every minute, in every process: runs may overlap
  * across processes, the unique (merchant, period) key lets one payout through (services/payouts.ts).
  */
 export class PayoutRunner {
@@ -26,7 +27,9 @@ export class PayoutRunner {
   start(): void {
     const run = () => {
       // One run at a time in a process: a slow one (a large sweep) is not joined by the next.
-      this.running ??= runPayouts(this.store, this.clock.now())
+      // Disputes first, as a move of the sandbox clock decides them: one past its due date is lost by the clock alone.
+      this.running ??= decideOpenDisputes(this.store, this.clock.now())
+        .then(() => runPayouts(this.store, this.clock.now()))
         .catch((error: unknown) => logFailedTry(this.log, error, 'the payout run failed; the next one tries again'))
         .finally(() => (this.running = undefined));
     };

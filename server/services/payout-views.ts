@@ -102,7 +102,10 @@ export async function moneyOf(store: Store, merchantId: string, transactionId: s
   const payoutId = entries.find((e) => e.transaction_id === transactionId && e.payout_id !== null)?.payout_id;
   const payout = payoutId ? await store.payouts.find(merchantId, payoutId) : undefined;
   return {
-    fee_amount: formatAmount(-entries.filter((e) => isFeeEntry(e.type)).reduce((sum, e) => sum + e.amount, 0)),
+    // The processor's fee alone: a dispute's fee is the dispute's (GET /disputes/{id}).
+    fee_amount: formatAmount(
+      -entries.filter((e) => e.type === 'fee' || e.type === 'fee_refund').reduce((sum, e) => sum + e.amount, 0),
+    ),
     payout: payout ? { payout_id: payout.id, status: payout.status, arrival_date: payout.arrival_date } : null,
   };
 }

@@ -23,6 +23,7 @@ const asRefundable = (sale: Transaction | undefined) =>
     refunded: sale.refunded_amount,
     completedAt: sale.completed_at,
     settledAt: sale.settled_at,
+    disputeId: sale.dispute_id,
   };
 
 /** A refund's reason as stored (migration 022): both null when none was given. */
@@ -93,6 +94,8 @@ function saleChange(
           status: sale.status,
           amount: sale.amount,
           settled_at: sale.settled_at,
+          // A dispute opened since the read refuses it (services/disputes.ts sets it in its own guard).
+          dispute_id: null,
         },
         // A refund's decision holds while what was refunded meanwhile still leaves room for it (`refundedAtMost`).
         atMost: { refunded_amount: guard.refundedAtMost },

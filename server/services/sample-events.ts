@@ -13,12 +13,15 @@ import {
   paymentSuccessEvent,
   preauthChargeEvent,
   payoutEvent,
+  disputeEvent,
   preauthEvent,
   refundEvent,
   voidEvent,
 } from './events.ts';
 import type { Payout } from '../store/payouts.ts';
 import { PAYOUT_FAILURE } from '../domain/payouts.ts';
+import type { Dispute } from '../store/disputes.ts';
+import { evidenceDueBy, type DisputeStatus } from '../domain/disputes.ts';
 
 /** The ids a sample names: fresh ones for the sandbox's trigger, fixed ones for the API reference's example. */
 export interface SampleIds {
@@ -111,7 +114,25 @@ function sampleRecords({ merchantId, sale, record }: SampleIds, at: Date) {
     failure_code: status === 'failed' ? PAYOUT_FAILURE.code : null,
     failure_message: status === 'failed' ? PAYOUT_FAILURE.message(bankLastFour) : null,
   });
-  return { paid, reversal, hold, merchant, payout };
+  const dispute = (status: DisputeStatus): Dispute => ({
+    id: record.replace(/^txn_/, 'dp_'),
+    client_id: 'cl_sample',
+    merchant_id: merchantId,
+    transaction_id: paid.id,
+    amount: paid.amount,
+    reason: 'product_not_received',
+    status,
+    funds_withdrawn: status === 'won' ? 0 : 1,
+    evidence_due_by: isoInstant(evidenceDueBy(at)),
+    evidence: '{}',
+    file_count: 0,
+    history: '[]',
+    submitted_at: null,
+    closed_at: null,
+    created_at: when,
+    updated_at: when,
+  });
+  return { paid, reversal, hold, merchant, payout, dispute };
 }
 
 /**
@@ -155,6 +176,12 @@ export const SAMPLES = {
   'payout.created': (ids: SampleIds, at: Date) => payoutEvent(sampleRecords(ids, at).payout('pending')),
   'payout.paid': (ids: SampleIds, at: Date) => payoutEvent(sampleRecords(ids, at).payout('paid')),
   'payout.failed': (ids: SampleIds, at: Date) => payoutEvent(sampleRecords(ids, at).payout('failed', '1116')),
+  'dispute.created': (ids: SampleIds, at: Date) => disputeEvent(sampleRecords(ids, at).dispute('needs_response')),
+  'dispute.updated': (ids: SampleIds, at: Date) => disputeEvent(sampleRecords(ids, at).dispute('under_review')),
+  'dispute.closed': (ids: SampleIds, at: Date) => disputeEvent(sampleRecords(ids, at).dispute('won')),
+  'dispute.funds_withdrawn': (ids: SampleIds, at: Date) =>
+    disputeEvent(sampleRecords(ids, at).dispute('needs_response')),
+  'dispute.funds_reinstated': (ids: SampleIds, at: Date) => disputeEvent(sampleRecords(ids, at).dispute('won')),
 } satisfies Record<EventType, (ids: SampleIds, at: Date) => object>;
 
 /**

@@ -34,6 +34,7 @@ function extras(t: ListedTransaction, now: Date) {
     // Issue 44: why a refund (or a void asked for as one) was made; null for every other record and when none was given.
     refund_reason: t.refund_reason ?? null,
     refund_note: t.refund_note ?? null,
+    dispute_id: t.dispute_id ?? null,
   };
 }
 

@@ -11,7 +11,7 @@ export interface Row<T extends keyof Database = keyof Database> {
 }
 type Value = string | number | null;
 /** The tables whose rows a decision reads and a guard then checks (a waiting ACH payment's entries: ledger.ts). */
-type Guarded = 'transactions' | 'payment_requests' | 'payment_attempts' | 'ledger_entries';
+type Guarded = 'transactions' | 'payment_requests' | 'payment_attempts' | 'ledger_entries' | 'disputes';
 
 /**
  * What a decision read, checked where the change is written: an UPDATE of one row (or of a payment's few ledger

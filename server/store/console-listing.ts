@@ -40,6 +40,7 @@ const COLUMNS = [
   'refund_note',
   'hold_history',
   'receipt_email',
+  'dispute_id',
 ] as const;
 
 /** The console's rows: the listed transactions (the partial indexes' condition, word for word), or the holds alone. */

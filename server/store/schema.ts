@@ -5,6 +5,7 @@ import type { Generated, Kysely } from 'kysely';
 import type { EntryType } from '../domain/ledger.ts';
 import type { PayoutInterval, PayoutStatus } from '../domain/payouts.ts';
 import type { Weekday } from '../domain/business-days.ts';
+import type { DisputeReason, DisputeStatus, EvidenceFileType } from '../domain/disputes.ts';
 
 /** Timestamps are ISO 8601 UTC text (`isoInstant`, as `toISOString()` writes them), so they sort and compare as text on both databases. */
 type Instant = string;
@@ -176,6 +177,8 @@ export interface Database {
   ledger_balances: LedgerBalancesTable;
   payouts: PayoutsTable;
   payout_settings: PayoutSettingsTable;
+  disputes: DisputesTable;
+  dispute_files: DisputeFilesTable;
 }
 
 /**
@@ -286,6 +289,8 @@ export interface TransactionsTable {
   hold_history?: string | null;
   /** The address the shopper gave on the hosted pay page for a receipt (migration 022), beside the request's. */
   receipt_email?: string | null;
+  /** The sale's dispute (migration 023): a refund or a void is refused while it is set. */
+  dispute_id: Generated<string | null>;
 }
 
 export interface PaymentMethodsTable {
@@ -456,4 +461,43 @@ export interface PayoutSettingsTable {
   /** Set when a payout failed: no payout until the bank account is changed. */
   paused_at: Instant | null;
   updated_at: Instant;
+}
+
+/** A dispute of a card sale (migration 023, domain/disputes.ts); one per sale at most. */
+export interface DisputesTable {
+  seq: Generated<number>;
+  /** `dp_…`. */
+  id: string;
+  client_id: string;
+  merchant_id: string;
+  transaction_id: string;
+  /** Minor units: at most what was not refunded of the sale. */
+  amount: number;
+  reason: DisputeReason;
+  status: DisputeStatus;
+  /** 1 once its amount and fee were withdrawn from the balance (an inquiry withdraws nothing). */
+  funds_withdrawn: number;
+  evidence_due_by: Instant;
+  /** The evidence's text fields as a JSON object. */
+  evidence: string;
+  file_count: number;
+  /** Its states as a JSON array of `{ status, at }`, oldest first. */
+  history: string;
+  submitted_at: Instant | null;
+  closed_at: Instant | null;
+  created_at: Instant;
+  updated_at: Instant;
+}
+
+/** An evidence file, with its merchant's data: served to that merchant only. */
+export interface DisputeFilesTable {
+  /** `df_…`. */
+  id: string;
+  dispute_id: string;
+  merchant_id: string;
+  filename: string;
+  content_type: EvidenceFileType;
+  size: number;
+  bytes: Buffer;
+  created_at: Instant;
 }

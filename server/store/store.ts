@@ -25,6 +25,7 @@ import type { RunSteps } from './sqlite/writer-thread.ts';
 import type { LongRead, LongReads } from './long-reads.ts';
 import { LedgerRepository } from './ledger.ts';
 import { PayoutRepository } from './payouts.ts';
+import { DisputeRepository } from './disputes.ts';
 
 interface StoreOptions {
   dialect: Dialect;
@@ -69,6 +70,7 @@ const REPOSITORIES = {
   paymentDetails: (db: Executor) => new PaymentDetailsRepository(db),
   ledger: (db: Executor) => new LedgerRepository(db),
   payouts: (db: Executor, store: StoreBasics) => new PayoutRepository(db, store.dialect),
+  disputes: (db: Executor) => new DisputeRepository(db),
 };
 type RepositoryName = keyof typeof REPOSITORIES;
 type Repositories = { readonly [K in RepositoryName]: ReturnType<(typeof REPOSITORIES)[K]> };

@@ -9,7 +9,11 @@ import type {
 } from './schema.ts';
 import { boundOf, keyOf, pageOf, type ListingKey, type Page, type PageStart } from './pages.ts';
 
-export type Transaction = Omit<TransactionsTable, 'seq' | 'refunded_amount'> & { refunded_amount: number };
+export type Transaction = Omit<TransactionsTable, 'seq' | 'refunded_amount' | 'dispute_id'> & {
+  refunded_amount: number;
+  /** The sale's dispute, as read (migration 023); a new row has none. */
+  dispute_id?: string | null;
+};
 export type NewTransaction = Omit<Transaction, 'refunded_amount'> & { refunded_amount?: number };
 /** The shopper's phone and address from a transaction's pay-link request: null for one made without a pay link. */
 export interface ShopperContacts {
@@ -53,11 +57,12 @@ const COLUMNS = [
   'refund_note',
   'hold_history',
   'receipt_email',
+  'dispute_id',
 ] as const;
 
 /** A transaction's own columns, without what a joined read (`findForChange`) put beside them: a row to build on. */
 export const ownColumns = (t: Transaction): Transaction =>
-  Object.fromEntries(COLUMNS.map((column) => [column, t[column]])) as Transaction;
+  Object.fromEntries(COLUMNS.filter((c) => c !== 'dispute_id').map((column) => [column, t[column]])) as Transaction;
 
 /** Kinds that the transaction listing shows: money that moved. Authorizations are not charges. */
 const LISTED_KINDS = ['sale', 'refund', 'void', 'ach_return'] as const;

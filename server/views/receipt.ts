@@ -24,6 +24,8 @@ interface ReceiptTransaction {
   created_at: string;
   order_id: string;
   auth_code: string;
+  /** A disputed sale's dispute (docs/disputes.md). */
+  dispute_id?: string | null | undefined;
 }
 
 /** A receipt: its transaction, the payment it concerns as it stands now (itself, or a refund's original) and that payment's refunds. */
@@ -54,6 +56,7 @@ const LOCAL_DATES = raw(
 
 /** The payment as it stands now: paid, refunded in part (how much) or whole, cancelled, or waiting for or declined by the bank. */
 function stateOf(p: ReceiptTransaction, texts: ReceiptTexts, language: ReceiptLanguage): string {
+  if (p.dispute_id) return texts.states.disputed;
   if (p.status === 'voided') return texts.states.voided;
   if (p.status === 'pending') return texts.states.pending;
   if (p.status === 'declined') return texts.states.declined;

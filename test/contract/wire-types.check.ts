@@ -7,6 +7,7 @@ import type { Static, TSchema } from 'typebox';
 import type { SchemaTypes } from '../../contract/wire-types.ts';
 import type * as Branding from '../../server/schemas/branding.ts';
 import type * as Customers from '../../server/schemas/customers.ts';
+import type * as Disputes from '../../server/schemas/disputes.ts';
 import type * as Envelope from '../../server/schemas/envelope.ts';
 import type * as Merchants from '../../server/schemas/merchants.ts';
 import type * as Onboarding from '../../server/schemas/onboarding.ts';
@@ -18,6 +19,7 @@ import type * as Widgets from '../../server/schemas/widgets.ts';
 
 type Modules = typeof Branding &
   typeof Customers &
+  typeof Disputes &
   typeof Envelope &
   typeof Merchants &
   typeof Onboarding &

@@ -40,6 +40,7 @@ export async function paidSale(
   merchantKey: string,
   amount = '100.00',
   extra: Record<string, unknown> = {},
+  cardNumber = TEST_CARD.card_number,
 ): Promise<string> {
   const paykit = partnerClient(service);
   const { pay_link } = await paykit.payments.request({
@@ -48,7 +49,7 @@ export async function paidSale(
     order_id: nextOrderId(),
     ...extra,
   });
-  const paid = await paykit.sandbox.pay({ pay_link, method: 'card', ...TEST_CARD });
+  const paid = await paykit.sandbox.pay({ pay_link, method: 'card', ...TEST_CARD, card_number: cardNumber });
   return paid.transaction_id;
 }
 

@@ -21,6 +21,7 @@ import { consoleSearch } from './019-console-search.ts';
 import { ledger } from './020-ledger.ts';
 import { eventsInCommitOrder } from './021-events-in-commit-order.ts';
 import { refundReasons } from './022-refund-reasons.ts';
+import { disputes } from './023-disputes.ts';
 
 /** Migrations live in code so that one build runs on both databases; names sort in the order they apply. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -46,6 +47,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     '020-ledger': ledger(dialect),
     '021-events-in-commit-order': eventsInCommitOrder(dialect),
     '022-refund-reasons': refundReasons(),
+    '023-disputes': disputes(dialect),
   };
   return { getMigrations: async () => migrations };
 }

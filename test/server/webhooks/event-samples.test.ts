@@ -66,6 +66,13 @@ describe('the test events (POST /sandbox/webhooks/trigger) have the shape of rea
     await paykit.preauth.capture({ merchant_key: merchantKey, transaction_id: hold });
     const ach = await pay('9.00', { method: 'ach', routing_number: '110000000', account_number: '000123456789' });
     await paykit.sandbox.updateAch({ merchant_key: merchantKey, transaction_id: ach, new_status: 'approved' });
+    // Disputes (#46): opened (its money withdrawn), answered, submitted; won at the clock's next move (given back).
+    const disputed = await paykit.sandbox.openDispute({
+      merchant_key: merchantKey,
+      transaction_id: await pay('12.00', card),
+    });
+    await paykit.disputes.saveEvidence(merchantKey, disputed.dispute_id, { explanation: 'winning_evidence' });
+    await paykit.disputes.submit(merchantKey, disputed.dispute_id);
     const hosted = await newOnboardingLink(service);
     assert.equal((await service.request('POST', hosted.path, { form: formBody(validApplication()) })).status, 200);
     // Payouts (#45): this merchant's is paid; another's, to the failing test account (ending 1116), fails. The clock
