@@ -84,7 +84,7 @@ export function clientReference(operations: Operation[]): string {
           .split('\n')
           .map((line) => (line ? `  ${line}` : line))
           .join('\n');
-        return `- **\`paykit.${call[1]}.${call[2]}()\`** · \`${operation.method} ${operation.path}\`: ${operation.summary}.\n\n  \`\`\`ts\n${code}\n  \`\`\``;
+        return `- **\`paykit.${call[1]}.${call[2]}()\`** · \`${operation.method} ${operation.path}\`: ${operation.summary}.\n  \`\`\`ts\n${code}\n  \`\`\``;
       });
     // The calls of the widgets, by the element that makes them: the element is their example.
     const byElement = Map.groupBy(
