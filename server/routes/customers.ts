@@ -130,7 +130,6 @@ export const customerRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { clo
         request,
         charge,
         { result: true, message: 'Customer charged.', transaction_id: charge.result.id },
-        merchant.id,
         charge.result.id,
         { now: clock.now(), publicUrl: config.publicUrl },
       );

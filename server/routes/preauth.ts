@@ -49,7 +49,7 @@ export const preauthRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
       );
       // The shopper's receipt of the charge, as a paid pay link's (the hold's request names the phone or address).
       const answer = { result: true, message: 'Authorization captured.', data: captured.result };
-      return writeWithReceipt(request, captured, answer, merchant.id, captured.result.transaction_id, {
+      return writeWithReceipt(request, captured, answer, captured.result.transaction_id, {
         now: clock.now(),
         publicUrl: config.publicUrl,
       });

@@ -412,14 +412,7 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
       const options = { now: clock.now(), publicUrl: config.publicUrl };
       // The bank sent the payment back: the shopper is told, by a receipt of the return written with it.
       if (decided.returnedId)
-        return writeWithReceipt(
-          request,
-          decided,
-          { result: true, message: 'Success.' },
-          merchant.id,
-          decided.returnedId,
-          options,
-        );
+        return writeWithReceipt(request, decided, { result: true, message: 'Success.' }, decided.returnedId, options);
       const answer = await request.unit.write(decided.change, { result: true, message: 'Success.' });
       if (decided.shopperReachable)
         await sendShopperReceipt(request, merchant.id, request.body.transaction_id, options);

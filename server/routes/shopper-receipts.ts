@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { receiptChange } from '../services/receipts.ts';
-import { apply } from '../services/guarded.ts';
-import type { Change } from '../store/changes.ts';
+import { newTransactionReceipt, receiptChange } from '../services/receipts.ts';
+import type { Change, Row } from '../store/changes.ts';
+import type { Transaction } from '../store/transactions.ts';
 
 /**
  * The shopper's receipt of a payment, refund or void just written, through the request's unit. The change stands
@@ -23,23 +23,23 @@ export async function sendShopperReceipt(
 }
 
 /**
- * A charge's change and its receipt in one unit of the request (a captured hold, a stored customer's charge, a returned
- * bank payment): the message rows commit with the money, or neither does. With nobody to reach (as the decision read),
- * the change alone, as one write; nothing more when receipts are off.
+ * A charge's change and its receipt as one write of the request's unit (a captured hold, a stored customer's charge, a
+ * returned bank payment): the message rows commit with the money, or neither does. The receipt of the transaction the
+ * change inserts is made first, from what the decision wrote and one read of its merchant and shopper: as one change,
+ * a charge is one message to SQLite's writer (in a Kysely transaction, statement by statement, it ran 5× slower).
  */
-export function writeWithReceipt<A>(
+export async function writeWithReceipt<A>(
   request: FastifyRequest,
   { change, shopperReachable }: { change: Change; shopperReachable: boolean },
   answer: A,
-  merchantId: string,
   transactionId: string,
   options: { now: Date; publicUrl: string },
 ): Promise<A> {
   if (!shopperReachable) return request.unit.write(change, answer);
-  return request.unit.transaction(async (tx) => {
-    await apply(tx, change);
-    const receipt = await receiptChange(tx, merchantId, transactionId, options);
-    if (receipt) await tx.write(receipt);
-    return answer;
-  });
+  const inserted = change.rows
+    .filter((r): r is Row<'transactions'> => r.table === 'transactions')
+    .find(({ row }) => row.id === transactionId);
+  if (!inserted) throw new Error(`writeWithReceipt: the change inserts no transaction ${transactionId}`);
+  const receipt = await newTransactionReceipt(request.unit.store, inserted.row as Transaction, options);
+  return request.unit.write(receipt ? { ...change, rows: [...change.rows, ...receipt.rows] } : change, answer);
 }

@@ -104,6 +104,34 @@ export async function receiptChange(
     options.language && isReceiptLanguage(options.language)
       ? options.language
       : ((await store.receipts.languageOf(merchantId, transactionId)) ?? '');
+  return receiptRows(t, found.channels, language, options);
+}
+
+/**
+ * The receipt of a transaction a change is about to insert (a captured hold's sale, a customer's charge, a bank
+ * payment's return), to be written in that change: read before, so the change and its receipt travel as one write.
+ */
+export async function newTransactionReceipt(
+  store: Store,
+  row: Transaction,
+  options: { now: Date; publicUrl: string },
+): Promise<Change | undefined> {
+  const subject = {
+    ...row,
+    ...(await store.transactions.receiptContext(row.merchant_id, row.request_id, row.customer_id)),
+  };
+  const found = recipientsOf(subject);
+  // No earlier receipt names a language for a transaction not yet written: the page takes the browser's.
+  return 'problem' in found ? undefined : receiptRows(subject, found.channels, '', options);
+}
+
+function receiptRows(
+  t: ReceiptSubject,
+  channels: ['sms' | 'email', string][],
+  language: ReceiptLanguage | '',
+  options: { now: Date; publicUrl: string },
+): Change {
+  const merchantId = t.merchant_id;
   const token = newToken('rct_');
   const link = `${options.publicUrl}${receiptPath(token)}`;
   const words = language || 'en';
@@ -122,7 +150,7 @@ export async function receiptChange(
         table: 'receipts',
         row: { token_hash: digest(token), merchant_id: merchantId, transaction_id: t.id, language, created_at: at },
       },
-      ...found.channels.map(([channel, recipient]): Row => ({
+      ...channels.map(([channel, recipient]): Row => ({
         table: 'messages',
         row: {
           id: newId('msg_'),

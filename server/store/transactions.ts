@@ -166,6 +166,35 @@ export class TransactionRepository {
     );
   }
 
+  /** What a receipt needs beside its transaction: its merchant's name and receipts setting, the shopper's contacts. */
+  async receiptContext(
+    merchantId: string,
+    requestId: string | null | undefined,
+    customerId: string | null | undefined,
+  ) {
+    const context = await this.db
+      .selectFrom('merchants')
+      .leftJoin('widget_settings', 'widget_settings.merchant_id', 'merchants.id')
+      .leftJoin('payment_requests', (join) =>
+        join.onRef('payment_requests.merchant_id', '=', 'merchants.id').on('payment_requests.id', '=', requestId ?? ''),
+      )
+      .leftJoin('customers', (join) =>
+        join.onRef('customers.merchant_id', '=', 'merchants.id').on('customers.id', '=', customerId ?? ''),
+      )
+      .select([
+        'merchants.business_name',
+        'payment_requests.source as request_source',
+        'payment_requests.phone',
+        'payment_requests.email',
+        'customers.phone as customer_phone',
+        'customers.email as customer_email',
+      ])
+      .select((eb) => eb.fn.coalesce('widget_settings.receipts_enabled', eb.lit(1)).as('receipts_enabled'))
+      .where('merchants.id', '=', merchantId)
+      .executeTakeFirstOrThrow();
+    return context;
+  }
+
   async update(id: string, changes: Changes): Promise<void> {
     await this.db.updateTable('transactions').set(changes).where('id', '=', id).execute();
   }
