@@ -5,8 +5,7 @@
  * page, and has no budget of its own any more (it had 2 KB, when it was a loader only). The loader names the other
  * files by their content hashes, whose randomness moved its brotli bytes (and, through esbuild's choice of short names,
  * its minified code) by up to 64 B though its code did not change: the test builds the loader without them and counts
- * each file with its hashes replaced by one placeholder (the wire carries 50–70 B more). Counted so, issue 47 left the
- * pages at 12,663 and 18,473 B under its budgets of 12,718 and 18,545 B on the wire (then 12,685 and 18,503: 33 and
- * 42 B of room); these budgets are what the pages reach today, 12,665 and 18,475 B, with no room.
+ * each file with its hashes replaced by one placeholder (the wire carries 50–70 B more). Counted so, the pages weigh
+ * 12,665 and 18,475 B today: the budgets, with no room.
  */
 export const BUDGETS = { payButtonPage: 12_665, allElementsPage: 18_475 };
