@@ -3,7 +3,7 @@ import { chromeLauncher } from '@web/test-runner-chrome';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { fromRollup } from '@web/dev-server-rollup';
 import rollupReplace from '@rollup/plugin-replace';
-import { startBrowserService } from './test/support/browser-service.js';
+import { freePort, startBrowserService } from './test/support/browser-service.js';
 import { reactEsm } from './test/support/wtr-react-esm.js';
 
 const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -44,6 +44,8 @@ export default {
     testFramework,
   ) => `<html><head><script>window.PAYKIT_TEST = ${JSON.stringify({ ...service.env, reactMajor: react18 ? 18 : 19 })};</script></head>
     <body><script type="module" src="${testFramework}"></script></body></html>`,
+  // Not wtr's default 8000: scripts/test.ts runs the React 18 pass beside the main one, and both took 8000.
+  port: await freePort(),
   files: react18 ? ['test/wrappers/react.test.ts'] : ['test/elements/**/*.test.ts', 'test/wrappers/**/*.test.ts'],
   nodeResolve: true,
   concurrency: 1,

@@ -31,18 +31,13 @@ export async function createClient(store: Store, name: string, now: Date): Promi
 export async function ensureClient(store: Store, id: string, secret: string, now: Date): Promise<void> {
   if (!CLIENT_ID.test(id)) throw new Error('PAYKIT_CLIENT_ID must be 3 to 64 letters, digits, "_" or "-"');
   if (secret.length < 16) throw new Error('PAYKIT_CLIENT_SECRET must be at least 16 characters');
-  await store.transaction(async (tx) => {
-    const existing = await tx.clients.findById(id);
-    if (!existing) {
-      await tx.clients.insert({
-        id,
-        name: id,
-        secret_hash: digest(secret),
-        public_key: newToken('pk_client_').slice(0, 40),
-        created_at: isoInstant(now),
-      });
-    } else if (existing.secret_hash !== digest(secret)) {
-      await tx.clients.updateSecret(id, digest(secret));
-    }
+  await store.clients.insertIfAbsent({
+    id,
+    name: id,
+    secret_hash: digest(secret),
+    public_key: newToken('pk_client_').slice(0, 40),
+    created_at: isoInstant(now),
   });
+  const client = await store.clients.findById(id);
+  if (client?.secret_hash !== digest(secret)) await store.clients.updateSecret(id, digest(secret));
 }

@@ -13,6 +13,15 @@ export class ClientRepository {
     await this.db.insertInto('clients').values(client).execute();
   }
 
+  /** Several processes starting at once may each seed the same client: the first insert wins, the others do nothing. */
+  async insertIfAbsent(client: Client): Promise<void> {
+    await this.db
+      .insertInto('clients')
+      .values(client)
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .execute();
+  }
+
   async findById(id: string): Promise<Client | undefined> {
     return this.db.selectFrom('clients').selectAll().where('id', '=', id).executeTakeFirst();
   }

@@ -166,10 +166,14 @@ if (testDatabases().includes('postgres')) {
     test('exactly one payout per merchant and period, every entry in one of them', async () => {
       const { env, cleanup } = await storageEnv('postgres');
       cleanups.push(cleanup);
+      // Started at once, as a platform's processes would be; each is stopped even when another fails to start.
       const processes = await Promise.all(
-        [1, 2, 3].map(() => startServiceProcess({ ...env, ...credentials, PAYKIT_WEBHOOK_DISPATCHER: 'off' })),
+        [1, 2, 3].map(async () => {
+          const service = await startServiceProcess({ ...env, ...credentials, PAYKIT_WEBHOOK_DISPATCHER: 'off' });
+          cleanups.push(async () => void (await service.stop()));
+          return service;
+        }),
       );
-      for (const service of processes) cleanups.push(async () => void (await service.stop()));
       const db = beside('postgres', env);
       cleanups.push(db.close);
       // Paid out today whatever the weekday: a weekly schedule anchored on it.

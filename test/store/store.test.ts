@@ -115,6 +115,12 @@ for (const database of testDatabases()) {
       await assert.rejects(ensureClient(store, 'x', 'long-enough-secret', now()), /PAYKIT_CLIENT_ID must be 3 to 64/);
       await assert.rejects(ensureClient(store, 'seeded_partner', 'short', now()), /at least 16 characters/);
     });
+
+    test('processes starting at once seed the same client without failing', async () => {
+      await Promise.all([1, 2, 3].map(() => ensureClient(store, 'racing_partner', 'racing-secret-0123456789', now())));
+      const client = await store.clients.findById('racing_partner');
+      assert.ok(client && matchesDigest('racing-secret-0123456789', client.secret_hash));
+    });
   });
 }
 

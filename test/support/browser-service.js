@@ -9,7 +9,8 @@ import { waitUntil } from './wait.ts';
 const credentials = { id: 'browser_tests', secret: 'browser-tests-secret-0123456789' };
 const basic = `Basic ${Buffer.from(`${credentials.id}:${credentials.secret}`).toString('base64')}`;
 
-async function freePort() {
+/** A port the system picked as free (a few ports may race for it only if taken in the same instant). */
+export async function freePort() {
   const server = createServer().listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address();
