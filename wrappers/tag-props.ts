@@ -192,7 +192,7 @@ export interface TransactionsTableOnListeners {
   'ontransaction-released'?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
   /** "Undo sale" went through: `detail.transaction.undone_as` is `void` or `refund`. */
   'ontransaction-undone'?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
-  /** The shopper's receipt was sent again. */
+  /** The receipt was sent again, to the shopper or to where the merchant typed. */
   'onreceipt-sent'?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
   /** The merchant applied or cleared filters (not fired when the page sets them). `detail`: the filters, as `filters` reads them. */
   'ontransactions-filter-change'?: ((event: CustomEvent<TransactionFilters>) => void) | undefined;
@@ -214,7 +214,7 @@ export interface TransactionsTableColonListeners {
   'on:transaction-released'?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
   /** "Undo sale" went through: `detail.transaction.undone_as` is `void` or `refund`. */
   'on:transaction-undone'?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
-  /** The shopper's receipt was sent again. */
+  /** The receipt was sent again, to the shopper or to where the merchant typed. */
   'on:receipt-sent'?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
   /** The merchant applied or cleared filters (not fired when the page sets them). `detail`: the filters, as `filters` reads them. */
   'on:transactions-filter-change'?: ((event: CustomEvent<TransactionFilters>) => void) | undefined;

@@ -180,7 +180,7 @@ export const TransactionsTable = withHtmlAttributes(defineComponent({
     transactionReleased: (_event: CustomEvent<TransactionActionDetail>) => true,
     /** "Undo sale" went through: `detail.transaction.undone_as` is `void` or `refund`. */
     transactionUndone: (_event: CustomEvent<TransactionActionDetail>) => true,
-    /** The shopper's receipt was sent again. */
+    /** The receipt was sent again, to the shopper or to where the merchant typed. */
     receiptSent: (_event: CustomEvent<TransactionActionDetail>) => true,
     /** The merchant applied or cleared filters (not fired when the page sets them). `detail`: the filters, as `filters` reads them. */
     transactionsFilterChange: (_event: CustomEvent<TransactionFilters>) => true,
