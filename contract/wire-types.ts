@@ -1863,6 +1863,8 @@ export type WidgetPayLinkBody = {
   amount: string | number;
   order_id?: string;
   description?: string;
+  /** The shopper's e-mail, if the page knows it: the pay page's optional receipt field starts with it */
+  receipt_email?: string;
 };
 
 export type WidgetPaymentRequestAnswer = {

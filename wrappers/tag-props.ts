@@ -16,6 +16,8 @@ import type {
 
 /** `<pay-button>` in a template: its attributes by name and its properties by name. */
 export interface PayButtonTagProps {
+  /** The shopper's e-mail, if the page knows it: the pay page's optional receipt field starts with it, and the shopper may change or clear it. One that is no address makes the click fail with `invalid_request`. */
+  'receipt-email'?: PayButtonElement['receiptEmail'] | undefined;
   /** Shows the pay link as a QR code next to the button once it is created. */
   'show-qr'?: boolean | undefined;
   /** The merchant's order reference; the service makes one when absent. */
@@ -26,6 +28,8 @@ export interface PayButtonTagProps {
   'base-url'?: PayButtonElement['baseUrl'] | undefined;
   /** What the payment is for, shown on the pay page. */
   description?: PayButtonElement['description'] | undefined;
+  /** The shopper's e-mail, if the page knows it: the pay page's optional receipt field starts with it, and the shopper may change or clear it. One that is no address makes the click fail with `invalid_request`. */
+  receiptEmail?: PayButtonElement['receiptEmail'] | undefined;
   /** How the pay page opens: `dialog` (default), `popup` or `redirect`. */
   mode?: PayButtonElement['mode'] | undefined;
   /** Shows the pay link as a QR code next to the button once it is created. */

@@ -66,10 +66,9 @@ properties and parts, with their descriptions) are in the package's \`editors/\`
 ## Languages
 
 The elements speak English, Spanish, French and German: their \`locale\` (else the page's \`lang\`, else en-US) picks
-the texts, and formats amounts and dates through \`Intl\`. A language other than English is a small module loaded the
-first time an element needs it. \`strings\` replaces any text, in any language (the keys are in each element's
-table below and its \`…Strings\` export), e.g. \`el.strings = { verb: 'Order' }\`. The pay button opens the hosted pay
-page in the same language. Amounts are US dollars in every language.
+the texts and formats amounts and dates through \`Intl\`; a language other than English is a small module loaded when
+first needed. \`strings\` replaces any text in any language (the keys are in each element's table below and its
+\`…Strings\` export), e.g. \`el.strings = { verb: 'Order' }\`. The pay page opens in that language; amounts are US dollars.
 
 ## Themes
 

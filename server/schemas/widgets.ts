@@ -36,6 +36,12 @@ export const WidgetPayLinkBody = Body({
   amount: Money('Decimal text, e.g. "10.00"'),
   order_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   description: Type.Optional(Type.String({ maxLength: 500 })),
+  receipt_email: Type.Optional(
+    Type.String({
+      maxLength: 254,
+      description: "The shopper's e-mail, if the page knows it: the pay page's optional receipt field starts with it",
+    }),
+  ),
 });
 export const WidgetPayLinkAnswer = Envelope(
   Type.Object({

@@ -38,6 +38,8 @@ export const PayButton = withHtmlAttributes(defineComponent({
   props: {
     /** What the payment is for, shown on the pay page. */
     description: { type: null as unknown as PropType<PayButtonElement['description']>, default: undefined },
+    /** The shopper's e-mail, if the page knows it: the pay page's optional receipt field starts with it, and the shopper may change or clear it. One that is no address makes the click fail with `invalid_request`. */
+    receiptEmail: { type: null as unknown as PropType<PayButtonElement['receiptEmail']>, default: undefined },
     /** How the pay page opens: `dialog` (default), `popup` or `redirect`. */
     mode: { type: null as unknown as PropType<PayButtonElement['mode']>, default: undefined },
     /** Shows the pay link as a QR code next to the button once it is created. */
