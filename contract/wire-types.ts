@@ -1658,6 +1658,10 @@ export type ConsoleDetailsAnswer = {
       transaction_id: string;
       amount: string;
       created_date: string;
+      /** As the merchant gave it; null when none */
+      reason: "requested_by_customer" | "duplicate" | "fraudulent" | "other" | null;
+      /** The merchant's words with reason "other" */
+      reason_note: string | null;
     }[];
     /** Where its money went (docs/payouts.md) */
     money: {
@@ -1776,6 +1780,10 @@ export type ConsoleUndoAnswer = {
       transaction_id: string;
       amount: string;
       created_date: string;
+      /** As the merchant gave it; null when none */
+      reason: "requested_by_customer" | "duplicate" | "fraudulent" | "other" | null;
+      /** The merchant's words with reason "other" */
+      reason_note: string | null;
     }[];
     /** Where its money went (docs/payouts.md) */
     money: {
@@ -1855,6 +1863,8 @@ export type WidgetPayLinkBody = {
   amount: string | number;
   order_id?: string;
   description?: string;
+  /** The shopper's e-mail, if the page knows it: the pay page's optional receipt field starts with it */
+  receipt_email?: string;
 };
 
 export type WidgetPaymentRequestAnswer = {

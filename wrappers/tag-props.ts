@@ -16,6 +16,8 @@ import type {
 
 /** `<pay-button>` in a template: its attributes by name and its properties by name. */
 export interface PayButtonTagProps {
+  /** The shopper's e-mail, if the page knows it: the pay page's optional receipt field starts with it, and the shopper may change or clear it. One that is no address makes the click fail with `invalid_request`. */
+  'receipt-email'?: PayButtonElement['receiptEmail'] | undefined;
   /** Shows the pay link as a QR code next to the button once it is created. */
   'show-qr'?: boolean | undefined;
   /** The merchant's order reference; the service makes one when absent. */
@@ -26,6 +28,8 @@ export interface PayButtonTagProps {
   'base-url'?: PayButtonElement['baseUrl'] | undefined;
   /** What the payment is for, shown on the pay page. */
   description?: PayButtonElement['description'] | undefined;
+  /** The shopper's e-mail, if the page knows it: the pay page's optional receipt field starts with it, and the shopper may change or clear it. One that is no address makes the click fail with `invalid_request`. */
+  receiptEmail?: PayButtonElement['receiptEmail'] | undefined;
   /** How the pay page opens: `dialog` (default), `popup` or `redirect`. */
   mode?: PayButtonElement['mode'] | undefined;
   /** Shows the pay link as a QR code next to the button once it is created. */
@@ -192,7 +196,7 @@ export interface TransactionsTableOnListeners {
   'ontransaction-released'?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
   /** "Undo sale" went through: `detail.transaction.undone_as` is `void` or `refund`. */
   'ontransaction-undone'?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
-  /** The shopper's receipt was sent again. */
+  /** The receipt was sent again, to the shopper or to where the merchant typed. */
   'onreceipt-sent'?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
   /** The merchant applied or cleared filters (not fired when the page sets them). `detail`: the filters, as `filters` reads them. */
   'ontransactions-filter-change'?: ((event: CustomEvent<TransactionFilters>) => void) | undefined;
@@ -214,7 +218,7 @@ export interface TransactionsTableColonListeners {
   'on:transaction-released'?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
   /** "Undo sale" went through: `detail.transaction.undone_as` is `void` or `refund`. */
   'on:transaction-undone'?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
-  /** The shopper's receipt was sent again. */
+  /** The receipt was sent again, to the shopper or to where the merchant typed. */
   'on:receipt-sent'?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
   /** The merchant applied or cleared filters (not fired when the page sets them). `detail`: the filters, as `filters` reads them. */
   'on:transactions-filter-change'?: ((event: CustomEvent<TransactionFilters>) => void) | undefined;

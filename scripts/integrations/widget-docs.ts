@@ -66,26 +66,23 @@ properties and parts, with their descriptions) are in the package's \`editors/\`
 ## Languages
 
 The elements speak English, Spanish, French and German: their \`locale\` (else the page's \`lang\`, else en-US) picks
-the texts, and formats amounts and dates through \`Intl\`. A language other than English is a small module loaded the
-first time an element needs it. \`strings\` replaces any text, in any language (the keys are in each element's
-table below and its \`…Strings\` export), e.g. \`el.strings = { verb: 'Order' }\`. The pay button opens the hosted pay
-page in the same language. Amounts are US dollars in every language.
+the texts and formats amounts and dates through \`Intl\`; a language other than English is a small module loaded when
+first needed. \`strings\` replaces any text in any language (the keys are in each element's table below and its
+\`…Strings\` export), e.g. \`el.strings = { verb: 'Order' }\`. The pay page opens in that language; amounts are US dollars.
 
 ## Themes
 
-\`theme="light"\` or \`theme="dark"\` fixes the colours; \`theme="auto"\` follows the visitor's system setting. Without
-\`theme\`, an element follows the page's \`color-scheme\` (which it inherits): \`color-scheme: dark\` is dark, \`light dark\`
-follows the system, and a page that declares none is light, whatever the system says. The \`--paykit-*\` custom
-properties below win in both schemes.
+\`theme="light"\` or \`"dark"\` fixes the colours, \`"auto"\` follows the visitor's system. Without \`theme\`, an element
+follows the page's (inherited) \`color-scheme\`: \`dark\` is dark, \`light dark\` follows the system, and none is light,
+whatever the system says. The \`--paykit-*\` custom properties below win in both schemes.
 
 ## Errors
 
 Every \`*-error\` event carries \`{code, message}\`, and for \`csp\` also \`developerMessage\`. The message is for the
-payer (in the element's language when the element wrote it, the service's words when the service refused) and is
-what the element shows under its button; \`developerMessage\`, when present, is for you (it is also written to the
-console). The code is for your code, stable across releases and languages: when the service refused, it is the
-service's own reason (the envelope's \`code\`, the same names as \`paykit/client\`'s errors); the element falls back
-to the HTTP status only for an answer without one (a proxy's error page).
+payer (in the element's language, or the service's words when the service refused) and is what the element shows;
+\`developerMessage\`, when present, is for you (also written to the console). The code is for your code, stable across
+releases and languages: the service's own reason when it refused (the envelope's \`code\`, as \`paykit/client\`'s
+errors), else the HTTP status, for an answer without one (a proxy's error page).
 
 | \`code\` | when | what to do |
 |---|---|---|
@@ -167,13 +164,11 @@ export default async function Checkout() {
 \`\`\`
 
 The two attributes keep the browser's console clean. The browser turns each \`<template shadowrootmode>\` into the
-element's shadow root while it parses, so the \`<div>\` holds other children than the HTML React sent:
-\`suppressHydrationWarning\` tells React that is expected, so it neither reports a mismatch nor parses the HTML again
-to compare it (that second parse is what Chromium warns about: "declarative Shadow DOM is not being parsed").
-\`crossOrigin="anonymous"\` gives the \`<link rel="preload">\` that \`<Script>\` adds the credentials mode of the module
-script it preloads; without it the preload is not used and the browser says so. No component of ours is needed for
-two attributes. test/package/nextjs.test.ts runs this recipe with \`next build\` + \`next start\` and with \`next dev\`
-in Chromium (\`PAYKIT_TEST_NEXT=1\`): a clean console, and the page without the two attributes as its control.
+element's shadow root while it parses, so the \`<div>\` holds other children than React sent: \`suppressHydrationWarning\`
+says that is expected, so React neither reports a mismatch nor parses the HTML again (Chromium warns of that parse).
+\`crossOrigin="anonymous"\` gives \`<Script>\`'s \`<link rel="preload">\` the module script's credentials mode, else the
+preload goes unused and the browser says so. test/package/nextjs.test.ts runs this recipe with \`next build\` + \`next
+start\` and \`next dev\` in Chromium (\`PAYKIT_TEST_NEXT=1\`): a clean console, and the page without the two as control.
 
 Firefox before 123, within the floor below, has no declarative shadow DOM: there a server-rendered element shows
 nothing until the script runs, and then renders itself.

@@ -35,7 +35,15 @@ const refunded = {
   voidable_until: null,
   capturable: false,
   timeline: [...saleSteps, { at: '2026-03-10T18:50:03.420Z', what: 'refunded', amount: '5.00' }],
-  refunds: [{ transaction_id: REFUND_ID, amount: '5.00', created_date: '2026-03-10T18:50:03.420Z' }],
+  refunds: [
+    {
+      transaction_id: REFUND_ID,
+      amount: '5.00',
+      created_date: '2026-03-10T18:50:03.420Z',
+      reason: 'requested_by_customer',
+      reason_note: null,
+    },
+  ],
   money: inBalance,
 };
 const voided = {
@@ -93,7 +101,7 @@ export const CONSOLE_EXAMPLES: Record<string, OperationExample> = {
   },
   'POST /widgets/transactions/{transaction_id}/refund': {
     params: { transaction_id: SALE_ID },
-    body: { amount: '5.00' },
+    body: { amount: '5.00', reason: 'requested_by_customer' },
     answer: { result: true, message: 'Refund processed.', data: refunded },
     client: CONSOLE,
     clientLang: 'html',

@@ -15,6 +15,7 @@ import { TransactionStatuses } from './payments.ts';
 import { LogoAnswer, LogoInput } from './branding.ts';
 import { CONSOLE_CARD_BRANDS, CONSOLE_STATUSES, TIMELINE_STEPS } from '../domain/console.ts';
 import { PAYOUT_STATUSES } from '../domain/payouts.ts';
+import { REFUND_REASONS } from '../domain/refunds.ts';
 
 export const PublicKeyParams = Type.Object({ public_key: Type.String({ maxLength: 100 }) });
 export const LinkParams = Type.Object({
@@ -35,6 +36,12 @@ export const WidgetPayLinkBody = Body({
   amount: Money('Decimal text, e.g. "10.00"'),
   order_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   description: Type.Optional(Type.String({ maxLength: 500 })),
+  receipt_email: Type.Optional(
+    Type.String({
+      maxLength: 254,
+      description: "The shopper's e-mail, if the page knows it: the pay page's optional receipt field starts with it",
+    }),
+  ),
 });
 export const WidgetPayLinkAnswer = Envelope(
   Type.Object({
@@ -234,7 +241,19 @@ export const WidgetTransactionsAnswer = Envelope(
 const Details = {
   ...ConsoleItemFields,
   timeline: Type.Array(Type.Object({ at: Instant, what: OneOf(TIMELINE_STEPS), amount: Type.Optional(Type.String()) })),
-  refunds: Type.Array(Type.Object({ transaction_id: Type.String(), amount: Type.String(), created_date: Instant })),
+  refunds: Type.Array(
+    Type.Object({
+      transaction_id: Type.String(),
+      amount: Type.String(),
+      created_date: Instant,
+      reason: Type.Union([OneOf(REFUND_REASONS), Type.Null()], {
+        description: 'As the merchant gave it; null when none',
+      }),
+      reason_note: Type.Union([Type.String(), Type.Null()], {
+        description: 'The merchant\'s words with reason "other"',
+      }),
+    }),
+  ),
   money: Type.Object(
     {
       fee_amount: Type.String({

@@ -134,7 +134,13 @@ export async function consoleDetails(store: Store, merchantId: string, transacti
     timeline: timelineOf(t, reversals, related, receiptTimes, now),
     refunds: reversals
       .filter((r) => r.kind === 'refund')
-      .map((r) => ({ transaction_id: r.id, amount: formatAmount(r.amount), created_date: r.created_at })),
+      .map((r) => ({
+        transaction_id: r.id,
+        amount: formatAmount(r.amount),
+        created_date: r.created_at,
+        reason: r.refund_reason ?? null,
+        reason_note: r.refund_note ?? null,
+      })),
     money: await moneyOf(
       store,
       merchantId,

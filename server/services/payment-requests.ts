@@ -160,6 +160,8 @@ export async function createPaymentRequest(
     publicUrl: string;
     textsPerPhonePerHour?: number;
     minimumPayment?: number | undefined;
+    /** What the pay page's receipt field starts with (a pay button's `receipt-email`), checked by the caller. */
+    receiptEmail?: string | undefined;
   },
 ): Promise<Decided<CreatedRequest>> {
   assertCanTakePayments(merchant);
@@ -204,6 +206,7 @@ export async function createPaymentRequest(
     expires_at: isoInstant(now, PAY_LINK_TTL_MS),
     created_at: isoInstant(now),
     paid_at: null,
+    ...(options.receiptEmail ? { receipt_email: options.receiptEmail } : {}),
   };
   const payLink = `${publicUrl}${payPath(token)}`;
   const channels: ['sms' | 'email', string][] = [];

@@ -4,6 +4,7 @@ import type { WidgetSettingsRow } from '../store/widgets.ts';
 import { forbidden, invalid, unauthenticated } from '../domain/refusals.ts';
 import { digest, newId, newToken } from '../platform/secrets.ts';
 import { createPaymentRequest } from './payment-requests.ts';
+import { isEmail } from '../domain/contact.ts';
 import { isoInstant } from '../domain/instants.ts';
 import { generatedOrderId } from '../domain/order-reference.ts';
 import { WIDGET_DEFAULT_COLOUR } from '../domain/brand-colours.ts';
@@ -172,14 +173,25 @@ const widgetOrderId = () => generatedOrderId(newToken(''));
 export function createWidgetPayLink(
   store: Store,
   merchant: MerchantAccount,
-  input: { amount: string | number; order_id?: string | undefined; description?: string | undefined },
+  input: {
+    amount: string | number;
+    order_id?: string | undefined;
+    description?: string | undefined;
+    receipt_email?: string | undefined;
+  },
   options: { now: Date; publicUrl: string; minimumPayment?: number | undefined },
 ) {
+  const { receipt_email, ...request } = input;
+  const receiptEmail = receipt_email?.trim() || undefined;
+  if (receiptEmail && !isEmail(receiptEmail))
+    throw invalid(
+      `receipt_email "${receiptEmail}" is not an e-mail address: send one such as name@example.com, or none.`,
+    );
   return createPaymentRequest(
     store,
     merchant,
-    { ...input, order_id: input.order_id ?? widgetOrderId() },
-    { source: 'pay_link', ...options },
+    { ...request, order_id: request.order_id ?? widgetOrderId() },
+    { source: 'pay_link', ...options, receiptEmail },
   );
 }
 

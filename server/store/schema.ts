@@ -247,6 +247,8 @@ export interface PaymentRequestsTable {
   expires_at: Instant;
   created_at: Instant;
   paid_at: Instant | null;
+  /** The e-mail a pay button passed: the pay page's receipt field starts with it (migration 024). */
+  receipt_email?: string | null;
 }
 
 /** Where an order came from: the interface's `order_createdfrom`. */

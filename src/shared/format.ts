@@ -12,9 +12,12 @@ export function resolveLocale(locale?: string | null): string {
   return 'en-US';
 }
 
-/** True for the decimal text the service takes ("10", "10.5", "10.50") when it is more than zero. */
+/** Decimal text as the service takes it ("10", "10.5", "10.50"), spaces around allowed. */
+const DECIMAL = /^\s*\d{1,13}(\.\d{1,2})?\s*$/;
+
+/** True for the decimal text the service takes when it is more than zero. */
 export function isAmount(text: string | null | undefined): text is string {
-  return /^\s*\d{1,13}(\.\d{1,2})?\s*$/.test(text ?? '') && Number(text) > 0;
+  return DECIMAL.test(text ?? '') && Number(text) > 0;
 }
 
 // Made once per locale: building an Intl formatter costs far more than using one (a table formats hundreds of cells).
@@ -25,7 +28,7 @@ export function formatMoney(amount: string | number, locale: string): string {
   // Intl's first number format on a page costs a phone 30–90 ms of CPU (ICU loads its number data), on the way to a
   // pay button's first render: in US English, the default, a plain amount is written as Intl writes it, "$" and the
   // digits in groups of three with two decimals (test/elements/format.test.ts holds the two equal).
-  const plain = (locale === 'en' || locale === 'en-US') && /^\s*\d{1,13}(\.\d{1,2})?\s*$/.test(String(amount));
+  const plain = (locale === 'en' || locale === 'en-US') && DECIMAL.test(String(amount));
   if (plain)
     return `$${Number(amount)
       .toFixed(2)

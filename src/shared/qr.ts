@@ -9,12 +9,8 @@ const loadQrCode: QrRenderer = async (text) => {
   return qrcode.toDataURL(text, { margin: 1, width: 176, errorCorrectionLevel: 'M' });
 };
 
-let renderer: QrRenderer = loadQrCode;
-
-/** A data: URL of a PNG QR code for `text`. */
-export function qrDataUrl(text: string): Promise<string> {
-  return renderer(text);
-}
+/** A data: URL of a PNG QR code for `text` (a live binding: setQrRenderer replaces it). */
+export let qrDataUrl: QrRenderer = loadQrCode;
 
 /**
  * Replaces how QR codes are drawn; `undefined` restores `qrcode`. For tests (the test runner serves
@@ -22,5 +18,5 @@ export function qrDataUrl(text: string): Promise<string> {
  * their own encoder.
  */
 export function setQrRenderer(next: QrRenderer | undefined): void {
-  renderer = next ?? loadQrCode;
+  qrDataUrl = next ?? loadQrCode;
 }

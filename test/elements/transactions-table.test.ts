@@ -923,6 +923,8 @@ describe('<transactions-table> without the service', () => {
         await sendKeys({ press: 'Enter' });
         expect(await question(el)).to.equal('Refund $1.50 of $2.50 to Visa •••• 4242?');
         await sendKeys({ press: 'Tab' });
+        expect(shadow(el).activeElement, 'the reason first').to.equal(part(el, 'reason-select'));
+        await sendKeys({ press: 'Tab' });
         expect(shadow(el).activeElement).to.equal(part(el, 'confirm-button'));
         expect(part(el, 'confirm-button').textContent).to.equal('Refund');
         await sendKeys({ press: 'Enter' });
@@ -1061,6 +1063,8 @@ describe('<transactions-table> without the service', () => {
       await sendKeys({ type: '0.50' });
       await sendKeys({ press: 'Enter' });
       expect(await question(el)).to.equal('0,50\u00a0$ von 2,50\u00a0$ an Visa •••• 4242 erstatten?');
+      await sendKeys({ press: 'Tab' });
+      expect(shadow(el).activeElement, 'the reason first').to.equal(part(el, 'reason-select'));
       await sendKeys({ press: 'Tab' });
       expect(shadow(el).activeElement).to.equal(part(el, 'confirm-button'));
       expect(part(el, 'confirm-button').textContent).to.equal('Erstatten');

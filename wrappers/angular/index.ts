@@ -69,7 +69,7 @@ declare global {
     'transaction-released': CustomEvent<TransactionActionDetail>;
     /** "Undo sale" went through: `detail.transaction.undone_as` is `void` or `refund`. */
     'transaction-undone': CustomEvent<TransactionActionDetail>;
-    /** The shopper's receipt was sent again. */
+    /** The receipt was sent again, to the shopper or to where the merchant typed. */
     'receipt-sent': CustomEvent<TransactionActionDetail>;
     /** The merchant applied or cleared filters (not fired when the page sets them). `detail`: the filters, as `filters` reads them. */
     'transactions-filter-change': CustomEvent<TransactionFilters>;

@@ -24,9 +24,11 @@ export type {
 export type { PayButtonElement };
 
 /** The props of `<PayButton>`: the element's properties and its events, beside React's own. */
-export interface PayButtonProps extends Omit<HTMLAttributes<PayButtonElement>, 'description' | 'mode' | 'showQr' | 'pollInterval' | 'strings' | 'amount' | 'orderId' | 'label' | 'disabled' | 'publicKey' | 'baseUrl' | 'locale' | 'theme' | 'onPaySuccess' | 'onPayPending' | 'onPayError' | 'onPayCancel'> {
+export interface PayButtonProps extends Omit<HTMLAttributes<PayButtonElement>, 'description' | 'receiptEmail' | 'mode' | 'showQr' | 'pollInterval' | 'strings' | 'amount' | 'orderId' | 'label' | 'disabled' | 'publicKey' | 'baseUrl' | 'locale' | 'theme' | 'onPaySuccess' | 'onPayPending' | 'onPayError' | 'onPayCancel'> {
   /** What the payment is for, shown on the pay page. */
   description?: PayButtonElement['description'] | undefined;
+  /** The shopper's e-mail, if the page knows it: the pay page's optional receipt field starts with it, and the shopper may change or clear it. One that is no address makes the click fail with `invalid_request`. */
+  receiptEmail?: PayButtonElement['receiptEmail'] | undefined;
   /** How the pay page opens: `dialog` (default), `popup` or `redirect`. */
   mode?: PayButtonElement['mode'] | undefined;
   /** Shows the pay link as a QR code next to the button once it is created. */
@@ -62,4 +64,4 @@ export interface PayButtonProps extends Omit<HTMLAttributes<PayButtonElement>, '
 }
 
 /** `<pay-button>`: A pay button: creates a pay link for `amount` and takes the payer to the hosted pay page in a modal dialog, a popup or by redirect, in the element's language. The outcome arrives as a message from the pay page (accepted only from the origin of the pay link the service returned, and for this button's order), or, when no message can arrive, by polling the link every two seconds while the payment window is open. `pay-success` tells the page the money is the merchant's, `pay-pending` that a bank payment waits for the bank; the merchant's server checks the paid amount against its order before it ships anything. */
-export const PayButton = createComponent<PayButtonElement, PayButtonProps>('pay-button', ['description', 'mode', 'showQr', 'pollInterval', 'strings', 'amount', 'orderId', 'label', 'disabled', 'publicKey', 'baseUrl', 'locale', 'theme'], { onPaySuccess: 'pay-success', onPayPending: 'pay-pending', onPayError: 'pay-error', onPayCancel: 'pay-cancel' }, 'PayButton');
+export const PayButton = createComponent<PayButtonElement, PayButtonProps>('pay-button', ['description', 'receiptEmail', 'mode', 'showQr', 'pollInterval', 'strings', 'amount', 'orderId', 'label', 'disabled', 'publicKey', 'baseUrl', 'locale', 'theme'], { onPaySuccess: 'pay-success', onPayPending: 'pay-pending', onPayError: 'pay-error', onPayCancel: 'pay-cancel' }, 'PayButton');

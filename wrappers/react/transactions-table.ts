@@ -74,7 +74,7 @@ export interface TransactionsTableProps extends Omit<HTMLAttributes<Transactions
   onTransactionReleased?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
   /** "Undo sale" went through: `detail.transaction.undone_as` is `void` or `refund`. */
   onTransactionUndone?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
-  /** The shopper's receipt was sent again. */
+  /** The receipt was sent again, to the shopper or to where the merchant typed. */
   onReceiptSent?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
   /** The merchant applied or cleared filters (not fired when the page sets them). `detail`: the filters, as `filters` reads them. */
   onTransactionsFilterChange?: ((event: CustomEvent<TransactionFilters>) => void) | undefined;

@@ -48,7 +48,7 @@ declare module 'vue' {
       'pay-error': CustomEvent<PaykitErrorDetail>;
       'pay-cancel': CustomEvent<null>;
       },
-      'description' | 'mode' | 'showQr' | 'pollInterval' | 'strings' | 'amount' | 'orderId' | 'label' | 'disabled' | 'publicKey' | 'baseUrl' | 'locale' | 'theme'
+      'description' | 'receiptEmail' | 'mode' | 'showQr' | 'pollInterval' | 'strings' | 'amount' | 'orderId' | 'label' | 'disabled' | 'publicKey' | 'baseUrl' | 'locale' | 'theme'
     >;
     /** `<request-payment-button>`: Sends the payer a pay link by SMS: checks the phone number the way the service does, then asks the service to create the payment request. */
     'request-payment-button': DefineCustomElement<

@@ -38,6 +38,8 @@ export const PayButton = withHtmlAttributes(defineComponent({
   props: {
     /** What the payment is for, shown on the pay page. */
     description: { type: null as unknown as PropType<PayButtonElement['description']>, default: undefined },
+    /** The shopper's e-mail, if the page knows it: the pay page's optional receipt field starts with it, and the shopper may change or clear it. One that is no address makes the click fail with `invalid_request`. */
+    receiptEmail: { type: null as unknown as PropType<PayButtonElement['receiptEmail']>, default: undefined },
     /** How the pay page opens: `dialog` (default), `popup` or `redirect`. */
     mode: { type: null as unknown as PropType<PayButtonElement['mode']>, default: undefined },
     /** Shows the pay link as a QR code next to the button once it is created. */
@@ -180,7 +182,7 @@ export const TransactionsTable = withHtmlAttributes(defineComponent({
     transactionReleased: (_event: CustomEvent<TransactionActionDetail>) => true,
     /** "Undo sale" went through: `detail.transaction.undone_as` is `void` or `refund`. */
     transactionUndone: (_event: CustomEvent<TransactionActionDetail>) => true,
-    /** The shopper's receipt was sent again. */
+    /** The receipt was sent again, to the shopper or to where the merchant typed. */
     receiptSent: (_event: CustomEvent<TransactionActionDetail>) => true,
     /** The merchant applied or cleared filters (not fired when the page sets them). `detail`: the filters, as `filters` reads them. */
     transactionsFilterChange: (_event: CustomEvent<TransactionFilters>) => true,

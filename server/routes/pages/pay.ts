@@ -222,9 +222,11 @@ export const payPages: FastifyPluginAsync<Deps> = async (app, { clock, config })
     const { store } = request.unit;
     const link = await openPayLink(store, request.params.token, clock.now());
     if (!link.ok) return sendProblem(store, reply, link.problem, link.request, lang);
+    // The receipt field starts with the address a pay button passed, if any: the shopper may change or clear it.
     return sendForm(
       reply,
       await contextFor(store, link.request, request.params.token, openerOrigin(request.query.origin), lang),
+      { values: { receipt_email: link.request.receipt_email ?? undefined } },
     );
   });
 

@@ -114,6 +114,7 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
 
   static override properties: PropertyDeclarations = {
     description: {},
+    receiptEmail: { attribute: 'receipt-email' },
     mode: {},
     showQr: { type: Boolean, attribute: 'show-qr' },
     pollInterval: { attribute: false },
@@ -123,6 +124,12 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
 
   /** What the payment is for, shown on the pay page. */
   declare description?: string;
+
+  /**
+   * The shopper's e-mail, if the page knows it: the pay page's optional receipt field starts with it, and the shopper
+   * may change or clear it. One that is no address makes the click fail with `invalid_request`.
+   */
+  declare receiptEmail?: string;
 
   /** How the pay page opens: `dialog` (default), `popup` or `redirect`. */
   declare mode: 'dialog' | 'popup' | 'redirect';
@@ -285,16 +292,17 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
   }
 
   async #payLink(config: ResolvedConfig): Promise<LinkInUse> {
-    const { amount, orderId, description } = this;
-    const key = JSON.stringify([config, amount, orderId, description]);
-    const link = this.#link;
-    // Reused until a minute before it expires.
-    if (link?.key === key && Date.parse(link.link.expires_at) - Date.now() > 60_000) return link;
+    const { amount, orderId, description, receiptEmail } = this;
     const body: PayLinkRequest = {
       amount: amount!.trim(),
       order_id: orderId || undefined,
       description: description || undefined,
+      receipt_email: receiptEmail || undefined,
     };
+    // The same request, the same link, reused until a minute before it expires.
+    const key = JSON.stringify([config, body]);
+    const link = this.#link;
+    if (link?.key === key && Date.parse(link.link.expires_at) - Date.now() > 60_000) return link;
     return (this.#link = { key, config, link: await publicKeyCall<PayLink>(config, 'pay-links', body) });
   }
 
@@ -306,7 +314,8 @@ export class PayButton extends PaykitButtonElement<PayButtonStringKey> {
     if ((origin !== attempt?.payOrigin && origin !== attempt?.config.baseUrl) || data?.order_id !== link!.order_id)
       return;
     // Escape pressed inside the pay page's frame: the dialog closes, as with Escape outside it (a cancel).
-    if (data.type === 'paykit:close') return void (this.#dialog.open && this.#dialog.close());
+    // Closing a dialog that is not open does nothing.
+    if (data.type === 'paykit:close') return this.#dialog.close();
     if (data.type !== 'paykit:payment') return;
     if (data.status === 'declined') {
       // The pay page stays open in the window for another try.

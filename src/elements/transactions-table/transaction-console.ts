@@ -62,6 +62,16 @@ const consoleStrings = {
   refusedSession: 'Your session has ended. Reload the page and try again.',
   refusedTooMany: 'Too many tries at once. Wait a few minutes, then try again.',
   receipt: 'Resend receipt',
+  receiptTo: "Send to an e-mail or phone (empty: the shopper's own)",
+  receiptTooMany: 'This receipt was sent as often as an hour allows. Try again in {minutes} min.',
+  reason: 'Reason',
+  reasonNone: 'None given',
+  reasonRequestedByCustomer: 'Requested by the customer',
+  reasonDuplicate: 'Duplicate',
+  reasonFraudulent: 'Fraudulent',
+  reasonOther: 'Other',
+  reasonNote: 'Why, in a few words',
+  reasonNoteMissing: 'Say in a few words why you refund, or choose another reason.',
   done: 'Done: {what}.',
   whatCreated: 'Created',
   whatAuthorized: 'Authorized',
@@ -73,6 +83,9 @@ const consoleStrings = {
   whatAchDeclined: 'Bank payment declined',
   whatSettled: 'Settled',
   whatReceiptSent: 'Receipt sent',
+  whatReleased: 'Released',
+  whatIncreased: 'Hold raised',
+  whatDecreased: 'Hold lowered',
 } as const;
 
 export type ConsoleStringKey = keyof typeof consoleStrings;
@@ -97,6 +110,19 @@ const cardOf = ({ card_brand: brand, last_four: last }: TransactionItem) =>
 /** Decimal text as the service takes it, more than zero: "5", "5.5", "5.50". */
 const isAmount = (text: string) => /^\d{1,13}(\.\d{1,2})?$/.test(text) && Number(text) > 0;
 
+/** The money action asked about; a refund's reason and note as chosen in its question. */
+type Asked = {
+  id: string;
+  action: MoneyAction;
+  amount: string;
+  form?: HTMLFormElement | undefined;
+  reason?: string;
+  note?: string;
+};
+
+/** A refund's reasons, as the service takes them. */
+const REASONS = ['requested_by_customer', 'duplicate', 'fraudulent', 'other'];
+
 const camel = (value: string) => value.replace(/(^|_)(\w)/g, (_, __, letter: string) => letter.toUpperCase());
 
 export class TransactionConsole {
@@ -113,7 +139,7 @@ export class TransactionConsole {
    * The money action waiting for the merchant's yes, with the exact amount its question shows (an empty field has
    * become the whole amount) and the form it was typed in, emptied once the action went through.
    */
-  #asked?: { id: string; action: MoneyAction; amount: string; form?: HTMLFormElement | undefined };
+  #asked?: Asked;
   /**
    * The Idempotency-Key of each action (row, action and amount) whose outcome is not known yet: an action tried again
    * after no answer, or the service's failure, sends the same key, so it happens once.
@@ -193,16 +219,24 @@ export class TransactionConsole {
     this.#focusAfter(typing ? '' : `[data-action="${asked?.action}"]`);
   }
 
-  async act(item: TransactionItem, action: TransactionAction, amount = '', form?: HTMLFormElement): Promise<void> {
+  /** `more`: a refund's reason, or where a receipt goes (`email` or `phone`). */
+  async act(
+    item: TransactionItem,
+    action: TransactionAction,
+    amount = '',
+    form?: HTMLFormElement,
+    more: Record<string, string> = {},
+  ): Promise<void> {
     const id = item.transaction_id;
     if (this.#busy) return;
     this.#busy = id;
     this.#asked = undefined;
     this.#errors.delete(id);
+    this.#errors.delete(`${id} to`);
     this.#done.delete(id);
     this.console.update();
-    const body: { amount?: string } = amount ? { amount } : {};
-    const what = `${id} ${action} ${body.amount}`;
+    const body = { ...(amount ? { amount } : {}), ...more };
+    const what = `${id} ${action} ${JSON.stringify(body)}`;
     const key =
       this.#keys.get(what) ?? [...crypto.getRandomValues(new Uint32Array(4))].map((n) => n.toString(36)).join('-');
     this.#keys.set(what, key);
@@ -220,7 +254,7 @@ export class TransactionConsole {
       this.console.host.dispatchEvent(new CustomEvent(EVENTS[action], { detail, bubbles: true, composed: true }));
     } catch (error) {
       // A refusal for good (4xx but "in progress" and "too many") ends the key; no answer or a 5xx keeps it for the retry.
-      const { status, code, message } = error as WidgetApiError;
+      const { status, code, message, retryAfter } = error as WidgetApiError & { retryAfter?: number | null };
       if (status > 0 && status < 500 && status !== 409 && status !== 429) this.#keys.delete(what);
       // The merchant reads what to do; the service's sentence, for the page's developer, goes with the event.
       const words =
@@ -229,11 +263,14 @@ export class TransactionConsole {
           : code === 'authentication_failed'
             ? this.text('refusedSession')
             : code === 'rate_limited'
-              ? this.text('refusedTooMany')
+              ? action === 'receipt' && retryAfter
+                ? this.text('receiptTooMany', { minutes: Math.ceil(retryAfter / 60) })
+                : this.text('refusedTooMany')
               : status === 0
                 ? (this.console.ownText('networkError') ?? 'Could not reach the payment service. Try again.')
                 : message;
-      this.#errors.set(id, words);
+      // A recipient the service refuses: its sentence beside the field typed.
+      this.#errors.set(action === 'receipt' && status === 400 && (more.email || more.phone) ? `${id} to` : id, words);
       this.console.host.dispatchEvent(
         new CustomEvent('transactions-error', {
           detail: {
@@ -282,6 +319,7 @@ export class TransactionConsole {
     if (!details) return html`${error ? '' : html`<p>${this.console.loading}</p>`}${lines}`;
     const money = (amount: string) => formatMoney(amount, locale);
     const when = (at: string) => html`<time datetime=${at}>${formatDateTime(at, locale)}</time>`;
+    let held: string | undefined;
     return html`<dl>
         <dt>${text('transactionId')}</dt><dd>${id}</dd>
         ${details.order_id ? html`<dt>${text('orderId')}</dt><dd>${details.order_id}</dd>` : ''}
@@ -296,12 +334,21 @@ export class TransactionConsole {
       </dl>
       <p class="heading">${text('timeline')}</p>
       <ol part="timeline">
-        ${details.timeline.map(({ at, what, amount }) => html`<li>${when(at)} ${`what${camel(what)}` in consoleStrings ? text(`what${camel(what)}` as ConsoleStringKey) : what}${amount ? ` · ${money(amount)}` : ''}</li>`)}
+        ${details.timeline.map(({ at, what, amount }) => {
+          // A hold's history tells each raise and cut as the amount authorized after it: said as a raise or a cut.
+          let step: string = what;
+          if (what === 'authorized') {
+            if (held && amount !== held) step = Number(amount) > Number(held) ? 'increased' : 'decreased';
+            held = amount;
+          }
+          const key = `what${camel(step)}`;
+          return html`<li>${when(at)} ${key in consoleStrings ? text(key as ConsoleStringKey) : step}${amount ? ` · ${money(amount)}` : ''}</li>`;
+        })}
       </ol>
       <p class="heading">${text('refunds')}</p>
       ${
         details.refunds.length
-          ? html`<ul part="refunds">${details.refunds.map((refund) => html`<li>${when(refund.created_date)} · ${money(refund.amount)} · ${refund.transaction_id}</li>`)}</ul>`
+          ? html`<ul part="refunds">${details.refunds.map(({ created_date, amount, transaction_id, reason, reason_note }) => html`<li>${when(created_date)} · ${money(amount)} · ${transaction_id}${reason ? ` · ${text(`reason${camel(reason)}` as ConsoleStringKey)}${reason_note ? `: ${reason_note}` : ''}` : ''}</li>`)}</ul>`
           : html`<p>${text('noRefunds')}</p>`
       }
       ${this.#actions(details)}
@@ -355,18 +402,64 @@ export class TransactionConsole {
                 })
           }</p>`
         : '',
-      features.receipts && item.type !== 'preauth' ? button('receipt', text('receipt')) : '',
+      features.receipts && item.type !== 'preauth' ? this.#receiptForm(item, busy) : '',
     ].filter(Boolean);
     return parts.length
       ? html`<p class="heading">${text('actions')}</p><div part="actions" class="actions">${parts}</div>${this.#question(item)}`
       : '';
   }
 
+  /** Yes to the question: the action goes, with a refund's reason; "other" without its note is asked for the note. */
+  #confirm(item: TransactionDetails, { id, action, amount, form, reason, note = '' }: Asked): void {
+    if (reason === 'other' && !note.trim()) {
+      this.#errors.set(id, this.text('reasonNoteMissing'));
+      return this.#focusAfter('[part="reason-note"]');
+    }
+    const why = reason ? { reason, ...(reason === 'other' ? { reason_note: note.trim() } : {}) } : {};
+    void this.act(item, action, action === 'refund' || action === 'capture' ? amount : '', form, why);
+  }
+
+  /** A refund's optional reason, and the note "other" needs. */
+  #reason(asked: Asked): TemplateResult {
+    const { text } = this;
+    const missing = this.#errors.get(asked.id) === text('reasonNoteMissing');
+    return html`<label>${text('reason')}<select part="reason-select" @change=${(event: Event) => {
+      asked.reason = (event.target as HTMLSelectElement).value;
+      this.console.update();
+    }}>${['', ...REASONS].map(
+      (reason) =>
+        html`<option value=${reason} ?selected=${reason === (asked.reason ?? '')}>${text(reason ? (`reason${camel(reason)}` as ConsoleStringKey) : 'reasonNone')}</option>`,
+    )}</select></label>
+      ${
+        asked.reason === 'other'
+          ? html`<label>${text('reasonNote')}<input part="reason-note" maxlength="400" autocomplete="off" required
+              aria-invalid=${missing} .value=${asked.note ?? ''} @input=${(event: Event) => (asked.note = (event.target as HTMLInputElement).value)} /></label>`
+          : ''
+      }`;
+  }
+
+  /** Resend the receipt: to the shopper, or to an e-mail or phone typed, whose refusal shows beside the field. */
+  #receiptForm(item: TransactionDetails, busy: boolean): TemplateResult {
+    const id = `receipt-${item.transaction_id}`;
+    const refused = this.#errors.get(`${item.transaction_id} to`) ?? '';
+    return html`<form class="action" @submit=${(event: SubmitEvent) => {
+      event.preventDefault();
+      const form = event.target as HTMLFormElement;
+      const to = (new FormData(form).get('to') as string).trim();
+      void this.act(item, 'receipt', '', form, to ? { [to.includes('@') ? 'email' : 'phone']: to } : {});
+    }}>
+      <label>${this.text('receiptTo')}<input part="receipt-input" name="to" maxlength="254" autocomplete="off"
+        aria-invalid=${!!refused} aria-describedby=${id} /></label>
+      <button part="action-button" data-action="receipt" aria-busy=${busy}>${this.text('receipt')}</button>
+      <p part="receipt-error" class="error" id=${id}>${refused}</p>
+    </form>`;
+  }
+
   /** "Refund $11.50 of $11.50 to Visa •••• 4242?", with the action's own word to say yes and Cancel (or Escape). */
   #question(item: TransactionDetails): TemplateResult | string {
     const asked = this.#asked;
     if (asked?.id !== item.transaction_id) return '';
-    const { action, amount, form } = asked;
+    const { action, amount } = asked;
     const money = (value: string) => formatMoney(value, this.console.locale);
     const held = Number(item.amount);
     const key =
@@ -404,7 +497,8 @@ export class TransactionConsole {
       this.#cancel();
     }}>
       <p id=${id} tabindex="-1">${question}</p>
-      <button part="confirm-button" type="button" data-action="confirm" @click=${() => this.act(item, action, action === 'refund' || action === 'capture' ? amount : '', form)}
+      ${action === 'refund' ? this.#reason(asked) : ''}
+      <button part="confirm-button" type="button" data-action="confirm" @click=${() => this.#confirm(item, asked)}
         >${this.text(action === 'undo' ? (key === 'confirmUndoVoid' ? 'void' : 'refund') : action)}</button>
       <button part="cancel-button" type="button" @click=${() => this.#cancel()}>${this.text('cancel')}</button>
     </div>`;

@@ -77,13 +77,8 @@ const FILTER_VALUES = {
   order: ['desc', 'asc'],
 } as const;
 
-const BRANDS: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  ach: 'ACH',
-};
+/** The brands whose name is not their value capitalized. */
+const BRANDS: Record<string, string> = { amex: 'American Express', ach: 'ACH' };
 
 /**
  * The keys of `strings`: those of transactionsTableStrings, and the words for a status or a type, which are
@@ -139,7 +134,7 @@ function listTransactions(
  * @fires {CustomEvent<TransactionActionDetail>} transaction-captured - A hold was captured (`amount` when part of it).
  * @fires {CustomEvent<TransactionActionDetail>} transaction-released - A hold was released.
  * @fires {CustomEvent<TransactionActionDetail>} transaction-undone - "Undo sale" went through: `detail.transaction.undone_as` is `void` or `refund`.
- * @fires {CustomEvent<TransactionActionDetail>} receipt-sent - The shopper's receipt was sent again.
+ * @fires {CustomEvent<TransactionActionDetail>} receipt-sent - The receipt was sent again, to the shopper or to where the merchant typed.
  * @fires {CustomEvent<TransactionFilters>} transactions-filter-change - The merchant applied or cleared filters (not fired when the page sets them). `detail`: the filters, as `filters` reads them.
  *
  * @prop {(() => Promise<string>) | undefined} fetchSessionToken
@@ -167,11 +162,15 @@ function listTransactions(
  * @csspart action-button - Each action.
  * @csspart amount-input - The amount of a partial refund or capture.
  * @csspart confirm - The question a money action (refund, void, capture, release, undo) asks before anything is sent: what will happen, to which card, for how much.
+ * @csspart reason-select - A refund's optional reason, in its question.
+ * @csspart reason-note - The few words the reason "other" needs.
  * @csspart confirm-button - Yes to the question, named by the action.
  * @csspart cancel-button - No to the question (Escape too).
+ * @csspart receipt-input - Where to resend the receipt: an e-mail or phone typed, or empty for the shopper's own.
+ * @csspart receipt-error - Beside that field, why the service refused what was typed.
  * @csspart row-error - The alert beside the row acted on: what to do, in the merchant's words.
  * @csspart row-status - What the last action on the row did.
- * @csspart export-button - "Export CSV", when the session allows it.
+ * @csspart export-button - "Export CSV", when the session allows it: applies the controls, then exports what they show.
  * @csspart payouts - The balance and payouts, when the session allows them (`features.payouts`).
  * @csspart payouts-button - The button that opens and closes them.
  * @csspart balance - What is available and what is pending.
@@ -564,6 +563,8 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
       sort,
       order,
     });
+    // Export applies what the controls show, then exports it: the file is the rows the table shows.
+    if ((event.submitter as HTMLButtonElement | null)?.name && !this.#rangeError) void this.#export();
   }
 
   /** A status or a type as a word: `strings`' or the language's, else the service's own, capitalized. */
@@ -673,7 +674,7 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
         <label>${this.t('search')}<input part="search-input" type="search" name="q" maxlength="100" .value=${filters.q} title=${this.t('searchHint')} /></label>
         ${choice('status', 'filterStatus', (value) => this.#word('status', value))}
         ${choice('kind', 'filterKind', (value) => this.#word('type', value))}
-        ${choice('card_brand', 'filterCard', (value) => BRANDS[value]!)}
+        ${choice('card_brand', 'filterCard', (value) => BRANDS[value] ?? capitalize(value))}
         ${dateInput('from', filters.from_date)} ${dateInput('to', filters.to_date)}
         <label>${this.t('sort')}<select part="filter-select" name="sorting">
           ${(['date desc', 'date asc', 'amount desc', 'amount asc'] as const).map((value) =>
@@ -681,7 +682,7 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
           )}
         </select></label>
         <button part="apply-button">${this.t('apply')}</button>
-        ${this.#features.export ? html`<button part="export-button" type="button" @click=${this.#export}>${this.t('exportCsv')}</button>` : ''}
+        ${this.#features.export ? html`<button part="export-button" name="export">${this.t('exportCsv')}</button>` : ''}
         ${ranged || filtered ? html`<button part="clear-button" type="button" @click=${() => this.#load(1, { ...filters, q: '', status: '', kind: '', card_brand: '', from_date: '', to_date: '' })}>${this.t('clear')}</button>` : ''}
       </form>
       <p id="range-error" class="error" role="alert">${this.#rangeError}</p>
