@@ -49,6 +49,8 @@ export default {
   files: react18 ? ['test/wrappers/react.test.ts'] : ['test/elements/**/*.test.ts', 'test/wrappers/**/*.test.ts'],
   nodeResolve: true,
   concurrency: 1,
+  // A file's whole run, at most: the console's suite takes ~50 s alone and went past wtr's default 120 s under load.
+  testsFinishTimeout: 300_000,
   testFramework: { config: { timeout: 10000 } },
   plugins: [
     react,
