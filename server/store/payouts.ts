@@ -38,13 +38,13 @@ const numbered = <T extends { amount: number | string }>(row: T) => ({ ...row, a
 
 /** Payouts (migration 020): at most one per merchant and period, each sweeping the entries whose sum it is. */
 /**
- * SQLite: the entries a payout sweeps per statement. Each statement of the embedded database's writer holds the
- * service's event loop until it returns (docs/decisions.md, Storage), so a sweep of 100,000 entries in one statement
- * held every other request for about a second; in steps, with the event loop let go between them, other requests are
- * served meanwhile (their reads, not their writes: the unit holds the writer), and the unit still commits all of the
- * steps or none.
+ * The entries a payout sweeps per statement, on both databases: each statement stays far inside PostgreSQL's
+ * statement timeout (postgres-pool.ts; one UPDATE of 20,000 entries passed it under load, so a large merchant's payout
+ * could never be made), and SQLite's writer serves other units between steps. The unit commits all steps or none.
  */
-const SQLITE_SWEEP_STEP = 1_000;
+const SWEEP_STEP = 1_000;
+/** PostgreSQL: the class of the advisory locks that let one process at a time sweep a merchant's entries. */
+const SWEEP_LOCK = 45;
 
 export class PayoutRepository {
   private readonly db: Executor;
@@ -59,20 +59,26 @@ export class PayoutRepository {
    * Inside a unit of work: writes the payout, then sweeps into it every unswept entry of its merchant available by
    * `today`, and sets its amount to their sum, read back from the swept entries themselves (an entry another writer
    * committed meanwhile is swept and counted, or neither). A payout of a period the merchant already has (another
-   * process's run made it) is not written, and nothing is swept: undefined. The caller undoes a payout whose sum is
-   * not positive (`undo`).
+   * process's run made it), or of a merchant whose entries another process is sweeping now, is not written, and
+   * nothing is swept: undefined. The caller undoes a payout whose sum is not positive (`undo`).
    */
   async sweep(payout: Payout, today: string): Promise<{ amount: number; count: number } | undefined> {
     if (!this.db.isTransaction) throw new Error('a payout sweeps its entries inside a unit of work');
-    // On PostgreSQL a second process's insert waits here for the first's commit, then writes nothing.
+    // PostgreSQL: one process at a time sweeps a merchant; another does not wait (a sweep may outlast the statement
+    // timeout), it leaves the merchant to the one sweeping. SQLite's writer runs one unit at a time anyway.
+    if (this.dialect === 'postgres') {
+      const lock = sql<{
+        locked: boolean;
+      }>`select pg_try_advisory_xact_lock(${sql.lit(SWEEP_LOCK)}, hashtext(${payout.merchant_id})) as locked`;
+      if (!(await lock.execute(this.db)).rows[0]!.locked) return undefined;
+    }
     const inserted = await this.db
       .insertInto('payouts')
       .values(payout)
       .onConflict((oc) => oc.columns(['merchant_id', 'period']).doNothing())
       .executeTakeFirst();
     if (inserted.numInsertedOrUpdatedRows !== 1n) return undefined;
-    const result =
-      this.dialect === 'postgres' ? await this.sweepAtOnce(payout, today) : await this.sweepInSteps(payout, today);
+    const result = await this.sweepInSteps(payout, today);
     await this.db
       .updateTable('payouts')
       .set({ amount: result.amount, entry_count: result.count })
@@ -88,49 +94,49 @@ export class PayoutRepository {
     return result;
   }
 
-  /** PostgreSQL: one UPDATE, then the sum of what it swept, read back. */
-  private async sweepAtOnce(payout: Payout, today: string): Promise<{ amount: number; count: number }> {
-    await this.db
-      .updateTable('ledger_entries')
-      .set({ payout_id: payout.id })
-      .where('merchant_id', '=', payout.merchant_id)
-      .where('payout_id', 'is', null)
-      .where('available_on', '<=', today)
-      .execute();
-    const swept = await this.db
-      .selectFrom('ledger_entries')
-      .select((eb) => [
-        eb.fn.coalesce(eb.fn.sum<number | string>('amount'), eb.lit(0)).as('amount'),
-        eb.fn.countAll<number | string>().as('count'),
-      ])
-      .where('payout_id', '=', payout.id)
-      .executeTakeFirstOrThrow();
-    return { amount: Number(swept.amount), count: Number(swept.count) };
-  }
-
-  /** SQLite: `SQLITE_SWEEP_STEP` entries at a time, each step answering what it swept, the event loop let go between. */
+  /**
+   * `SWEEP_STEP` entries at a time, in the order of their index (migration 025), each step starting after the last
+   * entry the step before swept and answering what it swept; the event loop let go between steps.
+   */
   private async sweepInSteps(payout: Payout, today: string): Promise<{ amount: number; count: number }> {
     const result = { amount: 0, count: 0 };
-    const step = () =>
+    let after: { available_on: string; seq: number } | undefined;
+    const step = (from: typeof after) =>
       this.db
         .selectFrom('ledger_entries')
         .select('seq')
         .where('merchant_id', '=', payout.merchant_id)
         .where('payout_id', 'is', null)
         .where('available_on', '<=', today)
-        .limit(SQLITE_SWEEP_STEP);
+        .$if(from !== undefined, (query) =>
+          query.where((eb) => eb(eb.refTuple('available_on', 'seq'), '>', eb.tuple(from!.available_on, from!.seq))),
+        )
+        .orderBy('available_on')
+        .orderBy('seq')
+        .limit(SWEEP_STEP);
     for (;;) {
       const swept = await this.db
         .updateTable('ledger_entries')
         .set({ payout_id: payout.id })
-        .where('seq', 'in', step())
-        .returning('amount')
+        .where('seq', 'in', step(after))
+        // Checked again on the row itself: on PostgreSQL, an entry another payout took while this step waited for it.
+        .where('payout_id', 'is', null)
+        .returning(['amount', 'available_on', 'seq'])
         .execute();
-      for (const entry of swept) result.amount += Number(entry.amount);
+      for (const entry of swept) {
+        result.amount += Number(entry.amount);
+        const at = { available_on: entry.available_on!, seq: entry.seq };
+        if (
+          !after ||
+          at.available_on > after.available_on ||
+          (at.available_on === after.available_on && at.seq > after.seq)
+        )
+          after = at;
+      }
       result.count += swept.length;
       // The writer answers at once, so awaiting it never lets the event loop turn: let it, between steps.
       await new Promise((resolve) => setImmediate(resolve));
-      if (swept.length < SQLITE_SWEEP_STEP) return result;
+      if (swept.length < SWEEP_STEP) return result;
     }
   }
 

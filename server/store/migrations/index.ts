@@ -23,6 +23,7 @@ import { eventsInCommitOrder } from './021-events-in-commit-order.ts';
 import { refundReasons } from './022-refund-reasons.ts';
 import { disputes } from './023-disputes.ts';
 import { payLinkReceiptEmail } from './024-pay-link-receipt-email.ts';
+import { sweepInOrder } from './025-sweep-in-order.ts';
 
 /** Migrations live in code so that one build runs on both databases; names sort in the order they apply. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -50,6 +51,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     '022-refund-reasons': refundReasons(),
     '023-disputes': disputes(dialect),
     '024-pay-link-receipt-email': payLinkReceiptEmail(),
+    '025-sweep-in-order': sweepInOrder(),
   };
   return { getMigrations: async () => migrations };
 }

@@ -6,6 +6,9 @@ import { COUNTED_WRITES, roundTripsPerWrite, type CountedWrite } from '../../sup
 import { StatementCounter } from '../../../server/store/open.ts';
 import { receiptChange } from '../../../server/services/receipts.ts';
 import { approvedMerchant, paidSale } from '../../support/payments.ts';
+import pg from 'pg';
+import { TEST_DATABASE_URL } from '../../support/databases.ts';
+import { ledgerHistorySql } from '../../support/history.ts';
 
 /**
  * Round trips to PostgreSQL per write, counted by the pool's connections (every statement, BEGIN and COMMIT
@@ -55,6 +58,31 @@ if (testDatabases().includes('postgres')) {
         sent: true,
         roundTrips: 3,
       });
+    });
+
+    test('a payout sweeps its entries 1,000 a statement, each far inside the statement timeout', async () => {
+      // One UPDATE of a large merchant's entries ran past the 2.5 s statement timeout under load: never paid out.
+      const beside = new pg.Client({
+        connectionString: TEST_DATABASE_URL,
+        options: `-c search_path=${service.schema}`,
+      });
+      await beside.connect();
+      const payout = async (entries: number) => {
+        const { merchantKey, merchantId } = await approvedMerchant(service);
+        await service.api('PUT', '/payouts/settings', { json: { merchant_key: merchantKey, interval: 'manual' } });
+        const history = { clientId: service.client.clientId, merchantId, count: entries, availableOn: '2025-10-01' };
+        for (const statement of ledgerHistorySql('postgres', { ...history, prefix: `p${entries}` }))
+          await beside.query(statement);
+        const before = statements.count;
+        const made = await service.api('POST', '/payouts', { json: { merchant_key: merchantKey } });
+        assert.equal(made.body.data.entry_count, entries, made.text);
+        return statements.count - before;
+      };
+      try {
+        assert.equal((await payout(2_500)) - (await payout(500)), 2, 'two more steps of 1,000');
+      } finally {
+        await beside.end();
+      }
     });
   });
 }
