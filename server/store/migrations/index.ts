@@ -22,6 +22,7 @@ import { ledger } from './020-ledger.ts';
 import { eventsInCommitOrder } from './021-events-in-commit-order.ts';
 import { refundReasons } from './022-refund-reasons.ts';
 import { disputes } from './023-disputes.ts';
+import { disputedSales } from './024-disputed-sales.ts';
 
 /** Migrations live in code so that one build runs on both databases; names sort in the order they apply. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -48,6 +49,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     '021-events-in-commit-order': eventsInCommitOrder(dialect),
     '022-refund-reasons': refundReasons(),
     '023-disputes': disputes(dialect),
+    '024-disputed-sales': disputedSales(),
   };
   return { getMigrations: async () => migrations };
 }
