@@ -1,6 +1,7 @@
 /** The events of the Paykit elements: all bubble and cross shadow roots, so a page can listen anywhere above. */
 import type { PaykitErrorDetail, WidgetErrorCode } from '../shared/errors.ts';
 import type { TransactionDetails } from '../widget-api.ts';
+import type { DisputeAnswer } from '../../contract/wire-types.ts';
 
 export type { PaykitErrorDetail, WidgetErrorCode };
 
@@ -51,6 +52,11 @@ export interface TransactionActionDetail {
   amount?: string;
 }
 
+/** A dispute answered in `<transactions-table>`'s dispute panel: the dispute as it now is (`under_review` or `lost`). */
+export interface DisputeActionDetail {
+  dispute: DisputeAnswer['data'];
+}
+
 export interface PaykitEventMap {
   'pay-success': CustomEvent<PaySuccessDetail>;
   'pay-pending': CustomEvent<PayPendingDetail>;
@@ -67,6 +73,8 @@ export interface PaykitEventMap {
   'transaction-released': CustomEvent<TransactionActionDetail>;
   'transaction-undone': CustomEvent<TransactionActionDetail>;
   'receipt-sent': CustomEvent<TransactionActionDetail>;
+  'dispute-submitted': CustomEvent<DisputeActionDetail>;
+  'dispute-accepted': CustomEvent<DisputeActionDetail>;
 }
 
 type DetailOf<K extends keyof PaykitEventMap> = PaykitEventMap[K] extends CustomEvent<infer D> ? D : never;
