@@ -119,6 +119,39 @@ export type CustomerParams = {
 };
 
 // ── server/schemas/disputes.ts ─────────────────────────────────────────────────────────────────────────────────────
+export type ConsoleDisputeListQuery = {
+  /** Only disputes in this state */
+  status?: "inquiry" | "needs_response" | "under_review" | "won" | "lost";
+  /** Only disputes for this reason */
+  reason?: "fraudulent" | "product_not_received" | "product_unacceptable" | "duplicate" | "subscription_canceled" | "credit_not_processed" | "general";
+  /** Items per page, 1 to 100. */
+  perPage: number;
+  /** The next_cursor of an earlier answer: the page after it, whatever the page number says. */
+  cursor?: string;
+};
+
+export type ConsoleEvidenceBody = {
+  /** What was sold, as the customer saw it */
+  product_description?: string;
+  /** Messages with the customer: what they asked, what you answered */
+  customer_communication?: string;
+  /** Your refund policy, and how the customer was shown it */
+  refund_policy?: string;
+  shipping_carrier?: string;
+  shipping_tracking_number?: string;
+  /** YYYY-MM-DD: when a service was given */
+  service_date?: string;
+  /** Your case, in your words */
+  explanation?: string;
+  /** Added to those saved: at most 10 in all, 5 MB each */
+  files?: {
+    /** A plain name ending .pdf, .png, .jpg or .jpeg: no path, no control characters */
+    filename: string;
+    /** The file in base64: PDF, PNG or JPEG, checked by its bytes */
+    content_base64: string;
+  }[];
+};
+
 export type Dispute = {
   dispute_id: string;
   merchant_id: string;
@@ -1649,6 +1682,8 @@ export type ConsoleDetailsAnswer = {
     voidable_until: string | null;
     /** A hold that can still be captured or released */
     capturable: boolean;
+    /** The sale's dispute; null when not disputed */
+    dispute_id: string | null;
     timeline: {
       at: string;
       what: "created" | "authorized" | "captured" | "refunded" | "voided" | "ach_pending" | "ach_approved" | "ach_declined" | "settled" | "receipt_sent" | "released";
@@ -1686,8 +1721,8 @@ export type ConsoleExportQuery = {
   to_date?: string;
   /** A transaction id exactly; an order id in any case, whole or its beginning; a last four (4 digits); an amount (decimal text, e.g. 12.50); the e-mail a pay link was sent to. */
   q?: string;
-  /** completed (nothing refunded); refunded (in part or whole); voided; pending or declined (ACH) */
-  status?: "completed" | "refunded" | "voided" | "pending" | "declined";
+  /** completed (nothing refunded); refunded (in part or whole); voided; pending or declined (ACH); disputed (a sale with a dispute, open or closed) */
+  status?: "completed" | "refunded" | "voided" | "pending" | "declined" | "disputed";
   /** hold lists the authorizations (holds) alone */
   kind?: "sale" | "refund" | "void" | "hold";
   card_brand?: "visa" | "mastercard" | "amex" | "discover" | "ach";
@@ -1726,6 +1761,8 @@ export type ConsoleItem = {
   voidable_until: string | null;
   /** A hold that can still be captured or released */
   capturable: boolean;
+  /** The sale's dispute; null when not disputed */
+  dispute_id: string | null;
 };
 
 export type ConsoleParams = {
@@ -1771,6 +1808,8 @@ export type ConsoleUndoAnswer = {
     voidable_until: string | null;
     /** A hold that can still be captured or released */
     capturable: boolean;
+    /** The sale's dispute; null when not disputed */
+    dispute_id: string | null;
     timeline: {
       at: string;
       what: "created" | "authorized" | "captured" | "refunded" | "voided" | "ach_pending" | "ach_approved" | "ach_declined" | "settled" | "receipt_sent" | "released";
@@ -1814,8 +1853,8 @@ export type MerchantExportQuery = {
   to_date?: string;
   /** A transaction id exactly; an order id in any case, whole or its beginning; a last four (4 digits); an amount (decimal text, e.g. 12.50); the e-mail a pay link was sent to. */
   q?: string;
-  /** completed (nothing refunded); refunded (in part or whole); voided; pending or declined (ACH) */
-  status?: "completed" | "refunded" | "voided" | "pending" | "declined";
+  /** completed (nothing refunded); refunded (in part or whole); voided; pending or declined (ACH); disputed (a sale with a dispute, open or closed) */
+  status?: "completed" | "refunded" | "voided" | "pending" | "declined" | "disputed";
   /** hold lists the authorizations (holds) alone */
   kind?: "sale" | "refund" | "void" | "hold";
   card_brand?: "visa" | "mastercard" | "amex" | "discover" | "ach";
@@ -1904,6 +1943,8 @@ export type WidgetSessionAnswer = {
       receipts: boolean;
       /** See the balance and the payouts, each with its entries and their CSV */
       payouts: boolean;
+      /** Answer disputes: read them, save evidence (text and files), submit it or accept */
+      disputes: boolean;
     };
   };
 };
@@ -1925,6 +1966,8 @@ export type WidgetSessionBody = {
     receipts?: boolean;
     /** See the balance and the payouts, each with its entries and their CSV */
     payouts?: boolean;
+    /** Answer disputes: read them, save evidence (text and files), submit it or accept */
+    disputes?: boolean;
   };
 };
 
@@ -1995,6 +2038,8 @@ export type WidgetTransactionsAnswer = {
       voidable_until: string | null;
       /** A hold that can still be captured or released */
       capturable: boolean;
+      /** The sale's dispute; null when not disputed */
+      dispute_id: string | null;
     }[];
     page: number;
     perPage: number;
@@ -2018,6 +2063,8 @@ export type WidgetTransactionsAnswer = {
       receipts: boolean;
       /** See the balance and the payouts, each with its entries and their CSV */
       payouts: boolean;
+      /** Answer disputes: read them, save evidence (text and files), submit it or accept */
+      disputes: boolean;
     };
   };
 };
@@ -2029,8 +2076,8 @@ export type WidgetTransactionsQuery = {
   to_date?: string;
   /** A transaction id exactly; an order id in any case, whole or its beginning; a last four (4 digits); an amount (decimal text, e.g. 12.50); the e-mail a pay link was sent to. */
   q?: string;
-  /** completed (nothing refunded); refunded (in part or whole); voided; pending or declined (ACH) */
-  status?: "completed" | "refunded" | "voided" | "pending" | "declined";
+  /** completed (nothing refunded); refunded (in part or whole); voided; pending or declined (ACH); disputed (a sale with a dispute, open or closed) */
+  status?: "completed" | "refunded" | "voided" | "pending" | "declined" | "disputed";
   /** hold lists the authorizations (holds) alone */
   kind?: "sale" | "refund" | "void" | "hold";
   card_brand?: "visa" | "mastercard" | "amex" | "discover" | "ach";
@@ -2060,6 +2107,8 @@ export interface SchemaTypes {
   CustomerListItem: CustomerListItem;
   CustomerListQuery: CustomerListQuery;
   CustomerParams: CustomerParams;
+  ConsoleDisputeListQuery: ConsoleDisputeListQuery;
+  ConsoleEvidenceBody: ConsoleEvidenceBody;
   Dispute: Dispute;
   DisputeActionBody: DisputeActionBody;
   DisputeAnswer: DisputeAnswer;

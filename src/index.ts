@@ -16,6 +16,7 @@ export type {
   PaykitErrorDetail,
   RequestSentDetail,
   TransactionActionDetail,
+  DisputeActionDetail,
   TransactionFilters,
   TransactionsLoadDetail,
   PaykitEventMap,

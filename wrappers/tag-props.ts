@@ -5,6 +5,7 @@ import type {
   PayButton as PayButtonElement,
   RequestPaymentButton as RequestPaymentButtonElement,
   TransactionsTable as TransactionsTableElement,
+  DisputeActionDetail,
   PayPendingDetail,
   PaySuccessDetail,
   PaykitErrorDetail,
@@ -154,7 +155,7 @@ export interface TransactionsTableTagProps {
   strings?: TransactionsTableElement['strings'] | undefined;
   /** Search text: a transaction or order id exactly, a last four, or an amount such as `12.50`. */
   q?: TransactionsTableElement['q'] | undefined;
-  /** `completed`, `refunded`, `voided`, `pending` or `declined`; anything else (or none) lists every status. */
+  /** `completed`, `refunded`, `voided`, `pending`, `declined` or `disputed`; anything else (or none) lists every status. */
   status?: TransactionsTableElement['status'] | undefined;
   /** `sale`, `refund`, `void` or `hold`; anything else (or none) lists every kind. */
   kind?: TransactionsTableElement['kind'] | undefined;
@@ -198,6 +199,10 @@ export interface TransactionsTableOnListeners {
   'ontransaction-undone'?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
   /** The receipt was sent again, to the shopper or to where the merchant typed. */
   'onreceipt-sent'?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
+  /** A dispute's evidence was submitted from its panel (it is under review). `detail`: `{dispute}`. */
+  'ondispute-submitted'?: ((event: CustomEvent<DisputeActionDetail>) => void) | undefined;
+  /** A dispute was accepted from its panel (it is lost; its money stays withdrawn). */
+  'ondispute-accepted'?: ((event: CustomEvent<DisputeActionDetail>) => void) | undefined;
   /** The merchant applied or cleared filters (not fired when the page sets them). `detail`: the filters, as `filters` reads them. */
   'ontransactions-filter-change'?: ((event: CustomEvent<TransactionFilters>) => void) | undefined;
 }
@@ -220,6 +225,10 @@ export interface TransactionsTableColonListeners {
   'on:transaction-undone'?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
   /** The receipt was sent again, to the shopper or to where the merchant typed. */
   'on:receipt-sent'?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
+  /** A dispute's evidence was submitted from its panel (it is under review). `detail`: `{dispute}`. */
+  'on:dispute-submitted'?: ((event: CustomEvent<DisputeActionDetail>) => void) | undefined;
+  /** A dispute was accepted from its panel (it is lost; its money stays withdrawn). */
+  'on:dispute-accepted'?: ((event: CustomEvent<DisputeActionDetail>) => void) | undefined;
   /** The merchant applied or cleared filters (not fired when the page sets them). `detail`: the filters, as `filters` reads them. */
   'on:transactions-filter-change'?: ((event: CustomEvent<TransactionFilters>) => void) | undefined;
 }

@@ -47,6 +47,21 @@ onSubmit($('#hold-form'), async (data) => {
   await refreshHolds();
 });
 $('#refresh-messages').addEventListener('click', () => void refreshMessages());
+onSubmit($('#dispute-form'), async (data) => {
+  const answer = await call<{ dispute_id: string; transaction_id: string; amount: string }>(
+    'POST',
+    '/demo-api/disputes',
+    data,
+  );
+  show(
+    status,
+    answer.result
+      ? `Dispute ${answer.data.dispute_id} opened on ${answer.data.transaction_id}: ${money(answer.data.amount)} and the 15.00 fee withdrawn. Open its row to answer it.`
+      : `No dispute opened: ${answer.message}`,
+    answer.result ? 'ok' : 'error',
+  );
+  await Promise.all([refreshPayouts(), table.reload()]);
+});
 onSubmit($('#clock-form'), async (data) => {
   const answer = await call<{ now: string }>('POST', '/demo-api/clock', data);
   show(
@@ -88,6 +103,14 @@ for (const [type, what] of [
     if (type === 'transaction-captured' || type === 'transaction-released') void refreshHolds();
   });
 }
+for (const [type, what] of [
+  ['dispute-submitted', 'Evidence submitted for'],
+  ['dispute-accepted', 'Accepted'],
+] as const)
+  table.addEventListener(type, (event) => {
+    show(status, `${what} dispute ${event.detail.dispute.dispute_id} (${event.detail.dispute.status}).`, 'ok');
+    void refreshPayouts();
+  });
 table.filters = Object.fromEntries(new URLSearchParams(location.search));
 table.addEventListener('transactions-filter-change', (event) => {
   const query = new URLSearchParams(Object.entries(event.detail).filter(([, value]) => value)).toString();

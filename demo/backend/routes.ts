@@ -42,7 +42,15 @@ function text(body: Body, name: string, { required = true, max = 100 } = {}): st
 const orderId = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
 
 /** The payments console's features for the bakery's staff: every one. */
-const CONSOLE_FEATURES = { refunds: true, voids: true, captures: true, export: true, receipts: true, payouts: true };
+const CONSOLE_FEATURES = {
+  refunds: true,
+  voids: true,
+  captures: true,
+  export: true,
+  receipts: true,
+  payouts: true,
+  disputes: true,
+};
 
 export const routes: Record<string, Handler> = {
   'GET /demo-api/config': async ({ serviceUrl, merchant }) =>
@@ -114,6 +122,23 @@ export const routes: Record<string, Handler> = {
     return ok(released);
   },
 
+  // A card holder disputes the newest card sale not yet disputed, as the sandbox lets a test open one (docs/disputes.md);
+  // the staff answer it in the console's dispute panel (the session grants `disputes`).
+  'POST /demo-api/disputes': async ({ paykit, merchant }, body) => {
+    const reason = text(body, 'reason', { max: 40 });
+    const { items } = await paykit.transactions.list(merchant.merchant_key, { perPage: 50 });
+    const sale = items.find(
+      (t) => t.type === 'sale' && t.method === 'card' && t.status === 'completed' && !t.dispute_id,
+    );
+    if (!sale) throw new BadRequest('No card sale to dispute yet: take a card payment in the shop first.');
+    return ok(
+      await paykit.sandbox.openDispute({
+        merchant_key: merchant.merchant_key,
+        transaction_id: sale.transaction_id,
+        reason: reason as 'fraudulent',
+      }),
+    );
+  },
   // Where the bakery's money went (docs/payouts.md): its balance and its latest payouts.
   'GET /demo-api/payouts': async ({ paykit, merchant }) =>
     ok({

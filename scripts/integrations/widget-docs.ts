@@ -185,35 +185,32 @@ const GUIDES: Record<string, string> = {
   'transactions-table': `### As the merchant's payments console (#32)
 
 The merchant's server mints the token with the features the page may use (\`POST /api/v1/widgets/sessions\`
-\`{ merchant_key, features: { refunds, voids, captures, export, receipts, payouts } }\`, all false: read-only) and
-gives the table the token alone: each listing page says what its token allows, so the table shows only those
-actions; the service refuses anything else in any case (403 \`forbidden\`, shown beside the row):
+\`{ merchant_key, features: { refunds, voids, captures, export, receipts, payouts, disputes } }\`, all false: read-only);
+the table shows what each listing page says it allows, and the service refuses the rest (403, shown beside the row):
 
 \`\`\`js
 table.fetchSessionToken = async () => (await (await fetch('/my-server/paykit-session', { method: 'POST' })).json()).session_token;
 \`\`\`
 
-- **Find.** Search (a transaction id, an order id or its beginning in any case, a last four, an amount such as \`12.50\`,
-  the e-mail a pay link was sent to), status, kind, card, date range and sort are attributes and one \`filters\`
-  property by the listing's query names. Keep them in the page's URL: \`table.filters =
-  Object.fromEntries(new URLSearchParams(location.search))\` on load, \`history.replaceState(null, '', '?' + new
-  URLSearchParams(event.detail))\` on \`transactions-filter-change\` (empty values are "any").
+- **Find.** Search (a transaction id, an order id or its beginning, a last four, an amount such as \`12.50\`, a pay
+  link's e-mail), status, kind, card, dates and sort are attributes and one \`filters\` property (the query's names).
+  In the page's URL: \`table.filters = Object.fromEntries(new URLSearchParams(location.search))\` on load,
+  \`history.replaceState(null, '', '?' + new URLSearchParams(event.detail))\` on \`transactions-filter-change\`.
 - **Details.** A row's date is a button (Enter or Space) that opens its timeline and refunds under it; Escape
   closes them. Details, actions and export are a module imported at first use (about 2.4 KB brotli).
 - **Act.** Refund (whole or part), void, capture (whole or part) and release a hold, undo a sale (a void while
   possible, else a refund of the rest; the panel says which), resend the receipt. A money action first asks exactly
-  what will happen ("Refund $11.50 of $11.50 to Visa •••• 4242?"); nothing is sent before *yes* (Escape says no), an
-  empty amount is asked about as the whole, and the field empties after success. Each success fires its event
-  (\`transaction-refunded\`, \`-voided\`, \`-captured\`, \`-released\`, \`-undone\`, \`receipt-sent\`; \`detail.transaction\`)
-  and updates the row; a refusal appears beside it in the merchant's words (\`transactions-error\`'s
-  \`developerMessage\` has the service's). Each action carries an \`Idempotency-Key\`, the same on a retry, so a
-  retried refund refunds once (docs/security.md).
-- **Export.** *Export CSV* downloads the applied filters' rows, every page: a byte-order mark, the table's words,
-  dates \`YYYY-MM-DD HH:MM:SS\` in the browser's zone (named), numbers as the language writes them (\`;\` and a
-  decimal comma in es, fr, de), fee, net, currency, customer and description; pending ACH has no fee or net.
-- **Payouts** (#45, \`features.payouts\`). *Balance and payouts* opens the balance and the payouts; a payout's date
-  opens the entries it paid out and *Download CSV* of them (Escape closes). A sale's details say its fee and payout.
-  A module of its own, loaded only for a session that grants payouts (docs/payouts.md).
+  what will happen ("Refund $11.50 of $11.50 to Visa •••• 4242?"); nothing is sent before *yes* (Escape says no; an
+  empty amount is the whole). Each success fires its event (\`transaction-refunded\`, \`-voided\`, \`-captured\`,
+  \`-released\`, \`-undone\`, \`receipt-sent\`) and updates the row; a refusal shows beside it in the merchant's words
+  (\`transactions-error\`). Each action's \`Idempotency-Key\` is the same on a retry: it happens once.
+- **Export.** *Export CSV*: every page of the applied filters, with a byte-order mark, the table's words, local dates
+  (zone named), the language's numbers (\`;\` and a decimal comma in es, fr, de); pending ACH has no fee or net.
+- **Payouts** (#45, \`features.payouts\`). *Balance and payouts*: the balance and payouts; a payout's date opens its
+  entries and their *Download CSV* (Escape closes); a sale's details say its fee and payout. Its own module.
+- **Disputes** (#46, \`features.disputes\`). A disputed sale says *Disputed* (status filter \`disputed\`); its details
+  show the reason, the amount and the 15.00 fee, the time left, the evidence form (text, PDF/PNG/JPEG files), and
+  submit or accept, each asked first (\`dispute-submitted\`, \`dispute-accepted\`). A module loaded only then.
 - **On a phone** (≤ 40rem) each row is a card of two lines; nothing is clipped or scrolls sideways.
 
 | 375 px, light | 375 px, dark | a row's details and actions |

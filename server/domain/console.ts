@@ -66,7 +66,7 @@ export function decideUndo(sale: Refundable | undefined, now: Date): UndoDecisio
 }
 
 /** The console's status filter, over the stored kind, status and refunded amount. */
-export const CONSOLE_STATUSES = ['completed', 'refunded', 'voided', 'pending', 'declined'] as const;
+export const CONSOLE_STATUSES = ['completed', 'refunded', 'voided', 'pending', 'declined', 'disputed'] as const;
 export type ConsoleStatus = (typeof CONSOLE_STATUSES)[number];
 
 /**
@@ -100,6 +100,8 @@ const STATES_OF_STATUS: Record<ConsoleStatus, readonly ConsoleState[]> = {
   voided: ['voided', 'hold_voided'],
   pending: ['pending'],
   declined: ['declined'],
+  // A disputed sale is completed or refunded in part; the listing reads it by its dispute (migration 026).
+  disputed: ['completed', 'refunded'],
 };
 
 /** The states the console's kind and status filters match together; undefined when neither is given (every listed state). */

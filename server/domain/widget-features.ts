@@ -1,5 +1,5 @@
 /** What a widget session may do beyond reading (issue 32): granted by the merchant's server when it mints the token. */
-const WIDGET_FEATURES = ['refunds', 'voids', 'captures', 'export', 'receipts', 'payouts'] as const;
+const WIDGET_FEATURES = ['refunds', 'voids', 'captures', 'export', 'receipts', 'payouts', 'disputes'] as const;
 export type WidgetFeature = (typeof WIDGET_FEATURES)[number];
 export type WidgetFeatures = Record<WidgetFeature, boolean>;
 

@@ -34,6 +34,7 @@ const refunded = {
   refundable_amount: '20.00',
   voidable_until: null,
   capturable: false,
+  dispute_id: null,
   timeline: [...saleSteps, { at: '2026-03-10T18:50:03.420Z', what: 'refunded', amount: '5.00' }],
   refunds: [
     {
@@ -53,6 +54,7 @@ const voided = {
   refundable_amount: '0.00',
   voidable_until: null,
   capturable: false,
+  dispute_id: null,
   timeline: [...saleSteps, { at: '2026-03-10T18:50:03.420Z', what: 'voided', amount: '25.00' }],
   refunds: [],
   money: { fee_amount: '0.00', payout: null },
@@ -69,6 +71,7 @@ const hold = {
   refundable_amount: '0.00',
   voidable_until: null,
   capturable: false,
+  dispute_id: null,
   refunds: [],
   money: { fee_amount: '0.00', payout: null },
 };
@@ -91,6 +94,7 @@ export const CONSOLE_EXAMPLES: Record<string, OperationExample> = {
         refundable_amount: '25.00',
         voidable_until: '2026-03-12T15:35:15.539Z',
         capturable: false,
+        dispute_id: null,
         timeline: saleSteps,
         refunds: [],
         money: inBalance,
@@ -151,6 +155,7 @@ export const CONSOLE_EXAMPLES: Record<string, OperationExample> = {
         status: 'authorized',
         type: 'preauth',
         capturable: true,
+        dispute_id: null,
         timeline: [
           { at: '2026-03-10T17:02:11.874Z', what: 'created', amount: '50.00' },
           { at: '2026-03-10T17:02:11.874Z', what: 'authorized', amount: '50.00' },
@@ -191,6 +196,7 @@ export const CONSOLE_EXAMPLES: Record<string, OperationExample> = {
         refundable_amount: '25.00',
         voidable_until: '2026-03-12T15:35:15.539Z',
         capturable: false,
+        dispute_id: null,
         timeline: [...saleSteps, { at: '2026-03-10T19:02:44.310Z', what: 'receipt_sent' }],
         refunds: [],
         money: inBalance,

@@ -61,6 +61,17 @@ const submitted = {
   history: [...opened.history, { status: 'under_review', at: '2026-03-19T11:05:12.004Z' }],
 };
 
+const lost = {
+  ...opened,
+  status: 'lost',
+  funds_withdrawn: true,
+  closed_at: '2026-03-19T08:00:00.000Z',
+  updated_date: '2026-03-19T08:00:00.000Z',
+  history: [...opened.history, { status: 'lost', at: '2026-03-19T08:00:00.000Z' }],
+};
+const CONSOLE =
+  '<transactions-table session-token="wst_NjEh7Te0ljJmhqhAICLgA-BKl1dEVB95ft-0O22ctgE"></transactions-table>';
+
 export const DISPUTE_EXAMPLES: Record<string, OperationExample> = {
   'GET /disputes': {
     query: { merchant_key: MERCHANT_KEY, status: 'needs_response', perPage: 20 },
@@ -117,20 +128,52 @@ export const DISPUTE_EXAMPLES: Record<string, OperationExample> = {
   'POST /disputes/{dispute_id}/accept': {
     params: { dispute_id: DISPUTE_ID },
     body: { merchant_key: MERCHANT_KEY },
-    answer: {
-      result: true,
-      message: 'Dispute accepted.',
-      data: {
-        ...opened,
-        status: 'lost',
-        closed_at: '2026-03-19T08:00:00.000Z',
-        updated_date: '2026-03-19T08:00:00.000Z',
-        history: [...opened.history, { status: 'lost', at: '2026-03-19T08:00:00.000Z' }],
-      },
-    },
+    answer: { result: true, message: 'Dispute accepted.', data: lost },
     client: code`
       const dispute = await paykit.disputes.accept('${MERCHANT_KEY}', '${DISPUTE_ID}');
     `,
+  },
+  // The console's calls (session feature: disputes): the same answers, the merchant named by the session token.
+  'GET /widgets/disputes': {
+    query: { status: 'needs_response', perPage: 20 },
+    answer: {
+      result: true,
+      message: 'Disputes retrieved.',
+      data: { items: [summary], next_cursor: null, has_more: false },
+    },
+    client: CONSOLE,
+    clientLang: 'html',
+  },
+  'GET /widgets/disputes/{dispute_id}': {
+    params: { dispute_id: DISPUTE_ID },
+    answer: { result: true, message: 'Dispute retrieved.', data: answered },
+    client: CONSOLE,
+    clientLang: 'html',
+  },
+  'GET /widgets/disputes/{dispute_id}/files/{file_id}': {
+    params: { dispute_id: DISPUTE_ID, file_id: FILE_ID },
+    answer: { result: true, message: 'File retrieved.', data: { ...file, content_base64: PDF_BASE64 } },
+    client: CONSOLE,
+    clientLang: 'html',
+  },
+  'POST /widgets/disputes/{dispute_id}/evidence': {
+    params: { dispute_id: DISPUTE_ID },
+    body: { ...evidence, files: [{ filename: 'delivery-slip.pdf', content_base64: PDF_BASE64 }] },
+    answer: { result: true, message: 'Evidence saved.', data: answered },
+    client: CONSOLE,
+    clientLang: 'html',
+  },
+  'POST /widgets/disputes/{dispute_id}/submit': {
+    params: { dispute_id: DISPUTE_ID },
+    answer: { result: true, message: 'Evidence submitted.', data: submitted },
+    client: CONSOLE,
+    clientLang: 'html',
+  },
+  'POST /widgets/disputes/{dispute_id}/accept': {
+    params: { dispute_id: DISPUTE_ID },
+    answer: { result: true, message: 'Dispute accepted.', data: lost },
+    client: CONSOLE,
+    clientLang: 'html',
   },
   'POST /sandbox/disputes': callWithBody(
     {

@@ -96,6 +96,7 @@ export const WIDGET_EXAMPLES: Record<string, OperationExample> = {
             refundable_amount: '60.00',
             voidable_until: '2026-03-12T19:19:40.000Z',
             capturable: false,
+            dispute_id: null,
           },
           {
             transaction_id: 'txn_8febd1dc-5a8f-40d2-a0db-5e97ebcf3c3a',
@@ -111,6 +112,7 @@ export const WIDGET_EXAMPLES: Record<string, OperationExample> = {
             refundable_amount: '175.00',
             voidable_until: '2026-03-12T18:04:24.000Z',
             capturable: false,
+            dispute_id: null,
           },
           {
             transaction_id: 'txn_548b15ac-c379-469b-8d03-b29c17c42709',
@@ -126,6 +128,7 @@ export const WIDGET_EXAMPLES: Record<string, OperationExample> = {
             refundable_amount: '18.50',
             voidable_until: '2026-03-12T16:35:52.000Z',
             capturable: false,
+            dispute_id: null,
           },
           {
             transaction_id: 'txn_7bf34ddb-4735-4797-8352-415b34ab0755',
@@ -141,6 +144,7 @@ export const WIDGET_EXAMPLES: Record<string, OperationExample> = {
             refundable_amount: '18.50',
             voidable_until: '2026-03-12T16:02:38.000Z',
             capturable: false,
+            dispute_id: null,
           },
           {
             transaction_id: SALE_ID,
@@ -156,6 +160,7 @@ export const WIDGET_EXAMPLES: Record<string, OperationExample> = {
             refundable_amount: '25.00',
             voidable_until: '2026-03-12T15:35:16.000Z',
             capturable: false,
+            dispute_id: null,
           },
         ],
         page: 1,
@@ -163,7 +168,15 @@ export const WIDGET_EXAMPLES: Record<string, OperationExample> = {
         totalCount: 5,
         next_cursor: null,
         has_more: false,
-        features: { refunds: true, voids: true, captures: false, export: true, receipts: false, payouts: false },
+        features: {
+          refunds: true,
+          voids: true,
+          captures: false,
+          export: true,
+          receipts: false,
+          payouts: false,
+          disputes: true,
+        },
       },
     },
     client: `<transactions-table session-token="wst_NjEh7Te0ljJmhqhAICLgA-BKl1dEVB95ft-0O22ctgE" page-size="10"></transactions-table>`,
@@ -178,7 +191,15 @@ export const WIDGET_EXAMPLES: Record<string, OperationExample> = {
         session_token: 'wst_NjEh7Te0ljJmhqhAICLgA-BKl1dEVB95ft-0O22ctgE',
         expires_at: '2026-03-10T20:25:19.166Z',
         session_id: 'wss_019ab0c4-d2e0-7a31-8f0e-5b2c9d4e6f70',
-        features: { refunds: true, voids: true, captures: false, export: true, receipts: false, payouts: false },
+        features: {
+          refunds: true,
+          voids: true,
+          captures: false,
+          export: true,
+          receipts: false,
+          payouts: false,
+          disputes: true,
+        },
       },
     },
     client: code`

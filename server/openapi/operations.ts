@@ -5,7 +5,7 @@ type RouteSchema = FastifySchema & Record<string, unknown>;
 type JsonSchema = { type?: unknown; anyOf?: JsonSchema[]; properties?: Record<string, JsonSchema> };
 
 const WIDGET_BY_PUBLIC_KEY = /^\/api\/v1\/widgets\/:public_key\//;
-const WIDGET_SESSION = ['/api/v1/widgets/transactions', '/api/v1/widgets/payouts'];
+const WIDGET_SESSION = ['/api/v1/widgets/transactions', '/api/v1/widgets/payouts', '/api/v1/widgets/disputes'];
 
 const SECONDS = { type: 'integer', description: 'Seconds to wait before trying again.' };
 

@@ -19,6 +19,7 @@ import {
 import { createWidgetPayLink, createWidgetPaymentRequest, settingsOf } from '../services/widgets.ts';
 import { consoleRoutes } from './console.ts';
 import { consolePayoutRoutes } from './console-payouts.ts';
+import { consoleDisputeRoutes } from './console-disputes.ts';
 import { guardWidgetCalls } from '../plugins/widget-access.ts';
 
 const tags = ['Widgets'];
@@ -161,4 +162,5 @@ export const widgetRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, deps) =
 
   await app.register(consoleRoutes, deps);
   await app.register(consolePayoutRoutes, deps);
+  await app.register(consoleDisputeRoutes, deps);
 };

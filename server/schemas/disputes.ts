@@ -67,24 +67,29 @@ export const DisputeFileParams = Type.Object({ dispute_id: Id, file_id: Id });
 export const DisputeQuery = Type.Object({ merchant_key: MerchantKey });
 export const DisputeActionBody = Body({ merchant_key: MerchantKey });
 
-export const EvidenceBody = Body({
-  merchant_key: MerchantKey,
-  ...EvidenceTextFields,
-  files: Type.Optional(
-    Type.Array(
-      Body({
-        filename: Type.String({
-          maxLength: 100,
-          description: 'A plain name ending .pdf, .png, .jpg or .jpeg: no path, no control characters',
-        }),
-        content_base64: Type.String({ description: 'The file in base64: PDF, PNG or JPEG, checked by its bytes' }),
+const EvidenceFiles = Type.Optional(
+  Type.Array(
+    Body({
+      filename: Type.String({
+        maxLength: 100,
+        description: 'A plain name ending .pdf, .png, .jpg or .jpeg: no path, no control characters',
       }),
-      {
-        maxItems: MAX_EVIDENCE_FILES,
-        description: `Added to those saved: at most ${MAX_EVIDENCE_FILES} in all, ${MAX_EVIDENCE_FILE_BYTES / 1024 / 1024} MB each`,
-      },
-    ),
+      content_base64: Type.String({ description: 'The file in base64: PDF, PNG or JPEG, checked by its bytes' }),
+    }),
+    {
+      maxItems: MAX_EVIDENCE_FILES,
+      description: `Added to those saved: at most ${MAX_EVIDENCE_FILES} in all, ${MAX_EVIDENCE_FILE_BYTES / 1024 / 1024} MB each`,
+    },
   ),
+);
+export const EvidenceBody = Body({ merchant_key: MerchantKey, ...EvidenceTextFields, files: EvidenceFiles });
+/** The console's evidence (session feature: disputes): the API's, its merchant named by the session token. */
+export const ConsoleEvidenceBody = Body({ ...EvidenceTextFields, files: EvidenceFiles });
+export const ConsoleDisputeListQuery = Type.Object({
+  status: DisputeListQuery.properties.status,
+  reason: DisputeListQuery.properties.reason,
+  perPage: PageSize(),
+  cursor: Cursor(),
 });
 /** One file of the most its base64 takes, and the text beside it: a larger upload is refused before it is read. */
 export const EVIDENCE_BODY_LIMIT_BYTES = Math.ceil(MAX_EVIDENCE_FILE_BYTES / 3) * 4 + 256 * 1024;

@@ -86,6 +86,7 @@ const FEATURE_DESCRIPTIONS = {
   export: 'Download the filtered transactions as CSV',
   receipts: 'Send a receipt to the shopper again',
   payouts: 'See the balance and the payouts, each with its entries and their CSV',
+  disputes: 'Answer disputes: read them, save evidence (text and files), submit it or accept',
 } as const;
 const d = FEATURE_DESCRIPTIONS;
 const RequestedFeatures = Type.Object(
@@ -96,6 +97,7 @@ const RequestedFeatures = Type.Object(
     export: Type.Optional(Type.Boolean({ description: d.export })),
     receipts: Type.Optional(Type.Boolean({ description: d.receipts })),
     payouts: Type.Optional(Type.Boolean({ description: d.payouts })),
+    disputes: Type.Optional(Type.Boolean({ description: d.disputes })),
   },
   { additionalProperties: false, description: 'What the page may do beyond reading; each false when absent' },
 );
@@ -106,6 +108,7 @@ const GrantedFeatures = Type.Object({
   export: Type.Boolean({ description: d.export }),
   receipts: Type.Boolean({ description: d.receipts }),
   payouts: Type.Boolean({ description: d.payouts }),
+  disputes: Type.Boolean({ description: d.disputes }),
 });
 export const WidgetSessionBody = Body({
   merchant_key: MerchantKey,
@@ -162,7 +165,7 @@ const FilterFields = {
   status: Type.Optional(
     OneOf(
       CONSOLE_STATUSES,
-      'completed (nothing refunded); refunded (in part or whole); voided; pending or declined (ACH)',
+      'completed (nothing refunded); refunded (in part or whole); voided; pending or declined (ACH); disputed (a sale with a dispute, open or closed)',
     ),
   ),
   kind: Type.Optional(
@@ -218,6 +221,7 @@ const ConsoleItemFields = {
   refundable_amount: Type.String({ description: 'Decimal text, "0.00" when nothing can be refunded' }),
   voidable_until: Type.Union([Instant, Type.Null()], { description: 'A void is possible until then; null when not' }),
   capturable: Type.Boolean({ description: 'A hold that can still be captured or released' }),
+  dispute_id: Type.Union([Type.String(), Type.Null()], { description: "The sale's dispute; null when not disputed" }),
 };
 export const ConsoleItem = Type.Object(ConsoleItemFields);
 

@@ -39,6 +39,7 @@ function consoleItem(t: Transaction, now: Date) {
     refundable_amount: formatAmount(refundableAmount(asRefundable(t))),
     voidable_until: voidableUntil(asRefundable(t), now),
     capturable: t.kind === 'preauth' && t.status === 'authorized',
+    dispute_id: t.dispute_id ?? null,
   };
 }
 

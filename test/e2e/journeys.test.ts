@@ -260,6 +260,38 @@ describe('end-to-end journeys through the demo', { timeout: 240_000 }, () => {
       await shot(page, 'back-office-payout', true);
     }));
 
+  test('the back office opens a test dispute and answers it in the console: evidence saved, submitted after its question', () =>
+    journey('dispute', async (page) => {
+      await page.goto(`${demo.demoUrl}/back-office.html`);
+      await page.getByRole('button', { name: 'Open a test dispute' }).and(page.locator(':enabled')).click();
+      await page
+        .locator('#action-status')
+        .getByText(/^Dispute dp_\S+ opened on txn_/)
+        .waitFor();
+      const table = page.locator('transactions-table');
+      await table.getByRole('combobox', { name: 'Status' }).selectOption('disputed');
+      await table.getByRole('button', { name: 'Apply' }).click();
+      const row = table.locator('tr[part="row"]', { hasText: 'Disputed' }).first();
+      await row.getByRole('button').click();
+      const panel = table.locator('[part="dispute"]');
+      await panel.getByText('The card holder says they did not receive what they paid for.').waitFor();
+      await panel.getByRole('textbox', { name: 'Your explanation' }).fill('Delivered and signed for: winning_evidence');
+      await panel.getByRole('button', { name: 'Save evidence' }).click();
+      await panel.getByText('Evidence saved.').waitFor();
+      await panel.getByRole('button', { name: 'Submit evidence…' }).click();
+      await panel
+        .locator('[part="dispute-confirm"]')
+        .getByText(/Nothing can be added or changed afterwards/)
+        .waitFor();
+      await panel.locator('[part="confirm-button"]').click();
+      await page
+        .locator('#action-status')
+        .getByText(/^Evidence submitted for dispute dp_\S+ \(under_review\)\.$/)
+        .waitFor();
+      await page.locator('#webhooks li', { hasText: 'dispute.updated' }).first().waitFor();
+      await shot(page, 'back-office-dispute', true);
+    }));
+
   test('a merchant is onboarded, then approved, and the page follows its status', () =>
     journey('onboarding', async (page) => {
       await page.goto(`${demo.demoUrl}/onboarding.html`);

@@ -8,6 +8,7 @@ import type { RequestPaymentButtonStringKey } from '../../src/elements/request-p
 import type { transactionsTableStrings } from '../../src/elements/transactions-table/transactions-table.ts';
 import type { ConsoleStringKey } from '../../src/elements/transactions-table/transaction-console.ts';
 import type { PayoutsStringKey } from '../../src/elements/transactions-table/payouts-view.ts';
+import type { DisputeStringKey } from '../../src/elements/transactions-table/dispute-view.ts';
 import type de from '../../src/locales/de.ts';
 import type es from '../../src/locales/es.ts';
 import type fr from '../../src/locales/fr.ts';
@@ -16,7 +17,8 @@ type TableKey =
   | keyof typeof transactionsTableStrings
   | ConsoleStringKey
   | PayoutsStringKey
-  | `status${'Completed' | 'Voided' | 'Pending' | 'Declined' | 'Authorized' | 'Captured'}`
+  | DisputeStringKey
+  | `status${'Completed' | 'Voided' | 'Pending' | 'Declined' | 'Authorized' | 'Captured' | 'Disputed'}`
   | `type${'Sale' | 'Refund' | 'Void'}`;
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

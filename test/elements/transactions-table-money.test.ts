@@ -22,6 +22,7 @@ const sale: TransactionItem = {
   refundable_amount: '20.00',
   voidable_until: null,
   capturable: false,
+  dispute_id: null,
 };
 const hold: TransactionItem = {
   ...sale,

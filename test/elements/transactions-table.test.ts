@@ -34,6 +34,7 @@ function item(n: number, overrides: Partial<TransactionItem> = {}): TransactionI
     refundable_amount: `${n}.50`,
     voidable_until: null,
     capturable: false,
+    dispute_id: null,
     ...overrides,
   };
 }

@@ -205,6 +205,8 @@ function seedStatements(database: TestDatabase): string[] {
       end: '2026-10-31',
       prefix: 'big',
     }),
+    // One completed sale in a hundred of the large merchant's is disputed (migration 026's partial index holds them).
+    `UPDATE "transactions" SET "dispute_id" = 'dp_' || "id" WHERE "merchant_id" = 'm_big' AND "kind" = 'sale' AND "status" = 'completed' AND "seq" % 100 = 3`,
     paymentRequestHistorySql(database, {
       clientId: 'cl_plans',
       merchantId: 'm_big',
@@ -456,6 +458,27 @@ for (const database of testDatabases()) {
         ),
         /covers at most 10,000/,
       );
+    });
+
+    test('the payments console: the disputed sales, by their own index, by date and by amount', async () => {
+      for (const order of [DATE, AMOUNT]) {
+        // Amount order: the disputed sales are counted (at most SORT_BOUND) and sorted, as a week's rows are. The
+        // merchant's range of the disputed sales' own index is narrow already: it holds those alone.
+        const rules = { sorts: order.by === 'amount', narrow: false };
+        const name = `console, disputed, by ${order.by}`;
+        const page = await check(name, consolePage({ status: 'disputed' }, order), /transactions_disputed/, rules);
+        assert.equal(page.items.length, 20, name);
+        assert.ok(
+          page.items.every((t) => t.dispute_id && t.kind === 'sale'),
+          name,
+        );
+        await check(
+          `${name}, next page`,
+          consolePage({ status: 'disputed' }, order, { after: page.last! }),
+          /transactions_disputed/,
+          rules,
+        );
+      }
     });
 
     test('the payments console: each search form reads its own index, with every filter', async () => {

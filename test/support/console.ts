@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import type { TestService } from './service.ts';
 import { nextOrderId, TEST_CARD } from './payments.ts';
 
-export type Features = Partial<Record<'refunds' | 'voids' | 'captures' | 'export' | 'receipts', boolean>>;
+export type Features = Partial<
+  Record<'refunds' | 'voids' | 'captures' | 'export' | 'receipts' | 'payouts' | 'disputes', boolean>
+>;
 
 /** A widget session for the merchant, with the features given (none: read-only). */
 export async function consoleSession(service: TestService, merchantKey: string, features?: Features) {

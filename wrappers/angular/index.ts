@@ -13,6 +13,7 @@ import type {
   PayButton as PayButtonElement,
   RequestPaymentButton as RequestPaymentButtonElement,
   TransactionsTable as TransactionsTableElement,
+  DisputeActionDetail,
   PayPendingDetail,
   PaySuccessDetail,
   PaykitErrorDetail,
@@ -26,6 +27,7 @@ export type {
   PayButtonElement,
   RequestPaymentButtonElement,
   TransactionsTableElement,
+  DisputeActionDetail,
   PayPendingDetail,
   PaySuccessDetail,
   PaykitErrorDetail,
@@ -71,6 +73,10 @@ declare global {
     'transaction-undone': CustomEvent<TransactionActionDetail>;
     /** The receipt was sent again, to the shopper or to where the merchant typed. */
     'receipt-sent': CustomEvent<TransactionActionDetail>;
+    /** A dispute's evidence was submitted from its panel (it is under review). `detail`: `{dispute}`. */
+    'dispute-submitted': CustomEvent<DisputeActionDetail>;
+    /** A dispute was accepted from its panel (it is lost; its money stays withdrawn). */
+    'dispute-accepted': CustomEvent<DisputeActionDetail>;
     /** The merchant applied or cleared filters (not fired when the page sets them). `detail`: the filters, as `filters` reads them. */
     'transactions-filter-change': CustomEvent<TransactionFilters>;
   }

@@ -10,6 +10,7 @@ import type { HTMLAttributes } from 'react';
 import { createComponent } from './create-component.ts';
 import type {
   TransactionsTable as TransactionsTableElement,
+  DisputeActionDetail,
   PaykitErrorDetail,
   TransactionActionDetail,
   TransactionFilters,
@@ -25,7 +26,7 @@ export type {
 export type { TransactionsTableElement };
 
 /** The props of `<TransactionsTable>`: the element's properties and its events, beside React's own. */
-export interface TransactionsTableProps extends Omit<HTMLAttributes<TransactionsTableElement>, 'sessionToken' | 'pageSize' | 'fetchSessionToken' | 'strings' | 'q' | 'status' | 'kind' | 'cardBrand' | 'fromDate' | 'toDate' | 'sort' | 'order' | 'filters' | 'publicKey' | 'baseUrl' | 'locale' | 'theme' | 'onTransactionsLoad' | 'onTransactionsError' | 'onTransactionRefunded' | 'onTransactionVoided' | 'onTransactionCaptured' | 'onTransactionReleased' | 'onTransactionUndone' | 'onReceiptSent' | 'onTransactionsFilterChange'> {
+export interface TransactionsTableProps extends Omit<HTMLAttributes<TransactionsTableElement>, 'sessionToken' | 'pageSize' | 'fetchSessionToken' | 'strings' | 'q' | 'status' | 'kind' | 'cardBrand' | 'fromDate' | 'toDate' | 'sort' | 'order' | 'filters' | 'publicKey' | 'baseUrl' | 'locale' | 'theme' | 'onTransactionsLoad' | 'onTransactionsError' | 'onTransactionRefunded' | 'onTransactionVoided' | 'onTransactionCaptured' | 'onTransactionReleased' | 'onTransactionUndone' | 'onReceiptSent' | 'onDisputeSubmitted' | 'onDisputeAccepted' | 'onTransactionsFilterChange'> {
   /** The read-only session token minted by the merchant's server. */
   sessionToken?: TransactionsTableElement['sessionToken'] | undefined;
   /** Rows per page, 1–100: more is 100; none, less than 1 or not a number is 20. */
@@ -36,7 +37,7 @@ export interface TransactionsTableProps extends Omit<HTMLAttributes<Transactions
   strings?: TransactionsTableElement['strings'] | undefined;
   /** Search text: a transaction or order id exactly, a last four, or an amount such as `12.50`. */
   q?: TransactionsTableElement['q'] | undefined;
-  /** `completed`, `refunded`, `voided`, `pending` or `declined`; anything else (or none) lists every status. */
+  /** `completed`, `refunded`, `voided`, `pending`, `declined` or `disputed`; anything else (or none) lists every status. */
   status?: TransactionsTableElement['status'] | undefined;
   /** `sale`, `refund`, `void` or `hold`; anything else (or none) lists every kind. */
   kind?: TransactionsTableElement['kind'] | undefined;
@@ -76,9 +77,13 @@ export interface TransactionsTableProps extends Omit<HTMLAttributes<Transactions
   onTransactionUndone?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
   /** The receipt was sent again, to the shopper or to where the merchant typed. */
   onReceiptSent?: ((event: CustomEvent<TransactionActionDetail>) => void) | undefined;
+  /** A dispute's evidence was submitted from its panel (it is under review). `detail`: `{dispute}`. */
+  onDisputeSubmitted?: ((event: CustomEvent<DisputeActionDetail>) => void) | undefined;
+  /** A dispute was accepted from its panel (it is lost; its money stays withdrawn). */
+  onDisputeAccepted?: ((event: CustomEvent<DisputeActionDetail>) => void) | undefined;
   /** The merchant applied or cleared filters (not fired when the page sets them). `detail`: the filters, as `filters` reads them. */
   onTransactionsFilterChange?: ((event: CustomEvent<TransactionFilters>) => void) | undefined;
 }
 
-/** `<transactions-table>`: The merchant's transactions (sales, refunds, voids, ACH returns; holds with `kind="hold"`), newest first, read with a short-lived session token that the merchant's server mints — and, with the features that token grants, the merchant's payments console: search, filters and sort, a row's details, and the actions below. Pages, and loading, empty and error states; the listing is a `@lit/task`, which runs in the browser only, never while a server renders the element. On a phone each row is a card; where a page's container is narrower than the table on a wider screen, the table scrolls sideways in a region that takes keyboard focus and is named by the `caption` string. *Next* asks for the page after the last row shown by its `next_cursor`, and *Previous* returns to the cursor it came by: a deep page costs the service its own rows, and sales landing while the table is open do not push a row already seen onto the next page. Against a service without cursors it pages by number. */
-export const TransactionsTable = createComponent<TransactionsTableElement, TransactionsTableProps>('transactions-table', ['sessionToken', 'pageSize', 'fetchSessionToken', 'strings', 'q', 'status', 'kind', 'cardBrand', 'fromDate', 'toDate', 'sort', 'order', 'filters', 'publicKey', 'baseUrl', 'locale', 'theme'], { onTransactionsLoad: 'transactions-load', onTransactionsError: 'transactions-error', onTransactionRefunded: 'transaction-refunded', onTransactionVoided: 'transaction-voided', onTransactionCaptured: 'transaction-captured', onTransactionReleased: 'transaction-released', onTransactionUndone: 'transaction-undone', onReceiptSent: 'receipt-sent', onTransactionsFilterChange: 'transactions-filter-change' }, 'TransactionsTable');
+/** `<transactions-table>`: The merchant's transactions (sales, refunds, voids, ACH returns; holds with `kind="hold"`), newest first, read with a short-lived session token the merchant's server mints; with the features it grants, the merchant's payments console. Loading, empty and error states (a `@lit/task`: in the browser only, never while a server renders it). On a phone each row is a card; in a container narrower than the table, it scrolls sideways in a focusable region named by `caption`. *Next* follows the last row's `next_cursor` and *Previous* its way back, so sales landing meanwhile push no row seen onto the next page (a deep page costs its own rows); against a service without cursors it pages by number. */
+export const TransactionsTable = createComponent<TransactionsTableElement, TransactionsTableProps>('transactions-table', ['sessionToken', 'pageSize', 'fetchSessionToken', 'strings', 'q', 'status', 'kind', 'cardBrand', 'fromDate', 'toDate', 'sort', 'order', 'filters', 'publicKey', 'baseUrl', 'locale', 'theme'], { onTransactionsLoad: 'transactions-load', onTransactionsError: 'transactions-error', onTransactionRefunded: 'transaction-refunded', onTransactionVoided: 'transaction-voided', onTransactionCaptured: 'transaction-captured', onTransactionReleased: 'transaction-released', onTransactionUndone: 'transaction-undone', onReceiptSent: 'receipt-sent', onDisputeSubmitted: 'dispute-submitted', onDisputeAccepted: 'dispute-accepted', onTransactionsFilterChange: 'transactions-filter-change' }, 'TransactionsTable');

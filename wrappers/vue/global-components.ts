@@ -17,6 +17,7 @@ import type {
   PayButton as PayButtonElement,
   RequestPaymentButton as RequestPaymentButtonElement,
   TransactionsTable as TransactionsTableElement,
+  DisputeActionDetail,
   PayPendingDetail,
   PaySuccessDetail,
   PaykitErrorDetail,
@@ -59,7 +60,7 @@ declare module 'vue' {
       },
       'recipientPhone' | 'strings' | 'amount' | 'orderId' | 'label' | 'disabled' | 'publicKey' | 'baseUrl' | 'locale' | 'theme'
     >;
-    /** `<transactions-table>`: The merchant's transactions (sales, refunds, voids, ACH returns; holds with `kind="hold"`), newest first, read with a short-lived session token that the merchant's server mints — and, with the features that token grants, the merchant's payments console: search, filters and sort, a row's details, and the actions below. Pages, and loading, empty and error states; the listing is a `@lit/task`, which runs in the browser only, never while a server renders the element. On a phone each row is a card; where a page's container is narrower than the table on a wider screen, the table scrolls sideways in a region that takes keyboard focus and is named by the `caption` string. *Next* asks for the page after the last row shown by its `next_cursor`, and *Previous* returns to the cursor it came by: a deep page costs the service its own rows, and sales landing while the table is open do not push a row already seen onto the next page. Against a service without cursors it pages by number. */
+    /** `<transactions-table>`: The merchant's transactions (sales, refunds, voids, ACH returns; holds with `kind="hold"`), newest first, read with a short-lived session token the merchant's server mints; with the features it grants, the merchant's payments console. Loading, empty and error states (a `@lit/task`: in the browser only, never while a server renders it). On a phone each row is a card; in a container narrower than the table, it scrolls sideways in a focusable region named by `caption`. *Next* follows the last row's `next_cursor` and *Previous* its way back, so sales landing meanwhile push no row seen onto the next page (a deep page costs its own rows); against a service without cursors it pages by number. */
     'transactions-table': DefineCustomElement<
       TransactionsTableElement,
       {
@@ -71,6 +72,8 @@ declare module 'vue' {
       'transaction-released': CustomEvent<TransactionActionDetail>;
       'transaction-undone': CustomEvent<TransactionActionDetail>;
       'receipt-sent': CustomEvent<TransactionActionDetail>;
+      'dispute-submitted': CustomEvent<DisputeActionDetail>;
+      'dispute-accepted': CustomEvent<DisputeActionDetail>;
       'transactions-filter-change': CustomEvent<TransactionFilters>;
       },
       'sessionToken' | 'pageSize' | 'fetchSessionToken' | 'strings' | 'q' | 'status' | 'kind' | 'cardBrand' | 'fromDate' | 'toDate' | 'sort' | 'order' | 'filters' | 'publicKey' | 'baseUrl' | 'locale' | 'theme'

@@ -16,6 +16,7 @@ import type {
   PayButton as PayButtonElement,
   RequestPaymentButton as RequestPaymentButtonElement,
   TransactionsTable as TransactionsTableElement,
+  DisputeActionDetail,
   PayPendingDetail,
   PaySuccessDetail,
   PaykitErrorDetail,
@@ -128,7 +129,7 @@ export const RequestPaymentButton = withHtmlAttributes(defineComponent({
   },
 }));
 
-/** `<transactions-table>`: The merchant's transactions (sales, refunds, voids, ACH returns; holds with `kind="hold"`), newest first, read with a short-lived session token that the merchant's server mints — and, with the features that token grants, the merchant's payments console: search, filters and sort, a row's details, and the actions below. Pages, and loading, empty and error states; the listing is a `@lit/task`, which runs in the browser only, never while a server renders the element. On a phone each row is a card; where a page's container is narrower than the table on a wider screen, the table scrolls sideways in a region that takes keyboard focus and is named by the `caption` string. *Next* asks for the page after the last row shown by its `next_cursor`, and *Previous* returns to the cursor it came by: a deep page costs the service its own rows, and sales landing while the table is open do not push a row already seen onto the next page. Against a service without cursors it pages by number. */
+/** `<transactions-table>`: The merchant's transactions (sales, refunds, voids, ACH returns; holds with `kind="hold"`), newest first, read with a short-lived session token the merchant's server mints; with the features it grants, the merchant's payments console. Loading, empty and error states (a `@lit/task`: in the browser only, never while a server renders it). On a phone each row is a card; in a container narrower than the table, it scrolls sideways in a focusable region named by `caption`. *Next* follows the last row's `next_cursor` and *Previous* its way back, so sales landing meanwhile push no row seen onto the next page (a deep page costs its own rows); against a service without cursors it pages by number. */
 export const TransactionsTable = withHtmlAttributes(defineComponent({
   name: 'TransactionsTable',
   props: {
@@ -142,7 +143,7 @@ export const TransactionsTable = withHtmlAttributes(defineComponent({
     strings: { type: null as unknown as PropType<TransactionsTableElement['strings']>, default: undefined },
     /** Search text: a transaction or order id exactly, a last four, or an amount such as `12.50`. */
     q: { type: null as unknown as PropType<TransactionsTableElement['q']>, default: undefined },
-    /** `completed`, `refunded`, `voided`, `pending` or `declined`; anything else (or none) lists every status. */
+    /** `completed`, `refunded`, `voided`, `pending`, `declined` or `disputed`; anything else (or none) lists every status. */
     status: { type: null as unknown as PropType<TransactionsTableElement['status']>, default: undefined },
     /** `sale`, `refund`, `void` or `hold`; anything else (or none) lists every kind. */
     kind: { type: null as unknown as PropType<TransactionsTableElement['kind']>, default: undefined },
@@ -184,6 +185,10 @@ export const TransactionsTable = withHtmlAttributes(defineComponent({
     transactionUndone: (_event: CustomEvent<TransactionActionDetail>) => true,
     /** The receipt was sent again, to the shopper or to where the merchant typed. */
     receiptSent: (_event: CustomEvent<TransactionActionDetail>) => true,
+    /** A dispute's evidence was submitted from its panel (it is under review). `detail`: `{dispute}`. */
+    disputeSubmitted: (_event: CustomEvent<DisputeActionDetail>) => true,
+    /** A dispute was accepted from its panel (it is lost; its money stays withdrawn). */
+    disputeAccepted: (_event: CustomEvent<DisputeActionDetail>) => true,
     /** The merchant applied or cleared filters (not fired when the page sets them). `detail`: the filters, as `filters` reads them. */
     transactionsFilterChange: (_event: CustomEvent<TransactionFilters>) => true,
   },
@@ -207,6 +212,8 @@ export const TransactionsTable = withHtmlAttributes(defineComponent({
         onTransactionReleased: (event: CustomEvent<TransactionActionDetail>) => emit('transactionReleased', event),
         onTransactionUndone: (event: CustomEvent<TransactionActionDetail>) => emit('transactionUndone', event),
         onReceiptSent: (event: CustomEvent<TransactionActionDetail>) => emit('receiptSent', event),
+        onDisputeSubmitted: (event: CustomEvent<DisputeActionDetail>) => emit('disputeSubmitted', event),
+        onDisputeAccepted: (event: CustomEvent<DisputeActionDetail>) => emit('disputeAccepted', event),
         onTransactionsFilterChange: (event: CustomEvent<TransactionFilters>) => emit('transactionsFilterChange', event),
       });
   },

@@ -24,6 +24,7 @@ import { refundReasons } from './022-refund-reasons.ts';
 import { disputes } from './023-disputes.ts';
 import { payLinkReceiptEmail } from './024-pay-link-receipt-email.ts';
 import { sweepInOrder } from './025-sweep-in-order.ts';
+import { disputedSales } from './026-disputed-sales.ts';
 
 /** Migrations live in code so that one build runs on both databases; names sort in the order they apply. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -52,6 +53,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     '023-disputes': disputes(dialect),
     '024-pay-link-receipt-email': payLinkReceiptEmail(),
     '025-sweep-in-order': sweepInOrder(),
+    '026-disputed-sales': disputedSales(),
   };
   return { getMigrations: async () => migrations };
 }

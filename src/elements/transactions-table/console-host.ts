@@ -19,17 +19,14 @@ export type ConsoleLib = ApiLib &
 /** What the console needs of its table. */
 export interface ConsoleHost {
   readonly lib: ConsoleLib;
-  readonly host: HTMLElement;
+  /** The table; its `t` gives its texts ("Loading the details…" as `loadingDetails`), in the merchant's words. */
+  readonly host: HTMLElement & { t(key: 'loadingDetails'): string; updateComplete: Promise<unknown> };
   readonly locale: string;
   readonly features: Partial<ConsoleFeatures>;
   /** The session token, renewed once through fetchSessionToken when `call` is refused with 401. */
   withToken<T>(call: (baseUrl: string, token: string) => Promise<T>): Promise<T>;
   /** `strings`' or the language's text for `key`, if any. */
   ownText(key: string): string | undefined;
-  /** "Loading the details…", in the table's words. */
-  readonly loading: string;
-  /** A status or type as the table words it. */
-  word(prefix: 'status' | 'type', value: string): string;
   /** The row changed: replace it where it is, and render. */
   changed(item: TransactionItem): void;
   update(): void;

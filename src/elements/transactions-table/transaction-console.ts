@@ -15,6 +15,7 @@ import type {
 import type { TransactionActionDetail } from '../events.ts';
 import type { ConsoleHost, ConsoleLib } from './console-host.ts';
 import type { PayoutsView } from './payouts-view.ts';
+import type { DisputeView } from './dispute-view.ts';
 
 // Set from the table's lib when the first console is made; the same for every table on the page.
 let html: typeof litHtml;
@@ -135,6 +136,8 @@ export class TransactionConsole {
   #busy = '';
   /** The balance and payouts, imported only for a session that grants them (a promise until then). */
   #payouts?: PayoutsView | Promise<unknown>;
+  /** The dispute panel, imported the first time a disputed sale is opened with a session that grants disputes. */
+  #disputes?: DisputeView | Promise<unknown>;
   /**
    * The money action waiting for the merchant's yes, with the exact amount its question shows (an empty field has
    * become the whole amount) and the form it was typed in, emptied once the action went through.
@@ -308,6 +311,15 @@ export class TransactionConsole {
     );
   }
 
+  #dispute(item: TransactionItem): TemplateResult | string {
+    if (!item.dispute_id || !this.console.features.disputes) return '';
+    this.#disputes ??= import('./dispute-view.ts').then(({ DisputeView }) => {
+      this.#disputes = new DisputeView(this.console);
+      this.console.update();
+    });
+    return this.#disputes instanceof Promise ? '' : this.#disputes.render(item);
+  }
+
   /** The panel under an open row: its details, its actions, and what the last action said. */
   render(item: TransactionItem): TemplateResult {
     const { text } = this;
@@ -316,7 +328,7 @@ export class TransactionConsole {
     const details = this.#details.get(id);
     const error = this.#errors.get(id) ?? '';
     const lines = html`<p part="row-error" class="error" role="alert">${error}</p><p part="row-status" role="status">${this.#done.get(id) ?? ''}</p>`;
-    if (!details) return html`${error ? '' : html`<p>${this.console.loading}</p>`}${lines}`;
+    if (!details) return html`${error ? '' : html`<p>${this.console.host.t('loadingDetails')}</p>`}${lines}`;
     const money = (amount: string) => formatMoney(amount, locale);
     const when = (at: string) => html`<time datetime=${at}>${formatDateTime(at, locale)}</time>`;
     let held: string | undefined;
@@ -352,6 +364,7 @@ export class TransactionConsole {
           : html`<p>${text('noRefunds')}</p>`
       }
       ${this.#actions(details)}
+      ${this.#dispute(details)}
       ${lines}`;
   }
 

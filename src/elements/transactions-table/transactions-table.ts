@@ -20,6 +20,8 @@ import { styles } from '../../shared/styles.ts';
 import { transactionsTableStyles } from './transactions-table.styles.ts';
 import type { ConsoleStringKey, TransactionConsole } from './transaction-console.ts';
 import type { PayoutsStringKey } from './payouts-view.ts';
+import type { DisputeStringKey } from './dispute-view.ts';
+import type { ConsoleHost } from './console-host.ts';
 
 export const transactionsTableStrings = {
   networkError: commonStrings.networkError,
@@ -70,7 +72,7 @@ export const transactionsTableStrings = {
 
 /** The values each filter takes (the service's listing refuses any other); the first of `sort` and `order` is the default. */
 const FILTER_VALUES = {
-  status: ['completed', 'refunded', 'voided', 'pending', 'declined'],
+  status: ['completed', 'refunded', 'voided', 'pending', 'declined', 'disputed'],
   kind: ['sale', 'refund', 'void', 'hold'],
   card_brand: ['visa', 'mastercard', 'amex', 'discover', 'ach'],
   sort: ['date', 'amount'],
@@ -89,6 +91,7 @@ export type TransactionsTableStringKey =
   | keyof typeof transactionsTableStrings
   | ConsoleStringKey
   | PayoutsStringKey
+  | DisputeStringKey
   | `status${Capitalize<string>}`
   | `type${Capitalize<string>}`;
 
@@ -118,14 +121,12 @@ function listTransactions(
 }
 
 /**
- * The merchant's transactions (sales, refunds, voids, ACH returns; holds with `kind="hold"`), newest first, read
- * with a short-lived session token that the merchant's server mints — and, with the features that token grants, the
- * merchant's payments console: search, filters and sort, a row's details, and the actions below. Pages, and loading,
- * empty and error states; the listing is a `@lit/task`, which runs in the browser only, never while a server renders
- * the element. On a phone each row is a card; where a page's container is narrower than the table on a wider
- * screen, the table scrolls sideways in a region that takes keyboard focus and is named by the `caption` string. *Next* asks for the page after the last row shown by its `next_cursor`, and *Previous* returns to
- * the cursor it came by: a deep page costs the service its own rows, and sales landing while the table is open do not
- * push a row already seen onto the next page. Against a service without cursors it pages by number.
+ * The merchant's transactions (sales, refunds, voids, ACH returns; holds with `kind="hold"`), newest first, read with a
+ * short-lived session token the merchant's server mints; with the features it grants, the merchant's payments console.
+ * Loading, empty and error states (a `@lit/task`: in the browser only, never while a server renders it). On a phone each
+ * row is a card; in a container narrower than the table, it scrolls sideways in a focusable region named by `caption`.
+ * *Next* follows the last row's `next_cursor` and *Previous* its way back, so sales landing meanwhile push no row seen
+ * onto the next page (a deep page costs its own rows); against a service without cursors it pages by number.
  *
  * @fires {CustomEvent<TransactionsLoadDetail>} transactions-load - A page arrived. `detail`: `{total}`, the count over all pages.
  * @fires {CustomEvent<PaykitErrorDetail>} transactions-error - Loading failed (network, the page's policy, configuration, or a token that stays refused), or an action beside a row was refused. `detail`: `{code, message}`, and the service's own sentence as `developerMessage` when the merchant was shown other words.
@@ -135,6 +136,8 @@ function listTransactions(
  * @fires {CustomEvent<TransactionActionDetail>} transaction-released - A hold was released.
  * @fires {CustomEvent<TransactionActionDetail>} transaction-undone - "Undo sale" went through: `detail.transaction.undone_as` is `void` or `refund`.
  * @fires {CustomEvent<TransactionActionDetail>} receipt-sent - The receipt was sent again, to the shopper or to where the merchant typed.
+ * @fires {CustomEvent<DisputeActionDetail>} dispute-submitted - A dispute's evidence was submitted from its panel (it is under review). `detail`: `{dispute}`.
+ * @fires {CustomEvent<DisputeActionDetail>} dispute-accepted - A dispute was accepted from its panel (it is lost; its money stays withdrawn).
  * @fires {CustomEvent<TransactionFilters>} transactions-filter-change - The merchant applied or cleared filters (not fired when the page sets them). `detail`: the filters, as `filters` reads them.
  *
  * @prop {(() => Promise<string>) | undefined} fetchSessionToken
@@ -180,6 +183,9 @@ function listTransactions(
  * @csspart payout-entries - The row under an open payout, with its entries and their CSV.
  * @csspart entries - The list of a payout's entries.
  * @csspart csv-button - "Download CSV" of a payout's entries.
+ * @csspart dispute - A disputed sale's panel (`features.disputes`): the reason, the money, the time left to answer.
+ * @csspart evidence-form - Its evidence (text fields, files; each error beside its field), save, submit and accept.
+ * @csspart dispute-confirm - The question before a dispute is submitted or accepted.
  * @csspart more-button - More payouts, or more entries of a payout.
  * @csspart pagination - The paging controls.
  * @csspart previous-button - Previous page.
@@ -244,7 +250,7 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
 
   /** Search text: a transaction or order id exactly, a last four, or an amount such as `12.50`. */
   declare q?: string;
-  /** `completed`, `refunded`, `voided`, `pending` or `declined`; anything else (or none) lists every status. */
+  /** `completed`, `refunded`, `voided`, `pending`, `declined` or `disputed`; anything else (or none) lists every status. */
   declare status?: string;
   /** `sale`, `refund`, `void` or `hold`; anything else (or none) lists every kind. */
   declare kind?: string;
@@ -468,10 +474,8 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
         WidgetAuthError,
         WidgetNetworkError,
       },
-      host,
-      get loading() {
-        return host.t('loadingDetails');
-      },
+      // Its `t` is protected: the console modules are part of the table.
+      host: host as unknown as ConsoleHost['host'],
       get locale() {
         return resolveLocale(host.locale);
       },
@@ -480,7 +484,6 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
       },
       withToken: (call) => this.#withToken(call),
       ownText: (key) => this.ownText(key),
-      word: (prefix, value) => this.#word(prefix, value),
       changed: (item) => {
         const items = this.#listing.value?.items;
         const at = items?.findIndex((row) => row.transaction_id === item.transaction_id) ?? -1;
@@ -580,6 +583,7 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
   #row(item: TransactionItem, locale: string, cardEnding: string) {
     const {
       transaction_id: id,
+      dispute_id,
       created_date: date,
       amount,
       card_brand,
@@ -592,9 +596,11 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
     const open = this.#open === id;
     const brand = capitalize(card_brand);
     const card = brand || this.t('noCard');
-    // A sale refunded in part or whole keeps the status `completed`: its refunded amount tells.
-    const shown =
-      status === 'completed' && Number(refunded_amount) > 0
+    // A disputed sale says so (its details tell what was refunded); a sale refunded in part or whole keeps the status
+    // `completed`: its refunded amount tells.
+    const shown = dispute_id
+      ? 'disputed'
+      : status === 'completed' && Number(refunded_amount) > 0
         ? Number(refundable_amount) > 0
           ? 'partly_refunded'
           : 'refunded'

@@ -86,7 +86,9 @@ const isTypeScript = (example: OperationExample) => (example.clientLang ?? 'type
 /** The calls the elements make in the page, which paykit/client has no method for: shown as HTML. */
 const madeByElements = (path: string) =>
   path.includes('{public_key}') ||
-  ['/widgets/transactions', '/widgets/payouts'].some((table) => path === table || path.startsWith(`${table}/`));
+  ['/widgets/transactions', '/widgets/payouts', '/widgets/disputes'].some(
+    (table) => path === table || path.startsWith(`${table}/`),
+  );
 const asStrings = (record: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(record).map(([k, v]) => [k, String(v)]));
 

@@ -35,7 +35,9 @@ const SHARED_STATUSES = [
 const byPublicKey = ({ path }: DeclaredOperation) => path.startsWith('/widgets/{public_key}/');
 /** The payments console's calls, with a widget session token: the table's listing and everything under it. */
 const bySession = ({ path }: DeclaredOperation) =>
-  ['/widgets/transactions', '/widgets/payouts'].some((table) => path === table || path.startsWith(`${table}/`));
+  ['/widgets/transactions', '/widgets/payouts', '/widgets/disputes'].some(
+    (table) => path === table || path.startsWith(`${table}/`),
+  );
 const key = ({ method, path }: DeclaredOperation) => `${method} ${path}`;
 
 describe('the OpenAPI document', () => {
@@ -143,9 +145,13 @@ describe('the OpenAPI document', () => {
       public_data: { public_key: string };
     }[];
     const publicKey = merchants.find((merchant) => merchant.merchant_id === merchantId)!.public_data.public_key;
-    // The console's calls check their session before they read a body: they are sent with one.
-    const session = (await service.api('POST', '/widgets/sessions', { json: { merchant_key: merchantKey } })).body.data
-      .session_token as string;
+    // The console's calls check their session before they read a body: they are sent with one (disputes checks its
+    // feature before it reads a body of up to 7 MB, so the session grants it).
+    const session = (
+      await service.api('POST', '/widgets/sessions', {
+        json: { merchant_key: merchantKey, features: { disputes: true } },
+      })
+    ).body.data.session_token as string;
     for (const declared of operations) {
       const content = declared.operation['requestBody']?.content;
       if (!content) continue;

@@ -131,7 +131,15 @@ for (const database of testDatabases()) {
         session: {
           merchantId,
           sessionId: 'wss_test',
-          features: { refunds: false, voids: false, captures: true, export: false, receipts: false, payouts: false },
+          features: {
+            refunds: false,
+            voids: false,
+            captures: true,
+            export: false,
+            receipts: false,
+            payouts: false,
+            disputes: false,
+          },
         },
       };
       const decided = await consoleCapture(service.store, actor, hold, '40.00', service.clock.now());

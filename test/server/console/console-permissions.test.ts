@@ -24,7 +24,7 @@ for (const database of testDatabases()) {
       messages: (await service.store.messages.newestFirst(service.client.clientId, 1000)).length,
     });
 
-    test('a session answers its id and the six features; none asked is read-only, and only true grants', async () => {
+    test('a session answers its id and the seven features; none asked is read-only, and only true grants', async () => {
       const none = await consoleSession(service, merchantKey);
       assert.match(none.session_id, /^wss_/);
       assert.deepEqual(none.features, {
@@ -34,6 +34,7 @@ for (const database of testDatabases()) {
         export: false,
         receipts: false,
         payouts: false,
+        disputes: false,
       });
       const some = await consoleSession(service, merchantKey, { refunds: true, export: false });
       assert.deepEqual(some.features, {
@@ -43,6 +44,7 @@ for (const database of testDatabases()) {
         export: false,
         receipts: false,
         payouts: false,
+        disputes: false,
       });
       const bad = await service.api('POST', '/widgets/sessions', {
         json: { merchant_key: merchantKey, features: { delete_everything: true } },

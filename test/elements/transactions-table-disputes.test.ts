@@ -1,0 +1,299 @@
+import { expect, fixture, waitUntil } from '@open-wc/testing';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
+import '../../src/index.ts';
+import type { TransactionsTable } from '../../src/index.ts';
+import type { DisputeActionDetail } from '../../src/elements/events.ts';
+import { FAKE_BASE, fakeService, json, maybePart, ok, part, shadow, type FakeCall } from './helpers.ts';
+
+/** The console's dispute panel (#46): `<transactions-table>` with a session that grants `disputes`. */
+const sale = {
+  transaction_id: 'txn_1',
+  created_date: '2026-03-10T15:35:15.539Z',
+  amount: '40.00',
+  net_amount: '38.54',
+  card_brand: 'visa',
+  last_four: '4242',
+  status: 'completed',
+  type: 'sale',
+  order_id: 'order-1042',
+  refunded_amount: '0.00',
+  refundable_amount: '0.00',
+  voidable_until: null,
+  capturable: false,
+  dispute_id: 'dp_1',
+};
+const DAY = 86_400_000;
+const dispute = (fields: object = {}) => ({
+  dispute_id: 'dp_1',
+  merchant_id: 'm_1',
+  transaction_id: 'txn_1',
+  amount: '40.00',
+  fee: '15.00',
+  currency: 'USD',
+  reason: 'product_not_received',
+  status: 'needs_response',
+  funds_withdrawn: true,
+  // Three days and a few hours from now.
+  evidence_due_by: new Date(Date.now() + 3 * DAY + 5 * 3_600_000 + 60_000).toISOString(),
+  file_count: 0,
+  submitted_at: null,
+  closed_at: null,
+  created_date: '2026-03-18T09:30:00.000Z',
+  updated_date: '2026-03-18T09:30:00.000Z',
+  evidence: {},
+  files: [],
+  history: [{ status: 'needs_response', at: '2026-03-18T09:30:00.000Z' }],
+  ...fields,
+});
+
+let granted: Record<string, boolean> = {};
+
+function disputesService(routes: Record<string, (call: FakeCall) => Response> = {}) {
+  return fakeService({
+    'GET /transactions': () =>
+      ok({ items: [sale], page: 1, perPage: 20, totalCount: 1, next_cursor: null, has_more: false, features: granted }),
+    'GET /transactions/txn_1': () =>
+      ok({
+        ...sale,
+        timeline: [{ at: sale.created_date, what: 'created', amount: '40.00' }],
+        refunds: [],
+        money: { fee_amount: '1.46', payout: null },
+      }),
+    'GET /disputes/dp_1': () => ok(dispute()),
+    ...routes,
+  });
+}
+
+async function table(features: Record<string, boolean>, locale = 'en-US'): Promise<TransactionsTable> {
+  const el = document.createElement('transactions-table');
+  el.setAttribute('session-token', 'wst_fake');
+  el.setAttribute('base-url', FAKE_BASE);
+  el.setAttribute('locale', locale);
+  granted = features;
+  return fixture<TransactionsTable>(el);
+}
+
+const MODULE = { timeout: 8000 };
+const loadedModules = () =>
+  performance
+    .getEntriesByType('resource')
+    .map((entry) => entry.name)
+    .filter((name) => name.includes('dispute-view'));
+/** What a call sent as its JSON body. */
+const sent = (call: FakeCall) =>
+  call.body as { explanation?: string; files?: { filename: string; content_base64: string }[] };
+const text = (node: Element) => node.textContent!.replace(/\s+/g, ' ').trim();
+const field = (el: TransactionsTable, name: string) =>
+  shadow(el).querySelector<HTMLInputElement>(`[part="evidence-form"] [name="${name}"]`)!;
+/** Picks files in the form's file input, as the browser's file chooser would. */
+function pick(el: TransactionsTable, files: File[]): void {
+  const input = field(el, 'files');
+  const picked = new DataTransfer();
+  for (const file of files) picked.items.add(file);
+  input.files = picked.files;
+}
+const PDF = new TextEncoder().encode('%PDF-1.4\n%%EOF\n');
+const SVG = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"></svg>');
+
+/** Opens the disputed row with the keyboard; resolves when the dispute panel shows. */
+async function openDispute(el: TransactionsTable): Promise<void> {
+  await waitUntil(() => el.matches(':state(loaded)'), 'the listing');
+  shadow(el).querySelector<HTMLButtonElement>('tr[part="row"] button')!.focus();
+  await sendKeys({ press: 'Enter' });
+  await waitUntil(() => shadow(el).querySelector('[part="dispute"] .reason'), 'the dispute panel', MODULE);
+}
+
+describe('<transactions-table> disputes', function () {
+  this.timeout(30000);
+  let service: ReturnType<typeof fakeService> | undefined;
+  afterEach(() => {
+    service?.restore();
+    service = undefined;
+  });
+
+  it('marks the disputed row and offers the "disputed" filter; without the feature, no panel and no module', async () => {
+    service = disputesService();
+    const el = await table({ refunds: true });
+    await waitUntil(() => el.matches(':state(loaded)'), 'the listing');
+    expect(text(shadow(el).querySelector('tr[part="row"] td:last-child')!)).to.equal('Disputed');
+    const statuses = Array.from(shadow(el).querySelectorAll<HTMLOptionElement>('select[name="status"] option'));
+    expect(statuses.map((option) => option.value)).to.include('disputed');
+    shadow(el).querySelector<HTMLButtonElement>('tr[part="row"] button')!.click();
+    await waitUntil(() => maybePart(el, 'timeline'), 'the details', MODULE);
+    expect(maybePart(el, 'dispute')).to.equal(null);
+    expect(loadedModules(), 'the dispute panel was not fetched').to.deep.equal([]);
+    expect(service.calls.some((call) => call.url.pathname.includes('/disputes'))).to.equal(false);
+  });
+
+  for (const width of [1280, 375]) {
+    it(`at ${width} px, keyboard only: reason, money, countdown; evidence with a file saved; submit after its question; axe-clean`, async () => {
+      await setViewport({ width, height: 900 });
+      const posts: FakeCall[] = [];
+      service = disputesService({
+        'POST /disputes/dp_1/evidence': (call) => {
+          posts.push(call);
+          return ok(
+            dispute({
+              evidence: { explanation: sent(call).explanation },
+              file_count: 1,
+              files: [
+                {
+                  file_id: 'df_1',
+                  filename: 'receipt.pdf',
+                  content_type: 'application/pdf',
+                  size: 14,
+                  created_date: '2026-03-19T11:02:41.310Z',
+                },
+              ],
+            }),
+          );
+        },
+        'POST /disputes/dp_1/submit': (call) => {
+          posts.push(call);
+          return ok(dispute({ status: 'under_review', submitted_at: '2026-03-19T11:05:12.004Z' }));
+        },
+      });
+      const events: DisputeActionDetail[] = [];
+      try {
+        const el = await table({ disputes: true });
+        el.addEventListener('dispute-submitted', (event) => events.push(event.detail));
+        await openDispute(el);
+        expect(loadedModules().length, 'the panel came as a module of its own').to.be.greaterThan(0);
+        expect(text(shadow(el).querySelector('[part="dispute"] .reason')!)).to.equal(
+          'The card holder says they did not receive what they paid for.',
+        );
+        expect(text(shadow(el).querySelector('[part="dispute"] .money')!)).to.equal(
+          '$40.00 and the $15.00 dispute fee were withdrawn from your balance; both come back if you win.',
+        );
+        expect(text(shadow(el).querySelector('[part="dispute"] .due')!)).to.match(
+          /^Answer within 3 d 5 h \(by .+\)\.$/,
+        );
+        await expect(el).to.be.accessible();
+
+        // Keyboard: the explanation typed, a file picked (the browser's own chooser), Save pressed with Enter.
+        field(el, 'explanation').focus();
+        await sendKeys({ type: 'Delivered and signed for.' });
+        pick(el, [new File([PDF], 'receipt.pdf', { type: 'application/pdf' })]);
+        shadow(el).querySelector<HTMLButtonElement>('[part="evidence-form"] button[type="submit"]')!.focus();
+        await sendKeys({ press: 'Enter' });
+        await waitUntil(() => posts.length === 1, 'the evidence saved');
+        expect(sent(posts[0]!).explanation).to.equal('Delivered and signed for.');
+        expect(sent(posts[0]!).files).to.have.length(1);
+        expect(sent(posts[0]!).files![0]!.filename).to.equal('receipt.pdf');
+        expect(atob(sent(posts[0]!).files![0]!.content_base64)).to.match(/^%PDF-/);
+        expect(posts[0]!.headers.get('idempotency-key')).to.be.a('string');
+        await waitUntil(
+          () => text(shadow(el).querySelector('[part="dispute"] [role="status"]')!) === 'Evidence saved.',
+        );
+        expect(text(part(el, 'dispute'))).to.contain('Files saved: receipt.pdf');
+
+        // Submit asks first, saying what will happen; the question takes focus, and Enter on its yes sends it.
+        const submit = Array.from(shadow(el).querySelectorAll<HTMLButtonElement>('[part="evidence-form"] button')).find(
+          (button) => button.textContent === 'Submit evidence…',
+        )!;
+        submit.focus();
+        await sendKeys({ press: 'Enter' });
+        await waitUntil(() => maybePart(el, 'dispute-confirm'), 'the question');
+        expect(text(part(el, 'dispute-confirm'))).to.contain(
+          "Send the evidence saved to the card holder's bank? Nothing can be added or changed afterwards; the bank decides.",
+        );
+        expect(posts.length, 'nothing sent before the yes').to.equal(1);
+        await waitUntil(() => shadow(el).activeElement === maybePart(el, 'confirm-button'), 'focus on the yes');
+        await expect(el).to.be.accessible();
+        await sendKeys({ press: 'Enter' });
+        await waitUntil(() => events.length === 1, 'dispute-submitted');
+        expect(posts[1]!.url.pathname).to.equal('/api/v1/widgets/disputes/dp_1/submit');
+        expect(events[0]!.dispute.status).to.equal('under_review');
+        await waitUntil(() => !maybePart(el, 'evidence-form'), 'no form once submitted');
+        expect(text(part(el, 'dispute'))).to.contain("Submitted: the card holder's bank is reviewing it");
+        expect(document.documentElement.scrollWidth, 'no sideways scroll').to.be.at.most(
+          document.documentElement.clientWidth,
+        );
+        await expect(el).to.be.accessible();
+      } finally {
+        await setViewport({ width: 800, height: 600 });
+      }
+    });
+  }
+
+  it('accept asks first, saying the money stays withdrawn; Cancel sends nothing; yes fires dispute-accepted', async () => {
+    const posts: FakeCall[] = [];
+    service = disputesService({
+      'POST /disputes/dp_1/accept': (call) => {
+        posts.push(call);
+        return ok(dispute({ status: 'lost', closed_at: '2026-03-19T08:00:00.000Z' }));
+      },
+    });
+    const el = await table({ disputes: true });
+    const events: DisputeActionDetail[] = [];
+    el.addEventListener('dispute-accepted', (event) => events.push(event.detail));
+    await openDispute(el);
+    const accept = () =>
+      Array.from(shadow(el).querySelectorAll<HTMLButtonElement>('[part="evidence-form"] button')).find(
+        (button) => button.textContent === 'Accept the dispute…',
+      )!;
+    accept().click();
+    await waitUntil(() => maybePart(el, 'dispute-confirm'), 'the question');
+    expect(text(part(el, 'dispute-confirm'))).to.contain(
+      'Accept the dispute? It is lost: $40.00 and the $15.00 fee stay withdrawn from your balance.',
+    );
+    part(el, 'cancel-button').click();
+    await waitUntil(() => !maybePart(el, 'dispute-confirm'), 'the question gone');
+    expect(posts).to.have.length(0);
+    accept().click();
+    await waitUntil(() => maybePart(el, 'confirm-button'), 'asked again');
+    part(el, 'confirm-button').click();
+    await waitUntil(() => events.length === 1, 'dispute-accepted');
+    expect(events[0]!.dispute.status).to.equal('lost');
+    expect(posts[0]!.headers.get('idempotency-key')).to.be.a('string');
+    await waitUntil(() => text(shadow(el).querySelector('[part="dispute"] [role="status"]')!) !== '');
+    expect(text(shadow(el).querySelector('[part="dispute"] [role="status"]')!)).to.equal(
+      'Dispute accepted: it is lost.',
+    );
+    await expect(el).to.be.accessible();
+  });
+
+  it('in German: an SVG named .png is refused beside the file field, before anything is sent; a refused date beside its field', async () => {
+    const posts: FakeCall[] = [];
+    service = disputesService({
+      'POST /disputes/dp_1/evidence': (call) => {
+        posts.push(call);
+        return json(400, {
+          result: false,
+          code: 'invalid_request',
+          message: 'service_date must be a date as YYYY-MM-DD, e.g. "2026-03-13".',
+        });
+      },
+    });
+    const el = await table({ disputes: true }, 'de-DE');
+    await openDispute(el);
+    expect(text(shadow(el).querySelector('[part="dispute"] .heading')!)).to.equal(
+      'Rückbuchung · Wartet auf Ihre Antwort',
+    );
+    expect(text(shadow(el).querySelector('[part="dispute"] .reason')!)).to.equal(
+      'Der Karteninhaber sagt, er habe nicht erhalten, wofür er bezahlt hat.',
+    );
+    pick(el, [new File([SVG], 'image.png', { type: 'image/png' })]);
+    shadow(el).querySelector<HTMLButtonElement>('[part="evidence-form"] button[type="submit"]')!.click();
+    await waitUntil(() => shadow(el).querySelector('#error-files')?.textContent, 'the error beside the files');
+    expect(shadow(el).querySelector('#error-files')!.textContent).to.equal(
+      'image.png ist keine PDF-, PNG- oder JPEG-Datei.',
+    );
+    expect(field(el, 'files').getAttribute('aria-invalid')).to.equal('true');
+    expect(field(el, 'files').getAttribute('aria-describedby')).to.equal('error-files');
+    expect(posts, 'nothing sent').to.have.length(0);
+    await expect(el).to.be.accessible();
+
+    // The service's refusal of a date goes beside the date, in German too.
+    pick(el, []);
+    field(el, 'service_date').value = '2026-02-30';
+    shadow(el).querySelector<HTMLButtonElement>('[part="evidence-form"] button[type="submit"]')!.click();
+    await waitUntil(() => shadow(el).querySelector('#error-service_date')?.textContent, 'the error beside the date');
+    expect(posts).to.have.length(1);
+    expect(shadow(el).querySelector('#error-service_date')!.textContent).to.equal(
+      'Bitte ein Datum als JJJJ-MM-TT, z. B. 2026-03-13.',
+    );
+    expect(field(el, 'service_date').getAttribute('aria-invalid')).to.equal('true');
+    expect(shadow(el).querySelector('#error-files')!.textContent, 'the file error cleared').to.equal('');
+  });
+});
