@@ -609,7 +609,7 @@ describe('<transactions-table> without the service', () => {
     const actionButton = (el: TransactionsTable, action: string) =>
       panel(el)?.querySelector<HTMLButtonElement>(`[data-action="${action}"]`) ?? null;
     const opened = async (el: TransactionsTable, id: string) => {
-      row(el, id).querySelector('button')!.click();
+      row(el, id).querySelector<HTMLElement>('[part="details-button"]')!.click();
       await waitUntil(
         () => panel(el)?.id === `details-${id}` && panel(el)!.querySelector('[part="timeline"]'),
         `details of ${id}`,
@@ -634,7 +634,7 @@ describe('<transactions-table> without the service', () => {
       const el = await table({ 'session-token': 'wst_fake', 'base-url': FAKE_BASE, locale: 'en-US' });
       await waitUntil(() => rows(el).length === 3, 'rows');
       state.txn_2 = { ...state.txn_2!, refunded_amount: '1.00', refundable_amount: '1.50' };
-      const button = row(el, 'txn_2').querySelector('button')!;
+      const button = row(el, 'txn_2').querySelector<HTMLElement>('[part="details-button"]')!;
       expect(button.getAttribute('aria-expanded')).to.equal('false');
       button.focus();
       await sendKeys({ press: 'Enter' });
@@ -1045,7 +1045,7 @@ describe('<transactions-table> without the service', () => {
       let refunded: CustomEvent | undefined;
       el.addEventListener('transaction-refunded', (event) => (refunded = event));
       // Keyboard only: the row's button, Enter, then Tab into its panel to the refund amount, type, Enter.
-      row(el, 'txn_2').querySelector('button')!.focus();
+      row(el, 'txn_2').querySelector<HTMLElement>('[part="details-button"]')!.focus();
       await sendKeys({ press: 'Enter' });
       await waitUntil(() => panel(el)?.querySelector('[part="amount-input"]'), 'the refund form');
       const text = panel(el)!.textContent!.replace(/\s+/g, ' ');
@@ -1076,7 +1076,7 @@ describe('<transactions-table> without the service', () => {
       expect(part(el, 'row-status').textContent).to.equal('Erledigt: Erstatten.');
       expect(rows(el)[1]![3]).to.equal('Teilweise erstattet');
 
-      row(el, 'txn_1').querySelector('button')!.click();
+      row(el, 'txn_1').querySelector<HTMLElement>('[part="details-button"]')!.click();
       await waitUntil(
         () => panel(el)?.id === 'details-txn_1' && maybePart(el, 'row-error')?.textContent,
         'the refusal beside the row',

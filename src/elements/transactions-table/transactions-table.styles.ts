@@ -91,13 +91,9 @@ export const transactionsTableStyles = css`
     color: var(--_muted);
   }
 
-  /* The row's date opens its details: a plain text button, as tall as a target. */
+  /* The row's date opens its details: underlined text with the button role. */
   [part='details-button'] {
-    padding: 0;
-    min-width: 0;
-    font-weight: inherit;
-    text-align: start;
-    border-color: transparent;
+    cursor: pointer;
     text-decoration: underline;
   }
 
@@ -142,10 +138,6 @@ export const transactionsTableStyles = css`
     flex-basis: 100%;
     margin: 0;
     color: var(--_muted);
-  }
-
-  [part='action-button'] {
-    border-color: var(--_border);
   }
 
   /*
