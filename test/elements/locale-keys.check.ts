@@ -18,8 +18,8 @@ type TableKey =
   | ConsoleStringKey
   | PayoutsStringKey
   | DisputeStringKey
-  | `status${'Completed' | 'Voided' | 'Pending' | 'Declined' | 'Authorized' | 'Captured' | 'Disputed'}`
-  | `type${'Sale' | 'Refund' | 'Void'}`;
+  | `status${'Completed' | 'Voided' | 'Pending' | 'Declined' | 'Authorized' | 'Captured' | 'Disputed' | 'Refunded' | 'PartlyRefunded'}`
+  | `type${'Sale' | 'Refund' | 'Void' | 'Hold'}`;
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
