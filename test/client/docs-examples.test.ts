@@ -162,7 +162,7 @@ describe('the examples of the docs run as written, and their TypeScript compiles
     assert.match(made.session_token, /\S/);
     assert.deepEqual(
       made.features,
-      { refunds: true, voids: true, captures: false, export: true, receipts: false, payouts: false },
+      { refunds: true, voids: true, captures: false, export: true, receipts: false, payouts: false, disputes: false },
       'the features the token grants',
     );
     assert.equal(typeof made.csv, 'string');

@@ -193,6 +193,7 @@ describe('the widget API', () => {
         refundable_amount: '20.00',
         voidable_until: undefined,
         capturable: false,
+        dispute_id: null,
       },
     );
     assert.equal(
