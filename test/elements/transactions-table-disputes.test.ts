@@ -98,7 +98,7 @@ const SVG = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"></
 /** Opens the disputed row with the keyboard; resolves when the dispute panel shows. */
 async function openDispute(el: TransactionsTable): Promise<void> {
   await waitUntil(() => el.matches(':state(loaded)'), 'the listing');
-  shadow(el).querySelector<HTMLButtonElement>('tr[part="row"] button')!.focus();
+  shadow(el).querySelector<HTMLElement>('tr[part="row"] [part="details-button"]')!.focus();
   await sendKeys({ press: 'Enter' });
   await waitUntil(() => shadow(el).querySelector('[part="dispute"] .reason'), 'the dispute panel', MODULE);
 }
@@ -118,7 +118,7 @@ describe('<transactions-table> disputes', function () {
     expect(text(shadow(el).querySelector('tr[part="row"] td:last-child')!)).to.equal('Disputed');
     const statuses = Array.from(shadow(el).querySelectorAll<HTMLOptionElement>('select[name="status"] option'));
     expect(statuses.map((option) => option.value)).to.include('disputed');
-    shadow(el).querySelector<HTMLButtonElement>('tr[part="row"] button')!.click();
+    shadow(el).querySelector<HTMLElement>('tr[part="row"] [part="details-button"]')!.click();
     await waitUntil(() => maybePart(el, 'timeline'), 'the details', MODULE);
     expect(maybePart(el, 'dispute')).to.equal(null);
     expect(loadedModules(), 'the dispute panel was not fetched').to.deep.equal([]);

@@ -57,9 +57,9 @@ const inPanel = <T extends HTMLElement>(el: TransactionsTable, selector: string)
 const focused = (el: TransactionsTable) => shadow(el).activeElement;
 const words = (node: Element) => node.textContent!.replace(/\s+/g, ' ').trim();
 
-/** Opens a row by keyboard: its button, then Enter. */
+/** Opens a row by keyboard: its date (a button), then Enter. */
 async function open(el: TransactionsTable, id: string) {
-  shadow(el).querySelector<HTMLButtonElement>(`tr[data-transaction-id="${id}"] button`)!.focus();
+  shadow(el).querySelector<HTMLElement>(`tr[data-transaction-id="${id}"] [part="details-button"]`)!.focus();
   await sendKeys({ press: 'Enter' });
   await waitUntil(() => maybePart(el, 'details')?.querySelector('[part="timeline"]'), `details of ${id}`);
 }

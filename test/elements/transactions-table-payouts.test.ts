@@ -110,7 +110,7 @@ describe('<transactions-table> payouts', function () {
     const el = await table({ export: true, refunds: true });
     await waitUntil(() => el.matches(':state(loaded)'), 'the listing');
     // The console's module is what would import the view: opening a row loads it.
-    shadow(el).querySelector<HTMLButtonElement>('tr[part="row"] button')!.click();
+    shadow(el).querySelector<HTMLElement>('tr[part="row"] [part="details-button"]')!.click();
     await waitUntil(() => maybePart(el, 'timeline'), 'the details', MODULE);
     // A sale's details say what the fee was and whether its money went out yet.
     expect(part(el, 'details').textContent!.replace(/\s+/g, ' '))

@@ -1403,7 +1403,7 @@ describe('<transactions-table> as the console, with the service (#32)', function
     await waitUntil(() => el.matches(':state(loaded)'), 'first load', { timeout: 8000 });
     const id = ids(el)[0]!;
     const before = (await listed(service, service.sessionToken, { q: id }))[0]!;
-    shadow(el).querySelector<HTMLButtonElement>(`tr[data-transaction-id="${id}"] button`)!.click();
+    shadow(el).querySelector<HTMLElement>(`tr[data-transaction-id="${id}"] [part="details-button"]`)!.click();
     await waitUntil(() => maybePart(el, 'timeline'), 'the details', { timeout: 8000 });
     expect(maybePart(el, 'actions')).to.equal(null);
     expect(maybePart(el, 'export-button')).to.equal(null);
@@ -1434,7 +1434,7 @@ describe('<transactions-table> as the console, with the service (#32)', function
     for (const type of ['transaction-refunded', 'transaction-undone', 'receipt-sent'])
       el.addEventListener(type, (event) => events.push(event as CustomEvent));
     const open = async (id: string) => {
-      shadow(el).querySelector<HTMLButtonElement>(`tr[data-transaction-id="${id}"] button`)!.click();
+      shadow(el).querySelector<HTMLElement>(`tr[data-transaction-id="${id}"] [part="details-button"]`)!.click();
       await waitUntil(
         () => maybePart(el, 'details')?.id === `details-${id}` && maybePart(el, 'timeline'),
         `details of ${id}`,
