@@ -676,8 +676,14 @@ describe('<pay-button> with the service', function () {
     // The keys go to the pay page, on the service's origin: this page never sees them. A real click in the frame's
     // corner rather than frame.focus(): input is handled in order, so the key lands in the pay page even on a machine
     // too busy to have moved a scripted focus into the frame by then (Escape then closed the dialog from outside).
+    // Clicked again until the frame holds the focus: a click that came before the frame could take it left the focus
+    // on the dialog, where Escape closes it from outside (seen once on a busy machine).
     const box = frame.getBoundingClientRect();
-    await sendMouse({ type: 'click', position: [Math.round(box.left + 4), Math.round(box.top + 4)] });
+    for (let tries = 0; tries < 10 && shadow(el).activeElement !== frame; tries++) {
+      await sendMouse({ type: 'click', position: [Math.round(box.left + 4), Math.round(box.top + 4)] });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(shadow(el).activeElement, 'the focus is in the frame').to.equal(frame);
     await sendKeys({ press: 'Escape' });
     await waitUntil(() => cancelled, 'Escape in the frame closed the dialog', { timeout: 5_000 });
     removeEventListener('message', listen);
