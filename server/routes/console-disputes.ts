@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../plugins/deps.ts';
 import { ConsoleLimits } from '../plugins/console-limits.ts';
 import { honourIdempotencyKeys } from '../plugins/idempotency.ts';
-import { Refusal, notFound, unauthenticated } from '../domain/refusals.ts';
+import { notFound, unauthenticated } from '../domain/refusals.ts';
 import { failures } from '../schemas/envelope.ts';
 import {
   ConsoleDisputeListQuery,
@@ -15,7 +15,7 @@ import {
   DisputeParams,
   EVIDENCE_BODY_LIMIT_BYTES,
 } from '../schemas/disputes.ts';
-import { BAD_SESSION, requireFeature, sessionOf, sessionTokenDigest } from '../services/widgets.ts';
+import { BAD_SESSION, requireFeature } from '../services/widgets.ts';
 import {
   acceptDispute,
   disputeDetails,
@@ -38,13 +38,7 @@ export const consoleDisputeRoutes: FastifyPluginAsyncTypebox<Deps> = async (app,
   const limits = new ConsoleLimits();
   /** The merchant of a session that grants disputes (its id and client's); 401 says how to authenticate, 403 what is missing. */
   async function ownerOf(request: FastifyRequest, reply: FastifyReply) {
-    const token = sessionTokenDigest(request.headers.authorization);
-    const session = await sessionOf(request.unit.store, token, clock.now()).catch((error: unknown) => {
-      reply.header('www-authenticate', 'Bearer');
-      if (error instanceof Refusal && error.reason === 'authentication_failed') limits.invalidToken(request);
-      throw error;
-    });
-    limits.validToken(request, token!);
+    const session = await limits.session(request, reply, clock.now());
     requireFeature(session, 'disputes');
     const merchant = await request.unit.store.merchants.findByIdUnscoped(session.merchantId);
     if (!merchant) throw unauthenticated(BAD_SESSION);

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../plugins/deps.ts';
 import { ConsoleLimits } from '../plugins/console-limits.ts';
-import { Refusal } from '../domain/refusals.ts';
 import { failures } from '../schemas/envelope.ts';
 import {
   EntriesCsv,
@@ -12,7 +11,7 @@ import {
   WidgetPayoutCsvQuery,
   WidgetPayoutsAnswer,
 } from '../schemas/payouts.ts';
-import { requireFeature, sessionOf, sessionTokenDigest } from '../services/widgets.ts';
+import { requireFeature } from '../services/widgets.ts';
 import { balanceView, listPayoutEntries, listPayouts, ownPayout } from '../services/payout-views.ts';
 import { entriesExport } from '../services/payouts-csv.ts';
 import { sendCsv } from './transaction-export.ts';
@@ -29,13 +28,7 @@ export const consolePayoutRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, 
   const limits = new ConsoleLimits();
   /** The merchant of a session that grants payouts; 401 says how to authenticate, 403 which feature is missing. */
   async function merchantOf(request: FastifyRequest, reply: FastifyReply): Promise<string> {
-    const token = sessionTokenDigest(request.headers.authorization);
-    const session = await sessionOf(request.unit.store, token, clock.now()).catch((error: unknown) => {
-      reply.header('www-authenticate', 'Bearer');
-      if (error instanceof Refusal && error.reason === 'authentication_failed') limits.invalidToken(request);
-      throw error;
-    });
-    limits.validToken(request, token!);
+    const session = await limits.session(request, reply, clock.now());
     requireFeature(session, 'payouts');
     return session.merchantId;
   }

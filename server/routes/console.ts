@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../plugins/deps.ts';
-import { Refusal, unauthenticated } from '../domain/refusals.ts';
+import { unauthenticated } from '../domain/refusals.ts';
 import { failures } from '../schemas/envelope.ts';
 import {
   ConsoleAmountBody,
@@ -16,7 +16,7 @@ import {
   WidgetTransactionsAnswer,
   WidgetTransactionsQuery,
 } from '../schemas/widgets.ts';
-import { BAD_SESSION, requireFeature, sessionOf, sessionTokenDigest, type WidgetSession } from '../services/widgets.ts';
+import { BAD_SESSION, requireFeature, type WidgetSession } from '../services/widgets.ts';
 import { ConsoleLimits } from '../plugins/console-limits.ts';
 import { honourIdempotencyKeys } from '../plugins/idempotency.ts';
 import { transactionsExport } from '../services/transactions-csv.ts';
@@ -51,25 +51,10 @@ const tags = ['Widgets'];
  */
 export const consoleRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { clock, config }) => {
   const limits = new ConsoleLimits();
-  /** The session of the call's Bearer token, within its limits; a 401 says how to authenticate. */
-  async function session(request: FastifyRequest, reply: FastifyReply): Promise<WidgetSession> {
-    const token = sessionTokenDigest(request.headers.authorization);
-    let found: WidgetSession;
-    try {
-      found = await sessionOf(request.unit.store, token, clock.now());
-    } catch (error) {
-      reply.header('www-authenticate', 'Bearer');
-      // Past its address's bound, an invalid token's 401 becomes a 429.
-      if (error instanceof Refusal && error.reason === 'authentication_failed') limits.invalidToken(request);
-      throw error;
-    }
-    limits.validToken(request, token!);
-    return found;
-  }
   // Every call names its session first: an action's Idempotency-Key is its session's merchant's.
   app.decorateRequest('consoleSession', null as unknown as WidgetSession);
   app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'OPTIONS') request.consoleSession = await session(request, reply);
+    if (request.method !== 'OPTIONS') request.consoleSession = await limits.session(request, reply, clock.now());
   });
   honourIdempotencyKeys(app, clock, (request) => ({ id: `console:${request.consoleSession.merchantId}`, secret: '' }));
 
