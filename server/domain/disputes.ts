@@ -5,6 +5,12 @@
 import { refusedBecause, type RefusedDecision } from './refusals.ts';
 import { formatAmount } from './money.ts';
 import { reversalAvailableOn, saleAvailableOn, type LedgerEntry, type MoneyRecord } from './ledger.ts';
+import {
+  isSafeFilename,
+  MAX_EVIDENCE_FILE_BYTES,
+  sniffEvidenceType,
+  type EvidenceFileType,
+} from '../../rules/evidence-files.ts';
 
 export const DISPUTE_REASONS = [
   'fraudulent',
@@ -167,9 +173,6 @@ export function disputeEntries(
 }
 
 /** Evidence files: PDF, PNG or JPEG, known by their first bytes, at most 5 MB each and 10 per dispute. */
-export const MAX_EVIDENCE_FILE_BYTES = 5 * 1024 * 1024;
-export const MAX_EVIDENCE_FILES = 10;
-export type EvidenceFileType = 'application/pdf' | 'image/png' | 'image/jpeg';
 const EXTENSIONS: Record<EvidenceFileType, readonly string[]> = {
   'application/pdf': ['pdf'],
   'image/png': ['png'],
@@ -185,27 +188,6 @@ const FILE_PROBLEMS = {
   filename:
     'filename must be 1 to 100 characters, a name and a .pdf, .png, .jpg or .jpeg extension, without slashes, backslashes, control characters or a leading dot.',
 } as const;
-
-/** The type of a file by its bytes: PDF, PNG or JPEG; undefined for anything else (SVG, HTML, a zip). */
-export function sniffEvidenceType(bytes: Uint8Array): EvidenceFileType | undefined {
-  const starts = (...signature: number[]) => signature.every((byte, i) => bytes[i] === byte);
-  if (starts(0x25, 0x50, 0x44, 0x46, 0x2d)) return 'application/pdf';
-  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
-  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
-  return undefined;
-}
-
-/** A filename the service keeps and serves back: a plain name, no path in it. */
-export function isSafeFilename(name: string): boolean {
-  return (
-    name.length >= 1 &&
-    name.length <= 100 &&
-    !name.startsWith('.') &&
-    // eslint-disable-next-line no-control-regex
-    !/[/\\\u0000-\u001f\u007f:*?"<>|]/.test(name) &&
-    /\.(pdf|png|jpe?g)$/i.test(name)
-  );
-}
 
 export type FileCheck = { ok: true; bytes: Buffer; type: EvidenceFileType } | { ok: false; message: string };
 

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { Body, Cursor, CursorFields, Envelope, Instant, MerchantKey, OneOf, PageSize } from './envelope.ts';
-import { DISPUTE_REASONS, DISPUTE_STATUSES, MAX_EVIDENCE_FILE_BYTES, MAX_EVIDENCE_FILES } from '../domain/disputes.ts';
+import { DISPUTE_REASONS, DISPUTE_STATUSES } from '../domain/disputes.ts';
+import { MAX_EVIDENCE_FILE_BYTES, MAX_EVIDENCE_FILES } from '../../rules/evidence-files.ts';
 
 const STATUS_TEXT =
   'inquiry (the bank asks; no money withdrawn yet), needs_response, under_review (evidence submitted), won or lost';

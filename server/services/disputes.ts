@@ -18,12 +18,12 @@ import {
   disputeEntries,
   EVIDENCE_TEXT_FIELDS,
   evidenceDueBy,
-  MAX_EVIDENCE_FILES,
   sandboxOutcome,
   type DisputeReason,
   type DisputeStatus,
   type EvidenceText,
 } from '../domain/disputes.ts';
+import { MAX_EVIDENCE_FILES } from '../../rules/evidence-files.ts';
 import { newId } from '../platform/secrets.ts';
 import { cursorFields, readCursor } from './cursors.ts';
 import { disputeEvent } from './events.ts';

@@ -5,7 +5,8 @@ import type { Generated, Kysely } from 'kysely';
 import type { EntryType } from '../domain/ledger.ts';
 import type { PayoutInterval, PayoutStatus } from '../domain/payouts.ts';
 import type { Weekday } from '../domain/business-days.ts';
-import type { DisputeReason, DisputeStatus, EvidenceFileType } from '../domain/disputes.ts';
+import type { DisputeReason, DisputeStatus } from '../domain/disputes.ts';
+import type { EvidenceFileType } from '../../rules/evidence-files.ts';
 
 /** Timestamps are ISO 8601 UTC text (`isoInstant`, as `toISOString()` writes them), so they sort and compare as text on both databases. */
 type Instant = string;

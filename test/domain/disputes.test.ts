@@ -9,15 +9,13 @@ import {
   disputeEntries,
   EVIDENCE_DAYS,
   evidenceDueBy,
-  isSafeFilename,
-  MAX_EVIDENCE_FILE_BYTES,
   OUTCOME_WORDS,
   REVIEW_DAYS,
   sandboxOutcome,
-  sniffEvidenceType,
   type Disputable,
   type DisputeState,
 } from '../../server/domain/disputes.ts';
+import { isSafeFilename, MAX_EVIDENCE_FILE_BYTES, sniffEvidenceType } from '../../rules/evidence-files.ts';
 import { decideRefund, decideVoid } from '../../server/domain/refunds.ts';
 
 /** Dispute rules as tables: which sale, which step when, the sandbox's outcome at the instant, the files by their bytes. */

@@ -9,6 +9,12 @@ import type { DisputeAnswer } from '../../../contract/wire-types.ts';
 import type { TransactionItem } from '../../widget-api.ts';
 import type { DisputeActionDetail } from '../events.ts';
 import type { ConsoleHost } from './console-host.ts';
+import {
+  isSafeFilename,
+  MAX_EVIDENCE_FILE_BYTES,
+  MAX_EVIDENCE_FILES,
+  sniffEvidenceType,
+} from '../../../rules/evidence-files.ts';
 
 type Dispute = DisputeAnswer['data'];
 type Field = (typeof FIELDS)[number];
@@ -74,23 +80,9 @@ const FIELDS = [
   'explanation',
 ] as const;
 const LONG: readonly Field[] = ['product_description', 'customer_communication', 'refund_policy', 'explanation'];
-const MAX_BYTES = 5 * 1024 * 1024;
-const MAX_FILES = 10;
 const HOUR = 3_600_000;
 
 const camel = (value: string) => value.replace(/(^|_)(\w)/g, (_, __, letter: string) => letter.toUpperCase());
-/** The service's own checks: a plain name, and the first bytes of a PDF, a PNG or a JPEG. */
-const plainName = (name: string) =>
-  name.length <= 100 &&
-  !name.startsWith('.') &&
-  !/[/\\:*?"<>|]/.test(name) &&
-  ![...name].some((char) => char < ' ') &&
-  /\.(pdf|png|jpe?g)$/i.test(name);
-const SIGNATURES = [
-  [0x25, 0x50, 0x44, 0x46, 0x2d],
-  [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
-  [0xff, 0xd8, 0xff],
-];
 const base64 = (bytes: Uint8Array) => {
   let text = '';
   for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
@@ -162,18 +154,20 @@ export class DisputeView {
     this.console.update();
   }
 
-  /** Checks and reads the files picked: every one good, or none sent and the first problem beside the field. */
+  /**
+   * Checks the files picked as the service would (rules/evidence-files.ts) and reads them: every one good, or none sent
+   * and the first problem beside the field.
+   */
   async #files(input: HTMLInputElement | null, dispute: Dispute) {
     const picked = [...(input?.files ?? [])];
-    if (dispute.file_count + picked.length > MAX_FILES) throw new Error(this.text('errorFileCount'));
+    if (dispute.file_count + picked.length > MAX_EVIDENCE_FILES) throw new Error(this.text('errorFileCount'));
     return Promise.all(
       picked.map(async (file) => {
         const name = file.name;
-        if (!plainName(name)) throw new Error(this.text('errorFileName', { name }));
-        if (file.size > MAX_BYTES) throw new Error(this.text('errorFileSize', { name }));
+        if (!isSafeFilename(name)) throw new Error(this.text('errorFileName', { name }));
+        if (file.size > MAX_EVIDENCE_FILE_BYTES) throw new Error(this.text('errorFileSize', { name }));
         const bytes = new Uint8Array(await file.arrayBuffer());
-        if (!SIGNATURES.some((signature) => signature.every((byte, i) => bytes[i] === byte)))
-          throw new Error(this.text('errorFileType', { name }));
+        if (!sniffEvidenceType(bytes)) throw new Error(this.text('errorFileType', { name }));
         return { filename: name, content_base64: base64(bytes) };
       }),
     );
