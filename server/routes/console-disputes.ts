@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../plugins/deps.ts';
 import { ConsoleLimits } from '../plugins/console-limits.ts';
 import { honourIdempotencyKeys } from '../plugins/idempotency.ts';
-import { notFound, unauthenticated } from '../domain/refusals.ts';
+import { unauthenticated } from '../domain/refusals.ts';
 import { failures } from '../schemas/envelope.ts';
 import {
   ConsoleDisputeListQuery,
@@ -19,10 +19,9 @@ import { BAD_SESSION, requireFeature } from '../services/widgets.ts';
 import {
   acceptDispute,
   disputeDetails,
-  disputeView,
-  fileView,
+  disputeAfter,
+  evidenceFile,
   listDisputes,
-  ownDispute,
   saveEvidence,
   submitDispute,
 } from '../services/disputes.ts';
@@ -109,10 +108,8 @@ export const consoleDisputeRoutes: FastifyPluginAsyncTypebox<Deps> = async (app,
     async (request) => {
       const owner = request.disputeOwner;
       const { dispute_id, file_id } = request.params;
-      await ownDispute(request.unit.store, owner, dispute_id);
-      const file = await request.unit.store.disputes.file(owner.id, dispute_id, file_id);
-      if (!file) throw notFound(`No file ${file_id} in dispute ${dispute_id}.`);
-      return { result: true, message: 'File retrieved.', data: fileView(file) };
+      const data = await evidenceFile(request.unit.store, owner, dispute_id, file_id);
+      return { result: true, message: 'File retrieved.', data };
     },
   );
 
@@ -133,12 +130,9 @@ export const consoleDisputeRoutes: FastifyPluginAsyncTypebox<Deps> = async (app,
     async (request) => {
       const owner = request.disputeOwner;
       const saved = await saveEvidence(request.unit.store, owner, request.params.dispute_id, request.body, clock.now());
-      const files = await request.unit.store.disputes.files(owner.id, saved.result.dispute.id);
-      return request.unit.write(saved.change, {
-        result: true,
-        message: 'Evidence saved.',
-        data: disputeView(saved.result.dispute, [...files, ...saved.result.added]),
-      });
+      const { dispute, added } = saved.result;
+      const data = await disputeAfter(request.unit.store, owner.id, dispute, added);
+      return request.unit.write(saved.change, { result: true, message: 'Evidence saved.', data });
     },
   );
 
@@ -172,8 +166,8 @@ export const consoleDisputeRoutes: FastifyPluginAsyncTypebox<Deps> = async (app,
       async (request) => {
         const owner = request.disputeOwner;
         const decided = await step(request.unit.store, owner, request.params.dispute_id, clock.now());
-        const files = await request.unit.store.disputes.files(owner.id, decided.result.id);
-        return request.unit.write(decided.change, { result: true, message, data: disputeView(decided.result, files) });
+        const data = await disputeAfter(request.unit.store, owner.id, decided.result);
+        return request.unit.write(decided.change, { result: true, message, data });
       },
     );
 };

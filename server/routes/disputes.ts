@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Deps } from '../plugins/deps.ts';
-import { notFound } from '../domain/refusals.ts';
 import { failures } from '../schemas/envelope.ts';
 import {
   DisputeActionBody,
@@ -18,10 +17,9 @@ import { merchantByKey } from '../services/merchant-access.ts';
 import {
   acceptDispute,
   disputeDetails,
-  disputeView,
-  fileView,
+  disputeAfter,
+  evidenceFile,
   listDisputes,
-  ownDispute,
   saveEvidence,
   submitDispute,
 } from '../services/disputes.ts';
@@ -89,10 +87,8 @@ export const disputeRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
     async (request) => {
       const merchant = await merchantByKey(request.unit.store, request.client.id, request.query.merchant_key);
       const { dispute_id, file_id } = request.params;
-      await ownDispute(request.unit.store, merchant, dispute_id);
-      const file = await request.unit.store.disputes.file(merchant.id, dispute_id, file_id);
-      if (!file) throw notFound(`No file ${file_id} in dispute ${dispute_id}.`);
-      return { result: true, message: 'File retrieved.', data: fileView(file) };
+      const data = await evidenceFile(request.unit.store, merchant, dispute_id, file_id);
+      return { result: true, message: 'File retrieved.', data };
     },
   );
 
@@ -113,12 +109,9 @@ export const disputeRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
       const { merchant_key, ...upload } = request.body;
       const merchant = await merchantByKey(request.unit.store, request.client.id, merchant_key);
       const saved = await saveEvidence(request.unit.store, merchant, request.params.dispute_id, upload, clock.now());
-      const files = await request.unit.store.disputes.files(merchant.id, saved.result.dispute.id);
-      return request.unit.write(saved.change, {
-        result: true,
-        message: 'Evidence saved.',
-        data: disputeView(saved.result.dispute, [...files, ...saved.result.added]),
-      });
+      const { dispute, added } = saved.result;
+      const data = await disputeAfter(request.unit.store, merchant.id, dispute, added);
+      return request.unit.write(saved.change, { result: true, message: 'Evidence saved.', data });
     },
   );
 
@@ -153,12 +146,8 @@ export const disputeRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { cloc
       async (request) => {
         const merchant = await merchantByKey(request.unit.store, request.client.id, request.body.merchant_key);
         const decided = await step(request.unit.store, merchant, request.params.dispute_id, clock.now());
-        const files = await request.unit.store.disputes.files(merchant.id, decided.result.id);
-        return request.unit.write(decided.change, {
-          result: true,
-          message,
-          data: disputeView(decided.result, files),
-        });
+        const data = await disputeAfter(request.unit.store, merchant.id, decided.result);
+        return request.unit.write(decided.change, { result: true, message, data });
       },
     );
 };

@@ -70,7 +70,7 @@ const fileFields = (file: DisputeFile) => ({
 });
 
 /** GET /disputes/{id}/files/{file_id}: the file's bytes in base64, as they were sent. */
-export const fileView = (file: DisputeFile & { bytes: Buffer }) => ({
+const fileView = (file: DisputeFile & { bytes: Buffer }) => ({
   ...fileFields(file),
   content_base64: file.bytes.toString('base64'),
 });
@@ -89,7 +89,7 @@ export function disputeView(dispute: Dispute, files: DisputeFile[]) {
  * The merchant's dispute `id`. One of the client's other merchants' is refused with 403 (the partner sent the wrong
  * merchant's key); another client's is as unknown as a made-up one (404), so ids cannot be probed across clients.
  */
-export async function ownDispute(store: Store, merchant: Owner, id: string): Promise<Dispute> {
+async function ownDispute(store: Store, merchant: Owner, id: string): Promise<Dispute> {
   const dispute = await store.disputes.find(merchant.id, id);
   if (dispute) return dispute;
   const owner = await store.disputes.owner(id);
@@ -101,6 +101,19 @@ export async function ownDispute(store: Store, merchant: Owner, id: string): Pro
 export async function disputeDetails(store: Store, merchant: Owner, id: string) {
   const dispute = await ownDispute(store, merchant, id);
   return disputeView(dispute, await store.disputes.files(merchant.id, id));
+}
+
+/** One evidence file of the merchant's dispute, as uploaded. */
+export async function evidenceFile(store: Store, merchant: Owner, disputeId: string, fileId: string) {
+  await ownDispute(store, merchant, disputeId);
+  const file = await store.disputes.file(merchant.id, disputeId, fileId);
+  if (!file) throw notFound(`No file ${fileId} in dispute ${disputeId}.`);
+  return fileView(file);
+}
+
+/** A dispute as a step's answer shows it: with the files saved before, and those the step adds. */
+export async function disputeAfter(store: Store, merchantId: string, dispute: Dispute, added: DisputeFile[] = []) {
+  return disputeView(dispute, [...(await store.disputes.files(merchantId, dispute.id)), ...added]);
 }
 
 /** GET /disputes: newest first, by cursor, filtered by status or reason. */
