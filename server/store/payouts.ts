@@ -96,7 +96,9 @@ export class PayoutRepository {
 
   /**
    * `SWEEP_STEP` entries at a time, in the order of their index (migration 025), each step starting after the last
-   * entry the step before swept and answering what it swept; the event loop let go between steps.
+   * entry the step before swept and answering what it swept; the event loop let go between steps. A step finds its rows
+   * by their address: SQLite's `seq` is its rowid; on PostgreSQL `seq` has no index of its own (matched by it, every
+   * step read the whole ledger), a row's `ctid` is where it lies.
    */
   private async sweepInSteps(payout: Payout, today: string): Promise<{ amount: number; count: number }> {
     const result = { amount: 0, count: 0 };
@@ -104,7 +106,6 @@ export class PayoutRepository {
     const step = (from: typeof after) =>
       this.db
         .selectFrom('ledger_entries')
-        .select('seq')
         .where('merchant_id', '=', payout.merchant_id)
         .where('payout_id', 'is', null)
         .where('available_on', '<=', today)
@@ -118,7 +119,11 @@ export class PayoutRepository {
       const swept = await this.db
         .updateTable('ledger_entries')
         .set({ payout_id: payout.id })
-        .where('seq', 'in', step(after))
+        .where((eb) =>
+          this.dialect === 'postgres'
+            ? sql<boolean>`ctid = any(array(${step(after).select(sql`ctid`.as('ctid'))}))`
+            : eb('seq', 'in', step(after).select('seq')),
+        )
         // Checked again on the row itself: on PostgreSQL, an entry another payout took while this step waited for it.
         .where('payout_id', 'is', null)
         .returning(['amount', 'available_on', 'seq'])
