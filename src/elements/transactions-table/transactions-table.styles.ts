@@ -169,7 +169,7 @@ export const transactionsTableStyles = css`
   }
 
   /* Read by screen readers, not shown. */
-  .hidden {
+  caption {
     position: absolute;
     clip-path: inset(50%);
   }

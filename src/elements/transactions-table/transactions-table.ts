@@ -508,7 +508,7 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
    */
   #onKey(event: KeyboardEvent): void {
     const target = event.target as HTMLElement;
-    if ((event.key === 'Enter' || event.key === ' ') && target.matches('[role="button"]')) {
+    if ((event.key === 'Enter' || event.key === ' ') && target.matches('[role=button]')) {
       event.preventDefault();
       return target.click();
     }
@@ -598,6 +598,7 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
     const open = this.#open === id;
     const brand = capitalize(card_brand);
     const card = brand || this.t('noCard');
+    const said = last_four ? `${brand} ${cardEnding} ${last_four}` : null;
     // A disputed sale says so (its details tell what was refunded); a sale refunded in part or whole keeps the status
     // `completed`: its refunded amount tells.
     const shown = dispute_id
@@ -612,12 +613,12 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
       type === 'sale' ? this.#word('status', shown) : `${this.#word('type', type)} · ${this.#word('status', shown)}`;
     // One template for every row, with or without a card number, and its texts set as properties rather than
     // rendered as child parts (no marker nodes to clone and no text nodes to insert): a thousand rows in one pass.
-    // Eight elements a row, as style and layout grow with them: the card as shown ("Visa •••• 4242") and as said.
+    // Seven elements a row, as style and layout grow with them: "Visa •••• 4242" is said as its label, an image's (the
+    // SR-only copy beside it, out of the flow, cost a fifth of the table's time).
     return html`<tr part="row" data-transaction-id=${id}>
       <td><span part="details-button" role="button" tabindex="0" aria-expanded=${open} aria-controls=${`details-${id}`} @click=${() => this.#toggle(id)} .textContent=${formatDateTime(date, locale)}></span></td>
       <td .textContent=${formatMoney(amount, locale)}></td>
-      <td><span aria-hidden="true" .textContent=${last_four ? `${brand} •••• ${last_four}` : card}></span
-        ><span class="hidden" .textContent=${last_four ? `${brand} ${cardEnding} ${last_four}` : card}></span></td>
+      <td><span .ariaLabel=${said} .role=${said && 'img'} .textContent=${said ? `${brand} •••• ${last_four}` : card}></span></td>
       <td .textContent=${state}></td>
     </tr>${
       open
@@ -635,7 +636,7 @@ export class TransactionsTable extends PaykitElement<TransactionsTableStringKey>
       html`<button part="${key}-button" aria-disabled=${busy || disabled} @click=${() => busy || disabled || this.#load(to)}>${this.t(key)}</button>`;
     return html`<div role="region" aria-labelledby="caption" tabindex="0">
         <table part="table" aria-busy=${busy}>
-          <caption id="caption" class="hidden">${this.t('caption')}</caption>
+          <caption id="caption">${this.t('caption')}</caption>
           <thead>
             <tr>${(['columnDate', 'columnAmount', 'columnCard', 'columnStatus'] as const).map((key) => html`<th>${this.t(key)}</th>`)}</tr>
           </thead>
