@@ -207,6 +207,7 @@ export default {
     fieldExplanation: 'Su explicación',
     fieldFiles: 'Archivos: PDF, PNG o JPEG, 5 MB cada uno, 10 en total',
     filesSent: 'Archivos guardados: {names}',
+    downloadFile: 'Descargar {name}',
     saveEvidence: 'Guardar pruebas',
     evidenceSaved: 'Pruebas guardadas.',
     submitEvidence: 'Enviar pruebas…',
@@ -225,5 +226,8 @@ export default {
     errorFileName: '{name}: use un nombre simple que termine en .pdf, .png, .jpg o .jpeg.',
     errorServiceDate: 'Use una fecha como AAAA-MM-DD, p. ej. 2026-03-13.',
     errorEmpty: 'Guarde primero alguna prueba (un campo de texto o un archivo).',
+    errorFileGone: 'No se pudo descargar {name}: ya no está.',
+    errorFileRefused: 'No se pudo descargar {name}: esta consola no tiene permiso.',
+    errorFileDownload: 'No se pudo descargar {name}. Inténtelo de nuevo.',
   },
 } satisfies LocaleTexts;

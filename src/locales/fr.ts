@@ -210,6 +210,7 @@ export default {
     fieldExplanation: 'Votre explication',
     fieldFiles: 'Fichiers : PDF, PNG ou JPEG, 5 Mo chacun, 10 en tout',
     filesSent: 'Fichiers enregistrés : {names}',
+    downloadFile: 'Télécharger {name}',
     saveEvidence: 'Enregistrer les preuves',
     evidenceSaved: 'Preuves enregistrées.',
     submitEvidence: 'Envoyer les preuves…',
@@ -228,5 +229,8 @@ export default {
     errorFileName: '{name} : un nom simple finissant par .pdf, .png, .jpg ou .jpeg.',
     errorServiceDate: 'Une date au format AAAA-MM-JJ, par ex. 2026-03-13.',
     errorEmpty: "Enregistrez d'abord des preuves (un champ de texte ou un fichier).",
+    errorFileGone: "Impossible de télécharger {name} : il n'est plus là.",
+    errorFileRefused: "Impossible de télécharger {name} : cette console n'y est pas autorisée.",
+    errorFileDownload: 'Impossible de télécharger {name}. Réessayez.',
   },
 } satisfies LocaleTexts;

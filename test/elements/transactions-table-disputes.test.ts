@@ -93,6 +93,20 @@ function pick(el: TransactionsTable, files: File[]): void {
   input.files = picked.files;
 }
 const PDF = new TextEncoder().encode('%PDF-1.4\n%%EOF\n');
+/** A saved file as the dispute lists it, and as its own route answers it. */
+const saved = (file_id: string, filename: string) => ({
+  file_id,
+  filename,
+  content_type: filename.endsWith('.pdf') ? 'application/pdf' : 'image/png',
+  size: 14,
+  created_date: '2026-03-19T11:02:41.310Z',
+});
+const fileButton = (el: TransactionsTable, name: string) =>
+  Array.from(shadow(el).querySelectorAll<HTMLButtonElement>('[part="file-button"]')).find(
+    (button) => button.textContent === name,
+  )!;
+/** The page's own fetch: a test reads a downloaded blob: URL with it while the fake service stands in for fetch. */
+const pageFetch = window.fetch.bind(window);
 const SVG = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"></svg>');
 
 /** Opens the disputed row with the keyboard; resolves when the dispute panel shows. */
@@ -295,5 +309,100 @@ describe('<transactions-table> disputes', function () {
     );
     expect(field(el, 'service_date').getAttribute('aria-invalid')).to.equal('true');
     expect(shadow(el).querySelector('#error-files')!.textContent, 'the file error cleared').to.equal('');
+  });
+
+  it('a saved file, by keyboard: fetched with the session and handed to the browser under its saved name', async () => {
+    let asked: FakeCall | undefined;
+    service = disputesService({
+      'GET /disputes/dp_1': () => ok(dispute({ file_count: 1, files: [saved('df_1', 'receipt.pdf')] })),
+      'GET /disputes/dp_1/files/df_1': (call) => {
+        asked = call;
+        return ok({ ...saved('df_1', 'receipt.pdf'), content_base64: btoa(new TextDecoder().decode(PDF)) });
+      },
+    });
+    const downloads: { name: string; href: string }[] = [];
+    const click = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      downloads.push({ name: this.download, href: this.href });
+    };
+    try {
+      const el = await table({ disputes: true });
+      await openDispute(el);
+      const button = fileButton(el, 'receipt.pdf');
+      expect(button.localName).to.equal('button');
+      expect(button.getAttribute('aria-label')).to.equal('Download receipt.pdf');
+      expect(text(part(el, 'dispute'))).to.contain('Files saved: receipt.pdf');
+      await expect(el).to.be.accessible();
+      button.focus();
+      await sendKeys({ press: 'Enter' });
+      await waitUntil(() => downloads.length === 1, 'the download');
+      expect(asked!.url.pathname).to.equal('/api/v1/widgets/disputes/dp_1/files/df_1');
+      expect(asked!.headers.get('authorization')).to.equal('Bearer wst_fake');
+      expect(downloads[0]!.name).to.equal('receipt.pdf');
+      expect(downloads[0]!.href).to.match(/^blob:/);
+      const blob = await (await pageFetch(downloads[0]!.href)).blob();
+      expect(blob.type).to.equal('application/pdf');
+      expect(new Uint8Array(await blob.arrayBuffer())).to.deep.equal(PDF);
+      await waitUntil(() => button.getAttribute('aria-busy') === 'false', 'no longer busy');
+      expect(shadow(el).activeElement, 'focus stays on the file').to.equal(button);
+      expect(shadow(el).querySelector('#error-df_1'), 'no error beside it').to.equal(null);
+    } finally {
+      HTMLAnchorElement.prototype.click = click;
+    }
+  });
+
+  it('in French: a file gone (404), refused (403) or unreachable is said beside it, and a retry that works clears it', async () => {
+    let reachable = false;
+    const files = [saved('df_1', 'facture.pdf'), saved('df_2', 'colis.png'), saved('df_3', 'recu.pdf')];
+    service = disputesService({
+      'GET /disputes/dp_1': () => ok(dispute({ file_count: 3, files })),
+      // df_1 has no route: the fake service answers 404, as the service does for a file that is not there.
+      'GET /disputes/dp_1/files/df_2': () =>
+        json(403, { result: false, code: 'forbidden', message: 'This session does not grant disputes.' }),
+      // No answer (the fetch itself fails), until the network comes back.
+      'GET /disputes/dp_1/files/df_3': () => {
+        if (!reachable) throw new TypeError('Failed to fetch');
+        return ok({ ...files[2]!, content_base64: btoa(new TextDecoder().decode(PDF)) });
+      },
+    });
+    const downloads: string[] = [];
+    const click = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      downloads.push(this.download);
+    };
+    try {
+      const el = await table({ disputes: true }, 'fr-FR');
+      await openDispute(el);
+      await waitUntil(() => fileButton(el, 'facture.pdf')?.getAttribute('aria-label') === 'Télécharger facture.pdf');
+      for (const name of ['facture.pdf', 'colis.png', 'recu.pdf']) {
+        fileButton(el, name).focus();
+        await sendKeys({ press: 'Enter' });
+      }
+      const beside = (id: string) => shadow(el).querySelector(`#error-${id}`)?.textContent ?? '';
+      await waitUntil(() => beside('df_1') && beside('df_2') && beside('df_3'), 'an error beside each file');
+      expect(beside('df_1')).to.equal("Impossible de télécharger facture.pdf : il n'est plus là.");
+      expect(beside('df_2')).to.equal("Impossible de télécharger colis.png : cette console n'y est pas autorisée.");
+      expect(beside('df_3')).to.equal('Impossible de télécharger recu.pdf. Réessayez.');
+      for (const [id, name] of [
+        ['df_1', 'facture.pdf'],
+        ['df_2', 'colis.png'],
+        ['df_3', 'recu.pdf'],
+      ] as const) {
+        expect(fileButton(el, name).getAttribute('aria-describedby')).to.equal(`error-${id}`);
+        expect(shadow(el).querySelector(`#error-${id}`)!.getAttribute('role')).to.equal('alert');
+      }
+      expect(downloads).to.deep.equal([]);
+      await expect(el).to.be.accessible();
+
+      reachable = true;
+      fileButton(el, 'recu.pdf').click();
+      await waitUntil(() => downloads.length === 1, 'the download, once the service answers');
+      expect(downloads).to.deep.equal(['recu.pdf']);
+      await waitUntil(() => !beside('df_3'), 'its error gone');
+      expect(fileButton(el, 'recu.pdf').getAttribute('aria-describedby')).to.equal('');
+      expect(beside('df_1'), 'the others stay').to.contain('facture.pdf');
+    } finally {
+      HTMLAnchorElement.prototype.click = click;
+    }
   });
 });
