@@ -209,8 +209,8 @@ table.fetchSessionToken = async () => (await (await fetch('/my-server/paykit-ses
 - **Payouts** (#45, \`features.payouts\`). *Balance and payouts*: the balance and payouts; a payout's date opens its
   entries and their *Download CSV* (Escape closes); a sale's details say its fee and payout. Its own module.
 - **Disputes** (#46, \`features.disputes\`; its own module). A disputed sale says *Disputed* (filter \`disputed\`); its
-  details show the reason, the amount and 15.00 fee, the time left, the saved files (each a button that downloads it with
-  the session), the evidence form, submit and accept, each asked first (\`dispute-submitted\`, \`-accepted\`).
+  details show the reason, the amount and 15.00 fee, the time left (said again each minute), the saved files (each a
+  button that downloads it), the evidence form, submit and accept, each asked first (\`dispute-submitted\`, \`-accepted\`).
 - **On a phone** (≤ 40rem) each row is a card of two lines; nothing is clipped or scrolls sideways. The pictures
   below: \`node scripts/console-screenshots.ts\` takes them again.
 

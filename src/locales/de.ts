@@ -197,6 +197,7 @@ export default {
     inquiryMoney:
       'Eine Anfrage: noch wurde nichts entnommen. Wird daraus eine Rückbuchung, werden {amount} und die Gebühr von {fee} entnommen.',
     disputeDue: 'Antworten Sie binnen {days} T {hours} Std (bis {date}).',
+    disputeDueSoon: 'Antworten Sie binnen {minutes} Min (bis {date}).',
     disputeOverdue: 'Die Frist zur Antwort endete am {date}.',
     disputeInquiry: 'Anfrage: wartet auf Ihre Antwort',
     disputeNeedsResponse: 'Wartet auf Ihre Antwort',

@@ -192,6 +192,7 @@ export default {
     inquiryMoney:
       'Una consulta: aún no se ha retirado nada. Si pasa a ser una disputa, se retirarán {amount} y la comisión de {fee}.',
     disputeDue: 'Responda en {days} d {hours} h (antes del {date}).',
+    disputeDueSoon: 'Responda en {minutes} min (antes del {date}).',
     disputeOverdue: 'El plazo para responder terminó el {date}.',
     disputeInquiry: 'Consulta: espera su respuesta',
     disputeNeedsResponse: 'Espera su respuesta',

@@ -195,6 +195,7 @@ export default {
     inquiryMoney:
       "Une demande : rien n'est encore retiré. Si elle devient un litige, {amount} et les frais de {fee} le seront.",
     disputeDue: 'Répondez sous {days} j {hours} h (avant le {date}).',
+    disputeDueSoon: 'Répondez sous {minutes} min (avant le {date}).',
     disputeOverdue: 'Le délai de réponse a pris fin le {date}.',
     disputeInquiry: 'Demande : en attente de votre réponse',
     disputeNeedsResponse: 'En attente de votre réponse',

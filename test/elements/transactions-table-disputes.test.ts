@@ -1,4 +1,4 @@
-import { expect, fixture, waitUntil } from '@open-wc/testing';
+import { aTimeout, expect, fixture, waitUntil } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import '../../src/index.ts';
 import type { TransactionsTable } from '../../src/index.ts';
@@ -22,7 +22,8 @@ const sale = {
   capturable: false,
   dispute_id: 'dp_1',
 };
-const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 const dispute = (fields: object = {}) => ({
   dispute_id: 'dp_1',
   merchant_id: 'm_1',
@@ -107,6 +108,7 @@ const fileButton = (el: TransactionsTable, name: string) =>
   )!;
 /** The page's own fetch: a test reads a downloaded blob: URL with it while the fake service stands in for fetch. */
 const pageFetch = window.fetch.bind(window);
+const dueText = (el: TransactionsTable) => text(shadow(el).querySelector('[part="dispute"] .due')!);
 const SVG = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"></svg>');
 
 /** Opens the disputed row with the keyboard; resolves when the dispute panel shows. */
@@ -404,5 +406,68 @@ describe('<transactions-table> disputes', function () {
     } finally {
       HTMLAnchorElement.prototype.click = click;
     }
+  });
+
+  describe('the time left to answer, on a held clock', () => {
+    const realNow = Date.now;
+    let now = 0;
+    /** How long before the due instant the dispute is, when the service answers. */
+    let dueIn = 0;
+    beforeEach(() => {
+      now = realNow();
+      Date.now = () => now;
+      service = disputesService({
+        'GET /disputes/dp_1': () => ok(dispute({ evidence_due_by: new Date(Date.now() + dueIn).toISOString() })),
+      });
+    });
+    afterEach(() => {
+      Date.now = realNow;
+    });
+
+    it('is said again as it passes while the panel is open: hours, its last minutes, then overdue and no form', async () => {
+      // 100 ms before the hour changes: the panel must say it again by itself once the clock moves past.
+      dueIn = 3 * DAY + 5 * HOUR + 100;
+      const el = await table({ disputes: true });
+      await openDispute(el);
+      expect(dueText(el)).to.match(/^Answer within 3 d 5 h \(by .+\)\.$/);
+      now += 200;
+      await waitUntil(() => /^Answer within 3 d 4 h /.test(dueText(el)), 'the next hour said', { timeout: 3000 });
+
+      // Its last minute: counted in minutes, then over; the form goes with it (the service takes nothing after).
+      dueIn = 100;
+      const last = await table({ disputes: true });
+      await openDispute(last);
+      expect(dueText(last)).to.match(/^Answer within 1 min \(by .+\)\.$/);
+      expect(maybePart(last, 'evidence-form')).to.exist;
+      now += 200;
+      await waitUntil(() => dueText(last).startsWith('The time to answer ended on'), 'overdue', { timeout: 3000 });
+      expect(maybePart(last, 'evidence-form')).to.equal(null);
+      await expect(last).to.be.accessible();
+    });
+
+    it('stops when its row is closed or the table leaves the page, and starts again when the row reopens', async () => {
+      // The clock held 100 ms before a minute: the panel looks again every 101 ms, each time asking for a render.
+      dueIn = 3 * DAY + 5 * HOUR + 100;
+      const el = await table({ disputes: true });
+      await openDispute(el);
+      let renders = 0;
+      const requestUpdate = el.requestUpdate.bind(el);
+      el.requestUpdate = (...args: Parameters<typeof requestUpdate>) => (renders++, requestUpdate(...args));
+      const rendersWithin = async (ms: number) => {
+        await el.updateComplete;
+        renders = 0;
+        await aTimeout(ms);
+        return renders;
+      };
+      expect(await rendersWithin(400), 'ticking while open').to.be.greaterThan(0);
+      shadow(el).querySelector<HTMLElement>('tr[part="row"] [part="details-button"]')!.click();
+      await waitUntil(() => !maybePart(el, 'dispute'), 'the row closed');
+      expect(await rendersWithin(400), 'no tick once closed').to.equal(0);
+      shadow(el).querySelector<HTMLElement>('tr[part="row"] [part="details-button"]')!.click();
+      await waitUntil(() => maybePart(el, 'dispute'), 'the row open again');
+      expect(await rendersWithin(400), 'ticking again').to.be.greaterThan(0);
+      el.remove();
+      expect(await rendersWithin(400), 'no tick once the table is gone').to.equal(0);
+    });
   });
 });

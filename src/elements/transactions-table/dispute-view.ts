@@ -1,9 +1,9 @@
 /**
  * The console's dispute panel (issue 46), imported by the console only when a disputed sale is opened with a session
  * that grants `disputes`, so no other page loads it: the card holder's reason in plain words, the amount and the fee,
- * the time left to answer, the files saved (each downloaded with the session), the evidence form (text and PDF/PNG/JPEG
- * files, checked here by their bytes as the service checks them), and submit or accept, each after a question that says
- * exactly what will happen.
+ * the time left to answer (said again each minute while shown), the files saved (each downloaded with the session), the
+ * evidence form (text and PDF/PNG/JPEG files, checked here by their bytes as the service checks them), and submit or
+ * accept, each after a question that says exactly what will happen.
  */
 import type { TemplateResult } from 'lit-element';
 import type { DisputeAnswer, DisputeFileAnswer } from '../../../contract/wire-types.ts';
@@ -36,6 +36,7 @@ const disputeStrings = {
   disputeMoney: '{amount} and the {fee} dispute fee were withdrawn from your balance; both come back if you win.',
   inquiryMoney: 'An inquiry: nothing is withdrawn yet. If it becomes a dispute, {amount} and the {fee} fee will be.',
   disputeDue: 'Answer within {days} d {hours} h (by {date}).',
+  disputeDueSoon: 'Answer within {minutes} min (by {date}).',
   disputeOverdue: 'The time to answer ended on {date}.',
   disputeInquiry: 'Inquiry: waiting for your answer',
   disputeNeedsResponse: 'Waiting for your answer',
@@ -87,7 +88,8 @@ const FIELDS = [
   'explanation',
 ] as const;
 const LONG: readonly Field[] = ['product_description', 'customer_communication', 'refund_policy', 'explanation'];
-const HOUR = 3_600_000;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
 const camel = (value: string) => value.replace(/(^|_)(\w)/g, (_, __, letter: string) => letter.toUpperCase());
 const base64 = (bytes: Uint8Array) => {
@@ -109,6 +111,8 @@ export class DisputeView {
   /** Saved files on their way to the browser, and why one could not come, by file id. */
   #fetching = new Set<string>();
   #fileErrors = new Map<string, string>();
+  /** The next minute of the time left, when the panel shows it again. */
+  #tick?: ReturnType<typeof setTimeout>;
   #calls: ReturnType<typeof consoleCalls>;
 
   constructor(console: ConsoleHost) {
@@ -285,10 +289,18 @@ export class DisputeView {
     const { html, formatMoney, formatDateTime } = this.console.lib;
     const { locale } = this.console;
     const money = { amount: formatMoney(dispute.amount, locale), fee: formatMoney(dispute.fee, locale) };
-    const due = Date.parse(dispute.evidence_due_by);
-    const left = due - Date.now();
+    const left = Date.parse(dispute.evidence_due_by) - Date.now();
     const date = formatDateTime(dispute.evidence_due_by, locale);
-    const open = (dispute.status === 'needs_response' || dispute.status === 'inquiry') && left > 0;
+    const waiting = dispute.status === 'needs_response' || dispute.status === 'inquiry';
+    const open = waiting && left > 0;
+    // The time left, said again at each of its minutes while the panel shows (each render arms the next); a tick that
+    // finds the panel closed or the table out of the page ends there. The due instant passed, the form goes.
+    clearTimeout(this.#tick);
+    if (open) {
+      const { host } = this.console;
+      const shown = () => host.isConnected && host.shadowRoot?.querySelector('[part="dispute"]');
+      this.#tick = setTimeout(() => shown() && this.console.update(), (left % MINUTE) + 1);
+    }
     const error = (name: Slot) => this.#errors[name] ?? '';
     const described = (name: Slot) => (error(name) ? `error-${name}` : '');
     const beside = (name: Slot) => html`<span class="error" id=${`error-${name}`}>${error(name)}</span>`;
@@ -313,15 +325,17 @@ export class DisputeView {
       <p class="reason">${this.text(`claim${camel(dispute.reason)}` as DisputeStringKey)}</p>
       <p class="money">${this.text(dispute.funds_withdrawn || dispute.status === 'lost' ? 'disputeMoney' : 'inquiryMoney', money)}</p>
       ${
-        dispute.status === 'needs_response' || dispute.status === 'inquiry'
+        waiting
           ? html`<p class="due">${
-              left > 0
-                ? this.text('disputeDue', {
-                    days: Math.floor(left / (24 * HOUR)),
-                    hours: Math.floor((left % (24 * HOUR)) / HOUR),
-                    date,
-                  })
-                : this.text('disputeOverdue', { date })
+              left <= 0
+                ? this.text('disputeOverdue', { date })
+                : left < HOUR
+                  ? this.text('disputeDueSoon', { minutes: Math.ceil(left / MINUTE), date })
+                  : this.text('disputeDue', {
+                      days: Math.floor(left / (24 * HOUR)),
+                      hours: Math.floor((left % (24 * HOUR)) / HOUR),
+                      date,
+                    })
             }</p>`
           : ''
       }
