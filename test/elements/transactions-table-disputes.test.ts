@@ -4,6 +4,9 @@ import '../../src/index.ts';
 import type { TransactionsTable } from '../../src/index.ts';
 import type { DisputeActionDetail } from '../../src/elements/events.ts';
 import { FAKE_BASE, fakeService, json, maybePart, ok, part, shadow, type FakeCall } from './helpers.ts';
+import de from '../../src/locales/de.ts';
+import es from '../../src/locales/es.ts';
+import fr from '../../src/locales/fr.ts';
 
 /** The console's dispute panel (#46): `<transactions-table>` with a session that grants `disputes`. */
 const sale = {
@@ -469,5 +472,55 @@ describe('<transactions-table> disputes', function () {
       el.remove();
       expect(await rendersWithin(400), 'no tick once the table is gone').to.equal(0);
     });
+  });
+
+  it('in English, French, Spanish and German: every word of the panel in its language, the reason in plain words; axe-clean', async () => {
+    const languages = [
+      ['en-US', undefined],
+      ['fr-FR', fr],
+      ['es-ES', es],
+      ['de-DE', de],
+    ] as const;
+    const english = new Set<string>();
+    for (const [locale, texts] of languages) {
+      service?.restore();
+      service = disputesService({
+        'GET /disputes/dp_1': () => ok(dispute({ file_count: 1, files: [saved('df_1', 'receipt.pdf')] })),
+      });
+      const el = await table({ disputes: true }, locale);
+      const words = texts?.transactionsTable;
+      await openDispute(el);
+      const heading = `${words?.disputeHeading ?? 'Dispute'} · ${words?.disputeNeedsResponse ?? 'Waiting for your answer'}`;
+      await waitUntil(() => text(shadow(el).querySelector('[part="dispute"] .heading')!) === heading, locale);
+      // The reason as the card holder's claim, never the service's code.
+      expect(text(shadow(el).querySelector('[part="dispute"] .reason')!)).to.equal(
+        words?.claimProductNotReceived ?? 'The card holder says they did not receive what they paid for.',
+      );
+      const [dueBefore] = (words?.disputeDue ?? 'Answer within {days} d {hours} h (by {date}).').split('{date}');
+      expect(dueText(el).startsWith(dueBefore!.replace('{days}', '3').replace('{hours}', '5'))).to.equal(true);
+      // Every state's words at once: a file's refusal beside it (no route: 404) and the question before a submit.
+      fileButton(el, 'receipt.pdf').click();
+      await waitUntil(() => shadow(el).querySelector('#error-df_1'), `${locale}: the file's error`);
+      Array.from(shadow(el).querySelectorAll<HTMLButtonElement>('[part="evidence-form"] button'))[1]!.click();
+      await waitUntil(() => maybePart(el, 'dispute-confirm'), `${locale}: the question`);
+
+      // What the panel shows and names: its text nodes, and the names given to its controls.
+      const panel = part(el, 'dispute');
+      const shown: string[] = [];
+      const walker = document.createTreeWalker(panel, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) shown.push(node.textContent!.trim());
+      for (const named of panel.querySelectorAll('[aria-label]')) shown.push(named.getAttribute('aria-label')!);
+      // Words, not the data shown with them (the file's name).
+      const strings = shown.filter((one) => /\p{L}/u.test(one) && one !== 'receipt.pdf');
+      expect(strings.length, `${locale}: the panel's words`).to.be.greaterThan(20);
+      if (!texts) strings.forEach((one) => english.add(one));
+      else
+        expect(
+          strings.filter((one) => english.has(one)),
+          `${locale}: English left`,
+        ).to.deep.equal([]);
+      await expect(el).to.be.accessible();
+      el.remove();
+    }
   });
 });
