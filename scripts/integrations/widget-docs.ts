@@ -208,16 +208,15 @@ table.fetchSessionToken = async () => (await (await fetch('/my-server/paykit-ses
   (zone named), the language's numbers (\`;\` and a decimal comma in es, fr, de); pending ACH has no fee or net.
 - **Payouts** (#45, \`features.payouts\`). *Balance and payouts*: the balance and payouts; a payout's date opens its
   entries and their *Download CSV* (Escape closes); a sale's details say its fee and payout. Its own module.
-- **Disputes** (#46, \`features.disputes\`). A disputed sale says *Disputed* (status filter \`disputed\`); its details
-  show the reason, the amount and the 15.00 fee, the time left, the evidence form (text, PDF/PNG/JPEG files), and
-  submit or accept, each asked first (\`dispute-submitted\`, \`dispute-accepted\`). A module loaded only then.
-- **On a phone** (≤ 40rem) each row is a card of two lines; nothing is clipped or scrolls sideways.
+- **Disputes** (#46, \`features.disputes\`; its own module). A disputed sale says *Disputed* (filter \`disputed\`); its
+  details show the reason, the amount and 15.00 fee, the time left (said again each minute), the saved files (each a
+  button that downloads it), the evidence form, submit and accept, each asked first (\`dispute-submitted\`, \`-accepted\`).
+- **On a phone** (≤ 40rem) each row is a card of two lines; nothing is clipped or scrolls sideways. The pictures
+  below: \`node scripts/console-screenshots.ts\` takes them again.
 
 | 375 px, light | 375 px, dark | a row's details and actions |
 |---|---|---|
 | ![The console on a 375 px phone](images/console-375-light.png) | ![The console on a 375 px phone, dark](images/console-375-dark.png) | ![A row opened: timeline, refunds, actions](images/console-375-details.png) |
-
-(\`node scripts/console-screenshots.ts\` takes them again.)
 
 `,
 };

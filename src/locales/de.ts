@@ -197,6 +197,7 @@ export default {
     inquiryMoney:
       'Eine Anfrage: noch wurde nichts entnommen. Wird daraus eine Rückbuchung, werden {amount} und die Gebühr von {fee} entnommen.',
     disputeDue: 'Antworten Sie binnen {days} T {hours} Std (bis {date}).',
+    disputeDueSoon: 'Antworten Sie binnen {minutes} Min (bis {date}).',
     disputeOverdue: 'Die Frist zur Antwort endete am {date}.',
     disputeInquiry: 'Anfrage: wartet auf Ihre Antwort',
     disputeNeedsResponse: 'Wartet auf Ihre Antwort',
@@ -212,6 +213,7 @@ export default {
     fieldExplanation: 'Ihre Erklärung',
     fieldFiles: 'Dateien: PDF, PNG oder JPEG, je 5 MB, insgesamt 10',
     filesSent: 'Gespeicherte Dateien: {names}',
+    downloadFile: '{name} herunterladen',
     saveEvidence: 'Nachweise speichern',
     evidenceSaved: 'Nachweise gespeichert.',
     submitEvidence: 'Nachweise einreichen…',
@@ -231,5 +233,8 @@ export default {
     errorFileName: '{name}: bitte ein einfacher Name auf .pdf, .png, .jpg oder .jpeg.',
     errorServiceDate: 'Bitte ein Datum als JJJJ-MM-TT, z. B. 2026-03-13.',
     errorEmpty: 'Speichern Sie zuerst Nachweise (ein Textfeld oder eine Datei).',
+    errorFileGone: '{name} konnte nicht heruntergeladen werden: die Datei ist nicht mehr da.',
+    errorFileRefused: '{name} konnte nicht heruntergeladen werden: diese Konsole darf das nicht.',
+    errorFileDownload: '{name} konnte nicht heruntergeladen werden. Versuchen Sie es erneut.',
   },
 } satisfies LocaleTexts;

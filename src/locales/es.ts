@@ -192,6 +192,7 @@ export default {
     inquiryMoney:
       'Una consulta: aún no se ha retirado nada. Si pasa a ser una disputa, se retirarán {amount} y la comisión de {fee}.',
     disputeDue: 'Responda en {days} d {hours} h (antes del {date}).',
+    disputeDueSoon: 'Responda en {minutes} min (antes del {date}).',
     disputeOverdue: 'El plazo para responder terminó el {date}.',
     disputeInquiry: 'Consulta: espera su respuesta',
     disputeNeedsResponse: 'Espera su respuesta',
@@ -207,6 +208,7 @@ export default {
     fieldExplanation: 'Su explicación',
     fieldFiles: 'Archivos: PDF, PNG o JPEG, 5 MB cada uno, 10 en total',
     filesSent: 'Archivos guardados: {names}',
+    downloadFile: 'Descargar {name}',
     saveEvidence: 'Guardar pruebas',
     evidenceSaved: 'Pruebas guardadas.',
     submitEvidence: 'Enviar pruebas…',
@@ -225,5 +227,8 @@ export default {
     errorFileName: '{name}: use un nombre simple que termine en .pdf, .png, .jpg o .jpeg.',
     errorServiceDate: 'Use una fecha como AAAA-MM-DD, p. ej. 2026-03-13.',
     errorEmpty: 'Guarde primero alguna prueba (un campo de texto o un archivo).',
+    errorFileGone: 'No se pudo descargar {name}: ya no está.',
+    errorFileRefused: 'No se pudo descargar {name}: esta consola no tiene permiso.',
+    errorFileDownload: 'No se pudo descargar {name}. Inténtelo de nuevo.',
   },
 } satisfies LocaleTexts;

@@ -195,6 +195,7 @@ export default {
     inquiryMoney:
       "Une demande : rien n'est encore retiré. Si elle devient un litige, {amount} et les frais de {fee} le seront.",
     disputeDue: 'Répondez sous {days} j {hours} h (avant le {date}).',
+    disputeDueSoon: 'Répondez sous {minutes} min (avant le {date}).',
     disputeOverdue: 'Le délai de réponse a pris fin le {date}.',
     disputeInquiry: 'Demande : en attente de votre réponse',
     disputeNeedsResponse: 'En attente de votre réponse',
@@ -210,6 +211,7 @@ export default {
     fieldExplanation: 'Votre explication',
     fieldFiles: 'Fichiers : PDF, PNG ou JPEG, 5 Mo chacun, 10 en tout',
     filesSent: 'Fichiers enregistrés : {names}',
+    downloadFile: 'Télécharger {name}',
     saveEvidence: 'Enregistrer les preuves',
     evidenceSaved: 'Preuves enregistrées.',
     submitEvidence: 'Envoyer les preuves…',
@@ -228,5 +230,8 @@ export default {
     errorFileName: '{name} : un nom simple finissant par .pdf, .png, .jpg ou .jpeg.',
     errorServiceDate: 'Une date au format AAAA-MM-JJ, par ex. 2026-03-13.',
     errorEmpty: "Enregistrez d'abord des preuves (un champ de texte ou un fichier).",
+    errorFileGone: "Impossible de télécharger {name} : il n'est plus là.",
+    errorFileRefused: "Impossible de télécharger {name} : cette console n'y est pas autorisée.",
+    errorFileDownload: 'Impossible de télécharger {name}. Réessayez.',
   },
 } satisfies LocaleTexts;

@@ -1,9 +1,12 @@
-import { expect, fixture, waitUntil } from '@open-wc/testing';
+import { aTimeout, expect, fixture, waitUntil } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import '../../src/index.ts';
 import type { TransactionsTable } from '../../src/index.ts';
 import type { DisputeActionDetail } from '../../src/elements/events.ts';
 import { FAKE_BASE, fakeService, json, maybePart, ok, part, shadow, type FakeCall } from './helpers.ts';
+import de from '../../src/locales/de.ts';
+import es from '../../src/locales/es.ts';
+import fr from '../../src/locales/fr.ts';
 
 /** The console's dispute panel (#46): `<transactions-table>` with a session that grants `disputes`. */
 const sale = {
@@ -22,7 +25,8 @@ const sale = {
   capturable: false,
   dispute_id: 'dp_1',
 };
-const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 const dispute = (fields: object = {}) => ({
   dispute_id: 'dp_1',
   merchant_id: 'm_1',
@@ -93,6 +97,21 @@ function pick(el: TransactionsTable, files: File[]): void {
   input.files = picked.files;
 }
 const PDF = new TextEncoder().encode('%PDF-1.4\n%%EOF\n');
+/** A saved file as the dispute lists it, and as its own route answers it. */
+const saved = (file_id: string, filename: string) => ({
+  file_id,
+  filename,
+  content_type: filename.endsWith('.pdf') ? 'application/pdf' : 'image/png',
+  size: 14,
+  created_date: '2026-03-19T11:02:41.310Z',
+});
+const fileButton = (el: TransactionsTable, name: string) =>
+  Array.from(shadow(el).querySelectorAll<HTMLButtonElement>('[part="file-button"]')).find(
+    (button) => button.textContent === name,
+  )!;
+/** The page's own fetch: a test reads a downloaded blob: URL with it while the fake service stands in for fetch. */
+const pageFetch = window.fetch.bind(window);
+const dueText = (el: TransactionsTable) => text(shadow(el).querySelector('[part="dispute"] .due')!);
 const SVG = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"></svg>');
 
 /** Opens the disputed row with the keyboard; resolves when the dispute panel shows. */
@@ -295,5 +314,213 @@ describe('<transactions-table> disputes', function () {
     );
     expect(field(el, 'service_date').getAttribute('aria-invalid')).to.equal('true');
     expect(shadow(el).querySelector('#error-files')!.textContent, 'the file error cleared').to.equal('');
+  });
+
+  it('a saved file, by keyboard: fetched with the session and handed to the browser under its saved name', async () => {
+    let asked: FakeCall | undefined;
+    service = disputesService({
+      'GET /disputes/dp_1': () => ok(dispute({ file_count: 1, files: [saved('df_1', 'receipt.pdf')] })),
+      'GET /disputes/dp_1/files/df_1': (call) => {
+        asked = call;
+        return ok({ ...saved('df_1', 'receipt.pdf'), content_base64: btoa(new TextDecoder().decode(PDF)) });
+      },
+    });
+    const downloads: { name: string; href: string }[] = [];
+    const click = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      downloads.push({ name: this.download, href: this.href });
+    };
+    try {
+      const el = await table({ disputes: true });
+      await openDispute(el);
+      const button = fileButton(el, 'receipt.pdf');
+      expect(button.localName).to.equal('button');
+      expect(button.getAttribute('aria-label')).to.equal('Download receipt.pdf');
+      expect(text(part(el, 'dispute'))).to.contain('Files saved: receipt.pdf');
+      await expect(el).to.be.accessible();
+      button.focus();
+      await sendKeys({ press: 'Enter' });
+      await waitUntil(() => downloads.length === 1, 'the download');
+      expect(asked!.url.pathname).to.equal('/api/v1/widgets/disputes/dp_1/files/df_1');
+      expect(asked!.headers.get('authorization')).to.equal('Bearer wst_fake');
+      expect(downloads[0]!.name).to.equal('receipt.pdf');
+      expect(downloads[0]!.href).to.match(/^blob:/);
+      const blob = await (await pageFetch(downloads[0]!.href)).blob();
+      expect(blob.type).to.equal('application/pdf');
+      expect(new Uint8Array(await blob.arrayBuffer())).to.deep.equal(PDF);
+      await waitUntil(() => button.getAttribute('aria-busy') === 'false', 'no longer busy');
+      expect(shadow(el).activeElement, 'focus stays on the file').to.equal(button);
+      expect(shadow(el).querySelector('#error-df_1'), 'no error beside it').to.equal(null);
+    } finally {
+      HTMLAnchorElement.prototype.click = click;
+    }
+  });
+
+  it('in French: a file gone (404), refused (403) or unreachable is said beside it, and a retry that works clears it', async () => {
+    let reachable = false;
+    const files = [saved('df_1', 'facture.pdf'), saved('df_2', 'colis.png'), saved('df_3', 'recu.pdf')];
+    service = disputesService({
+      'GET /disputes/dp_1': () => ok(dispute({ file_count: 3, files })),
+      // df_1 has no route: the fake service answers 404, as the service does for a file that is not there.
+      'GET /disputes/dp_1/files/df_2': () =>
+        json(403, { result: false, code: 'forbidden', message: 'This session does not grant disputes.' }),
+      // No answer (the fetch itself fails), until the network comes back.
+      'GET /disputes/dp_1/files/df_3': () => {
+        if (!reachable) throw new TypeError('Failed to fetch');
+        return ok({ ...files[2]!, content_base64: btoa(new TextDecoder().decode(PDF)) });
+      },
+    });
+    const downloads: string[] = [];
+    const click = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      downloads.push(this.download);
+    };
+    try {
+      const el = await table({ disputes: true }, 'fr-FR');
+      await openDispute(el);
+      await waitUntil(() => fileButton(el, 'facture.pdf')?.getAttribute('aria-label') === 'Télécharger facture.pdf');
+      for (const name of ['facture.pdf', 'colis.png', 'recu.pdf']) {
+        fileButton(el, name).focus();
+        await sendKeys({ press: 'Enter' });
+      }
+      const beside = (id: string) => shadow(el).querySelector(`#error-${id}`)?.textContent ?? '';
+      await waitUntil(() => beside('df_1') && beside('df_2') && beside('df_3'), 'an error beside each file');
+      expect(beside('df_1')).to.equal("Impossible de télécharger facture.pdf : il n'est plus là.");
+      expect(beside('df_2')).to.equal("Impossible de télécharger colis.png : cette console n'y est pas autorisée.");
+      expect(beside('df_3')).to.equal('Impossible de télécharger recu.pdf. Réessayez.');
+      for (const [id, name] of [
+        ['df_1', 'facture.pdf'],
+        ['df_2', 'colis.png'],
+        ['df_3', 'recu.pdf'],
+      ] as const) {
+        expect(fileButton(el, name).getAttribute('aria-describedby')).to.equal(`error-${id}`);
+        expect(shadow(el).querySelector(`#error-${id}`)!.getAttribute('role')).to.equal('alert');
+      }
+      expect(downloads).to.deep.equal([]);
+      await expect(el).to.be.accessible();
+
+      reachable = true;
+      fileButton(el, 'recu.pdf').click();
+      await waitUntil(() => downloads.length === 1, 'the download, once the service answers');
+      expect(downloads).to.deep.equal(['recu.pdf']);
+      await waitUntil(() => !beside('df_3'), 'its error gone');
+      expect(fileButton(el, 'recu.pdf').getAttribute('aria-describedby')).to.equal('');
+      expect(beside('df_1'), 'the others stay').to.contain('facture.pdf');
+    } finally {
+      HTMLAnchorElement.prototype.click = click;
+    }
+  });
+
+  describe('the time left to answer, on a held clock', () => {
+    const realNow = Date.now;
+    let now = 0;
+    /** How long before the due instant the dispute is, when the service answers. */
+    let dueIn = 0;
+    beforeEach(() => {
+      now = realNow();
+      Date.now = () => now;
+      service = disputesService({
+        'GET /disputes/dp_1': () => ok(dispute({ evidence_due_by: new Date(Date.now() + dueIn).toISOString() })),
+      });
+    });
+    afterEach(() => {
+      Date.now = realNow;
+    });
+
+    it('is said again as it passes while the panel is open: hours, its last minutes, then overdue and no form', async () => {
+      // 100 ms before the hour changes: the panel must say it again by itself once the clock moves past.
+      dueIn = 3 * DAY + 5 * HOUR + 100;
+      const el = await table({ disputes: true });
+      await openDispute(el);
+      expect(dueText(el)).to.match(/^Answer within 3 d 5 h \(by .+\)\.$/);
+      now += 200;
+      await waitUntil(() => /^Answer within 3 d 4 h /.test(dueText(el)), 'the next hour said', { timeout: 3000 });
+
+      // Its last minute: counted in minutes, then over; the form goes with it (the service takes nothing after).
+      dueIn = 100;
+      const last = await table({ disputes: true });
+      await openDispute(last);
+      expect(dueText(last)).to.match(/^Answer within 1 min \(by .+\)\.$/);
+      expect(maybePart(last, 'evidence-form')).to.exist;
+      now += 200;
+      await waitUntil(() => dueText(last).startsWith('The time to answer ended on'), 'overdue', { timeout: 3000 });
+      expect(maybePart(last, 'evidence-form')).to.equal(null);
+      await expect(last).to.be.accessible();
+    });
+
+    it('stops when its row is closed or the table leaves the page, and starts again when the row reopens', async () => {
+      // The clock held 100 ms before a minute: the panel looks again every 101 ms, each time asking for a render.
+      dueIn = 3 * DAY + 5 * HOUR + 100;
+      const el = await table({ disputes: true });
+      await openDispute(el);
+      let renders = 0;
+      const requestUpdate = el.requestUpdate.bind(el);
+      el.requestUpdate = (...args: Parameters<typeof requestUpdate>) => (renders++, requestUpdate(...args));
+      const rendersWithin = async (ms: number) => {
+        await el.updateComplete;
+        renders = 0;
+        await aTimeout(ms);
+        return renders;
+      };
+      expect(await rendersWithin(400), 'ticking while open').to.be.greaterThan(0);
+      shadow(el).querySelector<HTMLElement>('tr[part="row"] [part="details-button"]')!.click();
+      await waitUntil(() => !maybePart(el, 'dispute'), 'the row closed');
+      expect(await rendersWithin(400), 'no tick once closed').to.equal(0);
+      shadow(el).querySelector<HTMLElement>('tr[part="row"] [part="details-button"]')!.click();
+      await waitUntil(() => maybePart(el, 'dispute'), 'the row open again');
+      expect(await rendersWithin(400), 'ticking again').to.be.greaterThan(0);
+      el.remove();
+      expect(await rendersWithin(400), 'no tick once the table is gone').to.equal(0);
+    });
+  });
+
+  it('in English, French, Spanish and German: every word of the panel in its language, the reason in plain words; axe-clean', async () => {
+    const languages = [
+      ['en-US', undefined],
+      ['fr-FR', fr],
+      ['es-ES', es],
+      ['de-DE', de],
+    ] as const;
+    const english = new Set<string>();
+    for (const [locale, texts] of languages) {
+      service?.restore();
+      service = disputesService({
+        'GET /disputes/dp_1': () => ok(dispute({ file_count: 1, files: [saved('df_1', 'receipt.pdf')] })),
+      });
+      const el = await table({ disputes: true }, locale);
+      const words = texts?.transactionsTable;
+      await openDispute(el);
+      const heading = `${words?.disputeHeading ?? 'Dispute'} · ${words?.disputeNeedsResponse ?? 'Waiting for your answer'}`;
+      await waitUntil(() => text(shadow(el).querySelector('[part="dispute"] .heading')!) === heading, locale);
+      // The reason as the card holder's claim, never the service's code.
+      expect(text(shadow(el).querySelector('[part="dispute"] .reason')!)).to.equal(
+        words?.claimProductNotReceived ?? 'The card holder says they did not receive what they paid for.',
+      );
+      const [dueBefore] = (words?.disputeDue ?? 'Answer within {days} d {hours} h (by {date}).').split('{date}');
+      expect(dueText(el).startsWith(dueBefore!.replace('{days}', '3').replace('{hours}', '5'))).to.equal(true);
+      // Every state's words at once: a file's refusal beside it (no route: 404) and the question before a submit.
+      fileButton(el, 'receipt.pdf').click();
+      await waitUntil(() => shadow(el).querySelector('#error-df_1'), `${locale}: the file's error`);
+      Array.from(shadow(el).querySelectorAll<HTMLButtonElement>('[part="evidence-form"] button'))[1]!.click();
+      await waitUntil(() => maybePart(el, 'dispute-confirm'), `${locale}: the question`);
+
+      // What the panel shows and names: its text nodes, and the names given to its controls.
+      const panel = part(el, 'dispute');
+      const shown: string[] = [];
+      const walker = document.createTreeWalker(panel, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) shown.push(node.textContent!.trim());
+      for (const named of panel.querySelectorAll('[aria-label]')) shown.push(named.getAttribute('aria-label')!);
+      // Words, not the data shown with them (the file's name).
+      const strings = shown.filter((one) => /\p{L}/u.test(one) && one !== 'receipt.pdf');
+      expect(strings.length, `${locale}: the panel's words`).to.be.greaterThan(20);
+      if (!texts) strings.forEach((one) => english.add(one));
+      else
+        expect(
+          strings.filter((one) => english.has(one)),
+          `${locale}: English left`,
+        ).to.deep.equal([]);
+      await expect(el).to.be.accessible();
+      el.remove();
+    }
   });
 });

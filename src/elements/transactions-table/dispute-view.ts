@@ -1,14 +1,16 @@
 /**
  * The console's dispute panel (issue 46), imported by the console only when a disputed sale is opened with a session
  * that grants `disputes`, so no other page loads it: the card holder's reason in plain words, the amount and the fee,
- * the time left to answer, the evidence form (text and PDF/PNG/JPEG files, checked here by their bytes as the service
- * checks them), and submit or accept, each after a question that says exactly what will happen.
+ * the time left to answer (said again each minute while shown), the files saved (each downloaded with the session), the
+ * evidence form (text and PDF/PNG/JPEG files, checked here by their bytes as the service checks them), and submit or
+ * accept, each after a question that says exactly what will happen.
  */
 import type { TemplateResult } from 'lit-element';
-import type { DisputeAnswer } from '../../../contract/wire-types.ts';
+import type { DisputeAnswer, DisputeFileAnswer } from '../../../contract/wire-types.ts';
 import type { TransactionItem } from '../../widget-api.ts';
 import type { DisputeActionDetail } from '../events.ts';
 import type { ConsoleHost } from './console-host.ts';
+import { consoleCalls } from '../../widget-console-api.ts';
 import {
   isSafeFilename,
   MAX_EVIDENCE_FILE_BYTES,
@@ -17,6 +19,7 @@ import {
 } from '../../../rules/evidence-files.ts';
 
 type Dispute = DisputeAnswer['data'];
+type SavedFile = Dispute['files'][number];
 type Field = (typeof FIELDS)[number];
 type Slot = Field | 'files' | 'form';
 
@@ -33,6 +36,7 @@ const disputeStrings = {
   disputeMoney: '{amount} and the {fee} dispute fee were withdrawn from your balance; both come back if you win.',
   inquiryMoney: 'An inquiry: nothing is withdrawn yet. If it becomes a dispute, {amount} and the {fee} fee will be.',
   disputeDue: 'Answer within {days} d {hours} h (by {date}).',
+  disputeDueSoon: 'Answer within {minutes} min (by {date}).',
   disputeOverdue: 'The time to answer ended on {date}.',
   disputeInquiry: 'Inquiry: waiting for your answer',
   disputeNeedsResponse: 'Waiting for your answer',
@@ -48,6 +52,7 @@ const disputeStrings = {
   fieldExplanation: 'Your explanation',
   fieldFiles: 'Files: PDF, PNG or JPEG, 5 MB each, 10 in all',
   filesSent: 'Files saved: {names}',
+  downloadFile: 'Download {name}',
   saveEvidence: 'Save evidence',
   evidenceSaved: 'Evidence saved.',
   submitEvidence: 'Submit evidence…',
@@ -66,6 +71,9 @@ const disputeStrings = {
   errorFileName: '{name}: use a plain name ending .pdf, .png, .jpg or .jpeg.',
   errorServiceDate: 'Use a date as YYYY-MM-DD, e.g. 2026-03-13.',
   errorEmpty: 'Save some evidence (a text field or a file) before submitting it.',
+  errorFileGone: 'Could not download {name}: it is no longer there.',
+  errorFileRefused: 'Could not download {name}: this console is not allowed to.',
+  errorFileDownload: 'Could not download {name}. Try again.',
 } as const;
 
 export type DisputeStringKey = keyof typeof disputeStrings;
@@ -80,7 +88,8 @@ const FIELDS = [
   'explanation',
 ] as const;
 const LONG: readonly Field[] = ['product_description', 'customer_communication', 'refund_policy', 'explanation'];
-const HOUR = 3_600_000;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
 const camel = (value: string) => value.replace(/(^|_)(\w)/g, (_, __, letter: string) => letter.toUpperCase());
 const base64 = (bytes: Uint8Array) => {
@@ -99,20 +108,28 @@ export class DisputeView {
   #busy = false;
   /** The Idempotency-Key of a step whose outcome is not known yet: tried again, it happens once. */
   #keys = new Map<string, string>();
+  /** Saved files on their way to the browser, and why one could not come, by file id. */
+  #fetching = new Set<string>();
+  #fileErrors = new Map<string, string>();
+  /** The next minute of the time left, when the panel shows it again. */
+  #tick?: ReturnType<typeof setTimeout>;
+  #calls: ReturnType<typeof consoleCalls>;
 
   constructor(console: ConsoleHost) {
     this.console = console;
+    this.#calls = consoleCalls(console.lib);
   }
 
   text = (key: DisputeStringKey, values?: Record<string, string | number>): string =>
     this.console.lib.interpolate(this.console.ownText(key) ?? disputeStrings[key], values);
 
-  async #call(id: string, path: string, body?: unknown): Promise<Dispute> {
+  /** A call about the dispute `id` with the session; a POST's Idempotency-Key is kept until its outcome is known. */
+  async #send<T>(id: string, path: string, body?: unknown): Promise<T> {
     const what = `${id}/${path}`;
     const key = this.#keys.get(what) ?? crypto.randomUUID();
     if (body !== undefined) this.#keys.set(what, key);
-    const dispute = await this.console.withToken((baseUrl, token) =>
-      this.console.lib.widgetCall<Dispute>(`${baseUrl}/api/v1/widgets/disputes/${encodeURIComponent(id)}${path}`, {
+    const answer = await this.console.withToken((baseUrl, token) =>
+      this.console.lib.widgetCall<T>(`${baseUrl}/api/v1/widgets/disputes/${encodeURIComponent(id)}${path}`, {
         headers: {
           authorization: `Bearer ${token}`,
           ...(body === undefined ? {} : { 'content-type': 'application/json', 'idempotency-key': key }),
@@ -121,8 +138,36 @@ export class DisputeView {
       }),
     );
     this.#keys.delete(what);
+    return answer;
+  }
+
+  /** A call whose answer is the dispute as it now is: shown from then on. */
+  async #call(id: string, path: string, body?: unknown): Promise<Dispute> {
+    const dispute = await this.#send<Dispute>(id, path, body);
     this.#disputes.set(id, dispute);
     return dispute;
+  }
+
+  /**
+   * A saved file as uploaded, fetched with the session (a link cannot carry its header) and handed to the browser as a
+   * download under its saved name; why it could not come stays beside it, in the merchant's words.
+   */
+  async #download(id: string, { file_id, filename: name }: SavedFile): Promise<void> {
+    if (this.#fetching.has(file_id)) return;
+    this.#fetching.add(file_id);
+    this.#fileErrors.delete(file_id);
+    this.console.update();
+    try {
+      const file = await this.#send<DisputeFileAnswer['data']>(id, `/files/${encodeURIComponent(file_id)}`);
+      const bytes = Uint8Array.from(atob(file.content_base64), (char) => char.charCodeAt(0));
+      this.#calls.save({ blob: new Blob([bytes], { type: file.content_type }), filename: file.filename });
+    } catch (error) {
+      const { status } = error as { status?: number };
+      const why = status === 404 ? 'errorFileGone' : status === 401 || status === 403 ? 'errorFileRefused' : '';
+      this.#fileErrors.set(file_id, this.text(why || 'errorFileDownload', { name }));
+    }
+    this.#fetching.delete(file_id);
+    this.console.update();
   }
 
   async #run(step: () => Promise<void>): Promise<void> {
@@ -230,14 +275,32 @@ export class DisputeView {
     return this.#panel(dispute);
   }
 
+  /** "Files saved: …", each file's name a button that downloads it, and why it could not beside it. */
+  #saved(dispute: Dispute): TemplateResult {
+    const { html } = this.console.lib;
+    const [before, after] = this.text('filesSent').split('{names}');
+    return html`<p>${before}${dispute.files.map((file, i) => {
+      const error = this.#fileErrors.get(file.file_id);
+      return html`${i ? ' ' : ''}<button part="file-button" type="button" aria-label=${this.text('downloadFile', { name: file.filename })} aria-busy=${this.#fetching.has(file.file_id)} aria-describedby=${error ? `error-${file.file_id}` : ''} @click=${() => this.#download(dispute.dispute_id, file)}>${file.filename}</button>${error ? html` <span class="error" id=${`error-${file.file_id}`} role="alert">${error}</span>` : ''}`;
+    })}${after}</p>`;
+  }
+
   #panel(dispute: Dispute): TemplateResult {
     const { html, formatMoney, formatDateTime } = this.console.lib;
     const { locale } = this.console;
     const money = { amount: formatMoney(dispute.amount, locale), fee: formatMoney(dispute.fee, locale) };
-    const due = Date.parse(dispute.evidence_due_by);
-    const left = due - Date.now();
+    const left = Date.parse(dispute.evidence_due_by) - Date.now();
     const date = formatDateTime(dispute.evidence_due_by, locale);
-    const open = (dispute.status === 'needs_response' || dispute.status === 'inquiry') && left > 0;
+    const waiting = dispute.status === 'needs_response' || dispute.status === 'inquiry';
+    const open = waiting && left > 0;
+    // The time left, said again at each of its minutes while the panel shows (each render arms the next); a tick that
+    // finds the panel closed or the table out of the page ends there. The due instant passed, the form goes.
+    clearTimeout(this.#tick);
+    if (open) {
+      const { host } = this.console;
+      const shown = () => host.isConnected && host.shadowRoot?.querySelector('[part="dispute"]');
+      this.#tick = setTimeout(() => shown() && this.console.update(), (left % MINUTE) + 1);
+    }
     const error = (name: Slot) => this.#errors[name] ?? '';
     const described = (name: Slot) => (error(name) ? `error-${name}` : '');
     const beside = (name: Slot) => html`<span class="error" id=${`error-${name}`}>${error(name)}</span>`;
@@ -262,19 +325,21 @@ export class DisputeView {
       <p class="reason">${this.text(`claim${camel(dispute.reason)}` as DisputeStringKey)}</p>
       <p class="money">${this.text(dispute.funds_withdrawn || dispute.status === 'lost' ? 'disputeMoney' : 'inquiryMoney', money)}</p>
       ${
-        dispute.status === 'needs_response' || dispute.status === 'inquiry'
+        waiting
           ? html`<p class="due">${
-              left > 0
-                ? this.text('disputeDue', {
-                    days: Math.floor(left / (24 * HOUR)),
-                    hours: Math.floor((left % (24 * HOUR)) / HOUR),
-                    date,
-                  })
-                : this.text('disputeOverdue', { date })
+              left <= 0
+                ? this.text('disputeOverdue', { date })
+                : left < HOUR
+                  ? this.text('disputeDueSoon', { minutes: Math.ceil(left / MINUTE), date })
+                  : this.text('disputeDue', {
+                      days: Math.floor(left / (24 * HOUR)),
+                      hours: Math.floor((left % (24 * HOUR)) / HOUR),
+                      date,
+                    })
             }</p>`
           : ''
       }
-      ${dispute.files.length ? html`<p>${this.text('filesSent', { names: dispute.files.map((f) => f.filename).join(', ') })}</p>` : ''}
+      ${dispute.files.length ? this.#saved(dispute) : ''}
       ${
         open
           ? html`<form part="evidence-form" @submit=${(event: SubmitEvent) => (event.preventDefault(), this.#save(event.target as HTMLFormElement, dispute))}>

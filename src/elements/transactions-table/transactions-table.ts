@@ -183,7 +183,8 @@ function listTransactions(
  * @csspart payout-entries - The row under an open payout, with its entries and their CSV.
  * @csspart entries - The list of a payout's entries.
  * @csspart csv-button - "Download CSV" of a payout's entries.
- * @csspart dispute - A disputed sale's panel (`features.disputes`): the reason, the money, the time left to answer.
+ * @csspart dispute - A disputed sale's panel (`features.disputes`): the reason, the money, the time left to answer (kept current).
+ * @csspart file-button - Each file saved, by its name: downloads it; why it could not, beside it.
  * @csspart evidence-form - Its evidence (text fields, files; each error beside its field), save, submit and accept.
  * @csspart dispute-confirm - The question before a dispute is submitted or accepted.
  * @csspart more-button - More payouts, or more entries of a payout.
