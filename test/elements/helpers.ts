@@ -2,7 +2,8 @@
  * Shared pieces of the element suites: the real service's address when the test runner provides it, and a
  * tiny in-page fake of `fetch` for what needs no service (rendering, states, validation, accessibility).
  */
-import { expect } from '@open-wc/testing';
+import { expect, fixture } from '@open-wc/testing';
+import type { TransactionsTable } from '../../src/index.ts';
 
 export interface PaykitTestService {
   baseUrl: string;
@@ -128,6 +129,37 @@ export function fakeService(routes: Record<string, FakeRoute>) {
     },
   };
 }
+
+/** What the fake console's listing says its session token allows: set by `consoleTable` (the table reads its listing). */
+let granted: Record<string, boolean> = {};
+
+/** A fake console service whose listing is `sale` alone, granting what `consoleTable` was given, and `routes`. */
+export function consoleService(sale: object, routes: Record<string, FakeRoute>) {
+  return fakeService({
+    'GET /transactions': () =>
+      ok({ items: [sale], page: 1, perPage: 20, totalCount: 1, next_cursor: null, has_more: false, features: granted }),
+    ...routes,
+  });
+}
+
+/** `<transactions-table>` on the fake console service, with a session that grants `features`. */
+export async function consoleTable(features: Record<string, boolean>, locale = 'en-US'): Promise<TransactionsTable> {
+  const el = document.createElement('transactions-table');
+  el.setAttribute('session-token', 'wst_fake');
+  el.setAttribute('base-url', FAKE_BASE);
+  el.setAttribute('locale', locale);
+  granted = features;
+  return fixture<TransactionsTable>(el);
+}
+
+/** Modules imported on demand: compiled by the test server at their first request, which takes a while on a busy machine. */
+export const MODULE = { timeout: 8000 };
+/** The modules named `name` the page has fetched. */
+export const loadedModules = (name: string) =>
+  performance
+    .getEntriesByType('resource')
+    .map((entry) => entry.name)
+    .filter((url) => url.includes(name));
 
 /** The element's shadow root, which every element here has. */
 export function shadow(element: HTMLElement): ShadowRoot {

@@ -1,9 +1,20 @@
-import { aTimeout, expect, fixture, waitUntil } from '@open-wc/testing';
+import { aTimeout, expect, waitUntil } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import '../../src/index.ts';
 import type { TransactionsTable } from '../../src/index.ts';
 import type { DisputeActionDetail } from '../../src/elements/events.ts';
-import { FAKE_BASE, fakeService, json, maybePart, ok, part, shadow, type FakeCall } from './helpers.ts';
+import {
+  consoleService,
+  consoleTable,
+  json,
+  loadedModules,
+  maybePart,
+  MODULE,
+  ok,
+  part,
+  shadow,
+  type FakeCall,
+} from './helpers.ts';
 import de from '../../src/locales/de.ts';
 import es from '../../src/locales/es.ts';
 import fr from '../../src/locales/fr.ts';
@@ -50,12 +61,8 @@ const dispute = (fields: object = {}) => ({
   ...fields,
 });
 
-let granted: Record<string, boolean> = {};
-
 function disputesService(routes: Record<string, (call: FakeCall) => Response> = {}) {
-  return fakeService({
-    'GET /transactions': () =>
-      ok({ items: [sale], page: 1, perPage: 20, totalCount: 1, next_cursor: null, has_more: false, features: granted }),
+  return consoleService(sale, {
     'GET /transactions/txn_1': () =>
       ok({
         ...sale,
@@ -68,21 +75,6 @@ function disputesService(routes: Record<string, (call: FakeCall) => Response> = 
   });
 }
 
-async function table(features: Record<string, boolean>, locale = 'en-US'): Promise<TransactionsTable> {
-  const el = document.createElement('transactions-table');
-  el.setAttribute('session-token', 'wst_fake');
-  el.setAttribute('base-url', FAKE_BASE);
-  el.setAttribute('locale', locale);
-  granted = features;
-  return fixture<TransactionsTable>(el);
-}
-
-const MODULE = { timeout: 8000 };
-const loadedModules = () =>
-  performance
-    .getEntriesByType('resource')
-    .map((entry) => entry.name)
-    .filter((name) => name.includes('dispute-view'));
 /** What a call sent as its JSON body. */
 const sent = (call: FakeCall) =>
   call.body as { explanation?: string; files?: { filename: string; content_base64: string }[] };
@@ -124,7 +116,7 @@ async function openDispute(el: TransactionsTable): Promise<void> {
 
 describe('<transactions-table> disputes', function () {
   this.timeout(30000);
-  let service: ReturnType<typeof fakeService> | undefined;
+  let service: ReturnType<typeof consoleService> | undefined;
   afterEach(() => {
     service?.restore();
     service = undefined;
@@ -132,7 +124,7 @@ describe('<transactions-table> disputes', function () {
 
   it('marks the disputed row and offers the "disputed" filter; without the feature, no panel and no module', async () => {
     service = disputesService();
-    const el = await table({ refunds: true });
+    const el = await consoleTable({ refunds: true });
     await waitUntil(() => el.matches(':state(loaded)'), 'the listing');
     expect(text(shadow(el).querySelector('tr[part="row"] td:last-child')!)).to.equal('Disputed');
     const statuses = Array.from(shadow(el).querySelectorAll<HTMLOptionElement>('select[name="status"] option'));
@@ -140,7 +132,7 @@ describe('<transactions-table> disputes', function () {
     shadow(el).querySelector<HTMLElement>('tr[part="row"] [part="details-button"]')!.click();
     await waitUntil(() => maybePart(el, 'timeline'), 'the details', MODULE);
     expect(maybePart(el, 'dispute')).to.equal(null);
-    expect(loadedModules(), 'the dispute panel was not fetched').to.deep.equal([]);
+    expect(loadedModules('dispute-view'), 'the dispute panel was not fetched').to.deep.equal([]);
     expect(service.calls.some((call) => call.url.pathname.includes('/disputes'))).to.equal(false);
   });
 
@@ -174,10 +166,10 @@ describe('<transactions-table> disputes', function () {
       });
       const events: DisputeActionDetail[] = [];
       try {
-        const el = await table({ disputes: true });
+        const el = await consoleTable({ disputes: true });
         el.addEventListener('dispute-submitted', (event) => events.push(event.detail));
         await openDispute(el);
-        expect(loadedModules().length, 'the panel came as a module of its own').to.be.greaterThan(0);
+        expect(loadedModules('dispute-view').length, 'the panel came as a module of its own').to.be.greaterThan(0);
         expect(text(shadow(el).querySelector('[part="dispute"] .reason')!)).to.equal(
           'The card holder says they did not receive what they paid for.',
         );
@@ -243,7 +235,7 @@ describe('<transactions-table> disputes', function () {
         return ok(dispute({ status: 'lost', closed_at: '2026-03-19T08:00:00.000Z' }));
       },
     });
-    const el = await table({ disputes: true });
+    const el = await consoleTable({ disputes: true });
     const events: DisputeActionDetail[] = [];
     el.addEventListener('dispute-accepted', (event) => events.push(event.detail));
     await openDispute(el);
@@ -284,7 +276,7 @@ describe('<transactions-table> disputes', function () {
         });
       },
     });
-    const el = await table({ disputes: true }, 'de-DE');
+    const el = await consoleTable({ disputes: true }, 'de-DE');
     await openDispute(el);
     expect(text(shadow(el).querySelector('[part="dispute"] .heading')!)).to.equal(
       'Rückbuchung · Wartet auf Ihre Antwort',
@@ -331,7 +323,7 @@ describe('<transactions-table> disputes', function () {
       downloads.push({ name: this.download, href: this.href });
     };
     try {
-      const el = await table({ disputes: true });
+      const el = await consoleTable({ disputes: true });
       await openDispute(el);
       const button = fileButton(el, 'receipt.pdf');
       expect(button.localName).to.equal('button');
@@ -376,7 +368,7 @@ describe('<transactions-table> disputes', function () {
       downloads.push(this.download);
     };
     try {
-      const el = await table({ disputes: true }, 'fr-FR');
+      const el = await consoleTable({ disputes: true }, 'fr-FR');
       await openDispute(el);
       await waitUntil(() => fileButton(el, 'facture.pdf')?.getAttribute('aria-label') === 'Télécharger facture.pdf');
       for (const name of ['facture.pdf', 'colis.png', 'recu.pdf']) {
@@ -430,7 +422,7 @@ describe('<transactions-table> disputes', function () {
     it('is said again as it passes while the panel is open: hours, its last minutes, then overdue and no form', async () => {
       // 100 ms before the hour changes: the panel must say it again by itself once the clock moves past.
       dueIn = 3 * DAY + 5 * HOUR + 100;
-      const el = await table({ disputes: true });
+      const el = await consoleTable({ disputes: true });
       await openDispute(el);
       expect(dueText(el)).to.match(/^Answer within 3 d 5 h \(by .+\)\.$/);
       now += 200;
@@ -438,7 +430,7 @@ describe('<transactions-table> disputes', function () {
 
       // Its last minute: counted in minutes, then over; the form goes with it (the service takes nothing after).
       dueIn = 100;
-      const last = await table({ disputes: true });
+      const last = await consoleTable({ disputes: true });
       await openDispute(last);
       expect(dueText(last)).to.match(/^Answer within 1 min \(by .+\)\.$/);
       expect(maybePart(last, 'evidence-form')).to.exist;
@@ -451,7 +443,7 @@ describe('<transactions-table> disputes', function () {
     it('stops when its row is closed or the table leaves the page, and starts again when the row reopens', async () => {
       // The clock held 100 ms before a minute: the panel looks again every 101 ms, each time asking for a render.
       dueIn = 3 * DAY + 5 * HOUR + 100;
-      const el = await table({ disputes: true });
+      const el = await consoleTable({ disputes: true });
       await openDispute(el);
       let renders = 0;
       const requestUpdate = el.requestUpdate.bind(el);
@@ -487,7 +479,7 @@ describe('<transactions-table> disputes', function () {
       service = disputesService({
         'GET /disputes/dp_1': () => ok(dispute({ file_count: 1, files: [saved('df_1', 'receipt.pdf')] })),
       });
-      const el = await table({ disputes: true }, locale);
+      const el = await consoleTable({ disputes: true }, locale);
       const words = texts?.transactionsTable;
       await openDispute(el);
       const heading = `${words?.disputeHeading ?? 'Dispute'} · ${words?.disputeNeedsResponse ?? 'Waiting for your answer'}`;

@@ -1,8 +1,19 @@
 import { expect, fixture, waitUntil } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import '../../src/index.ts';
-import type { TransactionsTable } from '../../src/index.ts';
-import { FAKE_BASE, fakeService, json, maybePart, ok, part, realService, shadow, type FakeCall } from './helpers.ts';
+import {
+  consoleService,
+  consoleTable,
+  json,
+  loadedModules,
+  maybePart,
+  MODULE,
+  ok,
+  part,
+  realService,
+  shadow,
+  type FakeCall,
+} from './helpers.ts';
 
 /** The console's payouts (#45): `<transactions-table>` with a session that grants `payouts`. */
 const sale = {
@@ -46,13 +57,8 @@ const entry = (type: string, net: string) => ({
   payout_id: 'po_16',
 });
 
-/** What the fake's listing says its session token allows (the table reads the features from its listing). */
-let granted: Record<string, boolean> = {};
-
 function payoutsService(routes: Record<string, (call: FakeCall) => Response> = {}) {
-  return fakeService({
-    'GET /transactions': () =>
-      ok({ items: [sale], page: 1, perPage: 20, totalCount: 1, next_cursor: null, has_more: false, features: granted }),
+  return consoleService(sale, {
     'GET /payouts': () =>
       ok({
         balance: { currency: 'USD', available: '12.40', pending: '230.05' },
@@ -80,26 +86,9 @@ function payoutsService(routes: Record<string, (call: FakeCall) => Response> = {
   });
 }
 
-async function table(features: Record<string, boolean>, locale = 'en-US'): Promise<TransactionsTable> {
-  const el = document.createElement('transactions-table');
-  el.setAttribute('session-token', 'wst_fake');
-  el.setAttribute('base-url', FAKE_BASE);
-  el.setAttribute('locale', locale);
-  granted = features;
-  return fixture<TransactionsTable>(el);
-}
-
-/** Modules imported on demand: compiled by the test server at their first request, which takes a while on a busy machine. */
-const MODULE = { timeout: 8000 };
-const loadedModules = () =>
-  performance
-    .getEntriesByType('resource')
-    .map((entry) => entry.name)
-    .filter((name) => name.includes('payouts-view'));
-
 describe('<transactions-table> payouts', function () {
   this.timeout(30000);
-  let service: ReturnType<typeof fakeService> | undefined;
+  let service: ReturnType<typeof consoleService> | undefined;
   afterEach(() => {
     service?.restore();
     service = undefined;
@@ -107,7 +96,7 @@ describe('<transactions-table> payouts', function () {
 
   it('shows none and loads no payouts module when the session does not grant them', async () => {
     service = payoutsService();
-    const el = await table({ export: true, refunds: true });
+    const el = await consoleTable({ export: true, refunds: true });
     await waitUntil(() => el.matches(':state(loaded)'), 'the listing');
     // The console's module is what would import the view: opening a row loads it.
     shadow(el).querySelector<HTMLElement>('tr[part="row"] [part="details-button"]')!.click();
@@ -117,7 +106,7 @@ describe('<transactions-table> payouts', function () {
       .to.contain('Fee$1.03')
       .and.contain('PayoutNot paid out yet');
     expect(maybePart(el, 'payouts-button')).to.equal(null);
-    expect(loadedModules(), 'the payouts view was not fetched').to.deep.equal([]);
+    expect(loadedModules('payouts-view'), 'the payouts view was not fetched').to.deep.equal([]);
     expect(service.calls.some((call) => call.url.pathname.includes('/payouts'))).to.equal(false);
   });
 
@@ -139,9 +128,9 @@ describe('<transactions-table> payouts', function () {
         names.push(this.download);
       };
       try {
-        const el = await table({ payouts: true });
+        const el = await consoleTable({ payouts: true });
         await waitUntil(() => maybePart(el, 'payouts-button'), 'the payouts toggle, once its module arrived', MODULE);
-        expect(loadedModules().length, 'the view came as a module of its own').to.be.greaterThan(0);
+        expect(loadedModules('payouts-view').length, 'the view came as a module of its own').to.be.greaterThan(0);
         const toggle = part(el, 'payouts-button');
         expect(toggle.getAttribute('aria-expanded')).to.equal('false');
         toggle.focus();
@@ -205,7 +194,7 @@ describe('<transactions-table> payouts', function () {
           message: 'Dieses Sitzungstoken erlaubt es nicht: features.payouts.',
         }),
     });
-    const el = await table({ payouts: true }, 'de-DE');
+    const el = await consoleTable({ payouts: true }, 'de-DE');
     await waitUntil(
       () => maybePart(el, 'payouts-button')?.textContent === 'Guthaben und Auszahlungen',
       'the toggle, in German',
