@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { once } from 'node:events';
 import { waitUntil } from './wait.ts';
@@ -22,8 +23,33 @@ export interface ServiceProcess {
 }
 
 /**
- * Resolves once `url` answers at all (any status). Fails, killing `child`, when nothing answered within `seconds`
- * (a busy 2-core machine has taken over 20 s to start one), or at once if `child` exited.
+ * Whether process `pid` holds the socket listening on TCP `port`, by Linux's /proc (the socket's inode among the
+ * process's files); true where there is no /proc to ask.
+ */
+function listensOn(pid: number | undefined, port: number): boolean {
+  let table: string;
+  try {
+    table = readFileSync('/proc/net/tcp', 'utf8') + readFileSync('/proc/net/tcp6', 'utf8');
+  } catch {
+    return true;
+  }
+  const local = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  const listening = new Set(
+    table
+      .split('\n')
+      .map((line) => line.trim().split(/\s+/))
+      .filter((fields) => fields[1]?.endsWith(local) && fields[3] === '0A')
+      .map((fields) => `socket:[${fields[9]}]`),
+  );
+  const fds = `/proc/${pid}/fd`;
+  return readdirSync(fds).some((fd) => listening.has(readlinkSync(`${fds}/${fd}`)));
+}
+
+/**
+ * Resolves once `child` listens on `url`'s port and `url` answers (any status). Fails, killing `child`, when nothing
+ * answered within `seconds` (a busy 2-core machine has taken over 20 s to start one), or at once if `child` exited.
+ * Whose answer it is matters: test jobs run side by side, and another job's service may take the port `freePort` gave
+ * (then `child` fails to listen, and the other service would answer in its place: a wrong partner's 401).
  */
 export async function untilAnswering(
   url: string,
@@ -31,8 +57,9 @@ export async function untilAnswering(
   output: () => string = () => '',
   seconds = 60,
 ): Promise<void> {
+  const port = Number(new URL(url).port);
   try {
-    await waitUntil(async () => Boolean(await fetch(url)), {
+    await waitUntil(async () => listensOn(child.pid, port) && Boolean(await fetch(url)), {
       what: `an answer at ${url}`,
       timeoutMs: seconds * 1000,
       stopIf: () => (child.exitCode !== null ? `the process exited with ${child.exitCode}: ${output()}` : undefined),
@@ -59,7 +86,11 @@ export function processPartner(name: string): {
  * Runs `npm run server`'s entry point as a real process and waits until /health answers. `cwd` runs another checkout's
  * (the bench compares checkouts side by side).
  */
-export async function startServiceProcess(env: Record<string, string>, cwd?: string): Promise<ServiceProcess> {
+export async function startServiceProcess(
+  env: Record<string, string>,
+  cwd?: string,
+  tries = 3,
+): Promise<ServiceProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['server/main.ts'], {
     env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
@@ -70,7 +101,13 @@ export async function startServiceProcess(env: Record<string, string>, cwd?: str
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   const baseUrl = `http://127.0.0.1:${port}`;
-  await untilAnswering(`${baseUrl}/health`, child, () => output);
+  try {
+    await untilAnswering(`${baseUrl}/health`, child, () => output);
+  } catch (error) {
+    // Another job's process took the port between `freePort` and the listen: start again on another.
+    if (tries > 1 && output.includes('EADDRINUSE')) return startServiceProcess(env, cwd, tries - 1);
+    throw error;
+  }
   return {
     child,
     baseUrl,
